@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { email, oneTimeCode, password, pastDate, personName, phone, pin, role, timestamp } from "./common";
+
+export const registerBody = z.strictObject({
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
+  email,
+  phone,
+  password,
+  referral_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{6,12}$/, { error: "That referral code is not valid." })
+    .optional()
+    .meta({ title: "Referral code (optional)" }),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+export const registerResult = z.object({ email: z.string() });
+
+/** `{ email, code }` verifies the address; `{ email }` alone sends a new code. */
+export const verifyCodeBody = z.strictObject({ email, code: oneTimeCode.optional() });
+export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
+export const verifyCodeResult = z.object({ email: z.string(), verified: z.literal(true).optional() });
+
+export const loginBody = z.strictObject({
+  email,
+  password: z.string().min(1, { error: "Password is required." }).max(128).meta({ title: "Password" }),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+export const loginResult = z.object({ token: z.string(), role, expires_at: timestamp });
+export type LoginResult = z.infer<typeof loginResult>;
+export const unverifiedLogin = z.object({ email: z.string(), verified: z.literal(false) });
+
+export const wallet = z.object({
+  number: z.string().regex(/^\d{10}$/),
+  balance: z.number().int().meta({ description: "Kobo" }),
+});
+
+export const profile = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  role,
+  can_transact: z.boolean(),
+  email_verified: z.boolean(),
+  has_pin: z.boolean(),
+  date_of_birth: z.iso.date().nullable(),
+  date_joined: timestamp,
+  referral_code: z.string(),
+  wallet: wallet.nullable().meta({ description: "Customers only; staff and admins hold no wallet" }),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const profileUpdateBody = z
+  .strictObject({
+    first_name: personName("First name").optional(),
+    last_name: personName("Last name").optional(),
+    phone: phone.optional(),
+    date_of_birth: pastDate.nullable().optional().meta({ title: "Date of birth" }),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: "Change at least one field." });
+export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
+
+export const pinResetConfirmBody = z.strictObject({ code: oneTimeCode, new_pin: pin });
+export type PinResetConfirmBody = z.infer<typeof pinResetConfirmBody>;
+
+export const noBody = z.strictObject({});

@@ -1,0 +1,84 @@
+import type { z } from "zod";
+
+/** "first_name" → "First name": the label a person reads when no title is given. */
+export function humanise(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_-]+/g, " ")
+    .trim()
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function labelOf(path: readonly PropertyKey[] | undefined): string {
+  const last = path?.filter((p) => typeof p === "string").at(-1);
+  return typeof last === "string" ? humanise(last) : "This value";
+}
+
+const typeNames: Record<string, string> = {
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+  object: "an object",
+  array: "a list",
+  date: "a date",
+};
+
+/**
+ * Messages a customer can read, used by the server when it answers 400 and by the forms through
+ * zodResolver, so both say the same thing. A message set on a schema with `error` still wins.
+ */
+export const readableError: z.core.$ZodErrorMap = (issue) => {
+  const label = labelOf(issue.path);
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined) return `${label} is required.`;
+      return `${label} must be ${typeNames[issue.expected] ?? issue.expected}.`;
+    case "too_small":
+      if (issue.origin === "string") {
+        return Number(issue.minimum) <= 1
+          ? `${label} is required.`
+          : `${label} must be at least ${issue.minimum} characters.`;
+      }
+      if (issue.origin === "array") return `${label} needs at least ${issue.minimum} items.`;
+      return `${label} must be at least ${issue.minimum}.`;
+    case "too_big":
+      if (issue.origin === "string") return `${label} must be at most ${issue.maximum} characters.`;
+      if (issue.origin === "array") return `${label} may have at most ${issue.maximum} items.`;
+      return `${label} must be at most ${issue.maximum}.`;
+    case "invalid_format":
+      if (issue.format === "email") return "Enter a valid email address.";
+      return `${label} is not in the right format.`;
+    case "invalid_value":
+      return `${label} must be one of: ${issue.values.map(String).join(", ")}.`;
+    case "unrecognized_keys":
+      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
+    case "invalid_union":
+      return `${label} is not valid.`;
+    default:
+      return undefined;
+  }
+};
+
+export type FieldErrors = Record<string, string[]>;
+
+/**
+ * The `fields` of the 400 envelope: messages keyed by the field's dotted path ("_" for the body).
+ * One message per field, the first, so a person fixes one thing at a time.
+ */
+export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (key: string, message: string) => {
+    fields[key] ??= [message];
+  };
+  for (const issue of issues) {
+    const base = issue.path.map(String).join(".");
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(base ? `${base}.${key}` : key, "This field is not allowed.");
+    } else {
+      add(base || "_", issue.message);
+    }
+  }
+  return fields;
+}

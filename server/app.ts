@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { HTTPException } from "hono/http-exception";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import type { AppDeps, AppEnv } from "./deps";
+import { describeError } from "./http/describeError";
+import { ApiError, messages } from "./http/errors";
+import { mountRoutes } from "./http/mountRoutes";
+import { openApiDocument } from "./http/openapi";
+import { requestLog } from "./http/requestLog";
+import { type AnyRoute, pathMatcher } from "./http/route";
+import { sessionGate } from "./http/sessionGate";
+import { mountSpa } from "./http/spa";
+import { authRoutes } from "./routes/authRoutes";
+import { pinRoutes } from "./routes/pinRoutes";
+import { statusRoutes } from "./routes/statusRoutes";
+import { userAdminRoutes } from "./routes/userAdminRoutes";
+
+export const apiBase = "/api";
+
+export function apiRoutes(deps: AppDeps): AnyRoute[] {
+  return [...statusRoutes(deps), ...authRoutes(deps), ...pinRoutes(deps), ...userAdminRoutes(deps)];
+}
+
+const envelopeOf = (msg: string, data: unknown = null) => ({ status: false, msg, data });
+
+/** The whole HTTP surface: the API under /api and, when it has been built, the SPA. */
+export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
+  const app = new Hono<AppEnv>({ strict: false });
+  const routes = apiRoutes(deps);
+  const document = openApiDocument(routes, apiBase);
+
+  app.use(requestId());
+  app.use(requestLog(deps.logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    }),
+  );
+  app.use(compress());
+
+  const api = new Hono<AppEnv>({ strict: false });
+  api.use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json(envelopeOf(messages.tooLarge), 413),
+    }),
+  );
+  api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
+  api.get("/openapi.json", (c) => c.json(document));
+  mountRoutes(api, routes);
+  app.route(apiBase, api);
+
+  const spaFallback = options.serveSpa === false ? null : mountSpa(app, deps.config.staticDir);
+
+  app.notFound((c) => {
+    if (spaFallback && !c.req.path.startsWith(`${apiBase}/`) && c.req.method === "GET") return spaFallback(c);
+    return c.json(envelopeOf(messages.notFound), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      const body = { ...envelopeOf(error.msg, error.data), ...(error.fields && { fields: error.fields }) };
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(envelopeOf(error.message || messages.notFound), error.status);
+    }
+    deps.logger.error({ req_id: c.get("requestId"), err: describeError(error) }, "unexpected error");
+    return c.json(envelopeOf(messages.unexpected), 500);
+  });
+
+  return app;
+}

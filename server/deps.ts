@@ -1,0 +1,31 @@
+import type { Logger } from "pino";
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Database } from "./db/database";
+import type { users } from "./db/schema";
+import type { Mailer } from "./mail/mailer";
+
+/** Everything the app needs from outside; tests pass their own. */
+export interface AppDeps {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  config: Config;
+  logger: Logger;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AuthSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    session: AuthSession | undefined;
+    /** The caller's address, for the audit log. */
+    ip: string | null;
+  };
+}

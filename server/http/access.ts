@@ -1,0 +1,34 @@
+import type { Role } from "../../schemas/common";
+
+export type Access = "public" | "signedIn" | readonly Role[];
+
+/**
+ * Who may call which path, decided in one place by path prefix (paths are under /api, without the
+ * trailing slash). The longest matching prefix wins; a path no rule names needs a session.
+ */
+export const accessRules: ReadonlyArray<{ prefix: string; access: Access }> = [
+  { prefix: "/openapi.json", access: "public" },
+  { prefix: "/status", access: "public" },
+  { prefix: "/webhooks", access: "public" },
+  { prefix: "/auth/register", access: "public" },
+  { prefix: "/auth/code/verify", access: "public" },
+  { prefix: "/auth/login", access: "public" },
+  { prefix: "/auth/logout", access: "signedIn" },
+  { prefix: "/auth/profile", access: "signedIn" },
+  // A customer's own money paths. Staff and admins hold no wallet: the people who can fund wallets
+  // cannot spend from one, so these are customers only.
+  { prefix: "/core/customer", access: ["customer"] },
+  { prefix: "/customer", access: ["customer"] },
+  { prefix: "/core/staff", access: ["staff", "admin"] },
+  { prefix: "/staff", access: ["staff", "admin"] },
+  { prefix: "/sys.admin", access: ["admin"] },
+];
+
+export function accessFor(path: string): Access {
+  let best: { prefix: string; access: Access } | undefined;
+  for (const rule of accessRules) {
+    const matches = path === rule.prefix || path.startsWith(`${rule.prefix}/`);
+    if (matches && (!best || rule.prefix.length > best.prefix.length)) best = rule;
+  }
+  return best?.access ?? "signedIn";
+}

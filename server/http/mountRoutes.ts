@@ -1,0 +1,28 @@
+import type { Context, Hono } from "hono";
+import type { AppEnv } from "../deps";
+import type { AnyRoute } from "./route";
+import { parseInput, parseJsonText } from "./validate";
+
+async function readBody(route: AnyRoute, c: Context<AppEnv>) {
+  if (!route.body) return {};
+  return parseInput(route.body, parseJsonText(await c.req.text()));
+}
+
+/**
+ * Registers each route: params, query and body parsed by their schemas before the handler runs, and
+ * the answer parsed by the result schema after, so nothing leaves that the contract does not name.
+ */
+export function mountRoutes(api: Hono<AppEnv>, routes: readonly AnyRoute[]) {
+  for (const route of routes) {
+    api.on(route.method.toUpperCase(), route.path, async (c) => {
+      const params = route.params ? parseInput(route.params, c.req.param(), 404) : {};
+      const query = route.query
+        ? parseInput(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
+        : {};
+      const body = await readBody(route, c);
+      const reply = await route.handle({ body, query, params, c });
+      const data = route.result.parse(reply.data);
+      return c.json({ status: true, msg: reply.msg, data }, route.successStatus ?? 200);
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { envelope, validationFailure } from "../../schemas/envelope";
+import { accessFor } from "./access";
+import type { AnyRoute } from "./route";
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: jsonSchema(envelope(z.unknown()), "output") } },
+});
+
+/** The OpenAPI 3.1 document, written from the same route declarations and schemas that serve requests. */
+export function openApiDocument(routes: readonly AnyRoute[], apiBase: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = `${route.path.replace(/:([A-Za-z_]+)/g, "{$1}")}/`;
+    const access = accessFor(route.path);
+    const parameters: unknown[] = [];
+    if (route.params) {
+      for (const name of Object.keys((route.params as z.ZodObject).shape)) {
+        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+      }
+    }
+    if (route.query) {
+      const shape = (route.query as z.ZodObject).shape as Record<string, z.ZodType>;
+      for (const [name, schema] of Object.entries(shape)) {
+        parameters.push({ name, in: "query", required: false, schema: jsonSchema(schema, "input") });
+      }
+    }
+    const responses: Record<string, unknown> = {
+      [String(route.successStatus ?? 200)]: {
+        description: "Success",
+        content: { "application/json": { schema: jsonSchema(envelope(route.result), "output") } },
+      },
+      "400": {
+        description: "Invalid input",
+        content: { "application/json": { schema: jsonSchema(validationFailure, "output") } },
+      },
+    };
+    if (access !== "public") {
+      responses["401"] = errorResponse("No token, or the session has ended");
+      if (access !== "signedIn") responses["403"] = errorResponse("The role may not call this path");
+    }
+    paths[path] ??= {};
+    paths[path][route.method] = {
+      summary: route.summary,
+      tags: [route.tag],
+      ...(access !== "public" && { security: [{ bearer: [] }] }),
+      ...(access !== "public" && access !== "signedIn" && { "x-roles": access }),
+      ...(parameters.length > 0 && { parameters }),
+      ...(route.body && {
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: jsonSchema(route.body, "input") } },
+        },
+      }),
+      responses,
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "OjaPay API",
+      version: "1.0.0",
+      description:
+        "Every answer is `{ status, msg, data }`; money is integer kobo; paths accept a trailing slash or none.",
+    },
+    servers: [{ url: apiBase }],
+    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    paths,
+  };
+}

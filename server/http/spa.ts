@@ -1,0 +1,26 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Context, Hono } from "hono";
+import type { AppEnv } from "../deps";
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, everything else that is not a file gets
+ * index.html so the client router can draw the page (its not-found page included).
+ * Returns the fallback handler, or null when nothing has been built.
+ */
+export function mountSpa(app: Hono<AppEnv>, staticDir: string) {
+  const root = resolve(staticDir);
+  const indexPath = join(root, "index.html");
+  if (!existsSync(indexPath)) return null;
+  const indexHtml = readFileSync(indexPath, "utf8");
+  app.use("/assets/*", async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+  });
+  app.use("*", serveStatic({ root }));
+  return (c: Context<AppEnv>) => {
+    c.header("Cache-Control", "no-cache");
+    return c.html(indexHtml);
+  };
+}

@@ -1,0 +1,30 @@
+import { ConfigError, loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { startServer } from "./start";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = createLogger(config.logLevel);
+const running = await startServer(config, logger).catch((error) => {
+  logger.fatal({ err: error }, "could not start");
+  process.exit(1);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    logger.info({ signal }, "stopping");
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,18 @@
+import type { Clock } from "../clock";
+import type { Transaction } from "../db/database";
+import { auditLog } from "../db/schema";
+
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+}
+
+/** Takes a transaction, not the database: the audit row commits or rolls back with the change it describes. */
+export async function recordAudit(tx: Transaction, clock: Clock, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({ ...entry, createdAt: clock.now() });
+}

@@ -1,0 +1,79 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Config } from "../config";
+import type { Queryable } from "../db/database";
+import { sessions, users } from "../db/schema";
+import type { AuthSession } from "../deps";
+import { hashToken, newSessionToken } from "./randomIds";
+
+type SessionDeps = { db: Queryable; clock: Clock; config: Pick<Config, "sessionIdleMs" | "sessionMaxMs"> };
+
+// Writing last_seen_at on every request would turn each read into a write; once a minute is enough
+// for a 30-minute idle limit.
+const touchEveryMs = 60_000;
+
+export async function startSession(
+  deps: SessionDeps,
+  userId: string,
+  meta: { ip: string | null; userAgent: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSessionToken();
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + deps.config.sessionMaxMs);
+  await deps.db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The session a bearer token belongs to, or null when it is unknown, revoked, idle too long, past its
+ * absolute limit, or its account has been deactivated.
+ */
+export async function findLiveSession(deps: SessionDeps, token: string): Promise<AuthSession | null> {
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const now = deps.clock.now().getTime();
+  const { session, user } = row;
+  const idleFor = now - session.lastSeenAt.getTime();
+  if (
+    session.revokedAt ||
+    !user.isActive ||
+    now >= session.expiresAt.getTime() ||
+    idleFor >= deps.config.sessionIdleMs
+  ) {
+    return null;
+  }
+  if (idleFor >= touchEveryMs) {
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { sessionId: session.id, user };
+}
+
+export async function endSession(deps: Pick<SessionDeps, "db" | "clock">, sessionId: string): Promise<void> {
+  await deps.db
+    .update(sessions)
+    .set({ revokedAt: deps.clock.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function endAllSessions(db: Queryable, clock: Clock, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,137 @@
+import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { AdminUserPatch, UserDetail, UserSummary } from "../../schemas/users";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { users, wallets } from "../db/schema";
+import type { UserRow } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import { recordAudit } from "./audit";
+import { canTransact, loadProfile } from "./profiles";
+import { endAllSessions } from "./sessions";
+import { openWallet } from "./walletAccounts";
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listUsers(
+  db: Database,
+  query: { page: number; page_size: number; search?: string | undefined; role?: UserRow["role"] | undefined },
+): Promise<{ count: number; page: number; page_size: number; results: UserSummary[] }> {
+  const filters: SQL[] = [];
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    const anyField = or(
+      ilike(users.email, like),
+      ilike(users.firstName, like),
+      ilike(users.lastName, like),
+      ilike(users.phone, like),
+      ilike(wallets.number, like),
+    );
+    if (anyField) filters.push(anyField);
+  }
+  if (query.role) filters.push(eq(users.role, query.role));
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db
+    .select({ n: count() })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(where);
+  const rows = await db
+    .select({ user: users, walletNumber: wallets.number })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    count: total?.n ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+    results: rows.map(({ user, walletNumber }) => ({
+      id: user.id,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      email: user.email,
+      phone: user.phone,
+      role: user.role,
+      is_active: user.isActive,
+      can_transact: canTransact(user),
+      email_verified: user.emailVerifiedAt !== null,
+      date_joined: user.createdAt.toISOString(),
+      wallet_number: walletNumber,
+    })),
+  };
+}
+
+async function findUser(db: Database, id: string): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw notFound("No user with that id.");
+  return user;
+}
+
+export async function userDetail(db: Database, id: string): Promise<UserDetail> {
+  const user = await findUser(db, id);
+  return { ...(await loadProfile(db, user)), is_active: user.isActive };
+}
+
+/** What the audit log keeps of a user: the fields an admin can change, never a hash. */
+function auditView(user: UserRow) {
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    phone: user.phone,
+    role: user.role,
+    is_active: user.isActive,
+    can_transact: !user.transactSuspended,
+  };
+}
+
+export async function patchUser(
+  deps: { db: Database; clock: Clock },
+  actor: UserRow,
+  id: string,
+  patch: AdminUserPatch,
+  ip: string | null,
+): Promise<UserDetail> {
+  if (id === actor.id && (patch.is_active === false || (patch.role && patch.role !== "admin"))) {
+    throw badRequest("You cannot deactivate yourself or remove your own admin role.");
+  }
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
+    if (!before) throw notFound("No user with that id.");
+    const [after] = await tx
+      .update(users)
+      .set({
+        ...(patch.first_name !== undefined && { firstName: patch.first_name }),
+        ...(patch.last_name !== undefined && { lastName: patch.last_name }),
+        ...(patch.phone !== undefined && { phone: patch.phone }),
+        ...(patch.role !== undefined && { role: patch.role }),
+        ...(patch.is_active !== undefined && { isActive: patch.is_active }),
+        ...(patch.can_transact !== undefined && { transactSuspended: !patch.can_transact }),
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(users.id, id))
+      .returning();
+    if (!after) throw notFound("No user with that id.");
+    // A deactivated account, or one whose role changed, starts again from the sign-in page.
+    if ((before.isActive && !after.isActive) || before.role !== after.role) {
+      await endAllSessions(tx, deps.clock, id);
+    }
+    if (after.role === "customer") {
+      const [wallet] = await tx.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, id));
+      if (!wallet) await openWallet(tx, deps.clock, id);
+    }
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.id,
+      action: "user.update",
+      targetType: "user",
+      targetId: id,
+      before: auditView(before),
+      after: auditView(after),
+      ip,
+    });
+  });
+  return userDetail(deps.db, id);
+}

@@ -1,0 +1,35 @@
+import { serve } from "@hono/node-server";
+import type { Logger } from "pino";
+import { createApp } from "./app";
+import { systemClock } from "./clock";
+import type { Config } from "./config";
+import { openDatabase } from "./db/database";
+import { createMailer } from "./mail/mailer";
+import { ensureFirstAdmin, seedSystemRows } from "./services/adminBootstrap";
+
+/** Opens the database (migrating it), seeds what must exist, and serves the app. */
+export async function startServer(config: Config, logger: Logger) {
+  const database = await openDatabase(config);
+  logger.info(
+    { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
+    "database ready",
+  );
+  await seedSystemRows(database.db);
+  await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  if (!config.smtpUrl) logger.warn("SMTP_URL is not set: emails, with their codes, are written to this log");
+
+  const deps = { db: database.db, mailer: createMailer(config, logger), clock: systemClock, config, logger };
+  const app = createApp(deps);
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolve) => server.once("listening", resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  logger.info({ url: `http://localhost:${port}` }, "OjaPay is listening");
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close());
+    return stopping;
+  };
+  return { port, stop, deps };
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import type { Database } from "../../server/db/database";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+describe("the API's frame", () => {
+  it("answers unknown paths with a 404 envelope, signed in or not", async () => {
+    const customer = await server.signedInCustomer();
+    for (const token of [undefined, customer.token]) {
+      const answer = await server.call("GET", "no/such/thing/", { token });
+      expect(answer).toEqual({ status: 404, body: { status: false, msg: "Not found.", data: null } });
+    }
+  });
+
+  it("accepts every path with or without its trailing slash", async () => {
+    const customer = await server.signedInCustomer();
+    expect((await server.get("auth/profile", customer.token)).status).toBe(200);
+    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.get("status")).status).toBe(200);
+    expect((await server.get("status/")).status).toBe(200);
+  });
+
+  it("serves the public status", async () => {
+    const answer = await server.get("status/");
+    expect(answer.body).toEqual({
+      status: true,
+      msg: "Emergency mode is OFF",
+      data: { emergency: { enabled: false, message: "" } },
+    });
+  });
+
+  it("refuses a body over 1 MB with 413 and the envelope", async () => {
+    const answer = await server.call("POST", "auth/login/", {
+      raw: JSON.stringify({ email: "x".repeat(1_100_000) }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ status: false, msg: "The request body is too large.", data: null });
+  });
+
+  it("answers an unexpected failure with 500 'Something went wrong', logged with the request id", async () => {
+    const broken = new Proxy(server.db, {
+      get(target, key) {
+        if (key === "select") {
+          return () => {
+            throw new Error("connection reset: secret internals");
+          };
+        }
+        return Reflect.get(target, key);
+      },
+    }) as Database;
+    const app = createApp({ ...server.deps, db: broken }, { serveSpa: false });
+    const res = await app.request("/api/status/");
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ status: false, msg: "Something went wrong", data: null });
+    const requestId = res.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
+    const logged = server.logLines.find((line) => line.includes("unexpected error"));
+    expect(logged).toContain(requestId);
+    expect(logged).toContain("connection reset");
+  });
+
+  it("publishes an OpenAPI document written from the schemas", async () => {
+    const answer = await server.call("GET", "openapi.json");
+    const doc = answer.body as unknown as {
+      openapi: string;
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            requestBody?: {
+              content: Record<
+                string,
+                { schema: { properties: object; required: string[]; additionalProperties: boolean } }
+              >;
+            };
+            security?: unknown;
+          }
+        >
+      >;
+    };
+    expect(doc.openapi).toBe("3.1.0");
+    const register = doc.paths["/auth/register/"]?.post?.requestBody?.content["application/json"]?.schema;
+    expect(Object.keys(register?.properties ?? {})).toEqual([
+      "first_name",
+      "last_name",
+      "email",
+      "phone",
+      "password",
+      "referral_code",
+    ]);
+    expect(register?.required).toEqual(["first_name", "last_name", "email", "phone", "password"]);
+    expect(register?.additionalProperties).toBe(false);
+    expect(doc.paths["/sys.admin/users/{id}/"]?.patch?.security).toEqual([{ bearer: [] }]);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/auth/login/",
+        "/auth/code/verify/",
+        "/customer/pin-reset/confirm/",
+        "/status/",
+      ]),
+    );
+  });
+});
+
+describe("the logs", () => {
+  it("never hold a password, PIN, code or token from a whole account life", async () => {
+    server.logLines.length = 0;
+    const customer = await server.signedInCustomer({ password: "very distinctive password 42" });
+    const registrationCode = server.mailbox.lastCode(customer.email);
+    await server.post("customer/pin-reset/request/", undefined, customer.token);
+    const pinCode = server.mailbox.lastCode(customer.email);
+    await server.post("customer/pin-reset/confirm/", { code: pinCode, new_pin: "7319" }, customer.token);
+    await server.post("auth/login/", { email: customer.email, password: "a wrong password 17" });
+    await server.post("auth/logout/", undefined, customer.token);
+    const logs = server.logLines.join("\n");
+    expect(server.logLines.length).toBeGreaterThan(5);
+    for (const secret of [
+      "very distinctive password 42",
+      "a wrong password 17",
+      "7319",
+      registrationCode,
+      pinCode,
+      customer.token,
+    ]) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../server/db/schema";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let admin: { id: string; token: string };
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.signedInOperator("admin");
+});
+afterAll(() => server.close());
+
+describe("sys.admin/users/", () => {
+  it("lists users newest first, paged, and finds them by name, email, phone or wallet number", async () => {
+    server.clock.advance(1000);
+    const a = await server.signedInCustomer({ first_name: "Zainab", phone: "08139998888" });
+    server.clock.advance(1000);
+    const b = await server.signedInCustomer({ first_name: "Yusuf" });
+    const page1 = await server.get("sys.admin/users/?page=1&page_size=2", admin.token);
+    expect(page1.status).toBe(200);
+    const data = page1.body.data as {
+      count: number;
+      page: number;
+      page_size: number;
+      results: Array<{ id: string }>;
+    };
+    expect(data).toMatchObject({ page: 1, page_size: 2 });
+    expect(data.count).toBeGreaterThanOrEqual(3);
+    expect(data.results.map((r) => r.id)).toEqual([b.id, a.id]);
+
+    const byName = await server.get("sys.admin/users/?search=zaina", admin.token);
+    expect((byName.body.data as { results: Array<{ id: string }> }).results.map((r) => r.id)).toEqual([a.id]);
+    const byPhone = await server.get("sys.admin/users/?search=0813999", admin.token);
+    expect((byPhone.body.data as { results: Array<{ id: string }> }).results.map((r) => r.id)).toEqual([
+      a.id,
+    ]);
+    const profile = await server.get("auth/profile/", a.token);
+    const walletNumber = (profile.body.data as { wallet: { number: string } }).wallet.number;
+    const byWallet = await server.get(`sys.admin/users/?search=${walletNumber}`, admin.token);
+    expect((byWallet.body.data as { results: Array<{ wallet_number: string }> }).results).toEqual([
+      expect.objectContaining({ wallet_number: walletNumber }),
+    ]);
+    const wildcard = await server.get("sys.admin/users/?search=%25", admin.token);
+    expect((wildcard.body.data as { count: number }).count).toBe(0);
+  });
+
+  it("shows one user with their wallet", async () => {
+    const c = await server.signedInCustomer();
+    const answer = await server.get(`sys.admin/users/${c.id}`, admin.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      id: c.id,
+      email: c.email,
+      is_active: true,
+      wallet: { balance: 0 },
+    });
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    const unknown = await server.get("sys.admin/users/4b0c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d", admin.token);
+    expect(unknown).toEqual({
+      status: 404,
+      body: { status: false, msg: "No user with that id.", data: null },
+    });
+    const malformed = await server.get("sys.admin/users/not-a-uuid", admin.token);
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.status).toBe(false);
+  });
+
+  it("edits a user and writes the audit row in the same transaction", async () => {
+    const c = await server.signedInCustomer();
+    const answer = await server.patch(
+      `sys.admin/users/${c.id}/`,
+      { last_name: "Balogun", can_transact: false },
+      admin.token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ last_name: "Balogun", can_transact: false });
+    const profile = await server.get("auth/profile/", c.token);
+    expect(profile.body.data).toMatchObject({ can_transact: false });
+    const [row] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, c.id))
+      .orderBy(desc(auditLog.createdAt));
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      action: "user.update",
+      targetType: "user",
+      before: expect.objectContaining({ last_name: "Okafor", can_transact: true }),
+      after: expect.objectContaining({ last_name: "Balogun", can_transact: false }),
+    });
+  });
+
+  it("writes nothing, audit included, when the change is refused", async () => {
+    const c = await server.signedInCustomer();
+    const before = await server.db.$count(auditLog);
+    const answer = await server.patch(`sys.admin/users/${c.id}/`, { role: "superuser" }, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.role).toEqual(["Role must be one of: customer, staff, admin."]);
+    expect(await server.db.$count(auditLog)).toBe(before);
+  });
+
+  it("will not let an admin lock themselves out", async () => {
+    const answer = await server.patch(`sys.admin/users/${admin.id}/`, { is_active: false }, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe("You cannot deactivate yourself or remove your own admin role.");
+  });
+
+  it("ends the sessions of someone whose role changes", async () => {
+    const c = await server.signedInCustomer();
+    expect((await server.patch(`sys.admin/users/${c.id}/`, { role: "staff" }, admin.token)).status).toBe(200);
+    expect((await server.get("auth/profile/", c.token)).status).toBe(401);
+    const token = await server.login(c.email, c.password);
+    expect((await server.get("core/staff/anything", token)).status).toBe(404);
+    expect((await server.post("customer/pin-reset/request/", undefined, token)).status).toBe(403);
+  });
+});

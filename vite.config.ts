@@ -1,0 +1,55 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { chunkModules } from "./bench/chunkModules";
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const serverProject = (kind: "pglite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `server:${kind}`,
+    environment: "node",
+    include: ["tests/server/**/*.test.ts"],
+    env: { TEST_DB: kind },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  plugins: [react(), chunkModules()],
+  build: {
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+  },
+  server: {
+    proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 8081}` },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "jsdom",
+          include: ["tests/unit/**/*.test.{ts,tsx}", "tests/machines/**/*.test.{ts,tsx}"],
+          setupFiles: ["tests/support/domSetup.ts"],
+        },
+      },
+      serverProject("pglite"),
+      ...(withPostgres ? [serverProject("postgres")] : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
