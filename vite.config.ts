@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { chunkModules } from "./bench/chunkModules";
+import { chunkModules } from "./bench/chunkModules.ts";
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -18,7 +18,9 @@ export function LogoMark({ size = 32, decorative = false }: { size?: number; dec
 
 export function Logo() {
   return (
-    <span style={{ display: "inline-flex", alignItems: "center", gap: 8, fontWeight: 800, fontSize: "1.2rem" }}>
+    <span
+      style={{ display: "inline-flex", alignItems: "center", gap: 8, fontWeight: 800, fontSize: "1.2rem" }}
+    >
       <LogoMark decorative />
       <span>OjaPay</span>
     </span>

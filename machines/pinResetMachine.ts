@@ -1,0 +1,85 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+
+export interface PinResetInput {
+  code: string;
+  new_pin: string;
+}
+
+const missing = (name: string) => () =>
+  Promise.reject(new Error(`${name} was not provided to pinResetMachine`));
+
+/**
+ * Setting or changing the transaction PIN: ask for an emailed code, then confirm it with the new PIN.
+ * The OTP modal is open in codeSent, resending and confirming; it closes in done.
+ */
+export const pinResetMachine = setup({
+  types: {
+    context: {} as { error: string | null },
+    events: {} as
+      | { type: "pin.request" }
+      | { type: "pin.resend" }
+      | ({ type: "pin.confirm" } & PinResetInput)
+      | { type: "pin.cancel" },
+  },
+  actors: {
+    requestCode: fromPromise<void>(missing("requestCode")),
+    confirmPin: fromPromise<void, PinResetInput>(missing("confirmPin")),
+  },
+  actions: {
+    /** The PIN changed: the app refreshes the profile so has_pin is right everywhere. */
+    pinChanged: () => {},
+    rememberError: assign({
+      error: ({ event }) =>
+        "error" in event && event.error instanceof Error ? event.error.message : "Something went wrong",
+    }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: "pinReset",
+  context: { error: null },
+  initial: "idle",
+  states: {
+    idle: {
+      on: { "pin.request": "requesting" },
+    },
+    requesting: {
+      entry: "clearError",
+      invoke: {
+        id: "requestCode",
+        src: "requestCode",
+        onDone: "codeSent",
+        onError: { target: "idle", actions: "rememberError" },
+      },
+    },
+    codeSent: {
+      on: {
+        "pin.confirm": "confirming",
+        "pin.resend": "resending",
+        "pin.cancel": { target: "idle", actions: "clearError" },
+      },
+    },
+    resending: {
+      invoke: {
+        id: "resendCode",
+        src: "requestCode",
+        onDone: { target: "codeSent", actions: "clearError" },
+        onError: { target: "codeSent", actions: "rememberError" },
+      },
+    },
+    confirming: {
+      invoke: {
+        id: "confirmPin",
+        src: "confirmPin",
+        input: ({ event }) => {
+          assertEvent(event, "pin.confirm");
+          return { code: event.code, new_pin: event.new_pin };
+        },
+        onDone: { target: "done", actions: ["clearError", "pinChanged"] },
+        onError: { target: "codeSent", actions: "rememberError" },
+      },
+    },
+    done: {
+      on: { "pin.request": "requesting" },
+    },
+  },
+});

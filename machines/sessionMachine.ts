@@ -1,0 +1,189 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+import type { Profile } from "../schemas/auth";
+
+export type Area = "customer" | "admin";
+export interface Credentials {
+  email: string;
+  password: string;
+  area: Area;
+}
+export interface SessionData {
+  token: string;
+  profile: Profile;
+}
+/** What a sign-in actor throws when the password was right but the email is not verified yet. */
+export interface UnverifiedEmail {
+  unverifiedEmail: string;
+}
+export const isUnverifiedEmail = (error: unknown): error is UnverifiedEmail =>
+  typeof (error as UnverifiedEmail | null)?.unverifiedEmail === "string";
+
+export interface SessionContext {
+  token: string | null;
+  profile: Profile | null;
+  /** The email to verify when a sign-in was refused for that reason. */
+  unverifiedEmail: string | null;
+  /** Why the last session ended, so the sign-in screen can say so. */
+  ended: "signedOut" | "expired" | null;
+}
+
+export type SessionEvent =
+  | ({ type: "session.signIn" } & Credentials)
+  | { type: "session.signOut" }
+  | { type: "session.expire" }
+  | { type: "verification.complete" }
+  | { type: "verification.cancel" }
+  | { type: "profile.update"; profile: Profile }
+  | { type: "profile.refresh" };
+
+const missing = (name: string) => () =>
+  Promise.reject(new Error(`${name} was not provided to sessionMachine`));
+
+const signedOutContext = { token: null, profile: null, unverifiedEmail: null } as const;
+
+/**
+ * Who is signed in. Restores the saved session on start, signs in and out, and ends when the server
+ * says the session expired. Storage and the network come in through `provide`.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    restoreSession: fromPromise<SessionData | null>(missing("restoreSession")),
+    signIn: fromPromise<SessionData, Credentials>(missing("signIn")),
+    signOut: fromPromise<void>(missing("signOut")),
+    fetchProfile: fromPromise<Profile>(missing("fetchProfile")),
+  },
+  actions: {
+    // Side effects on storage; the app provides them, tests may watch them.
+    persistSession: (_, _params: SessionData) => {},
+    forgetSession: () => {},
+  },
+  guards: {
+    restoredSession: ({ event }) => "output" in event && event.output != null,
+    emailUnverified: ({ event }) => "error" in event && isUnverifiedEmail(event.error),
+  },
+}).createMachine({
+  id: "session",
+  context: { ...signedOutContext, ended: null },
+  initial: "restoring",
+  states: {
+    restoring: {
+      invoke: {
+        id: "restoreSession",
+        src: "restoreSession",
+        onDone: [
+          {
+            guard: "restoredSession",
+            target: "signedIn.refreshing",
+            actions: assign(({ event }) => ({
+              token: event.output?.token ?? null,
+              profile: event.output?.profile ?? null,
+            })),
+          },
+          { target: "signedOut" },
+        ],
+        onError: { target: "signedOut", actions: "forgetSession" },
+      },
+    },
+    signedOut: {
+      on: { "session.signIn": "signingIn" },
+    },
+    signingIn: {
+      invoke: {
+        id: "signIn",
+        src: "signIn",
+        input: ({ event }) => {
+          assertEvent(event, "session.signIn");
+          return { email: event.email, password: event.password, area: event.area };
+        },
+        onDone: {
+          target: "signedIn.idle",
+          actions: [
+            assign(({ event }) => ({ ...event.output, unverifiedEmail: null, ended: null })),
+            { type: "persistSession", params: ({ event }) => event.output },
+          ],
+        },
+        onError: [
+          {
+            guard: "emailUnverified",
+            target: "awaitingVerification",
+            actions: assign({
+              unverifiedEmail: ({ event }) => (event.error as UnverifiedEmail).unverifiedEmail,
+            }),
+          },
+          { target: "signedOut" },
+        ],
+      },
+    },
+    awaitingVerification: {
+      on: {
+        "verification.complete": { target: "signedOut", actions: assign({ unverifiedEmail: null }) },
+        "verification.cancel": { target: "signedOut", actions: assign({ unverifiedEmail: null }) },
+        "session.signIn": "signingIn",
+      },
+    },
+    signedIn: {
+      initial: "idle",
+      on: {
+        "session.signOut": "signingOut",
+        "session.expire": {
+          target: "signedOut",
+          actions: ["forgetSession", assign({ ...signedOutContext, ended: "expired" })],
+        },
+        "profile.update": {
+          actions: [
+            assign({ profile: ({ event }) => event.profile }),
+            {
+              type: "persistSession",
+              params: ({ context, event }) => ({ token: context.token ?? "", profile: event.profile }),
+            },
+          ],
+        },
+      },
+      states: {
+        idle: {
+          on: { "profile.refresh": "refreshing" },
+        },
+        refreshing: {
+          invoke: {
+            id: "fetchProfile",
+            src: "fetchProfile",
+            onDone: {
+              target: "idle",
+              actions: [
+                assign({ profile: ({ event }) => event.output }),
+                {
+                  type: "persistSession",
+                  params: ({ context, event }) => ({ token: context.token ?? "", profile: event.output }),
+                },
+              ],
+            },
+            // An expired session arrives as session.expire from the API client; anything else
+            // (no network) keeps the saved profile on screen.
+            onError: "idle",
+          },
+        },
+      },
+    },
+    signingOut: {
+      invoke: {
+        id: "signOut",
+        src: "signOut",
+        // Signed out on this device whatever the server said: the customer asked to leave.
+        onDone: {
+          target: "signedOut",
+          actions: ["forgetSession", assign({ ...signedOutContext, ended: "signedOut" })],
+        },
+        onError: {
+          target: "signedOut",
+          actions: ["forgetSession", assign({ ...signedOutContext, ended: "signedOut" })],
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,55 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+
+const missing = (name: string) => () =>
+  Promise.reject(new Error(`${name} was not provided to verifyEmailMachine`));
+
+/** The verify modal: enter the emailed code, or ask for a new one, until the email is verified. */
+export const verifyEmailMachine = setup({
+  types: {
+    input: {} as { email: string },
+    context: {} as { email: string; error: string | null },
+    events: {} as { type: "code.submit"; code: string } | { type: "code.resend" },
+  },
+  actors: {
+    verifyCode: fromPromise<void, { email: string; code: string }>(missing("verifyCode")),
+    resendCode: fromPromise<void, { email: string }>(missing("resendCode")),
+  },
+  actions: {
+    rememberError: assign({
+      error: ({ event }) =>
+        "error" in event && event.error instanceof Error ? event.error.message : "Something went wrong",
+    }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: "verifyEmail",
+  context: ({ input }) => ({ email: input.email, error: null }),
+  initial: "entering",
+  states: {
+    entering: {
+      on: { "code.submit": "verifying", "code.resend": "resending" },
+    },
+    verifying: {
+      invoke: {
+        id: "verifyCode",
+        src: "verifyCode",
+        input: ({ context, event }) => {
+          assertEvent(event, "code.submit");
+          return { email: context.email, code: event.code };
+        },
+        onDone: { target: "verified", actions: "clearError" },
+        onError: { target: "entering", actions: "rememberError" },
+      },
+    },
+    resending: {
+      invoke: {
+        id: "resendCode",
+        src: "resendCode",
+        input: ({ context }) => ({ email: context.email }),
+        onDone: { target: "entering", actions: "clearError" },
+        onError: { target: "entering", actions: "rememberError" },
+      },
+    },
+    verified: { type: "final" },
+  },
+});

@@ -1,0 +1,57 @@
+import { Route, Switch } from "wouter";
+import { LoadingOverlay } from "./components/LoadingOverlay";
+import { lazyPage } from "./components/lazyPage";
+import { NotifierHost } from "./components/NotifierHost";
+import { Toasts } from "./notices/toasts";
+import { infoPaths } from "./pages/public/infoPaths";
+
+// Every route loads its own code when first visited (spec section 9). Public pages pull in no state
+// machines, forms or admin code; bench/bundle.ts checks that against the built chunks.
+const LandingPage = lazyPage(() => import("./pages/public/LandingPage"));
+const InfoPage = lazyPage(() => import("./pages/public/InfoPage"));
+const NotFoundPage = lazyPage(() => import("./pages/public/NotFoundPage"));
+const AuthArea = lazyPage(() => import("./pages/auth/AuthArea"));
+const AdminLoginArea = lazyPage(() => import("./pages/auth/AdminLoginArea"));
+const CustomerArea = lazyPage(() => import("./pages/customer/CustomerArea"));
+const AdminArea = lazyPage(() => import("./pages/admin/AdminArea"));
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/">
+        <LandingPage />
+      </Route>
+      {infoPaths.map((path) => (
+        <Route key={path} path={path}>
+          <InfoPage path={path} />
+        </Route>
+      ))}
+      <Route path="/auth" nest>
+        <AuthArea />
+      </Route>
+      <Route path="/admin/login">
+        <AdminLoginArea />
+      </Route>
+      <Route path="/admin" nest>
+        <AdminArea />
+      </Route>
+      <Route path="/app" nest>
+        <CustomerArea />
+      </Route>
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <AppRoutes />
+      <LoadingOverlay />
+      <NotifierHost />
+      <Toasts />
+    </>
+  );
+}

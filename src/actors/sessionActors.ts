@@ -1,0 +1,66 @@
+import { fromPromise } from "xstate";
+import type { Credentials, SessionData, UnverifiedEmail } from "../../machines/sessionMachine";
+import { profile as profileSchema } from "../../schemas/auth";
+import type { AccountsApi } from "../api/accountsApi";
+import { ApiFailure, type NoticeSink } from "../api/client";
+import type { clientStore as ClientStore } from "../storage/clientStore";
+
+type Store = typeof ClientStore;
+
+export const customerInAdminArea =
+  "This sign-in is for OjaPay staff. Customers sign in at the customer login.";
+
+function unverifiedEmail(error: unknown): string | null {
+  if (!(error instanceof ApiFailure) || error.status !== 403) return null;
+  const data = error.data as { email?: unknown; verified?: unknown } | null;
+  return data?.verified === false && typeof data.email === "string" ? data.email : null;
+}
+
+/** The session machine's network and storage, for `sessionMachine.provide`. */
+export function sessionActors(deps: { accounts: AccountsApi; store: Store; notify: NoticeSink }) {
+  return {
+    restoreSession: fromPromise<SessionData | null>(async () => {
+      const token = deps.store.getToken();
+      if (!token || deps.store.read("isAuth") !== true) return null;
+      const saved = profileSchema.safeParse(deps.store.read("userData"));
+      if (!saved.success) {
+        deps.store.clear();
+        return null;
+      }
+      return { token, profile: saved.data };
+    }),
+    signIn: fromPromise<SessionData, Credentials>(async ({ input }) => {
+      let token: string;
+      try {
+        token = (await deps.accounts.login({ email: input.email, password: input.password })).token;
+      } catch (error) {
+        const email = unverifiedEmail(error);
+        if (email) throw { unverifiedEmail: email } satisfies UnverifiedEmail;
+        throw error;
+      }
+      const profile = await deps.accounts.profileFor(token);
+      if (input.area === "admin" && profile.role === "customer") {
+        await deps.accounts.logout(token).catch(() => {});
+        deps.notify({ type: "error", message: customerInAdminArea });
+        throw new Error(customerInAdminArea);
+      }
+      return { token, profile };
+    }),
+    signOut: fromPromise<void>(async () => {
+      await deps.accounts.logout();
+    }),
+    fetchProfile: fromPromise(() => deps.accounts.profile()),
+  };
+}
+
+/** The session machine's storage actions. */
+export function sessionStorageActions(store: Store) {
+  return {
+    persistSession: (_: unknown, session: SessionData) => {
+      store.write("token", session.token);
+      store.write("userData", session.profile);
+      store.write("isAuth", true);
+    },
+    forgetSession: () => store.clear(),
+  };
+}

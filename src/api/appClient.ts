@@ -1,0 +1,27 @@
+import { navigate } from "wouter/use-browser-location";
+import { showToast } from "../notices/toasts";
+import { clientStore } from "../storage/clientStore";
+import { accountsApi } from "./accountsApi";
+import { createApiClient } from "./client";
+
+const expiryListeners = new Set<() => void>();
+
+/** Lets the session hear that the server ended it, without the client importing the session. */
+export function onSessionExpired(listener: () => void) {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+/** The client the running app uses: the real base URL, storage, router and toasts. */
+export const appClient = createApiClient({
+  baseURL: import.meta.env.VITE_API_BASE ?? "/api",
+  getToken: clientStore.getToken,
+  onSessionExpired() {
+    clientStore.clear();
+    for (const listener of expiryListeners) listener();
+    navigate("/auth");
+  },
+  notify: showToast,
+});
+
+export const accounts = accountsApi(appClient);

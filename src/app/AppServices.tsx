@@ -1,0 +1,29 @@
+import { createContext, type ReactNode, useContext } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { pinResetMachine } from "../../machines/pinResetMachine";
+import type { SessionMachine } from "../../machines/sessionMachine";
+import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
+import type { AccountsApi } from "../api/accountsApi";
+
+/**
+ * What the signed-in areas need from outside React: the session, the API, and the machines already
+ * provided with their actors. The app passes the real ones; a test passes its own in one line.
+ */
+export interface AppServices {
+  session: ActorRefFrom<SessionMachine>;
+  accounts: AccountsApi;
+  pinResetLogic: typeof pinResetMachine;
+  verifyEmailLogic: typeof verifyEmailMachine;
+}
+
+const AppServicesContext = createContext<AppServices | null>(null);
+
+export function AppServicesProvider({ services, children }: { services: AppServices; children: ReactNode }) {
+  return <AppServicesContext.Provider value={services}>{children}</AppServicesContext.Provider>;
+}
+
+export function useAppServices(): AppServices {
+  const services = useContext(AppServicesContext);
+  if (!services) throw new Error("useAppServices needs an AppServicesProvider above it");
+  return services;
+}

@@ -1,0 +1,16 @@
+import { useEffect } from "react";
+import { Link } from "wouter";
+
+/** Not-found inside a signed-in area, so the menu stays to hand. */
+export function AreaNotFound({ home }: { home: string }) {
+  useEffect(() => {
+    document.title = "Page not found · OjaPay";
+  }, []);
+  return (
+    <section>
+      <h1>Page not found</h1>
+      <p>There is no page at this address.</p>
+      <Link href={home}>Back to the dashboard</Link>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { type ReactNode, useEffect } from "react";
+import { Redirect } from "wouter";
+import { LogoSpinner } from "../../components/LogoSpinner";
+import { showToast } from "../../notices/toasts";
+import { useSession } from "../../session/useSession";
+
+export const customerRefused = "The admin area is for OjaPay staff.";
+
+function RefuseCustomer() {
+  useEffect(() => showToast({ type: "error", message: customerRefused }), []);
+  return <Redirect to="~/app/dashboard" replace />;
+}
+
+/**
+ * Spec section 4: without a session the admin area sends you to /admin/login; after a logout, to
+ * /auth like everyone else. A customer's session is refused (the server refuses it anyway).
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { status, profile, ended } = useSession();
+  if (status === "restoring" || status === "signingOut") return <LogoSpinner />;
+  if (status !== "signedIn" || !profile)
+    return <Redirect to={ended === "signedOut" ? "~/auth" : "~/admin/login"} replace />;
+  if (profile.role === "customer") return <RefuseCustomer />;
+  return <>{children}</>;
+}

@@ -1,0 +1,47 @@
+import type { Role } from "../../../schemas/common";
+
+/**
+ * Every admin route of spec section 2 (paths relative to /admin), who may open it, and its sidebar
+ * label. Staff see the staff items; admins see everything.
+ */
+export interface AdminPage {
+  path: string;
+  title: string;
+  label?: string;
+  roles: readonly Role[];
+  /** Listed in the sidebar; pages reached from another page (details) are not. */
+  inNav: boolean;
+}
+
+const staff = ["staff", "admin"] as const;
+const admin = ["admin"] as const;
+
+export const adminPages: readonly AdminPage[] = [
+  { path: "/dashboard", title: "Dashboard", roles: staff, inNav: true },
+  { path: "/manage-users", title: "Manage users", roles: admin, inNav: true },
+  { path: "/manage-users/:id", title: "User details", roles: admin, inNav: false },
+  { path: "/transactions", title: "Transactions History", label: "Transactions", roles: admin, inNav: true },
+  { path: "/revenue", title: "Revenue", roles: admin, inNav: true },
+  { path: "/audit", title: "Audit log", roles: admin, inNav: true },
+  { path: "/referrals", title: "Referrals", roles: admin, inNav: true },
+  { path: "/notify/all", title: "Send notification", label: "Send", roles: admin, inNav: true },
+  { path: "/notify/circular", title: "Circular", roles: admin, inNav: true },
+  { path: "/manage-airtime", title: "Airtime controls", roles: staff, inNav: true },
+  { path: "/airtime-transactions", title: "Airtime transactions", roles: staff, inNav: true },
+  { path: "/manage-databundle/1", title: "MTN data plans", roles: staff, inNav: true },
+  { path: "/manage-databundle/2", title: "GLO data plans", roles: staff, inNav: true },
+  { path: "/manage-databundle/3", title: "9Mobile data plans", roles: staff, inNav: true },
+  { path: "/manage-databundle/4", title: "Airtel data plans", roles: staff, inNav: true },
+  { path: "/databundle-transactions", title: "Data bundle transactions", roles: staff, inNav: true },
+  { path: "/manage-tv", title: "TV controls", roles: staff, inNav: true },
+  { path: "/manage-tv/:id", title: "TV plans", roles: staff, inNav: false },
+  { path: "/tv-transactions", title: "TV transactions", roles: staff, inNav: true },
+  { path: "/manage-electricity", title: "Electricity controls", roles: staff, inNav: true },
+  { path: "/electricity-transactions", title: "Electricity transactions", roles: staff, inNav: true },
+];
+
+export function navFor(role: Role) {
+  return adminPages
+    .filter((page) => page.inNav && page.roles.includes(role))
+    .map((page) => ({ href: page.path, label: page.label ?? page.title }));
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Redirect, useSearchParams } from "wouter";
+import type { Area } from "../../../machines/sessionMachine";
+import { loginBody } from "../../../schemas/auth";
+import { useGlobalLoading } from "../../components/globalLoading";
+import { SecretField, TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { homeFor, useSession } from "../../session/useSession";
+import { VerifyModal } from "./VerifyModal";
+
+const copy = {
+  customer: { title: "Sign in", button: "Sign in" },
+  admin: { title: "Staff sign in", button: "Sign in to the console" },
+} as const;
+
+export function LoginPage({ area }: { area: Area }) {
+  const session = useSession();
+  const [search] = useSearchParams();
+  const form = useForm({
+    resolver: schemaResolver(loginBody),
+    defaultValues: { email: search.get("email") ?? "", password: "" },
+  });
+  const busy = session.status === "signingIn" || session.status === "restoring";
+  useGlobalLoading(session.status === "signingIn");
+
+  useEffect(() => {
+    document.title = `${copy[area].title} · OjaPay`;
+  }, [area]);
+
+  const signIn = form.handleSubmit((values) => session.send({ type: "session.signIn", ...values, area }));
+  const verified = useCallback(() => {
+    session.send({ type: "verification.complete" });
+    session.send({ type: "session.signIn", ...form.getValues(), area });
+  }, [session.send, form, area]);
+  const cancelVerification = useCallback(() => session.send({ type: "verification.cancel" }), [session.send]);
+
+  if (session.status === "signedIn" && session.profile)
+    return <Redirect to={`~${homeFor(session.profile)}`} replace />;
+
+  return (
+    <>
+      <h1>{copy[area].title}</h1>
+      {session.ended === "expired" && (
+        <p className="auth-note" role="status">
+          Your session has expired. Kindly sign-in again.
+        </p>
+      )}
+      <form noValidate onSubmit={signIn}>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          error={form.formState.errors.email?.message}
+          {...form.register("email")}
+        />
+        <SecretField
+          label="Password"
+          autoComplete="current-password"
+          error={form.formState.errors.password?.message}
+          {...form.register("password")}
+        />
+        <button type="submit" className="button" style={{ width: "100%" }} disabled={busy}>
+          {session.status === "signingIn" ? "Signing in…" : copy[area].button}
+        </button>
+      </form>
+      {area === "customer" ? (
+        <p className="auth-switch">
+          New to OjaPay? <Link href="~/auth/register">Create an account</Link>
+        </p>
+      ) : (
+        <p className="auth-switch">
+          Not staff? <Link href="~/auth/login">Customer sign in</Link>
+        </p>
+      )}
+      {session.status === "awaitingVerification" && session.unverifiedEmail && (
+        <VerifyModal email={session.unverifiedEmail} onVerified={verified} onClose={cancelVerification} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, Redirect, useSearchParams } from "wouter";
+import { type RegisterBody, registerBody } from "../../../schemas/auth";
+import { duplicateEmailMessage, duplicateEmailServerMessage } from "../../api/accountsApi";
+import { useAppServices } from "../../app/AppServices";
+import { useGlobalLoading } from "../../components/globalLoading";
+import { Modal } from "../../components/Modal";
+import { SecretField, TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { homeFor, useSession } from "../../session/useSession";
+import { VerifyModal } from "./VerifyModal";
+
+const fieldNames = ["first_name", "last_name", "email", "phone", "password", "referral_code"] as const;
+
+type Step = { name: "form" } | { name: "verify"; email: string } | { name: "created"; email: string };
+
+export function RegisterPage() {
+  const { accounts } = useAppServices();
+  const session = useSession();
+  const [search] = useSearchParams();
+  const [step, setStep] = useState<Step>({ name: "form" });
+  const form = useForm<RegisterBody>({
+    resolver: schemaResolver(registerBody),
+    defaultValues: {
+      first_name: "",
+      last_name: "",
+      email: "",
+      phone: "",
+      password: "",
+      referral_code: search.get("ref") ?? undefined,
+    },
+  });
+  const errors = form.formState.errors;
+  useGlobalLoading(form.formState.isSubmitting || session.status === "signingIn");
+
+  useEffect(() => {
+    document.title = "Create account · OjaPay";
+  }, []);
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const { email } = await accounts.register({
+        ...values,
+        referral_code: values.referral_code || undefined,
+      });
+      setStep({ name: "verify", email });
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, fieldNames, (field, message) =>
+        field === "email" && message === duplicateEmailServerMessage ? duplicateEmailMessage : message,
+      );
+    }
+  });
+
+  const verified = useCallback(
+    () => setStep((s) => ({ name: "created", email: "email" in s ? s.email : "" })),
+    [],
+  );
+  const signInNow = () => {
+    const { email, password } = form.getValues();
+    session.send({ type: "session.signIn", email, password, area: "customer" });
+  };
+
+  if (session.status === "signedIn" && session.profile)
+    return <Redirect to={`~${homeFor(session.profile)}`} replace />;
+
+  return (
+    <>
+      <h1>Create your account</h1>
+      <form noValidate onSubmit={submit}>
+        <div className="form-row">
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            error={errors.first_name?.message}
+            {...form.register("first_name")}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            error={errors.last_name?.message}
+            {...form.register("last_name")}
+          />
+        </div>
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register("email")}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          hint="Nigerian mobile number, for example 08031234567"
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+        <SecretField
+          label="Password"
+          autoComplete="new-password"
+          hint="8 to 128 characters"
+          error={errors.password?.message}
+          {...form.register("password")}
+        />
+        <TextField
+          label="Referral code (optional)"
+          autoCapitalize="characters"
+          error={errors.referral_code?.message}
+          {...form.register("referral_code")}
+        />
+        <button
+          type="submit"
+          className="button"
+          style={{ width: "100%" }}
+          disabled={form.formState.isSubmitting}
+        >
+          {form.formState.isSubmitting ? "Creating account…" : "Create account"}
+        </button>
+      </form>
+      <p className="auth-switch">
+        Already have an account? <Link href="~/auth/login">Sign in</Link>
+      </p>
+
+      {step.name === "verify" && (
+        <VerifyModal email={step.email} onVerified={verified} onClose={() => setStep({ name: "form" })} />
+      )}
+      {step.name === "created" && (
+        <Modal open title="Account created" onClose={() => setStep({ name: "form" })}>
+          <p>Your email is verified and your OjaPay wallet is ready. Sign in to fund it and start buying.</p>
+          <div className="modal-actions">
+            <Link href={`~/auth/login?email=${encodeURIComponent(step.email)}`} className="button secondary">
+              Go to sign in
+            </Link>
+            <button
+              type="button"
+              className="button"
+              onClick={signInNow}
+              disabled={session.status === "signingIn"}
+            >
+              Sign in now
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

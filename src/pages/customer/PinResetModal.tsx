@@ -1,0 +1,53 @@
+import { useForm } from "react-hook-form";
+import type { PinResetInput } from "../../../machines/pinResetMachine";
+import { Modal } from "../../components/Modal";
+import { TextField } from "../../components/TextField";
+
+/**
+ * The Transaction Pin Reset modal of spec section 2: code and new_pin as plain text (the spec puts no
+ * format checks on them here; the server checks them and its message is shown), Resend and Verify.
+ */
+export function PinResetModal({
+  busy,
+  resending,
+  error,
+  onConfirm,
+  onResend,
+  onClose,
+}: {
+  busy: boolean;
+  resending: boolean;
+  error: string | null;
+  onConfirm: (input: PinResetInput) => void;
+  onResend: () => void;
+  onClose: () => void;
+}) {
+  const form = useForm<PinResetInput>({ defaultValues: { code: "", new_pin: "" } });
+  return (
+    <Modal open title="Transaction Pin Reset" onClose={onClose} initialFocus="input">
+      <p>Enter the 6-digit code we emailed you and choose a new 4-digit PIN.</p>
+      <form noValidate onSubmit={form.handleSubmit((values) => onConfirm(values))}>
+        <TextField
+          label="Code (OTP)"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          {...form.register("code")}
+        />
+        <TextField label="New PIN" inputMode="numeric" autoComplete="off" {...form.register("new_pin")} />
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="modal-actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
+          <button type="button" className="link-button" onClick={onResend} disabled={busy}>
+            {resending ? "Sending…" : "Resend"}
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy && !resending ? "Verifying…" : "Verify"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

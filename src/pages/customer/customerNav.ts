@@ -1,0 +1,10 @@
+/** The /app pages: the sidebar lists all of them except the profile (spec section 2). */
+export const customerPages = [
+  { path: "/dashboard", label: "Dashboard", title: "Dashboard" },
+  { path: "/fund-account", label: "Fund account", title: "Fund account" },
+  { path: "/airtime-vtu", label: "Airtime", title: "Buy airtime" },
+  { path: "/data-subscriptions", label: "Data", title: "Data subscriptions" },
+  { path: "/cable-subscriptions", label: "Cable TV", title: "Cable TV subscriptions" },
+  { path: "/utilities", label: "Electricity", title: "Electricity (utilities)" },
+  { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
+] as const;

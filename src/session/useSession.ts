@@ -1,0 +1,29 @@
+import { useSelector } from "@xstate/react";
+import type { Profile } from "../../schemas/auth";
+import { useAppServices } from "../app/AppServices";
+
+type SessionStatus =
+  | "restoring"
+  | "signedOut"
+  | "signingIn"
+  | "awaitingVerification"
+  | "signedIn"
+  | "signingOut";
+
+/** The session as screens need it; each value is selected on its own so unrelated changes do not redraw. */
+export function useSession() {
+  const { session } = useAppServices();
+  const status = useSelector(
+    session,
+    (s) => (typeof s.value === "string" ? s.value : "signedIn") as SessionStatus,
+  );
+  const profile = useSelector(session, (s) => s.context.profile);
+  const unverifiedEmail = useSelector(session, (s) => s.context.unverifiedEmail);
+  const ended = useSelector(session, (s) => s.context.ended);
+  return { status, profile, unverifiedEmail, ended, send: session.send };
+}
+
+/** Where a role lands after signing in. */
+export function homeFor(profile: Pick<Profile, "role">): string {
+  return profile.role === "customer" ? "/app/dashboard" : "/admin/dashboard";
+}

@@ -1,0 +1,60 @@
+/**
+ * The one place that mirrors client state to local storage (spec section 3). Values are written as
+ * JSON under the spec's keys, the token under "token"; what is read back is checked by the caller
+ * before use, because storage is whatever the browser (or a person with dev tools) left there.
+ */
+export const storageKeys = [
+  "token",
+  "userData",
+  "isAuth",
+  "dataControl",
+  "dataPlans",
+  "dataHistory",
+  "airtimeControl",
+  "airtimeHistory",
+  "cableControl",
+  "cableTvPlans",
+  "electricityControl",
+  "allUsers",
+  "user",
+  "dashboardData",
+  "emergencyStatus",
+] as const;
+
+export type StorageKey = (typeof storageKeys)[number];
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // private mode or storage switched off: the app still works for this visit
+  }
+}
+
+export const clientStore = {
+  getToken(): string | null {
+    return storage()?.getItem("token") ?? null;
+  },
+  read(key: StorageKey): unknown {
+    const raw = storage()?.getItem(key);
+    if (raw == null) return null;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  },
+  write(key: StorageKey, value: unknown) {
+    try {
+      if (key === "token") storage()?.setItem(key, String(value));
+      else storage()?.setItem(key, JSON.stringify(value));
+    } catch {
+      // Full or unavailable storage only costs the restore on the next visit.
+    }
+  },
+  /** Forgets everything this app stored: logout and session expiry. */
+  clear() {
+    const s = storage();
+    for (const key of storageKeys) s?.removeItem(key);
+  },
+};
