@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 
 /**
  * A secret shown masked, with a Show toggle. What the toggle reveals is a plain statement, never the
@@ -6,12 +6,9 @@ import { useId, useState } from "react";
  */
 export function SecretDisplay({ label, mask, revealed }: { label: string; mask: string; revealed: string }) {
   const [shown, setShown] = useState(false);
-  const id = useId();
   return (
-    <div className="secret-display" role="group" aria-labelledby={id}>
-      <span className="secret-label" id={id}>
-        {label}
-      </span>
+    <fieldset className="secret-display">
+      <legend className="secret-label">{label}</legend>
       <span className="secret-value" aria-live="polite">
         {shown ? revealed : mask}
       </span>
@@ -24,6 +21,6 @@ export function SecretDisplay({ label, mask, revealed }: { label: string; mask: 
       >
         {shown ? "Hide" : "Show"}
       </button>
-    </div>
+    </fieldset>
   );
 }
