@@ -31,7 +31,8 @@ export type SessionEvent =
   | ({ type: "session.signIn" } & Credentials)
   | { type: "session.signOut" }
   | { type: "session.expire" }
-  | { type: "verification.complete" }
+  /** The email was verified in the modal: sign in again with what was typed. */
+  | ({ type: "verification.complete" } & Credentials)
   | { type: "verification.cancel" }
   | { type: "profile.update"; profile: Profile }
   | { type: "profile.refresh" };
@@ -96,7 +97,7 @@ export const sessionMachine = setup({
         id: "signIn",
         src: "signIn",
         input: ({ event }) => {
-          assertEvent(event, "session.signIn");
+          assertEvent(event, ["session.signIn", "verification.complete"]);
           return { email: event.email, password: event.password, area: event.area };
         },
         onDone: {
@@ -120,7 +121,7 @@ export const sessionMachine = setup({
     },
     awaitingVerification: {
       on: {
-        "verification.complete": { target: "signedOut", actions: assign({ unverifiedEmail: null }) },
+        "verification.complete": { target: "signingIn", actions: assign({ unverifiedEmail: null }) },
         "verification.cancel": { target: "signedOut", actions: assign({ unverifiedEmail: null }) },
         "session.signIn": "signingIn",
       },

@@ -1,19 +1,20 @@
 import { z } from "zod";
 import { email, oneTimeCode, password, pastDate, personName, phone, pin, role, timestamp } from "./common";
 
+export const referralCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{6,12}$/, { error: "That referral code is not valid." })
+  .meta({ title: "Referral code (optional)" });
+
 export const registerBody = z.strictObject({
   first_name: personName("First name"),
   last_name: personName("Last name"),
   email,
   phone,
   password,
-  referral_code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{6,12}$/, { error: "That referral code is not valid." })
-    .optional()
-    .meta({ title: "Referral code (optional)" }),
+  referral_code: referralCode.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export const registerResult = z.object({ email: z.string() });

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import type { ActorRefFrom } from "xstate";
+import type { ActorRefFrom, InspectionEvent } from "xstate";
 import type { pinResetMachine } from "../../machines/pinResetMachine";
 import type { SessionMachine } from "../../machines/sessionMachine";
 import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
@@ -14,6 +14,8 @@ export interface AppServices {
   accounts: AccountsApi;
   pinResetLogic: typeof pinResetMachine;
   verifyEmailLogic: typeof verifyEmailMachine;
+  /** Passed to the machines screens start, so a test (or a developer) can watch them. */
+  inspect?: (event: InspectionEvent) => void;
 }
 
 const AppServicesContext = createContext<AppServices | null>(null);

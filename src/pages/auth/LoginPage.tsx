@@ -29,10 +29,10 @@ export function LoginPage({ area }: { area: Area }) {
   }, [area]);
 
   const signIn = form.handleSubmit((values) => session.send({ type: "session.signIn", ...values, area }));
-  const verified = useCallback(() => {
-    session.send({ type: "verification.complete" });
-    session.send({ type: "session.signIn", ...form.getValues(), area });
-  }, [session.send, form, area]);
+  const verified = useCallback(
+    () => session.send({ type: "verification.complete", ...form.getValues(), area }),
+    [session.send, form, area],
+  );
   const cancelVerification = useCallback(() => session.send({ type: "verification.cancel" }), [session.send]);
 
   if (session.status === "signedIn" && session.profile)

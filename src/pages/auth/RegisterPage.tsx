@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
-import { type RegisterBody, registerBody } from "../../../schemas/auth";
+import { z } from "zod";
+import { referralCode, registerBody } from "../../../schemas/auth";
 import { duplicateEmailMessage, duplicateEmailServerMessage } from "../../api/accountsApi";
 import { useAppServices } from "../../app/AppServices";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -12,6 +13,10 @@ import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { homeFor, useSession } from "../../session/useSession";
 import { VerifyModal } from "./VerifyModal";
 
+// An empty box means no referral code; the API wants the field left out then.
+const registerForm = registerBody.extend({ referral_code: z.union([z.literal(""), referralCode]) });
+type RegisterForm = z.input<typeof registerForm>;
+
 const fieldNames = ["first_name", "last_name", "email", "phone", "password", "referral_code"] as const;
 
 type Step = { name: "form" } | { name: "verify"; email: string } | { name: "created"; email: string };
@@ -21,15 +26,15 @@ export function RegisterPage() {
   const session = useSession();
   const [search] = useSearchParams();
   const [step, setStep] = useState<Step>({ name: "form" });
-  const form = useForm<RegisterBody>({
-    resolver: schemaResolver(registerBody),
+  const form = useForm<RegisterForm, unknown, z.output<typeof registerForm>>({
+    resolver: schemaResolver(registerForm),
     defaultValues: {
       first_name: "",
       last_name: "",
       email: "",
       phone: "",
       password: "",
-      referral_code: search.get("ref") ?? undefined,
+      referral_code: search.get("ref") ?? "",
     },
   });
   const errors = form.formState.errors;

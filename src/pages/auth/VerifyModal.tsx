@@ -21,8 +21,8 @@ export function VerifyModal({
   onVerified: () => void;
   onClose: () => void;
 }) {
-  const { verifyEmailLogic } = useAppServices();
-  const [snapshot, send] = useMachine(verifyEmailLogic, { input: { email } });
+  const { verifyEmailLogic, inspect } = useAppServices();
+  const [snapshot, send] = useMachine(verifyEmailLogic, { input: { email }, inspect });
   const form = useForm({ resolver: schemaResolver(codeForm), defaultValues: { code: "" } });
   const busy = snapshot.matches("verifying") || snapshot.matches("resending");
   useGlobalLoading(busy);

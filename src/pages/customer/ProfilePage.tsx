@@ -32,9 +32,9 @@ const formValues = (p: Profile): ProfileForm => ({
 });
 
 export default function ProfilePage() {
-  const { accounts, pinResetLogic } = useAppServices();
+  const { accounts, pinResetLogic, inspect } = useAppServices();
   const { profile, send } = useSession();
-  const [pin, sendPin] = useMachine(pinResetLogic);
+  const [pin, sendPin] = useMachine(pinResetLogic, { inspect });
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
     resolver: schemaResolver(profileForm),
     defaultValues: profile ? formValues(profile) : undefined,

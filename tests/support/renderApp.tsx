@@ -1,0 +1,86 @@
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { Route, Router, Switch } from "wouter";
+import { memoryLocation } from "wouter/memory-location";
+import { createActor, type InspectionEvent, type AnyActorRef } from "xstate";
+import { pinResetMachine } from "../../machines/pinResetMachine";
+import { sessionMachine } from "../../machines/sessionMachine";
+import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
+import type { AccountsApi } from "../../src/api/accountsApi";
+import { type AppServices, AppServicesProvider } from "../../src/app/AppServices";
+import { AdminRoutes } from "../../src/pages/admin/AdminArea";
+import { AuthRoutes } from "../../src/pages/auth/AuthArea";
+import { CustomerRoutes } from "../../src/pages/customer/CustomerArea";
+import { controlledActors } from "./controlledActors";
+
+/** An accounts API whose every call fails loudly unless the test gives it an answer. */
+export function fakeAccounts(overrides: Partial<AccountsApi> = {}): AccountsApi {
+  return new Proxy(overrides as AccountsApi, {
+    get(target, key: string) {
+      return target[key as keyof AccountsApi] ?? (() => Promise.reject(new Error(`accounts.${key} was not expected`)));
+    },
+  });
+}
+
+/**
+ * The signed-in areas and the auth pages under one in-memory router, with every machine's actors
+ * controlled by the test and every machine the screens start visible through `machines`.
+ */
+export function renderApp({ path, accounts = fakeAccounts(), children }: { path: string; accounts?: AccountsApi; children?: ReactNode }) {
+  const location = memoryLocation({ path, record: true });
+  const session = controlledActors(["restoreSession", "signIn", "signOut", "fetchProfile"]);
+  const pin = controlledActors(["requestCode", "confirmPin"]);
+  const verify = controlledActors(["verifyCode", "resendCode"]);
+  const machines = new Map<string, AnyActorRef>();
+  // The newest actor of each machine wins: a modal opened twice starts a fresh machine.
+  const inspect = (event: InspectionEvent) => {
+    const id = (event.actorRef as { logic?: { id?: string } }).logic?.id;
+    if (event.type === "@xstate.actor" && id) machines.set(id, event.actorRef as AnyActorRef);
+  };
+
+  const sessionActor = createActor(sessionMachine.provide({ actors: session.actors }), { inspect });
+  const services: AppServices = {
+    session: sessionActor,
+    accounts,
+    pinResetLogic: pinResetMachine.provide({
+      actors: pin.actors,
+      actions: { pinChanged: () => sessionActor.send({ type: "profile.refresh" }) },
+    }),
+    verifyEmailLogic: verifyEmailMachine.provide({ actors: verify.actors }),
+    inspect,
+  };
+  sessionActor.start();
+  const view = render(
+    <Router hook={location.hook}>
+      <AppServicesProvider services={services}>
+        <Switch>
+          <Route path="/auth" nest>
+            <AuthRoutes />
+          </Route>
+          <Route path="/app" nest>
+            <CustomerRoutes />
+          </Route>
+          <Route path="/admin" nest>
+            <AdminRoutes />
+          </Route>
+        </Switch>
+        {children}
+      </AppServicesProvider>
+    </Router>,
+  );
+  return {
+    ...view,
+    services,
+    sessionActor,
+    control: { session, pin, verify },
+    machines,
+    location,
+    settleAny(event: { type: string; output?: unknown; error?: unknown }) {
+      for (const c of [session, pin, verify]) {
+        const id = event.type.replace(/^xstate\.(done|error)\.actor\./, "");
+        if (c.isRunning(id)) return c.settle(event);
+      }
+      throw new Error(`nothing running can take ${event.type}`);
+    },
+  };
+}

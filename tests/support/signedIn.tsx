@@ -1,0 +1,15 @@
+import { act, screen } from "@testing-library/react";
+import type { Profile } from "../../schemas/auth";
+import type { AccountsApi } from "../../src/api/accountsApi";
+import { renderApp } from "./renderApp";
+
+/** renderApp with the saved session restored as `profile` and its refresh answered. */
+export async function renderSignedIn(path: string, profile: Profile | null, accounts?: AccountsApi) {
+  const app = renderApp({ path, ...(accounts && { accounts }) });
+  const output = profile ? { token: "t".repeat(43), profile } : null;
+  await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output }));
+  if (profile) await act(async () => app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }));
+  return app;
+}
+
+export const heading = (name: string) => screen.findByRole("heading", { level: 1, name });

@@ -1,0 +1,187 @@
+import { describe, expect, it, vi } from "vitest";
+import { accountsApi, duplicateEmailMessage } from "../../src/api/accountsApi";
+import { ApiFailure, createApiClient, needsBearer, sessionExpiredMessage } from "../../src/api/client";
+import { customerProfile } from "../support/fixtures";
+
+type Reply = { status: number; body: unknown };
+
+/** A client over a fake network that answers `reply` and remembers what it was asked. */
+function harness(reply: Reply | ((url: string) => Reply), token: string | null = "stored-token") {
+  const requests: Array<{ url: string; method: string; headers: Record<string, string>; body: unknown }> = [];
+  const notices: Array<{ type: string; message: string; title?: string }> = [];
+  const onSessionExpired = vi.fn();
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    requests.push({
+      url,
+      method: String(init.method),
+      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+    });
+    const { status, body } = typeof reply === "function" ? reply(url) : reply;
+    return new Response(typeof body === "string" ? body : JSON.stringify(body), { status });
+  });
+  const client = createApiClient({
+    baseURL: "/api",
+    getToken: () => token,
+    onSessionExpired,
+    notify: (n) => notices.push(n),
+    fetch: fetch as unknown as typeof globalThis.fetch,
+  });
+  return { client, api: accountsApi(client), requests, notices, onSessionExpired };
+}
+
+const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
+const refused = (status: number, msg: string, extra: object = {}) => ({ status, body: { status: false, msg, data: null, ...extra } });
+
+describe("the Bearer header (spec section 6)", () => {
+  it.each([
+    ["core/customer/wallet/", true],
+    ["sys.admin/users/", true],
+    ["customer/pin-reset/request/", true],
+    ["auth/profile/", true],
+    ["auth/login/", false],
+    ["auth/register/", false],
+    ["auth/code/verify/", false],
+    // The one deliberate exception: the server can only end the session the token names.
+    ["auth/logout/", true],
+  ])("%s → %s", (path, expected) => {
+    expect(needsBearer(path)).toBe(expected);
+  });
+
+  it("goes on a profile fetch and not on a login", async () => {
+    const { api, requests } = harness((url) => (url.endsWith("auth/login/") ? ok({ token: "x".repeat(43), role: "customer", expires_at: "2026-01-01T12:00:00.000Z" }) : ok(customerProfile)));
+    await api.profile();
+    await api.login({ email: "a@example.com", password: "secret pass" });
+    expect(requests[0]).toMatchObject({ url: "/api/auth/profile/", method: "GET" });
+    expect(requests[0]?.headers.authorization).toBe("Bearer stored-token");
+    expect(requests[1]).toMatchObject({ url: "/api/auth/login/", method: "POST" });
+    expect(requests[1]?.headers.authorization).toBeUndefined();
+  });
+
+  it("is left off when nothing is stored", async () => {
+    const { api, requests } = harness(ok(customerProfile), null);
+    await api.profile();
+    expect(requests[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it("uses the token handed to it over the stored one", async () => {
+    const { api, requests } = harness(ok(customerProfile));
+    await api.profileFor("fresh-token");
+    expect(requests[0]?.headers.authorization).toBe("Bearer fresh-token");
+  });
+});
+
+describe("a 401 (spec section 8)", () => {
+  it.each(["Your session has expired. Kindly sign-in again.", "Session Expired. Please try signing again."])(
+    "with the expiry message %j ends the session and says so",
+    async (msg) => {
+      const { client, notices, onSessionExpired } = harness(refused(401, msg));
+      const failure = await client.request("POST", "customer/pin-reset/request/", { parse: (d) => d }).catch((e) => e);
+      expect(onSessionExpired).toHaveBeenCalledOnce();
+      expect(failure).toBeInstanceOf(ApiFailure);
+      expect(failure.sessionExpired).toBe(true);
+      expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+    },
+  );
+
+  it("on the profile fetch always ends the session, whatever it says", async () => {
+    const { api, notices, onSessionExpired } = harness(refused(401, "Authentication credentials were not provided."));
+    await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+  });
+
+  it("with another message elsewhere only shows that message", async () => {
+    const { client, notices, onSessionExpired } = harness(refused(401, "Authentication credentials were not provided."));
+    await expect(client.request("GET", "core/customer/wallet/", { parse: (d) => d })).rejects.toBeInstanceOf(ApiFailure);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(notices).toEqual([{ type: "error", message: "Authentication credentials were not provided." }]);
+  });
+});
+
+describe("other outcomes (spec section 7)", () => {
+  it("shows the server's msg as a success notice for a write and answers the data", async () => {
+    const { api, notices } = harness(ok(null, "We sent a 6-digit code to your email."));
+    await expect(api.requestPinReset()).resolves.toBeNull();
+    expect(notices).toEqual([{ type: "success", message: "We sent a 6-digit code to your email." }]);
+  });
+
+  it("keeps reads quiet when they succeed", async () => {
+    const { api, notices } = harness(ok(customerProfile, "Profile retrieved."));
+    await expect(api.profile()).resolves.toEqual(customerProfile);
+    expect(notices).toEqual([]);
+  });
+
+  it("shows the server's msg when a call fails", async () => {
+    const { api, notices } = harness(refused(429, "Please wait 40 seconds before asking for another code."));
+    const failure = await api.requestPinReset().catch((e) => e);
+    expect(failure).toMatchObject({ status: 429, msg: "Please wait 40 seconds before asking for another code." });
+    expect(notices).toEqual([{ type: "error", message: "Please wait 40 seconds before asking for another code." }]);
+  });
+
+  it("says 'Something went wrong (Server)' for a 500 on login", async () => {
+    const { api, notices } = harness(refused(500, "Something went wrong"));
+    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toMatchObject({ status: 500 });
+    expect(notices).toEqual([{ type: "error", message: "Something went wrong (Server)" }]);
+  });
+
+  it("keeps the server's msg for a login refusal that is not a 500", async () => {
+    const { api, notices } = harness(refused(400, "Incorrect email or password."));
+    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toBeInstanceOf(ApiFailure);
+    expect(notices).toEqual([{ type: "error", message: "Incorrect email or password." }]);
+  });
+
+  it("titles a failed code verification 'An error occurred'", async () => {
+    const { api, notices } = harness(refused(400, "That code is not right. You have 4 tries left."));
+    await expect(api.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
+    expect(notices).toEqual([{ type: "error", title: "An error occurred", message: "That code is not right. You have 4 tries left." }]);
+  });
+
+  it("shows 'User with this email already exists' for the duplicate-email 400 on register", async () => {
+    const { api, notices } = harness(
+      refused(400, "User with this email already exists.", { fields: { email: ["custom user with this email already exists."] } }),
+    );
+    const failure = await api
+      .register({ first_name: "A", last_name: "B", email: "a@example.com", phone: "08031234567", password: "secret pass" })
+      .catch((e) => e);
+    expect(failure.fields).toEqual({ email: ["custom user with this email already exists."] });
+    expect(notices).toEqual([{ type: "error", message: duplicateEmailMessage }]);
+    expect(duplicateEmailMessage).toBe("User with this email already exists");
+  });
+
+  it("sends the body as JSON and names the field errors it gets back", async () => {
+    const { api, requests } = harness(refused(400, "Enter a Nigerian mobile number, like 08031234567.", { fields: { phone: ["Enter a Nigerian mobile number, like 08031234567."] } }));
+    const failure = await api.updateProfile({ phone: "123" }).catch((e) => e);
+    expect(requests[0]).toMatchObject({ method: "PATCH", body: { phone: "123" } });
+    expect(requests[0]?.headers["content-type"]).toBe("application/json");
+    expect(failure.fields).toEqual({ phone: ["Enter a Nigerian mobile number, like 08031234567."] });
+  });
+
+  it("explains a network failure instead of crashing", async () => {
+    const client = createApiClient({
+      baseURL: "/api",
+      getToken: () => null,
+      onSessionExpired: vi.fn(),
+      notify: vi.fn(),
+      fetch: (async () => {
+        throw new TypeError("Failed to fetch");
+      }) as unknown as typeof fetch,
+    });
+    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({
+      status: 0,
+      msg: "We could not reach OjaPay. Check your connection and try again.",
+    });
+  });
+
+  it("refuses an answer its schema does not accept", async () => {
+    const { api, notices } = harness(ok({ first_name: "only this" }));
+    await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
+    expect(notices[0]?.message).toMatch(/not understood/);
+  });
+
+  it("copes with a server that answers HTML", async () => {
+    const { client, notices } = harness({ status: 502, body: "<html>Bad gateway</html>" });
+    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({ status: 502 });
+    expect(notices).toEqual([{ type: "error", message: "Something went wrong" }]);
+  });
+});

@@ -1,0 +1,165 @@
+import { act, cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { logoutQuestion } from "../../src/components/LogoutModal";
+import { customerProfile, staffProfile } from "../support/fixtures";
+import { fakeAccounts } from "../support/renderApp";
+import { heading, renderSignedIn } from "../support/signedIn";
+
+afterEach(cleanup);
+
+describe("the customer area", () => {
+  it("sends someone with no session to /auth", async () => {
+    const app = await renderSignedIn("/app/dashboard", null);
+    await heading("Sign in");
+    expect(app.location.history).toContain("/auth/login");
+  });
+
+  it("sends staff to their console", async () => {
+    const app = await renderSignedIn("/app/dashboard", staffProfile);
+    await heading("Dashboard");
+    expect(app.location.history.at(-1)).toBe("/admin/dashboard");
+  });
+
+  it("opens the dashboard from /app", async () => {
+    const app = await renderSignedIn("/app", customerProfile);
+    await heading("Dashboard");
+    expect(app.location.history.at(-1)).toBe("/app/dashboard");
+  });
+
+  it("links every page but the profile from the sidebar, with the year the customer joined", async () => {
+    await renderSignedIn("/app/dashboard", customerProfile);
+    const nav = await screen.findByRole("navigation", { name: "Customer menu" });
+    const links = within(nav).getAllByRole("link").map((a) => a.getAttribute("href"));
+    expect(links).toEqual([
+      "/app/dashboard",
+      "/app/fund-account",
+      "/app/airtime-vtu",
+      "/app/data-subscriptions",
+      "/app/cable-subscriptions",
+      "/app/utilities",
+      "/app/transaction-history",
+    ]);
+    expect(nav).toHaveTextContent("Member since 2024");
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+  });
+
+  it("folds the sidebar behind a menu button on a phone", async () => {
+    const user = userEvent.setup();
+    await renderSignedIn("/app/dashboard", customerProfile);
+    const toggle = await screen.findByRole("button", { name: "Menu" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(screen.getByRole("link", { name: "Airtime" }));
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await heading("Buy airtime");
+  });
+
+  it("shows an unbuilt page's title and 'Coming soon'", async () => {
+    await renderSignedIn("/app/transaction-history", customerProfile);
+    await heading("Transaction history");
+    expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  });
+
+  it("asks before logging out, and Cancel keeps the session", async () => {
+    const user = userEvent.setup();
+    const app = await renderSignedIn("/app/dashboard", customerProfile);
+    await user.click(await screen.findByRole("button", { name: "Log out" }));
+    const dialog = screen.getByRole("dialog", { name: "Log out" });
+    expect(dialog).toHaveTextContent(logoutQuestion);
+    expect(logoutQuestion).toBe("You are about to log out. Do you want to proceed?");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(app.sessionActor.getSnapshot().matches("signedIn")).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "Log out" }));
+    await user.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Log out" }));
+    expect(app.location.history.at(-1)).toBe("/auth/login");
+    expect(app.sessionActor.getSnapshot().value).toBe("signingOut");
+  });
+
+  it("shows a not-found page inside the area for an unknown path", async () => {
+    await renderSignedIn("/app/nowhere", customerProfile);
+    await heading("Page not found");
+  });
+});
+
+describe("the profile page", () => {
+  it("shows the profile as spec section 2 describes it", async () => {
+    const user = userEvent.setup();
+    await renderSignedIn("/app/profile", { ...customerProfile, has_pin: true, date_of_birth: "1994-07-21" });
+    await heading("Ngozi Adeyemi");
+    expect(screen.getByText("Verified")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Reset Pin" })).toBeInTheDocument();
+    expect(screen.getByLabelText("First name")).toHaveValue("Ngozi");
+    expect(screen.getByLabelText("Last name")).toHaveValue("Adeyemi");
+    expect(screen.getByLabelText("Phone")).toHaveValue("08031234567");
+    expect(screen.getByLabelText("Email")).toHaveValue("ngozi@example.com");
+    expect(screen.getByLabelText("Date of birth")).toHaveValue("1994-07-21");
+    expect(screen.getByText("3012345678")).toBeInTheDocument();
+    expect(screen.getByText("Not verified")).toBeInTheDocument();
+    expect(screen.getByText("NIN")).toBeInTheDocument();
+    expect(screen.getByText("BVN")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Verify Details" })).toBeInTheDocument();
+
+    const password = screen.getByRole("group", { name: "Password" });
+    expect(password).toHaveTextContent("••••••••");
+    await user.click(within(password).getByRole("button", { name: "Show password" }));
+    expect(password).not.toHaveTextContent("••••••••");
+    expect(within(password).getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+    const pin = screen.getByRole("group", { name: "Transaction PIN" });
+    expect(pin).toHaveTextContent("••••");
+    await user.click(within(pin).getByRole("button", { name: "Show transaction pin" }));
+    expect(pin).toHaveTextContent("Set. Use Reset Pin to change it.");
+  });
+
+  it("shows Not Verified when the customer may not transact", async () => {
+    await renderSignedIn("/app/profile", { ...customerProfile, can_transact: false });
+    await heading("Ngozi Adeyemi");
+    expect(screen.getByText("Not Verified")).toBeInTheDocument();
+  });
+
+  it("updates the profile through PATCH auth/profile/ and shows the answer", async () => {
+    const user = userEvent.setup();
+    const updateProfile = vi.fn(async () => ({ ...customerProfile, first_name: "Amaka", date_of_birth: "1990-01-02" }));
+    const app = await renderSignedIn("/app/profile", customerProfile, fakeAccounts({ updateProfile }));
+    const first = await screen.findByLabelText("First name");
+    await user.clear(first);
+    await user.type(first, "Amaka");
+    await user.type(screen.getByLabelText("Date of birth"), "1990-01-02");
+    await user.click(screen.getByRole("button", { name: "Update Profile" }));
+    await heading("Amaka Adeyemi");
+    expect(updateProfile).toHaveBeenCalledWith({
+      first_name: "Amaka",
+      last_name: "Adeyemi",
+      phone: "08031234567",
+      date_of_birth: "1990-01-02",
+    });
+    expect(app.sessionActor.getSnapshot().context.profile?.first_name).toBe("Amaka");
+  });
+
+  it("refuses a bad phone number before sending", async () => {
+    const user = userEvent.setup();
+    const updateProfile = vi.fn();
+    await renderSignedIn("/app/profile", customerProfile, fakeAccounts({ updateProfile }));
+    const phone = await screen.findByLabelText("Phone");
+    await user.clear(phone);
+    await user.type(phone, "0803");
+    await user.click(screen.getByRole("button", { name: "Update Profile" }));
+    expect(await screen.findByText("Enter a Nigerian mobile number, like 08031234567.")).toBeInTheDocument();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it("opens the OTP modal once the reset code is sent", async () => {
+    const user = userEvent.setup();
+    const app = await renderSignedIn("/app/profile", customerProfile);
+    await user.click(await screen.findByRole("button", { name: "Reset Pin" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
+    const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    expect(within(dialog).getByLabelText("Code (OTP)")).toHaveFocus();
+    expect(within(dialog).getByRole("button", { name: "Resend" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Verify" })).toBeInTheDocument();
+  });
+});
