@@ -4,7 +4,8 @@ const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 
 const envSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    // 0 asks the system for any free port (tests use it).
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z

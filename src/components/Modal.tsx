@@ -29,8 +29,11 @@ export function Modal({ open, title, onClose, children, initialFocus }: ModalPro
     const returnTo = document.activeElement as HTMLElement | null;
     const app = document.getElementById("root");
     app?.setAttribute("inert", "");
+    // The first field or button of the content, not the × in the header that comes before it.
+    const content = panel.current?.querySelector<HTMLElement>(".modal-content");
     const first = initialFocus ? panel.current?.querySelector<HTMLElement>(initialFocus) : null;
-    (first ?? panel.current?.querySelector<HTMLElement>(focusable) ?? panel.current)?.focus();
+    const fallback = panel.current?.querySelector<HTMLElement>(focusable) ?? panel.current;
+    (first ?? content?.querySelector<HTMLElement>(focusable) ?? fallback)?.focus();
     return () => {
       app?.removeAttribute("inert");
       returnTo?.focus?.();
@@ -76,7 +79,7 @@ export function Modal({ open, title, onClose, children, initialFocus }: ModalPro
             ×
           </button>
         </div>
-        {children}
+        <div className="modal-content">{children}</div>
       </div>
     </div>,
     document.body,

@@ -20,10 +20,20 @@ const utc = new Intl.DateTimeFormat("en-US", {
 export function formatDate(value: string | number | Date): string {
   const isCalendarDate = typeof value === "string" && dateOnly.test(value);
   const date = value instanceof Date ? value : new Date(isCalendarDate ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime()) || (typeof value === "string" && value.trim() === "")) {
+  if (Number.isNaN(date.getTime()) || (typeof value === "string" && !hasRealDay(value))) {
     throw new RangeError(`Invalid date: ${String(value)}`);
   }
   return (isCalendarDate ? utc : lagos).format(date);
+}
+
+/** JavaScript reads "2026-02-30" as March 2; a day its month does not have is an invalid date here. */
+function hasRealDay(text: string): boolean {
+  if (text.trim() === "") return false;
+  const parts = text.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  if (!parts) return true;
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  return check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
 /** The year in Lagos, for "Member since 2024". */

@@ -15,11 +15,20 @@ const events = [
   { type: "pin.cancel" },
   { type: "pin.confirm", code: "482913", new_pin: "7319" },
   { type: "xstate.done.actor.requestCode" },
-  { type: "xstate.error.actor.requestCode", error: new Error("Please wait 40 seconds before asking for another code.") },
+  {
+    type: "xstate.error.actor.requestCode",
+    error: new Error("Please wait 40 seconds before asking for another code."),
+  },
   { type: "xstate.done.actor.resendCode" },
-  { type: "xstate.error.actor.resendCode", error: new Error("Please wait 12 seconds before asking for another code.") },
+  {
+    type: "xstate.error.actor.resendCode",
+    error: new Error("Please wait 12 seconds before asking for another code."),
+  },
   { type: "xstate.done.actor.confirmPin" },
-  { type: "xstate.error.actor.confirmPin", error: new Error("That code is not right. You have 4 tries left.") },
+  {
+    type: "xstate.error.actor.confirmPin",
+    error: new Error("That code is not right. You have 4 tries left."),
+  },
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: the graph's event list is wider than the machine's own events
@@ -31,8 +40,15 @@ afterEach(cleanup);
 /** The profile page of a signed-in customer, with the PIN machine it started. */
 async function profilePage() {
   const app = renderApp({ path: "/app/profile", children: <LoadingOverlay /> });
-  await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: { token: "t".repeat(43), profile: customerProfile } }));
-  await act(async () => app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerProfile }));
+  await act(async () =>
+    app.control.session.settle({
+      type: "xstate.done.actor.restoreSession",
+      output: { token: "t".repeat(43), profile: customerProfile },
+    }),
+  );
+  await act(async () =>
+    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerProfile }),
+  );
   await screen.findByRole("button", { name: "Reset Pin" });
   await waitFor(() => expect(app.machines.get("pinReset")).toBeDefined());
   return { app, pinActor: app.machines.get("pinReset") as AnyActorRef };
@@ -41,55 +57,71 @@ async function profilePage() {
 describe("pinResetMachine", () => {
   it("reaches every state", () => {
     const reached = new Set(paths.map((p) => p.state.value));
-    expect([...reached].sort()).toEqual(["codeSent", "confirming", "done", "idle", "requesting", "resending"]);
+    expect([...reached].sort()).toEqual([
+      "codeSent",
+      "confirming",
+      "done",
+      "idle",
+      "requesting",
+      "resending",
+    ]);
   });
 
-  describe.each(paths.map((path) => [describePath(path), path] as const))("replays %s on the screen", (_name, path) => {
-    it("shows each state", async () => {
-      const user = userEvent.setup();
-      const { app, pinActor } = await profilePage();
-      await replayPath(path, {
-        actor: pinActor,
-        settle: (event) => app.control.pin.settle(event),
-        drive: {
-          "pin.request": async () => user.click(screen.getByRole("button", { name: "Reset Pin" })),
-          "pin.resend": async () => user.click(within(pinDialog() as HTMLElement).getByRole("button", { name: "Resend" })),
-          "pin.cancel": async () => user.keyboard("{Escape}"),
-          "pin.confirm": async (event) => {
-            const dialog = pinDialog() as HTMLElement;
-            const code = within(dialog).getByLabelText("Code (OTP)");
-            const pin = within(dialog).getByLabelText("New PIN");
-            await user.clear(code);
-            await user.type(code, event.code);
-            await user.clear(pin);
-            await user.type(pin, event.new_pin);
-            await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+  describe.each(paths.map((path) => [describePath(path), path] as const))(
+    "replays %s on the screen",
+    (_name, path) => {
+      it("shows each state", async () => {
+        const user = userEvent.setup();
+        const { app, pinActor } = await profilePage();
+        await replayPath(path, {
+          actor: pinActor,
+          settle: (event) => app.control.pin.settle(event),
+          drive: {
+            "pin.request": async () => user.click(screen.getByRole("button", { name: "Reset Pin" })),
+            "pin.resend": async () =>
+              user.click(within(pinDialog() as HTMLElement).getByRole("button", { name: "Resend" })),
+            "pin.cancel": async () => user.keyboard("{Escape}"),
+            "pin.confirm": async (event) => {
+              const dialog = pinDialog() as HTMLElement;
+              const code = within(dialog).getByLabelText("Code (OTP)");
+              const pin = within(dialog).getByLabelText("New PIN");
+              await user.clear(code);
+              await user.type(code, event.code);
+              await user.clear(pin);
+              await user.type(pin, event.new_pin);
+              await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+            },
           },
-        },
-        async expectScreen(snapshot) {
-          const state = snapshot.value as string;
-          const overlay = screen.queryByTestId("loading-overlay");
-          if (state === "idle" || state === "done" || state === "requesting") {
-            expect(pinDialog()).not.toBeInTheDocument();
-            if (state === "requesting") expect(overlay).toBeInTheDocument();
-            return;
-          }
-          const dialog = pinDialog();
-          expect(dialog).toBeInTheDocument();
-          const scoped = within(dialog as HTMLElement);
-          expect(scoped.getByLabelText("Code (OTP)")).toBeInTheDocument();
-          expect(scoped.getByLabelText("New PIN")).toBeInTheDocument();
-          if (snapshot.context.error) expect(dialog).toHaveTextContent(snapshot.context.error);
-          if (state === "codeSent") expect(scoped.getByRole("button", { name: "Verify" })).toBeEnabled();
-          if (state === "resending") expect(scoped.getByRole("button", { name: "Sending…" })).toBeDisabled();
-          if (state === "confirming") expect(scoped.getByRole("button", { name: "Verifying…" })).toBeDisabled();
-        },
+          async expectScreen(snapshot) {
+            const state = snapshot.value as string;
+            const overlay = screen.queryByTestId("loading-overlay");
+            if (state === "idle" || state === "done" || state === "requesting") {
+              expect(pinDialog()).not.toBeInTheDocument();
+              if (state === "requesting") expect(overlay).toBeInTheDocument();
+              return;
+            }
+            const dialog = pinDialog();
+            expect(dialog).toBeInTheDocument();
+            const scoped = within(dialog as HTMLElement);
+            expect(scoped.getByLabelText("Code (OTP)")).toBeInTheDocument();
+            expect(scoped.getByLabelText("New PIN")).toBeInTheDocument();
+            if (snapshot.context.error) expect(dialog).toHaveTextContent(snapshot.context.error);
+            if (state === "codeSent") expect(scoped.getByRole("button", { name: "Verify" })).toBeEnabled();
+            if (state === "resending")
+              expect(scoped.getByRole("button", { name: "Sending…" })).toBeDisabled();
+            if (state === "confirming")
+              expect(scoped.getByRole("button", { name: "Verifying…" })).toBeDisabled();
+          },
+        });
+        if (path.state.value === "done") {
+          // The PIN changed: the session fetches the profile again, so has_pin is right everywhere.
+          expect(app.sessionActor.getSnapshot().matches({ signedIn: "refreshing" })).toBe(true);
+          expect(app.control.pin.calls.at(-1)).toEqual({
+            id: "confirmPin",
+            input: { code: "482913", new_pin: "7319" },
+          });
+        }
       });
-      if (path.state.value === "done") {
-        // The PIN changed: the session fetches the profile again, so has_pin is right everywhere.
-        expect(app.sessionActor.getSnapshot().matches({ signedIn: "refreshing" })).toBe(true);
-        expect(app.control.pin.calls.at(-1)).toEqual({ id: "confirmPin", input: { code: "482913", new_pin: "7319" } });
-      }
-    });
-  });
+    },
+  );
 });

@@ -12,9 +12,15 @@ const events = [
   { type: "code.submit", code: "204816" },
   { type: "code.resend" },
   { type: "xstate.done.actor.verifyCode" },
-  { type: "xstate.error.actor.verifyCode", error: new Error("That code is not right. You have 4 tries left.") },
+  {
+    type: "xstate.error.actor.verifyCode",
+    error: new Error("That code is not right. You have 4 tries left."),
+  },
   { type: "xstate.done.actor.resendCode" },
-  { type: "xstate.error.actor.resendCode", error: new Error("Please wait 30 seconds before asking for another code.") },
+  {
+    type: "xstate.error.actor.resendCode",
+    error: new Error("Please wait 30 seconds before asking for another code."),
+  },
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: the graph's event list is wider than the machine's own events
@@ -26,8 +32,13 @@ afterEach(cleanup);
 /** The register page after a successful registration: the verify modal is open. */
 async function registered() {
   const user = userEvent.setup();
-  const app = renderApp({ path: "/auth/register", accounts: fakeAccounts({ register: async () => ({ email }) }) });
-  await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }));
+  const app = renderApp({
+    path: "/auth/register",
+    accounts: fakeAccounts({ register: async () => ({ email }) }),
+  });
+  await act(async () =>
+    app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
+  );
   await user.type(await screen.findByLabelText("First name"), "Chidi");
   await user.type(screen.getByLabelText("Last name"), "Eze");
   await user.type(screen.getByLabelText("Email address"), email);
@@ -41,44 +52,58 @@ async function registered() {
 
 describe("verifyEmailMachine", () => {
   it("reaches every state", () => {
-    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual(["entering", "resending", "verified", "verifying"]);
+    expect([...new Set(paths.map((p) => p.state.value))].sort()).toEqual([
+      "entering",
+      "resending",
+      "verified",
+      "verifying",
+    ]);
   });
 
-  describe.each(paths.map((path) => [describePath(path), path] as const))("replays %s on the screen", (_name, path) => {
-    it("shows each state", async () => {
-      const { app, user, actor } = await registered();
-      await replayPath(path, {
-        actor,
-        settle: (event) => app.control.verify.settle(event),
-        drive: {
-          "code.submit": async (event) => {
-            const input = within(verifyDialog() as HTMLElement).getByLabelText("Verification code");
-            await user.clear(input);
-            await user.type(input, event.code);
-            await user.click(within(verifyDialog() as HTMLElement).getByRole("button", { name: "Verify" }));
+  describe.each(paths.map((path) => [describePath(path), path] as const))(
+    "replays %s on the screen",
+    (_name, path) => {
+      it("shows each state", async () => {
+        const { app, user, actor } = await registered();
+        await replayPath(path, {
+          actor,
+          settle: (event) => app.control.verify.settle(event),
+          drive: {
+            "code.submit": async (event) => {
+              const input = within(verifyDialog() as HTMLElement).getByLabelText("Verification code");
+              await user.clear(input);
+              await user.type(input, event.code);
+              await user.click(within(verifyDialog() as HTMLElement).getByRole("button", { name: "Verify" }));
+            },
+            "code.resend": async () =>
+              user.click(within(verifyDialog() as HTMLElement).getByRole("button", { name: "Resend code" })),
           },
-          "code.resend": async () =>
-            user.click(within(verifyDialog() as HTMLElement).getByRole("button", { name: "Resend code" })),
-        },
-        async expectScreen(snapshot) {
-          const state = snapshot.value;
-          if (state === "verified") {
-            const created = await screen.findByRole("dialog", { name: "Account created" });
-            expect(created).toHaveTextContent("Your email is verified and your OjaPay wallet is ready.");
-            expect(verifyDialog()).not.toBeInTheDocument();
-            return;
-          }
-          const dialog = verifyDialog() as HTMLElement;
-          expect(dialog).toHaveTextContent(email);
-          if (snapshot.context.error) expect(dialog).toHaveTextContent(snapshot.context.error);
-          if (state === "verifying") expect(within(dialog).getByRole("button", { name: "Verifying…" })).toBeDisabled();
-          if (state === "resending") expect(within(dialog).getByRole("button", { name: "Sending…" })).toBeDisabled();
-          if (state === "entering") expect(within(dialog).getByRole("button", { name: "Verify" })).toBeEnabled();
-        },
+          async expectScreen(snapshot) {
+            const state = snapshot.value;
+            if (state === "verified") {
+              const created = await screen.findByRole("dialog", { name: "Account created" });
+              expect(created).toHaveTextContent("Your email is verified and your OjaPay wallet is ready.");
+              expect(verifyDialog()).not.toBeInTheDocument();
+              return;
+            }
+            const dialog = verifyDialog() as HTMLElement;
+            expect(dialog).toHaveTextContent(email);
+            if (snapshot.context.error) expect(dialog).toHaveTextContent(snapshot.context.error);
+            if (state === "verifying")
+              expect(within(dialog).getByRole("button", { name: "Verifying…" })).toBeDisabled();
+            if (state === "resending")
+              expect(within(dialog).getByRole("button", { name: "Sending…" })).toBeDisabled();
+            if (state === "entering")
+              expect(within(dialog).getByRole("button", { name: "Verify" })).toBeEnabled();
+          },
+        });
+        if (path.state.value === "verified") {
+          expect(app.control.verify.calls).toContainEqual({
+            id: "verifyCode",
+            input: { email, code: "204816" },
+          });
+        }
       });
-      if (path.state.value === "verified") {
-        expect(app.control.verify.calls).toContainEqual({ id: "verifyCode", input: { email, code: "204816" } });
-      }
-    });
-  });
+    },
+  );
 });

@@ -30,7 +30,10 @@ export function controlledActors(names: readonly string[]) {
 
   function take(id: string): Pending {
     const index = pending.findIndex((p) => p.id === id);
-    if (index < 0) throw new Error(`no running actor "${id}" to settle (running: ${pending.map((p) => p.id).join(", ") || "none"})`);
+    if (index < 0)
+      throw new Error(
+        `no running actor "${id}" to settle (running: ${pending.map((p) => p.id).join(", ") || "none"})`,
+      );
     return pending.splice(index, 1)[0] as Pending;
   }
 

@@ -2,7 +2,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { createActor, type InspectionEvent, type AnyActorRef } from "xstate";
+import { type AnyActorRef, createActor, type InspectionEvent } from "xstate";
 import { pinResetMachine } from "../../machines/pinResetMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
@@ -17,7 +17,10 @@ import { controlledActors } from "./controlledActors";
 export function fakeAccounts(overrides: Partial<AccountsApi> = {}): AccountsApi {
   return new Proxy(overrides as AccountsApi, {
     get(target, key: string) {
-      return target[key as keyof AccountsApi] ?? (() => Promise.reject(new Error(`accounts.${key} was not expected`)));
+      return (
+        target[key as keyof AccountsApi] ??
+        (() => Promise.reject(new Error(`accounts.${key} was not expected`)))
+      );
     },
   });
 }
@@ -26,7 +29,15 @@ export function fakeAccounts(overrides: Partial<AccountsApi> = {}): AccountsApi 
  * The signed-in areas and the auth pages under one in-memory router, with every machine's actors
  * controlled by the test and every machine the screens start visible through `machines`.
  */
-export function renderApp({ path, accounts = fakeAccounts(), children }: { path: string; accounts?: AccountsApi; children?: ReactNode }) {
+export function renderApp({
+  path,
+  accounts = fakeAccounts(),
+  children,
+}: {
+  path: string;
+  accounts?: AccountsApi;
+  children?: ReactNode;
+}) {
   const location = memoryLocation({ path, record: true });
   const session = controlledActors(["restoreSession", "signIn", "signOut", "fetchProfile"]);
   const pin = controlledActors(["requestCode", "confirmPin"]);

@@ -32,7 +32,9 @@ export async function replayPath<E extends EventObject>(
     } else if (isActorEvent(event.type)) {
       await act(async () => replay.settle(event));
     } else {
-      const driver = (replay.drive as Record<string, ((e: EventObject) => Promise<void>) | undefined>)[event.type];
+      const driver = (replay.drive as Record<string, ((e: EventObject) => Promise<void>) | undefined>)[
+        event.type
+      ];
       if (!driver) throw new Error(`no way to make "${event.type}" happen on the screen`);
       await driver(event);
     }

@@ -8,7 +8,10 @@ export async function renderSignedIn(path: string, profile: Profile | null, acco
   const app = renderApp({ path, ...(accounts && { accounts }) });
   const output = profile ? { token: "t".repeat(43), profile } : null;
   await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output }));
-  if (profile) await act(async () => app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }));
+  if (profile)
+    await act(async () =>
+      app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
+    );
   return app;
 }
 

@@ -28,7 +28,9 @@ describe("the admin area", () => {
   it("shows staff the staff items and admins everything", async () => {
     await renderSignedIn("/admin/dashboard", staffProfile);
     const staffNav = await screen.findByRole("navigation", { name: "Admin menu" });
-    const staffLinks = within(staffNav).getAllByRole("link").map((a) => a.getAttribute("href"));
+    const staffLinks = within(staffNav)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
     expect(staffLinks).toContain("/admin/manage-airtime");
     expect(staffLinks).toContain("/admin/manage-databundle/4");
     expect(staffLinks).not.toContain("/admin/manage-users");
@@ -37,10 +39,14 @@ describe("the admin area", () => {
 
     await renderSignedIn("/admin/dashboard", adminProfile);
     const adminNav = await screen.findByRole("navigation", { name: "Admin menu" });
-    const adminLinks = within(adminNav).getAllByRole("link").map((a) => a.getAttribute("href"));
+    const adminLinks = within(adminNav)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
     const listed = adminPages.filter((p) => p.inNav).map((p) => `/admin${p.path}`);
     expect(adminLinks).toEqual(listed);
-    expect(adminLinks).toEqual(expect.arrayContaining(["/admin/referrals", "/admin/notify/all", "/admin/notify/circular"]));
+    expect(adminLinks).toEqual(
+      expect.arrayContaining(["/admin/referrals", "/admin/notify/all", "/admin/notify/circular"]),
+    );
   });
 
   it("has every admin route of the spec, each with its title", async () => {

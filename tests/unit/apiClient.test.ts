@@ -14,7 +14,9 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
     requests.push({
       url,
       method: String(init.method),
-      headers: Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v])),
+      headers: Object.fromEntries(
+        Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k.toLowerCase(), v]),
+      ),
       body: init.body ? JSON.parse(String(init.body)) : undefined,
     });
     const { status, body } = typeof reply === "function" ? reply(url) : reply;
@@ -31,7 +33,10 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
 }
 
 const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
-const refused = (status: number, msg: string, extra: object = {}) => ({ status, body: { status: false, msg, data: null, ...extra } });
+const refused = (status: number, msg: string, extra: object = {}) => ({
+  status,
+  body: { status: false, msg, data: null, ...extra },
+});
 
 describe("the Bearer header (spec section 6)", () => {
   it.each([
@@ -49,7 +54,11 @@ describe("the Bearer header (spec section 6)", () => {
   });
 
   it("goes on a profile fetch and not on a login", async () => {
-    const { api, requests } = harness((url) => (url.endsWith("auth/login/") ? ok({ token: "x".repeat(43), role: "customer", expires_at: "2026-01-01T12:00:00.000Z" }) : ok(customerProfile)));
+    const { api, requests } = harness((url) =>
+      url.endsWith("auth/login/")
+        ? ok({ token: "x".repeat(43), role: "customer", expires_at: "2026-01-01T12:00:00.000Z" })
+        : ok(customerProfile),
+    );
     await api.profile();
     await api.login({ email: "a@example.com", password: "secret pass" });
     expect(requests[0]).toMatchObject({ url: "/api/auth/profile/", method: "GET" });
@@ -76,7 +85,9 @@ describe("a 401 (spec section 8)", () => {
     "with the expiry message %j ends the session and says so",
     async (msg) => {
       const { client, notices, onSessionExpired } = harness(refused(401, msg));
-      const failure = await client.request("POST", "customer/pin-reset/request/", { parse: (d) => d }).catch((e) => e);
+      const failure = (await client
+        .request("POST", "customer/pin-reset/request/", { parse: (d) => d })
+        .catch((e: unknown) => e)) as ApiFailure;
       expect(onSessionExpired).toHaveBeenCalledOnce();
       expect(failure).toBeInstanceOf(ApiFailure);
       expect(failure.sessionExpired).toBe(true);
@@ -85,15 +96,21 @@ describe("a 401 (spec section 8)", () => {
   );
 
   it("on the profile fetch always ends the session, whatever it says", async () => {
-    const { api, notices, onSessionExpired } = harness(refused(401, "Authentication credentials were not provided."));
+    const { api, notices, onSessionExpired } = harness(
+      refused(401, "Authentication credentials were not provided."),
+    );
     await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
     expect(onSessionExpired).toHaveBeenCalledOnce();
     expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
   });
 
   it("with another message elsewhere only shows that message", async () => {
-    const { client, notices, onSessionExpired } = harness(refused(401, "Authentication credentials were not provided."));
-    await expect(client.request("GET", "core/customer/wallet/", { parse: (d) => d })).rejects.toBeInstanceOf(ApiFailure);
+    const { client, notices, onSessionExpired } = harness(
+      refused(401, "Authentication credentials were not provided."),
+    );
+    await expect(client.request("GET", "core/customer/wallet/", { parse: (d) => d })).rejects.toBeInstanceOf(
+      ApiFailure,
+    );
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(notices).toEqual([{ type: "error", message: "Authentication credentials were not provided." }]);
   });
@@ -115,34 +132,57 @@ describe("other outcomes (spec section 7)", () => {
   it("shows the server's msg when a call fails", async () => {
     const { api, notices } = harness(refused(429, "Please wait 40 seconds before asking for another code."));
     const failure = await api.requestPinReset().catch((e) => e);
-    expect(failure).toMatchObject({ status: 429, msg: "Please wait 40 seconds before asking for another code." });
-    expect(notices).toEqual([{ type: "error", message: "Please wait 40 seconds before asking for another code." }]);
+    expect(failure).toMatchObject({
+      status: 429,
+      msg: "Please wait 40 seconds before asking for another code.",
+    });
+    expect(notices).toEqual([
+      { type: "error", message: "Please wait 40 seconds before asking for another code." },
+    ]);
   });
 
   it("says 'Something went wrong (Server)' for a 500 on login", async () => {
     const { api, notices } = harness(refused(500, "Something went wrong"));
-    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toMatchObject({ status: 500 });
+    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toMatchObject({
+      status: 500,
+    });
     expect(notices).toEqual([{ type: "error", message: "Something went wrong (Server)" }]);
   });
 
   it("keeps the server's msg for a login refusal that is not a 500", async () => {
     const { api, notices } = harness(refused(400, "Incorrect email or password."));
-    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toBeInstanceOf(ApiFailure);
+    await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toBeInstanceOf(
+      ApiFailure,
+    );
     expect(notices).toEqual([{ type: "error", message: "Incorrect email or password." }]);
   });
 
   it("titles a failed code verification 'An error occurred'", async () => {
     const { api, notices } = harness(refused(400, "That code is not right. You have 4 tries left."));
     await expect(api.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
-    expect(notices).toEqual([{ type: "error", title: "An error occurred", message: "That code is not right. You have 4 tries left." }]);
+    expect(notices).toEqual([
+      {
+        type: "error",
+        title: "An error occurred",
+        message: "That code is not right. You have 4 tries left.",
+      },
+    ]);
   });
 
   it("shows 'User with this email already exists' for the duplicate-email 400 on register", async () => {
     const { api, notices } = harness(
-      refused(400, "User with this email already exists.", { fields: { email: ["custom user with this email already exists."] } }),
+      refused(400, "User with this email already exists.", {
+        fields: { email: ["custom user with this email already exists."] },
+      }),
     );
     const failure = await api
-      .register({ first_name: "A", last_name: "B", email: "a@example.com", phone: "08031234567", password: "secret pass" })
+      .register({
+        first_name: "A",
+        last_name: "B",
+        email: "a@example.com",
+        phone: "08031234567",
+        password: "secret pass",
+      })
       .catch((e) => e);
     expect(failure.fields).toEqual({ email: ["custom user with this email already exists."] });
     expect(notices).toEqual([{ type: "error", message: duplicateEmailMessage }]);
@@ -150,7 +190,11 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("sends the body as JSON and names the field errors it gets back", async () => {
-    const { api, requests } = harness(refused(400, "Enter a Nigerian mobile number, like 08031234567.", { fields: { phone: ["Enter a Nigerian mobile number, like 08031234567."] } }));
+    const { api, requests } = harness(
+      refused(400, "Enter a Nigerian mobile number, like 08031234567.", {
+        fields: { phone: ["Enter a Nigerian mobile number, like 08031234567."] },
+      }),
+    );
     const failure = await api.updateProfile({ phone: "123" }).catch((e) => e);
     expect(requests[0]).toMatchObject({ method: "PATCH", body: { phone: "123" } });
     expect(requests[0]?.headers["content-type"]).toBe("application/json");
@@ -181,7 +225,9 @@ describe("other outcomes (spec section 7)", () => {
 
   it("copes with a server that answers HTML", async () => {
     const { client, notices } = harness({ status: 502, body: "<html>Bad gateway</html>" });
-    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({ status: 502 });
+    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({
+      status: 502,
+    });
     expect(notices).toEqual([{ type: "error", message: "Something went wrong" }]);
   });
 });

@@ -30,7 +30,9 @@ describe("the customer area", () => {
   it("links every page but the profile from the sidebar, with the year the customer joined", async () => {
     await renderSignedIn("/app/dashboard", customerProfile);
     const nav = await screen.findByRole("navigation", { name: "Customer menu" });
-    const links = within(nav).getAllByRole("link").map((a) => a.getAttribute("href"));
+    const links = within(nav)
+      .getAllByRole("link")
+      .map((a) => a.getAttribute("href"));
     expect(links).toEqual([
       "/app/dashboard",
       "/app/fund-account",
@@ -107,7 +109,10 @@ describe("the profile page", () => {
     expect(password).toHaveTextContent("••••••••");
     await user.click(within(password).getByRole("button", { name: "Show password" }));
     expect(password).not.toHaveTextContent("••••••••");
-    expect(within(password).getByRole("button", { name: "Hide password" })).toHaveAttribute("aria-pressed", "true");
+    expect(within(password).getByRole("button", { name: "Hide password" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     const pin = screen.getByRole("group", { name: "Transaction PIN" });
     expect(pin).toHaveTextContent("••••");
     await user.click(within(pin).getByRole("button", { name: "Show transaction pin" }));
@@ -122,7 +127,11 @@ describe("the profile page", () => {
 
   it("updates the profile through PATCH auth/profile/ and shows the answer", async () => {
     const user = userEvent.setup();
-    const updateProfile = vi.fn(async () => ({ ...customerProfile, first_name: "Amaka", date_of_birth: "1990-01-02" }));
+    const updateProfile = vi.fn(async () => ({
+      ...customerProfile,
+      first_name: "Amaka",
+      date_of_birth: "1990-01-02",
+    }));
     const app = await renderSignedIn("/app/profile", customerProfile, fakeAccounts({ updateProfile }));
     const first = await screen.findByLabelText("First name");
     await user.clear(first);

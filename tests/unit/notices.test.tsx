@@ -12,10 +12,14 @@ import { showToast, Toasts } from "../../src/notices/toasts";
 // Spy on toast.success / toast.error while keeping the real ToastContainer and toast machinery.
 vi.mock("react-toastify", async (importOriginal) => {
   const actual = await importOriginal<typeof import("react-toastify")>();
-  const toast = Object.assign((...args: Parameters<typeof actual.toast>) => actual.toast(...args), actual.toast, {
-    success: vi.fn(actual.toast.success),
-    error: vi.fn(actual.toast.error),
-  });
+  const toast = Object.assign(
+    (...args: Parameters<typeof actual.toast>) => actual.toast(...args),
+    actual.toast,
+    {
+      success: vi.fn(actual.toast.success),
+      error: vi.fn(actual.toast.error),
+    },
+  );
   const ToastContainer = vi.fn(actual.ToastContainer);
   return { ...actual, toast, ToastContainer };
 });
@@ -52,12 +56,7 @@ describe("normaliseNotice", () => {
     expect(normaliseNotice({ status: true, message: "m", type: given }).type).toBe(expected);
   });
 
-  it.each([
-    [undefined],
-    ["info"],
-    [""],
-    ["warning"],
-  ])("treats the type %s as error", (given) => {
+  it.each([[undefined], ["info"], [""], ["warning"]])("treats the type %s as error", (given) => {
     expect(normaliseNotice({ status: true, message: "m", type: given }).type).toBe("error");
   });
 
@@ -66,13 +65,12 @@ describe("normaliseNotice", () => {
     expect(normaliseNotice({ status: true, message: "m", type: "SUCCESS" }).title).toBe("Success Response");
   });
 
-  it.each([
-    ["error"],
-    [undefined],
-    ["info"],
-  ])("titles a %s notice without a title 'Error Response'", (type) => {
-    expect(normaliseNotice({ status: true, message: "m", type }).title).toBe("Error Response");
-  });
+  it.each([["error"], [undefined], ["info"]])(
+    "titles a %s notice without a title 'Error Response'",
+    (type) => {
+      expect(normaliseNotice({ status: true, message: "m", type }).title).toBe("Error Response");
+    },
+  );
 
   it("keeps a title that was given", () => {
     expect(normaliseNotice({ status: true, message: "m", type: "success", title: "Profile" }).title).toBe(
@@ -98,18 +96,16 @@ describe("Notifier", () => {
     expect(screen.queryByTestId("notifier-error-icon")).not.toBeInTheDocument();
   });
 
-  it.each([
-    ["error"],
-    [undefined],
-    ["info"],
-    [""],
-  ])("shows the error icon and 'Error Response' for type %s", (type) => {
-    render(<Notifier status message="It failed" type={type} onClose={() => {}} />);
+  it.each([["error"], [undefined], ["info"], [""]])(
+    "shows the error icon and 'Error Response' for type %s",
+    (type) => {
+      render(<Notifier status message="It failed" type={type} onClose={() => {}} />);
 
-    expect(screen.getByTestId("notifier-error-icon")).toBeInTheDocument();
-    expect(screen.getByText("Error Response")).toBeInTheDocument();
-    expect(screen.getByText("It failed")).toBeInTheDocument();
-  });
+      expect(screen.getByTestId("notifier-error-icon")).toBeInTheDocument();
+      expect(screen.getByText("Error Response")).toBeInTheDocument();
+      expect(screen.getByText("It failed")).toBeInTheDocument();
+    },
+  );
 
   it("shows a given title instead of the default", () => {
     render(<Notifier status message="m" type="error" title="Card declined" onClose={() => {}} />);
@@ -119,7 +115,9 @@ describe("Notifier", () => {
   });
 
   it("renders nothing when status is false", () => {
-    const { container } = render(<Notifier status={false} message="Hidden" type="error" onClose={() => {}} />);
+    const { container } = render(
+      <Notifier status={false} message="Hidden" type="error" onClose={() => {}} />,
+    );
 
     expect(container).toBeEmptyDOMElement();
     expect(screen.queryByText("Hidden")).not.toBeInTheDocument();

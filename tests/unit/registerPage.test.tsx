@@ -8,7 +8,9 @@ afterEach(cleanup);
 
 async function registerPage(register = vi.fn()) {
   const app = renderApp({ path: "/auth/register", accounts: fakeAccounts({ register }) });
-  await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }));
+  await act(async () =>
+    app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
+  );
   await screen.findByRole("heading", { name: "Create your account" });
   return { app, user: userEvent.setup(), register };
 }
@@ -32,7 +34,13 @@ const good = {
 describe("the register page", () => {
   it("checks the form with the shared schema before sending anything", async () => {
     const { user, register } = await registerPage();
-    await fill(user, { ...good, "First name": "", "Email address": "chidi@", "Phone number": "12345", Password: "short" });
+    await fill(user, {
+      ...good,
+      "First name": "",
+      "Email address": "chidi@",
+      "Phone number": "12345",
+      Password: "short",
+    });
     await user.click(screen.getByRole("button", { name: "Create account" }));
     expect(await screen.findByText("First name is required.")).toBeInTheDocument();
     expect(screen.getByText("Enter a valid email address.")).toBeInTheDocument();
@@ -76,7 +84,9 @@ describe("the register page", () => {
   it("takes a referral code from the link", async () => {
     const register = vi.fn(async () => ({ email: "chidi@example.com" }));
     const app = renderApp({ path: "/auth/register?ref=NGOZI234", accounts: fakeAccounts({ register }) });
-    await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }));
+    await act(async () =>
+      app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
+    );
     expect(await screen.findByLabelText("Referral code (optional)")).toHaveValue("NGOZI234");
   });
 });

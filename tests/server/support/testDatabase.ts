@@ -2,16 +2,16 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../../server/db/database";
 
-/**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a throwaway database
- * on the Postgres server in TEST_DATABASE_URL when the suite runs as its Postgres project.
- */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.TEST_DB === "postgres" ? process.env.TEST_DATABASE_URL : undefined;
-  if (process.env.TEST_DB === "postgres" && !serverUrl)
-    throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  if (!serverUrl) return openPglite(null);
+/** Whether this run of the server suite is its Postgres run (TEST_DB=postgres with TEST_DATABASE_URL). */
+export function onPostgres(): boolean {
+  if (process.env.TEST_DB !== "postgres") return false;
+  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
+  return true;
+}
 
+/** An empty database on the test Postgres server, and how to remove it. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL as string;
   const name = `ojapay_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -19,15 +19,30 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openPostgres(url.toString(), 20);
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: PGlite in memory by default, or a throwaway database
+ * on the Postgres server in TEST_DATABASE_URL when the suite runs as its Postgres project.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!onPostgres()) return openPglite(null);
+  const scratch = await createScratchDatabase();
+  const handle = await openPostgres(scratch.url, 20);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }

@@ -1,0 +1,216 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { startMailCatcher } from "./support/mailCatcher";
+
+const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const expiry = "Your session has expired. Kindly sign-in again.";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
+}
+
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });
+
+async function signIn(page: Page, email: string, password: string, path = "/auth/login") {
+  await page.goto(`${app.base}${path}`);
+  await page.getByLabel("Email address").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: /^Sign in/ }).click();
+}
+
+async function register(
+  page: Page,
+  person: { first: string; last: string; email: string; password: string },
+) {
+  await page.goto(`${app.base}/auth/register`);
+  await page.getByLabel("First name").fill(person.first);
+  await page.getByLabel("Last name").fill(person.last);
+  await page.getByLabel("Email address").fill(person.email);
+  await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+describe("an account's life in a real browser", () => {
+  const person = {
+    first: "Adaeze",
+    last: "Nwankwo",
+    email: "adaeze@example.com",
+    password: "adaeze password 7",
+  };
+
+  it("registers, verifies with the emailed code, signs in, sets a PIN, updates the profile and logs out", async () => {
+    const page = await newPage();
+    await register(page, person);
+
+    const verify = page.getByRole("dialog", { name: "Verify your email" });
+    await expect.poll(() => verify.isVisible()).toBe(true);
+    const code = await mail.nextCode(person.email, 0);
+    await verify.getByLabel("Verification code").fill(code);
+    await verify.getByRole("button", { name: "Verify" }).click();
+
+    const created = page.getByRole("dialog", { name: "Account created" });
+    await created.getByRole("link", { name: "Go to sign in" }).click();
+    await page.waitForURL(`${app.base}/auth/login?email=${encodeURIComponent(person.email)}`);
+    expect(await page.getByLabel("Email address").inputValue()).toBe(person.email);
+    await page.getByLabel("Password", { exact: true }).fill(person.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // The profile, from the avatar in the top bar.
+    await page.getByRole("link", { name: "Your profile" }).click();
+    await page.getByRole("heading", { level: 1, name: `${person.first} ${person.last}` }).waitFor();
+    const pin = page.getByRole("group", { name: "Transaction PIN" });
+    await expect.poll(() => pin.textContent()).toContain("Not set");
+
+    // A first PIN, through the OTP modal.
+    await page.getByRole("button", { name: "Reset Pin" }).click();
+    const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+    await otp.waitFor();
+    const pinCode = await mail.nextCode(person.email, 1);
+    await otp.getByLabel("Code (OTP)").fill(pinCode);
+    await otp.getByLabel("New PIN").fill("2580");
+    await otp.getByRole("button", { name: "Verify" }).click();
+    await otp.waitFor({ state: "detached" });
+    await toast(page, "Your transaction PIN has been set.").waitFor();
+    await expect.poll(() => pin.textContent()).toContain("••••");
+    await pin.getByRole("button", { name: "Show transaction pin" }).click();
+    await expect.poll(() => pin.textContent()).toContain("Set. Use Reset Pin to change it.");
+
+    // Update Profile, against PATCH auth/profile/.
+    await page.getByLabel("Last name").fill("Okoro");
+    await page.getByLabel("Date of birth").fill("1996-04-18");
+    await page.getByRole("button", { name: "Update Profile" }).click();
+    await page.getByRole("heading", { level: 1, name: `${person.first} Okoro` }).waitFor();
+    await toast(page, "Your profile has been updated.").waitFor();
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: `${person.first} Okoro` }).waitFor();
+    expect(await page.getByLabel("Date of birth").inputValue()).toBe("1996-04-18");
+
+    // Logout, from the phone's folded menu, through the confirmation; Escape first cancels it.
+    await page.getByRole("button", { name: "Menu", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Customer menu" })
+      .getByRole("button", { name: "Log out" })
+      .click();
+    const logout = page.getByRole("dialog", { name: "Log out" });
+    expect(await logout.textContent()).toContain("You are about to log out. Do you want to proceed?");
+    await page.keyboard.press("Escape");
+    await logout.waitFor({ state: "detached" });
+    // Still signed in, with the menu still open where it was.
+    expect(await page.getByRole("button", { name: "Menu", exact: true }).getAttribute("aria-expanded")).toBe(
+      "true",
+    );
+    await page
+      .getByRole("navigation", { name: "Customer menu" })
+      .getByRole("button", { name: "Log out" })
+      .click();
+    await logout.getByRole("button", { name: "Log out" }).click();
+    await page.waitForURL(`${app.base}/auth/login`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await page.goto(`${app.base}/app/profile`);
+    await page.waitForURL(`${app.base}/auth/login`);
+    await page.context().close();
+  });
+
+  it("shows a duplicate email as the spec words it", async () => {
+    const page = await newPage();
+    await register(page, person);
+    await page.getByText("User with this email already exists", { exact: true }).first().waitFor();
+    await page.context().close();
+  });
+
+  it("opens the verify modal when an unverified account signs in", async () => {
+    const page = await newPage();
+    const late = { first: "Emeka", last: "Obi", email: "emeka@example.com", password: "emeka password 9" };
+    await register(page, late);
+    await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
+    const seen = mail.count(late.email);
+
+    await signIn(page, late.email, late.password);
+    const verify = page.getByRole("dialog", { name: "Verify your email" });
+    await verify.waitFor();
+    const code = await mail.nextCode(late.email, seen - 1);
+    await verify.getByLabel("Verification code").fill(code);
+    await verify.getByRole("button", { name: "Verify" }).click();
+    // Verified, the sign-in carries on by itself.
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.context().close();
+  });
+
+  it("sends a user whose session was revoked to /auth with the expiry message", async () => {
+    const page = await newPage();
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    // The session ends on the server (here: its own logout, from elsewhere).
+    const res = await fetch(`${app.base}/api/auth/logout/`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+
+    await page.getByRole("link", { name: "Your profile" }).click();
+    await page.waitForURL(`${app.base}/auth/login`);
+    await toast(page, expiry).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    await page.context().close();
+  });
+
+  it("lets the admin in at /admin/login and keeps a customer out of the admin area", async () => {
+    const staffPage = await newPage();
+    await signIn(staffPage, admin.email, admin.password, "/admin/login");
+    await staffPage.waitForURL(`${app.base}/admin/dashboard`);
+    await staffPage.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    await staffPage.getByRole("button", { name: "Menu", exact: true }).click();
+    await staffPage
+      .getByRole("navigation", { name: "Admin menu" })
+      .getByRole("link", { name: "Manage users" })
+      .waitFor();
+    await staffPage.context().close();
+
+    const customer = await newPage();
+    await signIn(customer, person.email, person.password, "/admin/login");
+    await toast(customer, "This sign-in is for OjaPay staff.").waitFor();
+    expect(customer.url()).toBe(`${app.base}/admin/login`);
+
+    await signIn(customer, person.email, person.password);
+    await customer.waitForURL(`${app.base}/app/dashboard`);
+    await customer.goto(`${app.base}/admin/dashboard`);
+    await customer.waitForURL(`${app.base}/app/dashboard`);
+    await toast(customer, "The admin area is for OjaPay staff.").waitFor();
+    // The server refuses it too, whatever the SPA does.
+    const token = await customer.evaluate(() => localStorage.getItem("token"));
+    const res = await fetch(`${app.base}/api/sys.admin/users/`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+    await customer.context().close();
+  });
+});
