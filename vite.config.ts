@@ -27,6 +27,7 @@ export default defineConfig({
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 8081}` },
   },
   test: {
+    globalSetup: ["tests/support/announceDatabases.ts"],
     projects: [
       {
         extends: true,
@@ -48,6 +49,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // After everything else, so the browser and its server do not compete with the other suites.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -19,6 +19,9 @@ export function chunkModules(): Plugin {
           facadeModuleId: chunk.facadeModuleId ? relative(chunk.facadeModuleId) : null,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
+          css: [
+            ...((chunk as { viteMetadata?: { importedCss?: Set<string> } }).viteMetadata?.importedCss ?? []),
+          ],
           modules: Object.keys(chunk.modules).map(relative),
         }));
       this.emitFile({
