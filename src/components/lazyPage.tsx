@@ -56,7 +56,6 @@ class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean 
 export function lazyPage<P extends Record<string, any>>(load: () => Promise<{ default: ComponentType<P> }>) {
   const Page = lazy(withTimeout(load));
   // Called once per route at module level, like React.lazy itself, so the component is stable.
-  // biome-ignore lint/correctness/noComponentHookFactories: a module-level factory, not per render
   return function LazyPage(props: P) {
     return (
       <LoadBoundary>
