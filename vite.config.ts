@@ -11,6 +11,7 @@ const serverProject = (kind: "pglite" | "postgres") => ({
     environment: "node",
     include: ["tests/server/**/*.test.ts"],
     env: { TEST_DB: kind },
+    ...(kind === "pglite" && { globalSetup: ["tests/support/announceDatabases.ts"] }),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -27,7 +28,6 @@ export default defineConfig({
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 8081}` },
   },
   test: {
-    globalSetup: ["tests/support/announceDatabases.ts"],
     projects: [
       {
         extends: true,
