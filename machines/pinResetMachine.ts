@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { failureMessage } from "./failureMessage";
 
 export interface PinResetInput {
   code: string;
@@ -28,10 +29,7 @@ export const pinResetMachine = setup({
   actions: {
     /** The PIN changed: the app refreshes the profile so has_pin is right everywhere. */
     pinChanged: () => {},
-    rememberError: assign({
-      error: ({ event }) =>
-        "error" in event && event.error instanceof Error ? event.error.message : "Something went wrong",
-    }),
+    rememberError: assign({ error: ({ event }) => failureMessage(event) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { failureMessage } from "./failureMessage";
 
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to verifyEmailMachine`));
@@ -15,10 +16,7 @@ export const verifyEmailMachine = setup({
     resendCode: fromPromise<void, { email: string }>(missing("resendCode")),
   },
   actions: {
-    rememberError: assign({
-      error: ({ event }) =>
-        "error" in event && event.error instanceof Error ? event.error.message : "Something went wrong",
-    }),
+    rememberError: assign({ error: ({ event }) => failureMessage(event) }),
     clearError: assign({ error: null }),
   },
 }).createMachine({

@@ -1,21 +1,21 @@
 import { z } from "zod";
 import { profile } from "./auth";
-import { personName, phone, role, timestamp } from "./common";
+import { personName, phone, role } from "./common";
 
-/** A row of the admin's user list. */
-export const userSummary = z.object({
-  id: z.uuid(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  role,
-  is_active: z.boolean(),
-  can_transact: z.boolean(),
-  email_verified: z.boolean(),
-  date_joined: timestamp,
-  wallet_number: z.string().nullable(),
-});
+/** A row of the admin's user list: the profile's identity fields, whether active, the wallet number. */
+export const userSummary = profile
+  .pick({
+    id: true,
+    first_name: true,
+    last_name: true,
+    email: true,
+    phone: true,
+    role: true,
+    can_transact: true,
+    email_verified: true,
+    date_joined: true,
+  })
+  .extend({ is_active: z.boolean(), wallet_number: z.string().nullable() });
 export type UserSummary = z.infer<typeof userSummary>;
 
 export const userDetail = profile.extend({ is_active: z.boolean() });

@@ -9,11 +9,12 @@ import type { UserRow } from "../deps";
 import { ApiError, badRequest, forbidden, tooManyRequests } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import { pinResetCodeMail, verificationCodeMail } from "../mail/messages";
-import { issueCode, redeemCode } from "./oneTimeCodes";
+import { freshCode, issueCode, redeemCode } from "./oneTimeCodes";
 import { loadProfile } from "./profiles";
 import { newReferralCode } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { startSession } from "./sessions";
+import { userChanges } from "./userChanges";
 import { openWallet } from "./walletAccounts";
 
 export interface AccountDeps {
@@ -44,6 +45,7 @@ async function sendQuietly(deps: AccountDeps, send: () => Promise<void>) {
 
 export async function register(deps: AccountDeps, body: RegisterBody): Promise<{ email: string }> {
   const passwordHash = await hashSecret(body.password);
+  const fresh = await freshCode();
   const now = deps.clock.now();
   let code: string;
   try {
@@ -79,7 +81,7 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<{
         .returning();
       if (!user) throw new Error("insert returned no user");
       await openWallet(tx, deps.clock, user.id);
-      return issueCode(tx, deps.clock, user.id, "email_verification");
+      return issueCode(tx, deps.clock, user.id, "email_verification", fresh);
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -108,7 +110,10 @@ export async function resendVerificationCode(deps: AccountDeps, email: string): 
   const user = await findByEmail(deps.db, email);
   if (!user) throw noSuchAccount();
   if (user.emailVerifiedAt) throw badRequest("This email is already verified. Please sign in.");
-  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user.id, "email_verification"));
+  const fresh = await freshCode();
+  const code = await deps.db.transaction((tx) =>
+    issueCode(tx, deps.clock, user.id, "email_verification", fresh),
+  );
   await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(user.email, user.firstName, code)));
 }
 
@@ -172,13 +177,7 @@ export async function updateProfile(
 ): Promise<Profile> {
   const [updated] = await deps.db
     .update(users)
-    .set({
-      ...(body.first_name !== undefined && { firstName: body.first_name }),
-      ...(body.last_name !== undefined && { lastName: body.last_name }),
-      ...(body.phone !== undefined && { phone: body.phone }),
-      ...(body.date_of_birth !== undefined && { dateOfBirth: body.date_of_birth }),
-      updatedAt: deps.clock.now(),
-    })
+    .set({ ...userChanges(body), updatedAt: deps.clock.now() })
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw new ApiError(404, "Not found.");
@@ -186,7 +185,8 @@ export async function updateProfile(
 }
 
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {
-  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user.id, "pin_reset"));
+  const fresh = await freshCode();
+  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user.id, "pin_reset", fresh));
   await sendQuietly(deps, () => deps.mailer.send(pinResetCodeMail(user.email, user.firstName, code)));
 }
 

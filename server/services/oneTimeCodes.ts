@@ -10,15 +10,27 @@ export type CodePurpose = "email_verification" | "pin_reset";
 
 export const codeRules = { lifetimeMs: 10 * 60_000, maxTries: 5, resendAfterMs: 60_000 } as const;
 
+export interface FreshCode {
+  code: string;
+  codeHash: string;
+}
+
+/** A new code and its hash; made before any transaction opens, so the slow hash never holds one. */
+export async function freshCode(): Promise<FreshCode> {
+  const code = newSixDigitCode();
+  return { code, codeHash: await hashSecret(code) };
+}
+
 /**
- * Makes a new 6-digit code for the purpose, retiring any earlier one, at most once a minute.
- * Returns the code in the clear only so it can be mailed; only its hash is kept.
+ * Stores a fresh code for the purpose, retiring any earlier one, at most once a minute. Answers the
+ * code in the clear only so it can be mailed; only its hash is kept.
  */
 export async function issueCode(
   db: Queryable,
   clock: Clock,
   userId: string,
   purpose: CodePurpose,
+  { code, codeHash }: FreshCode,
 ): Promise<string> {
   const now = clock.now();
   const [latest] = await db
@@ -45,11 +57,10 @@ export async function issueCode(
         isNull(oneTimeCodes.consumedAt),
       ),
     );
-  const code = newSixDigitCode();
   await db.insert(oneTimeCodes).values({
     userId,
     purpose,
-    codeHash: await hashSecret(code),
+    codeHash,
     createdAt: now,
     expiresAt: new Date(now.getTime() + codeRules.lifetimeMs),
   });

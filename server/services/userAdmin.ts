@@ -6,8 +6,9 @@ import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import { recordAudit } from "./audit";
-import { canTransact, loadProfile } from "./profiles";
+import { loadProfile, toProfile } from "./profiles";
 import { endAllSessions } from "./sessions";
+import { userChanges } from "./userChanges";
 import { openWallet } from "./walletAccounts";
 
 function escapeLike(text: string) {
@@ -50,16 +51,8 @@ export async function listUsers(
     page: query.page,
     page_size: query.page_size,
     results: rows.map(({ user, walletNumber }) => ({
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      phone: user.phone,
-      role: user.role,
+      ...toProfile(user, undefined),
       is_active: user.isActive,
-      can_transact: canTransact(user),
-      email_verified: user.emailVerifiedAt !== null,
-      date_joined: user.createdAt.toISOString(),
       wallet_number: walletNumber,
     })),
   };
@@ -103,15 +96,7 @@ export async function patchUser(
     if (!before) throw notFound("No user with that id.");
     const [after] = await tx
       .update(users)
-      .set({
-        ...(patch.first_name !== undefined && { firstName: patch.first_name }),
-        ...(patch.last_name !== undefined && { lastName: patch.last_name }),
-        ...(patch.phone !== undefined && { phone: patch.phone }),
-        ...(patch.role !== undefined && { role: patch.role }),
-        ...(patch.is_active !== undefined && { isActive: patch.is_active }),
-        ...(patch.can_transact !== undefined && { transactSuspended: !patch.can_transact }),
-        updatedAt: deps.clock.now(),
-      })
+      .set({ ...userChanges(patch), updatedAt: deps.clock.now() })
       .where(eq(users.id, id))
       .returning();
     if (!after) throw notFound("No user with that id.");
