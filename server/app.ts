@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
+import { sandboxSignatureHeader } from "./gateways/sandboxGateway";
 import { describeError } from "./http/describeError";
 import { ApiError, messages } from "./http/errors";
 import { mountRoutes } from "./http/mountRoutes";
@@ -13,15 +14,34 @@ import { requestLog } from "./http/requestLog";
 import { type AnyRoute, pathMatcher } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { mountSpa } from "./http/spa";
+import { isSandboxGateway } from "./integrations";
 import { authRoutes } from "./routes/authRoutes";
+import { catalogueRoutes } from "./routes/catalogueRoutes";
+import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
+import { purchaseRoutes } from "./routes/purchaseRoutes";
+import { mountSandboxCheckout } from "./routes/sandboxCheckout";
+import { staffFundingRoutes } from "./routes/staffFundingRoutes";
 import { statusRoutes } from "./routes/statusRoutes";
 import { userAdminRoutes } from "./routes/userAdminRoutes";
+import { walletRoutes } from "./routes/walletRoutes";
+import { webhookRoutes } from "./routes/webhookRoutes";
 
 export const apiBase = "/api";
 
 export function apiRoutes(deps: AppDeps): AnyRoute[] {
-  return [...statusRoutes(deps), ...authRoutes(deps), ...pinRoutes(deps), ...userAdminRoutes(deps)];
+  return [
+    ...statusRoutes(deps),
+    ...authRoutes(deps),
+    ...pinRoutes(deps),
+    ...walletRoutes(deps),
+    ...catalogueRoutes(deps),
+    ...purchaseRoutes(deps),
+    ...noticeRoutes(deps),
+    ...staffFundingRoutes(deps),
+    ...userAdminRoutes(deps),
+    ...webhookRoutes(deps),
+  ];
 }
 
 const envelopeOf = (msg: string, data: unknown = null) => ({ status: false, msg, data });
@@ -61,6 +81,19 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   api.get("/openapi.json", (c) => c.json(document));
   mountRoutes(api, routes);
   app.route(apiBase, api);
+
+  if (isSandboxGateway(deps.gateway)) {
+    // The sandbox sends its webhook through the app's own webhook route, raw body and signature included.
+    mountSandboxCheckout(app, deps, deps.gateway, (rawBody, signature) =>
+      Promise.resolve(
+        app.request(`${apiBase}/webhooks/sandbox/`, {
+          method: "POST",
+          body: rawBody,
+          headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature },
+        }),
+      ),
+    );
+  }
 
   const spaFallback = options.serveSpa === false ? null : mountSpa(app, deps.config.staticDir);
 

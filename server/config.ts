@@ -31,6 +31,16 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: bool.default(false),
     STATIC_DIR: z.string().min(1).default("./dist"),
+    PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    GATEWAY: z.enum(["sandbox"]).default("sandbox"),
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
+    SANDBOX_GATEWAY_SECRET: z
+      .string()
+      .min(16, { error: "must be at least 16 characters" })
+      .default("sandbox-webhook-secret-not-for-production"),
+    REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+    REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -56,6 +66,13 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   staticDir: string;
+  provider: "sandbox";
+  gateway: "sandbox";
+  providerTimeoutMs: number;
+  sandboxLatencyMs: number;
+  sandboxGatewaySecret: string;
+  requeryIntervalMs: number;
+  requeryBaseDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -84,5 +101,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     staticDir: e.STATIC_DIR,
+    provider: e.PROVIDER,
+    gateway: e.GATEWAY,
+    providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+    sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET,
+    requeryIntervalMs: e.REQUERY_INTERVAL_MS,
+    requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
   };
 }

@@ -3,7 +3,9 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { users } from "./db/schema";
+import type { PaymentGateway } from "./gateways/gateway";
 import type { Mailer } from "./mail/mailer";
+import type { Provider } from "./providers/provider";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -12,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
+  provider: Provider;
+  gateway: PaymentGateway;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  bigserial,
   boolean,
   char,
   check,
@@ -9,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   smallint,
   text,
   timestamp,
@@ -40,6 +42,8 @@ export const users = pgTable(
     referredBy: uuid("referred_by"),
     failedLogins: smallint("failed_logins").notNull().default(0),
     loginLockedUntil: at("login_locked_until"),
+    failedPins: smallint("failed_pins").notNull().default(0),
+    pinLockedUntil: at("pin_locked_until"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -140,4 +144,266 @@ export const emergencyMode = pgTable(
     updatedBy: uuid("updated_by").references(() => users.id),
   },
   (t) => [check("emergency_mode_single_row", sql`${t.id} = 1`)],
+);
+
+// The catalogue. Money columns are kobo; percentages are basis points (250 = 2.5%).
+
+export const networks = pgTable("networks", {
+  id: smallint("id").primaryKey(),
+  name: text("name").notNull(),
+  airtimeEnabled: boolean("airtime_enabled").notNull().default(true),
+  dataEnabled: boolean("data_enabled").notNull().default(true),
+  /** Taken off the airtime's value for the customer. */
+  airtimeDiscountBp: integer("airtime_discount_bp").notNull().default(0),
+  /** What the provider takes off the value for us; revenue is commission less discount. */
+  airtimeCommissionBp: integer("airtime_commission_bp").notNull().default(0),
+  airtimeMin: bigint("airtime_min", { mode: "number" }).notNull(),
+  airtimeMax: bigint("airtime_max", { mode: "number" }).notNull(),
+});
+
+export const dataPlans = pgTable(
+  "data_plans",
+  {
+    id: serial("id").primaryKey(),
+    networkId: smallint("network_id")
+      .notNull()
+      .references(() => networks.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    size: text("size").notNull(),
+    validity: text("validity").notNull(),
+    category: text("category", { enum: ["daily", "weekly", "monthly"] }).notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    costPrice: bigint("cost_price", { mode: "number" }).notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("data_plans_code_key").on(t.code),
+    index("data_plans_network_idx").on(t.networkId),
+    check("data_plans_price_positive", sql`${t.price} > 0 and ${t.costPrice} >= 0`),
+  ],
+);
+
+export const tvProviders = pgTable("tv_providers", {
+  id: smallint("id").primaryKey(),
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
+});
+
+export const tvPlans = pgTable(
+  "tv_plans",
+  {
+    id: serial("id").primaryKey(),
+    providerId: smallint("provider_id")
+      .notNull()
+      .references(() => tvProviders.id),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    costPrice: bigint("cost_price", { mode: "number" }).notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("tv_plans_code_key").on(t.code),
+    index("tv_plans_provider_idx").on(t.providerId),
+    check("tv_plans_price_positive", sql`${t.price} > 0 and ${t.costPrice} >= 0`),
+  ],
+);
+
+export const discos = pgTable("discos", {
+  id: smallint("id").primaryKey(),
+  code: text("code").notNull(),
+  name: text("name").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  minAmount: bigint("min_amount", { mode: "number" }).notNull(),
+  maxAmount: bigint("max_amount", { mode: "number" }).notNull(),
+  serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
+});
+
+/** A movement of money as its customer sees it (CONTRACT.md's Transaction), with what settling it needs. */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    walletId: uuid("wallet_id")
+      .notNull()
+      .references(() => wallets.id),
+    kind: text("kind", {
+      enum: ["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"],
+    }).notNull(),
+    status: text("status", { enum: ["pending", "successful", "failed", "refunded"] }).notNull(),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull().default(0),
+    discount: bigint("discount", { mode: "number" }).notNull().default(0),
+    total: bigint("total", { mode: "number" }).notNull(),
+    /** What the provider charges us; revenue is total less this. */
+    cost: bigint("cost", { mode: "number" }).notNull().default(0),
+    description: text("description").notNull(),
+    recipient: text("recipient"),
+    product: text("product"),
+    /** What the provider needs to deliver and requery: network, plan or bouquet code, disco, meter type. */
+    order: jsonb("order"),
+    provider: text("provider"),
+    providerReference: text("provider_reference"),
+    token: text("token"),
+    customerName: text("customer_name"),
+    failureReason: text("failure_reason"),
+    balanceBefore: bigint("balance_before", { mode: "number" }),
+    balanceAfter: bigint("balance_after", { mode: "number" }),
+    requeryAttempts: integer("requery_attempts").notNull().default(0),
+    nextRequeryAt: at("next_requery_at"),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("transactions_reference_key").on(t.reference),
+    index("transactions_user_created_idx").on(t.userId, t.createdAt),
+    index("transactions_requery_idx")
+      .on(t.nextRequeryAt)
+      .where(sql`${t.status} = 'pending' and ${t.nextRequeryAt} is not null`),
+    index("transactions_recent_same_idx").on(t.userId, t.recipient, t.total, t.createdAt),
+    check(
+      "transactions_money_check",
+      sql`${t.amount} >= 0 and ${t.fee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
+    ),
+  ],
+);
+
+/** Every status a transaction passes through, in order; never updated. */
+export const transactionEvents = pgTable(
+  "transaction_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    status: text("status").notNull(),
+    note: text("note").notNull(),
+    actorId: uuid("actor_id").references(() => users.id),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [index("transaction_events_txn_idx").on(t.transactionId, t.id)],
+);
+
+/** A money-moving request by its client-made id: the same id never acts twice. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    requestId: uuid("request_id").notNull(),
+    scope: text("scope").notNull(),
+    /** SHA-256 of what was asked for (never the PIN), to tell a retry from a different request. */
+    requestHash: text("request_hash").notNull(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    /** Set once the request that made the transaction has answered; until then a retry is "in flight". */
+    completedAt: at("completed_at"),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("idempotency_keys_pkey").on(t.userId, t.requestId)],
+);
+
+/**
+ * The double-entry ledger. A ledger transaction's entries sum to zero (checked by the database at
+ * commit); entries are never updated or deleted (refused by the database). A wallet's cached balance
+ * moves only by a trigger on its entries, so it cannot drift from them. House accounts have no
+ * cached row: their balance is the sum of their entries, so no purchase waits on a hot row.
+ */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [index("ledger_transactions_txn_idx").on(t.transactionId)],
+);
+
+export const houseAccounts = [
+  "gateway_clearing",
+  "staff_funding",
+  "purchases_in_flight",
+  "provider_payable",
+  "revenue",
+  "refunds",
+  "bonuses",
+] as const;
+export type HouseAccount = (typeof houseAccounts)[number];
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ledgerTransactionId: uuid("ledger_transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    walletId: uuid("wallet_id").references(() => wallets.id),
+    houseAccount: text("house_account"),
+    /** Signed kobo: positive raises the account's balance. */
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [
+    index("ledger_entries_ltxn_idx").on(t.ledgerTransactionId),
+    index("ledger_entries_wallet_idx").on(t.walletId),
+    index("ledger_entries_house_idx").on(t.houseAccount),
+    check("ledger_entries_one_account", sql`(${t.walletId} is null) <> (${t.houseAccount} is null)`),
+    check("ledger_entries_nonzero", sql`${t.amount} <> 0`),
+    check(
+      "ledger_entries_house_known",
+      sql`${t.houseAccount} is null or ${t.houseAccount} in ('gateway_clearing', 'staff_funding', 'purchases_in_flight', 'provider_payable', 'revenue', 'refunds', 'bonuses')`,
+    ),
+  ],
+);
+
+/** Payment-gateway events already handled, so a repeated webhook credits nothing twice. */
+export const gatewayEvents = pgTable(
+  "gateway_events",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    reference: text("reference").notNull(),
+    outcome: text("outcome").notNull(),
+    receivedAt: at("received_at").notNull(),
+  },
+  (t) => [uniqueIndex("gateway_events_pkey").on(t.gateway, t.eventId)],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [index("notifications_created_idx").on(t.createdAt)],
+);
+
+export const circulars = pgTable(
+  "circulars",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    startsAt: at("starts_at").notNull(),
+    endsAt: at("ends_at").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [index("circulars_window_idx").on(t.startsAt, t.endsAt)],
 );

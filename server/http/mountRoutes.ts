@@ -3,9 +3,11 @@ import type { AppEnv } from "../deps";
 import type { AnyRoute } from "./route";
 import { parseInput, parseJsonText } from "./validate";
 
-async function readBody(route: AnyRoute, c: Context<AppEnv>) {
-  if (!route.body) return {};
-  return parseInput(route.body, parseJsonText(await c.req.text()));
+async function readBody(route: AnyRoute, c: Context<AppEnv>): Promise<{ body: unknown; raw: string }> {
+  if (!route.body) return { body: {}, raw: "" };
+  const raw = await c.req.text();
+  if (route.rawBody) return { body: undefined, raw };
+  return { body: parseInput(route.body, parseJsonText(raw)), raw };
 }
 
 /**
@@ -19,8 +21,8 @@ export function mountRoutes(api: Hono<AppEnv>, routes: readonly AnyRoute[]) {
       const query = route.query
         ? parseInput(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
         : {};
-      const body = await readBody(route, c);
-      const reply = await route.handle({ body, query, params, c });
+      const { body, raw } = await readBody(route, c);
+      const reply = await route.handle({ body, raw, query, params, c });
       const data = route.result.parse(reply.data);
       return c.json({ status: true, msg: reply.msg, data }, route.successStatus ?? 200);
     });

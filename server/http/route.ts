@@ -13,6 +13,8 @@ export interface Reply<T> {
 
 export interface RouteInput<B, Q, P> {
   body: Out<B>;
+  /** The body as sent, for routes with `rawBody`. */
+  raw: string;
   query: Out<Q>;
   params: Out<P>;
   c: Context<AppEnv>;
@@ -34,6 +36,8 @@ export interface Route<B = Schema | undefined, Q = Schema | undefined, P = Schem
   result: R;
   /** 201 for routes that create something; 200 otherwise. */
   successStatus?: 200 | 201;
+  /** Hand the handler the body as sent (a webhook checks its signature first); `body` then only documents it. */
+  rawBody?: true;
   handle(input: RouteInput<B, Q, P>): Promise<Reply<R extends z.ZodType ? z.input<R> : never>>;
 }
 

@@ -200,7 +200,11 @@ export async function confirmPinReset(
   const pinHash = await hashSecret(newPin);
   const now = deps.clock.now();
   await redeemCode(deps.db, deps.clock, user.id, "pin_reset", code, async (tx) => {
-    await tx.update(users).set({ pinHash, updatedAt: now }).where(eq(users.id, user.id));
+    // A new PIN set through the emailed code also lifts a wrong-PIN lock.
+    await tx
+      .update(users)
+      .set({ pinHash, failedPins: 0, pinLockedUntil: null, updatedAt: now })
+      .where(eq(users.id, user.id));
   });
   return user.pinHash !== null;
 }

@@ -4,12 +4,14 @@ import { email as emailSchema } from "../../schemas/common";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { emergencyMode, users } from "../db/schema";
+import { seedCatalogue } from "../db/seed/seedCatalogue";
 import { newReferralCode } from "./randomIds";
 import { hashSecret } from "./secrets";
 
 /** Rows every installation needs, written once; safe to run at every start. */
 export async function seedSystemRows(db: Database): Promise<void> {
   await db.insert(emergencyMode).values({ id: 1 }).onConflictDoNothing();
+  await seedCatalogue(db);
 }
 
 /** Creates the first admin from ADMIN_EMAIL and ADMIN_PASSWORD when the installation has no admin yet. */

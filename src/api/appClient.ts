@@ -3,6 +3,7 @@ import { showToast } from "../notices/toasts";
 import { clientStore } from "../storage/clientStore";
 import { accountsApi } from "./accountsApi";
 import { createApiClient } from "./client";
+import { customerApi } from "./customerApi";
 
 const expiryListeners = new Set<() => void>();
 
@@ -25,3 +26,4 @@ export const appClient = createApiClient({
 });
 
 export const accounts = accountsApi(appClient);
+export const customer = customerApi(appClient);

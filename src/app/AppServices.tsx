@@ -4,6 +4,7 @@ import type { pinResetMachine } from "../../machines/pinResetMachine";
 import type { SessionMachine } from "../../machines/sessionMachine";
 import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../api/accountsApi";
+import type { CustomerApi } from "../api/customerApi";
 
 /**
  * What the signed-in areas need from outside React: the session, the API, and the machines already
@@ -12,6 +13,7 @@ import type { AccountsApi } from "../api/accountsApi";
 export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
+  customer: CustomerApi;
   pinResetLogic: typeof pinResetMachine;
   verifyEmailLogic: typeof verifyEmailMachine;
   /** Passed to the machines screens start, so a test (or a developer) can watch them. */

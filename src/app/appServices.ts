@@ -5,7 +5,7 @@ import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import { pinResetActors } from "../actors/pinResetActors";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
 import { verifyEmailActors } from "../actors/verifyEmailActors";
-import { accounts, onSessionExpired } from "../api/appClient";
+import { accounts, customer, onSessionExpired } from "../api/appClient";
 import { showToast } from "../notices/toasts";
 import { clientStore } from "../storage/clientStore";
 import type { AppServices } from "./AppServices";
@@ -29,6 +29,7 @@ export function appServices(): AppServices {
   services = {
     session,
     accounts,
+    customer,
     pinResetLogic: pinResetMachine.provide({
       actors: pinResetActors(accounts),
       actions: { pinChanged: () => session.send({ type: "profile.refresh" }) },

@@ -7,23 +7,26 @@ import { pinResetMachine } from "../../machines/pinResetMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../../src/api/accountsApi";
+import type { CustomerApi } from "../../src/api/customerApi";
 import { type AppServices, AppServicesProvider } from "../../src/app/AppServices";
 import { AdminRoutes } from "../../src/pages/admin/AdminArea";
 import { AuthRoutes } from "../../src/pages/auth/AuthArea";
 import { CustomerRoutes } from "../../src/pages/customer/CustomerArea";
 import { controlledActors } from "./controlledActors";
 
-/** An accounts API whose every call fails loudly unless the test gives it an answer. */
-export function fakeAccounts(overrides: Partial<AccountsApi> = {}): AccountsApi {
-  return new Proxy(overrides as AccountsApi, {
+/** An API whose every call fails loudly unless the test gives it an answer. */
+function strictFake<T extends object>(name: string, overrides: Partial<T>): T {
+  return new Proxy(overrides as T, {
     get(target, key: string) {
-      return (
-        target[key as keyof AccountsApi] ??
-        (() => Promise.reject(new Error(`accounts.${key} was not expected`)))
-      );
+      return target[key as keyof T] ?? (() => Promise.reject(new Error(`${name}.${key} was not expected`)));
     },
   });
 }
+
+export const fakeAccounts = (overrides: Partial<AccountsApi> = {}) =>
+  strictFake<AccountsApi>("accounts", overrides);
+export const fakeCustomer = (overrides: Partial<CustomerApi> = {}) =>
+  strictFake<CustomerApi>("customer", overrides);
 
 /**
  * The signed-in areas and the auth pages under one in-memory router, with every machine's actors
@@ -32,10 +35,12 @@ export function fakeAccounts(overrides: Partial<AccountsApi> = {}): AccountsApi 
 export function renderApp({
   path,
   accounts = fakeAccounts(),
+  customer = fakeCustomer(),
   children,
 }: {
   path: string;
   accounts?: AccountsApi;
+  customer?: CustomerApi;
   children?: ReactNode;
 }) {
   const location = memoryLocation({ path, record: true });
@@ -53,6 +58,7 @@ export function renderApp({
   const services: AppServices = {
     session: sessionActor,
     accounts,
+    customer,
     pinResetLogic: pinResetMachine.provide({
       actors: pin.actors,
       actions: { pinChanged: () => sessionActor.send({ type: "profile.refresh" }) },

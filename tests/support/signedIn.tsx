@@ -1,11 +1,17 @@
 import { act, screen } from "@testing-library/react";
 import type { Profile } from "../../schemas/auth";
 import type { AccountsApi } from "../../src/api/accountsApi";
+import type { CustomerApi } from "../../src/api/customerApi";
 import { renderApp } from "./renderApp";
 
 /** renderApp with the saved session restored as `profile` and its refresh answered. */
-export async function renderSignedIn(path: string, profile: Profile | null, accounts?: AccountsApi) {
-  const app = renderApp({ path, ...(accounts && { accounts }) });
+export async function renderSignedIn(
+  path: string,
+  profile: Profile | null,
+  accounts?: AccountsApi,
+  customer?: CustomerApi,
+) {
+  const app = renderApp({ path, ...(accounts && { accounts }), ...(customer && { customer }) });
   const output = profile ? { token: "t".repeat(43), profile } : null;
   await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output }));
   if (profile)

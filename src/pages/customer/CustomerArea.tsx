@@ -2,13 +2,17 @@ import { Redirect, Route, Switch } from "wouter";
 import { AppServicesProvider } from "../../app/AppServices";
 import { appServices } from "../../app/appServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
-import { ComingSoonPage } from "../../components/ComingSoonPage";
 import { lazyPage } from "../../components/lazyPage";
 import { CustomerGuard } from "./CustomerGuard";
 import { CustomerLayout } from "./CustomerLayout";
-import { customerPages } from "./customerNav";
 
+// Each page loads when first opened, so the dashboard does not wait for the wizards' code.
+const DashboardPage = lazyPage(() => import("./DashboardPage"));
+const FundAccountPage = lazyPage(() => import("./FundAccountPage"));
+const TransactionHistoryPage = lazyPage(() => import("./TransactionHistoryPage"));
+const ReceiptPage = lazyPage(() => import("./ReceiptPage"));
 const ProfilePage = lazyPage(() => import("./ProfilePage"));
+const PurchasePage = lazyPage(() => import("./purchase/PurchasePage"));
 
 /** /app, guarded; its index goes to the dashboard (spec section 2). */
 export function CustomerRoutes() {
@@ -19,14 +23,33 @@ export function CustomerRoutes() {
           <Route path="/">
             <Redirect to="/dashboard" replace />
           </Route>
+          <Route path="/dashboard">
+            <DashboardPage />
+          </Route>
+          <Route path="/fund-account">
+            <FundAccountPage />
+          </Route>
+          <Route path="/airtime-vtu">
+            <PurchasePage product="airtime" />
+          </Route>
+          <Route path="/data-subscriptions">
+            <PurchasePage product="data" />
+          </Route>
+          <Route path="/cable-subscriptions">
+            <PurchasePage product="tv" />
+          </Route>
+          <Route path="/utilities">
+            <PurchasePage product="electricity" />
+          </Route>
+          <Route path="/transaction-history">
+            <TransactionHistoryPage />
+          </Route>
+          <Route path="/transaction-history/:reference">
+            {(params) => <ReceiptPage reference={params.reference} />}
+          </Route>
           <Route path="/profile">
             <ProfilePage />
           </Route>
-          {customerPages.map((page) => (
-            <Route key={page.path} path={page.path}>
-              <ComingSoonPage title={page.title} />
-            </Route>
-          ))}
           <Route>
             <AreaNotFound home="/dashboard" />
           </Route>

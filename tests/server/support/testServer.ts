@@ -5,6 +5,7 @@ import type { Clock } from "../../../server/clock";
 import { loadConfig } from "../../../server/config";
 import { users } from "../../../server/db/schema";
 import type { AppDeps } from "../../../server/deps";
+import { createIntegrations } from "../../../server/integrations";
 import { createLogger } from "../../../server/logger";
 import type { Mailer, MailMessage } from "../../../server/mail/mailer";
 import { seedSystemRows } from "../../../server/services/adminBootstrap";
@@ -54,13 +55,21 @@ export async function createTestServer(env: Record<string, string> = {}) {
       done();
     },
   });
-  const config = loadConfig({ STATIC_DIR: "/nonexistent", ...env });
+  // No sandbox latency, a short provider timeout and requery delay: tests move the clock, not wait.
+  const config = loadConfig({
+    STATIC_DIR: "/nonexistent",
+    SANDBOX_LATENCY_MS: "0",
+    PROVIDER_TIMEOUT_MS: "300",
+    REQUERY_BASE_DELAY_MS: "1000",
+    ...env,
+  });
   const deps: AppDeps = {
     db: database.db,
     mailer: mailbox,
     clock,
     config,
     logger: createLogger("info", sink),
+    ...createIntegrations(config),
   };
   const app = createApp(deps, { serveSpa: false });
 
@@ -76,6 +85,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     return { status: res.status, body: await res.json() } as Answer;
   }
 
+  let operator: { token: string } | undefined;
   const server = {
     app,
     deps,
@@ -122,6 +132,43 @@ export async function createTestServer(env: Record<string, string> = {}) {
         .from(users)
         .where(eq(users.email, person.email));
       return { ...person, token, id: row?.id as string };
+    },
+
+    /** A signed-in customer with a PIN (set through the emailed code) and `kobo` in the wallet (funded by staff). */
+    async fundedCustomer(kobo: number, pin = "1357", overrides: Partial<Record<string, string>> = {}) {
+      const person = await server.signedInCustomer(overrides);
+      await server.setPin(person, pin);
+      if (kobo > 0) await server.fund(person.id, kobo);
+      return { ...person, pin };
+    },
+
+    async setPin(person: { email: string; token: string }, pin: string) {
+      clock.advance(61_000); // the code's resend limit, in case one was just sent
+      const asked = await call("POST", "customer/pin-reset/request/", { token: person.token });
+      if (asked.status !== 200) throw new Error(`pin request failed: ${JSON.stringify(asked.body)}`);
+      const set = await call("POST", "customer/pin-reset/confirm/", {
+        token: person.token,
+        body: { code: mailbox.lastCode(person.email), new_pin: pin },
+      });
+      if (set.status !== 200) throw new Error(`pin confirm failed: ${JSON.stringify(set.body)}`);
+    },
+
+    /** Staff funding, as the API does it. */
+    async fund(userId: string, kobo: number) {
+      const send = async () => {
+        operator ??= await server.signedInOperator("staff");
+        return call("POST", `staff/customer/fund/${userId}/`, {
+          token: operator.token,
+          body: { amount: kobo, reason: "test funding", request_id: crypto.randomUUID() },
+        });
+      };
+      let answer = await send();
+      if (answer.status === 401) {
+        // The test moved the clock past the operator's session; a new one signs in.
+        operator = undefined;
+        answer = await send();
+      }
+      if (answer.status !== 201) throw new Error(`funding failed: ${JSON.stringify(answer.body)}`);
     },
 
     /** A signed-in staff member or admin, made directly in the database as an admin would. */

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { kobo } from "./common";
+
+/** Spec section 9: 1=MTN, 2=GLO, 3=9Mobile, 4=Airtel. */
+export const networks = [
+  { id: 1, name: "MTN" },
+  { id: 2, name: "GLO" },
+  { id: 3, name: "9Mobile" },
+  { id: 4, name: "Airtel" },
+] as const;
+export const networkId = z
+  .number({ error: "Choose a network." })
+  .int()
+  .min(1, { error: "Choose a network." })
+  .max(4, { error: "Choose a network." })
+  .meta({ title: "Network", description: "1=MTN, 2=GLO, 3=9Mobile, 4=Airtel" });
+
+/** Airtime controls per network, as customers see them. */
+export const airtimeControl = z.object({
+  id: z.number().int(),
+  network: z.string(),
+  enabled: z.boolean(),
+  discount_percent: z.number().min(0).max(100).meta({ description: "Percent taken off the airtime's value" }),
+  min_amount: kobo,
+  max_amount: kobo,
+});
+export type AirtimeControl = z.infer<typeof airtimeControl>;
+
+export const dataNetwork = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
+export type DataNetwork = z.infer<typeof dataNetwork>;
+
+export const planCategory = z.enum(["daily", "weekly", "monthly"]);
+
+/** A data plan as customers see it; `category` groups the list. */
+export const dataPlan = z.object({
+  id: z.number().int(),
+  control_id: z.number().int().meta({ description: "The network's id" }),
+  name: z.string(),
+  size: z.string(),
+  validity: z.string(),
+  category: planCategory,
+  price: kobo,
+});
+export type DataPlan = z.infer<typeof dataPlan>;
+
+export const tvProvider = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  service_fee: kobo,
+});
+export type TvProvider = z.infer<typeof tvProvider>;
+
+export const tvPlan = z.object({
+  id: z.number().int(),
+  control_id: z.number().int().meta({ description: "The provider's id" }),
+  name: z.string(),
+  price: kobo,
+});
+export type TvPlan = z.infer<typeof tvPlan>;
+
+export const disco = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  min_amount: kobo,
+  max_amount: kobo,
+  service_fee: kobo,
+});
+export type Disco = z.infer<typeof disco>;
+
+export const catalogueIdParam = z.strictObject({
+  id: z.coerce.number({ error: "Not found." }).int().min(1).max(1_000_000),
+});

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { networkId } from "./catalogue";
+import { kobo, phone, pin } from "./common";
+import { requestId } from "./wallet";
+
+const digits = (title: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{6,20}$/, { error: `${title} must be 6 to 20 digits.` })
+    .meta({ title });
+
+export const smartcard = digits("Smartcard number");
+export const meterNumber = digits("Meter number");
+export const meterType = z.enum(["prepaid", "postpaid"]).meta({ title: "Meter type" });
+export type MeterType = z.infer<typeof meterType>;
+
+/** What every purchase carries besides its order: the PIN, the request id, and the duplicate override. */
+const confirmation = {
+  pin,
+  request_id: requestId,
+  allow_duplicate: z
+    .boolean()
+    .optional()
+    .meta({ description: "The customer confirmed buying the same thing for the same recipient again" }),
+};
+
+export const airtimePurchaseBody = z.strictObject({
+  network_id: networkId,
+  phone,
+  amount: kobo,
+  ...confirmation,
+});
+export type AirtimePurchaseBody = z.infer<typeof airtimePurchaseBody>;
+
+export const dataPurchaseBody = z.strictObject({
+  plan_id: z.number().int().min(1).meta({ title: "Plan" }),
+  phone,
+  ...confirmation,
+});
+export type DataPurchaseBody = z.infer<typeof dataPurchaseBody>;
+
+const providerId = z.number().int().min(1).meta({ title: "Provider" });
+export const tvVerifyBody = z.strictObject({
+  action: z.literal("verify"),
+  provider_id: providerId,
+  smartcard,
+});
+export const tvBuyBody = z.strictObject({
+  action: z.literal("buy"),
+  provider_id: providerId,
+  plan_id: z.number().int().min(1).meta({ title: "Bouquet" }),
+  smartcard,
+  phone,
+  ...confirmation,
+});
+export const tvBody = z.discriminatedUnion("action", [tvVerifyBody, tvBuyBody]);
+export type TvVerifyBody = z.infer<typeof tvVerifyBody>;
+export type TvBuyBody = z.infer<typeof tvBuyBody>;
+export const tvVerifyResult = z.object({
+  customer_name: z.string(),
+  current_plan: z.string().optional(),
+  due_date: z.iso.date().optional(),
+});
+export type TvVerifyResult = z.infer<typeof tvVerifyResult>;
+
+const discoId = z.number().int().min(1).meta({ title: "Distribution company" });
+export const electricityVerifyBody = z.strictObject({
+  action: z.literal("verify"),
+  disco_id: discoId,
+  meter_number: meterNumber,
+  meter_type: meterType,
+});
+export const electricityBuyBody = z.strictObject({
+  action: z.literal("buy"),
+  disco_id: discoId,
+  meter_number: meterNumber,
+  meter_type: meterType,
+  amount: kobo,
+  phone,
+  ...confirmation,
+});
+export const electricityBody = z.discriminatedUnion("action", [electricityVerifyBody, electricityBuyBody]);
+export type ElectricityVerifyBody = z.infer<typeof electricityVerifyBody>;
+export type ElectricityBuyBody = z.infer<typeof electricityBuyBody>;
+export const meterVerifyResult = z.object({ customer_name: z.string(), address: z.string() });
+export type MeterVerifyResult = z.infer<typeof meterVerifyResult>;

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { kobo, timestamp } from "./common";
+
+export const transactionKind = z.enum(["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"]);
+export type TransactionKind = z.infer<typeof transactionKind>;
+export const purchaseKinds = ["airtime", "data", "tv", "electricity"] as const;
+export type PurchaseKind = (typeof purchaseKinds)[number];
+
+/**
+ * pending: the provider's (or gateway's) answer is not known yet and the money is held, never
+ * refunded on a timeout. failed: the provider said so for certain, and the money went back in the
+ * same database transaction. refunded: staff refunded a settled purchase.
+ */
+export const transactionStatus = z.enum(["pending", "successful", "failed", "refunded"]);
+export type TransactionStatus = z.infer<typeof transactionStatus>;
+
+/** A movement of money as its customer sees it. `total` is what left (or reached) the wallet. */
+export const transaction = z.object({
+  id: z.uuid(),
+  reference: z.string(),
+  kind: transactionKind,
+  status: transactionStatus,
+  amount: kobo,
+  fee: kobo,
+  discount: kobo,
+  total: kobo,
+  description: z.string(),
+  recipient: z.string().nullable().meta({ description: "Phone, smartcard or meter number" }),
+  product: z.string().nullable().meta({ description: "Network and plan, bouquet, or disco and meter type" }),
+  provider_reference: z.string().nullable(),
+  token: z.string().nullable().meta({ description: "Prepaid electricity token, 20 digits" }),
+  customer_name: z.string().nullable(),
+  failure_reason: z.string().nullable(),
+  balance_before: z.number().int().nullable(),
+  balance_after: z.number().int().nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Transaction = z.infer<typeof transaction>;
+
+export const transactionListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  kind: transactionKind.optional(),
+  status: transactionStatus.optional(),
+  search: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .meta({ description: "Reference, phone, smartcard, meter or description" }),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+
+export const referenceParam = z.strictObject({ reference: z.string().regex(/^[A-Z0-9-]{6,40}$/) });

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { kobo } from "./common";
+
+export const walletSummary = z.object({
+  number: z.string().regex(/^\d{10}$/),
+  balance: kobo,
+  pending_total: kobo.meta({ description: "Held for purchases the provider has not answered yet" }),
+});
+export type WalletSummary = z.infer<typeof walletSummary>;
+
+/** A client-made UUID, made once per confirm step; the same id with the same body never acts twice. */
+export const requestId = z.uuid({ error: "request_id must be a UUID." }).meta({ title: "Request id" });
+
+export const fundingLimits = { min: 10_000, max: 100_000_000 } as const;
+
+export const fundBody = z.strictObject({
+  amount: kobo
+    .min(fundingLimits.min, { error: "The smallest amount you can add is ₦100." })
+    .max(fundingLimits.max, { error: "The largest amount you can add at once is ₦1,000,000." }),
+  request_id: requestId,
+});
+export type FundBody = z.infer<typeof fundBody>;
+
+export const fundResult = z.object({ reference: z.string(), checkout_url: z.string() });
+export type FundResult = z.infer<typeof fundResult>;
+
+export const staffFundBody = z.strictObject({
+  amount: kobo
+    .min(100, { error: "The smallest amount is ₦1." })
+    .max(fundingLimits.max, { error: "The largest amount at once is ₦1,000,000." }),
+  reason: z
+    .string()
+    .trim()
+    .min(3, { error: "Say why you are funding this wallet." })
+    .max(200)
+    .meta({ title: "Reason", widget: "textarea" }),
+  request_id: requestId,
+});
+export type StaffFundBody = z.infer<typeof staffFundBody>;

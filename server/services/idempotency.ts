@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Queryable } from "../db/database";
+import { idempotencyKeys, transactions } from "../db/schema";
+import { conflict } from "../http/errors";
+import type { TransactionRow } from "./transactions/transactionRecords";
+
+/**
+ * A fingerprint of what was asked for: the scope and the order, never the PIN or the duplicate
+ * override, so a retry with a corrected PIN is still the same request.
+ */
+export function requestHash(scope: string, order: Record<string, unknown>): string {
+  const canonical = JSON.stringify(
+    Object.keys(order)
+      .sort()
+      .map((key) => [key, order[key]]),
+  );
+  return createHash("sha256").update(`${scope}\n${canonical}`).digest("hex");
+}
+
+/** Raised inside a money transaction when the request id turns out to be taken; the caller replays. */
+export class AlreadyRequested extends Error {}
+
+/**
+ * What a repeated request id answers: 409 if it asked for something else, 409 while the first request
+ * is still being answered, otherwise the transaction the first request made, as it is now.
+ */
+export async function replayRequest(
+  deps: { db: Queryable; clock: Clock },
+  userId: string,
+  requestId: string,
+  hash: string,
+  inFlightMs: number,
+): Promise<TransactionRow | null> {
+  const [found] = await deps.db
+    .select({ key: idempotencyKeys, txn: transactions })
+    .from(idempotencyKeys)
+    .innerJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
+    .limit(1);
+  if (!found) return null;
+  if (found.key.requestHash !== hash) {
+    throw conflict("This request_id was already used for a different request. Start again to get a new one.");
+  }
+  const age = deps.clock.now().getTime() - found.key.createdAt.getTime();
+  if (!found.key.completedAt && age < inFlightMs) {
+    throw conflict("This request is still being processed. Check your transaction history in a moment.", {
+      reference: found.txn.reference,
+    });
+  }
+  return found.txn;
+}
+
+export async function completeRequest(
+  db: Queryable,
+  clock: Clock,
+  userId: string,
+  requestId: string,
+): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ completedAt: clock.now() })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
+}
+
+/** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */
+export async function assertRequestNew(db: Queryable, userId: string, requestId: string): Promise<void> {
+  const [taken] = await db
+    .select({ id: idempotencyKeys.transactionId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
+    .limit(1);
+  if (taken) throw new AlreadyRequested();
+}

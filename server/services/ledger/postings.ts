@@ -1,0 +1,45 @@
+import type { Clock } from "../../clock";
+import type { Transaction } from "../../db/database";
+import { postLedger } from "./postLedger";
+
+/**
+ * Every way money moves, as named postings. A purchase's money is held in purchases_in_flight while
+ * the provider's answer is unknown; it then goes to the provider and revenue, or back to the wallet.
+ */
+export const postings = {
+  /** The gateway confirmed a payment, or staff added money: the wallet grows. */
+  fund(
+    tx: Transaction,
+    clock: Clock,
+    txnId: string,
+    walletId: string,
+    amount: number,
+    source: "gateway_clearing" | "staff_funding",
+  ) {
+    return postLedger(tx, clock, "funding", txnId, [
+      { account: { wallet: walletId }, amount },
+      { account: { house: source }, amount: -amount },
+    ]);
+  },
+  hold(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
+    return postLedger(tx, clock, "purchase_hold", txnId, [
+      { account: { wallet: walletId }, amount: -total },
+      { account: { house: "purchases_in_flight" }, amount: total },
+    ]);
+  },
+  /** Delivered: what the provider charges is owed to it; the rest is revenue (negative if sold at a loss). */
+  deliver(tx: Transaction, clock: Clock, txnId: string, total: number, cost: number) {
+    return postLedger(tx, clock, "purchase_delivered", txnId, [
+      { account: { house: "purchases_in_flight" }, amount: -total },
+      { account: { house: "provider_payable" }, amount: cost },
+      { account: { house: "revenue" }, amount: total - cost },
+    ]);
+  },
+  /** The provider said no for certain: the held money goes back. */
+  release(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
+    return postLedger(tx, clock, "purchase_returned", txnId, [
+      { account: { house: "purchases_in_flight" }, amount: -total },
+      { account: { wallet: walletId }, amount: total },
+    ]);
+  },
+};

@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { networks as networkNames } from "../../../schemas/catalogue";
+import { formatNaira } from "../../../schemas/money";
+import { airtimeQuote, feeQuote, planQuote } from "../../../schemas/pricing";
+import type {
+  AirtimePurchaseBody,
+  DataPurchaseBody,
+  ElectricityBuyBody,
+  MeterType,
+  TvBuyBody,
+} from "../../../schemas/purchases";
+import type { Queryable } from "../../db/database";
+import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
+import { badRequest, unavailable } from "../../http/errors";
+import type { Provider } from "../../providers/provider";
+import type { Order } from "./order";
+import type { PurchaseRequest } from "./placePurchase";
+import { verifyMeterWith, verifySmartcardWith } from "./verifyRecipient";
+
+const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+const fingerprint = ({
+  pin: _pin,
+  request_id: _id,
+  allow_duplicate: _dup,
+  ...order
+}: Record<string, unknown>) => order;
+
+export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): PurchaseRequest {
+  return {
+    scope: "airtime",
+    fingerprint: fingerprint(body),
+    async price() {
+      const [network] = await db.select().from(networks).where(eq(networks.id, body.network_id));
+      if (!network) throw badRequest("Choose a network.", { network_id: ["Choose a network."] });
+      if (!network.airtimeEnabled) throw unavailable(`${network.name} airtime is not available right now.`);
+      if (body.amount < network.airtimeMin || body.amount > network.airtimeMax) {
+        const msg = `${network.name} airtime is from ${formatNaira(network.airtimeMin, true)} to ${formatNaira(network.airtimeMax, true)}.`;
+        throw badRequest(msg, { amount: [msg] });
+      }
+      const quote = airtimeQuote(body.amount, network.airtimeDiscountBp / 100);
+      return {
+        kind: "airtime",
+        recipient: body.phone,
+        quote,
+        cost: body.amount - Math.floor((body.amount * network.airtimeCommissionBp) / 10_000),
+        description: `${network.name} airtime for ${body.phone}`,
+        product: `${network.name} ${formatNaira(body.amount, true)} airtime`,
+        customerName: null,
+        delivery: { service: "airtime", network: code(network.name), phone: body.phone, amount: body.amount },
+      } satisfies Order;
+    },
+  };
+}
+
+export function dataRequest(db: Queryable, body: DataPurchaseBody): PurchaseRequest {
+  return {
+    scope: "data",
+    fingerprint: fingerprint(body),
+    async price() {
+      const [found] = await db
+        .select({ plan: dataPlans, network: networks })
+        .from(dataPlans)
+        .innerJoin(networks, eq(networks.id, dataPlans.networkId))
+        .where(eq(dataPlans.id, body.plan_id));
+      if (!found)
+        throw badRequest("Choose a data plan from the list.", {
+          plan_id: ["Choose a data plan from the list."],
+        });
+      const { plan, network } = found;
+      if (!network.dataEnabled) throw unavailable(`${network.name} data is not available right now.`);
+      if (!plan.enabled) throw unavailable(`The ${plan.name} plan is not available right now.`);
+      return {
+        kind: "data",
+        recipient: body.phone,
+        quote: planQuote(plan.price),
+        cost: plan.costPrice,
+        description: `${network.name} ${plan.size} data for ${body.phone}`,
+        product: `${network.name} ${plan.name}`,
+        customerName: null,
+        delivery: { service: "data", network: code(network.name), planCode: plan.code, phone: body.phone },
+      } satisfies Order;
+    },
+  };
+}
+
+export async function tvProviderFor(db: Queryable, providerId: number) {
+  const [provider] = await db.select().from(tvProviders).where(eq(tvProviders.id, providerId));
+  if (!provider) throw badRequest("Choose a TV provider.", { provider_id: ["Choose a TV provider."] });
+  if (!provider.enabled) throw unavailable(`${provider.name} is not available right now.`);
+  return provider;
+}
+
+export function tvRequest(
+  db: Queryable,
+  provider: Provider,
+  body: Omit<TvBuyBody, "action">,
+): PurchaseRequest {
+  return {
+    scope: "tv",
+    fingerprint: fingerprint(body),
+    async price() {
+      const tv = await tvProviderFor(db, body.provider_id);
+      const [plan] = await db.select().from(tvPlans).where(eq(tvPlans.id, body.plan_id));
+      if (!plan || plan.providerId !== tv.id) {
+        const msg = `Choose a bouquet from ${tv.name}'s list.`;
+        throw badRequest(msg, { plan_id: [msg] });
+      }
+      if (!plan.enabled) throw unavailable(`${plan.name} is not available right now.`);
+      return {
+        kind: "tv",
+        recipient: body.smartcard,
+        quote: feeQuote(plan.price, tv.serviceFee),
+        cost: plan.costPrice,
+        description: `${plan.name} for smartcard ${body.smartcard}`,
+        product: plan.name,
+        customerName: null,
+        delivery: {
+          service: "tv",
+          providerCode: tv.code,
+          planCode: plan.code,
+          smartcard: body.smartcard,
+          phone: body.phone,
+        },
+      } satisfies Order;
+    },
+    async verify(order) {
+      const delivery = order.delivery as Extract<Order["delivery"], { service: "tv" }>;
+      const found = await verifySmartcardWith(provider, delivery.providerCode, body.smartcard);
+      return { ...order, customerName: found.customer_name };
+    },
+  };
+}
+
+export async function discoFor(db: Queryable, discoId: number) {
+  const [disco] = await db.select().from(discos).where(eq(discos.id, discoId));
+  if (!disco)
+    throw badRequest("Choose your electricity company.", { disco_id: ["Choose your electricity company."] });
+  if (!disco.enabled) throw unavailable(`${disco.name} is not available right now.`);
+  return disco;
+}
+
+export function electricityRequest(
+  db: Queryable,
+  provider: Provider,
+  body: Omit<ElectricityBuyBody, "action">,
+): PurchaseRequest {
+  return {
+    scope: "electricity",
+    fingerprint: fingerprint(body),
+    async price() {
+      const disco = await discoFor(db, body.disco_id);
+      if (body.amount < disco.minAmount || body.amount > disco.maxAmount) {
+        const msg = `The amount for ${disco.name} must be from ${formatNaira(disco.minAmount, true)} to ${formatNaira(disco.maxAmount, true)}.`;
+        throw badRequest(msg, { amount: [msg] });
+      }
+      return {
+        kind: "electricity",
+        recipient: body.meter_number,
+        quote: feeQuote(body.amount, disco.serviceFee),
+        cost: body.amount,
+        description: `${disco.name} ${meterLabel(body.meter_type)} electricity for meter ${body.meter_number}`,
+        product: `${disco.name}, ${meterLabel(body.meter_type)}`,
+        customerName: null,
+        delivery: {
+          service: "electricity",
+          discoCode: disco.code,
+          meterNumber: body.meter_number,
+          meterType: body.meter_type,
+          amount: body.amount,
+          phone: body.phone,
+        },
+      } satisfies Order;
+    },
+    async verify(order) {
+      const delivery = order.delivery as Extract<Order["delivery"], { service: "electricity" }>;
+      const found = await verifyMeterWith(provider, delivery.discoCode, body.meter_number, body.meter_type);
+      return { ...order, customerName: found.customer_name };
+    },
+  };
+}
+
+const meterLabel = (type: MeterType) => (type === "prepaid" ? "prepaid" : "postpaid");
+
+/** The network's name for messages, even before the catalogue is read. */
+export const networkName = (id: number) => networkNames.find((n) => n.id === id)?.name ?? "This network";

@@ -1,0 +1,154 @@
+import { randomInt } from "node:crypto";
+import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import type {
+  TransactionKind,
+  TransactionStatus,
+  Transaction as TransactionView,
+} from "../../../schemas/transactions";
+import type { Clock } from "../../clock";
+import type { Queryable, Transaction } from "../../db/database";
+import { transactionEvents, transactions } from "../../db/schema";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+const kindLetter: Record<TransactionKind, string> = {
+  funding: "F",
+  airtime: "A",
+  data: "D",
+  tv: "T",
+  electricity: "E",
+  refund: "R",
+  bonus: "B",
+};
+const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** "OJA2603027K3M9QXZ": OJ, the kind, the date in Lagos, 8 random characters. Easy to read out to support. */
+export function newReference(kind: TransactionKind, at: Date): string {
+  const lagos = new Date(at.getTime() + 3_600_000).toISOString();
+  const date = `${lagos.slice(2, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}`;
+  let tail = "";
+  for (let i = 0; i < 8; i++) tail += alphabet[randomInt(0, alphabet.length)];
+  return `OJ${kindLetter[kind]}${date}${tail}`;
+}
+
+export async function recordEvent(
+  tx: Transaction,
+  clock: Clock,
+  transactionId: string,
+  status: TransactionStatus,
+  note: string,
+  actorId: string | null = null,
+): Promise<void> {
+  await tx.insert(transactionEvents).values({ transactionId, status, note, actorId, createdAt: clock.now() });
+}
+
+export function transactionView(row: TransactionRow): TransactionView {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind,
+    status: row.status,
+    amount: row.amount,
+    fee: row.fee,
+    discount: row.discount,
+    total: row.total,
+    description: row.description,
+    recipient: row.recipient,
+    product: row.product,
+    provider_reference: row.providerReference,
+    token: row.token,
+    customer_name: row.customerName,
+    failure_reason: row.failureReason,
+    balance_before: row.balanceBefore,
+    balance_after: row.balanceAfter,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface TransactionFilter {
+  userId?: string | undefined;
+  kind?: TransactionKind | undefined;
+  status?: TransactionStatus | undefined;
+  search?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  page: number;
+  page_size: number;
+}
+
+export function transactionConditions(
+  filter: Omit<TransactionFilter, "page" | "page_size">,
+): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(transactions.userId, filter.userId));
+  if (filter.kind) conditions.push(eq(transactions.kind, filter.kind));
+  if (filter.status) conditions.push(eq(transactions.status, filter.status));
+  if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));
+  if (filter.search) {
+    const like = `%${escapeLike(filter.search)}%`;
+    const any = or(
+      ilike(transactions.reference, like),
+      ilike(transactions.recipient, like),
+      ilike(transactions.description, like),
+    );
+    if (any) conditions.push(any);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest first, paged as the contract says. */
+export async function listTransactions(db: Queryable, filter: TransactionFilter) {
+  const where = transactionConditions(filter);
+  const [total] = await db.select({ n: count() }).from(transactions).where(where);
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(filter.page_size)
+    .offset((filter.page - 1) * filter.page_size);
+  return {
+    count: total?.n ?? 0,
+    page: filter.page,
+    page_size: filter.page_size,
+    results: rows.map(transactionView),
+  };
+}
+
+export async function findTransaction(
+  db: Queryable,
+  where: { userId?: string; reference?: string; id?: string },
+) {
+  const conditions = [
+    where.userId ? eq(transactions.userId, where.userId) : undefined,
+    where.reference ? eq(transactions.reference, where.reference) : undefined,
+    where.id ? eq(transactions.id, where.id) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+/** What the customer has waiting on providers: purchases still pending. */
+export async function pendingTotal(db: Queryable, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.total}), 0)` })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        eq(transactions.status, "pending"),
+        sql`${transactions.kind} in ('airtime', 'data', 'tv', 'electricity')`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { airtimeControl, dataNetwork, dataPlan, disco, tvPlan, tvProvider } from "../../schemas/catalogue";
+import { page } from "../../schemas/common";
+import { circular, notification } from "../../schemas/notices";
+import {
+  type AirtimePurchaseBody,
+  type DataPurchaseBody,
+  type ElectricityBuyBody,
+  type ElectricityVerifyBody,
+  meterVerifyResult,
+  type TvBuyBody,
+  type TvVerifyBody,
+  tvVerifyResult,
+} from "../../schemas/purchases";
+import { publicStatus } from "../../schemas/status";
+import { type TransactionListQuery, transaction } from "../../schemas/transactions";
+import { type FundBody, fundResult, walletSummary } from "../../schemas/wallet";
+import type { ApiClient, CallOptions } from "./client";
+
+export const transactionPage = page(transaction);
+export type TransactionPage = z.infer<typeof transactionPage>;
+
+function queryString(query: Partial<TransactionListQuery>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+// The wizards show a purchase's outcome and refusals on their own screen; a toast as well would say
+// everything twice. A 401 that ends the session is still announced by the client.
+const purchase: CallOptions = { announceSuccess: false, quietFailure: true };
+
+export function customerApi(client: ApiClient) {
+  return {
+    wallet: () => client.request("GET", "core/customer/wallet/", walletSummary),
+    fund: (body: FundBody) =>
+      client.request("POST", "core/customer/wallet/fund/", fundResult, body, { announceSuccess: false }),
+    transactions: (query: Partial<TransactionListQuery> = {}) =>
+      client.request("GET", `core/customer/transactions/${queryString(query)}`, transactionPage),
+    transaction: (reference: string) =>
+      client.request("GET", `core/customer/transactions/${encodeURIComponent(reference)}/`, transaction),
+
+    airtimeControls: () => client.request("GET", "core/customer/fetch/airtime/", z.array(airtimeControl)),
+    dataNetworks: () => client.request("GET", "core/customer/fetch/data/", z.array(dataNetwork)),
+    dataPlans: (networkId: number) =>
+      client.request("GET", `core/customer/fetch/data/${networkId}`, z.array(dataPlan)),
+    tvProviders: () => client.request("GET", "core/customer/fetch/tv/", z.array(tvProvider)),
+    tvPlans: (providerId: number) =>
+      client.request("GET", `core/customer/fetch/tv/${providerId}`, z.array(tvPlan)),
+    discos: () => client.request("GET", "core/customer/fetch/electricity/", z.array(disco)),
+
+    buyAirtime: (body: AirtimePurchaseBody) =>
+      client.request("POST", "core/customer/airtime/", transaction, body, purchase),
+    buyData: (body: DataPurchaseBody) =>
+      client.request("POST", "core/customer/data-bundle/", transaction, body, purchase),
+    verifySmartcard: (body: Omit<TvVerifyBody, "action">) =>
+      client.request("POST", "core/customer/tv/", tvVerifyResult, { action: "verify", ...body }, purchase),
+    buyTv: (body: Omit<TvBuyBody, "action">) =>
+      client.request("POST", "core/customer/tv/", transaction, { action: "buy", ...body }, purchase),
+    verifyMeter: (body: Omit<ElectricityVerifyBody, "action">) =>
+      client.request(
+        "POST",
+        "core/customer/electricity/",
+        meterVerifyResult,
+        { action: "verify", ...body },
+        purchase,
+      ),
+    buyElectricity: (body: Omit<ElectricityBuyBody, "action">) =>
+      client.request("POST", "core/customer/electricity/", transaction, { action: "buy", ...body }, purchase),
+
+    notifications: () => client.request("GET", "core/customer/notifications/", page(notification)),
+    circulars: () => client.request("GET", "core/customer/circulars/", z.array(circular)),
+    status: () => client.request("GET", "status/", publicStatus),
+  };
+}
+
+export type CustomerApi = ReturnType<typeof customerApi>;
