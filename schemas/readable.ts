@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /** "first_name" → "First name": the label a person reads when no title is given. */
 export function humanise(key: string): string {
@@ -10,7 +10,10 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function labelOf(path: readonly PropertyKey[] | undefined): string {
+/** The field's name as forms show it: the schema's `meta.title`, else the humanised key. */
+function labelOf(path: readonly PropertyKey[] | undefined, schema: unknown): string {
+  const meta = schema ? z.globalRegistry.get(schema as z.ZodType) : undefined;
+  if (typeof meta?.title === "string") return meta.title;
   const last = path?.filter((p) => typeof p === "string").at(-1);
   return typeof last === "string" ? humanise(last) : "This value";
 }
@@ -30,7 +33,7 @@ const typeNames: Record<string, string> = {
  * zodResolver, so both say the same thing. A message set on a schema with `error` still wins.
  */
 export const readableError: z.core.$ZodErrorMap = (issue) => {
-  const label = labelOf(issue.path);
+  const label = labelOf(issue.path, (issue as { inst?: unknown }).inst);
   switch (issue.code) {
     case "invalid_type":
       if (issue.input === undefined) return `${label} is required.`;

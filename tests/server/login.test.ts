@@ -107,8 +107,8 @@ describe("POST auth/login/", () => {
 
   it.each([
     [{ email: "a@example.com" }, "password", "Password is required."],
-    [{ password: "x" }, "email", "Email is required."],
-    [{ email: ["a@example.com"], password: "x" }, "email", "Email must be text."],
+    [{ password: "x" }, "email", "Email address is required."],
+    [{ email: ["a@example.com"], password: "x" }, "email", "Email address must be text."],
     [{ email: "a@example.com", password: "x", remember: true }, "remember", "This field is not allowed."],
     [
       { email: "a@example.com", password: "x".repeat(5000) },

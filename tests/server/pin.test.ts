@@ -74,7 +74,7 @@ describe("customer/pin-reset/", () => {
   it.each([
     [{ code: "123456", new_pin: "12345" }, "new_pin", "PIN must be exactly 4 digits."],
     [{ code: "123456", new_pin: "12a4" }, "new_pin", "PIN must be exactly 4 digits."],
-    [{ code: "123456", new_pin: 1234 }, "new_pin", "New pin must be text."],
+    [{ code: "123456", new_pin: 1234 }, "new_pin", "Transaction PIN must be text."],
     [{ code: "12345", new_pin: "1234" }, "code", "Code must be the 6 digits we emailed you."],
     [{ new_pin: "1234" }, "code", "Code is required."],
     [{ code: "123456", new_pin: "1234", pin: "1" }, "pin", "This field is not allowed."],

@@ -114,7 +114,7 @@ describe("POST auth/code/verify/", () => {
   it.each([
     [{ email: "a@example.com", code: "12345" }, "code", "Code must be the 6 digits we emailed you."],
     [{ email: "a@example.com", code: 123456 }, "code", "Code must be text."],
-    [{ code: "123456" }, "email", "Email is required."],
+    [{ code: "123456" }, "email", "Email address is required."],
     [{ email: "a@example.com", code: "123456", extra: 1 }, "extra", "This field is not allowed."],
   ])("refuses %j", async (body, field, message) => {
     const answer = await server.post("auth/code/verify/", body);

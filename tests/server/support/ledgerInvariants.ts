@@ -69,6 +69,31 @@ export async function expectLedgerConsistent(db: Database) {
   expect(fundedTwice, "fundings credited other than once when successful, never otherwise").toEqual([]);
 }
 
+/**
+ * The same balances computed another way, from the customer-facing transactions alone: money in
+ * (successful fundings and refunds) less money out (purchases not failed).
+ */
+export async function expectBalancesMatchTransactions(db: Database) {
+  const mismatched = await rows(
+    db,
+    sql`select w.id, w.balance,
+          coalesce(sum(t.total) filter (where t.kind in ('funding', 'refund', 'bonus') and t.status = 'successful'), 0)
+          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful')), 0) as expected
+        from wallets w left join transactions t on t.wallet_id = w.id
+        group by w.id, w.balance
+        having w.balance <> coalesce(sum(t.total) filter (where t.kind in ('funding', 'refund', 'bonus') and t.status = 'successful'), 0)
+          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful')), 0)`,
+  );
+  expect(mismatched, "wallets whose balance is not what their transactions say").toEqual([]);
+
+  const keyless = await rows(
+    db,
+    sql`select t.reference from transactions t left join idempotency_keys k on k.transaction_id = t.id
+        where t.kind in ('airtime', 'data', 'tv', 'electricity') group by t.reference having count(k.request_id) <> 1`,
+  );
+  expect(keyless, "purchases not made by exactly one request id").toEqual([]);
+}
+
 export async function walletBalance(db: Database, userId: string): Promise<number> {
   const [row] = await rows<{ balance: string }>(
     db,

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
+import { dataPlans } from "../../server/db/schema";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let token: string;
+beforeAll(async () => {
+  server = await createTestServer();
+  token = (await server.signedInCustomer()).token;
+});
+afterAll(() => server.close());
+
+describe("the seeded catalogue", () => {
+  it("has the four networks with airtime from ₦50 to ₦50,000", async () => {
+    const controls = (await server.get("core/customer/fetch/airtime/", token)).body.data;
+    expect(controls).toEqual([
+      { id: 1, network: "MTN", enabled: true, discount_percent: 2, min_amount: 5_000, max_amount: 5_000_000 },
+      { id: 2, network: "GLO", enabled: true, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
+      { id: 3, network: "9Mobile", enabled: true, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
+      { id: 4, network: "Airtel", enabled: true, discount_percent: 2.5, min_amount: 5_000, max_amount: 5_000_000 },
+    ]);
+    expect((await server.get("core/customer/fetch/data/", token)).body.data).toEqual([
+      { id: 1, name: "MTN", enabled: true },
+      { id: 2, name: "GLO", enabled: true },
+      { id: 3, name: "9Mobile", enabled: true },
+      { id: 4, name: "Airtel", enabled: true },
+    ]);
+  });
+
+  it("has daily, weekly and monthly data plans for every network", async () => {
+    for (const network of [1, 2, 3, 4]) {
+      const plans = (await server.get(`core/customer/fetch/data/${network}`, token)).body.data as Array<{ category: string; control_id: number; price: number; size: string; validity: string }>;
+      expect(new Set(plans.map((p) => p.category))).toEqual(new Set(["daily", "weekly", "monthly"]));
+      for (const plan of plans) {
+        expect(plan.control_id).toBe(network);
+        expect(Number.isInteger(plan.price) && plan.price > 0).toBe(true);
+        expect(plan.size).toMatch(/^\d+(\.\d+)?(MB|GB)$/);
+        expect(plan.validity).toMatch(/^\d+ days?$/);
+      }
+    }
+    const rows = await server.db.select().from(dataPlans);
+    expect(rows.every((p) => p.costPrice < p.price)).toBe(true);
+  });
+
+  it("has DStv, GOtv, StarTimes and Showmax with their bouquets", async () => {
+    const providers = (await server.get("core/customer/fetch/tv/", token)).body.data as Array<{ id: number; name: string }>;
+    expect(providers.map((p) => p.name)).toEqual(["DStv", "GOtv", "StarTimes", "Showmax"]);
+    for (const provider of providers) {
+      const bouquets = (await server.get(`core/customer/fetch/tv/${provider.id}`, token)).body.data as Array<{ name: string }>;
+      expect(bouquets.length).toBeGreaterThanOrEqual(3);
+      expect(bouquets.every((b) => b.name.startsWith(provider.name))).toBe(true);
+    }
+  });
+
+  it("has the twelve electricity distribution companies with minimums and fees", async () => {
+    const discos = (await server.get("core/customer/fetch/electricity/", token)).body.data as Array<{ name: string; min_amount: number; service_fee: number }>;
+    const names = discos.map((d) => d.name.split(" ")[0]);
+    expect(names).toEqual(["Abuja", "Benin", "Eko", "Enugu", "Ibadan", "Ikeja", "Jos", "Kaduna", "Kano", "Port", "Yola", "Aba"]);
+    expect(discos.every((d) => d.min_amount === 100_000 && d.service_fee === 10_000)).toBe(true);
+  });
+
+  it("is written once: a restart leaves staff's changes alone", async () => {
+    const before = await server.db.$count(dataPlans);
+    await server.db.delete(dataPlans).where((await import("drizzle-orm")).eq(dataPlans.code, "mtn-75gb-30d"));
+    await seedCatalogue(server.db);
+    expect(await server.db.$count(dataPlans)).toBe(before - 1);
+  });
+});
