@@ -10,7 +10,9 @@ export type WalletSummary = z.infer<typeof walletSummary>;
 
 /** A client-made UUID, made once per confirm step; the same id with the same body never acts twice. */
 export const requestId = z
-  .uuid({ error: (issue) => (issue.input === undefined ? "Request id is required." : "request_id must be a UUID.") })
+  .uuid({
+    error: (issue) => (issue.input === undefined ? "Request id is required." : "request_id must be a UUID."),
+  })
   .meta({ title: "Request id" });
 
 export const fundingLimits = { min: 10_000, max: 100_000_000 } as const;

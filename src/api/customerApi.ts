@@ -40,8 +40,17 @@ export function customerApi(client: ApiClient) {
       client.request("POST", "core/customer/wallet/fund/", fundResult, body, { announceSuccess: false }),
     transactions: (query: Partial<TransactionListQuery> = {}) =>
       client.request("GET", `core/customer/transactions/${queryString(query)}`, transactionPage),
+    // The receipt and the checkout's return page say themselves when a transaction cannot be read.
     transaction: (reference: string) =>
-      client.request("GET", `core/customer/transactions/${encodeURIComponent(reference)}/`, transaction),
+      client.request(
+        "GET",
+        `core/customer/transactions/${encodeURIComponent(reference)}/`,
+        transaction,
+        undefined,
+        {
+          quietFailure: true,
+        },
+      ),
 
     airtimeControls: () => client.request("GET", "core/customer/fetch/airtime/", z.array(airtimeControl)),
     dataNetworks: () => client.request("GET", "core/customer/fetch/data/", z.array(dataNetwork)),
@@ -72,8 +81,10 @@ export function customerApi(client: ApiClient) {
       client.request("POST", "core/customer/electricity/", transaction, { action: "buy", ...body }, purchase),
 
     notifications: () => client.request("GET", "core/customer/notifications/", page(notification)),
-    circulars: () => client.request("GET", "core/customer/circulars/", z.array(circular)),
-    status: () => client.request("GET", "status/", publicStatus),
+    // Decorations of the dashboard: when they cannot load, the page simply goes without them.
+    circulars: () =>
+      client.request("GET", "core/customer/circulars/", z.array(circular), undefined, { quietFailure: true }),
+    status: () => client.request("GET", "status/", publicStatus, undefined, { quietFailure: true }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { ActorRefFrom, InspectionEvent } from "xstate";
 import type { pinResetMachine } from "../../machines/pinResetMachine";
+import type { Product, purchaseMachine } from "../../machines/purchaseMachine";
 import type { SessionMachine } from "../../machines/sessionMachine";
 import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../api/accountsApi";
@@ -16,6 +17,8 @@ export interface AppServices {
   customer: CustomerApi;
   pinResetLogic: typeof pinResetMachine;
   verifyEmailLogic: typeof verifyEmailMachine;
+  /** One purchase wizard per product, each the same machine with that product's actors. */
+  purchaseLogic: Record<Product, typeof purchaseMachine>;
   /** Passed to the machines screens start, so a test (or a developer) can watch them. */
   inspect?: (event: InspectionEvent) => void;
 }

@@ -1,8 +1,10 @@
 import { createActor } from "xstate";
 import { pinResetMachine } from "../../machines/pinResetMachine";
+import { purchaseMachine } from "../../machines/purchaseMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import { pinResetActors } from "../actors/pinResetActors";
+import { purchaseActors } from "../actors/purchaseActors";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
 import { verifyEmailActors } from "../actors/verifyEmailActors";
 import { accounts, customer, onSessionExpired } from "../api/appClient";
@@ -35,6 +37,12 @@ export function appServices(): AppServices {
       actions: { pinChanged: () => session.send({ type: "profile.refresh" }) },
     }),
     verifyEmailLogic: verifyEmailMachine.provide({ actors: verifyEmailActors(accounts) }),
+    purchaseLogic: {
+      airtime: purchaseMachine.provide({ actors: purchaseActors(customer, "airtime") }),
+      data: purchaseMachine.provide({ actors: purchaseActors(customer, "data") }),
+      tv: purchaseMachine.provide({ actors: purchaseActors(customer, "tv") }),
+      electricity: purchaseMachine.provide({ actors: purchaseActors(customer, "electricity") }),
+    },
   };
   return services;
 }

@@ -19,6 +19,9 @@ export const storageKeys = [
   "user",
   "dashboardData",
   "emergencyStatus",
+  // Ours, not the spec's: whether the dashboard shows the balance. Cleared at logout, so the next
+  // person on a shared phone starts with it hidden.
+  "balanceHidden",
 ] as const;
 
 export type StorageKey = (typeof storageKeys)[number];

@@ -144,7 +144,9 @@ describe("sessionMachine", () => {
                   name: `${profile.first_name} ${profile.last_name}`,
                 });
               } else {
-                expect(await screen.findByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+                expect(
+                  await screen.findByRole("heading", { level: 1, name: "Dashboard" }),
+                ).toBeInTheDocument();
               }
             }
           },

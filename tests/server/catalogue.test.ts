@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
 import { dataPlans } from "../../server/db/schema";
+import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;
@@ -17,8 +17,22 @@ describe("the seeded catalogue", () => {
     expect(controls).toEqual([
       { id: 1, network: "MTN", enabled: true, discount_percent: 2, min_amount: 5_000, max_amount: 5_000_000 },
       { id: 2, network: "GLO", enabled: true, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
-      { id: 3, network: "9Mobile", enabled: true, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
-      { id: 4, network: "Airtel", enabled: true, discount_percent: 2.5, min_amount: 5_000, max_amount: 5_000_000 },
+      {
+        id: 3,
+        network: "9Mobile",
+        enabled: true,
+        discount_percent: 3,
+        min_amount: 5_000,
+        max_amount: 5_000_000,
+      },
+      {
+        id: 4,
+        network: "Airtel",
+        enabled: true,
+        discount_percent: 2.5,
+        min_amount: 5_000,
+        max_amount: 5_000_000,
+      },
     ]);
     expect((await server.get("core/customer/fetch/data/", token)).body.data).toEqual([
       { id: 1, name: "MTN", enabled: true },
@@ -30,7 +44,13 @@ describe("the seeded catalogue", () => {
 
   it("has daily, weekly and monthly data plans for every network", async () => {
     for (const network of [1, 2, 3, 4]) {
-      const plans = (await server.get(`core/customer/fetch/data/${network}`, token)).body.data as Array<{ category: string; control_id: number; price: number; size: string; validity: string }>;
+      const plans = (await server.get(`core/customer/fetch/data/${network}`, token)).body.data as Array<{
+        category: string;
+        control_id: number;
+        price: number;
+        size: string;
+        validity: string;
+      }>;
       expect(new Set(plans.map((p) => p.category))).toEqual(new Set(["daily", "weekly", "monthly"]));
       for (const plan of plans) {
         expect(plan.control_id).toBe(network);
@@ -44,19 +64,41 @@ describe("the seeded catalogue", () => {
   });
 
   it("has DStv, GOtv, StarTimes and Showmax with their bouquets", async () => {
-    const providers = (await server.get("core/customer/fetch/tv/", token)).body.data as Array<{ id: number; name: string }>;
+    const providers = (await server.get("core/customer/fetch/tv/", token)).body.data as Array<{
+      id: number;
+      name: string;
+    }>;
     expect(providers.map((p) => p.name)).toEqual(["DStv", "GOtv", "StarTimes", "Showmax"]);
     for (const provider of providers) {
-      const bouquets = (await server.get(`core/customer/fetch/tv/${provider.id}`, token)).body.data as Array<{ name: string }>;
+      const bouquets = (await server.get(`core/customer/fetch/tv/${provider.id}`, token)).body.data as Array<{
+        name: string;
+      }>;
       expect(bouquets.length).toBeGreaterThanOrEqual(3);
       expect(bouquets.every((b) => b.name.startsWith(provider.name))).toBe(true);
     }
   });
 
   it("has the twelve electricity distribution companies with minimums and fees", async () => {
-    const discos = (await server.get("core/customer/fetch/electricity/", token)).body.data as Array<{ name: string; min_amount: number; service_fee: number }>;
+    const discos = (await server.get("core/customer/fetch/electricity/", token)).body.data as Array<{
+      name: string;
+      min_amount: number;
+      service_fee: number;
+    }>;
     const names = discos.map((d) => d.name.split(" ")[0]);
-    expect(names).toEqual(["Abuja", "Benin", "Eko", "Enugu", "Ibadan", "Ikeja", "Jos", "Kaduna", "Kano", "Port", "Yola", "Aba"]);
+    expect(names).toEqual([
+      "Abuja",
+      "Benin",
+      "Eko",
+      "Enugu",
+      "Ibadan",
+      "Ikeja",
+      "Jos",
+      "Kaduna",
+      "Kano",
+      "Port",
+      "Yola",
+      "Aba",
+    ]);
     expect(discos.every((d) => d.min_amount === 100_000 && d.service_fee === 10_000)).toBe(true);
   });
 

@@ -18,7 +18,9 @@ describe("many requests at once", () => {
     const c = await server.fundedCustomer(100 * 98_000);
     const body = { network_id: 1, phone: "08031234567", amount: 100_000, pin: c.pin, allow_duplicate: true };
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => server.post("core/customer/airtime/", { ...body, request_id: crypto.randomUUID() }, c.token)),
+      Array.from({ length: 200 }, () =>
+        server.post("core/customer/airtime/", { ...body, request_id: crypto.randomUUID() }, c.token),
+      ),
     );
     const bought = answers.filter((a) => a.status === 200);
     expect(bought).toHaveLength(100);
@@ -33,16 +35,29 @@ describe("many requests at once", () => {
 
   it("credits once when 50 copies of one webhook arrive together", async () => {
     const c = await server.signedInCustomer();
-    const fund = await server.post("core/customer/wallet/fund/", { amount: 750_000, request_id: crypto.randomUUID() }, c.token);
+    const fund = await server.post(
+      "core/customer/wallet/fund/",
+      { amount: 750_000, request_id: crypto.randomUUID() },
+      c.token,
+    );
     const { reference } = fund.body.data as { reference: string };
-    const raw = JSON.stringify({ event: "charge.success", data: { id: "evt_once", reference, amount: 750_000, currency: "NGN", status: "success" } });
+    const raw = JSON.stringify({
+      event: "charge.success",
+      data: { id: "evt_once", reference, amount: 750_000, currency: "NGN", status: "success" },
+    });
     const signature = sign("sandbox-webhook-secret-not-for-production", raw);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
-        server.app.request("/api/webhooks/sandbox/", { method: "POST", body: raw, headers: { [sandboxSignatureHeader]: signature } }),
+        server.app.request("/api/webhooks/sandbox/", {
+          method: "POST",
+          body: raw,
+          headers: { [sandboxSignatureHeader]: signature },
+        }),
       ),
     );
-    const outcomes = await Promise.all(responses.map(async (r) => ((await r.json()) as { data: { outcome: string } }).data.outcome));
+    const outcomes = await Promise.all(
+      responses.map(async (r) => ((await r.json()) as { data: { outcome: string } }).data.outcome),
+    );
     expect(outcomes.filter((o) => o === "credited")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "duplicate")).toHaveLength(49);
     expect(await walletBalance(server.db, c.id)).toBe(750_000);
@@ -60,7 +75,11 @@ describe("many requests at once", () => {
     const { requeryDue } = await import("../../server/services/purchases/requeryWorker");
     for (const wait of [1_000, 2_000]) {
       server.clock.advance(wait);
-      const claimed = await Promise.all([requeryDue(server.deps), requeryDue(server.deps), requeryDue(server.deps)]);
+      const claimed = await Promise.all([
+        requeryDue(server.deps),
+        requeryDue(server.deps),
+        requeryDue(server.deps),
+      ]);
       expect(claimed.reduce((a, b) => a + b, 0)).toBe(1);
     }
     await expectLedgerConsistent(server.db);

@@ -43,8 +43,14 @@ describe("funding through the sandbox checkout", () => {
     const { reference, checkout_url } = await openCheckout(c.token);
     expect(reference).toMatch(/^OJF/);
     expect(checkout_url).toBe(`http://localhost:8080/sandbox/checkout/${reference}`);
-    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data as Transaction;
-    expect(funding).toMatchObject({ kind: "funding", status: "pending", amount: naira(5000), total: naira(5000) });
+    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
+      .data as Transaction;
+    expect(funding).toMatchObject({
+      kind: "funding",
+      status: "pending",
+      amount: naira(5000),
+      total: naira(5000),
+    });
 
     const page = await server.app.request(`/sandbox/checkout/${reference}`);
     expect(page.status).toBe(200);
@@ -59,7 +65,8 @@ describe("funding through the sandbox checkout", () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`/app/fund-account?reference=${reference}`);
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
-    const credited = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data as Transaction;
+    const credited = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
+      .data as Transaction;
     expect(credited).toMatchObject({ status: "successful", balance_before: 0, balance_after: naira(5000) });
     expect(credited.provider_reference).toMatch(/^sbx_evt_/);
 
@@ -71,8 +78,12 @@ describe("funding through the sandbox checkout", () => {
   it("marks the funding failed and credits nothing when the customer cancels", async () => {
     const c = await server.signedInCustomer();
     const { reference } = await openCheckout(c.token);
-    await server.app.request(`/sandbox/checkout/${reference}`, { method: "POST", body: new URLSearchParams({ outcome: "cancel" }) });
-    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data as Transaction;
+    await server.app.request(`/sandbox/checkout/${reference}`, {
+      method: "POST",
+      body: new URLSearchParams({ outcome: "cancel" }),
+    });
+    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
+      .data as Transaction;
     expect(funding).toMatchObject({ status: "failed", failure_reason: "The payment did not go through." });
     expect(await walletBalance(server.db, c.id)).toBe(0);
   });
@@ -82,19 +93,35 @@ describe("funding through the sandbox checkout", () => {
     const request_id = crypto.randomUUID();
     const first = await openCheckout(c.token, naira(2000), request_id);
     expect(await openCheckout(c.token, naira(2000), request_id)).toEqual(first);
-    const other = await server.post("core/customer/wallet/fund/", { amount: naira(3000), request_id }, c.token);
+    const other = await server.post(
+      "core/customer/wallet/fund/",
+      { amount: naira(3000), request_id },
+      c.token,
+    );
     expect(other.status).toBe(409);
     expect(await server.db.$count(transactions, eq(transactions.userId, c.id))).toBe(1);
   });
 
   it.each([
-    [{ amount: naira(99), request_id: crypto.randomUUID() }, "amount", "The smallest amount you can add is ₦100."],
-    [{ amount: naira(1_000_001), request_id: crypto.randomUUID() }, "amount", "The largest amount you can add at once is ₦1,000,000."],
+    [
+      { amount: naira(99), request_id: crypto.randomUUID() },
+      "amount",
+      "The smallest amount you can add is ₦100.",
+    ],
+    [
+      { amount: naira(1_000_001), request_id: crypto.randomUUID() },
+      "amount",
+      "The largest amount you can add at once is ₦1,000,000.",
+    ],
     [{ amount: 1000.5, request_id: crypto.randomUUID() }, "amount", "Amount must be a whole number."],
     [{ amount: "5000", request_id: crypto.randomUUID() }, "amount", "Amount must be a number."],
     [{ amount: naira(500) }, "request_id", "Request id is required."],
     [{ amount: naira(500), request_id: "abc" }, "request_id", "request_id must be a UUID."],
-    [{ amount: naira(500), request_id: crypto.randomUUID(), currency: "USD" }, "currency", "This field is not allowed."],
+    [
+      { amount: naira(500), request_id: crypto.randomUUID(), currency: "USD" },
+      "currency",
+      "This field is not allowed.",
+    ],
   ])("refuses %j", async (body, field, message) => {
     const c = await server.signedInCustomer();
     const answer = await server.post("core/customer/wallet/fund/", body, c.token);
@@ -110,7 +137,8 @@ describe("the webhook", () => {
     const { reference } = await openCheckout(c.token);
     const event = chargeSuccess(reference, naira(5000));
     const outcomes = [];
-    for (let i = 0; i < 3; i++) outcomes.push(((await (await webhook(event)).json()) as { data: { outcome: string } }).data.outcome);
+    for (let i = 0; i < 3; i++)
+      outcomes.push(((await (await webhook(event)).json()) as { data: { outcome: string } }).data.outcome);
     expect(outcomes).toEqual(["credited", "duplicate", "duplicate"]);
     // A second event for the same payment (another id) finds it settled.
     const other = await (await webhook(chargeSuccess(reference, naira(5000)))).json();
@@ -122,7 +150,12 @@ describe("the webhook", () => {
     const c = await server.signedInCustomer();
     const { reference } = await openCheckout(c.token);
     const raw = JSON.stringify(chargeSuccess(reference, naira(5000)));
-    for (const signature of ["", "abc", sign("another secret of enough length", raw), sign(secret, `${raw} `)]) {
+    for (const signature of [
+      "",
+      "abc",
+      sign("another secret of enough length", raw),
+      sign(secret, `${raw} `),
+    ]) {
       const res = await webhook(raw, signature);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ status: false, msg: "Invalid signature.", data: null });
@@ -133,10 +166,17 @@ describe("the webhook", () => {
   });
 
   it("answers 400 for a signed body that is not a gateway event", async () => {
-    for (const body of ["{not json", JSON.stringify({ event: "charge.success" }), JSON.stringify({ hello: "world" })]) {
+    for (const body of [
+      "{not json",
+      JSON.stringify({ event: "charge.success" }),
+      JSON.stringify({ hello: "world" }),
+    ]) {
       const res = await webhook(body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ status: false, msg: "This is not an event the gateway sends." });
+      expect(await res.json()).toMatchObject({
+        status: false,
+        msg: "This is not an event the gateway sends.",
+      });
     }
   });
 
@@ -146,7 +186,9 @@ describe("the webhook", () => {
     const res = await webhook(chargeSuccess(reference, naira(50_000)));
     expect(await res.json()).toMatchObject({ data: { outcome: "amount_mismatch" } });
     expect(await walletBalance(server.db, c.id)).toBe(0);
-    expect((await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data).toMatchObject({ status: "pending" });
+    expect((await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data).toMatchObject({
+      status: "pending",
+    });
   });
 
   it("ignores an event for a reference it does not know", async () => {
@@ -165,14 +207,36 @@ describe("staff funding", () => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
     const request_id = crypto.randomUUID();
-    const answer = await server.post(`staff/customer/fund/${c.id}/`, { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id }, staff.token);
+    const answer = await server.post(
+      `staff/customer/fund/${c.id}/`,
+      { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id },
+      staff.token,
+    );
     expect(answer.status).toBe(201);
-    expect(answer.body.data).toMatchObject({ kind: "funding", status: "successful", amount: naira(2500), description: "Funded by OjaPay staff: Refund for a failed bank transfer" });
+    expect(answer.body.data).toMatchObject({
+      kind: "funding",
+      status: "successful",
+      amount: naira(2500),
+      description: "Funded by OjaPay staff: Refund for a failed bank transfer",
+    });
     expect(await walletBalance(server.db, c.id)).toBe(naira(2500));
-    const [audit] = await server.db.select().from(auditLog).where(eq(auditLog.targetId, c.id)).orderBy(desc(auditLog.createdAt));
-    expect(audit).toMatchObject({ actorId: staff.id, action: "wallet.fund", before: { balance: 0 }, after: expect.objectContaining({ balance: naira(2500), amount: naira(2500) }) });
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, c.id))
+      .orderBy(desc(auditLog.createdAt));
+    expect(audit).toMatchObject({
+      actorId: staff.id,
+      action: "wallet.fund",
+      before: { balance: 0 },
+      after: expect.objectContaining({ balance: naira(2500), amount: naira(2500) }),
+    });
 
-    const retry = await server.post(`staff/customer/fund/${c.id}/`, { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id }, staff.token);
+    const retry = await server.post(
+      `staff/customer/fund/${c.id}/`,
+      { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id },
+      staff.token,
+    );
     expect(retry.body.data).toEqual(answer.body.data);
     expect(await walletBalance(server.db, c.id)).toBe(naira(2500));
   });
@@ -188,8 +252,16 @@ describe("staff funding", () => {
 
   it.each([
     [{ amount: naira(100), request_id: crypto.randomUUID() }, "reason", "Reason is required."],
-    [{ amount: naira(100), reason: "x", request_id: crypto.randomUUID() }, "reason", "Say why you are funding this wallet."],
-    [{ amount: -500, reason: "because", request_id: crypto.randomUUID() }, "amount", "Amount must be at least 0."],
+    [
+      { amount: naira(100), reason: "x", request_id: crypto.randomUUID() },
+      "reason",
+      "Say why you are funding this wallet.",
+    ],
+    [
+      { amount: -500, reason: "because", request_id: crypto.randomUUID() },
+      "amount",
+      "Amount must be at least 0.",
+    ],
   ])("refuses %j and writes nothing", async (body, field, message) => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");

@@ -21,7 +21,9 @@ describe("the ledger, as the database keeps it", () => {
     const c = await server.signedInCustomer();
     const wallet = await walletOf(c.id);
     const attempt = server.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into ledger_transactions (id, kind, created_at) values ('00000000-0000-4000-8000-000000000001', 'forged', now())`);
+      await tx.execute(
+        sql`insert into ledger_transactions (id, kind, created_at) values ('00000000-0000-4000-8000-000000000001', 'forged', now())`,
+      );
       await tx.insert(ledgerEntries).values({
         ledgerTransactionId: "00000000-0000-4000-8000-000000000001",
         walletId: wallet.id,
@@ -37,7 +39,9 @@ describe("the ledger, as the database keeps it", () => {
     const c = await server.signedInCustomer();
     const wallet = await walletOf(c.id);
     await expect(
-      server.db.transaction((tx) => postLedger(tx, server.clock, "forged", null, [{ account: { wallet: wallet.id }, amount: 500 }])),
+      server.db.transaction((tx) =>
+        postLedger(tx, server.clock, "forged", null, [{ account: { wallet: wallet.id }, amount: 500 }]),
+      ),
     ).rejects.toBeInstanceOf(UnbalancedLedger);
   });
 
@@ -45,14 +49,20 @@ describe("the ledger, as the database keeps it", () => {
     const c = await server.signedInCustomer();
     await server.fund(c.id, 10_000);
     const wallet = await walletOf(c.id);
-    await expect(server.db.update(ledgerEntries).set({ amount: 999_999 }).where(eq(ledgerEntries.walletId, wallet.id))).rejects.toThrow();
-    await expect(server.db.delete(ledgerEntries).where(eq(ledgerEntries.walletId, wallet.id))).rejects.toThrow();
+    await expect(
+      server.db.update(ledgerEntries).set({ amount: 999_999 }).where(eq(ledgerEntries.walletId, wallet.id)),
+    ).rejects.toThrow();
+    await expect(
+      server.db.delete(ledgerEntries).where(eq(ledgerEntries.walletId, wallet.id)),
+    ).rejects.toThrow();
     expect(await walletBalance(server.db, c.id)).toBe(10_000);
   });
 
   it("moves a balance only through entries", async () => {
     const c = await server.signedInCustomer();
-    await expect(server.db.update(wallets).set({ balance: 1_000_000 }).where(eq(wallets.userId, c.id))).rejects.toThrow();
+    await expect(
+      server.db.update(wallets).set({ balance: 1_000_000 }).where(eq(wallets.userId, c.id)),
+    ).rejects.toThrow();
     expect(await walletBalance(server.db, c.id)).toBe(0);
   });
 

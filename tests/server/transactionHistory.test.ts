@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 type Page = { count: number; page: number; page_size: number; results: Transaction[] };
-const list = async (query = "") => (await server.get(`core/customer/transactions/${query}`, c.token)).body.data as Page;
+const list = async (query = "") =>
+  (await server.get(`core/customer/transactions/${query}`, c.token)).body.data as Page;
 
 describe("the transaction history", () => {
   it("lists every transaction, newest first", async () => {
@@ -51,7 +52,8 @@ describe("the transaction history", () => {
     const airtime = (await server.get("core/customer/airtime/", c.token)).body.data as Page;
     expect(airtime.results.every((t) => t.kind === "airtime")).toBe(true);
     expect(airtime.count).toBe(2);
-    const data = (await server.get("core/customer/data-bundle/?status=successful", c.token)).body.data as Page;
+    const data = (await server.get("core/customer/data-bundle/?status=successful", c.token)).body
+      .data as Page;
     expect(data.count).toBe(1);
     expect((await server.get("core/customer/tv/", c.token)).body.data).toMatchObject({ count: 0 });
     expect((await server.get("core/customer/electricity/", c.token)).body.data).toMatchObject({ count: 0 });

@@ -2,8 +2,9 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
-import { type AnyActorRef, createActor, type InspectionEvent } from "xstate";
+import { type AnyActorRef, assign, createActor, type InspectionEvent } from "xstate";
 import { pinResetMachine } from "../../machines/pinResetMachine";
+import { purchaseMachine } from "../../machines/purchaseMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../../src/api/accountsApi";
@@ -13,6 +14,8 @@ import { AdminRoutes } from "../../src/pages/admin/AdminArea";
 import { AuthRoutes } from "../../src/pages/auth/AuthArea";
 import { CustomerRoutes } from "../../src/pages/customer/CustomerArea";
 import { controlledActors } from "./controlledActors";
+
+export const testRequestId = "0b7c6a1e-5d4f-4e3a-9c2b-1a0f9e8d7c6b";
 
 /** An API whose every call fails loudly unless the test gives it an answer. */
 function strictFake<T extends object>(name: string, overrides: Partial<T>): T {
@@ -47,6 +50,17 @@ export function renderApp({
   const session = controlledActors(["restoreSession", "signIn", "signOut", "fetchProfile"]);
   const pin = controlledActors(["requestCode", "confirmPin"]);
   const verify = controlledActors(["verifyCode", "resendCode"]);
+  const purchase = controlledActors([
+    "loadCatalogue",
+    "verifyRecipient",
+    "submitPurchase",
+    "fetchTransaction",
+  ]);
+  // A fixed request id, so a path from xstate/graph (made with the same) replays with equal context.
+  const purchaseLogic = purchaseMachine.provide({
+    actors: purchase.actors,
+    actions: { newRequestId: assign({ requestId: testRequestId }) },
+  });
   const machines = new Map<string, AnyActorRef>();
   // The newest actor of each machine wins: a modal opened twice starts a fresh machine.
   const inspect = (event: InspectionEvent) => {
@@ -64,6 +78,12 @@ export function renderApp({
       actions: { pinChanged: () => sessionActor.send({ type: "profile.refresh" }) },
     }),
     verifyEmailLogic: verifyEmailMachine.provide({ actors: verify.actors }),
+    purchaseLogic: {
+      airtime: purchaseLogic,
+      data: purchaseLogic,
+      tv: purchaseLogic,
+      electricity: purchaseLogic,
+    },
     inspect,
   };
   sessionActor.start();
@@ -89,11 +109,11 @@ export function renderApp({
     ...view,
     services,
     sessionActor,
-    control: { session, pin, verify },
+    control: { session, pin, verify, purchase },
     machines,
     location,
     settleAny(event: { type: string; output?: unknown; error?: unknown }) {
-      for (const c of [session, pin, verify]) {
+      for (const c of [session, pin, verify, purchase]) {
         const id = event.type.replace(/^xstate\.(done|error)\.actor\./, "");
         if (c.isRunning(id)) return c.settle(event);
       }

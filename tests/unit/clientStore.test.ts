@@ -84,7 +84,7 @@ describe("clientStore", () => {
     expect(localStorage.length).toBe(1);
   });
 
-  it("covers every piece of client state the spec mirrors to local storage", () => {
-    expect([...storageKeys].sort()).toEqual([...specKeys].sort());
+  it("covers every piece of client state the spec mirrors to local storage, and our one preference", () => {
+    expect([...storageKeys].sort()).toEqual([...specKeys, "balanceHidden"].sort());
   });
 });

@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { Link } from "wouter";
+import { useAppServices } from "../../app/AppServices";
+import { formatNaira } from "../../format/money";
+import { clientStore } from "../../storage/clientStore";
+import { TransactionRow, useLoad } from "./TransactionBits";
+import "./wallet.css";
+
+const hiddenKey = "balanceHidden";
+const emergencyFallback = "Purchases are paused for now. Please try again later.";
+const masked = "₦ ••••••";
+
+const quickActions = [
+  { href: "/fund-account", label: "Fund wallet" },
+  { href: "/airtime-vtu", label: "Airtime" },
+  { href: "/data-subscriptions", label: "Data" },
+  { href: "/cable-subscriptions", label: "Cable TV" },
+  { href: "/utilities", label: "Electricity" },
+] as const;
+
+// Hidden unless the customer chose to show it: a balance on screen is read by whoever stands behind.
+const readHidden = () => clientStore.read(hiddenKey) !== false;
+const writeHidden = (hidden: boolean) => clientStore.write(hiddenKey, hidden);
+
+export default function DashboardPage() {
+  const { customer } = useAppServices();
+  const [hidden, setHidden] = useState(readHidden);
+  const balanceId = useId();
+
+  useEffect(() => {
+    document.title = "Dashboard · OjaPay";
+  }, []);
+
+  // The wallet and latest transactions are the page; notices and the emergency banner are extras
+  // that must not take the balance down with them if their call fails.
+  const main = useLoad(
+    useCallback(
+      () => Promise.all([customer.wallet(), customer.transactions({ page: 1, page_size: 5 })]),
+      [customer],
+    ),
+  );
+  const circulars = useLoad(useCallback(() => customer.circulars(), [customer]));
+  const status = useLoad(useCallback(() => customer.status(), [customer]));
+
+  const toggle = () => {
+    setHidden(!hidden);
+    writeHidden(!hidden);
+  };
+
+  const emergency = status.state === "ready" && status.data.emergency.enabled ? status.data.emergency : null;
+
+  // Circulars sit above the history once the page is up, and under the loading or error message before.
+  const notices = circulars.state === "ready" && circulars.data.length > 0 && (
+    <section className="card notices" aria-labelledby="notices">
+      <h2 id="notices">Notices</h2>
+      {circulars.data.map((circular) => (
+        <article key={circular.id} className="notice">
+          <h3>{circular.title}</h3>
+          <p>{circular.body}</p>
+        </article>
+      ))}
+    </section>
+  );
+
+  return (
+    <div className="wallet-page dashboard">
+      {emergency && (
+        <div className="emergency-banner" role="alert">
+          {emergency.message.trim() || emergencyFallback}
+        </div>
+      )}
+      <h1>Dashboard</h1>
+
+      {main.state === "loading" && (
+        <div className="dashboard-loading">
+          <p role="status">Loading…</p>
+          <div className="skeleton skeleton-card" aria-hidden="true" />
+          <div className="skeleton skeleton-rows" aria-hidden="true" />
+        </div>
+      )}
+
+      {main.state === "failed" && (
+        <div className="card load-failed">
+          <p>We could not load your dashboard.</p>
+          <button type="button" className="button" onClick={main.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {main.state === "ready" && (
+        <>
+          <section className="card balance-card" aria-labelledby={balanceId}>
+            <div className="balance-top">
+              <h2 id={balanceId} className="balance-label">
+                Wallet balance
+              </h2>
+              <button
+                type="button"
+                className="link-button balance-toggle"
+                aria-pressed={!hidden}
+                onClick={toggle}
+              >
+                {hidden ? "Show balance" : "Hide balance"}
+              </button>
+            </div>
+            <p className="balance-amount">
+              {hidden ? (
+                <>
+                  <span aria-hidden="true">{masked}</span>
+                  <span className="sr-only">Hidden</span>
+                </>
+              ) : (
+                formatNaira(main.data[0].balance)
+              )}
+            </p>
+            <p className="balance-meta">
+              Wallet number <span className="wallet-number">{main.data[0].number}</span>
+            </p>
+            {main.data[0].pending_total > 0 && (
+              <p className="balance-meta">
+                {hidden ? masked : formatNaira(main.data[0].pending_total)} held for pending purchases
+              </p>
+            )}
+          </section>
+
+          <nav className="quick-actions" aria-label="Quick actions">
+            <ul>
+              {quickActions.map((action) => (
+                <li key={action.href}>
+                  <Link href={action.href} className="quick-action">
+                    {action.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          {notices}
+
+          <section className="card" aria-labelledby="latest-transactions">
+            <div className="section-head">
+              <h2 id="latest-transactions">Latest transactions</h2>
+              {main.data[1].results.length > 0 && <Link href="/transaction-history">See all</Link>}
+            </div>
+            {main.data[1].results.length === 0 ? (
+              <div className="empty-state">
+                <p>No transactions yet. Fund your wallet to get started.</p>
+                <Link href="/fund-account" className="button">
+                  Fund your wallet
+                </Link>
+              </div>
+            ) : (
+              <ul className="txn-list">
+                {main.data[1].results.map((transaction) => (
+                  <li key={transaction.id}>
+                    <TransactionRow transaction={transaction} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+
+      {main.state !== "ready" && notices}
+    </div>
+  );
+}

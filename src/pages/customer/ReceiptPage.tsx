@@ -1,0 +1,136 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "wouter";
+import { purchaseKinds, type Transaction } from "../../../schemas/transactions";
+import { ApiFailure } from "../../api/client";
+import { useAppServices } from "../../app/AppServices";
+import { TokenBox } from "../../components/TokenBox";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import { kindLabels, StatusBadge, useLoad } from "./TransactionBits";
+import "./receipt.css";
+import "./wallet.css";
+
+// formatDate gives the day in Lagos; the time beside it must be Lagos time too.
+const lagosTime = new Intl.DateTimeFormat("en-US", {
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "Africa/Lagos",
+});
+
+const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
+  airtime: "Phone number",
+  data: "Phone number",
+  tv: "Smartcard number",
+  electricity: "Meter number",
+};
+
+const isPurchase = (kind: Transaction["kind"]) => (purchaseKinds as readonly string[]).includes(kind);
+
+export default function ReceiptPage({ reference }: { reference: string }) {
+  const { customer } = useAppServices();
+  const receipt = useLoad(useCallback(() => customer.transaction(reference), [customer, reference]));
+
+  useEffect(() => {
+    document.title = "Receipt · OjaPay";
+  }, []);
+
+  const notFound =
+    receipt.state === "failed" && receipt.error instanceof ApiFailure && receipt.error.status === 404;
+
+  return (
+    <div className="wallet-page receipt-page">
+      <h1>Receipt</h1>
+      {receipt.state === "loading" && <p role="status">Loading…</p>}
+      {notFound && (
+        <div className="card load-failed">
+          <p>We could not find that transaction.</p>
+          <Link href="/transaction-history">Back to history</Link>
+        </div>
+      )}
+      {receipt.state === "failed" && !notFound && (
+        <div className="card load-failed">
+          <p>We could not load this receipt.</p>
+          <button type="button" className="button" onClick={receipt.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {receipt.state === "ready" && <Receipt transaction={receipt.data} />}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="receipt-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Receipt({ transaction: t }: { transaction: Transaction }) {
+  return (
+    <article className="card receipt" aria-label={`Receipt ${t.reference}`}>
+      {t.status === "pending" && (
+        <p className="receipt-note note-wait">
+          We are waiting for the provider to confirm. Your money is held, not lost.
+        </p>
+      )}
+      {t.status === "failed" && (
+        <div className="receipt-note note-bad">
+          {t.failure_reason && <p>{t.failure_reason}</p>}
+          <p>
+            {isPurchase(t.kind)
+              ? "Your money was returned to your wallet."
+              : "No money was taken from your wallet."}
+          </p>
+        </div>
+      )}
+      {t.status === "refunded" && <p className="receipt-note">This purchase was refunded to your wallet.</p>}
+
+      {t.token && <TokenBox token={t.token} />}
+
+      <dl className="receipt-facts">
+        <Fact label="Reference">
+          <span className="mono">{t.reference}</span>
+        </Fact>
+        <Fact label="Date and time">
+          {formatDate(t.created_at)}, {lagosTime.format(new Date(t.created_at))}
+        </Fact>
+        <Fact label="Type">{kindLabels[t.kind]}</Fact>
+        <Fact label="Status">
+          <StatusBadge status={t.status} />
+        </Fact>
+        <Fact label="Description">{t.description}</Fact>
+        {t.product && <Fact label="Product">{t.product}</Fact>}
+        {t.recipient && (
+          <Fact label={recipientLabel[t.kind] ?? "Recipient"}>
+            <span className="mono">{t.recipient}</span>
+          </Fact>
+        )}
+        {t.customer_name && <Fact label="Customer name">{t.customer_name}</Fact>}
+        <Fact label="Amount">{formatNaira(t.amount)}</Fact>
+        {t.discount > 0 && <Fact label="Discount">−{formatNaira(t.discount)}</Fact>}
+        {t.fee > 0 && <Fact label="Fee">{formatNaira(t.fee)}</Fact>}
+        <Fact label="Total">
+          <strong>{formatNaira(t.total)}</strong>
+        </Fact>
+        {t.provider_reference && (
+          <Fact label="Provider reference">
+            <span className="mono">{t.provider_reference}</span>
+          </Fact>
+        )}
+        {t.balance_before !== null && <Fact label="Balance before">{formatNaira(t.balance_before)}</Fact>}
+        {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
+      </dl>
+
+      <div className="receipt-actions">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print receipt
+        </button>
+        <Link href="/transaction-history">Back to history</Link>
+      </div>
+    </article>
+  );
+}

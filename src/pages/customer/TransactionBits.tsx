@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "wouter";
+import type { Transaction, TransactionKind, TransactionStatus } from "../../../schemas/transactions";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import "./wallet.css";
+
+export const kindLabels: Record<TransactionKind, string> = {
+  funding: "Funding",
+  airtime: "Airtime",
+  data: "Data",
+  tv: "Cable TV",
+  electricity: "Electricity",
+  refund: "Refund",
+  bonus: "Bonus",
+};
+
+export const statusLabels: Record<TransactionStatus, string> = {
+  pending: "Pending",
+  successful: "Successful",
+  failed: "Failed",
+  refunded: "Refunded",
+};
+
+/** Money that reached the wallet; every other kind is a purchase that left it. */
+export const isCredit = (kind: TransactionKind) =>
+  kind === "funding" || kind === "refund" || kind === "bonus";
+
+export function StatusBadge({ status }: { status: TransactionStatus }) {
+  return <span className={`status-badge status-${status}`}>{statusLabels[status]}</span>;
+}
+
+/** "+₦1,000.00" or "−₦500.00" (a real minus sign, which screen readers say as "minus"). */
+export function signedTotal(transaction: Pick<Transaction, "kind" | "total">): string {
+  return `${isCredit(transaction.kind) ? "+" : "−"}${formatNaira(transaction.total)}`;
+}
+
+export function SignedAmount({ transaction }: { transaction: Transaction }) {
+  const direction = isCredit(transaction.kind) ? "in" : "out";
+  // Money that never moved (a failed payment or purchase) is greyed so it does not read as spent.
+  const settled = transaction.status === "failed" ? " amount-void" : "";
+  return <span className={`amount amount-${direction}${settled}`}>{signedTotal(transaction)}</span>;
+}
+
+/** One transaction as a row that opens its receipt; `detailed` adds the reference and recipient. */
+export function TransactionRow({
+  transaction,
+  detailed = false,
+}: {
+  transaction: Transaction;
+  detailed?: boolean;
+}) {
+  return (
+    <Link href={`/transaction-history/${transaction.reference}`} className="txn-row">
+      <span className="txn-description">{transaction.description}</span>
+      {detailed && <span className="txn-reference">{transaction.reference}</span>}
+      {detailed && transaction.recipient && <span className="txn-recipient">{transaction.recipient}</span>}
+      <span className="txn-date">{formatDate(transaction.created_at)}</span>
+      <span className="txn-status">
+        <StatusBadge status={transaction.status} />
+      </span>
+      <span className="txn-amount">
+        <SignedAmount transaction={transaction} />
+      </span>
+    </Link>
+  );
+}
+
+export type Loaded<T> =
+  | { state: "loading"; data?: T | undefined }
+  | { state: "ready"; data: T }
+  | { state: "failed"; error: unknown };
+
+/**
+ * Runs `load` when it changes (callers wrap it in useCallback with what it reads) and on `retry`.
+ * An answer that arrives after a newer load started, or after the page closed, is dropped, so a slow
+ * first page can never overwrite the second. While reloading, the previous data stays available so a
+ * list does not blank out between filters.
+ */
+export function useLoad<T>(load: () => Promise<T>): Loaded<T> & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<Loaded<T>>({ state: "loading" });
+
+  useEffect(() => {
+    void attempt;
+    let live = true;
+    setResult((previous) => ({ state: "loading", data: "data" in previous ? previous.data : undefined }));
+    load().then(
+      (data) => live && setResult({ state: "ready", data }),
+      (error: unknown) => live && setResult({ state: "failed", error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, attempt]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { ...result, retry };
+}

@@ -1,0 +1,209 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { useSearchParams } from "wouter";
+import {
+  type TransactionKind,
+  type TransactionListQuery,
+  type TransactionStatus,
+  transactionKind,
+  transactionStatus,
+} from "../../../schemas/transactions";
+import { useAppServices } from "../../app/AppServices";
+import { kindLabels, statusLabels, TransactionRow, useLoad } from "./TransactionBits";
+import "./wallet.css";
+
+const pageSize = 20;
+
+type Filters = { kind?: TransactionKind; status?: TransactionStatus; search?: string; page: number };
+
+/** The address is the source of truth, so Back, a refresh and a shared link all show the same list. */
+function readFilters(params: URLSearchParams): Filters {
+  const kind = transactionKind.safeParse(params.get("kind"));
+  const status = transactionStatus.safeParse(params.get("status"));
+  const search = params.get("search")?.trim().slice(0, 100);
+  const page = Number(params.get("page"));
+  return {
+    ...(kind.success && { kind: kind.data }),
+    ...(status.success && { status: status.data }),
+    ...(search && { search }),
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+function toParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.search) params.set("search", filters.search);
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+export default function TransactionHistoryPage() {
+  const { customer } = useAppServices();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params);
+  const { kind, status, search, page } = filters;
+  const [draft, setDraft] = useState(search ?? "");
+  const ids = { kind: useId(), status: useId(), search: useId() };
+
+  useEffect(() => {
+    document.title = "Transaction history · OjaPay";
+  }, []);
+
+  // Back or a link can change the search under the box; the box follows the address.
+  useEffect(() => setDraft(search ?? ""), [search]);
+
+  const list = useLoad(
+    useCallback(() => {
+      const query: Partial<TransactionListQuery> = { page, page_size: pageSize };
+      if (kind) query.kind = kind;
+      if (status) query.status = status;
+      if (search) query.search = search;
+      return customer.transactions(query);
+    }, [customer, page, kind, status, search]),
+  );
+
+  const show = (change: Partial<Filters>) => {
+    // A new filter starts again at page 1; only the paging buttons pass a page.
+    const next: Filters = { ...filters, page: 1, ...change };
+    for (const key of ["kind", "status", "search"] as const) if (!next[key]) delete next[key];
+    setParams(toParams(next));
+  };
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    show({ search: draft.trim() || undefined });
+  };
+
+  const data = list.state === "failed" ? undefined : list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.count / data.page_size)) : 1;
+  const filtered = Boolean(kind || status || search);
+
+  return (
+    <div className="wallet-page history">
+      <h1>Transaction history</h1>
+
+      <form className="card history-filters" aria-label="Filter transactions" onSubmit={submitSearch}>
+        <div className="field">
+          <label htmlFor={ids.kind}>Kind</label>
+          <select
+            id={ids.kind}
+            value={kind ?? ""}
+            onChange={(e) => show({ kind: (e.target.value || undefined) as TransactionKind | undefined })}
+          >
+            <option value="">All</option>
+            {transactionKind.options.map((k) => (
+              <option key={k} value={k}>
+                {kindLabels[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.status}>Status</label>
+          <select
+            id={ids.status}
+            value={status ?? ""}
+            onChange={(e) => show({ status: (e.target.value || undefined) as TransactionStatus | undefined })}
+          >
+            <option value="">All</option>
+            {transactionStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field history-search">
+          <label htmlFor={ids.search}>Search</label>
+          <div className="search-row">
+            <input
+              id={ids.search}
+              type="search"
+              value={draft}
+              maxLength={100}
+              placeholder="Reference, phone, meter…"
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <section className="card" aria-labelledby="history-results" aria-busy={list.state === "loading"}>
+        <h2 id="history-results" className="sr-only">
+          Transactions
+        </h2>
+        {list.state === "loading" && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
+        {list.state === "failed" && (
+          <div className="load-failed">
+            <p>We could not load your transactions.</p>
+            <button type="button" className="button" onClick={list.retry}>
+              Try again
+            </button>
+          </div>
+        )}
+        {data && data.count === 0 && (
+          <div className="empty-state">
+            <p>No transactions match.</p>
+            {filtered && (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={() => setParams(new URLSearchParams())}
+              >
+                Clear filters
+              </button>
+            )}
+          </div>
+        )}
+        {data && data.count > 0 && data.results.length === 0 && (
+          <div className="empty-state">
+            <p>There is no page {page}.</p>
+            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
+              Go to page 1
+            </button>
+          </div>
+        )}
+        {data && data.results.length > 0 && (
+          <ul className={`txn-list detailed ${list.state === "loading" ? "stale" : ""}`}>
+            {data.results.map((transaction) => (
+              <li key={transaction.id}>
+                <TransactionRow transaction={transaction} detailed />
+              </li>
+            ))}
+          </ul>
+        )}
+        {data && data.count > 0 && (
+          <nav className="pager" aria-label="Pages">
+            <button
+              type="button"
+              className="button secondary"
+              disabled={page <= 1}
+              onClick={() => show({ page: Math.min(page - 1, pages) })}
+            >
+              Previous
+            </button>
+            <span aria-live="polite">
+              Page {page} of {pages}
+            </span>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={page >= pages}
+              onClick={() => show({ page: page + 1 })}
+            >
+              Next
+            </button>
+          </nav>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { Choice } from "../../../../machines/purchaseMachine";
+import { formatNaira } from "../../../../schemas/money";
+import { airtimeQuote } from "../../../../schemas/pricing";
+import type { AirtimeCatalogue } from "../../../actors/purchaseActors";
+import { TextField } from "../../../components/TextField";
+import { parseNaira } from "../../../format/money";
+import { schemaResolver } from "../../../forms/schemaResolver";
+import { type AirtimeValues, airtimeChoice } from "./choices";
+import { airtimeForm } from "./formSchemas";
+import { AmountField, SelectField, useNetworkFromPhone } from "./wizardFields";
+
+type Form = z.input<typeof airtimeForm>;
+
+export function AirtimeForm({
+  catalogue,
+  draft,
+  onNext,
+}: {
+  catalogue: AirtimeCatalogue;
+  draft: Partial<AirtimeValues> | undefined;
+  onNext: (choice: Choice) => void;
+}) {
+  const form = useForm<Form, unknown, z.output<typeof airtimeForm>>({
+    resolver: schemaResolver(airtimeForm),
+    defaultValues: {
+      phone: draft?.phone ?? "",
+      network_id: draft?.network_id ? String(draft.network_id) : "",
+      amount: draft?.amount ? String(draft.amount / 100) : "",
+    },
+  });
+  const chooseByHand = useNetworkFromPhone(form, "phone", "network_id");
+  const errors = form.formState.errors;
+  const control = catalogue.controls.find((c) => String(c.id) === form.watch("network_id"));
+  const amount = parseNaira(form.watch("amount") ?? "");
+  const preview = control && amount ? airtimeQuote(amount, control.discount_percent) : null;
+
+  const next = form.handleSubmit((values) => {
+    const chosen = catalogue.controls.find((c) => String(c.id) === values.network_id);
+    const kobo = parseNaira(values.amount) ?? 0;
+    if (!chosen?.enabled) {
+      form.setError("network_id", {
+        message: `${chosen?.network ?? "This network's"} airtime is not available right now.`,
+      });
+      return;
+    }
+    if (kobo < chosen.min_amount || kobo > chosen.max_amount) {
+      form.setError("amount", {
+        message: `${chosen.network} airtime is from ${formatNaira(chosen.min_amount, true)} to ${formatNaira(chosen.max_amount, true)}.`,
+      });
+      return;
+    }
+    onNext(airtimeChoice({ phone: values.phone, network_id: chosen.id, amount: kobo }, catalogue));
+  });
+
+  return (
+    <form noValidate onSubmit={next}>
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register("phone")}
+      />
+      <SelectField
+        label="Network"
+        placeholder="Choose a network"
+        options={catalogue.controls.map((c) => ({
+          value: String(c.id),
+          label: c.network,
+          unavailable: !c.enabled,
+        }))}
+        error={errors.network_id?.message}
+        {...form.register("network_id", { onChange: chooseByHand })}
+      />
+      <AmountField
+        form={form}
+        name="amount"
+        label="Amount (₦)"
+        chips={[10_000, 20_000, 50_000, 100_000, 200_000]}
+        hint={
+          preview && preview.discount > 0
+            ? `You pay ${formatNaira(preview.total)}: ${control?.discount_percent}% off.`
+            : control
+              ? `From ${formatNaira(control.min_amount, true)} to ${formatNaira(control.max_amount, true)}.`
+              : undefined
+        }
+      />
+      <button type="submit" className="button wizard-next">
+        Continue
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,117 @@
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { Choice } from "../../../../machines/purchaseMachine";
+import { formatNaira } from "../../../../schemas/money";
+import type { ElectricityCatalogue } from "../../../actors/purchaseActors";
+import { TextField } from "../../../components/TextField";
+import { parseNaira } from "../../../format/money";
+import { schemaResolver } from "../../../forms/schemaResolver";
+import { type ElectricityValues, electricityChoice } from "./choices";
+import { electricityForm } from "./formSchemas";
+import { AmountField, SelectField } from "./wizardFields";
+
+type Form = z.input<typeof electricityForm>;
+
+export function ElectricityForm({
+  catalogue,
+  draft,
+  onNext,
+}: {
+  catalogue: ElectricityCatalogue;
+  draft: Partial<ElectricityValues> | undefined;
+  onNext: (choice: Choice) => void;
+}) {
+  const form = useForm<Form, unknown, z.output<typeof electricityForm>>({
+    resolver: schemaResolver(electricityForm),
+    defaultValues: {
+      disco_id: draft?.disco_id ? String(draft.disco_id) : "",
+      meter_type: draft?.meter_type ?? "prepaid",
+      meter_number: draft?.meter_number ?? "",
+      amount: draft?.amount ? String(draft.amount / 100) : "",
+      phone: draft?.phone ?? "",
+    },
+  });
+  const errors = form.formState.errors;
+  const disco = catalogue.discos.find((d) => String(d.id) === form.watch("disco_id"));
+
+  const next = form.handleSubmit((values) => {
+    const chosen = catalogue.discos.find((d) => String(d.id) === values.disco_id);
+    if (!chosen?.enabled) {
+      form.setError("disco_id", { message: `${chosen?.name ?? "This company"} is not available right now.` });
+      return;
+    }
+    const kobo = parseNaira(values.amount) ?? 0;
+    if (kobo < chosen.min_amount || kobo > chosen.max_amount) {
+      form.setError("amount", {
+        message: `The amount for ${chosen.name} must be from ${formatNaira(chosen.min_amount, true)} to ${formatNaira(chosen.max_amount, true)}.`,
+      });
+      return;
+    }
+    onNext(
+      electricityChoice(
+        {
+          disco_id: chosen.id,
+          meter_type: values.meter_type,
+          meter_number: values.meter_number,
+          amount: kobo,
+          phone: values.phone,
+        },
+        catalogue,
+      ),
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={next}>
+      <SelectField
+        label="Electricity company"
+        placeholder="Choose your electricity company"
+        options={catalogue.discos.map((d) => ({
+          value: String(d.id),
+          label: d.name,
+          unavailable: !d.enabled,
+        }))}
+        error={errors.disco_id?.message}
+        {...form.register("disco_id")}
+      />
+      <fieldset className="meter-type">
+        <legend>Meter type</legend>
+        <label>
+          <input type="radio" value="prepaid" {...form.register("meter_type")} /> Prepaid
+        </label>
+        <label>
+          <input type="radio" value="postpaid" {...form.register("meter_type")} /> Postpaid
+        </label>
+      </fieldset>
+      <TextField
+        label="Meter number"
+        inputMode="numeric"
+        autoComplete="off"
+        error={errors.meter_number?.message}
+        {...form.register("meter_number")}
+      />
+      <AmountField
+        form={form}
+        name="amount"
+        label="Amount (₦)"
+        chips={[100_000, 200_000, 500_000, 1_000_000]}
+        hint={
+          disco
+            ? `From ${formatNaira(disco.min_amount, true)} to ${formatNaira(disco.max_amount, true)}; service fee ${formatNaira(disco.service_fee, true)}.`
+            : undefined
+        }
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register("phone")}
+      />
+      <button type="submit" className="button wizard-next">
+        Check meter
+      </button>
+    </form>
+  );
+}

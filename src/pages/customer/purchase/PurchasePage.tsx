@@ -1,0 +1,244 @@
+import { useMachine } from "@xstate/react";
+import { useEffect } from "react";
+import type { SnapshotFrom } from "xstate";
+import type { Product, purchaseMachine } from "../../../../machines/purchaseMachine";
+import type {
+  AirtimeCatalogue,
+  DataCatalogue,
+  ElectricityCatalogue,
+  TvCatalogue,
+} from "../../../actors/purchaseActors";
+import { productsThatVerify } from "../../../actors/purchaseActors";
+import { useAppServices } from "../../../app/AppServices";
+import { useGlobalLoading } from "../../../components/globalLoading";
+import { Modal } from "../../../components/Modal";
+import { customerPages } from "../customerNav";
+import { AirtimeForm } from "./AirtimeForm";
+import { ConfirmStep } from "./ConfirmStep";
+import type { AirtimeValues, DataValues, ElectricityValues, TvValues } from "./choices";
+import { DataForm } from "./DataForm";
+import { ElectricityForm } from "./ElectricityForm";
+import { ResultStep } from "./ResultStep";
+import { TvForm } from "./TvForm";
+import "./purchase.css";
+
+export type { Product };
+
+const paths: Record<Product, string> = {
+  airtime: "/airtime-vtu",
+  data: "/data-subscriptions",
+  tv: "/cable-subscriptions",
+  electricity: "/utilities",
+};
+const recipientWord: Record<Product, string> = {
+  airtime: "number",
+  data: "number",
+  tv: "smartcard",
+  electricity: "meter",
+};
+
+function Progress({ text }: { text: string }) {
+  return (
+    <div className="card wizard-step wizard-progress" role="status" aria-live="polite">
+      <span className="wizard-spinner" aria-hidden="true" />
+      <p>{text}</p>
+    </div>
+  );
+}
+
+/** A purchase wizard: the same machine for every product, with that product's form. */
+export default function PurchasePage({
+  product,
+  snapshot,
+}: {
+  product: Product;
+  /** A saved state to start from (tests/replays): a step seen in QA, restored as it was. */
+  snapshot?: SnapshotFrom<typeof purchaseMachine>;
+}) {
+  const { purchaseLogic, inspect } = useAppServices();
+  const [state, send] = useMachine(purchaseLogic[product], {
+    input: { product, verifies: productsThatVerify[product] },
+    ...(snapshot && { snapshot }),
+    inspect,
+  });
+  const title = customerPages.find((p) => p.path === paths[product])?.title ?? "Buy";
+  const { context } = state;
+  useGlobalLoading(state.matches("buying"));
+
+  useEffect(() => {
+    document.title = `${title} · OjaPay`;
+  }, [title]);
+
+  const step =
+    state.matches("choosing") || state.matches("loading") || state.matches("loadFailed")
+      ? 1
+      : state.matches("verifying") ||
+          state.matches("verified") ||
+          state.matches("confirming") ||
+          state.matches("duplicateWarning")
+        ? 2
+        : 3;
+
+  return (
+    <div className="wizard">
+      <h1>{title}</h1>
+      <ol className="wizard-steps">
+        {["Choose", "Confirm", "Done"].map((name, i) => (
+          <li key={name} aria-current={step === i + 1 ? "step" : undefined}>
+            {name}
+          </li>
+        ))}
+      </ol>
+
+      {state.matches("loading") && <Progress text="Loading what is on sale…" />}
+      {state.matches("loadFailed") && (
+        <div className="card wizard-step">
+          <p role="alert">We could not load what is on sale. {context.error}</p>
+          <button type="button" className="button" onClick={() => send({ type: "purchase.retry" })}>
+            Try again
+          </button>
+        </div>
+      )}
+
+      {state.matches("choosing") && (
+        <div className="card wizard-step">
+          {context.error && (
+            <p className="field-error" role="alert">
+              {context.error}
+            </p>
+          )}
+          <ChooseForm
+            product={product}
+            catalogue={context.catalogue}
+            draft={context.choice?.draft}
+            send={send}
+          />
+        </div>
+      )}
+
+      {state.matches("verifying") && (
+        <Progress text={`Checking the ${recipientWord[product]} with the provider…`} />
+      )}
+      {state.matches("verified") && context.verified && (
+        <section className="card wizard-step" aria-labelledby="verified-title">
+          <h2 id="verified-title">Is this the right customer?</h2>
+          <p className="customer-name">{context.verified.customer_name}</p>
+          {context.verified.details.length > 0 && (
+            <dl className="summary">
+              {context.verified.details.map(([label, value]) => (
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          <div className="wizard-actions">
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => send({ type: "purchase.back" })}
+            >
+              No, go back
+            </button>
+            <button type="button" className="button" onClick={() => send({ type: "purchase.accept" })}>
+              Yes, continue
+            </button>
+          </div>
+        </section>
+      )}
+
+      {(state.matches("confirming") || state.matches("duplicateWarning")) && context.choice && (
+        <ConfirmStep
+          choice={context.choice}
+          customerName={context.verified?.customer_name ?? null}
+          error={state.matches("confirming") ? context.error : null}
+          onConfirm={(pin) => send({ type: "purchase.confirm", pin })}
+          onBack={() => send({ type: "purchase.back" })}
+        />
+      )}
+      {state.matches("duplicateWarning") && (
+        <Modal open title="Buy this again?" onClose={() => send({ type: "purchase.back" })}>
+          <p>{context.error}</p>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => send({ type: "purchase.back" })}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => send({ type: "purchase.confirmDuplicate" })}
+            >
+              Buy again
+            </button>
+          </div>
+        </Modal>
+      )}
+
+      {state.matches("buying") && <Progress text="Buying… please keep this page open." />}
+
+      {(state.matches("successful") ||
+        state.matches("pending") ||
+        state.matches("rechecking") ||
+        state.matches("failed")) &&
+        context.transaction && (
+          <ResultStep
+            transaction={context.transaction}
+            checking={state.matches("rechecking")}
+            error={context.error}
+            onRecheck={() => send({ type: "purchase.recheck" })}
+            onAgain={() => send({ type: "purchase.again" })}
+          />
+        )}
+    </div>
+  );
+}
+
+function ChooseForm({
+  product,
+  catalogue,
+  draft,
+  send,
+}: {
+  product: Product;
+  catalogue: unknown;
+  draft: Record<string, unknown> | undefined;
+  send: (event: { type: "purchase.next" } & import("../../../../machines/purchaseMachine").Choice) => void;
+}) {
+  const onNext = (choice: import("../../../../machines/purchaseMachine").Choice) =>
+    send({ type: "purchase.next", ...choice });
+  switch (product) {
+    case "airtime":
+      return (
+        <AirtimeForm
+          catalogue={catalogue as AirtimeCatalogue}
+          draft={draft as Partial<AirtimeValues>}
+          onNext={onNext}
+        />
+      );
+    case "data":
+      return (
+        <DataForm
+          catalogue={catalogue as DataCatalogue}
+          draft={draft as Partial<DataValues>}
+          onNext={onNext}
+        />
+      );
+    case "tv":
+      return (
+        <TvForm catalogue={catalogue as TvCatalogue} draft={draft as Partial<TvValues>} onNext={onNext} />
+      );
+    case "electricity":
+      return (
+        <ElectricityForm
+          catalogue={catalogue as ElectricityCatalogue}
+          draft={draft as Partial<ElectricityValues>}
+          onNext={onNext}
+        />
+      );
+  }
+}

@@ -1,0 +1,69 @@
+import { Link } from "wouter";
+import { formatNaira } from "../../../../schemas/money";
+import type { Transaction } from "../../../../schemas/transactions";
+import { TokenBox } from "../../../components/TokenBox";
+
+/** Successful (with its receipt and any token), pending (money held, check again) or failed (money back). */
+export function ResultStep({
+  transaction,
+  checking,
+  error,
+  onRecheck,
+  onAgain,
+}: {
+  transaction: Transaction;
+  checking: boolean;
+  error: string | null;
+  onRecheck: () => void;
+  onAgain: () => void;
+}) {
+  const t = transaction;
+  const receipt = `/transaction-history/${t.reference}`;
+  return (
+    <section aria-labelledby="result-title" className={`card wizard-step result result-${t.status}`}>
+      {t.status === "successful" && (
+        <>
+          <h2 id="result-title">Purchase successful</h2>
+          <p>
+            {t.product} for {t.recipient}
+            {t.customer_name ? ` (${t.customer_name})` : ""}: {formatNaira(t.total)} paid.
+          </p>
+          {t.token && <TokenBox token={t.token} />}
+        </>
+      )}
+      {t.status === "pending" && (
+        <>
+          <h2 id="result-title">Waiting for the provider</h2>
+          <p>
+            {t.product} for {t.recipient} is being processed. Your {formatNaira(t.total)} is held, not lost:
+            it is delivered, or it comes back to your wallet, once the provider confirms.
+          </p>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="button" className="button" onClick={onRecheck} disabled={checking}>
+            {checking ? "Checking…" : "Check again"}
+          </button>
+        </>
+      )}
+      {(t.status === "failed" || t.status === "refunded") && (
+        <>
+          <h2 id="result-title">Purchase failed</h2>
+          <p>{t.failure_reason ?? "The provider could not deliver this purchase."}</p>
+          <p>Your {formatNaira(t.total)} is back in your wallet.</p>
+        </>
+      )}
+      <p className="muted">Reference {t.reference}</p>
+      <div className="wizard-actions">
+        <Link href={receipt} className="button secondary">
+          View receipt
+        </Link>
+        <button type="button" className="button" onClick={onAgain}>
+          {t.status === "failed" ? "Try again" : "Buy again"}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { Choice } from "../../../../machines/purchaseMachine";
+import { formatNaira } from "../../../../schemas/money";
+import type { TvCatalogue } from "../../../actors/purchaseActors";
+import { TextField } from "../../../components/TextField";
+import { schemaResolver } from "../../../forms/schemaResolver";
+import { type TvValues, tvChoice } from "./choices";
+import { tvForm } from "./formSchemas";
+import { SelectField } from "./wizardFields";
+
+type Form = z.input<typeof tvForm>;
+
+export function TvForm({
+  catalogue,
+  draft,
+  onNext,
+}: {
+  catalogue: TvCatalogue;
+  draft: Partial<TvValues> | undefined;
+  onNext: (choice: Choice) => void;
+}) {
+  const form = useForm<Form, unknown, z.output<typeof tvForm>>({
+    resolver: schemaResolver(tvForm),
+    defaultValues: {
+      provider_id: draft?.provider_id ? String(draft.provider_id) : "",
+      plan_id: draft?.plan_id ? String(draft.plan_id) : "",
+      smartcard: draft?.smartcard ?? "",
+      phone: draft?.phone ?? "",
+    },
+  });
+  const errors = form.formState.errors;
+  const provider = catalogue.providers.find((p) => String(p.id) === form.watch("provider_id"));
+  const bouquets = catalogue.plans.filter((p) => p.control_id === provider?.id);
+
+  const next = form.handleSubmit((values) => {
+    const chosen = catalogue.providers.find((p) => String(p.id) === values.provider_id);
+    if (!chosen?.enabled) {
+      form.setError("provider_id", {
+        message: `${chosen?.name ?? "This provider"} is not available right now.`,
+      });
+      return;
+    }
+    const plan = catalogue.plans.find((p) => String(p.id) === values.plan_id && p.control_id === chosen.id);
+    if (!plan) {
+      form.setError("plan_id", { message: "Choose a bouquet." });
+      return;
+    }
+    onNext(
+      tvChoice(
+        { provider_id: chosen.id, plan_id: plan.id, smartcard: values.smartcard, phone: values.phone },
+        catalogue,
+      ),
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={next}>
+      <SelectField
+        label="TV provider"
+        placeholder="Choose a provider"
+        options={catalogue.providers.map((p) => ({
+          value: String(p.id),
+          label: p.name,
+          unavailable: !p.enabled,
+        }))}
+        error={errors.provider_id?.message}
+        {...form.register("provider_id", { onChange: () => form.setValue("plan_id", "") })}
+      />
+      <SelectField
+        label="Bouquet"
+        placeholder={provider ? "Choose a bouquet" : "Choose a provider first"}
+        options={bouquets.map((p) => ({
+          value: String(p.id),
+          label: `${p.name}: ${formatNaira(p.price, true)}`,
+        }))}
+        error={errors.plan_id?.message}
+        disabled={!provider?.enabled}
+        {...form.register("plan_id")}
+      />
+      <TextField
+        label="Smartcard number"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={
+          provider && provider.service_fee > 0
+            ? `A service fee of ${formatNaira(provider.service_fee, true)} applies.`
+            : undefined
+        }
+        error={errors.smartcard?.message}
+        {...form.register("smartcard")}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register("phone")}
+      />
+      <button type="submit" className="button wizard-next">
+        Check smartcard
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Choice } from "../../../../machines/purchaseMachine";
+import { formatNaira } from "../../../../schemas/money";
+import { airtimeQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
+import type { MeterType } from "../../../../schemas/purchases";
+import type {
+  AirtimeCatalogue,
+  DataCatalogue,
+  ElectricityCatalogue,
+  TvCatalogue,
+} from "../../../actors/purchaseActors";
+
+/**
+ * From what a customer chose to what the machine carries: the order the API takes, the quote (the
+ * same pricing functions the server charges by) and the summary lines shown before the PIN.
+ * Pure, so the forms and the tests build the very same choice.
+ */
+
+export interface AirtimeValues {
+  phone: string;
+  network_id: number;
+  /** Kobo. */
+  amount: number;
+}
+export function airtimeChoice(v: AirtimeValues, catalogue: AirtimeCatalogue): Choice {
+  const control = catalogue.controls.find((c) => c.id === v.network_id);
+  const quote = airtimeQuote(v.amount, control?.discount_percent ?? 0);
+  return {
+    draft: { ...v },
+    order: { network_id: v.network_id, phone: v.phone, amount: v.amount },
+    quote,
+    summary: [
+      ["Network", control?.network ?? ""],
+      ["Phone number", v.phone],
+      ["Airtime", formatNaira(v.amount)],
+    ],
+  };
+}
+
+export interface DataValues {
+  phone: string;
+  network_id: number;
+  plan_id: number;
+}
+export function dataChoice(v: DataValues, catalogue: DataCatalogue): Choice {
+  const plan = catalogue.plans.find((p) => p.id === v.plan_id);
+  const network = catalogue.networks.find((n) => n.id === v.network_id);
+  return {
+    draft: { ...v },
+    order: { plan_id: v.plan_id, phone: v.phone },
+    quote: planQuote(plan?.price ?? 0),
+    summary: [
+      ["Network", network?.name ?? ""],
+      ["Phone number", v.phone],
+      ["Plan", plan ? `${plan.size}, ${plan.validity}` : ""],
+    ],
+  };
+}
+
+export interface TvValues {
+  provider_id: number;
+  plan_id: number;
+  smartcard: string;
+  phone: string;
+}
+export function tvChoice(v: TvValues, catalogue: TvCatalogue): Choice {
+  const provider = catalogue.providers.find((p) => p.id === v.provider_id);
+  const plan = catalogue.plans.find((p) => p.id === v.plan_id);
+  return {
+    draft: { ...v },
+    order: { provider_id: v.provider_id, plan_id: v.plan_id, smartcard: v.smartcard, phone: v.phone },
+    quote: feeQuote(plan?.price ?? 0, provider?.service_fee ?? 0),
+    summary: [
+      ["Provider", provider?.name ?? ""],
+      ["Bouquet", plan?.name ?? ""],
+      ["Smartcard number", v.smartcard],
+      ["Phone number", v.phone],
+    ],
+  };
+}
+
+export interface ElectricityValues {
+  disco_id: number;
+  meter_type: MeterType;
+  meter_number: string;
+  /** Kobo. */
+  amount: number;
+  phone: string;
+}
+export function electricityChoice(v: ElectricityValues, catalogue: ElectricityCatalogue): Choice {
+  const disco = catalogue.discos.find((d) => d.id === v.disco_id);
+  return {
+    draft: { ...v },
+    order: {
+      disco_id: v.disco_id,
+      meter_number: v.meter_number,
+      meter_type: v.meter_type,
+      amount: v.amount,
+      phone: v.phone,
+    },
+    quote: feeQuote(v.amount, disco?.service_fee ?? 0),
+    summary: [
+      ["Distribution company", disco?.name ?? ""],
+      ["Meter", `${v.meter_number} (${v.meter_type})`],
+      ["Electricity", formatNaira(v.amount)],
+      ["Phone number", v.phone],
+    ],
+  };
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { phone } from "../../../../schemas/common";
+import { meterNumber, meterType, smartcard } from "../../../../schemas/purchases";
+import { parseNaira } from "../../../format/money";
+
+/**
+ * The wizards' forms, in the shapes inputs give (strings): the same field rules as the purchase
+ * bodies where they exist, and naira text that must parse to kobo.
+ */
+const choose = (what: string) => z.string().regex(/^\d+$/, { error: `Choose ${what}.` });
+const naira = z
+  .string()
+  .refine((text) => parseNaira(text) !== null, { error: "Enter an amount in naira, like 1,000." });
+
+export const airtimeForm = z.object({ phone, network_id: choose("a network"), amount: naira });
+export const dataForm = z.object({ phone, network_id: choose("a network"), plan_id: choose("a plan") });
+export const tvForm = z.object({
+  provider_id: choose("a provider"),
+  plan_id: choose("a bouquet"),
+  smartcard,
+  phone,
+});
+export const electricityForm = z.object({
+  disco_id: choose("your electricity company"),
+  meter_type: meterType,
+  meter_number: meterNumber,
+  amount: naira,
+  phone,
+});

@@ -1,0 +1,121 @@
+import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
+import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
+import { formatNaira } from "../../../../schemas/money";
+import { networkForPhone } from "../../../../schemas/phonePrefixes";
+import { TextField } from "../../../components/TextField";
+
+export interface Option {
+  value: string;
+  label: string;
+  /** Shown, but not choosable: a network, provider or disco switched off. */
+  unavailable?: boolean;
+}
+
+export function SelectField({
+  label,
+  options,
+  error,
+  placeholder,
+  ref,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  options: readonly Option[];
+  error?: string | undefined;
+  placeholder: string;
+  ref?: Ref<HTMLSelectElement>;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.unavailable}>
+            {o.unavailable ? `${o.label} (unavailable)` : o.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** An amount typed in naira, with quick chips that fill it. */
+export function AmountField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  chips,
+  hint,
+}: {
+  form: UseFormReturn<T>;
+  name: Path<T>;
+  label: string;
+  chips: readonly number[];
+  hint?: string | undefined;
+}) {
+  const error = form.formState.errors[name]?.message;
+  return (
+    <div>
+      <TextField
+        label={label}
+        inputMode="decimal"
+        autoComplete="off"
+        hint={hint}
+        error={typeof error === "string" ? error : undefined}
+        {...form.register(name)}
+      />
+      <fieldset className="chips">
+        <legend className="sr-only">Quick amounts</legend>
+        {chips.map((kobo) => (
+          <button
+            key={kobo}
+            type="button"
+            className="chip"
+            onClick={() =>
+              form.setValue(name, String(kobo / 100) as PathValue<T, Path<T>>, {
+                shouldValidate: true,
+                shouldDirty: true,
+              })
+            }
+          >
+            {formatNaira(kobo, true)}
+          </button>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+/**
+ * Picks the network from the phone number's prefix as it is typed, until the customer chooses one
+ * themselves (numbers can be ported between networks).
+ */
+export function useNetworkFromPhone<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  phone: Path<T>,
+  network: Path<T>,
+) {
+  const chosenByHand = useRef(form.getValues(network) !== "");
+  const typed = form.watch(phone) as string;
+  useEffect(() => {
+    if (chosenByHand.current) return;
+    const detected = networkForPhone(typed ?? "");
+    if (detected) form.setValue(network, String(detected) as PathValue<T, Path<T>>);
+  }, [typed, form, network]);
+  return () => {
+    chosenByHand.current = true;
+  };
+}

@@ -1,0 +1,274 @@
+import { act, cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Transaction } from "../../schemas/transactions";
+import { ApiFailure } from "../../src/api/client";
+import type { CustomerApi } from "../../src/api/customerApi";
+import { customerProfile } from "../support/fixtures";
+import { fakeCustomer } from "../support/renderApp";
+import { heading, renderSignedIn } from "../support/signedIn";
+// Compiled before the first test, so its waits are spent on the page and not on the compiler.
+import "../../src/pages/customer/FundAccountPage";
+import { deferred, funding, wallet } from "../support/transactionFixtures";
+
+const realLocation = Object.getOwnPropertyDescriptor(window, "location");
+let assign: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  // jsdom cannot leave the page; the test only needs to see where the page sent the browser.
+  assign = vi.fn();
+  Object.defineProperty(window, "location", {
+    configurable: true,
+    value: { href: "http://localhost/app/fund-account", origin: "http://localhost", assign },
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  if (realLocation) Object.defineProperty(window, "location", realLocation);
+});
+
+async function openFunding(calls: Partial<CustomerApi>, path = "/app/fund-account") {
+  const app = await renderSignedIn(
+    path,
+    customerProfile,
+    undefined,
+    fakeCustomer({ wallet: vi.fn(async () => wallet()), ...calls }),
+  );
+  await heading("Fund account");
+  return app;
+}
+
+const amountField = () => screen.getByLabelText("Amount (₦)");
+const continueButton = () => screen.getByRole("button", { name: "Continue to payment" });
+
+describe("funding the wallet", () => {
+  it("shows the wallet number and an amount field", async () => {
+    await openFunding({});
+    expect(document.title).toBe("Fund account · OjaPay");
+    const region = screen.getByRole("region", { name: "Your wallet number" });
+    expect(await screen.findByText("3012345678")).toBeInTheDocument();
+    expect(region).toHaveTextContent("3012345678");
+    expect(amountField()).toHaveAttribute("inputmode", "decimal");
+  });
+
+  it.each([
+    ["", "Enter an amount in naira, like 5,000."],
+    ["five thousand", "Enter an amount in naira, like 5,000."],
+    ["12.345", "Enter an amount in naira, like 5,000."],
+    ["99.99", "The smallest amount you can add is ₦100."],
+    ["1,000,000.01", "The largest amount you can add at once is ₦1,000,000."],
+  ])("refuses %j with %j before calling the server", async (typed, message) => {
+    const user = userEvent.setup();
+    const fund = vi.fn();
+    await openFunding({ fund });
+    if (typed) await user.type(amountField(), typed);
+    await user.click(continueButton());
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(amountField()).toHaveAttribute("aria-invalid", "true");
+    expect(fund).not.toHaveBeenCalled();
+  });
+
+  it("accepts the limits themselves, typed as a person would", async () => {
+    const user = userEvent.setup();
+    const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "/checkout/OJA-FUND0001" }));
+    await openFunding({ fund });
+    await user.type(amountField(), "₦1,000,000");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
+    expect(fund).toHaveBeenLastCalledWith(expect.objectContaining({ amount: 100_000_000 }));
+  });
+
+  it("fills the amount from a quick chip", async () => {
+    const user = userEvent.setup();
+    const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "/checkout/OJA-FUND0001" }));
+    await openFunding({ fund });
+    for (const chip of ["₦1,000", "₦2,000", "₦5,000", "₦10,000"]) {
+      expect(screen.getByRole("button", { name: chip })).toBeInTheDocument();
+    }
+    await user.click(screen.getByRole("button", { name: "₦5,000" }));
+    expect(amountField()).toHaveValue("5,000.00");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
+    expect(fund).toHaveBeenCalledWith({ amount: 500_000, request_id: expect.any(String) });
+  });
+
+  it("repeats the same request id after a failure, then goes to the gateway's checkout", async () => {
+    const user = userEvent.setup();
+    const fund = vi
+      .fn<CustomerApi["fund"]>()
+      .mockRejectedValueOnce(
+        new ApiFailure(0, "We could not reach OjaPay. Check your connection and try again."),
+      )
+      .mockResolvedValueOnce({
+        reference: "OJA-FUND0001",
+        checkout_url: "/checkout/OJA-FUND0001?session=abc",
+      });
+    await openFunding({ fund });
+    await user.type(amountField(), "2500");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(continueButton()).toBeEnabled());
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(2));
+    const [first, second] = fund.mock.calls.map(([body]) => body);
+    expect(first?.amount).toBe(250_000);
+    expect(first?.request_id).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(second).toEqual(first);
+    await vi.waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("http://localhost/checkout/OJA-FUND0001?session=abc"),
+    );
+    expect(screen.getByRole("button", { name: "Opening payment page…" })).toBeDisabled();
+  });
+
+  it("makes a new request id when the amount changes", async () => {
+    const user = userEvent.setup();
+    const fund = vi.fn<CustomerApi["fund"]>().mockRejectedValue(new ApiFailure(503, "Funding is paused."));
+    await openFunding({ fund });
+    await user.type(amountField(), "2500");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(continueButton()).toBeEnabled());
+    // The same amount written another way is the same request.
+    await user.clear(amountField());
+    await user.type(amountField(), "2,500.00");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(continueButton()).toBeEnabled());
+    await user.clear(amountField());
+    await user.type(amountField(), "3000");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(3));
+
+    const ids = fund.mock.calls.map(([body]) => body.request_id);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(fund.mock.calls[2]?.[0].amount).toBe(300_000);
+  });
+
+  it("sends nothing twice while a request is out", async () => {
+    const user = userEvent.setup();
+    const answer = deferred<{ reference: string; checkout_url: string }>();
+    const fund = vi.fn(() => answer.promise);
+    await openFunding({ fund });
+    await user.type(amountField(), "1000");
+    // Two clicks in the same frame, before the button has had a chance to disable itself.
+    const button = continueButton();
+    await act(async () => {
+      button.click();
+      button.click();
+    });
+    await vi.waitFor(() => expect(screen.getByRole("button", { name: "Please wait…" })).toBeDisabled());
+    await user.click(screen.getByRole("button", { name: "Please wait…" }));
+    expect(fund).toHaveBeenCalledTimes(1);
+    await act(async () =>
+      answer.resolve({ reference: "OJA-FUND0001", checkout_url: "/checkout/OJA-FUND0001" }),
+    );
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole("button", { name: "Opening payment page…" })).toBeDisabled();
+
+    // Back from the gateway, restored from the browser's page cache: the button works again.
+    await act(async () => {
+      window.dispatchEvent(new PageTransitionEvent("pageshow", { persisted: true }));
+    });
+    expect(continueButton()).toBeEnabled();
+  });
+
+  it("will not open an address that is not a web page", async () => {
+    const user = userEvent.setup();
+    const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "javascript:alert(1)" }));
+    await openFunding({ fund });
+    await user.type(amountField(), "1000");
+    await user.click(continueButton());
+    expect(
+      await screen.findByText("The payment page could not be opened. Please try again later."),
+    ).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("coming back from checkout", () => {
+  const back = "/app/fund-account?reference=OJA-FUND0001";
+
+  it("confirms a pending payment by asking every 2 seconds until it succeeds", async () => {
+    const first = deferred<Transaction>();
+    const transaction = vi
+      .fn<CustomerApi["transaction"]>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce(funding({ reference: "OJA-FUND0001", status: "pending" }))
+      .mockResolvedValue(funding({ reference: "OJA-FUND0001", status: "successful", total: 250_000 }));
+    await openFunding({ transaction }, back);
+    expect(screen.queryByLabelText("Amount (₦)")).not.toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
+    expect(transaction).toHaveBeenCalledWith("OJA-FUND0001");
+
+    vi.useFakeTimers();
+    await act(async () => first.resolve(funding({ reference: "OJA-FUND0001", status: "pending" })));
+    expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
+
+    await act(() => vi.advanceTimersByTimeAsync(1_900));
+    expect(transaction).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(transaction).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
+
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(transaction).toHaveBeenCalledTimes(3);
+    expect(screen.getByRole("status")).toHaveTextContent("₦2,500.00 has been added to your wallet.");
+    expect(screen.getByRole("link", { name: "Go to your dashboard" })).toHaveAttribute(
+      "href",
+      "/app/dashboard",
+    );
+
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(transaction).toHaveBeenCalledTimes(3);
+  });
+
+  it("says a failed payment took nothing, and Try again clears the address", async () => {
+    const user = userEvent.setup();
+    const transaction = vi.fn(async () => funding({ reference: "OJA-FUND0001", status: "failed" }));
+    const app = await openFunding({ transaction }, back);
+    expect(await screen.findByText(/The payment did not go through/)).toHaveTextContent(
+      "The payment did not go through. No money was taken from your wallet.",
+    );
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(app.location.history.at(-1)).toBe("/app/fund-account");
+    expect(screen.getByLabelText("Amount (₦)")).toBeInTheDocument();
+  });
+
+  it("stops asking after 60 seconds and says the bank is still confirming", async () => {
+    const first = deferred<Transaction>();
+    const transaction = vi
+      .fn<CustomerApi["transaction"]>()
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValue(funding({ reference: "OJA-FUND0001", status: "pending" }));
+    await openFunding({ transaction }, back);
+    vi.useFakeTimers();
+    await act(async () => first.resolve(funding({ reference: "OJA-FUND0001", status: "pending" })));
+
+    await act(() => vi.advanceTimersByTimeAsync(58_000));
+    expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
+    await act(() => vi.advanceTimersByTimeAsync(2_000));
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Your payment is still being confirmed. We will add it to your wallet as soon as the bank confirms it.",
+    );
+    const asked = transaction.mock.calls.length;
+    expect(asked).toBeLessThanOrEqual(31);
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(transaction).toHaveBeenCalledTimes(asked);
+  });
+
+  it("says so when the reference is unknown", async () => {
+    const transaction = vi.fn(async () => {
+      throw new ApiFailure(404, "Not found.");
+    });
+    await openFunding({ transaction }, back);
+    expect(await screen.findByText("We could not find that payment.")).toBeInTheDocument();
+    expect(transaction).toHaveBeenCalledTimes(1);
+  });
+});
