@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect } from "react";
 import { Link } from "wouter";
 import { purchaseKinds, type Transaction } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
