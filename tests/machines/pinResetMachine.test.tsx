@@ -6,6 +6,7 @@ import { getShortestPaths } from "xstate/graph";
 import { pinResetMachine } from "../../machines/pinResetMachine";
 import { LoadingOverlay } from "../../src/components/LoadingOverlay";
 import { customerProfile } from "../support/fixtures";
+import { onlyRunningActors } from "../support/graphEvents";
 import { renderApp } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
 
@@ -32,7 +33,7 @@ const events = [
 ] as const;
 
 // biome-ignore lint/suspicious/noExplicitAny: the graph's event list is wider than the machine's own events
-const paths = getShortestPaths(pinResetMachine, { events: events as any });
+const paths = getShortestPaths(pinResetMachine, { filterEvents: onlyRunningActors, events: events as any });
 const pinDialog = () => screen.queryByRole("dialog", { name: "Transaction Pin Reset" });
 
 afterEach(cleanup);

@@ -38,7 +38,9 @@ export async function replayPath<E extends EventObject>(
       if (!driver) throw new Error(`no way to make "${event.type}" happen on the screen`);
       await driver(event);
     }
+    expect(step.state.status, "the path leads through an errored machine").not.toBe("error");
     await waitFor(() => expect(replay.actor.getSnapshot().value).toEqual(step.state.value));
+    expect(replay.actor.getSnapshot().status).toBe(step.state.status);
     expect(replay.actor.getSnapshot().context).toEqual(step.state.context);
     await replay.expectScreen(replay.actor.getSnapshot());
   }

@@ -1,0 +1,180 @@
+import type { Choice, Product, Verified } from "../../machines/purchaseMachine";
+import type { Transaction } from "../../schemas/transactions";
+import type {
+  AirtimeCatalogue,
+  DataCatalogue,
+  ElectricityCatalogue,
+  TvCatalogue,
+} from "../../src/actors/purchaseActors";
+import {
+  airtimeChoice,
+  dataChoice,
+  electricityChoice,
+  tvChoice,
+} from "../../src/pages/customer/purchase/choices";
+
+export const airtimeCatalogue: AirtimeCatalogue = {
+  controls: [
+    { id: 1, network: "MTN", enabled: true, discount_percent: 2, min_amount: 5_000, max_amount: 5_000_000 },
+    { id: 2, network: "GLO", enabled: false, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
+    {
+      id: 3,
+      network: "9Mobile",
+      enabled: true,
+      discount_percent: 3,
+      min_amount: 5_000,
+      max_amount: 5_000_000,
+    },
+    {
+      id: 4,
+      network: "Airtel",
+      enabled: true,
+      discount_percent: 2.5,
+      min_amount: 5_000,
+      max_amount: 5_000_000,
+    },
+  ],
+};
+
+export const dataCatalogue: DataCatalogue = {
+  networks: [
+    { id: 1, name: "MTN", enabled: true },
+    { id: 2, name: "GLO", enabled: false },
+    { id: 3, name: "9Mobile", enabled: true },
+    { id: 4, name: "Airtel", enabled: true },
+  ],
+  plans: [
+    {
+      id: 11,
+      control_id: 1,
+      name: "1GB Daily (1 day)",
+      size: "1GB",
+      validity: "1 day",
+      category: "daily",
+      price: 50_000,
+    },
+    {
+      id: 12,
+      control_id: 1,
+      name: "2GB Monthly (30 days)",
+      size: "2GB",
+      validity: "30 days",
+      category: "monthly",
+      price: 150_000,
+    },
+    {
+      id: 41,
+      control_id: 4,
+      name: "1GB Weekly (7 days)",
+      size: "1GB",
+      validity: "7 days",
+      category: "weekly",
+      price: 80_000,
+    },
+  ],
+};
+
+export const tvCatalogue: TvCatalogue = {
+  providers: [
+    { id: 1, name: "DStv", enabled: true, service_fee: 10_000 },
+    { id: 2, name: "GOtv", enabled: true, service_fee: 10_000 },
+    { id: 4, name: "Showmax", enabled: false, service_fee: 5_000 },
+  ],
+  plans: [
+    { id: 1, control_id: 1, name: "DStv Padi", price: 440_000 },
+    { id: 4, control_id: 1, name: "DStv Compact", price: 1_900_000 },
+    { id: 7, control_id: 2, name: "GOtv Smallie", price: 190_000 },
+  ],
+};
+
+export const electricityCatalogue: ElectricityCatalogue = {
+  discos: [
+    {
+      id: 3,
+      name: "Eko Electricity (EKEDC)",
+      enabled: true,
+      min_amount: 100_000,
+      max_amount: 50_000_000,
+      service_fee: 10_000,
+    },
+    {
+      id: 6,
+      name: "Ikeja Electric (IKEDC)",
+      enabled: true,
+      min_amount: 100_000,
+      max_amount: 50_000_000,
+      service_fee: 10_000,
+    },
+    {
+      id: 9,
+      name: "Kano Electricity (KEDCO)",
+      enabled: false,
+      min_amount: 100_000,
+      max_amount: 50_000_000,
+      service_fee: 10_000,
+    },
+  ],
+};
+
+export const catalogues: Record<Product, unknown> = {
+  airtime: airtimeCatalogue,
+  data: dataCatalogue,
+  tv: tvCatalogue,
+  electricity: electricityCatalogue,
+};
+
+/** What a customer chooses in each wizard, as the form builds it. */
+export const choices: Record<Product, Choice> = {
+  airtime: airtimeChoice({ phone: "08031234567", network_id: 1, amount: 100_000 }, airtimeCatalogue),
+  data: dataChoice({ phone: "08021234567", network_id: 4, plan_id: 41 }, dataCatalogue),
+  tv: tvChoice({ provider_id: 1, plan_id: 4, smartcard: "7023456789", phone: "08031234567" }, tvCatalogue),
+  electricity: electricityChoice(
+    {
+      disco_id: 6,
+      meter_type: "prepaid",
+      meter_number: "45071234567",
+      amount: 300_000,
+      phone: "08031234567",
+    },
+    electricityCatalogue,
+  ),
+};
+
+export const verifications: Record<Product, Verified> = {
+  airtime: { customer_name: "", details: [] },
+  data: { customer_name: "", details: [] },
+  tv: {
+    customer_name: "HAUWA OKONKWO",
+    details: [
+      ["Current bouquet", "Padi"],
+      ["Due date", "Mar 20, 2026"],
+    ],
+  },
+  electricity: { customer_name: "EMEKA BELLO", details: [["Address", "12 Allen Avenue, Ikeja, Lagos"]] },
+};
+
+/** The purchase the server answers, in a given status. */
+export function purchaseResult(product: Product, status: Transaction["status"]): Transaction {
+  const { quote } = choices[product];
+  return {
+    id: "5d1f0c2e-7a4b-4c3d-9e8f-0a1b2c3d4e5f",
+    reference: "OJA260302K7M3Q9XZ",
+    kind: product,
+    status,
+    amount: quote.amount,
+    fee: quote.fee,
+    discount: quote.discount,
+    total: quote.total,
+    description: "A purchase",
+    recipient: String(choices[product].order.phone ?? ""),
+    product: "The product",
+    provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
+    token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,
+    customer_name: verifications[product].customer_name || null,
+    failure_reason: status === "failed" ? "The provider declined this purchase." : null,
+    balance_before: 1_000_000,
+    balance_after: 1_000_000 - quote.total,
+    created_at: "2026-03-02T09:00:00.000Z",
+    updated_at: "2026-03-02T09:00:05.000Z",
+  };
+}

@@ -1,0 +1,130 @@
+import { screen, within } from "@testing-library/react";
+import type { UserEvent } from "@testing-library/user-event";
+import { expect } from "vitest";
+import type { AnyMachineSnapshot } from "xstate";
+import type { Choice, Product, PurchaseContext } from "../../machines/purchaseMachine";
+import { formatNaira } from "../../schemas/money";
+
+async function retype(user: UserEvent, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
+/** Fills a wizard's choose step from a choice's draft, as a customer would, and moves on. */
+export async function fillChoice(user: UserEvent, product: Product, choice: Choice) {
+  const d = choice.draft as Record<string, string | number>;
+  if (product === "airtime") {
+    await retype(user, "Phone number", String(d.phone));
+    await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
+    await retype(user, "Amount (₦)", String(Number(d.amount) / 100));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+  } else if (product === "data") {
+    await retype(user, "Phone number", String(d.phone));
+    await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
+    const plan = document.querySelector<HTMLInputElement>(`input[type=radio][value="${d.plan_id}"]`);
+    if (!plan) throw new Error(`no plan ${d.plan_id} on screen`);
+    await user.click(plan);
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+  } else if (product === "tv") {
+    await user.selectOptions(screen.getByLabelText("TV provider"), String(d.provider_id));
+    await user.selectOptions(screen.getByLabelText("Bouquet"), String(d.plan_id));
+    await retype(user, "Smartcard number", String(d.smartcard));
+    await retype(user, "Phone number", String(d.phone));
+    await user.click(screen.getByRole("button", { name: "Check smartcard" }));
+  } else {
+    await user.selectOptions(screen.getByLabelText("Electricity company"), String(d.disco_id));
+    await user.click(screen.getByLabelText(d.meter_type === "prepaid" ? "Prepaid" : "Postpaid"));
+    await retype(user, "Meter number", String(d.meter_number));
+    await retype(user, "Amount (₦)", String(Number(d.amount) / 100));
+    await retype(user, "Phone number", String(d.phone));
+    await user.click(screen.getByRole("button", { name: "Check meter" }));
+  }
+}
+
+const currentStep = () => screen.getByRole("listitem", { current: "step" }).textContent;
+
+/** What a wizard must show in each state of its machine. */
+export async function expectPurchaseScreen(snapshot: AnyMachineSnapshot) {
+  const state = snapshot.value as string;
+  const context = snapshot.context as PurchaseContext;
+  const alert = () =>
+    screen
+      .queryAllByRole("alert")
+      .map((a) => a.textContent)
+      .join(" ");
+  switch (state) {
+    case "loading":
+      expect(await screen.findByText("Loading what is on sale…")).toBeInTheDocument();
+      expect(currentStep()).toBe("Choose");
+      break;
+    case "loadFailed":
+      expect(await screen.findByText(/We could not load what is on sale/)).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
+      break;
+    case "choosing":
+      expect(
+        await screen.findByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ }),
+      ).toBeEnabled();
+      expect(currentStep()).toBe("Choose");
+      if (context.error) expect(alert()).toContain(context.error);
+      break;
+    case "verifying":
+      expect(
+        await screen.findByText(/^Checking the (smartcard|meter) with the provider…$/),
+      ).toBeInTheDocument();
+      break;
+    case "verified":
+      expect(await screen.findByRole("heading", { name: "Is this the right customer?" })).toBeInTheDocument();
+      expect(screen.getByText(context.verified?.customer_name ?? "?")).toBeInTheDocument();
+      expect(currentStep()).toBe("Confirm");
+      break;
+    case "confirming": {
+      const section = await screen.findByRole("region", { name: "Confirm your purchase" });
+      const total = formatNaira(context.choice?.quote.total ?? 0);
+      expect(within(section).getByRole("button", { name: `Pay ${total}` })).toBeEnabled();
+      expect(within(section).getByLabelText("Transaction PIN")).toBeInTheDocument();
+      if (context.choice && context.choice.quote.discount > 0)
+        expect(section).toHaveTextContent(`−${formatNaira(context.choice.quote.discount)}`);
+      if (context.choice && context.choice.quote.fee > 0) expect(section).toHaveTextContent("Service fee");
+      if (context.verified) expect(section).toHaveTextContent(context.verified.customer_name);
+      if (context.error) expect(alert()).toContain(context.error);
+      break;
+    }
+    case "duplicateWarning": {
+      const dialog = await screen.findByRole("dialog", { name: "Buy this again?" });
+      expect(dialog).toHaveTextContent(context.error ?? "?");
+      break;
+    }
+    case "buying":
+      expect(await screen.findByText("Buying… please keep this page open.")).toBeInTheDocument();
+      expect(currentStep()).toBe("Done");
+      break;
+    case "successful":
+      expect(await screen.findByRole("heading", { name: "Purchase successful" })).toBeInTheDocument();
+      if (context.transaction?.token)
+        expect(screen.getByText("1234 5678 9012 3456 7890")).toBeInTheDocument();
+      expect(screen.getByRole("link", { name: "View receipt" })).toHaveAttribute(
+        "href",
+        expect.stringMatching(new RegExp(`/transaction-history/${context.transaction?.reference}$`)),
+      );
+      break;
+    case "pending":
+      expect(await screen.findByRole("heading", { name: "Waiting for the provider" })).toBeInTheDocument();
+      expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
+      expect(screen.getByText(/is held, not lost/)).toBeInTheDocument();
+      if (context.error) expect(alert()).toContain(context.error);
+      break;
+    case "rechecking":
+      expect(await screen.findByRole("button", { name: "Checking…" })).toBeDisabled();
+      break;
+    case "failed":
+      expect(await screen.findByRole("heading", { name: "Purchase failed" })).toBeInTheDocument();
+      expect(
+        screen.getByText(`Your ${formatNaira(context.transaction?.total ?? 0)} is back in your wallet.`),
+      ).toBeInTheDocument();
+      break;
+    default:
+      throw new Error(`no screen check for ${state}`);
+  }
+}
