@@ -176,7 +176,8 @@ describe("an account's life in a real browser", () => {
     });
     expect(res.status).toBe(200);
 
-    await page.getByRole("link", { name: "Your profile" }).click();
+    // The next thing the app asks the server (here, the dashboard's reload) meets the ended session.
+    await page.reload();
     await page.waitForURL(`${app.base}/auth/login`);
     await toast(page, expiry).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();

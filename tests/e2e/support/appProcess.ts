@@ -31,6 +31,8 @@ export async function startAppProcess(env: Record<string, string>) {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Where the gateway sends the customer back: the same origin the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

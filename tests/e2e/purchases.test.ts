@@ -1,0 +1,176 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  // A little provider latency so "buying" shows; quick requeries so a pending purchase settles in seconds.
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    SANDBOX_LATENCY_MS: "300",
+    REQUERY_INTERVAL_MS: "300",
+    REQUERY_BASE_DELAY_MS: "500",
+  });
+  browser = await launchBrowser();
+  page = await (await browser.newContext(phone)).newPage();
+  page.setDefaultTimeout(20_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+const pin = "4826";
+const result = () =>
+  page.getByRole("region", { name: /^(Purchase successful|Purchase failed|Waiting for the provider)$/ });
+
+/** The balance as the dashboard shows it, once the customer has chosen to see it. */
+async function balance(): Promise<string> {
+  await page.goto(`${app.base}/app/dashboard`);
+  const card = page.getByRole("region", { name: "Wallet balance" });
+  const show = card.getByRole("button", { name: "Show balance" });
+  await card.getByRole("button", { name: /^(Show|Hide) balance$/ }).waitFor();
+  if (await show.isVisible()) await show.click();
+  const amount = card.locator(".balance-amount");
+  await expect.poll(() => amount.textContent()).toMatch(/^₦[\d,]+\.\d{2}$/);
+  return (await amount.textContent()) ?? "";
+}
+
+describe("a customer's money in a real browser", () => {
+  it("funds ₦5,000 through the sandbox checkout", async () => {
+    await newCustomer(page, app.base, mail, {
+      first: "Zainab",
+      last: "Musa",
+      email: "zainab@example.com",
+      password: "zainab password 5",
+    });
+    await setPin(page, app.base, mail, "zainab@example.com", pin);
+    await fundThroughCheckout(page, app.base, "₦5,000");
+    await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+    expect(await balance()).toBe("₦5,000.00");
+  });
+
+  it("buys airtime with the network's discount shown before the PIN", async () => {
+    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.getByLabel("Phone number").fill("08031234567");
+    expect(await page.getByLabel("Network").inputValue()).toBe("1");
+    await page.getByLabel("Amount (₦)").fill("500");
+    await page.getByRole("button", { name: "Continue" }).click();
+    const summary = page.getByRole("region", { name: "Confirm your purchase" });
+    await summary.getByText("−₦10.00").waitFor();
+    expect(await summary.locator(".summary-total").textContent()).toBe("Total₦490.00");
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+  });
+
+  it("buys a data plan", async () => {
+    await page.goto(`${app.base}/app/data-subscriptions`);
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("radio", { name: /1GB\s*1 day\s*₦500/ }).check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+  });
+
+  it("buys prepaid electricity after verifying the meter, and shows the token", async () => {
+    await page.goto(`${app.base}/app/utilities`);
+    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
+    await page.getByLabel("Meter number").fill("45071234567");
+    await page.getByLabel("Amount (₦)").fill("1,000");
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check meter" }).click();
+    await page.getByRole("heading", { name: "Is this the right customer?" }).waitFor();
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await page
+      .getByRole("region", { name: "Confirm your purchase" })
+      .getByText("₦1,100.00")
+      .first()
+      .waitFor();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    const token = await page.locator(".token").textContent();
+    expect(token).toMatch(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/);
+  });
+
+  it("shows a failing number's failure and gives the money back", async () => {
+    const before = await balance();
+    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.getByLabel("Phone number").fill("08030000000");
+    await page.getByLabel("Amount (₦)").fill("200");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase failed" }).waitFor();
+    await result().getByText("Your ₦196.00 is back in your wallet.").waitFor();
+    expect(await balance()).toBe(before);
+    expect(before).toBe("₦2,910.00");
+  });
+
+  it("shows a pending purchase as pending, then as successful once the provider confirms", async () => {
+    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.getByLabel("Phone number").fill("08031111111");
+    await page.getByLabel("Amount (₦)").fill("100");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Waiting for the provider" }).waitFor();
+    await result()
+      .getByText(/Your ₦98\.00 is held, not lost/)
+      .waitFor();
+    // The requery worker asks twice; the customer checks again until it has.
+    await expect
+      .poll(
+        async () => {
+          const again = page.getByRole("button", { name: "Check again" });
+          if (await again.isVisible()) await again.click();
+          return page.getByRole("heading", { name: "Purchase successful" }).isVisible();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBe(true);
+  });
+
+  it("buys a DStv bouquet after verifying the smartcard", async () => {
+    await fundThroughCheckout(page, app.base, "₦5,000");
+    await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+    await page.goto(`${app.base}/app/cable-subscriptions`);
+    await page.getByLabel("TV provider").selectOption({ label: "DStv" });
+    await page.getByLabel("Bouquet").selectOption({ label: "DStv Padi: ₦4,400" });
+    await page.getByLabel("Smartcard number").fill("7023456789");
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check smartcard" }).click();
+    await page.getByRole("heading", { name: "Is this the right customer?" }).waitFor();
+    await page.getByText("Current bouquet").waitFor();
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await page.getByRole("region", { name: "Confirm your purchase" }).getByText("Service fee").waitFor();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+  });
+
+  it("shows every transaction in the history, with the right balances", async () => {
+    expect(await balance()).toBe("₦3,312.00");
+    await page.goto(`${app.base}/app/transaction-history`);
+    const rows = page.locator("main a[href*='/transaction-history/']");
+    // Two fundings and six purchases: airtime, data, electricity, the failed and the pending airtime, DStv.
+    await expect.poll(() => rows.count()).toBe(8);
+    const texts = await rows.allTextContents();
+    expect(texts.filter((t) => /Successful/.test(t))).toHaveLength(7);
+    expect(texts.filter((t) => /Failed/.test(t))).toHaveLength(1);
+    // The newest, the DStv bouquet: its receipt shows the balance before and after.
+    await rows.first().click();
+    await page.getByRole("heading", { name: "Receipt" }).waitFor();
+    await page.locator("main").getByText("DStv Padi").first().waitFor();
+    const receipt = await page.locator("main").textContent();
+    expect(receipt).toContain("DStv Padi");
+    expect(receipt).toContain("₦7,812.00");
+    expect(receipt).toContain("₦3,312.00");
+  });
+});

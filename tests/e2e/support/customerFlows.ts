@@ -1,0 +1,61 @@
+import type { Page } from "playwright-core";
+import type { startMailCatcher } from "./mailCatcher";
+
+type Mail = Awaited<ReturnType<typeof startMailCatcher>>;
+
+export interface Person {
+  first: string;
+  last: string;
+  email: string;
+  password: string;
+}
+
+/** Register, verify with the emailed code, and sign in, as a customer would on the site. */
+export async function newCustomer(page: Page, base: string, mail: Mail, person: Person) {
+  await page.goto(`${base}/auth/register`);
+  await page.getByLabel("First name").fill(person.first);
+  await page.getByLabel("Last name").fill(person.last);
+  await page.getByLabel("Email address").fill(person.email);
+  await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  const verify = page.getByRole("dialog", { name: "Verify your email" });
+  await verify.waitFor();
+  await verify.getByLabel("Verification code").fill(await mail.nextCode(person.email, 0));
+  await verify.getByRole("button", { name: "Verify" }).click();
+  await page
+    .getByRole("dialog", { name: "Account created" })
+    .getByRole("button", { name: "Sign in now" })
+    .click();
+  await page.waitForURL(`${base}/app/dashboard`);
+}
+
+/** The first transaction PIN, from Profile → Reset Pin and the emailed code. */
+export async function setPin(page: Page, base: string, mail: Mail, email: string, pin: string) {
+  const seen = mail.count(email);
+  await page.goto(`${base}/app/profile`);
+  await page.getByRole("button", { name: "Reset Pin" }).click();
+  const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+  await otp.waitFor();
+  await otp.getByLabel("Code (OTP)").fill(await mail.nextCode(email, seen));
+  await otp.getByLabel("New PIN").fill(pin);
+  await otp.getByRole("button", { name: "Verify" }).click();
+  await otp.waitFor({ state: "detached" });
+}
+
+/** Fund account → amount chip → the sandbox checkout's Pay → back on Fund account with the result. */
+export async function fundThroughCheckout(page: Page, base: string, chip: string) {
+  await page.goto(`${base}/app/fund-account`);
+  await page.getByRole("button", { name: chip, exact: true }).click();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByRole("heading", { name: "Sandbox checkout" }).waitFor();
+  await page.getByRole("button", { name: /^Pay ₦/ }).click();
+  await page.waitForURL(/\/app\/fund-account\?reference=/);
+}
+
+/** The confirm step: the PIN, then Pay. */
+export async function payWithPin(page: Page, pin: string) {
+  await page.getByRole("textbox", { name: "Transaction PIN" }).fill(pin);
+  await page.getByRole("button", { name: /^Pay ₦/ }).click();
+}
