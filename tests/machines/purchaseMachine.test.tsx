@@ -21,7 +21,7 @@ const paths: Record<Product, string> = {
 };
 
 /** Every event the wizard knows for a product, with each outcome its actors can have. */
-export function purchaseEvents(product: Product) {
+function purchaseEvents(product: Product) {
   return [
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
@@ -57,7 +57,7 @@ export function purchaseEvents(product: Product) {
   ] as unknown as PurchaseEvent[];
 }
 
-export const graphMachine = purchaseMachine.provide({
+const graphMachine = purchaseMachine.provide({
   actions: { newRequestId: assign({ requestId: testRequestId }) },
 });
 const products: Product[] = ["airtime", "data", "tv", "electricity"];
