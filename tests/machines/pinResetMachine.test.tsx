@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AnyActorRef } from "xstate";
+import type { AnyActorRef, EventFromLogic } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { pinResetMachine } from "../../machines/pinResetMachine";
 import { LoadingOverlay } from "../../src/components/LoadingOverlay";
@@ -32,8 +32,10 @@ const events = [
   },
 ] as const;
 
-// biome-ignore lint/suspicious/noExplicitAny: the graph's event list is wider than the machine's own events
-const paths = getShortestPaths(pinResetMachine, { filterEvents: onlyRunningActors, events: events as any });
+const paths = getShortestPaths(pinResetMachine, {
+  filterEvents: onlyRunningActors,
+  events: events as unknown as EventFromLogic<typeof pinResetMachine>[],
+});
 const pinDialog = () => screen.queryByRole("dialog", { name: "Transaction Pin Reset" });
 
 afterEach(cleanup);
