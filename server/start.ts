@@ -11,7 +11,12 @@ import { startRequeryWorker } from "./services/purchases/requeryWorker";
 
 /** Opens the database (migrating it), seeds what must exist, and serves the app. */
 export async function startServer(config: Config, logger: Logger) {
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (error) =>
+    logger.warn(
+      { err: error.message },
+      "a database connection was closed by the server; the pool replaces it",
+    ),
+  );
   logger.info(
     { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
     "database ready",

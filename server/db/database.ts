@@ -33,8 +33,16 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
 }
 
-/** A real Postgres server. Migrations run under an advisory lock, so several instances may start at once. */
-export async function openPostgres(url: string, poolSize = 10): Promise<DatabaseHandle> {
+/**
+ * A real Postgres server. Migrations run under an advisory lock, so several instances may start at
+ * once. `onConnectionLost` hears of idle connections the server closed (a restart, a failover): the
+ * pool replaces them, and without a listener Node would stop the whole process over it.
+ */
+export async function openPostgres(
+  url: string,
+  poolSize = 10,
+  onConnectionLost: (error: Error) => void = () => {},
+): Promise<DatabaseHandle> {
   const lockClient = new pg.Client({ connectionString: url });
   await lockClient.connect();
   try {
@@ -45,10 +53,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     await lockClient.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on("error", onConnectionLost);
   const db = drizzlePg(pool, { schema });
   return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
 }
 
-export function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openDatabase(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  onConnectionLost?: (error: Error) => void,
+) {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, 10, onConnectionLost)
+    : openPglite(config.dataDir);
 }
