@@ -89,15 +89,7 @@ export const purchaseMachine = setup({
       transaction: ({ event }) => ("output" in event ? (event.output as Transaction) : null),
     }),
     /** Another purchase from a clean form. */
-    startOver: assign({
-      choice: null,
-      verified: null,
-      requestId: null,
-      allowDuplicate: false,
-      duplicateOf: null,
-      transaction: null,
-      error: null,
-    }),
+    startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
     keepChoice: assign({
       verified: null,
@@ -119,13 +111,7 @@ export const purchaseMachine = setup({
     product: input.product,
     verifies: input.verifies,
     catalogue: null,
-    choice: null,
-    verified: null,
-    requestId: null,
-    allowDuplicate: false,
-    duplicateOf: null,
-    transaction: null,
-    error: null,
+    ...noPurchase,
   }),
   initial: "loading",
   states: {

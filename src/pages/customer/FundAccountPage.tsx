@@ -6,8 +6,8 @@ import { referenceParam, type Transaction } from "../../../schemas/transactions"
 import { fundBody, fundingLimits } from "../../../schemas/wallet";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { AmountField } from "../../components/AmountField";
 import { useGlobalLoading } from "../../components/globalLoading";
-import { TextField } from "../../components/TextField";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { useLoad } from "./TransactionBits";
@@ -20,8 +20,6 @@ const confirmForMs = 60_000;
 const notAnAmount = "Enter an amount in naira, like 5,000.";
 const chips = [100_000, 200_000, 500_000, 1_000_000]; // kobo: ₦1,000, ₦2,000, ₦5,000, ₦10,000
 // The label already says ₦, so a chip fills the field with the number alone ("1,000.00").
-const fieldText = (kobo: number) => formatNaira(kobo).replace(/^₦/, "");
-const chipLabel = (kobo: number) => formatNaira(kobo).replace(/\.00$/, "");
 
 // Typed naira becomes kobo here, then meets the very rule (and words) the server applies to fundBody.
 const fundForm = z.strictObject({
@@ -131,32 +129,13 @@ function FundForm() {
       <section className="card" aria-labelledby="add-money">
         <h2 id="add-money">Add money</h2>
         <form noValidate onSubmit={submit}>
-          <TextField
+          <AmountField
+            form={form}
+            name="amount"
             label="Amount (₦)"
-            inputMode="decimal"
-            autoComplete="off"
+            chips={chips}
             hint={`From ${formatNaira(fundingLimits.min)} to ${formatNaira(fundingLimits.max)} at a time.`}
-            error={form.formState.errors.amount?.message}
-            {...form.register("amount")}
           />
-          <fieldset className="chips">
-            <legend className="sr-only">Quick amounts</legend>
-            {chips.map((kobo) => (
-              <button
-                key={kobo}
-                type="button"
-                className="chip"
-                onClick={() =>
-                  form.setValue("amount", fieldText(kobo), {
-                    shouldValidate: form.formState.isSubmitted,
-                    shouldDirty: true,
-                  })
-                }
-              >
-                {chipLabel(kobo)}
-              </button>
-            ))}
-          </fieldset>
           {problem && (
             <p className="field-error" role="alert">
               {problem}

@@ -4,12 +4,13 @@ import type { Choice } from "../../../../machines/purchaseMachine";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote } from "../../../../schemas/pricing";
 import type { AirtimeCatalogue } from "../../../actors/purchaseActors";
+import { AmountField } from "../../../components/AmountField";
 import { TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { type AirtimeValues, airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
-import { AmountField, SelectField, useNetworkFromPhone } from "./wizardFields";
+import { SelectField, useNetworkFromPhone } from "./wizardFields";
 
 type Form = z.input<typeof airtimeForm>;
 

@@ -3,12 +3,13 @@ import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { formatNaira } from "../../../../schemas/money";
 import type { ElectricityCatalogue } from "../../../actors/purchaseActors";
+import { AmountField } from "../../../components/AmountField";
 import { TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { type ElectricityValues, electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
-import { AmountField, SelectField } from "./wizardFields";
+import { SelectField } from "./wizardFields";
 
 type Form = z.input<typeof electricityForm>;
 

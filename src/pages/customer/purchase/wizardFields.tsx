@@ -1,8 +1,6 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
-import { formatNaira } from "../../../../schemas/money";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
-import { TextField } from "../../../components/TextField";
 
 export interface Option {
   value: string;
@@ -48,53 +46,6 @@ export function SelectField({
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-/** An amount typed in naira, with quick chips that fill it. */
-export function AmountField<T extends FieldValues>({
-  form,
-  name,
-  label,
-  chips,
-  hint,
-}: {
-  form: UseFormReturn<T>;
-  name: Path<T>;
-  label: string;
-  chips: readonly number[];
-  hint?: string | undefined;
-}) {
-  const error = form.formState.errors[name]?.message;
-  return (
-    <div>
-      <TextField
-        label={label}
-        inputMode="decimal"
-        autoComplete="off"
-        hint={hint}
-        error={typeof error === "string" ? error : undefined}
-        {...form.register(name)}
-      />
-      <fieldset className="chips">
-        <legend className="sr-only">Quick amounts</legend>
-        {chips.map((kobo) => (
-          <button
-            key={kobo}
-            type="button"
-            className="chip"
-            onClick={() =>
-              form.setValue(name, String(kobo / 100) as PathValue<T, Path<T>>, {
-                shouldValidate: true,
-                shouldDirty: true,
-              })
-            }
-          >
-            {formatNaira(kobo, true)}
-          </button>
-        ))}
-      </fieldset>
     </div>
   );
 }
