@@ -64,6 +64,17 @@ export type PurchaseEvent =
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to purchaseMachine`));
 
+/** Everything about one purchase; cleared to start another. */
+const noPurchase = {
+  choice: null,
+  verified: null,
+  requestId: null,
+  allowDuplicate: false,
+  duplicateOf: null,
+  transaction: null,
+  error: null,
+} as const;
+
 /**
  * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
  * PIN → buying → successful, pending or failed. The network, the catalogue and the request id's
