@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { networks as networkNames } from "../../../schemas/catalogue";
 import { formatNaira } from "../../../schemas/money";
 import { airtimeQuote, feeQuote, planQuote } from "../../../schemas/pricing";
 import type {
@@ -180,6 +179,3 @@ export function electricityRequest(
 }
 
 const meterLabel = (type: MeterType) => (type === "prepaid" ? "prepaid" : "postpaid");
-
-/** The network's name for messages, even before the catalogue is read. */
-export const networkName = (id: number) => networkNames.find((n) => n.id === id)?.name ?? "This network";
