@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { profile } from "./auth";
 import { personName, phone, role } from "./common";
+import { transaction } from "./transactions";
 
 /** A row of the admin's user list: the profile's identity fields, whether active, the wallet number. */
 export const userSummary = profile
@@ -18,7 +19,10 @@ export const userSummary = profile
   .extend({ is_active: z.boolean(), wallet_number: z.string().nullable() });
 export type UserSummary = z.infer<typeof userSummary>;
 
-export const userDetail = profile.extend({ is_active: z.boolean() });
+export const userDetail = profile.extend({
+  is_active: z.boolean(),
+  recent_transactions: z.array(transaction).meta({ description: "The newest 10" }),
+});
 export type UserDetail = z.infer<typeof userDetail>;
 
 export const userListQuery = z.strictObject({

@@ -8,6 +8,7 @@ import { badRequest, notFound } from "../http/errors";
 import { recordAudit } from "./audit";
 import { loadProfile, toProfile } from "./profiles";
 import { endAllSessions } from "./sessions";
+import { listTransactions } from "./transactions/transactionRecords";
 import { userChanges } from "./userChanges";
 import { openWallet } from "./walletAccounts";
 
@@ -66,7 +67,8 @@ async function findUser(db: Database, id: string): Promise<UserRow> {
 
 export async function userDetail(db: Database, id: string): Promise<UserDetail> {
   const user = await findUser(db, id);
-  return { ...(await loadProfile(db, user)), is_active: user.isActive };
+  const recent = await listTransactions(db, { userId: id, page: 1, page_size: 10 });
+  return { ...(await loadProfile(db, user)), is_active: user.isActive, recent_transactions: recent.results };
 }
 
 /** What the audit log keeps of a user: the fields an admin can change, never a hash. */

@@ -2,6 +2,7 @@ import { navigate } from "wouter/use-browser-location";
 import { showToast } from "../notices/toasts";
 import { clientStore } from "../storage/clientStore";
 import { accountsApi } from "./accountsApi";
+import { adminApi } from "./adminApi";
 import { createApiClient } from "./client";
 import { customerApi } from "./customerApi";
 
@@ -27,3 +28,4 @@ export const appClient = createApiClient({
 
 export const accounts = accountsApi(appClient);
 export const customer = customerApi(appClient);
+export const admin = adminApi(appClient);

@@ -5,6 +5,7 @@ import type { Product, purchaseMachine } from "../../machines/purchaseMachine";
 import type { SessionMachine } from "../../machines/sessionMachine";
 import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../api/accountsApi";
+import type { AdminApi } from "../api/adminApi";
 import type { CustomerApi } from "../api/customerApi";
 
 /**
@@ -15,6 +16,7 @@ export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
   customer: CustomerApi;
+  admin: AdminApi;
   pinResetLogic: typeof pinResetMachine;
   verifyEmailLogic: typeof verifyEmailMachine;
   /** One purchase wizard per product, each the same machine with that product's actors. */

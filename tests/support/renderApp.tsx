@@ -8,6 +8,7 @@ import { purchaseMachine } from "../../machines/purchaseMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../../src/api/accountsApi";
+import type { AdminApi } from "../../src/api/adminApi";
 import type { CustomerApi } from "../../src/api/customerApi";
 import { type AppServices, AppServicesProvider } from "../../src/app/AppServices";
 import { AdminRoutes } from "../../src/pages/admin/AdminArea";
@@ -30,6 +31,7 @@ export const fakeAccounts = (overrides: Partial<AccountsApi> = {}) =>
   strictFake<AccountsApi>("accounts", overrides);
 export const fakeCustomer = (overrides: Partial<CustomerApi> = {}) =>
   strictFake<CustomerApi>("customer", overrides);
+export const fakeAdmin = (overrides: Partial<AdminApi> = {}) => strictFake<AdminApi>("admin", overrides);
 
 /**
  * The signed-in areas and the auth pages under one in-memory router, with every machine's actors
@@ -39,11 +41,13 @@ export function renderApp({
   path,
   accounts = fakeAccounts(),
   customer = fakeCustomer(),
+  admin = fakeAdmin(),
   children,
 }: {
   path: string;
   accounts?: AccountsApi;
   customer?: CustomerApi;
+  admin?: AdminApi;
   children?: ReactNode;
 }) {
   const location = memoryLocation({ path, record: true });
@@ -73,6 +77,7 @@ export function renderApp({
     session: sessionActor,
     accounts,
     customer,
+    admin,
     pinResetLogic: pinResetMachine.provide({
       actors: pin.actors,
       actions: { pinChanged: () => sessionActor.send({ type: "profile.refresh" }) },

@@ -1,6 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import type { Profile } from "../../schemas/auth";
 import type { AccountsApi } from "../../src/api/accountsApi";
+import type { AdminApi } from "../../src/api/adminApi";
 import type { CustomerApi } from "../../src/api/customerApi";
 import { renderApp } from "./renderApp";
 
@@ -10,8 +11,14 @@ export async function renderSignedIn(
   profile: Profile | null,
   accounts?: AccountsApi,
   customer?: CustomerApi,
+  admin?: AdminApi,
 ) {
-  const app = renderApp({ path, ...(accounts && { accounts }), ...(customer && { customer }) });
+  const app = renderApp({
+    path,
+    ...(accounts && { accounts }),
+    ...(customer && { customer }),
+    ...(admin && { admin }),
+  });
   const output = profile ? { token: "t".repeat(43), profile } : null;
   await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output }));
   if (profile)

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { networkId, planCategory } from "./catalogue";
+import { kobo } from "./common";
+
+/**
+ * What staff may change in the catalogue. These schemas are the editors: SchemaForm draws each form
+ * from one (labels from `title`, help from `description`, the input from `widget`), the server
+ * validates the PATCH and POST bodies with the same one, and the OpenAPI document is written from it.
+ */
+
+const money = (title: string, description?: string) =>
+  kobo.meta({ title, widget: "money", ...(description && { description }) });
+const percent = (title: string, description: string) =>
+  z.number().min(0).max(100).multipleOf(0.01).meta({ title, description, widget: "percent" });
+const onSale = (description: string) => z.boolean().meta({ title: "On sale", description });
+
+export const airtimeControlEdit = z.strictObject({
+  enabled: onSale("Customers can buy this network's airtime"),
+  discount_percent: percent("Customer discount", "Taken off the airtime's value for the customer"),
+  commission_percent: percent(
+    "Our commission",
+    "What the provider takes off the value for us; keep it above the discount",
+  ),
+  min_amount: money("Smallest purchase"),
+  max_amount: money("Largest purchase"),
+});
+
+export const dataNetworkEdit = z.strictObject({
+  enabled: onSale("Customers can buy this network's data plans"),
+});
+
+export const dataPlanEdit = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(2)
+    .max(60)
+    .meta({ title: "Name", description: "As customers see it, e.g. 1GB Daily (1 day)" }),
+  size: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?(MB|GB|TB)$/, { error: "Write the size like 500MB or 1.5GB." })
+    .meta({ title: "Data size", description: "e.g. 500MB or 1.5GB" }),
+  validity: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3} (day|days|hour|hours)$/, { error: "Write the validity like 1 day or 30 days." })
+    .meta({ title: "Validity", description: "e.g. 1 day or 30 days" }),
+  category: planCategory.meta({ title: "Kind of plan" }),
+  price: money("Price", "What the customer pays").min(100, { error: "The price must be at least ₦1." }),
+  cost_price: money("Cost price", "What the provider charges us"),
+  enabled: onSale("Customers can buy this plan"),
+});
+// On sale unless said otherwise, for new plans only: a default inside a PATCH would switch a plan
+// back on whenever someone changed its price.
+export const dataPlanCreate = dataPlanEdit.extend({
+  control_id: networkId.meta({ title: "Network" }),
+  enabled: onSale("Customers can buy this plan").default(true),
+});
+
+export const tvProviderEdit = z.strictObject({
+  enabled: onSale("Customers can pay for this provider"),
+  service_fee: money("Service fee", "Added to every bouquet"),
+});
+
+export const tvPlanEdit = z.strictObject({
+  name: z.string().trim().min(2).max(60).meta({ title: "Name" }),
+  price: money("Price", "What the customer pays").min(100, { error: "The price must be at least ₦1." }),
+  cost_price: money("Cost price", "What the provider charges us"),
+  enabled: onSale("Customers can buy this bouquet"),
+});
+
+export const discoEdit = z.strictObject({
+  enabled: onSale("Customers can buy electricity from this company"),
+  min_amount: money("Smallest purchase"),
+  max_amount: money("Largest purchase"),
+  service_fee: money("Service fee", "Added to every purchase"),
+});
+
+/** A PATCH of a control: which one, and what changes. */
+export function controlPatch<S extends z.ZodObject>(edit: S) {
+  return z
+    .strictObject({
+      id: z.number({ error: "Say which one to change (id)." }).int().min(1),
+      ...edit.partial().shape,
+    })
+    .refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." });
+}
+
+export const airtimeControlPatch = controlPatch(airtimeControlEdit);
+export const dataNetworkPatch = controlPatch(dataNetworkEdit);
+export const tvProviderPatch = controlPatch(tvProviderEdit);
+export const discoPatch = controlPatch(discoEdit);
+export const dataPlanPatch = dataPlanEdit
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
+export const tvPlanPatch = tvPlanEdit
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
+
+// What staff see: the editable fields, plus what identifies each row.
+export const staffAirtimeControl = airtimeControlEdit.extend({ id: z.number().int(), network: z.string() });
+export const staffDataNetwork = dataNetworkEdit.extend({ id: z.number().int(), name: z.string() });
+export const staffDataPlan = dataPlanEdit.extend({
+  id: z.number().int(),
+  control_id: z.number().int(),
+  code: z.string(),
+  has_sales: z.boolean(),
+});
+export const staffTvProvider = tvProviderEdit.extend({ id: z.number().int(), name: z.string() });
+export const staffTvPlan = tvPlanEdit.extend({
+  id: z.number().int(),
+  control_id: z.number().int(),
+  code: z.string(),
+  has_sales: z.boolean(),
+});
+export const staffDisco = discoEdit.extend({ id: z.number().int(), name: z.string() });
+
+export const controlIdQuery = z.object({ control_id: z.coerce.number().int().min(1).max(1_000_000) });
