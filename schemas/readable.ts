@@ -10,10 +10,37 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The field's name as forms show it: the schema's `meta.title`, else the humanised key. */
-function labelOf(path: readonly PropertyKey[] | undefined, schema: unknown): string {
-  const meta = schema ? z.globalRegistry.get(schema as z.ZodType) : undefined;
-  if (typeof meta?.title === "string") return meta.title;
+type Inner = { _zod?: { def?: { innerType?: unknown; in?: unknown } } };
+
+/** The title set with `.meta()` on a schema or on any wrapper around it (optional, default, pipe…). */
+function titleOf(schema: unknown): string | undefined {
+  for (let layer = schema, depth = 0; layer && depth < 8; depth++) {
+    const title = z.globalRegistry.get(layer as z.ZodType)?.title;
+    if (typeof title === "string") return title;
+    const def = (layer as Inner)._zod?.def;
+    layer = def?.innerType ?? def?.in;
+  }
+  return undefined;
+}
+
+/** The schema of the field at `path` inside `root`, through objects and their wrappers. */
+function fieldAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node = root;
+  for (const key of path) {
+    for (let depth = 0; node && !(node instanceof z.ZodObject) && depth < 8; depth++) {
+      const def = (node as Inner)._zod?.def;
+      node = def?.innerType ?? def?.in;
+    }
+    if (!(node instanceof z.ZodObject) || typeof key !== "string") return undefined;
+    node = node.shape[key];
+  }
+  return node;
+}
+
+/** The field's name as forms show it: its `meta.title`, else the humanised key. */
+function labelOf(path: readonly PropertyKey[] | undefined, failed: unknown, root: unknown): string {
+  const title = titleOf(failed) ?? (root && path ? titleOf(fieldAt(root, path)) : undefined);
+  if (title) return title;
   const last = path?.filter((p) => typeof p === "string").at(-1);
   return typeof last === "string" ? humanise(last) : "This value";
 }
@@ -31,38 +58,44 @@ const typeNames: Record<string, string> = {
 /**
  * Messages a customer can read, used by the server when it answers 400 and by the forms through
  * zodResolver, so both say the same thing. A message set on a schema with `error` still wins.
+ * Given the schema being parsed, fields are named by their titles even when a check (a bound, a
+ * whole number) failed rather than the field's own type.
  */
-export const readableError: z.core.$ZodErrorMap = (issue) => {
-  const label = labelOf(issue.path, (issue as { inst?: unknown }).inst);
-  switch (issue.code) {
-    case "invalid_type":
-      if (issue.input === undefined) return `${label} is required.`;
-      return `${label} must be ${typeNames[issue.expected] ?? issue.expected}.`;
-    case "too_small":
-      if (issue.origin === "string") {
-        return Number(issue.minimum) <= 1
-          ? `${label} is required.`
-          : `${label} must be at least ${issue.minimum} characters.`;
-      }
-      if (issue.origin === "array") return `${label} needs at least ${issue.minimum} items.`;
-      return `${label} must be at least ${issue.minimum}.`;
-    case "too_big":
-      if (issue.origin === "string") return `${label} must be at most ${issue.maximum} characters.`;
-      if (issue.origin === "array") return `${label} may have at most ${issue.maximum} items.`;
-      return `${label} must be at most ${issue.maximum}.`;
-    case "invalid_format":
-      if (issue.format === "email") return "Enter a valid email address.";
-      return `${label} is not in the right format.`;
-    case "invalid_value":
-      return `${label} must be one of: ${issue.values.map(String).join(", ")}.`;
-    case "unrecognized_keys":
-      return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
-    case "invalid_union":
-      return `${label} is not valid.`;
-    default:
-      return undefined;
-  }
-};
+export const readableErrorFor =
+  (root?: z.ZodType): z.core.$ZodErrorMap =>
+  (issue) => {
+    const label = labelOf(issue.path, (issue as { inst?: unknown }).inst, root);
+    switch (issue.code) {
+      case "invalid_type":
+        if (issue.input === undefined) return `${label} is required.`;
+        return `${label} must be ${typeNames[issue.expected] ?? issue.expected}.`;
+      case "too_small":
+        if (issue.origin === "string") {
+          return Number(issue.minimum) <= 1
+            ? `${label} is required.`
+            : `${label} must be at least ${issue.minimum} characters.`;
+        }
+        if (issue.origin === "array") return `${label} needs at least ${issue.minimum} items.`;
+        return `${label} must be at least ${issue.minimum}.`;
+      case "too_big":
+        if (issue.origin === "string") return `${label} must be at most ${issue.maximum} characters.`;
+        if (issue.origin === "array") return `${label} may have at most ${issue.maximum} items.`;
+        return `${label} must be at most ${issue.maximum}.`;
+      case "invalid_format":
+        if (issue.format === "email") return "Enter a valid email address.";
+        return `${label} is not in the right format.`;
+      case "invalid_value":
+        return `${label} must be one of: ${issue.values.map(String).join(", ")}.`;
+      case "unrecognized_keys":
+        return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
+      case "invalid_union":
+        return `${label} is not valid.`;
+      default:
+        return undefined;
+    }
+  };
+
+export const readableError = readableErrorFor();
 
 export type FieldErrors = Record<string, string[]>;
 

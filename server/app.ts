@@ -15,13 +15,16 @@ import { type AnyRoute, pathMatcher } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { mountSpa } from "./http/spa";
 import { isSandboxGateway } from "./integrations";
+import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
 import { authRoutes } from "./routes/authRoutes";
+import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
 import { catalogueRoutes } from "./routes/catalogueRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { purchaseRoutes } from "./routes/purchaseRoutes";
 import { mountSandboxCheckout } from "./routes/sandboxCheckout";
 import { staffFundingRoutes } from "./routes/staffFundingRoutes";
+import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
 import { statusRoutes } from "./routes/statusRoutes";
 import { userAdminRoutes } from "./routes/userAdminRoutes";
 import { walletRoutes } from "./routes/walletRoutes";
@@ -39,7 +42,10 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...purchaseRoutes(deps),
     ...noticeRoutes(deps),
     ...staffFundingRoutes(deps),
+    ...catalogueAdminRoutes(deps),
+    ...staffTransactionRoutes(deps),
     ...userAdminRoutes(deps),
+    ...adminConsoleRoutes(deps),
     ...webhookRoutes(deps),
   ];
 }

@@ -41,6 +41,8 @@ const envSchema = z
       .default("sandbox-webhook-secret-not-for-production"),
     REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    REFERRAL_BONUS_KOBO: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+    REFERRAL_MIN_FUNDING_KOBO: z.coerce.number().int().min(100).max(100_000_000).default(100_000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -73,6 +75,7 @@ export interface Config {
   sandboxGatewaySecret: string;
   requeryIntervalMs: number;
   requeryBaseDelayMs: number;
+  referral: { bonus: number; minFunding: number };
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +111,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
+    referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
   };
 }

@@ -121,6 +121,8 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: several entries can share an instant, and the log must read in the order it happened. */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
     actorId: uuid("actor_id").references(() => users.id),
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
@@ -130,7 +132,7 @@ export const auditLog = pgTable(
     ip: text("ip"),
     createdAt: at("created_at").notNull(),
   },
-  (t) => [index("audit_log_created_idx").on(t.createdAt), index("audit_log_actor_idx").on(t.actorId)],
+  (t) => [index("audit_log_seq_idx").on(t.seq), index("audit_log_actor_idx").on(t.actorId)],
 );
 
 /** One row: the emergency switch that stops every sale. */
@@ -407,3 +409,18 @@ export const circulars = pgTable(
   },
   (t) => [index("circulars_window_idx").on(t.startsAt, t.endsAt)],
 );
+
+/** The referral bonus for one referred customer: written once, with the ledger transaction that paid it. */
+export const referralBonuses = pgTable("referral_bonuses", {
+  referredUserId: uuid("referred_user_id")
+    .primaryKey()
+    .references(() => users.id),
+  referrerId: uuid("referrer_id")
+    .notNull()
+    .references(() => users.id),
+  amount: bigint("amount", { mode: "number" }).notNull(),
+  transactionId: uuid("transaction_id")
+    .notNull()
+    .references(() => transactions.id),
+  paidAt: at("paid_at").notNull(),
+});

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { fieldErrors, readableError } from "../../schemas/readable";
+import { fieldErrors, readableErrorFor } from "../../schemas/readable";
 import { ApiError, messages } from "./errors";
 
 /** Parses with the shared schema; a refusal becomes a 400 with `fields` and the first message as `msg`. */
@@ -8,7 +8,7 @@ export function parseInput<S extends z.ZodType>(
   value: unknown,
   status: 400 | 404 = 400,
 ): z.output<S> {
-  const result = schema.safeParse(value, { error: readableError });
+  const result = schema.safeParse(value, { error: readableErrorFor(schema) });
   if (result.success) return result.data;
   if (status === 404) throw new ApiError(404, messages.notFound);
   const first = result.error.issues[0];

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { AdminUserPatch, UserDetail, UserSummary } from "../../schemas/users";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { containing } from "../db/likePattern";
 import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -12,17 +13,13 @@ import { listTransactions } from "./transactions/transactionRecords";
 import { userChanges } from "./userChanges";
 import { openWallet } from "./walletAccounts";
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listUsers(
   db: Database,
   query: { page: number; page_size: number; search?: string | undefined; role?: UserRow["role"] | undefined },
 ): Promise<{ count: number; page: number; page_size: number; results: UserSummary[] }> {
   const filters: SQL[] = [];
   if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
+    const like = containing(query.search);
     const anyField = or(
       ilike(users.email, like),
       ilike(users.firstName, like),

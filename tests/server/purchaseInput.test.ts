@@ -111,7 +111,7 @@ const cases: Case[] = [
     "core/customer/airtime/",
     () => ({ body: { ...airtime(), phone: "0".repeat(100_000) } }),
     "phone",
-    "Phone must be at most 20 characters.",
+    "Phone number must be at most 20 characters.",
   ],
   [
     "airtime",

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { FundBody, StaffFundBody } from "../../../schemas/wallet";
 import type { Clock } from "../../clock";
-import type { Database } from "../../db/database";
+import type { Config } from "../../config";
+import type { Database, Transaction } from "../../db/database";
 import { gatewayEvents, idempotencyKeys, transactions, users, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { GatewayEvent, PaymentGateway } from "../../gateways/gateway";
@@ -12,8 +13,9 @@ import { AlreadyRequested, assertRequestNew, replayRequest, requestHash } from "
 import { postings } from "../ledger/postings";
 import { assertMayTransact, assertSalesOpen } from "../purchases/purchaseRules";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
+import { payReferralBonus } from "./referralBonus";
 
-type FundingDeps = { db: Database; clock: Clock };
+type FundingDeps = { db: Database; clock: Clock; config: Pick<Config, "referral"> };
 
 // A funding request answers at once (it only opens a checkout), so a retry is never "in flight" for long.
 const fundingInFlightMs = 5_000;
@@ -117,7 +119,7 @@ export async function creditFromGateway(
       .onConflictDoNothing()
       .returning({ eventId: gatewayEvents.eventId });
     if (!fresh) return "duplicate";
-    const outcome = await settleFunding(tx, deps.clock, event);
+    const outcome = await settleFunding(tx, deps, event);
     await tx
       .update(gatewayEvents)
       .set({ outcome })
@@ -127,10 +129,11 @@ export async function creditFromGateway(
 }
 
 async function settleFunding(
-  tx: Parameters<Parameters<Database["transaction"]>[0]>[0],
-  clock: Clock,
+  tx: Transaction,
+  deps: FundingDeps,
   event: GatewayEvent,
 ): Promise<GatewayOutcome> {
+  const { clock } = deps;
   const [txn] = await tx
     .select()
     .from(transactions)
@@ -239,6 +242,7 @@ export async function staffFund(
         createdAt: now,
       });
       await postings.fund(tx, deps.clock, txn.id, wallet.id, body.amount, "staff_funding");
+      await payReferralBonus(tx, deps.clock, deps.config.referral, customer.id, body.amount);
       await recordEvent(tx, deps.clock, txn.id, "successful", `Funded by staff: ${body.reason}`, staff.id);
       await recordAudit(tx, deps.clock, {
         actorId: staff.id,

@@ -35,6 +35,20 @@ export const postings = {
       { account: { house: "revenue" }, amount: total - cost },
     ]);
   },
+  /** Staff gave back a delivered purchase's money: the business pays it, the provider keeps theirs. */
+  refund(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
+    return postLedger(tx, clock, "purchase_refunded", txnId, [
+      { account: { house: "refunds" }, amount: -total },
+      { account: { wallet: walletId }, amount: total },
+    ]);
+  },
+  /** A referrer's bonus, paid from the marketing account. */
+  bonus(tx: Transaction, clock: Clock, txnId: string, walletId: string, amount: number) {
+    return postLedger(tx, clock, "referral_bonus", txnId, [
+      { account: { house: "bonuses" }, amount: -amount },
+      { account: { wallet: walletId }, amount },
+    ]);
+  },
   /** The provider said no for certain: the held money goes back. */
   release(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
     return postLedger(tx, clock, "purchase_returned", txnId, [

@@ -7,6 +7,7 @@ import type {
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
+import { containing } from "../../db/likePattern";
 import { transactionEvents, transactions } from "../../db/schema";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -66,10 +67,6 @@ export function transactionView(row: TransactionRow): TransactionView {
   };
 }
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface TransactionFilter {
   userId?: string | undefined;
   kind?: TransactionKind | undefined;
@@ -91,7 +88,7 @@ export function transactionConditions(
   if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
   if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));
   if (filter.search) {
-    const like = `%${escapeLike(filter.search)}%`;
+    const like = containing(filter.search);
     const any = or(
       ilike(transactions.reference, like),
       ilike(transactions.recipient, like),

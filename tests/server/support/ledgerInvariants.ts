@@ -56,7 +56,8 @@ export async function expectLedgerConsistent(db: Database) {
         having count(*) filter (where l.kind = 'purchase_hold') <> 1
           or (t.status = 'successful' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))
           or (t.status = 'failed' and (count(*) filter (where l.kind = 'purchase_returned') <> 1 or count(*) filter (where l.kind = 'purchase_delivered') <> 0))
-          or (t.status = 'pending' and count(*) filter (where l.kind in ('purchase_delivered', 'purchase_returned')) <> 0)`,
+          or (t.status = 'pending' and count(*) filter (where l.kind in ('purchase_delivered', 'purchase_returned')) <> 0)
+          or (t.status = 'refunded' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))`,
   );
   expect(wrongShape, "purchases whose money moved the wrong number of times").toEqual([]);
 
@@ -67,22 +68,36 @@ export async function expectLedgerConsistent(db: Database) {
         having count(*) <> case when t.status = 'successful' then 1 else 0 end`,
   );
   expect(fundedTwice, "fundings credited other than once when successful, never otherwise").toEqual([]);
+
+  // A refund (or a bonus) is its own transaction, paid exactly once.
+  const paidOddly = await rows(
+    db,
+    sql`select t.reference from transactions t left join ledger_transactions l on l.transaction_id = t.id
+        where t.kind in ('refund', 'bonus') group by t.reference having count(l.id) <> 1`,
+  );
+  expect(paidOddly, "refunds or bonuses paid other than once").toEqual([]);
+  const refundedTwice = await rows(
+    db,
+    sql`select description from transactions where kind = 'refund' group by description having count(*) > 1`,
+  );
+  expect(refundedTwice, "purchases refunded more than once").toEqual([]);
 }
 
 /**
  * The same balances computed another way, from the customer-facing transactions alone: money in
- * (successful fundings and refunds) less money out (purchases not failed).
+ * (successful fundings, refunds and bonuses) less money out (purchases not failed; a refunded one
+ * left the wallet and its refund came back as a transaction of its own).
  */
 export async function expectBalancesMatchTransactions(db: Database) {
   const mismatched = await rows(
     db,
     sql`select w.id, w.balance,
           coalesce(sum(t.total) filter (where t.kind in ('funding', 'refund', 'bonus') and t.status = 'successful'), 0)
-          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful')), 0) as expected
+          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful', 'refunded')), 0) as expected
         from wallets w left join transactions t on t.wallet_id = w.id
         group by w.id, w.balance
         having w.balance <> coalesce(sum(t.total) filter (where t.kind in ('funding', 'refund', 'bonus') and t.status = 'successful'), 0)
-          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful')), 0)`,
+          - coalesce(sum(t.total) filter (where t.kind in ('airtime', 'data', 'tv', 'electricity') and t.status in ('pending', 'successful', 'refunded')), 0)`,
   );
   expect(mismatched, "wallets whose balance is not what their transactions say").toEqual([]);
 

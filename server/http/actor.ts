@@ -1,0 +1,10 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../deps";
+import type { Actor } from "../services/catalogueAdmin";
+import { clientAddress } from "./clientAddress";
+import { sessionOf } from "./sessionGate";
+
+/** Who is acting and from where: what every audited write records. */
+export function actorOf(c: Context<AppEnv>, trustProxy: boolean): Actor {
+  return { user: sessionOf(c).user, ip: clientAddress(c, trustProxy) };
+}

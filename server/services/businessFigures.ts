@@ -1,0 +1,122 @@
+import { and, count, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { purchaseKinds } from "../../schemas/transactions";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { transactions, users } from "../db/schema";
+import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
+
+/**
+ * The business's figures, from purchases: volume is what delivered purchases took from wallets;
+ * revenue is price less cost of delivered purchases, less the cost of refunded ones (the provider
+ * kept its money, and so did the customer).
+ */
+const isPurchase = inArray(transactions.kind, [...purchaseKinds]);
+const volume = sql<string>`coalesce(sum(${transactions.total}) filter (where ${transactions.status} = 'successful'), 0)`;
+const revenue = sql<string>`coalesce(sum(${transactions.total} - ${transactions.cost}) filter (where ${transactions.status} = 'successful'), 0)
+  - coalesce(sum(${transactions.cost}) filter (where ${transactions.status} = 'refunded'), 0)`;
+const delivered = sql<number>`count(*) filter (where ${transactions.status} = 'successful')::int`;
+
+const figures = (row: { count: number; volume: string; revenue: string } | undefined) => ({
+  count: Number(row?.count ?? 0),
+  volume: Number(row?.volume ?? 0),
+  revenue: Number(row?.revenue ?? 0),
+});
+
+async function totals(db: Database, from?: Date, to?: Date) {
+  const [row] = await db
+    .select({ count: delivered, volume, revenue })
+    .from(transactions)
+    .where(
+      and(
+        isPurchase,
+        from ? gte(transactions.createdAt, from) : undefined,
+        to ? lt(transactions.createdAt, to) : undefined,
+      ),
+    );
+  return figures(row);
+}
+
+async function byService(db: Database, from?: Date, to?: Date) {
+  const rows = await db
+    .select({ kind: transactions.kind, count: delivered, volume, revenue })
+    .from(transactions)
+    .where(
+      and(
+        isPurchase,
+        from ? gte(transactions.createdAt, from) : undefined,
+        to ? lt(transactions.createdAt, to) : undefined,
+      ),
+    )
+    .groupBy(transactions.kind);
+  return purchaseKinds.map((kind) => ({ kind, ...figures(rows.find((r) => r.kind === kind)) }));
+}
+
+async function daily(db: Database, from: string, to: string) {
+  const day = sql.raw(lagosDaySql(`"transactions"."created_at"`));
+  const rows = await db
+    .select({ date: sql<string>`${day}`, count: delivered, volume, revenue })
+    .from(transactions)
+    .where(
+      and(
+        isPurchase,
+        gte(transactions.createdAt, lagosDayStart(from)),
+        lt(transactions.createdAt, lagosDayStart(addDays(to, 1))),
+      ),
+    )
+    .groupBy(day);
+  const days: Array<{ date: string; count: number; volume: number; revenue: number }> = [];
+  for (let d = from; d <= to; d = addDays(d, 1))
+    days.push({ date: d, ...figures(rows.find((r) => r.date === d)) });
+  return days;
+}
+
+/** Counts and totals for today (in Lagos) and all time, per service, and what is pending. */
+export async function statistics(db: Database, clock: Clock) {
+  const today = lagosDayStart(lagosDay(clock.now()));
+  const [pending] = await db
+    .select({ n: count() })
+    .from(transactions)
+    .where(and(isPurchase, eq(transactions.status, "pending")));
+  return {
+    today: await totals(db, today),
+    all_time: await totals(db),
+    pending_count: pending?.n ?? 0,
+    by_service: await byService(db),
+  };
+}
+
+export async function dashboardFigures(db: Database, clock: Clock) {
+  const todayDay = lagosDay(clock.now());
+  const [customers] = await db
+    .select({
+      total: count(),
+      today: sql<number>`count(*) filter (where ${users.createdAt} >= ${lagosDayStart(todayDay).toISOString()}::timestamptz)::int`,
+    })
+    .from(users)
+    .where(eq(users.role, "customer"));
+  return {
+    ...(await statistics(db, clock)),
+    daily: await daily(db, addDays(todayDay, -29), todayDay),
+    customers: { total: customers?.total ?? 0, joined_today: Number(customers?.today ?? 0) },
+  };
+}
+
+/** Revenue between two Lagos days (both included; the last 30 days by default), by day and by service. */
+export async function revenueReport(
+  db: Database,
+  clock: Clock,
+  range: { from?: string | undefined; to?: string | undefined },
+) {
+  const to = range.to ?? lagosDay(clock.now());
+  const from = range.from ?? addDays(to, -29);
+  const end = lagosDayStart(addDays(to, 1));
+  const all = await totals(db, lagosDayStart(from), end);
+  return {
+    from,
+    to,
+    revenue: all.revenue,
+    volume: all.volume,
+    days: await daily(db, from, to),
+    by_service: await byService(db, lagosDayStart(from), end),
+  };
+}

@@ -1,0 +1,384 @@
+import { randomBytes } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { dataPlanCreate } from "../../schemas/catalogueEditors";
+import { basisPoints } from "../../schemas/pricing";
+import type { Clock } from "../clock";
+import type { Database, Transaction } from "../db/database";
+import { dataPlans, discos, networks, transactions, tvPlans, tvProviders } from "../db/schema";
+import type { UserRow } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import { recordAudit } from "./audit";
+
+export interface Actor {
+  user: UserRow;
+  ip: string | null;
+}
+type Deps = { db: Database; clock: Clock };
+
+const hasSales = (code: unknown, kind: "data" | "tv") =>
+  sql<boolean>`exists (select 1 from ${transactions} where ${transactions.kind} = ${kind} and ${transactions.order}->>'planCode' = ${code})`;
+
+// Each catalogue row as staff see it: the editor schema's fields, in the API's units.
+const airtimeView = (n: typeof networks.$inferSelect) => ({
+  id: n.id,
+  network: n.name,
+  enabled: n.airtimeEnabled,
+  discount_percent: n.airtimeDiscountBp / 100,
+  commission_percent: n.airtimeCommissionBp / 100,
+  min_amount: n.airtimeMin,
+  max_amount: n.airtimeMax,
+});
+const discoView = (d: typeof discos.$inferSelect) => ({
+  id: d.id,
+  name: d.name,
+  enabled: d.enabled,
+  min_amount: d.minAmount,
+  max_amount: d.maxAmount,
+  service_fee: d.serviceFee,
+});
+
+/** Limits must make sense once a change is merged with what is there. */
+function assertRange(min: number, max: number) {
+  if (min > max) {
+    const msg = "The largest purchase must be at least the smallest.";
+    throw badRequest(msg, { max_amount: [msg] });
+  }
+}
+
+/**
+ * Changes one row under a row lock, checks the merged result, and writes the audit row in the same
+ * transaction, with the row as it was and as it became.
+ */
+async function changeAudited<Row, View>(
+  deps: Deps,
+  actor: Actor,
+  target: { type: string; id: string | number },
+  load: (tx: Transaction) => Promise<Row | undefined>,
+  view: (row: Row) => View,
+  apply: (tx: Transaction, before: Row) => Promise<Row | undefined>,
+): Promise<View> {
+  return deps.db.transaction(async (tx) => {
+    const before = await load(tx);
+    if (!before) throw notFound(`No ${target.type.replace("_", " ")} with that id.`);
+    const after = await apply(tx, before);
+    if (!after) throw notFound();
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "catalogue.update",
+      targetType: target.type,
+      targetId: String(target.id),
+      before: view(before),
+      after: view(after),
+      ip: actor.ip,
+    });
+    return view(after);
+  });
+}
+
+export async function listAirtimeControls(db: Database) {
+  return (await db.select().from(networks).orderBy(asc(networks.id))).map(airtimeView);
+}
+
+export function patchAirtimeControl(
+  deps: Deps,
+  actor: Actor,
+  patch: Record<string, unknown> & { id: number },
+) {
+  return changeAudited(
+    deps,
+    actor,
+    { type: "airtime_control", id: patch.id },
+    async (tx) => (await tx.select().from(networks).where(eq(networks.id, patch.id)).for("update"))[0],
+    airtimeView,
+    async (tx, before) => {
+      const merged = { ...airtimeView(before), ...patch };
+      assertRange(merged.min_amount, merged.max_amount);
+      if (merged.commission_percent < merged.discount_percent) {
+        const msg = "Our commission must be at least the customer discount, or every sale loses money.";
+        throw badRequest(msg, { commission_percent: [msg] });
+      }
+      const [after] = await tx
+        .update(networks)
+        .set({
+          airtimeEnabled: merged.enabled,
+          airtimeDiscountBp: basisPoints(merged.discount_percent),
+          airtimeCommissionBp: basisPoints(merged.commission_percent),
+          airtimeMin: merged.min_amount,
+          airtimeMax: merged.max_amount,
+        })
+        .where(eq(networks.id, patch.id))
+        .returning();
+      return after;
+    },
+  );
+}
+
+export async function listDataNetworks(db: Database) {
+  return (await db.select().from(networks).orderBy(asc(networks.id))).map((n) => ({
+    id: n.id,
+    name: n.name,
+    enabled: n.dataEnabled,
+  }));
+}
+
+export function patchDataNetwork(
+  deps: Deps,
+  actor: Actor,
+  patch: { id: number; enabled?: boolean | undefined },
+) {
+  const view = (n: typeof networks.$inferSelect) => ({ id: n.id, name: n.name, enabled: n.dataEnabled });
+  return changeAudited(
+    deps,
+    actor,
+    { type: "data_network", id: patch.id },
+    async (tx) => (await tx.select().from(networks).where(eq(networks.id, patch.id)).for("update"))[0],
+    view,
+    async (tx, before) =>
+      (
+        await tx
+          .update(networks)
+          .set({ dataEnabled: patch.enabled ?? before.dataEnabled })
+          .where(eq(networks.id, patch.id))
+          .returning()
+      )[0],
+  );
+}
+
+const planView = (p: typeof dataPlans.$inferSelect, sold: boolean) => ({
+  id: p.id,
+  control_id: p.networkId,
+  code: p.code,
+  name: p.name,
+  size: p.size,
+  validity: p.validity,
+  category: p.category,
+  price: p.price,
+  cost_price: p.costPrice,
+  enabled: p.enabled,
+  has_sales: sold,
+});
+
+async function dataPlanWithSales(tx: Database | Transaction, id: number) {
+  const [row] = await tx
+    .select({ plan: dataPlans, sold: hasSales(dataPlans.code, "data") })
+    .from(dataPlans)
+    .where(eq(dataPlans.id, id));
+  return row;
+}
+
+export async function listDataPlans(db: Database, networkId: number) {
+  const rows = await db
+    .select({ plan: dataPlans, sold: hasSales(dataPlans.code, "data") })
+    .from(dataPlans)
+    .where(eq(dataPlans.networkId, networkId))
+    .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
+  return rows.map((r) => planView(r.plan, r.sold));
+}
+
+export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<typeof dataPlanCreate>) {
+  return deps.db.transaction(async (tx) => {
+    const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
+    if (!network) throw badRequest("Choose a network.", { control_id: ["Choose a network."] });
+    const code = `${network.name.toLowerCase().replace(/[^a-z0-9]/g, "")}-${body.size.toLowerCase()}-${randomBytes(3).toString("hex")}`;
+    const [{ next } = { next: 0 }] = await tx
+      .select({ next: sql<number>`coalesce(max(${dataPlans.sortOrder}), 0) + 1` })
+      .from(dataPlans);
+    const [plan] = await tx
+      .insert(dataPlans)
+      .values({
+        networkId: network.id,
+        code,
+        name: body.name,
+        size: body.size,
+        validity: body.validity,
+        category: body.category,
+        price: body.price,
+        costPrice: body.cost_price,
+        enabled: body.enabled,
+        sortOrder: Number(next),
+      })
+      .returning();
+    if (!plan) throw new Error("the plan was not created");
+    const view = planView(plan, false);
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "plan.create",
+      targetType: "data_plan",
+      targetId: String(plan.id),
+      before: null,
+      after: view,
+      ip: actor.ip,
+    });
+    return view;
+  });
+}
+
+export async function patchDataPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+  return deps.db.transaction(async (tx) => {
+    const found = await dataPlanWithSales(tx, id);
+    if (!found) throw notFound("No data plan with that id.");
+    const before = planView(found.plan, found.sold);
+    const merged = { ...before, ...patch };
+    const [plan] = await tx
+      .update(dataPlans)
+      .set({
+        name: merged.name,
+        size: merged.size,
+        validity: merged.validity,
+        category: merged.category,
+        price: merged.price,
+        costPrice: merged.cost_price,
+        enabled: merged.enabled,
+      })
+      .where(eq(dataPlans.id, id))
+      .returning();
+    if (!plan) throw notFound("No data plan with that id.");
+    const after = planView(plan, found.sold);
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "plan.update",
+      targetType: "data_plan",
+      targetId: String(id),
+      before,
+      after,
+      ip: actor.ip,
+    });
+    return after;
+  });
+}
+
+/** A plan that has been sold stays, switched off, so its sales keep their meaning; one never sold goes. */
+export async function deleteDataPlan(deps: Deps, actor: Actor, id: number) {
+  return deps.db.transaction(async (tx) => {
+    const found = await dataPlanWithSales(tx, id);
+    if (!found) throw notFound("No data plan with that id.");
+    const before = planView(found.plan, found.sold);
+    if (found.sold) {
+      await tx.update(dataPlans).set({ enabled: false }).where(eq(dataPlans.id, id));
+    } else {
+      await tx.delete(dataPlans).where(eq(dataPlans.id, id));
+    }
+    const after = found.sold ? { ...before, enabled: false } : null;
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "plan.delete",
+      targetType: "data_plan",
+      targetId: String(id),
+      before,
+      after,
+      ip: actor.ip,
+    });
+    return { deleted: !found.sold, disabled: found.sold };
+  });
+}
+
+const providerView = (p: typeof tvProviders.$inferSelect) => ({
+  id: p.id,
+  name: p.name,
+  enabled: p.enabled,
+  service_fee: p.serviceFee,
+});
+
+export async function listTvProviders(db: Database) {
+  return (await db.select().from(tvProviders).orderBy(asc(tvProviders.id))).map(providerView);
+}
+
+export function patchTvProvider(deps: Deps, actor: Actor, patch: Record<string, unknown> & { id: number }) {
+  return changeAudited(
+    deps,
+    actor,
+    { type: "tv_provider", id: patch.id },
+    async (tx) => (await tx.select().from(tvProviders).where(eq(tvProviders.id, patch.id)).for("update"))[0],
+    providerView,
+    async (tx, before) => {
+      const merged = { ...providerView(before), ...patch };
+      return (
+        await tx
+          .update(tvProviders)
+          .set({ enabled: merged.enabled, serviceFee: merged.service_fee })
+          .where(eq(tvProviders.id, patch.id))
+          .returning()
+      )[0];
+    },
+  );
+}
+
+const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) => ({
+  id: p.id,
+  control_id: p.providerId,
+  code: p.code,
+  name: p.name,
+  price: p.price,
+  cost_price: p.costPrice,
+  enabled: p.enabled,
+  has_sales: sold,
+});
+
+export async function listTvPlans(db: Database, providerId: number) {
+  const rows = await db
+    .select({ plan: tvPlans, sold: hasSales(tvPlans.code, "tv") })
+    .from(tvPlans)
+    .where(eq(tvPlans.providerId, providerId))
+    .orderBy(asc(tvPlans.sortOrder), asc(tvPlans.id));
+  return rows.map((r) => tvPlanView(r.plan, r.sold));
+}
+
+export async function patchTvPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+  return deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ plan: tvPlans, sold: hasSales(tvPlans.code, "tv") })
+      .from(tvPlans)
+      .where(eq(tvPlans.id, id));
+    if (!found) throw notFound("No bouquet with that id.");
+    const before = tvPlanView(found.plan, found.sold);
+    const merged = { ...before, ...patch };
+    const [plan] = await tx
+      .update(tvPlans)
+      .set({ name: merged.name, price: merged.price, costPrice: merged.cost_price, enabled: merged.enabled })
+      .where(eq(tvPlans.id, id))
+      .returning();
+    if (!plan) throw notFound("No bouquet with that id.");
+    const after = tvPlanView(plan, found.sold);
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "plan.update",
+      targetType: "tv_plan",
+      targetId: String(id),
+      before,
+      after,
+      ip: actor.ip,
+    });
+    return after;
+  });
+}
+
+export async function listDiscos(db: Database) {
+  return (await db.select().from(discos).orderBy(asc(discos.id))).map(discoView);
+}
+
+export function patchDisco(deps: Deps, actor: Actor, patch: Record<string, unknown> & { id: number }) {
+  return changeAudited(
+    deps,
+    actor,
+    { type: "disco", id: patch.id },
+    async (tx) => (await tx.select().from(discos).where(eq(discos.id, patch.id)).for("update"))[0],
+    discoView,
+    async (tx, before) => {
+      const merged = { ...discoView(before), ...patch };
+      assertRange(merged.min_amount, merged.max_amount);
+      return (
+        await tx
+          .update(discos)
+          .set({
+            enabled: merged.enabled,
+            minAmount: merged.min_amount,
+            maxAmount: merged.max_amount,
+            serviceFee: merged.service_fee,
+          })
+          .where(eq(discos.id, patch.id))
+          .returning()
+      )[0];
+    },
+  );
+}

@@ -1,0 +1,20 @@
+/** Nigeria keeps UTC+1 all year (no daylight saving), so a Lagos day is a fixed hour off UTC. */
+const lagosOffsetMs = 3_600_000;
+
+/** The instant a Lagos calendar day ("2026-03-02") begins. */
+export function lagosDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - lagosOffsetMs);
+}
+
+/** The Lagos calendar day an instant falls on. */
+export function lagosDay(at: Date): string {
+  return new Date(at.getTime() + lagosOffsetMs).toISOString().slice(0, 10);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** SQL for the Lagos calendar day of a timestamptz column, for grouping. */
+export const lagosDaySql = (column: string) =>
+  `to_char((${column} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`;

@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { formatNaira } from "../../../schemas/money";
+import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
+import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
+import type { Database } from "../../db/database";
+import { containing } from "../../db/likePattern";
+import { transactionEvents, transactions, users, wallets } from "../../db/schema";
+import { badRequest, conflict, notFound } from "../../http/errors";
+import type { ProviderOrder } from "../../providers/provider";
+import { recordAudit } from "../audit";
+import type { Actor } from "../catalogueAdmin";
+import { postings } from "../ledger/postings";
+import { askProvider } from "../purchases/askProvider";
+import type { PurchaseDeps } from "../purchases/placePurchase";
+import { settlePurchase } from "../purchases/settlePurchase";
+import { addDays, lagosDayStart } from "./lagosDays";
+import {
+  newReference,
+  recordEvent,
+  type TransactionRow,
+  transactionConditions,
+  transactionView,
+} from "./transactionRecords";
+
+type UserRow = typeof users.$inferSelect;
+
+export function staffView(row: TransactionRow, customer: UserRow): StaffTransaction {
+  return {
+    ...transactionView(row),
+    cost: row.cost,
+    customer: {
+      id: customer.id,
+      first_name: customer.firstName,
+      last_name: customer.lastName,
+      email: customer.email,
+      phone: customer.phone,
+    },
+  };
+}
+
+export interface StaffFilter {
+  kind?: TransactionKind | undefined;
+  status?: TransactionStatus | undefined;
+  search?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  user_id?: string | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** Everyone's transactions, newest first, with totals over the whole filtered set (not only the page). */
+export async function listStaffTransactions(db: Database, filter: StaffFilter) {
+  const conditions: SQL[] = [];
+  const base = transactionConditions({
+    kind: filter.kind,
+    status: filter.status,
+    userId: filter.user_id,
+    from: filter.from ? lagosDayStart(filter.from) : undefined,
+    to: filter.to ? lagosDayStart(addDays(filter.to, 1)) : undefined,
+  });
+  if (base) conditions.push(base);
+  if (filter.search) {
+    const like = containing(filter.search);
+    const any = or(
+      ilike(transactions.reference, like),
+      ilike(transactions.recipient, like),
+      ilike(transactions.description, like),
+      ilike(users.email, like),
+    );
+    if (any) conditions.push(any);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  const [sums] = await db
+    .select({
+      n: count(),
+      amount: sql<string>`coalesce(sum(${transactions.amount}), 0)`,
+      total: sql<string>`coalesce(sum(${transactions.total}), 0)`,
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(where);
+  const rows = await db
+    .select({ txn: transactions, user: users })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(where)
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(filter.page_size)
+    .offset((filter.page - 1) * filter.page_size);
+  return {
+    count: sums?.n ?? 0,
+    page: filter.page,
+    page_size: filter.page_size,
+    results: rows.map((r) => staffView(r.txn, r.user)),
+    totals: { count: sums?.n ?? 0, amount: Number(sums?.amount ?? 0), total: Number(sums?.total ?? 0) },
+  };
+}
+
+const isPurchase = (row: TransactionRow) => (purchaseKinds as readonly string[]).includes(row.kind);
+
+export async function staffTransactionDetail(db: Database, id: string): Promise<StaffTransactionDetail> {
+  const [found] = await db
+    .select({ txn: transactions, user: users })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.id, id));
+  if (!found) throw notFound("No transaction with that id.");
+  const actors = sql<string | null>`(select email from ${users} a where a.id = ${transactionEvents.actorId})`;
+  const events = await db
+    .select({ event: transactionEvents, actor: actors })
+    .from(transactionEvents)
+    .where(eq(transactionEvents.transactionId, id))
+    .orderBy(asc(transactionEvents.id));
+  return {
+    ...staffView(found.txn, found.user),
+    provider: found.txn.provider,
+    events: events.map(({ event, actor }) => ({
+      status: event.status,
+      note: event.note,
+      actor,
+      created_at: event.createdAt.toISOString(),
+    })),
+    can_refund: isPurchase(found.txn) && found.txn.status === "successful",
+    can_requery: isPurchase(found.txn) && found.txn.status === "pending",
+  };
+}
+
+/**
+ * Gives a delivered purchase's money back, exactly once: under the purchase's row lock, only a
+ * successful purchase becomes refunded, with a refund transaction for the customer's history, its
+ * ledger entries and the audit row, all in one database transaction.
+ */
+export async function refundPurchase(
+  deps: Pick<PurchaseDeps, "db" | "clock">,
+  actor: Actor,
+  id: string,
+  reason: string,
+) {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+    if (!row) throw notFound("No transaction with that id.");
+    if (!isPurchase(row)) throw badRequest("Only purchases can be refunded.");
+    if (row.status === "refunded") throw conflict("This purchase has already been refunded.");
+    if (row.status !== "successful") {
+      throw badRequest(
+        row.status === "pending"
+          ? "This purchase is still pending: requery it instead. Its money is held and comes back if it fails."
+          : "This purchase failed, and its money has already gone back to the wallet.",
+      );
+    }
+    const now = deps.clock.now();
+    const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, row.walletId)).for("update");
+    const before = wallet?.balance ?? 0;
+    const [refund] = await tx
+      .insert(transactions)
+      .values({
+        reference: newReference("refund", now),
+        userId: row.userId,
+        walletId: row.walletId,
+        kind: "refund",
+        status: "successful",
+        amount: row.total,
+        total: row.total,
+        description: `Refund of ${row.description} (${row.reference})`,
+        recipient: row.recipient,
+        product: row.product,
+        balanceBefore: before,
+        balanceAfter: before + row.total,
+        createdBy: actor.user.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!refund) throw new Error("the refund was not recorded");
+    await postings.refund(tx, deps.clock, refund.id, row.walletId, row.total);
+    await recordEvent(
+      tx,
+      deps.clock,
+      refund.id,
+      "successful",
+      `Refund of ${row.reference}: ${reason}`,
+      actor.user.id,
+    );
+    await recordEvent(
+      tx,
+      deps.clock,
+      row.id,
+      "refunded",
+      `${formatNaira(row.total)} refunded to the wallet by staff: ${reason}`,
+      actor.user.id,
+    );
+    const [refunded] = await tx
+      .update(transactions)
+      .set({ status: "refunded", updatedAt: now })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "transaction.refund",
+      targetType: "transaction",
+      targetId: row.id,
+      before: { status: row.status, balance: before },
+      after: { status: "refunded", balance: before + row.total, reason, refund: refund.reference },
+      ip: actor.ip,
+    });
+    return refunded as TransactionRow;
+  });
+}
+
+/** Asks the provider about a pending purchase now, rather than at its next scheduled requery. */
+export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: string) {
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+    if (!row) throw notFound("No transaction with that id.");
+    if (!isPurchase(row) || row.status !== "pending")
+      throw badRequest("Only a pending purchase can be requeried.");
+    const attempts = row.requeryAttempts + 1;
+    await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
+    await recordAudit(tx, deps.clock, {
+      actorId: actor.user.id,
+      action: "transaction.requery",
+      targetType: "transaction",
+      targetId: id,
+      before: { status: row.status, attempts: row.requeryAttempts },
+      after: { attempts },
+      ip: actor.ip,
+    });
+    return { ...row, requeryAttempts: attempts };
+  });
+  const answer = await askProvider(
+    () => deps.provider.requery(claimed.reference, claimed.order as ProviderOrder, claimed.requeryAttempts),
+    deps.config.providerTimeoutMs,
+    deps.logger,
+    claimed.reference,
+  );
+  return settlePurchase(deps, claimed.id, answer);
+}

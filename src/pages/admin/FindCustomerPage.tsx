@@ -1,0 +1,179 @@
+import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useSearchParams } from "wouter";
+import type { z } from "zod";
+import type { customerHit } from "../../../schemas/staff";
+import { useAppServices } from "../../app/AppServices";
+import { formatNaira } from "../../format/money";
+import { useLoad } from "../customer/TransactionBits";
+import { fullName, Pager, pageFrom, searchFrom, usePageTitle } from "./adminPageBits";
+import { FundWalletForm } from "./FundWalletForm";
+import "./admin.css";
+
+type CustomerHit = z.infer<typeof customerHit>;
+
+/**
+ * Staff (and admins) find a customer by name, email, phone or wallet number and fund their wallet.
+ * Manage users is admin-only, so this is how staff reach a customer to fund.
+ */
+export default function FindCustomerPage() {
+  const { admin } = useAppServices();
+  const [params, setParams] = useSearchParams();
+  const search = searchFrom(params);
+  const page = pageFrom(params);
+  const [draft, setDraft] = useState(search ?? "");
+  useEffect(() => setDraft(search ?? ""), [search]);
+  const [funding, setFunding] = useState<string | null>(null);
+  const searchId = useId();
+  usePageTitle("Find a customer");
+
+  const list = useLoad(
+    useCallback(() => admin.customers({ page, ...(search && { search }) }), [admin, page, search]),
+  );
+
+  const show = (next: { search?: string | undefined; page?: number }) => {
+    const query = new URLSearchParams();
+    const term = "search" in next ? next.search : search;
+    if (term) query.set("search", term);
+    if (next.page && next.page > 1) query.set("page", String(next.page));
+    setFunding(null);
+    setParams(query);
+  };
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    show({ search: draft.trim() || undefined });
+  };
+
+  const data = list.state === "failed" ? undefined : list.data;
+
+  return (
+    <div className="admin-page">
+      <h1>Find a customer</h1>
+
+      <form className="card admin-filters" aria-label="Find a customer" onSubmit={submitSearch}>
+        <div className="field admin-search">
+          <label htmlFor={searchId}>Search name, email, phone or wallet number</label>
+          <div className="search-row">
+            <input
+              id={searchId}
+              type="search"
+              value={draft}
+              maxLength={100}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+            <button type="submit" className="button">
+              Search
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <section className="card" aria-labelledby="customer-results" aria-busy={list.state === "loading"}>
+        <h2 id="customer-results" className="sr-only">
+          Customers
+        </h2>
+        {list.state === "loading" && !data && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
+        {list.state === "failed" && (
+          <div className="load-failed">
+            <p>We could not load the customers.</p>
+            <button type="button" className="button" onClick={list.retry}>
+              Try again
+            </button>
+          </div>
+        )}
+        {data && data.count === 0 && <p>No customers match.</p>}
+        {data && data.count > 0 && data.results.length === 0 && (
+          <div className="empty-state">
+            <p>There is no page {page}.</p>
+            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
+              Go to page 1
+            </button>
+          </div>
+        )}
+        {data && data.results.length > 0 && (
+          <ul className={`customer-cards ${list.state === "loading" ? "stale" : ""}`}>
+            {data.results.map((customer) => (
+              <CustomerCard
+                key={customer.id}
+                customer={customer}
+                open={funding === customer.id}
+                onToggle={() => setFunding((open) => (open === customer.id ? null : customer.id))}
+                onFunded={() => {
+                  setFunding(null);
+                  // The balance shown changed; ask again rather than guess.
+                  list.retry();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+        {data && data.count > 0 && (
+          <Pager page={page} count={data.count} pageSize={data.page_size} onPage={(p) => show({ page: p })} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function CustomerCard({
+  customer,
+  open,
+  onToggle,
+  onFunded,
+}: {
+  customer: CustomerHit;
+  open: boolean;
+  onToggle: () => void;
+  onFunded: () => void;
+}) {
+  const name = fullName(customer);
+  const panelId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  // Opening the form moves focus into it, so a keyboard user lands on the amount and not back at the top.
+  useEffect(() => {
+    if (open) panel.current?.querySelector<HTMLInputElement>("input")?.focus();
+  }, [open]);
+
+  return (
+    <li className="customer-card">
+      <div className="customer-card-head">
+        <strong>{name}</strong>
+        <button
+          type="button"
+          className="button secondary"
+          aria-expanded={open}
+          aria-controls={panelId}
+          // Every card has this button; its name says whose wallet, and starts with the words shown.
+          aria-label={open ? `Close funding for ${name}` : `Fund wallet for ${name}`}
+          onClick={onToggle}
+        >
+          {open ? "Close" : "Fund wallet"}
+        </button>
+      </div>
+      <dl className="admin-facts compact">
+        <div className="admin-fact">
+          <dt>Email</dt>
+          <dd>{customer.email}</dd>
+        </div>
+        <div className="admin-fact">
+          <dt>Phone</dt>
+          <dd className="mono">{customer.phone}</dd>
+        </div>
+        <div className="admin-fact">
+          <dt>Wallet number</dt>
+          <dd className="mono">{customer.wallet_number}</dd>
+        </div>
+        <div className="admin-fact">
+          <dt>Balance</dt>
+          <dd>{formatNaira(customer.balance)}</dd>
+        </div>
+      </dl>
+      <div id={panelId} ref={panel} hidden={!open} className="customer-fund">
+        {open && <FundWalletForm customer={{ id: customer.id, name }} onFunded={onFunded} />}
+      </div>
+    </li>
+  );
+}

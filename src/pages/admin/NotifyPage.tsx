@@ -1,0 +1,446 @@
+import { type ReactNode, type Ref, type TextareaHTMLAttributes, useCallback, useId, useState } from "react";
+import { type Resolver, type UseFormReturn, useForm, useWatch } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type CircularBody,
+  circularBody,
+  type NotificationBody,
+  notificationBody,
+} from "../../../schemas/admin";
+import { useAppServices } from "../../app/AppServices";
+import { Modal } from "../../components/Modal";
+import { TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { NotificationItem } from "../customer/NotificationsPage";
+import { useLoad } from "../customer/TransactionBits";
+import { formatCount, formatDateTime, LoadFailed, Pager, pageCount, usePageTitle } from "./consoleBits";
+import "./console.css";
+
+/** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */
+export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {
+  const title = kind === "all" ? "Send notification" : "Circular";
+  usePageTitle(title);
+  return (
+    <div className="console-page">
+      <h1>{title}</h1>
+      {kind === "all" ? <NotificationComposer /> : <CircularComposer />}
+    </div>
+  );
+}
+
+function TextAreaField({
+  label,
+  error,
+  hint,
+  ref,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
+  const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea
+        ref={ref}
+        id={id}
+        rows={5}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Text = { title: string; body: string };
+
+/** Title and Message, the fields both forms share. */
+function TextFields<T extends Text>({ form }: { form: UseFormReturn<T, unknown, unknown> }) {
+  const f = form as unknown as UseFormReturn<Text, unknown, unknown>;
+  const errors = f.formState.errors;
+  return (
+    <>
+      <TextField label="Title" maxLength={80} error={errors.title?.message} {...f.register("title")} />
+      <TextAreaField
+        label="Message"
+        maxLength={1000}
+        hint="Up to 1,000 characters. Line breaks are kept."
+        error={errors.body?.message}
+        {...f.register("body")}
+      />
+    </>
+  );
+}
+
+/** The preview beside the form: a dashed frame around a copy of the customer's own view. */
+function Preview({ typed, children, note }: { typed: boolean; children: ReactNode; note?: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>Preview</h2>
+      <div className="preview-frame">
+        {typed ? children : <p className="preview-empty">The preview appears as you type.</p>}
+      </div>
+      {note}
+    </section>
+  );
+}
+
+/**
+ * Form → confirmation → send. The body is kept exactly as validated while the confirmation is
+ * open, so what is sent is what was checked, even if the form changed behind the dialog.
+ */
+function useConfirmedSend<Body>(send: (body: Body) => Promise<string>, onFailure: (error: unknown) => void) {
+  const [pending, setPending] = useState<Body | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const ask = (body: Body) => {
+    setDone(null);
+    setPending(body);
+  };
+  const confirm = async () => {
+    if (!pending || sending) return;
+    setSending(true);
+    try {
+      setDone(await send(pending));
+    } catch (error) {
+      // The API client has already shown the server's message; field messages go under the fields.
+      onFailure(error);
+    } finally {
+      setSending(false);
+      setPending(null);
+    }
+  };
+  // A request in flight cannot be recalled, so the dialog stays until it answers.
+  const cancel = () => !sending && setPending(null);
+  return { pending, sending, done, ask, confirm, cancel };
+}
+
+function ConfirmModal({
+  title,
+  open,
+  sending,
+  action,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  sending: boolean;
+  action: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal open={open} title={title} onClose={onCancel}>
+      {children}
+      <div className="modal-actions">
+        <button type="button" className="button secondary" onClick={onCancel} disabled={sending}>
+          Cancel
+        </button>
+        <button type="button" className="button" onClick={onConfirm} disabled={sending}>
+          {sending ? "Sending…" : action}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function Done({ message }: { message: string | null }) {
+  // Always in the page, so screen readers announce the message when it appears.
+  return (
+    <p role="status" className="sent-message">
+      {message}
+    </p>
+  );
+}
+
+const blankText = { title: "", body: "" };
+
+function NotificationComposer() {
+  const { admin } = useAppServices();
+  const form = useForm<z.input<typeof notificationBody>, unknown, NotificationBody>({
+    resolver: schemaResolver(notificationBody),
+    defaultValues: blankText,
+  });
+  const typed = useWatch({ control: form.control });
+  const [historyPage, setHistoryPage] = useState(1);
+  const history = useLoad(
+    useCallback(() => admin.notifications({ page: historyPage }), [admin, historyPage]),
+  );
+  const composeId = useId();
+  const historyId = useId();
+
+  const flow = useConfirmedSend<NotificationBody>(
+    async (body) => {
+      const result = await admin.sendNotification(body);
+      form.reset(blankText);
+      // The newest is first on page 1; go there (or reload it) to show what was just sent.
+      if (historyPage === 1) history.retry();
+      else setHistoryPage(1);
+      return `Sent to ${formatCount(result.recipients)} customer${result.recipients === 1 ? "" : "s"}.`;
+    },
+    (error) => showServerFieldErrors(error, form.setError, ["title", "body"]),
+  );
+
+  const title = typed.title?.trim() ?? "";
+  const body = typed.body?.trim() ?? "";
+  const historyData = history.state === "failed" ? undefined : history.data;
+
+  return (
+    <>
+      <div className="notice-compose">
+        <section className="card" aria-labelledby={composeId}>
+          <h2 id={composeId}>Message to every customer</h2>
+          <form noValidate onSubmit={form.handleSubmit(flow.ask)}>
+            <TextFields form={form} />
+            <button type="submit" className="button" disabled={flow.sending}>
+              Send to all customers
+            </button>
+          </form>
+          <Done message={flow.done} />
+        </section>
+        <Preview typed={Boolean(title || body)}>
+          {/* Customers read it in their inbox, dated the day it is sent. */}
+          <NotificationItem
+            heading="h3"
+            notification={{ title, body, created_at: new Date().toISOString() }}
+          />
+        </Preview>
+      </div>
+
+      <ConfirmModal
+        title="Send this to every customer?"
+        open={flow.pending !== null}
+        sending={flow.sending}
+        action="Send"
+        onConfirm={flow.confirm}
+        onCancel={flow.cancel}
+      >
+        <p>
+          “{flow.pending?.title}” goes to every customer’s notifications, and by email where email is set up.
+          It cannot be taken back.
+        </p>
+      </ConfirmModal>
+
+      <section className="card" aria-labelledby={historyId} aria-busy={history.state === "loading"}>
+        <h2 id={historyId}>Sent notifications</h2>
+        {history.state === "loading" && !historyData && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
+        {history.state === "failed" && (
+          <LoadFailed message="We could not load the sent notifications." retry={history.retry} />
+        )}
+        {historyData && historyData.results.length === 0 && <p className="muted">Nothing sent yet.</p>}
+        {historyData && historyData.results.length > 0 && (
+          <ul className="console-list">
+            {historyData.results.map((n) => (
+              <li key={n.id} className="record">
+                <div className="record-head">
+                  <span className="record-title">{n.title}</span>
+                  <time className="record-meta" dateTime={n.created_at}>
+                    {formatDateTime(n.created_at)}
+                  </time>
+                </div>
+                <p className="inbox-body">{n.body}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {historyData && historyData.count > historyData.page_size && (
+          <Pager
+            label="Pages of sent notifications"
+            page={historyPage}
+            pages={pageCount(historyData)}
+            onPage={setHistoryPage}
+          />
+        )}
+      </section>
+    </>
+  );
+}
+
+type CircularForm = Text & { starts_at: string; ends_at: string };
+
+/**
+ * A datetime-local value ("2026-01-05T10:00", the admin's own clock) as the instant the server
+ * wants. Empty stays missing so the schema says "is required"; nonsense is passed on for the schema
+ * to refuse rather than turned into an exception here.
+ */
+function localToIso(value: string): string | undefined {
+  if (!value) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+const bodyResolver = schemaResolver(circularBody);
+/** The shared circularBody rules (and messages), run on the form's values once they are instants. */
+const circularResolver: Resolver<CircularForm, unknown, CircularBody> = (values, context, options) =>
+  bodyResolver(
+    {
+      ...values,
+      starts_at: localToIso(values.starts_at),
+      ends_at: localToIso(values.ends_at),
+    } as z.input<typeof circularBody>,
+    context,
+    options as unknown as Parameters<typeof bodyResolver>[2],
+  ) as ReturnType<Resolver<CircularForm, unknown, CircularBody>>;
+
+type CircularState = "Showing now" | "Scheduled" | "Ended";
+const stateClass: Record<CircularState, string> = {
+  "Showing now": "pill-ok",
+  Scheduled: "pill-wait",
+  Ended: "pill-off",
+};
+
+function CircularComposer() {
+  const { admin } = useAppServices();
+  const form = useForm<CircularForm, unknown, CircularBody>({
+    resolver: circularResolver,
+    defaultValues: { ...blankText, starts_at: "", ends_at: "" },
+  });
+  const typed = useWatch({ control: form.control });
+  const list = useLoad(useCallback(() => admin.circulars(), [admin]));
+  const composeId = useId();
+  const listId = useId();
+  const errors = form.formState.errors;
+
+  const flow = useConfirmedSend<CircularBody>(
+    async (body) => {
+      await admin.createCircular(body);
+      form.reset();
+      list.retry();
+      return "Circular published.";
+    },
+    (error) => showServerFieldErrors(error, form.setError, ["title", "body", "starts_at", "ends_at"]),
+  );
+
+  const title = typed.title?.trim() ?? "";
+  const body = typed.body?.trim() ?? "";
+  const starts = localToIso(typed.starts_at ?? "");
+  const ends = localToIso(typed.ends_at ?? "");
+  const showing =
+    starts && ends && !Number.isNaN(Date.parse(starts)) && !Number.isNaN(Date.parse(ends))
+      ? `from ${formatDateTime(starts)} until ${formatDateTime(ends)}`
+      : null;
+  const now = Date.now();
+
+  return (
+    <>
+      <div className="notice-compose">
+        <section className="card" aria-labelledby={composeId}>
+          <h2 id={composeId}>New circular</h2>
+          <form noValidate onSubmit={form.handleSubmit(flow.ask)}>
+            <TextFields form={form} />
+            <div className="form-row">
+              <TextField
+                label="Shows from"
+                type="datetime-local"
+                hint="Your device's time."
+                error={errors.starts_at?.message}
+                {...form.register("starts_at")}
+              />
+              <TextField
+                label="Shows until"
+                type="datetime-local"
+                hint="Your device's time."
+                error={errors.ends_at?.message}
+                {...form.register("ends_at")}
+              />
+            </div>
+            <button type="submit" className="button" disabled={flow.sending}>
+              Publish circular
+            </button>
+          </form>
+          <Done message={flow.done} />
+        </section>
+        <Preview
+          typed={Boolean(title || body)}
+          note={showing && <p className="muted">Customers see it on their dashboard {showing}.</p>}
+        >
+          {/* The customer dashboard's Notices card, with the same classes, so it looks the same. */}
+          <div className="card notices">
+            <p className="preview-heading">Notices</p>
+            <article className="notice">
+              <h3>{title}</h3>
+              <p>{body}</p>
+            </article>
+          </div>
+        </Preview>
+      </div>
+
+      <ConfirmModal
+        title="Publish this circular?"
+        open={flow.pending !== null}
+        sending={flow.sending}
+        action="Publish"
+        onConfirm={flow.confirm}
+        onCancel={flow.cancel}
+      >
+        {flow.pending && (
+          <p>
+            “{flow.pending.title}” shows on every customer’s dashboard from{" "}
+            {formatDateTime(flow.pending.starts_at)} until {formatDateTime(flow.pending.ends_at)}.
+          </p>
+        )}
+      </ConfirmModal>
+
+      <section className="card" aria-labelledby={listId} aria-busy={list.state === "loading"}>
+        <h2 id={listId}>Circulars</h2>
+        {list.state === "loading" && !list.data && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
+        {list.state === "failed" && (
+          <LoadFailed message="We could not load the circulars." retry={list.retry} />
+        )}
+        {list.state !== "failed" && list.data?.length === 0 && <p className="muted">No circulars yet.</p>}
+        {list.state !== "failed" && list.data && list.data.length > 0 && (
+          <ul className="console-list">
+            {list.data.map((c) => {
+              // The server says which are current; of the rest, the start time tells future from past.
+              const state: CircularState = c.current
+                ? "Showing now"
+                : Date.parse(c.starts_at) > now
+                  ? "Scheduled"
+                  : "Ended";
+              return (
+                <li key={c.id} className="record">
+                  <div className="record-head">
+                    <span className="record-title">{c.title}</span>
+                    <span className={`pill ${stateClass[state]}`}>{state}</span>
+                  </div>
+                  <p className="inbox-body">{c.body}</p>
+                  <p className="record-meta">
+                    From {formatDateTime(c.starts_at)} until {formatDateTime(c.ends_at)}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,257 @@
+import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { useSearchParams } from "wouter";
+import { z } from "zod";
+import type { RevenueReport } from "../../../schemas/admin";
+import type { TransactionKind } from "../../../schemas/transactions";
+import { useAppServices } from "../../app/AppServices";
+import { TextField } from "../../components/TextField";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import { kindLabels, useLoad } from "../customer/TransactionBits";
+import { BarChart } from "./charts/BarChart";
+import { formatCount, LoadFailed, usePageTitle } from "./consoleBits";
+import { revenueCsv, revenueCsvName } from "./revenueCsv";
+import "./console.css";
+
+const lagosParts = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** Today's date in Lagos as YYYY-MM-DD: the server counts days in Lagos, whatever the admin's clock says. */
+export function lagosToday(now = new Date()): string {
+  const part = (type: string) => lagosParts.formatToParts(now).find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}`;
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+const isoDay = z.iso.date();
+type Range = { from: string; to: string };
+
+/** The last 30 days, today included. */
+export function defaultRange(now = new Date()): Range {
+  const to = lagosToday(now);
+  return { from: addDays(to, -29), to };
+}
+
+/** The address decides the period (a shared link shows the same report); a bad one falls back. */
+function readRange(params: URLSearchParams): Range {
+  const fallback = defaultRange();
+  const from = isoDay.safeParse(params.get("from"));
+  const to = isoDay.safeParse(params.get("to"));
+  const range = { from: from.success ? from.data : fallback.from, to: to.success ? to.data : fallback.to };
+  return range.from <= range.to ? range : fallback;
+}
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  // Firefox only follows a link that is in the document.
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // After the click has handed the file to the browser; revoking at once can cancel it in some.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export default function RevenuePage() {
+  const { admin } = useAppServices();
+  const [params, setParams] = useSearchParams();
+  const { from, to } = readRange(params);
+  usePageTitle("Revenue");
+
+  const report = useLoad(useCallback(() => admin.revenue({ from, to }), [admin, from, to]));
+  const data = report.state === "failed" ? undefined : report.data;
+
+  return (
+    <div className="console-page">
+      <h1>Revenue</h1>
+      <PeriodForm
+        from={from}
+        to={to}
+        onApply={(range) => setParams(new URLSearchParams(range))}
+        exportButton={
+          <button
+            type="button"
+            className="button secondary"
+            disabled={report.state !== "ready"}
+            onClick={() => data && download(revenueCsv(data.days), revenueCsvName(data.from, data.to))}
+          >
+            Export CSV
+          </button>
+        }
+      />
+      {report.state === "loading" && !data && (
+        <p role="status" className="muted">
+          Loading…
+        </p>
+      )}
+      {report.state === "failed" && (
+        <LoadFailed message="We could not load the report." retry={report.retry} />
+      )}
+      {data && <Report report={data} stale={report.state === "loading"} />}
+    </div>
+  );
+}
+
+function PeriodForm({
+  from,
+  to,
+  onApply,
+  exportButton,
+}: Range & { onApply: (range: Range) => void; exportButton: ReactNode }) {
+  const [draft, setDraft] = useState<Range>({ from, to });
+  const [problem, setProblem] = useState<{ from?: string; to?: string }>({});
+  // Back or a link can change the period under the form; the form follows the address.
+  useEffect(() => setDraft({ from, to }), [from, to]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next: { from?: string; to?: string } = {};
+    if (!isoDay.safeParse(draft.from).success) next.from = "Choose the first day.";
+    if (!isoDay.safeParse(draft.to).success) next.to = "Choose the last day.";
+    else if (!next.from && draft.to < draft.from) next.to = "The last day must be on or after the first.";
+    setProblem(next);
+    if (!next.from && !next.to) onApply(draft);
+  };
+
+  return (
+    <form className="card filters" aria-label="Period" noValidate onSubmit={submit}>
+      <div className="filter-fields">
+        <TextField
+          label="From"
+          type="date"
+          value={draft.from}
+          error={problem.from}
+          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={draft.to}
+          error={problem.to}
+          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+        />
+      </div>
+      <div className="filter-actions">
+        <button type="submit" className="button">
+          Show
+        </button>
+        {exportButton}
+      </div>
+    </form>
+  );
+}
+
+const serviceName = (kind: string) => kindLabels[kind as TransactionKind] ?? kind;
+
+function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
+  const headline = useId();
+  const count = report.days.reduce((sum, d) => sum + d.count, 0);
+  return (
+    <div className={`console-stack ${stale ? "stale" : ""}`} aria-busy={stale}>
+      <section className="card stat-card" aria-labelledby={headline}>
+        <h2 id={headline}>
+          {formatDate(report.from)} to {formatDate(report.to)}
+        </h2>
+        <dl className="stat-list">
+          <div>
+            <dt>Revenue</dt>
+            <dd>{formatNaira(report.revenue)}</dd>
+          </div>
+          <div>
+            <dt>Volume</dt>
+            <dd>{formatNaira(report.volume)}</dd>
+          </div>
+          <div>
+            <dt>Transactions</dt>
+            <dd>{formatCount(count)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <TableCard title="Revenue by day">
+        <BarChart
+          title="Revenue by day"
+          data={report.days.map((d) => ({ label: formatDate(d.date), value: d.revenue }))}
+          format={formatNaira}
+          columns={["Day", "Revenue"]}
+        />
+      </TableCard>
+
+      <TableCard title="By day">
+        <FiguresTable
+          caption="Revenue by day, in figures"
+          first="Date"
+          rows={report.days.map((d) => ({ key: d.date, name: formatDate(d.date), ...d }))}
+        />
+      </TableCard>
+
+      <TableCard title="By service">
+        <FiguresTable
+          caption="Revenue by service"
+          first="Service"
+          rows={report.by_service.map((s) => ({ key: s.kind, name: serviceName(s.kind), ...s }))}
+        />
+      </TableCard>
+    </div>
+  );
+}
+
+function TableCard({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function FiguresTable({
+  caption,
+  first,
+  rows,
+}: {
+  caption: string;
+  first: string;
+  rows: Array<{ key: string; name: string; count: number; volume: number; revenue: number }>;
+}) {
+  if (rows.length === 0) return <p className="muted">Nothing in this period.</p>;
+  // On a phone each row stacks (name over its three figures, each labelled from data-label), so four
+  // columns of naira never squeeze into 300 pixels; wider screens get the plain table.
+  return (
+    <table className="figures">
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{first}</th>
+          <th scope="col">Transactions</th>
+          <th scope="col">Volume</th>
+          <th scope="col">Revenue</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.name}</th>
+            <td data-label="Transactions">{formatCount(row.count)}</td>
+            <td data-label="Volume">{formatNaira(row.volume)}</td>
+            <td data-label="Revenue" className={row.revenue < 0 ? "negative" : undefined}>
+              {formatNaira(row.revenue)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,251 @@
+import { type ReactNode, useCallback, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "wouter";
+import { z } from "zod";
+import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
+import { transactionStatus } from "../../../schemas/transactions";
+import { ApiFailure } from "../../api/client";
+import { useAppServices } from "../../app/AppServices";
+import { Modal } from "../../components/Modal";
+import { TokenBox } from "../../components/TokenBox";
+import { formatNaira } from "../../format/money";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { useSession } from "../../session/useSession";
+import { kindLabels, StatusBadge, useLoad } from "../customer/TransactionBits";
+import { formatDateTime, fullName, TextAreaField, useOnce, usePageTitle } from "./adminPageBits";
+import "./admin.css";
+
+const uuid = z.uuid();
+
+/** One transaction as staff see it: whose it is, what was bought, what happened to it, and what to do. */
+export default function TransactionDetailPage({ id }: { id: string }) {
+  const { admin } = useAppServices();
+  // An id that is not a UUID cannot name a transaction; say so without asking the server.
+  const validId = uuid.safeParse(id).success;
+  const detail = useLoad(
+    useCallback(
+      () =>
+        validId ? admin.transaction(id) : Promise.reject(new ApiFailure(404, "No transaction with that id.")),
+      [admin, id, validId],
+    ),
+  );
+  const data = detail.state === "failed" ? undefined : detail.data;
+  const notFound =
+    detail.state === "failed" && detail.error instanceof ApiFailure && detail.error.status === 404;
+  usePageTitle(data ? `Transaction ${data.reference}` : "Transaction");
+
+  return (
+    <div className="admin-page">
+      <h1>{data ? `Transaction ${data.reference}` : "Transaction"}</h1>
+      {detail.state === "loading" && !data && <p role="status">Loading…</p>}
+      {notFound && (
+        <div className="card load-failed">
+          <p>No transaction with that id.</p>
+        </div>
+      )}
+      {detail.state === "failed" && !notFound && (
+        <div className="card load-failed">
+          <p>We could not load this transaction.</p>
+          <button type="button" className="button" onClick={detail.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data && <Detail transaction={data} reload={detail.retry} />}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetail; reload: () => void }) {
+  const { admin } = useAppServices();
+  const { profile } = useSession();
+  const [refunding, setRefunding] = useState(false);
+  const [requerying, setRequerying] = useState(false);
+  const once = useOnce();
+
+  const requery = () =>
+    once(async () => {
+      setRequerying(true);
+      try {
+        await admin.requery(t.id);
+        reload();
+      } catch {
+        // The client has shown the server's message; the page still shows what is known.
+      } finally {
+        setRequerying(false);
+      }
+    });
+
+  return (
+    <>
+      <section className="card" aria-labelledby="txn-status">
+        <h2 id="txn-status">Status</h2>
+        <p className="admin-status-line">
+          <StatusBadge status={t.status} />
+          <span className="muted">Updated {formatDateTime(t.updated_at)}</span>
+        </p>
+        {t.failure_reason && <p className="admin-failure">{t.failure_reason}</p>}
+        {(t.can_refund || t.can_requery) && (
+          <div className="admin-actions">
+            {t.can_refund && (
+              <button type="button" className="button danger" onClick={() => setRefunding(true)}>
+                Refund
+              </button>
+            )}
+            {t.can_requery && (
+              <button type="button" className="button secondary" disabled={requerying} onClick={requery}>
+                {requerying ? "Asking the provider…" : "Requery"}
+              </button>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="txn-customer">
+        <h2 id="txn-customer">Customer</h2>
+        <dl className="admin-facts">
+          <Fact label="Name">{fullName(t.customer)}</Fact>
+          <Fact label="Email">{t.customer.email}</Fact>
+          <Fact label="Phone">{t.customer.phone}</Fact>
+        </dl>
+        {/* Manage users is admin-only; staff would only meet "Not for your role" behind this link. */}
+        {profile?.role === "admin" && (
+          <Link href={`/manage-users/${t.customer.id}`}>View {fullName(t.customer)}'s account</Link>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="txn-product">
+        <h2 id="txn-product">Product</h2>
+        {t.token && <TokenBox token={t.token} />}
+        <dl className="admin-facts">
+          <Fact label="Date and time">{formatDateTime(t.created_at)}</Fact>
+          <Fact label="Kind">{kindLabels[t.kind]}</Fact>
+          <Fact label="Description">{t.description}</Fact>
+          {t.product && <Fact label="Product">{t.product}</Fact>}
+          {t.recipient && (
+            <Fact label="Recipient">
+              <span className="mono">{t.recipient}</span>
+            </Fact>
+          )}
+          {t.customer_name && <Fact label="Name on the account">{t.customer_name}</Fact>}
+          <Fact label="Amount">{formatNaira(t.amount)}</Fact>
+          <Fact label="Discount">{formatNaira(t.discount)}</Fact>
+          <Fact label="Fee">{formatNaira(t.fee)}</Fact>
+          <Fact label="Total">
+            <strong>{formatNaira(t.total)}</strong>
+          </Fact>
+          <Fact label="Cost">{formatNaira(t.cost)}</Fact>
+          <Fact label="Provider">{t.provider ?? "—"}</Fact>
+          <Fact label="Provider reference">
+            <span className="mono">{t.provider_reference ?? "—"}</span>
+          </Fact>
+          {t.balance_before !== null && <Fact label="Balance before">{formatNaira(t.balance_before)}</Fact>}
+          {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="txn-history">
+        <h2 id="txn-history">Status history</h2>
+        {t.events.length === 0 ? (
+          <p className="muted">Nothing has been recorded yet.</p>
+        ) : (
+          <ol className="admin-events">
+            {t.events.map((event, index) => {
+              const known = transactionStatus.safeParse(event.status);
+              return (
+                // Events have no id of their own; they only ever grow at the end, so the index is stable.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                <li key={index}>
+                  <div className="admin-event-head">
+                    {known.success ? <StatusBadge status={known.data} /> : <strong>{event.status}</strong>}
+                    <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+                  </div>
+                  {event.note && <p>{event.note}</p>}
+                  <p className="muted">{event.actor ? `By ${event.actor}` : "By OjaPay (automatic)"}</p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+
+      {refunding && (
+        <RefundModal
+          transaction={t}
+          onClose={() => setRefunding(false)}
+          onDone={() => {
+            setRefunding(false);
+            reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function RefundModal({
+  transaction: t,
+  onClose,
+  onDone,
+}: {
+  transaction: StaffTransactionDetail;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { admin } = useAppServices();
+  const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
+  // Not formState.isSubmitting: a second, refused submit would end it while the first is still out.
+  const [sending, setSending] = useState(false);
+  const once = useOnce();
+
+  const submit = form.handleSubmit(({ reason }) =>
+    once(async () => {
+      setSending(true);
+      try {
+        await admin.refund(t.id, reason);
+        onDone();
+      } catch (error) {
+        showServerFieldErrors(error, form.setError, ["reason"]);
+        // Someone else refunded it, or it changed state: the page must show what is true now.
+        if (error instanceof ApiFailure && error.status === 409) onDone();
+      } finally {
+        setSending(false);
+      }
+    }),
+  );
+
+  return (
+    <Modal open title="Refund this purchase?" onClose={sending ? () => {} : onClose}>
+      <p>
+        {formatNaira(t.total)} goes back to {fullName(t.customer)}'s wallet. This cannot be undone.
+      </p>
+      <form noValidate onSubmit={submit}>
+        <TextAreaField
+          label="Reason"
+          hint="Recorded in the audit log."
+          maxLength={200}
+          error={form.formState.errors.reason?.message}
+          {...form.register("reason")}
+        />
+        <div className="modal-actions">
+          <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
+            Cancel
+          </button>
+          <button type="submit" className="button danger" disabled={sending}>
+            {sending ? "Refunding…" : `Refund ${formatNaira(t.total)}`}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

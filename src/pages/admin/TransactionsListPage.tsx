@@ -1,0 +1,311 @@
+import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { Link, useSearchParams } from "wouter";
+import { z } from "zod";
+import type { StaffTransaction } from "../../../schemas/staff";
+import {
+  type PurchaseKind,
+  type TransactionKind,
+  type TransactionStatus,
+  transactionKind,
+  transactionStatus,
+} from "../../../schemas/transactions";
+import { useAppServices } from "../../app/AppServices";
+import { formatNaira } from "../../format/money";
+import { kindLabels, StatusBadge, statusLabels, useLoad } from "../customer/TransactionBits";
+import { formatDateTime, fullName, Pager, pageFrom, searchFrom, usePageTitle } from "./adminPageBits";
+import "./admin.css";
+
+/** The titles of adminNav, so the heading matches the sidebar; spec section 2 fixes the last one. */
+const titles: Record<PurchaseKind | "all", string> = {
+  airtime: "Airtime transactions",
+  data: "Data bundle transactions",
+  tv: "TV transactions",
+  electricity: "Electricity transactions",
+  all: "Transactions History",
+};
+
+const day = z.iso.date();
+
+type Filters = {
+  kind?: TransactionKind;
+  status?: TransactionStatus;
+  from?: string;
+  to?: string;
+  search?: string;
+  page: number;
+};
+const filterKeys = ["kind", "status", "from", "to", "search"] as const;
+
+/** The address is the source of truth, so Back, a refresh and a shared link all show the same list. */
+function readFilters(params: URLSearchParams, withKind: boolean): Filters {
+  const kind = transactionKind.safeParse(params.get("kind"));
+  const status = transactionStatus.safeParse(params.get("status"));
+  const from = day.safeParse(params.get("from"));
+  const to = day.safeParse(params.get("to"));
+  const search = searchFrom(params);
+  return {
+    ...(withKind && kind.success && { kind: kind.data }),
+    ...(status.success && { status: status.data }),
+    ...(from.success && { from: from.data }),
+    ...(to.success && { to: to.data }),
+    ...(search && { search }),
+    page: pageFrom(params),
+  };
+}
+
+function toParams(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const key of filterKeys) {
+    const value = filters[key];
+    if (value) params.set(key, value);
+  }
+  if (filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+/** Only the filters in use, so the request (and a test reading it) carries no empty keys. */
+function compact<T extends Record<string, string | number | undefined>>(query: T): Partial<T> {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+const countText = (n: number) => `${n.toLocaleString("en-NG")} transaction${n === 1 ? "" : "s"}`;
+
+/**
+ * Every customer's transactions of one kind (staff and admin), or of every kind (admin's
+ * "Transactions History"), filtered and paged through the address.
+ */
+export default function TransactionsListPage({ kind: fixedKind }: { kind?: PurchaseKind }) {
+  const { admin } = useAppServices();
+  const [params, setParams] = useSearchParams();
+  const filters = readFilters(params, !fixedKind);
+  const { kind, status, from, to, search, page } = filters;
+  const title = titles[fixedKind ?? "all"];
+  usePageTitle(title);
+
+  // Dates and search are typed, so they wait for Apply; a half-typed date must not reload the list.
+  const [draft, setDraft] = useState({ from: from ?? "", to: to ?? "", search: search ?? "" });
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  // Back or a link can change the filters under the boxes; the boxes follow the address.
+  useEffect(() => setDraft({ from: from ?? "", to: to ?? "", search: search ?? "" }), [from, to, search]);
+  const ids = { kind: useId(), status: useId(), from: useId(), to: useId(), search: useId() };
+
+  const list = useLoad(
+    useCallback(() => {
+      const query = compact({ page, kind, status, from, to, search });
+      return fixedKind ? admin.transactions(fixedKind, query) : admin.allTransactions(query);
+    }, [admin, fixedKind, page, kind, status, from, to, search]),
+  );
+
+  const show = (change: Partial<Filters>) => {
+    // A new filter starts again at page 1; only the pager passes a page.
+    setParams(toParams({ ...filters, page: 1, ...change }));
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setDateProblem("From must be on or before To.");
+      return;
+    }
+    setDateProblem(null);
+    show({
+      from: draft.from || undefined,
+      to: draft.to || undefined,
+      search: draft.search.trim() || undefined,
+    });
+  };
+
+  const data = list.state === "failed" ? undefined : list.data;
+  const filtered = Boolean(kind || status || from || to || search);
+
+  return (
+    <div className="admin-page">
+      <h1>{title}</h1>
+
+      <form className="card admin-filters" aria-label="Filter transactions" noValidate onSubmit={apply}>
+        {!fixedKind && (
+          <div className="field">
+            <label htmlFor={ids.kind}>Kind</label>
+            <select
+              id={ids.kind}
+              value={kind ?? ""}
+              onChange={(e) => show({ kind: (e.target.value || undefined) as TransactionKind | undefined })}
+            >
+              <option value="">All</option>
+              {transactionKind.options.map((k) => (
+                <option key={k} value={k}>
+                  {kindLabels[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="field">
+          <label htmlFor={ids.status}>Status</label>
+          <select
+            id={ids.status}
+            value={status ?? ""}
+            onChange={(e) => show({ status: (e.target.value || undefined) as TransactionStatus | undefined })}
+          >
+            <option value="">All</option>
+            {transactionStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {statusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.from}>From</label>
+          <input
+            id={ids.from}
+            type="date"
+            value={draft.from}
+            max={draft.to || undefined}
+            aria-invalid={dateProblem ? true : undefined}
+            aria-describedby={dateProblem ? `${ids.from}-error` : undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.to}>To</label>
+          <input
+            id={ids.to}
+            type="date"
+            value={draft.to}
+            min={draft.from || undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+          />
+        </div>
+        <div className="field admin-search">
+          <label htmlFor={ids.search}>Search phone, smartcard, meter, reference or email</label>
+          <input
+            id={ids.search}
+            type="search"
+            value={draft.search}
+            maxLength={100}
+            onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
+          />
+        </div>
+        {dateProblem && (
+          <p className="field-error admin-filters-problem" id={`${ids.from}-error`} role="alert">
+            {dateProblem}
+          </p>
+        )}
+        <div className="admin-filter-actions">
+          <button type="submit" className="button">
+            Apply
+          </button>
+          {filtered && (
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => setParams(new URLSearchParams())}
+            >
+              Clear filters
+            </button>
+          )}
+        </div>
+      </form>
+
+      <section
+        className="card"
+        aria-labelledby="admin-transactions-results"
+        aria-busy={list.state === "loading"}
+      >
+        <h2 id="admin-transactions-results" className="sr-only">
+          Transactions
+        </h2>
+        {data && (
+          // Over every transaction the filters match, not just this page (the server adds them up).
+          <p className="admin-totals" aria-live="polite">
+            {countText(data.totals.count)} · {formatNaira(data.totals.amount)} ·{" "}
+            {formatNaira(data.totals.total)} charged
+          </p>
+        )}
+        {list.state === "loading" && !data && (
+          <p role="status" className="muted">
+            Loading…
+          </p>
+        )}
+        {list.state === "failed" && (
+          <div className="load-failed">
+            <p>We could not load the transactions.</p>
+            <button type="button" className="button" onClick={list.retry}>
+              Try again
+            </button>
+          </div>
+        )}
+        {data && data.count === 0 && <p>No transactions match.</p>}
+        {data && data.count > 0 && data.results.length === 0 && (
+          <div className="empty-state">
+            <p>There is no page {page}.</p>
+            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
+              Go to page 1
+            </button>
+          </div>
+        )}
+        {data && data.results.length > 0 && (
+          <table className={`admin-table transactions-table ${list.state === "loading" ? "stale" : ""}`}>
+            <caption className="sr-only">
+              {title}, page {page}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Reference</th>
+                {!fixedKind && <th scope="col">Kind</th>}
+                <th scope="col">Customer</th>
+                <th scope="col">Recipient</th>
+                <th scope="col">Product</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="numeric">
+                  Total
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((transaction) => (
+                <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
+              ))}
+            </tbody>
+          </table>
+        )}
+        {data && data.count > 0 && (
+          <Pager page={page} count={data.count} pageSize={data.page_size} onPage={(p) => show({ page: p })} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function TransactionLine({ transaction: t, showKind }: { transaction: StaffTransaction; showKind: boolean }) {
+  return (
+    <tr>
+      <td data-label="Date">{formatDateTime(t.created_at)}</td>
+      <td data-label="Reference" className="admin-table-key wrap-anywhere">
+        {/* Relative to the /admin router: /admin/transactions/<id>, for staff and admins alike. */}
+        <Link href={`/transactions/${t.id}`} className="mono">
+          {t.reference}
+        </Link>
+      </td>
+      {showKind && <td data-label="Kind">{kindLabels[t.kind]}</td>}
+      <td data-label="Customer" className="wrap-anywhere">
+        <span className="stacked">
+          <span>{fullName(t.customer)}</span>
+          <span className="muted">{t.customer.email}</span>
+        </span>
+      </td>
+      <td data-label="Recipient" className="mono">
+        {t.recipient ?? "—"}
+      </td>
+      <td data-label="Product">{t.product ?? t.description}</td>
+      <td data-label="Status">
+        <StatusBadge status={t.status} />
+      </td>
+      <td data-label="Total" className="numeric amount">
+        {formatNaira(t.total)}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,341 @@
+import { type ReactNode, useCallback, useId, useMemo, useState } from "react";
+import { type UseFormRegisterReturn, useForm } from "react-hook-form";
+import { Link } from "wouter";
+import type { z } from "zod";
+import { role as roleSchema } from "../../../schemas/common";
+import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
+import { ApiFailure } from "../../api/client";
+import { useAppServices } from "../../app/AppServices";
+import { Modal } from "../../components/Modal";
+import { TextField } from "../../components/TextField";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { SignedAmount, StatusBadge, useLoad } from "../customer/TransactionBits";
+import { ActiveBadge, formatDateTime, fullName, roleLabels, useOnce, usePageTitle } from "./adminPageBits";
+import { FundWalletForm } from "./FundWalletForm";
+import "./admin.css";
+
+/** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
+export default function UserDetailPage({ id }: { id: string }) {
+  const { admin } = useAppServices();
+  const detail = useLoad(useCallback(() => admin.user(id), [admin, id]));
+  // While a reload is out the previous answer stays on screen, so the form is not torn down mid-edit.
+  const user = detail.state === "failed" ? undefined : detail.data;
+  const notFound =
+    detail.state === "failed" &&
+    detail.error instanceof ApiFailure &&
+    [400, 404].includes(detail.error.status);
+  usePageTitle(user ? fullName(user) : "User details");
+
+  return (
+    <div className="admin-page">
+      <h1>{user ? fullName(user) : "User details"}</h1>
+      {detail.state === "loading" && !user && <p role="status">Loading…</p>}
+      {notFound && (
+        <div className="card load-failed">
+          <p>No user with that id.</p>
+          <Link href="/manage-users">Back to users</Link>
+        </div>
+      )}
+      {detail.state === "failed" && !notFound && (
+        <div className="card load-failed">
+          <p>We could not load this user.</p>
+          <button type="button" className="button" onClick={detail.retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {user && <UserView user={user} reload={detail.retry} />}
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="admin-fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
+  const name = fullName(user);
+  return (
+    <>
+      <section className="card" aria-labelledby="user-profile">
+        <h2 id="user-profile">Profile</h2>
+        <dl className="admin-facts">
+          <Fact label="Email">{user.email}</Fact>
+          <Fact label="Phone">{user.phone}</Fact>
+          <Fact label="Role">{roleLabels[user.role]}</Fact>
+          <Fact label="Account">
+            <ActiveBadge active={user.is_active} />
+          </Fact>
+          <Fact label="Email verified">{user.email_verified ? "Yes" : "No"}</Fact>
+          <Fact label="May transact">{user.can_transact ? "Yes" : "No"}</Fact>
+          <Fact label="Transaction PIN">{user.has_pin ? "Set" : "Not set"}</Fact>
+          <Fact label="Date of birth">
+            {user.date_of_birth ? formatDate(user.date_of_birth) : "Not given"}
+          </Fact>
+          <Fact label="Joined">{formatDate(user.date_joined)}</Fact>
+          <Fact label="Referral code">
+            <span className="mono">{user.referral_code}</span>
+          </Fact>
+        </dl>
+      </section>
+
+      <section className="card" aria-labelledby="user-wallet">
+        <h2 id="user-wallet">Wallet</h2>
+        {user.wallet ? (
+          <dl className="admin-facts">
+            <Fact label="Wallet number">
+              <span className="mono">{user.wallet.number}</span>
+            </Fact>
+            <Fact label="Balance">{formatNaira(user.wallet.balance)}</Fact>
+          </dl>
+        ) : (
+          <p className="muted">Staff and admins hold no wallet.</p>
+        )}
+      </section>
+
+      {user.role === "customer" && (
+        <section className="card" aria-labelledby="user-fund">
+          <h2 id="user-fund">Fund wallet</h2>
+          <FundWalletForm customer={{ id: user.id, name }} onFunded={reload} />
+        </section>
+      )}
+
+      <section className="card" aria-labelledby="user-recent">
+        <h2 id="user-recent">Recent transactions</h2>
+        {user.recent_transactions.length === 0 ? (
+          <p className="muted">No transactions yet.</p>
+        ) : (
+          <ul className="admin-recent">
+            {user.recent_transactions.map((t) => (
+              <li key={t.id}>
+                <Link href={`/transactions/${t.id}`} className="admin-recent-row">
+                  <span className="recent-description">{t.description}</span>
+                  <span className="recent-reference mono muted">{t.reference}</span>
+                  <span className="recent-date muted">{formatDateTime(t.created_at)}</span>
+                  <span className="recent-status">
+                    <StatusBadge status={t.status} />
+                  </span>
+                  <span className="recent-amount">
+                    <SignedAmount transaction={t} />
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <EditUser user={user} onSaved={reload} />
+    </>
+  );
+}
+
+type EditValues = z.input<typeof adminUserPatch>;
+const editable = ["first_name", "last_name", "phone", "role", "is_active", "can_transact"] as const;
+
+const editValues = (user: UserDetail): Required<EditValues> => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  phone: user.phone,
+  role: user.role,
+  is_active: user.is_active,
+  can_transact: user.can_transact,
+});
+
+/**
+ * Only the fields that differ from the user as loaded. Compared after the schema has trimmed names and
+ * rewritten +234… phones, so retyping the same number differently is not a change, and a field the
+ * admin did not touch is never sent (and never overwrites someone else's change made meanwhile).
+ */
+function changes(values: AdminUserPatch, user: UserDetail): AdminUserPatch {
+  const current = editValues(user);
+  const diff: Record<string, unknown> = {};
+  for (const key of editable)
+    if (values[key] !== undefined && values[key] !== current[key]) diff[key] = values[key];
+  return diff as AdminUserPatch;
+}
+
+function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) {
+  const { admin } = useAppServices();
+  const form = useForm<EditValues, unknown, AdminUserPatch>({
+    resolver: schemaResolver(adminUserPatch),
+    // `values` resets the form when a reload brings a different user, e.g. after saving.
+    values: useMemo(() => editValues(user), [user]),
+  });
+  const roleId = useId();
+  const [pending, setPending] = useState<AdminUserPatch | null>(null);
+  const [saving, setSaving] = useState(false);
+  const once = useOnce();
+  const errors = form.formState.errors;
+  const [active, mayTransact] = form.watch(["is_active", "can_transact"]);
+  const name = fullName(user);
+
+  const save = (patch: AdminUserPatch) =>
+    once(async () => {
+      setSaving(true);
+      try {
+        await admin.patchUser(user.id, patch);
+        setPending(null);
+        onSaved();
+      } catch (error) {
+        setPending(null);
+        showServerFieldErrors(error, form.setError, editable);
+      } finally {
+        setSaving(false);
+      }
+    });
+
+  const submit = form.handleSubmit(async (values) => {
+    const patch = changes(values, user);
+    // The shared schema's own rule and words for an empty change.
+    const checked = adminUserPatch.safeParse(patch);
+    if (!checked.success) {
+      form.setError("root", {
+        type: "empty",
+        message: checked.error.issues[0]?.message ?? "Nothing changed.",
+      });
+      return;
+    }
+    // Deactivating ends every session at once; it must be a decision, not a stray click on a switch.
+    if (patch.is_active === false) setPending(patch);
+    else await save(patch);
+  });
+
+  return (
+    <section className="card" aria-labelledby="user-edit">
+      <h2 id="user-edit">Edit user</h2>
+      <form noValidate onSubmit={submit}>
+        <div className="form-row">
+          <TextField
+            label="First name"
+            autoComplete="off"
+            error={errors.first_name?.message}
+            {...form.register("first_name")}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="off"
+            error={errors.last_name?.message}
+            {...form.register("last_name")}
+          />
+        </div>
+        <div className="form-row">
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="off"
+            error={errors.phone?.message}
+            {...form.register("phone")}
+          />
+          <div className="field">
+            <label htmlFor={roleId}>Role</label>
+            <select
+              id={roleId}
+              aria-invalid={errors.role ? true : undefined}
+              aria-describedby={errors.role ? `${roleId}-error` : undefined}
+              {...form.register("role")}
+            >
+              {roleSchema.options.map((r) => (
+                <option key={r} value={r}>
+                  {roleLabels[r]}
+                </option>
+              ))}
+            </select>
+            {errors.role && (
+              <p className="field-error" id={`${roleId}-error`} role="alert">
+                {errors.role.message}
+              </p>
+            )}
+          </div>
+        </div>
+        <Switch
+          label="Active"
+          checked={Boolean(active)}
+          hint="Off signs them out everywhere and stops them signing in."
+          error={errors.is_active?.message}
+          {...form.register("is_active")}
+        />
+        <Switch
+          label="May transact"
+          checked={Boolean(mayTransact)}
+          hint="Off suspends their purchases and funding."
+          error={errors.can_transact?.message}
+          {...form.register("can_transact")}
+        />
+        {errors.root && (
+          <p className="field-error" role="alert">
+            {errors.root.message}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? "Saving…" : "Save changes"}
+        </button>
+      </form>
+
+      {pending && (
+        <Modal open title={`Deactivate ${name}?`} onClose={() => !saving && setPending(null)}>
+          <p>They will be signed out at once and cannot sign in until reactivated.</p>
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="button secondary"
+              disabled={saving}
+              onClick={() => setPending(null)}
+            >
+              Cancel
+            </button>
+            <button type="button" className="button danger" disabled={saving} onClick={() => save(pending)}>
+              {saving ? "Deactivating…" : "Deactivate"}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+type SwitchProps = UseFormRegisterReturn & {
+  label: string;
+  hint: string;
+  /** The native checkbox already knows; aria-checked says it to tools that only read ARIA. */
+  checked: boolean;
+  error?: string | undefined;
+};
+
+/** A checkbox announced as an on/off switch, with its hint and error tied to it. */
+function Switch({ label, hint, checked, error, ref, ...input }: SwitchProps) {
+  const id = useId();
+  return (
+    <div className="field switch-field">
+      <div className="switch-row">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          role="switch"
+          aria-checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          {...input}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <p className="field-hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,397 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Transaction } from "../../schemas/transactions";
+import { auditLog } from "../../server/db/schema";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let staff: { id: string; token: string };
+beforeAll(async () => {
+  server = await createTestServer();
+  staff = await server.signedInOperator("staff");
+});
+afterAll(() => server.close());
+
+async function lastAudit() {
+  const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
+  return row;
+}
+async function auditCount() {
+  return server.db.$count(auditLog);
+}
+
+describe("airtime controls", () => {
+  it("lists every network with its commission, and saves a change, audited", async () => {
+    const list = await server.get("core/staff/fetch/airtime/", staff.token);
+    expect((list.body.data as unknown[])[0]).toEqual({
+      id: 1,
+      network: "MTN",
+      enabled: true,
+      discount_percent: 2,
+      commission_percent: 3,
+      min_amount: 5_000,
+      max_amount: 5_000_000,
+    });
+    const patch = await server.patch(
+      "core/staff/fetch/airtime/",
+      { id: 1, discount_percent: 2.5, max_amount: 2_000_000 },
+      staff.token,
+    );
+    expect(patch.status).toBe(200);
+    expect(patch.body.data).toMatchObject({
+      id: 1,
+      discount_percent: 2.5,
+      max_amount: 2_000_000,
+      enabled: true,
+    });
+    expect(await lastAudit()).toMatchObject({
+      actorId: staff.id,
+      action: "catalogue.update",
+      targetType: "airtime_control",
+      targetId: "1",
+      before: expect.objectContaining({ discount_percent: 2, max_amount: 5_000_000 }),
+      after: expect.objectContaining({ discount_percent: 2.5, max_amount: 2_000_000 }),
+    });
+    // Customers see it at once.
+    const customer = await server.signedInCustomer();
+    const seen = (await server.get("core/customer/fetch/airtime/", customer.token)).body.data as Array<{
+      id: number;
+      discount_percent: number;
+    }>;
+    expect(seen.find((c) => c.id === 1)?.discount_percent).toBe(2.5);
+  });
+
+  it.each([
+    [{ id: 1, min_amount: 3_000_000 }, "max_amount", "The largest purchase must be at least the smallest."],
+    [
+      { id: 1, discount_percent: 9 },
+      "commission_percent",
+      "Our commission must be at least the customer discount, or every sale loses money.",
+    ],
+    [{ id: 1, discount_percent: 101 }, "discount_percent", "Customer discount must be at most 100."],
+    [{ id: 1, enabled: "yes" }, "enabled", "On sale must be true or false."],
+    [{ id: 1 }, "_", "Change at least one field."],
+    [{ discount_percent: 1 }, "id", "Say which one to change (id)."],
+    [{ id: 1, network: "Glo" }, "network", "This field is not allowed."],
+    [{ id: 1, min_amount: 50.5 }, "min_amount", "Smallest purchase must be a whole number."],
+  ])("refuses %j and changes nothing", async (body, field, message) => {
+    const before = await auditCount();
+    const answer = await server.patch("core/staff/fetch/airtime/", body, staff.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("answers 404 for a network that does not exist", async () => {
+    expect(
+      (await server.patch("core/staff/fetch/airtime/", { id: 9, enabled: false }, staff.token)).status,
+    ).toBe(404);
+  });
+});
+
+describe("data plans", () => {
+  it("creates a plan customers can buy at once, audited", async () => {
+    const created = await server.post(
+      "core/staff/fetch/data/plans/",
+      {
+        control_id: 2,
+        name: "3GB Weekend (2 days)",
+        size: "3GB",
+        validity: "2 days",
+        category: "daily",
+        price: 70_000,
+        cost_price: 66_000,
+      },
+      staff.token,
+    );
+    expect(created.status).toBe(201);
+    const plan = created.body.data as { id: number; code: string; enabled: boolean; has_sales: boolean };
+    expect(plan).toMatchObject({ enabled: true, has_sales: false });
+    expect(plan.code).toMatch(/^glo-3gb-[0-9a-f]{6}$/);
+    expect(await lastAudit()).toMatchObject({
+      action: "plan.create",
+      targetType: "data_plan",
+      targetId: String(plan.id),
+      before: null,
+    });
+
+    const customer = await server.fundedCustomer(100_000);
+    const listed = (await server.get("core/customer/fetch/data/2", customer.token)).body.data as Array<{
+      id: number;
+    }>;
+    expect(listed.map((p) => p.id)).toContain(plan.id);
+    const bought = await server.post(
+      "core/customer/data-bundle/",
+      { plan_id: plan.id, phone: "08051234567", pin: customer.pin, request_id: crypto.randomUUID() },
+      customer.token,
+    );
+    expect(bought.body.data as Transaction).toMatchObject({
+      status: "successful",
+      total: 70_000,
+      product: "GLO 3GB Weekend (2 days)",
+    });
+  });
+
+  it("edits a plan without switching it back on, and lists switched-off plans for staff", async () => {
+    const [first] = (await server.get("core/staff/fetch/data/plans/?control_id=3", staff.token)).body
+      .data as Array<{ id: number }>;
+    await server.patch(`core/staff/fetch/data/plans/${first?.id}/`, { enabled: false }, staff.token);
+    const priced = await server.patch(
+      `core/staff/fetch/data/plans/${first?.id}/`,
+      { price: 12_500 },
+      staff.token,
+    );
+    expect(priced.body.data).toMatchObject({ price: 12_500, enabled: false });
+    const staffList = (await server.get("core/staff/fetch/data/plans/?control_id=3", staff.token)).body
+      .data as Array<{ id: number }>;
+    expect(staffList.map((p) => p.id)).toContain(first?.id);
+    const customer = await server.signedInCustomer();
+    const customerList = (await server.get("core/customer/fetch/data/3", customer.token)).body.data as Array<{
+      id: number;
+    }>;
+    expect(customerList.map((p) => p.id)).not.toContain(first?.id);
+  });
+
+  it("deletes a plan never sold, and only switches off one that was", async () => {
+    const plans = (await server.get("core/staff/fetch/data/plans/?control_id=4", staff.token)).body
+      .data as Array<{ id: number; price: number }>;
+    const [unsold, sold] = plans;
+    const customer = await server.fundedCustomer(1_000_000);
+    await server.post(
+      "core/customer/data-bundle/",
+      { plan_id: sold?.id, phone: "08021234567", pin: customer.pin, request_id: crypto.randomUUID() },
+      customer.token,
+    );
+
+    const gone = await server.call("DELETE", `core/staff/fetch/data/plans/${unsold?.id}/`, {
+      token: staff.token,
+    });
+    expect(gone.body).toMatchObject({ msg: "Data plan deleted.", data: { deleted: true, disabled: false } });
+    const kept = await server.call("DELETE", `core/staff/fetch/data/plans/${sold?.id}/`, {
+      token: staff.token,
+    });
+    expect(kept.body).toMatchObject({
+      msg: "This plan has sales, so it was switched off instead of deleted.",
+      data: { deleted: false, disabled: true },
+    });
+    const after = (await server.get("core/staff/fetch/data/plans/?control_id=4", staff.token)).body
+      .data as Array<{ id: number; enabled: boolean; has_sales: boolean }>;
+    expect(after.find((p) => p.id === unsold?.id)).toBeUndefined();
+    expect(after.find((p) => p.id === sold?.id)).toMatchObject({ enabled: false, has_sales: true });
+    expect(await lastAudit()).toMatchObject({
+      action: "plan.delete",
+      after: expect.objectContaining({ enabled: false }),
+    });
+    // The receipt of what was sold still reads the same.
+    const history = (await server.get("core/customer/data-bundle/", customer.token)).body.data as {
+      results: Transaction[];
+    };
+    expect(history.results[0]?.status).toBe("successful");
+  });
+
+  it("switches a network's data off, which customers see as unavailable", async () => {
+    const off = await server.patch("core/staff/fetch/data/networks/", { id: 3, enabled: false }, staff.token);
+    expect(off.body.data).toEqual({ id: 3, name: "9Mobile", enabled: false });
+    const customer = await server.signedInCustomer();
+    const networks = (await server.get("core/customer/fetch/data/", customer.token)).body.data as Array<{
+      id: number;
+      enabled: boolean;
+    }>;
+    expect(networks.find((n) => n.id === 3)?.enabled).toBe(false);
+    expect(await lastAudit()).toMatchObject({
+      targetType: "data_network",
+      after: { id: 3, name: "9Mobile", enabled: false },
+    });
+  });
+
+  it.each([
+    [
+      {
+        control_id: 1,
+        name: "x",
+        size: "1GB",
+        validity: "1 day",
+        category: "daily",
+        price: 100,
+        cost_price: 90,
+      },
+      "name",
+      "Name must be at least 2 characters.",
+    ],
+    [
+      {
+        control_id: 1,
+        name: "Big",
+        size: "lots",
+        validity: "1 day",
+        category: "daily",
+        price: 100,
+        cost_price: 90,
+      },
+      "size",
+      "Write the size like 500MB or 1.5GB.",
+    ],
+    [
+      {
+        control_id: 1,
+        name: "Big",
+        size: "1GB",
+        validity: "forever",
+        category: "daily",
+        price: 100,
+        cost_price: 90,
+      },
+      "validity",
+      "Write the validity like 1 day or 30 days.",
+    ],
+    [
+      {
+        control_id: 1,
+        name: "Big",
+        size: "1GB",
+        validity: "1 day",
+        category: "yearly",
+        price: 100,
+        cost_price: 90,
+      },
+      "category",
+      "Kind of plan must be one of: daily, weekly, monthly.",
+    ],
+    [
+      {
+        control_id: 1,
+        name: "Big",
+        size: "1GB",
+        validity: "1 day",
+        category: "daily",
+        price: 50,
+        cost_price: 0,
+      },
+      "price",
+      "The price must be at least ₦1.",
+    ],
+    [
+      {
+        control_id: 7,
+        name: "Big",
+        size: "1GB",
+        validity: "1 day",
+        category: "daily",
+        price: 100,
+        cost_price: 90,
+      },
+      "control_id",
+      "Choose a network.",
+    ],
+    [
+      { name: "Big", size: "1GB", validity: "1 day", category: "daily", price: 100, cost_price: 90 },
+      "control_id",
+      "Choose a network.",
+    ],
+  ])("refuses to create %j", async (body, field, message) => {
+    const before = await auditCount();
+    const answer = await server.post("core/staff/fetch/data/plans/", body, staff.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses bad edits and unknown plans", async () => {
+    expect((await server.patch("core/staff/fetch/data/plans/1/", {}, staff.token)).body.fields).toEqual({
+      _: ["Change at least one field."],
+    });
+    const unknownField = await server.patch("core/staff/fetch/data/plans/1/", { code: "x" }, staff.token);
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.body.fields?.code).toEqual(["This field is not allowed."]);
+    expect(
+      (await server.patch("core/staff/fetch/data/plans/99999/", { price: 100 }, staff.token)).status,
+    ).toBe(404);
+    expect((await server.patch("core/staff/fetch/data/plans/abc/", { price: 100 }, staff.token)).status).toBe(
+      404,
+    );
+    expect((await server.get("core/staff/fetch/data/plans/", staff.token)).body.fields).toEqual({
+      control_id: ["Control id must be a number."],
+    });
+  });
+});
+
+describe("TV and electricity", () => {
+  it("changes a provider's fee and a bouquet's price, which the next purchase pays", async () => {
+    await server.patch("core/staff/fetch/tv/controls", { id: 2, service_fee: 15_000 }, staff.token);
+    const bouquets = (await server.get("core/staff/fetch/tv/plans/?control_id=2", staff.token)).body
+      .data as Array<{ id: number; name: string }>;
+    const smallie = bouquets.find((b) => b.name === "GOtv Smallie");
+    const edited = await server.patch(
+      `core/staff/fetch/tv/plans/${smallie?.id}/`,
+      { price: 200_000 },
+      staff.token,
+    );
+    expect(edited.body.data).toMatchObject({ price: 200_000, enabled: true });
+    expect(await lastAudit()).toMatchObject({ action: "plan.update", targetType: "tv_plan" });
+    const customer = await server.fundedCustomer(1_000_000);
+    const bought = await server.post(
+      "core/customer/tv/",
+      {
+        action: "buy",
+        provider_id: 2,
+        plan_id: smallie?.id,
+        smartcard: "7023456789",
+        phone: "08031234567",
+        pin: customer.pin,
+        request_id: crypto.randomUUID(),
+      },
+      customer.token,
+    );
+    expect(bought.body.data).toMatchObject({ amount: 200_000, fee: 15_000, total: 215_000 });
+  });
+
+  it("switches a provider or a disco off for customers", async () => {
+    await server.patch("core/staff/fetch/tv/controls", { id: 4, enabled: false }, staff.token);
+    const disco = await server.patch(
+      "core/staff/fetch/electricity/",
+      { id: 9, enabled: false, min_amount: 50_000 },
+      staff.token,
+    );
+    expect(disco.body.data).toMatchObject({ id: 9, enabled: false, min_amount: 50_000 });
+    const customer = await server.signedInCustomer();
+    const providers = (await server.get("core/customer/fetch/tv/", customer.token)).body.data as Array<{
+      id: number;
+      enabled: boolean;
+    }>;
+    expect(providers.find((p) => p.id === 4)?.enabled).toBe(false);
+    const discos = (await server.get("core/customer/fetch/electricity/", customer.token)).body.data as Array<{
+      id: number;
+      enabled: boolean;
+    }>;
+    expect(discos.find((d) => d.id === 9)?.enabled).toBe(false);
+  });
+
+  it.each([
+    [
+      "core/staff/fetch/tv/controls",
+      { id: 1, service_fee: -1 },
+      "service_fee",
+      "Service fee must be at least 0.",
+    ],
+    [
+      "core/staff/fetch/electricity/",
+      { id: 1, max_amount: 1_000 },
+      "max_amount",
+      "The largest purchase must be at least the smallest.",
+    ],
+    ["core/staff/fetch/electricity/", { id: 1, fee: 1 }, "fee", "This field is not allowed."],
+    ["core/staff/fetch/tv/plans/1/", { price: "cheap" }, "price", "Price must be a number."],
+  ])("refuses PATCH %s %j", async (path, body, field, message) => {
+    const answer = await server.patch(path, body, staff.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+  });
+
+  it("lists audit rows naming who changed what", async () => {
+    const rows = await server.db.select().from(auditLog).where(eq(auditLog.actorId, staff.id));
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    expect(new Set(rows.map((r) => r.action))).toEqual(
+      new Set(["catalogue.update", "plan.create", "plan.update", "plan.delete"]),
+    );
+  });
+});

@@ -1,0 +1,188 @@
+import { act, cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import { type Dashboard, dashboard as dashboardSchema } from "../../schemas/admin";
+import type { Profile } from "../../schemas/auth";
+import { type Statistics, statistics as statisticsSchema } from "../../schemas/staff";
+import type { AdminApi } from "../../src/api/adminApi";
+import DashboardPage from "../../src/pages/admin/DashboardPage";
+import { staffProfile } from "../support/fixtures";
+import { fakeAdmin, renderApp } from "../support/renderApp";
+
+afterEach(cleanup);
+
+const adminProfile: Profile = { ...staffProfile, role: "admin", first_name: "Bisi" };
+
+const totals = {
+  today: { count: 12, volume: 1_500_000, revenue: 42_050 },
+  all_time: { count: 4_321, volume: 987_654_300, revenue: 12_345_600 },
+  pending_count: 3,
+  by_service: [
+    { kind: "airtime", count: 8, volume: 400_000, revenue: 12_000 },
+    { kind: "tv", count: 4, volume: 1_100_000, revenue: 30_050 },
+  ],
+};
+
+function statisticsFixture(overrides: Partial<Statistics> = {}): Statistics {
+  return statisticsSchema.parse({ ...totals, ...overrides });
+}
+
+function dashboardFixture(): Dashboard {
+  return dashboardSchema.parse({
+    ...totals,
+    customers: { total: 2_500, joined_today: 7 },
+    daily: [
+      { date: "2026-01-04", count: 5, volume: 250_000, revenue: -2_500 },
+      { date: "2026-01-05", count: 7, volume: 150_000, revenue: 4_000 },
+    ],
+  });
+}
+
+/** The page under /x, with the session signed in as `profile` the way the app restores it. */
+async function openDashboard(profile: Profile, admin: Partial<AdminApi>, emergencyPanel?: React.ReactNode) {
+  const app = renderApp({
+    path: "/x/dashboard",
+    admin: fakeAdmin(admin),
+    children: (
+      <Route path="/x" nest>
+        <DashboardPage emergencyPanel={emergencyPanel} />
+      </Route>
+    ),
+  });
+  await act(async () =>
+    app.control.session.settle({
+      type: "xstate.done.actor.restoreSession",
+      output: { token: "t".repeat(43), profile },
+    }),
+  );
+  await act(async () =>
+    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
+  );
+  return app;
+}
+
+/** The value shown under a card's label, e.g. figure("Today", "Volume") → "₦15,000.00". */
+function figure(card: string, term: string) {
+  const region = screen.getByRole("region", { name: card });
+  return within(region).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+}
+
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole("row")
+    .map((row) => [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent));
+
+describe("the admin dashboard", () => {
+  it("shows an admin today's and all-time figures, pending and customers", async () => {
+    const dashboard = vi.fn(async () => dashboardFixture());
+    await openDashboard(adminProfile, { dashboard });
+    expect(screen.getByRole("heading", { level: 1, name: "Dashboard" })).toBeInTheDocument();
+    await screen.findByRole("region", { name: "Today" });
+    expect(document.title).toBe("Dashboard · OjaPay");
+
+    expect(figure("Today", "Transactions")).toBe("12");
+    expect(figure("Today", "Volume")).toBe("₦15,000.00");
+    expect(figure("Today", "Revenue")).toBe("₦420.50");
+    expect(figure("All time", "Transactions")).toBe("4,321");
+    expect(figure("All time", "Volume")).toBe("₦9,876,543.00");
+    expect(figure("All time", "Revenue")).toBe("₦123,456.00");
+    expect(figure("Pending", "Waiting for the provider")).toBe("3");
+    expect(figure("Customers", "Total")).toBe("2,500");
+    expect(figure("Customers", "Joined today")).toBe("7");
+    expect(dashboard).toHaveBeenCalledTimes(1);
+  });
+
+  it("draws the daily and per-service charts, each with its figures as a table", async () => {
+    await openDashboard(adminProfile, { dashboard: vi.fn(async () => dashboardFixture()) });
+
+    const volume = await screen.findByRole("img", { name: "Daily volume, last 30 days" });
+    expect([...volume.querySelectorAll("title")].map((t) => t.textContent)).toEqual([
+      "Jan 4, 2026: ₦2,500.00",
+      "Jan 5, 2026: ₦1,500.00",
+    ]);
+    expect(rowsOf(screen.getByRole("table", { name: "Daily volume, last 30 days" }))).toEqual([
+      ["Day", "Volume"],
+      ["Jan 4, 2026", "₦2,500.00"],
+      ["Jan 5, 2026", "₦1,500.00"],
+    ]);
+    // The table follows its chart, so a screen reader meets them together.
+    expect(volume.parentElement?.querySelector("svg + table")).toBe(
+      screen.getByRole("table", { name: "Daily volume, last 30 days" }),
+    );
+
+    // A day at a loss is a bar below zero.
+    const revenue = screen.getByRole("img", { name: "Daily revenue, last 30 days" });
+    expect([...revenue.querySelectorAll("rect title")].map((t) => t.textContent)).toEqual([
+      "Jan 4, 2026: -₦25.00",
+      "Jan 5, 2026: ₦40.00",
+    ]);
+    expect(rowsOf(screen.getByRole("table", { name: "Daily revenue, last 30 days" }))).toEqual([
+      ["Day", "Revenue"],
+      ["Jan 4, 2026", "-₦25.00"],
+      ["Jan 5, 2026", "₦40.00"],
+    ]);
+
+    expect(screen.getByRole("img", { name: "Volume by service" })).toBeInTheDocument();
+    expect(rowsOf(screen.getByRole("table", { name: "Volume by service" }))).toEqual([
+      ["Service", "Volume"],
+      ["Airtime", "₦4,000.00"],
+      ["Cable TV", "₦11,000.00"],
+    ]);
+  });
+
+  it("puts the emergency panel it is given at the top of an admin's dashboard", async () => {
+    await openDashboard(
+      adminProfile,
+      { dashboard: vi.fn(async () => dashboardFixture()) },
+      <section aria-label="Emergency mode">Emergency mode is OFF</section>,
+    );
+    const panel = screen.getByRole("region", { name: "Emergency mode" });
+    expect(panel).toHaveTextContent("Emergency mode is OFF");
+    const today = await screen.findByRole("region", { name: "Today" });
+    expect(panel.compareDocumentPosition(today) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows staff the statistics without charts, customers or the emergency panel", async () => {
+    const statistics = vi.fn(async () => statisticsFixture());
+    const dashboard = vi.fn(async () => dashboardFixture());
+    await openDashboard(
+      staffProfile,
+      { statistics, dashboard },
+      <section aria-label="Emergency mode">Emergency mode is OFF</section>,
+    );
+    await screen.findByRole("region", { name: "Today" });
+    expect(figure("Today", "Volume")).toBe("₦15,000.00");
+    expect(figure("All time", "Transactions")).toBe("4,321");
+    expect(figure("Pending", "Waiting for the provider")).toBe("3");
+
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Customers" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Emergency mode" })).not.toBeInTheDocument();
+    expect(statistics).toHaveBeenCalledTimes(1);
+    expect(dashboard).not.toHaveBeenCalled();
+  });
+
+  it("says when the dashboard cannot load, and tries again", async () => {
+    const user = userEvent.setup();
+    const dashboard = vi
+      .fn<AdminApi["dashboard"]>()
+      .mockRejectedValueOnce(new Error("offline"))
+      .mockResolvedValueOnce(dashboardFixture());
+    await openDashboard(adminProfile, { dashboard });
+    expect(await screen.findByText("We could not load the dashboard.")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByRole("region", { name: "Today" });
+    expect(screen.queryByText("We could not load the dashboard.")).not.toBeInTheDocument();
+  });
+
+  it("says it is loading until the figures arrive", async () => {
+    let answer: (value: Statistics) => void = () => {};
+    const statistics = vi.fn(() => new Promise<Statistics>((resolve) => (answer = resolve)));
+    await openDashboard(staffProfile, { statistics });
+    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    await act(async () => answer(statisticsFixture()));
+    expect(screen.getByRole("region", { name: "Today" })).toBeInTheDocument();
+    expect(screen.queryByText("Loading…")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,487 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import type { Profile } from "../../schemas/auth";
+import {
+  type StaffTransaction,
+  type StaffTransactionDetail,
+  staffTransaction,
+  staffTransactionDetail,
+  staffTransactionPage,
+} from "../../schemas/staff";
+import type { Transaction } from "../../schemas/transactions";
+import type { AdminApi } from "../../src/api/adminApi";
+import { ApiFailure } from "../../src/api/client";
+import TransactionDetailPage from "../../src/pages/admin/TransactionDetailPage";
+import TransactionsListPage from "../../src/pages/admin/TransactionsListPage";
+import { staffProfile } from "../support/fixtures";
+import { fakeAdmin, renderApp } from "../support/renderApp";
+import { heading } from "../support/signedIn";
+import { deferred, transaction } from "../support/transactionFixtures";
+
+afterEach(cleanup);
+
+const adminProfile: Profile = { ...staffProfile, role: "admin", first_name: "Bisi" };
+const customer = {
+  id: "6a1c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d",
+  first_name: "Ngozi",
+  last_name: "Adeyemi",
+  email: "ngozi@example.com",
+  phone: "08031234567",
+};
+
+// Fixtures go through the shared schemas, so no test feeds a page what the API client would refuse.
+function staffTxn(
+  overrides: Partial<StaffTransaction> = {},
+  base: Partial<Transaction> = {},
+): StaffTransaction {
+  return staffTransaction.parse({ ...transaction(base), customer, cost: 48_000, ...overrides });
+}
+
+function listPage(
+  results: StaffTransaction[],
+  options: { count?: number; page?: number; totals?: { count: number; amount: number; total: number } } = {},
+) {
+  const { count = results.length, page = 1 } = options;
+  const totals = options.totals ?? { count, amount: 0, total: 0 };
+  return staffTransactionPage.parse({ count, page, page_size: 20, results, totals });
+}
+
+function detail(overrides: Partial<StaffTransactionDetail> = {}): StaffTransactionDetail {
+  return staffTransactionDetail.parse({
+    ...staffTxn(),
+    id: "11111111-2222-4333-8444-555555555555",
+    reference: "OJA-ELEC0001",
+    kind: "electricity",
+    status: "successful",
+    amount: 500_000,
+    discount: 0,
+    fee: 10_000,
+    total: 510_000,
+    cost: 495_000,
+    description: "Ikeja Electric prepaid",
+    recipient: "45012345678",
+    product: "Ikeja Electric · prepaid",
+    customer_name: "ADEYEMI NGOZI",
+    provider: "sandbox",
+    provider_reference: "PRV-778899",
+    token: "12345678901234567890",
+    created_at: "2026-01-05T14:04:00.000Z",
+    updated_at: "2026-01-05T14:04:05.000Z",
+    events: [
+      {
+        status: "pending",
+        note: "Sent to the provider",
+        actor: null,
+        created_at: "2026-01-05T14:04:00.000Z",
+      },
+      {
+        status: "successful",
+        note: "The provider confirmed",
+        actor: null,
+        created_at: "2026-01-05T23:30:00.000Z",
+      },
+    ],
+    can_refund: true,
+    can_requery: false,
+    ...overrides,
+  });
+}
+
+/** The page inside /x (a router of its own), so its relative links read /x/… as they would /admin/…. */
+function renderPage(path: string, admin: AdminApi, page: React.ReactNode) {
+  return renderApp({
+    path,
+    admin,
+    children: (
+      <Route path="/x" nest>
+        {page}
+      </Route>
+    ),
+  });
+}
+
+async function signIn(app: ReturnType<typeof renderApp>, profile: Profile) {
+  await act(async () =>
+    app.control.session.settle({
+      type: "xstate.done.actor.restoreSession",
+      output: { token: "t".repeat(43), profile },
+    }),
+  );
+  await act(async () =>
+    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
+  );
+}
+
+const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.at(-1);
+const bodyRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+
+describe("the transactions list", () => {
+  it("lists every transaction with its customer, status, total and the filtered totals", async () => {
+    const allTransactions = vi.fn(async () =>
+      listPage(
+        [
+          staffTxn(
+            {},
+            {
+              reference: "OJA-AIRT0001",
+              kind: "airtime",
+              recipient: "08031234567",
+              product: "MTN VTU",
+              status: "successful",
+              total: 49_000,
+              created_at: "2026-01-05T23:30:00.000Z",
+            },
+          ),
+          staffTxn(
+            {},
+            {
+              reference: "OJA-TV000002",
+              kind: "tv",
+              recipient: "7012345678",
+              product: "DStv Compact",
+              status: "pending",
+              total: 1_250_000,
+            },
+          ),
+        ],
+        { count: 2, totals: { count: 2, amount: 1_300_000, total: 1_299_000 } },
+      ),
+    );
+    renderPage("/x/transactions", fakeAdmin({ allTransactions }), <TransactionsListPage />);
+    await heading("Transactions History");
+    expect(document.title).toBe("Transactions History · OjaPay");
+    await screen.findByText("OJA-AIRT0001");
+    expect(allTransactions).toHaveBeenCalledWith({ page: 1 });
+
+    expect(screen.getByText("2 transactions · ₦13,000.00 · ₦12,990.00 charged")).toBeInTheDocument();
+    const [airtime, tv] = bodyRows();
+    expect(within(airtime as HTMLElement).getByRole("link", { name: "OJA-AIRT0001" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/x\/transactions\/[0-9a-f-]{36}$/),
+    );
+    // 23:30 UTC is already the next day in Lagos.
+    expect(airtime).toHaveTextContent("Jan 6, 2026, 12:30 AM");
+    expect(airtime).toHaveTextContent("Airtime");
+    expect(airtime).toHaveTextContent("Ngozi Adeyemi");
+    expect(airtime).toHaveTextContent("ngozi@example.com");
+    expect(airtime).toHaveTextContent("08031234567");
+    expect(airtime).toHaveTextContent("MTN VTU");
+    expect(airtime).toHaveTextContent("Successful");
+    expect(airtime).toHaveTextContent("₦490.00");
+    expect(tv).toHaveTextContent("DStv Compact");
+    expect(tv).toHaveTextContent("Pending");
+    expect(tv).toHaveTextContent("₦12,500.00");
+    expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+  });
+
+  it("lists one kind through its own call, under that kind's title and without a Kind filter", async () => {
+    const transactions = vi.fn(async () =>
+      listPage([staffTxn({}, { reference: "OJA-DATA0001", kind: "data" })]),
+    );
+    renderPage(
+      "/x/databundle-transactions",
+      fakeAdmin({ transactions }),
+      <TransactionsListPage kind="data" />,
+    );
+    await heading("Data bundle transactions");
+    await screen.findByText("OJA-DATA0001");
+    expect(transactions).toHaveBeenCalledWith("data", { page: 1 });
+    expect(screen.queryByLabelText("Kind")).not.toBeInTheDocument();
+    expect(screen.getByText("1 transaction · ₦0.00 · ₦0.00 charged")).toBeInTheDocument();
+  });
+
+  it("sends each filter to the API and writes it to the address", async () => {
+    const user = userEvent.setup();
+    const allTransactions = vi.fn(async () => listPage([staffTxn()]));
+    const app = renderPage("/x/transactions", fakeAdmin({ allTransactions }), <TransactionsListPage />);
+    await screen.findByText("Page 1 of 1");
+
+    const kind = screen.getByLabelText("Kind");
+    await user.selectOptions(kind, "Cable TV");
+    expect(app.location.history.at(-1)).toBe("/x/transactions?kind=tv");
+    await waitFor(() => expect(lastQuery(allTransactions)).toEqual({ page: 1, kind: "tv" }));
+
+    const status = screen.getByLabelText("Status");
+    expect(
+      within(status)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded"]);
+    await user.selectOptions(status, "Failed");
+    expect(app.location.history.at(-1)).toBe("/x/transactions?kind=tv&status=failed");
+
+    // Dates and search wait for Apply, so a half-typed date never reloads the list.
+    const calls = allTransactions.mock.calls.length;
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-01-01" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-01-31" } });
+    await user.type(
+      screen.getByLabelText("Search phone, smartcard, meter, reference or email"),
+      "  7012345678 ",
+    );
+    expect(allTransactions).toHaveBeenCalledTimes(calls);
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(app.location.history.at(-1)).toBe(
+      "/x/transactions?kind=tv&status=failed&from=2026-01-01&to=2026-01-31&search=7012345678",
+    );
+    await waitFor(() =>
+      expect(lastQuery(allTransactions)).toEqual({
+        page: 1,
+        kind: "tv",
+        status: "failed",
+        from: "2026-01-01",
+        to: "2026-01-31",
+        search: "7012345678",
+      }),
+    );
+
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(app.location.history.at(-1)).toBe("/x/transactions");
+    await waitFor(() => expect(lastQuery(allTransactions)).toEqual({ page: 1 }));
+    expect(screen.getByLabelText("From")).toHaveValue("");
+  });
+
+  it("refuses a From date after the To date", async () => {
+    const user = userEvent.setup();
+    const allTransactions = vi.fn(async () => listPage([staffTxn()]));
+    const app = renderPage("/x/transactions", fakeAdmin({ allTransactions }), <TransactionsListPage />);
+    await screen.findByText("Page 1 of 1");
+    fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-02-01" } });
+    fireEvent.change(screen.getByLabelText("To"), { target: { value: "2026-01-01" } });
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("From must be on or before To.");
+    expect(app.location.history.at(-1)).toBe("/x/transactions");
+  });
+
+  it("reads its filters from the address, so Back and a shared link show the same list", async () => {
+    const allTransactions = vi.fn(async () => listPage([staffTxn()], { count: 45, page: 2 }));
+    const app = renderPage(
+      "/x/transactions?status=pending&from=2026-01-01&search=0803&page=2",
+      fakeAdmin({ allTransactions }),
+      <TransactionsListPage />,
+    );
+    await screen.findByText("Page 2 of 3");
+    expect(allTransactions).toHaveBeenCalledWith({
+      page: 2,
+      status: "pending",
+      from: "2026-01-01",
+      search: "0803",
+    });
+    expect(screen.getByLabelText("Status")).toHaveValue("pending");
+    expect(screen.getByLabelText("From")).toHaveValue("2026-01-01");
+    expect(screen.getByLabelText("Search phone, smartcard, meter, reference or email")).toHaveValue("0803");
+
+    // What Back does: the address changes under the page, and the page follows it.
+    act(() => app.location.navigate("/x/transactions?status=failed"));
+    await waitFor(() => expect(lastQuery(allTransactions)).toEqual({ page: 1, status: "failed" }));
+    expect(screen.getByLabelText("Status")).toHaveValue("failed");
+    expect(screen.getByLabelText("From")).toHaveValue("");
+    expect(screen.getByLabelText("Search phone, smartcard, meter, reference or email")).toHaveValue("");
+  });
+
+  it("pages with Previous and Next, keeping the filters", async () => {
+    const user = userEvent.setup();
+    const allTransactions = vi.fn(async (query: Record<string, unknown> = {}) =>
+      listPage([staffTxn()], { count: 45, page: Number(query.page) }),
+    );
+    const app = renderPage(
+      "/x/transactions?status=successful",
+      fakeAdmin({ allTransactions }),
+      <TransactionsListPage />,
+    );
+    await screen.findByText("Page 1 of 3");
+    expect(screen.getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    expect(app.location.history.at(-1)).toBe("/x/transactions?status=successful&page=2");
+    await screen.findByText("Page 2 of 3");
+    expect(lastQuery(allTransactions)).toEqual({ page: 2, status: "successful" });
+
+    await user.click(screen.getByRole("button", { name: "Next" }));
+    await screen.findByText("Page 3 of 3");
+    expect(screen.getByRole("button", { name: "Next" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Previous" }));
+    await screen.findByText("Page 2 of 3");
+    expect(app.location.history.at(-1)).toBe("/x/transactions?status=successful&page=2");
+  });
+});
+
+const detailPage = (id = detail().id) => <TransactionDetailPage id={id} />;
+
+describe("a transaction's page", () => {
+  it("shows the customer, the product, the status and every event", async () => {
+    const transactionCall = vi.fn(async () =>
+      detail({ status: "failed", failure_reason: "The disco said the meter is barred.", can_refund: false }),
+    );
+    const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
+    await signIn(app, adminProfile);
+    await heading("Transaction OJA-ELEC0001");
+    expect(document.title).toBe("Transaction OJA-ELEC0001 · OjaPay");
+    expect(transactionCall).toHaveBeenCalledWith("11111111-2222-4333-8444-555555555555");
+
+    const who = screen.getByRole("region", { name: "Customer" });
+    expect(who).toHaveTextContent("Ngozi Adeyemi");
+    expect(who).toHaveTextContent("ngozi@example.com");
+    expect(who).toHaveTextContent("08031234567");
+    expect(within(who).getByRole("link", { name: "View Ngozi Adeyemi's account" })).toHaveAttribute(
+      "href",
+      `/x/manage-users/${customer.id}`,
+    );
+
+    const product = screen.getByRole("region", { name: "Product" });
+    const facts: Array<[string, string]> = [
+      ["Kind", "Electricity"],
+      ["Product", "Ikeja Electric · prepaid"],
+      ["Recipient", "45012345678"],
+      ["Name on the account", "ADEYEMI NGOZI"],
+      ["Amount", "₦5,000.00"],
+      ["Discount", "₦0.00"],
+      ["Fee", "₦100.00"],
+      ["Total", "₦5,100.00"],
+      ["Cost", "₦4,950.00"],
+      ["Provider", "sandbox"],
+      ["Provider reference", "PRV-778899"],
+    ];
+    for (const [label, value] of facts) {
+      const term = within(product).getByText(label, { selector: "dt" });
+      expect(term.nextElementSibling).toHaveTextContent(value);
+    }
+    expect(within(product).getByText("1234 5678 9012 3456 7890")).toBeInTheDocument();
+
+    const status = screen.getByRole("region", { name: "Status" });
+    expect(status).toHaveTextContent("Failed");
+    expect(status).toHaveTextContent("The disco said the meter is barred.");
+    expect(within(status).queryByRole("button")).not.toBeInTheDocument();
+
+    const events = within(screen.getByRole("region", { name: "Status history" })).getAllByRole("listitem");
+    expect(events).toHaveLength(2);
+    expect(events[0]).toHaveTextContent("Pending");
+    expect(events[0]).toHaveTextContent("Sent to the provider");
+    expect(events[0]).toHaveTextContent("Jan 5, 2026, 3:04 PM");
+    expect(events[0]).toHaveTextContent("By OjaPay (automatic)");
+    expect(events[1]).toHaveTextContent("Successful");
+    expect(events[1]).toHaveTextContent("Jan 6, 2026, 12:30 AM");
+  });
+
+  it("does not offer staff a link into the admin-only user pages", async () => {
+    const app = renderPage(
+      "/x/transactions/t",
+      fakeAdmin({ transaction: async () => detail() }),
+      detailPage(),
+    );
+    await signIn(app, staffProfile);
+    await heading("Transaction OJA-ELEC0001");
+    expect(screen.getByRole("region", { name: "Customer" })).toHaveTextContent("Ngozi Adeyemi");
+    expect(screen.queryByRole("link", { name: /account/ })).not.toBeInTheDocument();
+  });
+
+  it("says so when there is no such transaction", async () => {
+    const transactionCall = vi.fn(async () => {
+      throw new ApiFailure(404, "Not found.");
+    });
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
+    expect(await screen.findByText("No transaction with that id.")).toBeInTheDocument();
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+  });
+
+  it("does not ask the server about an id that cannot be one", async () => {
+    const transactionCall = vi.fn(async () => detail());
+    renderPage("/x/transactions/42", fakeAdmin({ transaction: transactionCall }), detailPage("42"));
+    expect(await screen.findByText("No transaction with that id.")).toBeInTheDocument();
+    expect(transactionCall).not.toHaveBeenCalled();
+  });
+
+  it("refunds once, with a reason, after asking, and then shows the refund", async () => {
+    const user = userEvent.setup();
+    const refunded = detail({
+      status: "refunded",
+      can_refund: false,
+      events: [
+        ...detail().events,
+        {
+          status: "refunded",
+          note: "Customer was charged twice",
+          actor: "Bisi Okoro",
+          created_at: "2026-01-06T09:00:00.000Z",
+        },
+      ],
+    });
+    const transactionCall = vi.fn().mockResolvedValueOnce(detail()).mockResolvedValue(refunded);
+    const answer = deferred<StaffTransaction>();
+    const refund = vi.fn(() => answer.promise);
+    const app = renderPage(
+      "/x/transactions/t",
+      fakeAdmin({ transaction: transactionCall, refund }),
+      detailPage(),
+    );
+    await signIn(app, adminProfile);
+    await heading("Transaction OJA-ELEC0001");
+
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
+    expect(dialog).toHaveTextContent("₦5,100.00 goes back to Ngozi Adeyemi's wallet.");
+    const reason = within(dialog).getByLabelText("Reason");
+    expect(reason).toHaveFocus();
+
+    // The reason is required.
+    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    expect(await within(dialog).findByText("Say why you are refunding this.")).toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+
+    await user.type(reason, "Customer was charged twice");
+    // A double click whose second click lands before React can redraw the button as disabled.
+    const confirm = within(dialog).getByRole("button", { name: "Refund ₦5,100.00" });
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Refunding…" })).toBeDisabled());
+    expect(refund).toHaveBeenCalledTimes(1);
+    expect(refund).toHaveBeenCalledWith("11111111-2222-4333-8444-555555555555", "Customer was charged twice");
+
+    await act(async () => answer.resolve(staffTxn({}, { status: "refunded" })));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Refunded"));
+    expect(transactionCall).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+    const events = within(screen.getByRole("region", { name: "Status history" })).getAllByRole("listitem");
+    expect(events.at(-1)).toHaveTextContent("Refunded");
+    expect(events.at(-1)).toHaveTextContent("Customer was charged twice");
+    expect(events.at(-1)).toHaveTextContent("By Bisi Okoro");
+    expect(refund).toHaveBeenCalledTimes(1);
+  });
+
+  it("closes the refund question on Cancel without refunding", async () => {
+    const user = userEvent.setup();
+    const refund = vi.fn();
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: async () => detail(), refund }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(refund).not.toHaveBeenCalled();
+  });
+
+  it("offers Requery only when the server allows it, and reloads after", async () => {
+    const user = userEvent.setup();
+    const transactionCall = vi
+      .fn()
+      .mockResolvedValueOnce(detail({ status: "pending", can_refund: false, can_requery: true }))
+      .mockResolvedValue(detail({ status: "successful", can_refund: true, can_requery: false }));
+    const requery = vi.fn(async () => staffTxn());
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, requery }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Requery" }));
+    expect(requery).toHaveBeenCalledWith("11111111-2222-4333-8444-555555555555");
+    await waitFor(() =>
+      expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Successful"),
+    );
+    expect(screen.queryByRole("button", { name: "Requery" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Refund" })).toBeInTheDocument();
+    expect(requery).toHaveBeenCalledTimes(1);
+  });
+});
