@@ -86,4 +86,9 @@ export const customerSearchQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(100).optional(),
 });
-export const customerHit = userRef.extend({ wallet_number: z.string(), balance: kobo });
+export const customerHit = userRef.extend({
+  wallet_number: z.string(),
+  balance: kobo,
+  is_active: z.boolean(),
+  can_transact: z.boolean(),
+});

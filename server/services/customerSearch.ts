@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { containing } from "../db/likePattern";
 import { users, wallets } from "../db/schema";
+import { canTransact } from "./profiles";
 
 /** Customers by name, email, phone or wallet number, so staff can find whom to fund or help. */
 export async function searchCustomers(
@@ -46,6 +47,8 @@ export async function searchCustomers(
       phone: user.phone,
       wallet_number: wallet.number,
       balance: wallet.balance,
+      is_active: user.isActive,
+      can_transact: canTransact(user),
     })),
   };
 }

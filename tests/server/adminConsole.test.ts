@@ -1,0 +1,348 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditEntry, Dashboard, EmergencyStatus, Referral, RevenueReport } from "../../schemas/admin";
+import type { Statistics } from "../../schemas/staff";
+import type { Transaction } from "../../schemas/transactions";
+import {
+  expectBalancesMatchTransactions,
+  expectLedgerConsistent,
+  walletBalance,
+} from "./support/ledgerInvariants";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let admin: { id: string; token: string; email: string };
+beforeAll(async () => {
+  // A mail server "is set up", so notifications also go by email (to the test mailbox).
+  server = await createTestServer({ SMTP_URL: "smtp://mail.example.com", PROVIDER_TIMEOUT_MS: "10000" });
+  admin = await server.signedInOperator("admin");
+});
+afterAll(async () => {
+  await expectLedgerConsistent(server.db);
+  await expectBalancesMatchTransactions(server.db);
+  await server.close();
+});
+
+const buy = (c: { token: string; pin: string }, phone: string, amount: number) =>
+  server.post(
+    "core/customer/airtime/",
+    { network_id: 1, phone, amount, pin: c.pin, request_id: crypto.randomUUID(), allow_duplicate: true },
+    c.token,
+  );
+
+describe("figures", () => {
+  it("counts today's and all-time purchases, volume, revenue and what is pending", async () => {
+    const fresh = await createTestServer();
+    try {
+      const c = await fresh.fundedCustomer(2_000_000);
+      const purchase = (phone: string, amount: number) =>
+        fresh.post(
+          "core/customer/airtime/",
+          {
+            network_id: 1,
+            phone,
+            amount,
+            pin: c.pin,
+            request_id: crypto.randomUUID(),
+            allow_duplicate: true,
+          },
+          c.token,
+        );
+      await purchase("08031234567", 100_000); // ₦980 paid, cost ₦970: ₦10 revenue
+      await purchase("08031234567", 200_000); // ₦1,960, cost ₦1,940: ₦20
+      await purchase("08030000000", 100_000); // failed: no volume, no revenue
+      await purchase("08031111111", 100_000); // pending
+      const operator = await fresh.signedInOperator("admin");
+      const stats = (await fresh.get("core/staff/statistics/", operator.token)).body.data as Statistics;
+      expect(stats.today).toEqual({ count: 2, volume: 294_000, revenue: 3_000 });
+      expect(stats.all_time).toEqual(stats.today);
+      expect(stats.pending_count).toBe(1);
+      expect(stats.by_service.find((s) => s.kind === "airtime")).toEqual({
+        kind: "airtime",
+        count: 2,
+        volume: 294_000,
+        revenue: 3_000,
+      });
+      expect(stats.by_service.find((s) => s.kind === "tv")).toEqual({
+        kind: "tv",
+        count: 0,
+        volume: 0,
+        revenue: 0,
+      });
+
+      const dashboard = (await fresh.get("sys.admin/dashboard/", operator.token)).body.data as Dashboard;
+      expect(dashboard.daily).toHaveLength(30);
+      expect(dashboard.daily.at(-1)).toMatchObject({ count: 2, volume: 294_000, revenue: 3_000 });
+      expect(dashboard.daily.slice(0, -1).every((d) => d.count === 0)).toBe(true);
+      expect(dashboard.customers).toEqual({ total: 1, joined_today: 1 });
+
+      // A refund costs what the provider kept.
+      const list = (await fresh.get("staff/transaction/airtime/?status=successful", operator.token)).body
+        .data as { results: Transaction[] };
+      const larger = list.results.find((t) => t.amount === 200_000);
+      await fresh.post(
+        `core/staff/transaction/${larger?.id}/refund/`,
+        { reason: "goodwill" },
+        operator.token,
+      );
+      const revenue = (await fresh.get("sys.admin/revenue/", operator.token)).body.data as RevenueReport;
+      expect(revenue.revenue).toBe(1_000 - 194_000);
+      expect(revenue.days).toHaveLength(30);
+      expect(revenue.by_service.find((s) => s.kind === "airtime")?.count).toBe(1);
+
+      fresh.clock.advance(86_400_000);
+      const tomorrow = (
+        await fresh.get("core/staff/statistics/", (await fresh.signedInOperator("staff")).token)
+      ).body.data as Statistics;
+      expect(tomorrow.today.count).toBe(0);
+      expect(tomorrow.all_time.count).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it.each([
+    ["?from=2026-03-10&to=2026-03-01", "from", "The first day must not be after the last."],
+    ["?from=2024-01-01&to=2026-03-01", "to", "Ask for at most a year at a time."],
+    ["?from=yesterday", "from", "This value is not in the right format."],
+  ])("refuses the revenue range %s", async (query, field, message) => {
+    const answer = await server.get(`sys.admin/revenue/${query}`, admin.token);
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.fields ?? {})).toEqual([field]);
+    if (!message.startsWith("This value")) expect(answer.body.fields?.[field]).toEqual([message]);
+  });
+
+  it("reports a chosen range by day", async () => {
+    const report = (await server.get("sys.admin/revenue/?from=2026-02-25&to=2026-03-02", admin.token)).body
+      .data as RevenueReport;
+    expect(report.days.map((d) => d.date)).toEqual([
+      "2026-02-25",
+      "2026-02-26",
+      "2026-02-27",
+      "2026-02-28",
+      "2026-03-01",
+      "2026-03-02",
+    ]);
+  });
+});
+
+describe("emergency mode", () => {
+  it("stops purchases and funding with the admin's words, says so, and is audited; then resumes", async () => {
+    const c = await server.fundedCustomer(500_000);
+    const off = await server.get("sys.admin/emergency-mode/", admin.token);
+    expect(off.body).toMatchObject({
+      msg: "Emergency mode is OFF",
+      data: { enabled: false, message: "", updated_by: null },
+    });
+
+    const on = await server.post(
+      "sys.admin/emergency-mode/",
+      { enabled: true, message: "Provider outage. Back at 6pm." },
+      admin.token,
+    );
+    expect(on.body).toMatchObject({
+      msg: "Emergency mode is ON",
+      data: { enabled: true, message: "Provider outage. Back at 6pm.", updated_by: { email: admin.email } },
+    });
+    expect((await server.get("status/")).body.data).toEqual({
+      emergency: { enabled: true, message: "Provider outage. Back at 6pm." },
+    });
+    const refused = await buy(c, "08031234567", 100_000);
+    expect(refused).toMatchObject({ status: 503, body: { msg: "Provider outage. Back at 6pm." } });
+
+    const resumed = await server.post("sys.admin/emergency-mode/", { enabled: false }, admin.token);
+    expect(resumed.body).toMatchObject({
+      msg: "Emergency mode is OFF",
+      data: { enabled: false, message: "" },
+    });
+    expect((await buy(c, "08031234567", 100_000)).status).toBe(200);
+
+    const audit = (await server.get("sys.admin/audit/?action=emergency.update", admin.token)).body.data as {
+      results: AuditEntry[];
+    };
+    expect(audit.results.map((a) => (a.after as { enabled: boolean }).enabled)).toEqual([false, true]);
+  });
+
+  it.each([
+    [{ enabled: true }, "message", "Tell customers why sales are paused (at least 5 characters)."],
+    [
+      { enabled: true, message: "no" },
+      "message",
+      "Tell customers why sales are paused (at least 5 characters).",
+    ],
+    [{ enabled: "on" }, "enabled", "Emergency mode must be true or false."],
+    [
+      { enabled: true, message: "x".repeat(281) },
+      "message",
+      "Message to customers must be at most 280 characters.",
+    ],
+  ])("refuses %j", async (body, field, message) => {
+    const answer = await server.post("sys.admin/emergency-mode/", body, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(
+      ((await server.get("sys.admin/emergency-mode/", admin.token)).body.data as EmergencyStatus).enabled,
+    ).toBe(false);
+  });
+});
+
+describe("referrals", () => {
+  it("pays the referrer once, on the referred customer's first funding of at least ₦1,000", async () => {
+    const referrer = await server.fundedCustomer(0);
+    const code = ((await server.get("auth/profile/", referrer.token)).body.data as { referral_code: string })
+      .referral_code;
+    const referred = await server.signedInCustomer({ referral_code: code, first_name: "Tobi" });
+
+    let list = (await server.get("sys.admin/referrals/", admin.token)).body.data as { results: Referral[] };
+    expect(list.results[0]).toMatchObject({
+      referrer: { id: referrer.id },
+      referred: { id: referred.id },
+      state: "waiting",
+      bonus: null,
+    });
+
+    await server.fund(referred.id, 50_000); // ₦500: not yet
+    expect(await walletBalance(server.db, referrer.id)).toBe(0);
+    await server.fund(referred.id, 100_000); // ₦1,000: the bonus
+    await server.fund(referred.id, 500_000); // later fundings: nothing more
+    expect(await walletBalance(server.db, referrer.id)).toBe(10_000);
+
+    list = (await server.get("sys.admin/referrals/", admin.token)).body.data as { results: Referral[] };
+    expect(list.results[0]).toMatchObject({
+      state: "paid",
+      bonus: 10_000,
+      reference: expect.stringMatching(/^OJB/),
+    });
+    const history = (await server.get("core/customer/transactions/?kind=bonus", referrer.token)).body
+      .data as { results: Transaction[] };
+    expect(history.results).toEqual([
+      expect.objectContaining({
+        kind: "bonus",
+        status: "successful",
+        total: 10_000,
+        description: expect.stringContaining("Tobi"),
+      }),
+    ]);
+  });
+});
+
+describe("notifications and circulars", () => {
+  it("sends a notification to every customer's inbox and by email, audited", async () => {
+    const customer = await server.signedInCustomer();
+    const sentBefore = server.mailbox.sent.length;
+    const answer = await server.post(
+      "sys.admin/notifications/",
+      { title: "New data plans", body: "GLO weekend plans are here." },
+      admin.token,
+    );
+    expect(answer.status).toBe(201);
+    const recipients = (answer.body.data as { recipients: number }).recipients;
+    expect(recipients).toBeGreaterThanOrEqual(1);
+    expect(answer.body.msg).toBe(`Sent to ${recipients} customer${recipients === 1 ? "" : "s"}.`);
+    const inbox = (await server.get("core/customer/notifications/", customer.token)).body.data as {
+      results: Array<{ title: string }>;
+    };
+    expect(inbox.results[0]?.title).toBe("New data plans");
+    await expect.poll(() => server.mailbox.sent.length - sentBefore).toBe(recipients);
+    expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)).toMatchObject({
+      subject: "New data plans",
+    });
+    const audit = (await server.get("sys.admin/audit/?action=notification.send", admin.token)).body.data as {
+      results: AuditEntry[];
+    };
+    expect(audit.results[0]).toMatchObject({
+      actor: { id: admin.id },
+      after: { title: "New data plans", recipients },
+    });
+  });
+
+  it("shows a circular on the customer dashboard only while it is current", async () => {
+    const customer = await server.signedInCustomer();
+    const now = server.clock.now().getTime();
+    const iso = (ms: number) => new Date(now + ms).toISOString();
+    const current = await server.post(
+      "sys.admin/circulars/",
+      {
+        title: "Easter hours",
+        body: "Support answers until 4pm.",
+        starts_at: iso(-60_000),
+        ends_at: iso(86_400_000),
+      },
+      admin.token,
+    );
+    expect(current.body.data).toMatchObject({ title: "Easter hours", current: true });
+    await server.post(
+      "sys.admin/circulars/",
+      { title: "Later", body: "Not yet shown.", starts_at: iso(86_400_000), ends_at: iso(2 * 86_400_000) },
+      admin.token,
+    );
+    const shown = (await server.get("core/customer/circulars/", customer.token)).body.data as Array<{
+      title: string;
+    }>;
+    expect(shown.map((c) => c.title)).toEqual(["Easter hours"]);
+    const all = (await server.get("sys.admin/circulars/", admin.token)).body.data as Array<{
+      title: string;
+      current: boolean;
+    }>;
+    expect(all.map((c) => [c.title, c.current])).toEqual([
+      ["Later", false],
+      ["Easter hours", true],
+    ]);
+  });
+
+  it.each([
+    [
+      "sys.admin/notifications/",
+      { title: "Hi", body: "Short body" },
+      "title",
+      "Title must be at least 3 characters.",
+    ],
+    [
+      "sys.admin/notifications/",
+      { title: "Hello", body: "x".repeat(1001) },
+      "body",
+      "Message must be at most 1000 characters.",
+    ],
+    [
+      "sys.admin/circulars/",
+      {
+        title: "Hello",
+        body: "Body text",
+        starts_at: "2026-03-02T10:00:00Z",
+        ends_at: "2026-03-01T10:00:00Z",
+      },
+      "ends_at",
+      "A circular must end after it starts.",
+    ],
+    [
+      "sys.admin/circulars/",
+      { title: "Hello", body: "Body text", starts_at: "tomorrow", ends_at: "2026-03-01T10:00:00Z" },
+      "starts_at",
+      "Shows from is not in the right format.",
+    ],
+  ])("refuses POST %s %j and writes nothing", async (path, body, field, message) => {
+    const before = await server.db.$count((await import("../../server/db/schema")).auditLog);
+    const answer = await server.post(path, body, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(await server.db.$count((await import("../../server/db/schema")).auditLog)).toBe(before);
+  });
+});
+
+describe("the audit log", () => {
+  it("is paged, newest first, and filters by actor and action", async () => {
+    const all = (await server.get("sys.admin/audit/?page_size=3", admin.token)).body.data as {
+      count: number;
+      results: AuditEntry[];
+    };
+    expect(all.results).toHaveLength(3);
+    expect(all.count).toBeGreaterThan(3);
+    const mine = (await server.get(`sys.admin/audit/?actor=${admin.email.slice(0, 10)}`, admin.token)).body
+      .data as { results: AuditEntry[] };
+    expect(mine.results.every((a) => a.actor?.email === admin.email)).toBe(true);
+    const fundings = (await server.get("sys.admin/audit/?action=wallet.fund", admin.token)).body.data as {
+      results: AuditEntry[];
+    };
+    expect(fundings.results.length).toBeGreaterThan(0);
+    expect(fundings.results.every((a) => a.action === "wallet.fund")).toBe(true);
+  });
+});

@@ -1,0 +1,264 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StaffTransaction, StaffTransactionDetail } from "../../schemas/staff";
+import type { Transaction } from "../../schemas/transactions";
+import { auditLog } from "../../server/db/schema";
+import {
+  expectBalancesMatchTransactions,
+  expectLedgerConsistent,
+  walletBalance,
+} from "./support/ledgerInvariants";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let staff: { id: string; token: string };
+beforeAll(async () => {
+  server = await createTestServer({ PROVIDER_TIMEOUT_MS: "10000" });
+  staff = await server.signedInOperator("staff");
+});
+afterAll(async () => {
+  await expectLedgerConsistent(server.db);
+  await expectBalancesMatchTransactions(server.db);
+  await server.close();
+});
+
+async function bought(phone: string, amount = 100_000) {
+  const customer = await server.fundedCustomer(500_000);
+  const answer = await server.post(
+    "core/customer/airtime/",
+    { network_id: 1, phone, amount, pin: customer.pin, request_id: crypto.randomUUID() },
+    customer.token,
+  );
+  return { customer, purchase: answer.body.data as Transaction };
+}
+const refund = (id: string, body: unknown = { reason: "Customer says it never arrived" }) =>
+  server.post(`core/staff/transaction/${id}/refund/`, body, staff.token);
+
+describe("refunds", () => {
+  it("gives a delivered purchase's money back, shows it in the customer's history, and audits it", async () => {
+    const { customer, purchase } = await bought("08031234567");
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
+    const answer = await refund(purchase.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe("The purchase was refunded to the customer's wallet.");
+    expect((answer.body.data as StaffTransaction).status).toBe("refunded");
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000);
+
+    const history = (await server.get("core/customer/transactions/", customer.token)).body.data as {
+      results: Transaction[];
+    };
+    const newest = history.results.find((t) => t.kind === "refund");
+    expect(newest).toMatchObject({
+      kind: "refund",
+      status: "successful",
+      total: 98_000,
+      balance_before: 402_000,
+      balance_after: 500_000,
+    });
+    expect(newest?.description).toContain(purchase.reference);
+    expect(history.results.find((t) => t.id === purchase.id)?.status).toBe("refunded");
+
+    const detail = (await server.get(`core/staff/transaction/${purchase.id}`, staff.token)).body
+      .data as StaffTransactionDetail;
+    expect(detail.events.map((e) => e.status)).toEqual(["pending", "successful", "refunded"]);
+    expect(detail.events.at(-1)).toMatchObject({
+      actor: expect.stringContaining("@example.com"),
+      note: expect.stringContaining("Customer says it never arrived"),
+    });
+    expect(detail).toMatchObject({ can_refund: false, can_requery: false });
+
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, purchase.id))
+      .orderBy(desc(auditLog.seq));
+    expect(audit).toMatchObject({
+      actorId: staff.id,
+      action: "transaction.refund",
+      before: { status: "successful", balance: 402_000 },
+      after: expect.objectContaining({
+        status: "refunded",
+        balance: 500_000,
+        reason: "Customer says it never arrived",
+      }),
+    });
+  });
+
+  it("refunds exactly once under 20 simultaneous requests", async () => {
+    const { customer, purchase } = await bought("08061234567");
+    const answers = await Promise.all(Array.from({ length: 20 }, () => refund(purchase.id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(new Set(refused.map((a) => a.status))).toEqual(new Set([409]));
+    expect(refused[0]?.body.msg).toBe("This purchase has already been refunded.");
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000);
+    const refunds = (await server.get("core/customer/transactions/?kind=refund", customer.token)).body
+      .data as { count: number };
+    expect(refunds.count).toBe(1);
+  });
+
+  it("refuses to refund a pending purchase (requery it) or a failed one (its money is already back)", async () => {
+    const pending = await bought("08031111111");
+    expect(pending.purchase.status).toBe("pending");
+    const onPending = await refund(pending.purchase.id);
+    expect(onPending).toMatchObject({
+      status: 400,
+      body: {
+        msg: "This purchase is still pending: requery it instead. Its money is held and comes back if it fails.",
+      },
+    });
+    const failed = await bought("08030000000");
+    const onFailed = await refund(failed.purchase.id);
+    expect(onFailed).toMatchObject({
+      status: 400,
+      body: { msg: "This purchase failed, and its money has already gone back to the wallet." },
+    });
+    expect(await walletBalance(server.db, failed.customer.id)).toBe(500_000);
+  });
+
+  it("refuses to refund anything but a purchase", async () => {
+    const customer = await server.fundedCustomer(100_000);
+    const funding = (
+      (await server.get("core/customer/transactions/", customer.token)).body.data as {
+        results: Transaction[];
+      }
+    ).results[0];
+    expect((await refund(funding?.id ?? "")).body.msg).toBe("Only purchases can be refunded.");
+  });
+
+  it.each([
+    [{}, "reason", "Reason is required."],
+    [{ reason: "no" }, "reason", "Say why you are refunding this."],
+    [{ reason: "x".repeat(201) }, "reason", "Reason must be at most 200 characters."],
+    [{ reason: "fine reason", amount: 5 }, "amount", "This field is not allowed."],
+  ])("refuses %j and refunds nothing", async (body, field, message) => {
+    const { customer, purchase } = await bought("08071234567", 50_000);
+    const answer = await refund(purchase.id, body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 49_000);
+  });
+
+  it("answers 404 for an unknown transaction or action, and 400 for broken JSON", async () => {
+    expect((await refund("8c1b1d4e-0000-4000-8000-000000000000")).status).toBe(404);
+    expect(
+      (await server.post("core/staff/transaction/not-a-uuid/refund/", { reason: "because" }, staff.token))
+        .status,
+    ).toBe(404);
+    const { purchase } = await bought("08081234567", 50_000);
+    expect((await server.post(`core/staff/transaction/${purchase.id}/cancel/`, {}, staff.token)).status).toBe(
+      404,
+    );
+    const broken = await server.call("POST", `core/staff/transaction/${purchase.id}/refund/`, {
+      raw: "{reason",
+      token: staff.token,
+    });
+    expect(broken).toMatchObject({ status: 400, body: { msg: "The request body must be valid JSON." } });
+  });
+});
+
+describe("requery by staff", () => {
+  it("asks the provider now and settles a pending purchase when it answers (1111: second time)", async () => {
+    const { customer, purchase } = await bought("08041111111");
+    const first = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
+    expect(first.body.data).toMatchObject({ status: "pending" });
+    const second = await server.post(
+      `core/staff/transaction/${purchase.id}/requery/`,
+      undefined,
+      staff.token,
+    );
+    expect(second.body.data).toMatchObject({ status: "successful" });
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, purchase.id))
+      .orderBy(desc(auditLog.seq));
+    expect(audit).toMatchObject({ action: "transaction.requery", after: { attempts: 2 } });
+    const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
+    expect(again).toMatchObject({ status: 400, body: { msg: "Only a pending purchase can be requeried." } });
+  });
+
+  it("refuses a body on a requery", async () => {
+    const { purchase } = await bought("08042222222");
+    const answer = await server.post(
+      `core/staff/transaction/${purchase.id}/requery/`,
+      { reason: "x" },
+      staff.token,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toEqual({ reason: ["This field is not allowed."] });
+  });
+});
+
+describe("staff transaction lists", () => {
+  it("lists a kind with filters and totals over the whole filtered set", async () => {
+    const fresh = await createTestServer();
+    try {
+      const c = await fresh.fundedCustomer(2_000_000, "1357", { email: "kemi.list@example.com" });
+      let token = c.token;
+      const buy = (phone: string, amount: number) =>
+        fresh.post(
+          "core/customer/airtime/",
+          {
+            network_id: 1,
+            phone,
+            amount,
+            pin: c.pin,
+            request_id: crypto.randomUUID(),
+            allow_duplicate: true,
+          },
+          token,
+        );
+      await buy("08031234567", 100_000);
+      await buy("08031234567", 200_000);
+      await buy("08030000000", 50_000);
+      fresh.clock.advance(2 * 86_400_000);
+      token = await fresh.login(c.email, c.password); // two days on, the first session has ended
+      await buy("08039876543", 100_000);
+      const operator = await fresh.signedInOperator("staff");
+      const list = async (query: string) =>
+        (await fresh.get(`staff/transaction/airtime/${query}`, operator.token)).body.data as {
+          count: number;
+          results: StaffTransaction[];
+          totals: { count: number; amount: number; total: number };
+        };
+      const all = await list("?page_size=2");
+      expect(all.count).toBe(4);
+      expect(all.results).toHaveLength(2);
+      expect(all.totals).toEqual({ count: 4, amount: 450_000, total: 441_000 });
+      expect(all.results[0]).toMatchObject({
+        recipient: "08039876543",
+        customer: { email: "kemi.list@example.com" },
+        cost: 97_000,
+      });
+      expect((await list("?status=failed")).totals).toEqual({ count: 1, amount: 50_000, total: 49_000 });
+      expect((await list("?search=0803123")).count).toBe(2);
+      expect((await list("?search=kemi.list")).count).toBe(4);
+      const today = new Date(fresh.clock.now().getTime() + 3_600_000).toISOString().slice(0, 10);
+      expect((await list(`?from=${today}&to=${today}`)).count).toBe(1);
+      expect((await fresh.get("staff/transaction/data/", operator.token)).body.data).toMatchObject({
+        count: 0,
+      });
+      const everything = (
+        await fresh.get("sys.admin/transactions/?kind=funding", (await fresh.signedInOperator("admin")).token)
+      ).body.data as { count: number };
+      expect(everything.count).toBe(1);
+      for (const bad of ["?from=2026-13-01", "?status=lost", "?page=0"]) {
+        expect((await fresh.get(`staff/transaction/airtime/${bad}`, operator.token)).status).toBe(400);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("finds customers for staff by name, email, phone or wallet number", async () => {
+    const c = await server.fundedCustomer(12_300, "1357", { first_name: "Obiageli" });
+    const found = (await server.get("core/staff/customers/?search=obiag", staff.token)).body.data as {
+      results: Array<{ id: string; balance: number; is_active: boolean; can_transact: boolean }>;
+    };
+    expect(found.results).toEqual([
+      expect.objectContaining({ id: c.id, balance: 12_300, is_active: true, can_transact: true }),
+    ]);
+  });
+});
