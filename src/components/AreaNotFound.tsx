@@ -1,11 +1,9 @@
-import { useEffect } from "react";
 import { Link } from "wouter";
+import { usePageTitle } from "../app/usePageTitle";
 
 /** Not-found inside a signed-in area, so the menu stays to hand. */
 export function AreaNotFound({ home }: { home: string }) {
-  useEffect(() => {
-    document.title = "Page not found · OjaPay";
-  }, []);
+  usePageTitle("Page not found");
   return (
     <section>
       <h1>Page not found</h1>

@@ -1,10 +1,8 @@
-import { useEffect } from "react";
+import { usePageTitle } from "../app/usePageTitle";
 
 /** A page whose route exists but whose work is not built yet: its title and an honest "coming soon". */
 export function ComingSoonPage({ title, children }: { title: string; children?: React.ReactNode }) {
-  useEffect(() => {
-    document.title = `${title} · OjaPay`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <section>
       <h1>{title}</h1>

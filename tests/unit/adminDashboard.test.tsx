@@ -1,4 +1,4 @@
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
@@ -6,6 +6,8 @@ import { type Dashboard, dashboard as dashboardSchema } from "../../schemas/admi
 import type { Profile } from "../../schemas/auth";
 import { type Statistics, statistics as statisticsSchema } from "../../schemas/staff";
 import type { AdminApi } from "../../src/api/adminApi";
+import { formatNaira } from "../../src/format/money";
+import { BarChart } from "../../src/pages/admin/charts/BarChart";
 import DashboardPage from "../../src/pages/admin/DashboardPage";
 import { staffProfile } from "../support/fixtures";
 import { fakeAdmin, renderApp } from "../support/renderApp";
@@ -184,5 +186,34 @@ describe("the admin dashboard", () => {
     await act(async () => answer(statisticsFixture()));
     expect(screen.getByRole("region", { name: "Today" })).toBeInTheDocument();
     expect(screen.queryByText("Loading…")).not.toBeInTheDocument();
+  });
+});
+
+describe("a bar chart", () => {
+  it("labels its axis in round figures and draws a loss below the zero line", () => {
+    render(
+      <BarChart
+        title="Revenue by day"
+        data={[
+          { label: "Jan 1, 2026", value: -5_000 },
+          { label: "Jan 2, 2026", value: 10_000 },
+        ]}
+        format={formatNaira}
+      />,
+    );
+    const chart = screen.getByRole("img", { name: "Revenue by day" });
+    const axis = [...chart.querySelectorAll("g text")].map((t) => t.textContent);
+    expect(axis).toEqual(["-₦50", "₦0", "₦50", "₦100"]);
+    expect([...chart.querySelectorAll("text")].map((t) => t.textContent)).toEqual(
+      expect.arrayContaining(["Jan 1, 2026", "Jan 2, 2026"]),
+    );
+
+    const zero = Number(chart.querySelector(".chart-zeroline line")?.getAttribute("y1"));
+    const [loss, gain] = [...chart.querySelectorAll("rect")];
+    // The loss hangs from zero; the gain stands on it.
+    expect(Number(loss?.getAttribute("y"))).toBeCloseTo(zero);
+    expect(Number(gain?.getAttribute("y")) + Number(gain?.getAttribute("height"))).toBeCloseTo(zero);
+    expect(loss).toHaveClass("chart-bar-negative");
+    expect(loss?.querySelector("title")).toHaveTextContent("Jan 1, 2026: -₦50.00");
   });
 });

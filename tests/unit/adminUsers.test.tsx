@@ -413,6 +413,21 @@ describe("funding a customer's wallet", () => {
 });
 
 describe("finding a customer to fund", () => {
+  it("says when a customer is deactivated or may not transact, before anyone funds them", async () => {
+    const customers = vi.fn(async () => hits([hit({ is_active: false, can_transact: false })]));
+    renderApp({
+      path: "/x/find-customer",
+      admin: fakeAdmin({ customers }),
+      children: (
+        <Route path="/x" nest>
+          <FindCustomerPage />
+        </Route>
+      ),
+    });
+    expect(await screen.findByText("Deactivated")).toBeInTheDocument();
+    expect(screen.getByText("May not transact")).toBeInTheDocument();
+  });
+
   const hit = (overrides = {}) =>
     customerHit.parse({
       id: ngoziId,
@@ -422,6 +437,8 @@ describe("finding a customer to fund", () => {
       phone: "08031234567",
       wallet_number: "3012345678",
       balance: 1_250_050,
+      is_active: true,
+      can_transact: true,
       ...overrides,
     });
   const hits = (results: ReturnType<typeof hit>[]) =>

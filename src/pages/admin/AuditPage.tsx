@@ -2,9 +2,13 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSearchParams } from "wouter";
 import type { AuditEntry } from "../../../schemas/admin";
 import { useAppServices } from "../../app/AppServices";
-import { useLoad } from "../customer/TransactionBits";
-import { formatDateTime, LoadFailed, Pager, pageCount, readPage, usePageTitle } from "./consoleBits";
 import "./console.css";
+import { pageFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Pager, pageCount } from "../../components/Pager";
+import { formatDateTime } from "../../format/formatDateTime";
 
 /** Every action the server writes to the audit log. */
 export const auditActions = [
@@ -30,7 +34,7 @@ function readFilters(params: URLSearchParams): Filters {
   return {
     ...(actor && { actor }),
     ...(action && (auditActions as readonly string[]).includes(action) && { action }),
-    page: readPage(params),
+    page: pageFrom(params),
   };
 }
 
@@ -143,7 +147,7 @@ export default function AuditPage() {
             ))}
           </ul>
         )}
-        {data && data.count > 0 && (
+        {data && (page > 1 || pages > 1) && (
           <Pager page={page} pages={pages} onPage={(next) => show({ page: next })} />
         )}
       </section>

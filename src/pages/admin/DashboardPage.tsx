@@ -5,11 +5,14 @@ import { useAppServices } from "../../app/AppServices";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
-import { kindLabels, useLoad } from "../customer/TransactionBits";
+import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { LineChart } from "./charts/LineChart";
-import { formatCount, LoadFailed, usePageTitle } from "./consoleBits";
 import "./console.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { formatCount } from "../../format/formatCount";
 
 const loadFailed = "We could not load the dashboard.";
 

@@ -4,10 +4,13 @@ import type { z } from "zod";
 import type { customerHit } from "../../../schemas/staff";
 import { useAppServices } from "../../app/AppServices";
 import { formatNaira } from "../../format/money";
-import { useLoad } from "../customer/TransactionBits";
-import { fullName, Pager, pageFrom, searchFrom, usePageTitle } from "./adminPageBits";
 import { FundWalletForm } from "./FundWalletForm";
 import "./admin.css";
+import { pageFrom, searchFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { Pager, pageCount } from "../../components/Pager";
+import { fullName } from "./people";
 
 type CustomerHit = z.infer<typeof customerHit>;
 
@@ -111,7 +114,7 @@ export default function FindCustomerPage() {
           </ul>
         )}
         {data && data.count > 0 && (
-          <Pager page={page} count={data.count} pageSize={data.page_size} onPage={(p) => show({ page: p })} />
+          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
         )}
       </section>
     </div>
@@ -171,6 +174,13 @@ function CustomerCard({
           <dd>{formatNaira(customer.balance)}</dd>
         </div>
       </dl>
+      {(!customer.is_active || !customer.can_transact) && (
+        // Staff should know before they add money to an account that cannot use it.
+        <p className="admin-warning">
+          {!customer.is_active && <span className="admin-tag">Deactivated</span>}
+          {!customer.can_transact && <span className="admin-tag">May not transact</span>}
+        </p>
+      )}
       <div id={panelId} ref={panel} hidden={!open} className="customer-fund">
         {open && <FundWalletForm customer={{ id: customer.id, name }} onFunded={onFunded} />}
       </div>

@@ -10,8 +10,9 @@ import { Modal } from "../../components/Modal";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { TextAreaField, useOnce } from "./adminPageBits";
 import "./admin.css";
+import { useOnce } from "../../app/useOnce";
+import { TextAreaField } from "../../components/TextAreaField";
 
 const notAnAmount = "Enter an amount in naira, like 5,000.";
 const chips = [100_000, 500_000, 1_000_000, 5_000_000]; // kobo: ₦1,000, ₦5,000, ₦10,000, ₦50,000

@@ -13,9 +13,13 @@ import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { NotificationItem } from "../customer/NotificationsPage";
-import { useLoad } from "../customer/TransactionBits";
-import { formatCount, formatDateTime, LoadFailed, Pager, pageCount, usePageTitle } from "./consoleBits";
 import "./console.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Pager, pageCount } from "../../components/Pager";
+import { formatCount } from "../../format/formatCount";
+import { formatDateTime } from "../../format/formatDateTime";
 
 /** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */
 export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {
@@ -137,6 +141,7 @@ function ConfirmModal({
   open,
   sending,
   action,
+  busy,
   onConfirm,
   onCancel,
   children,
@@ -145,6 +150,8 @@ function ConfirmModal({
   open: boolean;
   sending: boolean;
   action: string;
+  /** What the confirm button says while the request is out. */
+  busy: string;
   onConfirm: () => void;
   onCancel: () => void;
   children: ReactNode;
@@ -157,7 +164,7 @@ function ConfirmModal({
           Cancel
         </button>
         <button type="button" className="button" onClick={onConfirm} disabled={sending}>
-          {sending ? "Sending…" : action}
+          {sending ? busy : action}
         </button>
       </div>
     </Modal>
@@ -232,6 +239,7 @@ function NotificationComposer() {
         open={flow.pending !== null}
         sending={flow.sending}
         action="Send"
+        busy="Sending…"
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
       >
@@ -376,7 +384,9 @@ function CircularComposer() {
         </section>
         <Preview
           typed={Boolean(title || body)}
-          note={showing && <p className="muted">Customers see it on their dashboard {showing}.</p>}
+          note={
+            showing && <p className="muted">Customers see it on their dashboard {showing}, Lagos time.</p>
+          }
         >
           {/* The customer dashboard's Notices card, with the same classes, so it looks the same. */}
           <div className="card notices">
@@ -394,13 +404,14 @@ function CircularComposer() {
         open={flow.pending !== null}
         sending={flow.sending}
         action="Publish"
+        busy="Publishing…"
         onConfirm={flow.confirm}
         onCancel={flow.cancel}
       >
         {flow.pending && (
           <p>
             “{flow.pending.title}” shows on every customer’s dashboard from{" "}
-            {formatDateTime(flow.pending.starts_at)} until {formatDateTime(flow.pending.ends_at)}.
+            {formatDateTime(flow.pending.starts_at)} until {formatDateTime(flow.pending.ends_at)}, Lagos time.
           </p>
         )}
       </ConfirmModal>

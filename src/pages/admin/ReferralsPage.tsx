@@ -4,9 +4,12 @@ import type { Referral } from "../../../schemas/admin";
 import { useAppServices } from "../../app/AppServices";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
-import { useLoad } from "../customer/TransactionBits";
-import { LoadFailed, Pager, pageCount, readPage, usePageTitle } from "./consoleBits";
 import "./console.css";
+import { pageFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { Pager, pageCount } from "../../components/Pager";
 
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
@@ -14,7 +17,7 @@ const fullName = (person: { first_name: string; last_name: string }) =>
 export default function ReferralsPage() {
   const { admin } = useAppServices();
   const [params, setParams] = useSearchParams();
-  const page = readPage(params);
+  const page = pageFrom(params);
   const results = useId();
   usePageTitle("Referrals");
 
@@ -24,9 +27,6 @@ export default function ReferralsPage() {
   return (
     <div className="console-page">
       <h1>Referrals</h1>
-      <p className="muted">
-        A referrer earns the bonus once the person they referred first funds their wallet with ₦1,000 or more.
-      </p>
       <section className="card" aria-labelledby={results} aria-busy={list.state === "loading"}>
         <h2 id={results} className="sr-only">
           Referrals
@@ -58,7 +58,7 @@ export default function ReferralsPage() {
             ))}
           </ul>
         )}
-        {data && data.count > 0 && (
+        {data && (page > 1 || pageCount(data) > 1) && (
           <Pager
             page={page}
             pages={pageCount(data)}

@@ -7,11 +7,14 @@ import { useAppServices } from "../../app/AppServices";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
-import { kindLabels, useLoad } from "../customer/TransactionBits";
+import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
-import { formatCount, LoadFailed, usePageTitle } from "./consoleBits";
 import { revenueCsv, revenueCsvName } from "./revenueCsv";
 import "./console.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { formatCount } from "../../format/formatCount";
 
 const lagosParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",

@@ -12,9 +12,14 @@ import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
-import { kindLabels, StatusBadge, useLoad } from "../customer/TransactionBits";
-import { formatDateTime, fullName, TextAreaField, useOnce, usePageTitle } from "./adminPageBits";
+import { kindLabels, StatusBadge } from "../customer/TransactionBits";
 import "./admin.css";
+import { useLoad } from "../../app/useLoad";
+import { useOnce } from "../../app/useOnce";
+import { usePageTitle } from "../../app/usePageTitle";
+import { TextAreaField } from "../../components/TextAreaField";
+import { formatDateTime } from "../../format/formatDateTime";
+import { fullName } from "./people";
 
 const uuid = z.uuid();
 

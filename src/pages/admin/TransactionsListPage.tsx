@@ -11,9 +11,14 @@ import {
 } from "../../../schemas/transactions";
 import { useAppServices } from "../../app/AppServices";
 import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge, statusLabels, useLoad } from "../customer/TransactionBits";
-import { formatDateTime, fullName, Pager, pageFrom, searchFrom, usePageTitle } from "./adminPageBits";
+import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
 import "./admin.css";
+import { pageFrom, searchFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { Pager, pageCount } from "../../components/Pager";
+import { formatDateTime } from "../../format/formatDateTime";
+import { fullName } from "./people";
 
 /** The titles of adminNav, so the heading matches the sidebar; spec section 2 fixes the last one. */
 const titles: Record<PurchaseKind | "all", string> = {
@@ -272,7 +277,7 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
           </table>
         )}
         {data && data.count > 0 && (
-          <Pager page={page} count={data.count} pageSize={data.page_size} onPage={(p) => show({ page: p })} />
+          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
         )}
       </section>
     </div>

@@ -12,10 +12,14 @@ import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { SignedAmount, StatusBadge, useLoad } from "../customer/TransactionBits";
-import { ActiveBadge, formatDateTime, fullName, roleLabels, useOnce, usePageTitle } from "./adminPageBits";
+import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
 import { FundWalletForm } from "./FundWalletForm";
 import "./admin.css";
+import { useLoad } from "../../app/useLoad";
+import { useOnce } from "../../app/useOnce";
+import { usePageTitle } from "../../app/usePageTitle";
+import { formatDateTime } from "../../format/formatDateTime";
+import { ActiveBadge, fullName, roleLabels } from "./people";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
 export default function UserDetailPage({ id }: { id: string }) {

@@ -4,17 +4,12 @@ import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
 import { useAppServices } from "../../app/AppServices";
 import { formatDate } from "../../format/formatDate";
-import { useLoad } from "../customer/TransactionBits";
-import {
-  ActiveBadge,
-  fullName,
-  Pager,
-  pageFrom,
-  roleLabels,
-  searchFrom,
-  usePageTitle,
-} from "./adminPageBits";
 import "./admin.css";
+import { pageFrom, searchFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { Pager, pageCount } from "../../components/Pager";
+import { ActiveBadge, fullName, roleLabels } from "./people";
 
 type Filters = { search?: string; role?: Role; page: number };
 
@@ -149,7 +144,7 @@ export default function UsersPage() {
           </table>
         )}
         {data && data.count > 0 && (
-          <Pager page={page} count={data.count} pageSize={data.page_size} onPage={(p) => show({ page: p })} />
+          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
         )}
       </section>
     </div>

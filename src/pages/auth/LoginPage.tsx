@@ -1,8 +1,9 @@
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import type { Area } from "../../../machines/sessionMachine";
 import { loginBody } from "../../../schemas/auth";
+import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretField, TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -24,9 +25,7 @@ export function LoginPage({ area }: { area: Area }) {
   const busy = session.status === "signingIn" || session.status === "restoring";
   useGlobalLoading(session.status === "signingIn");
 
-  useEffect(() => {
-    document.title = `${copy[area].title} · OjaPay`;
-  }, [area]);
+  usePageTitle(copy[area].title);
 
   const signIn = form.handleSubmit((values) => session.send({ type: "session.signIn", ...values, area }));
   const verified = useCallback(

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod";
 import { referralCode, registerBody } from "../../../schemas/auth";
 import { duplicateEmailMessage, duplicateEmailServerMessage } from "../../api/accountsApi";
 import { useAppServices } from "../../app/AppServices";
+import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
 import { SecretField, TextField } from "../../components/TextField";
@@ -40,9 +41,7 @@ export function RegisterPage() {
   const errors = form.formState.errors;
   useGlobalLoading(form.formState.isSubmitting || session.status === "signingIn");
 
-  useEffect(() => {
-    document.title = "Create account · OjaPay";
-  }, []);
+  usePageTitle("Create account");
 
   const submit = form.handleSubmit(async (values) => {
     try {

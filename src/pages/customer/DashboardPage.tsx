@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { useAppServices } from "../../app/AppServices";
 import { formatNaira } from "../../format/money";
 import { clientStore } from "../../storage/clientStore";
-import { TransactionRow, useLoad } from "./TransactionBits";
+import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 
 const hiddenKey = "balanceHidden";
 const emergencyFallback = "Purchases are paused for now. Please try again later.";
@@ -27,9 +29,7 @@ export default function DashboardPage() {
   const [hidden, setHidden] = useState(readHidden);
   const balanceId = useId();
 
-  useEffect(() => {
-    document.title = "Dashboard · OjaPay";
-  }, []);
+  usePageTitle("Dashboard");
 
   // The wallet and latest transactions are the page; notices and the emergency banner are extras
   // that must not take the balance down with them if their call fails.

@@ -10,8 +10,9 @@ import { AmountField } from "../../components/AmountField";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
-import { useLoad } from "./TransactionBits";
 import "./wallet.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 
 /** How often, and for how long, the page asks whether the gateway's payment has landed. */
 const confirmPollMs = 2_000;
@@ -36,9 +37,7 @@ export default function FundAccountPage() {
   const [search, setSearch] = useSearchParams();
   const reference = search.get("reference");
 
-  useEffect(() => {
-    document.title = "Fund account · OjaPay";
-  }, []);
+  usePageTitle("Fund account");
 
   return (
     <div className="wallet-page fund">

@@ -1,10 +1,11 @@
-import { useCallback, useEffect } from "react";
+import { useCallback } from "react";
 import type { Notification } from "../../../schemas/notices";
 import { useAppServices } from "../../app/AppServices";
 import { formatDate } from "../../format/formatDate";
-import { useLoad } from "./TransactionBits";
 import "./notifications.css";
 import "./wallet.css";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 
 /**
  * One notification as a customer reads it. The admin's Send page previews with this very component,
@@ -35,9 +36,7 @@ export default function NotificationsPage() {
   const { customer } = useAppServices();
   const inbox = useLoad(useCallback(() => customer.notifications(), [customer]));
 
-  useEffect(() => {
-    document.title = "Notifications · OjaPay";
-  }, []);
+  usePageTitle("Notifications");
 
   return (
     <div className="wallet-page notifications">

@@ -14,6 +14,7 @@ import { noticeStore } from "../../notices/noticeStore";
 import { useSession } from "../../session/useSession";
 import { PinResetModal } from "./PinResetModal";
 import "./profile.css";
+import { usePageTitle } from "../../app/usePageTitle";
 
 // The form's view of the profile: a date input gives "" for no date, which the API spells null.
 const profileForm = z.strictObject({
@@ -42,8 +43,8 @@ export default function ProfilePage() {
   const errors = form.formState.errors;
   useGlobalLoading(pin.matches("requesting") || form.formState.isSubmitting);
 
+  usePageTitle("Profile");
   useEffect(() => {
-    document.title = "Profile · OjaPay";
     send({ type: "profile.refresh" });
   }, [send]);
 

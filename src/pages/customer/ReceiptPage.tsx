@@ -1,21 +1,16 @@
-import { type ReactNode, useCallback, useEffect } from "react";
+import { type ReactNode, useCallback } from "react";
 import { Link } from "wouter";
 import { purchaseKinds, type Transaction } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
 import { TokenBox } from "../../components/TokenBox";
-import { formatDate } from "../../format/formatDate";
+import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge, useLoad } from "./TransactionBits";
+import { kindLabels, StatusBadge } from "./TransactionBits";
 import "./receipt.css";
 import "./wallet.css";
-
-// formatDate gives the day in Lagos; the time beside it must be Lagos time too.
-const lagosTime = new Intl.DateTimeFormat("en-US", {
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "Africa/Lagos",
-});
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",
@@ -30,9 +25,7 @@ export default function ReceiptPage({ reference }: { reference: string }) {
   const { customer } = useAppServices();
   const receipt = useLoad(useCallback(() => customer.transaction(reference), [customer, reference]));
 
-  useEffect(() => {
-    document.title = "Receipt · OjaPay";
-  }, []);
+  usePageTitle("Receipt");
 
   const notFound =
     receipt.state === "failed" && receipt.error instanceof ApiFailure && receipt.error.status === 404;
@@ -95,9 +88,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         <Fact label="Reference">
           <span className="mono">{t.reference}</span>
         </Fact>
-        <Fact label="Date and time">
-          {formatDate(t.created_at)}, {lagosTime.format(new Date(t.created_at))}
-        </Fact>
+        <Fact label="Date and time">{formatDateTime(t.created_at)}</Fact>
         <Fact label="Type">{kindLabels[t.kind]}</Fact>
         <Fact label="Status">
           <StatusBadge status={t.status} />

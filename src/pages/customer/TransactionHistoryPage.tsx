@@ -8,8 +8,12 @@ import {
   transactionStatus,
 } from "../../../schemas/transactions";
 import { useAppServices } from "../../app/AppServices";
-import { kindLabels, statusLabels, TransactionRow, useLoad } from "./TransactionBits";
+import { pageFrom, searchFrom } from "../../app/listAddress";
+import { usePageTitle } from "../../app/usePageTitle";
+import { Pager, pageCount } from "../../components/Pager";
+import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
 import "./wallet.css";
+import { useLoad } from "../../app/useLoad";
 
 const pageSize = 20;
 
@@ -19,13 +23,12 @@ type Filters = { kind?: TransactionKind; status?: TransactionStatus; search?: st
 function readFilters(params: URLSearchParams): Filters {
   const kind = transactionKind.safeParse(params.get("kind"));
   const status = transactionStatus.safeParse(params.get("status"));
-  const search = params.get("search")?.trim().slice(0, 100);
-  const page = Number(params.get("page"));
+  const search = searchFrom(params);
   return {
     ...(kind.success && { kind: kind.data }),
     ...(status.success && { status: status.data }),
     ...(search && { search }),
-    page: Number.isSafeInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    page: pageFrom(params),
   };
 }
 
@@ -46,9 +49,7 @@ export default function TransactionHistoryPage() {
   const [draft, setDraft] = useState(search ?? "");
   const ids = { kind: useId(), status: useId(), search: useId() };
 
-  useEffect(() => {
-    document.title = "Transaction history · OjaPay";
-  }, []);
+  usePageTitle("Transaction history");
 
   // Back or a link can change the search under the box; the box follows the address.
   useEffect(() => setDraft(search ?? ""), [search]);
@@ -76,7 +77,7 @@ export default function TransactionHistoryPage() {
   };
 
   const data = list.state === "failed" ? undefined : list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / data.page_size)) : 1;
+  const pages = data ? pageCount(data) : 1;
   const filtered = Boolean(kind || status || search);
 
   return (
@@ -181,27 +182,7 @@ export default function TransactionHistoryPage() {
           </ul>
         )}
         {data && data.count > 0 && (
-          <nav className="pager" aria-label="Pages">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={page <= 1}
-              onClick={() => show({ page: Math.min(page - 1, pages) })}
-            >
-              Previous
-            </button>
-            <span aria-live="polite">
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
-              className="button secondary"
-              disabled={page >= pages}
-              onClick={() => show({ page: page + 1 })}
-            >
-              Next
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={(next) => show({ page: next })} />
         )}
       </section>
     </div>

@@ -1,5 +1,4 @@
 import { useMachine } from "@xstate/react";
-import { useEffect } from "react";
 import type { SnapshotFrom } from "xstate";
 import type { Product, purchaseMachine } from "../../../../machines/purchaseMachine";
 import type {
@@ -21,6 +20,7 @@ import { ElectricityForm } from "./ElectricityForm";
 import { ResultStep } from "./ResultStep";
 import { TvForm } from "./TvForm";
 import "./purchase.css";
+import { usePageTitle } from "../../../app/usePageTitle";
 
 export type { Product };
 
@@ -65,9 +65,7 @@ export default function PurchasePage({
   const { context } = state;
   useGlobalLoading(state.matches("buying"));
 
-  useEffect(() => {
-    document.title = `${title} · OjaPay`;
-  }, [title]);
+  usePageTitle(title);
 
   const step =
     state.matches("choosing") || state.matches("loading") || state.matches("loadFailed")

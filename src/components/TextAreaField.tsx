@@ -1,0 +1,40 @@
+import { type Ref, type TextareaHTMLAttributes, useId } from "react";
+import "./fields.css";
+
+export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  ref?: Ref<HTMLTextAreaElement>;
+}
+
+/** TextField's twin for longer text (a refund or funding reason), with the same label, hint and error wiring. */
+export function TextAreaField({ label, error, hint, id, ref, ...textarea }: TextAreaFieldProps) {
+  const autoId = useId();
+  const fieldId = id ?? autoId;
+  const describedBy =
+    [hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={fieldId}>{label}</label>
+      <textarea
+        ref={ref}
+        id={fieldId}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...textarea}
+      />
+      {hint && (
+        <p className="field-hint" id={`${fieldId}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${fieldId}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
