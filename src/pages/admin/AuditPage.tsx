@@ -2,13 +2,13 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSearchParams } from "wouter";
 import type { AuditEntry } from "../../../schemas/admin";
 import { useAppServices } from "../../app/AppServices";
-import "./console.css";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Pager, pageCount } from "../../components/Pager";
 import { formatDateTime } from "../../format/formatDateTime";
+import "./console.css";
 
 /** Every action the server writes to the audit log. */
 export const auditActions = [

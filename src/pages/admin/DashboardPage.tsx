@@ -2,6 +2,10 @@ import { type ReactNode, useCallback, useId } from "react";
 import type { Dashboard } from "../../../schemas/admin";
 import type { Statistics } from "../../../schemas/staff";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
@@ -9,10 +13,6 @@ import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { LineChart } from "./charts/LineChart";
 import "./console.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
-import { LoadFailed } from "../../components/LoadFailed";
-import { formatCount } from "../../format/formatCount";
 
 const loadFailed = "We could not load the dashboard.";
 

@@ -3,14 +3,14 @@ import { useSearchParams } from "wouter";
 import type { z } from "zod";
 import type { customerHit } from "../../../schemas/staff";
 import { useAppServices } from "../../app/AppServices";
-import { formatNaira } from "../../format/money";
-import { FundWalletForm } from "./FundWalletForm";
-import "./admin.css";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { Pager, pageCount } from "../../components/Pager";
+import { formatNaira } from "../../format/money";
+import { FundWalletForm } from "./FundWalletForm";
 import { fullName } from "./people";
+import "./admin.css";
 
 type CustomerHit = z.infer<typeof customerHit>;
 

@@ -5,14 +5,14 @@ import type { Transaction } from "../../../schemas/transactions";
 import { staffFundBody } from "../../../schemas/wallet";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useOnce } from "../../app/useOnce";
 import { AmountField } from "../../components/AmountField";
 import { Modal } from "../../components/Modal";
+import { TextAreaField } from "../../components/TextAreaField";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import "./admin.css";
-import { useOnce } from "../../app/useOnce";
-import { TextAreaField } from "../../components/TextAreaField";
 
 const notAnAmount = "Enter an amount in naira, like 5,000.";
 const chips = [100_000, 500_000, 1_000_000, 5_000_000]; // kobo: ₦1,000, ₦5,000, ₦10,000, ₦50,000

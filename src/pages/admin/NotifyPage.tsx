@@ -8,18 +8,18 @@ import {
   notificationBody,
 } from "../../../schemas/admin";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
 import { Modal } from "../../components/Modal";
+import { Pager, pageCount } from "../../components/Pager";
 import { TextField } from "../../components/TextField";
+import { formatCount } from "../../format/formatCount";
+import { formatDateTime } from "../../format/formatDateTime";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { NotificationItem } from "../customer/NotificationsPage";
 import "./console.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
-import { LoadFailed } from "../../components/LoadFailed";
-import { Pager, pageCount } from "../../components/Pager";
-import { formatCount } from "../../format/formatCount";
-import { formatDateTime } from "../../format/formatDateTime";
 
 /** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */
 export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {

@@ -2,14 +2,14 @@ import { useCallback, useId } from "react";
 import { useSearchParams } from "wouter";
 import type { Referral } from "../../../schemas/admin";
 import { useAppServices } from "../../app/AppServices";
-import { formatDate } from "../../format/formatDate";
-import { formatNaira } from "../../format/money";
-import "./console.css";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Pager, pageCount } from "../../components/Pager";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import "./console.css";
 
 const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();

@@ -4,17 +4,17 @@ import { z } from "zod";
 import type { RevenueReport } from "../../../schemas/admin";
 import type { TransactionKind } from "../../../schemas/transactions";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
 import { TextField } from "../../components/TextField";
+import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { revenueCsv, revenueCsvName } from "./revenueCsv";
 import "./console.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
-import { LoadFailed } from "../../components/LoadFailed";
-import { formatCount } from "../../format/formatCount";
 
 const lagosParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",

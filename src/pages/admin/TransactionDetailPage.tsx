@@ -6,20 +6,20 @@ import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff"
 import { transactionStatus } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { useOnce } from "../../app/useOnce";
+import { usePageTitle } from "../../app/usePageTitle";
 import { Modal } from "../../components/Modal";
+import { TextAreaField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
+import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import { kindLabels, StatusBadge } from "../customer/TransactionBits";
-import "./admin.css";
-import { useLoad } from "../../app/useLoad";
-import { useOnce } from "../../app/useOnce";
-import { usePageTitle } from "../../app/usePageTitle";
-import { TextAreaField } from "../../components/TextAreaField";
-import { formatDateTime } from "../../format/formatDateTime";
 import { fullName } from "./people";
+import "./admin.css";
 
 const uuid = z.uuid();
 

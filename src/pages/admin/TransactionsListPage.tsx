@@ -10,15 +10,15 @@ import {
   transactionStatus,
 } from "../../../schemas/transactions";
 import { useAppServices } from "../../app/AppServices";
-import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
-import "./admin.css";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { Pager, pageCount } from "../../components/Pager";
 import { formatDateTime } from "../../format/formatDateTime";
+import { formatNaira } from "../../format/money";
+import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
 import { fullName } from "./people";
+import "./admin.css";
 
 /** The titles of adminNav, so the heading matches the sidebar; spec section 2 fixes the last one. */
 const titles: Record<PurchaseKind | "all", string> = {

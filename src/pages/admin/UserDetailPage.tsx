@@ -6,20 +6,20 @@ import { role as roleSchema } from "../../../schemas/common";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { useOnce } from "../../app/useOnce";
+import { usePageTitle } from "../../app/usePageTitle";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
+import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
 import { FundWalletForm } from "./FundWalletForm";
-import "./admin.css";
-import { useLoad } from "../../app/useLoad";
-import { useOnce } from "../../app/useOnce";
-import { usePageTitle } from "../../app/usePageTitle";
-import { formatDateTime } from "../../format/formatDateTime";
 import { ActiveBadge, fullName, roleLabels } from "./people";
+import "./admin.css";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
 export default function UserDetailPage({ id }: { id: string }) {

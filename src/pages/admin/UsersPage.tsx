@@ -3,13 +3,13 @@ import { Link, useSearchParams } from "wouter";
 import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
 import { useAppServices } from "../../app/AppServices";
-import { formatDate } from "../../format/formatDate";
-import "./admin.css";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { Pager, pageCount } from "../../components/Pager";
+import { formatDate } from "../../format/formatDate";
 import { ActiveBadge, fullName, roleLabels } from "./people";
+import "./admin.css";
 
 type Filters = { search?: string; role?: Role; page: number };
 

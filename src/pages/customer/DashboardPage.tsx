@@ -1,12 +1,12 @@
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 import { formatNaira } from "../../format/money";
 import { clientStore } from "../../storage/clientStore";
 import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
 
 const hiddenKey = "balanceHidden";
 const emergencyFallback = "Purchases are paused for now. Please try again later.";

@@ -6,13 +6,13 @@ import { referenceParam, type Transaction } from "../../../schemas/transactions"
 import { fundBody, fundingLimits } from "../../../schemas/wallet";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 import { AmountField } from "../../components/AmountField";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import "./wallet.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
 
 /** How often, and for how long, the page asks whether the gateway's payment has landed. */
 const confirmPollMs = 2_000;

@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import type { Notification } from "../../../schemas/notices";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 import { formatDate } from "../../format/formatDate";
 import "./notifications.css";
 import "./wallet.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
 
 /**
  * One notification as a customer reads it. The admin's Send page previews with this very component,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Profile } from "../../../schemas/auth";
 import { pastDate, personName, phone } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
+import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretDisplay } from "../../components/SecretDisplay";
 import { TextField } from "../../components/TextField";
@@ -14,7 +15,6 @@ import { noticeStore } from "../../notices/noticeStore";
 import { useSession } from "../../session/useSession";
 import { PinResetModal } from "./PinResetModal";
 import "./profile.css";
-import { usePageTitle } from "../../app/usePageTitle";
 
 // The form's view of the profile: a date input gives "" for no date, which the API spells null.
 const profileForm = z.strictObject({

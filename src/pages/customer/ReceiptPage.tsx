@@ -3,14 +3,14 @@ import { Link } from "wouter";
 import { purchaseKinds, type Transaction } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
 import { TokenBox } from "../../components/TokenBox";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { kindLabels, StatusBadge } from "./TransactionBits";
 import "./receipt.css";
 import "./wallet.css";
-import { useLoad } from "../../app/useLoad";
-import { usePageTitle } from "../../app/usePageTitle";
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",

@@ -9,11 +9,11 @@ import {
 } from "../../../schemas/transactions";
 import { useAppServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
+import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { Pager, pageCount } from "../../components/Pager";
 import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
 import "./wallet.css";
-import { useLoad } from "../../app/useLoad";
 
 const pageSize = 20;
 

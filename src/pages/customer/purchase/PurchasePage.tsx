@@ -9,6 +9,7 @@ import type {
 } from "../../../actors/purchaseActors";
 import { productsThatVerify } from "../../../actors/purchaseActors";
 import { useAppServices } from "../../../app/AppServices";
+import { usePageTitle } from "../../../app/usePageTitle";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
 import { customerPages } from "../customerNav";
@@ -20,7 +21,6 @@ import { ElectricityForm } from "./ElectricityForm";
 import { ResultStep } from "./ResultStep";
 import { TvForm } from "./TvForm";
 import "./purchase.css";
-import { usePageTitle } from "../../../app/usePageTitle";
 
 export type { Product };
 
