@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { networkId, planCategory } from "./catalogue";
+import { planCategory } from "./catalogue";
 import { kobo } from "./common";
 
 /**
@@ -51,13 +51,6 @@ export const dataPlanEdit = z.strictObject({
   cost_price: money("Cost price", "What the provider charges us"),
   enabled: onSale("Customers can buy this plan"),
 });
-// On sale unless said otherwise, for new plans only: a default inside a PATCH would switch a plan
-// back on whenever someone changed its price.
-export const dataPlanCreate = dataPlanEdit.extend({
-  control_id: networkId.meta({ title: "Network" }),
-  enabled: onSale("Customers can buy this plan").default(true),
-});
-
 export const tvProviderEdit = z.strictObject({
   enabled: onSale("Customers can pay for this provider"),
   service_fee: money("Service fee", "Added to every bouquet"),
@@ -76,44 +69,3 @@ export const discoEdit = z.strictObject({
   max_amount: money("Largest purchase"),
   service_fee: money("Service fee", "Added to every purchase"),
 });
-
-/** A PATCH of a control: which one, and what changes. */
-export function controlPatch<S extends z.ZodObject>(edit: S) {
-  return z
-    .strictObject({
-      id: z.number({ error: "Say which one to change (id)." }).int().min(1),
-      ...edit.partial().shape,
-    })
-    .refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." });
-}
-
-export const airtimeControlPatch = controlPatch(airtimeControlEdit);
-export const dataNetworkPatch = controlPatch(dataNetworkEdit);
-export const tvProviderPatch = controlPatch(tvProviderEdit);
-export const discoPatch = controlPatch(discoEdit);
-export const dataPlanPatch = dataPlanEdit
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
-export const tvPlanPatch = tvPlanEdit
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
-
-// What staff see: the editable fields, plus what identifies each row.
-export const staffAirtimeControl = airtimeControlEdit.extend({ id: z.number().int(), network: z.string() });
-export const staffDataNetwork = dataNetworkEdit.extend({ id: z.number().int(), name: z.string() });
-export const staffDataPlan = dataPlanEdit.extend({
-  id: z.number().int(),
-  control_id: z.number().int(),
-  code: z.string(),
-  has_sales: z.boolean(),
-});
-export const staffTvProvider = tvProviderEdit.extend({ id: z.number().int(), name: z.string() });
-export const staffTvPlan = tvPlanEdit.extend({
-  id: z.number().int(),
-  control_id: z.number().int(),
-  code: z.string(),
-  has_sales: z.boolean(),
-});
-export const staffDisco = discoEdit.extend({ id: z.number().int(), name: z.string() });
-
-export const controlIdQuery = z.object({ control_id: z.coerce.number().int().min(1).max(1_000_000) });

@@ -15,7 +15,7 @@ import {
   staffTvProvider,
   tvPlanPatch,
   tvProviderPatch,
-} from "../../schemas/catalogueEditors";
+} from "../../schemas/catalogueStaff";
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { defineRoute } from "../http/route";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { dataPlanCreate } from "../../schemas/catalogueEditors";
+import type { dataPlanCreate } from "../../schemas/catalogueStaff";
 import { basisPoints } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Transaction } from "../db/database";

@@ -18,7 +18,7 @@ import {
   staffDisco,
   staffTvPlan,
   staffTvProvider,
-} from "../../schemas/catalogueEditors";
+} from "../../schemas/catalogueStaff";
 import { page } from "../../schemas/common";
 import { notification } from "../../schemas/notices";
 import {
@@ -118,9 +118,16 @@ export function adminApi(client: ApiClient) {
     patchUser: (id: string, body: AdminUserPatch) =>
       client.request("PATCH", `sys.admin/users/${id}/`, userDetail, body),
     dashboard: () => client.request("GET", "sys.admin/dashboard/", dashboard),
-    emergencyMode: () => client.request("GET", "sys.admin/emergency-mode/", emergencyStatus),
+    // `msg` is the status text ("Emergency mode is ON"); `data` the message and who switched it.
+    // The dashboard's panel shows a failure itself, so these keep it out of a toast.
+    emergencyMode: () =>
+      client.requestWithMessage("GET", "sys.admin/emergency-mode/", emergencyStatus, undefined, {
+        quietFailure: true,
+      }),
     setEmergencyMode: (body: EmergencyBody) =>
-      client.request("POST", "sys.admin/emergency-mode/", emergencyStatus, body),
+      client.requestWithMessage("POST", "sys.admin/emergency-mode/", emergencyStatus, body, {
+        quietFailure: true,
+      }),
     revenue: (query: Query = {}) =>
       client.request("GET", `sys.admin/revenue/${queryString(query)}`, revenueReport),
     audit: (query: Query = {}) =>

@@ -89,13 +89,13 @@ export function createApiClient(deps: ApiClientDeps) {
     throw failure;
   }
 
-  async function request<T>(
+  async function exchange<T>(
     method: Method,
     path: string,
     result: ResultSchema<T>,
     body?: unknown,
     options: CallOptions = {},
-  ): Promise<T> {
+  ): Promise<{ msg: string; data: T }> {
     const token = options.token ?? deps.getToken();
     const headers: Record<string, string> = {};
     if (token && needsBearer(path)) headers.Authorization = `Bearer ${token}`;
@@ -126,7 +126,7 @@ export function createApiClient(deps: ApiClientDeps) {
         );
       }
       if (options.announceSuccess ?? method !== "GET") deps.notify({ type: "success", message: msg });
-      return data;
+      return { msg, data };
     }
 
     const fields =
@@ -145,7 +145,12 @@ export function createApiClient(deps: ApiClientDeps) {
     return fail(failure, options);
   }
 
-  return { request };
+  return {
+    /** The checked `data` of a successful answer; a failure throws ApiFailure after showing it. */
+    request: async <T>(...call: Parameters<typeof exchange<T>>): Promise<T> => (await exchange(...call)).data,
+    /** The same, with the server's `msg` beside the data, for the few answers whose msg is content. */
+    requestWithMessage: exchange,
+  };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

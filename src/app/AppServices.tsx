@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext } from "react";
 import type { ActorRefFrom, InspectionEvent } from "xstate";
+import type { emergencyModeMachine } from "../../machines/emergencyModeMachine";
 import type { pinResetMachine } from "../../machines/pinResetMachine";
 import type { Product, purchaseMachine } from "../../machines/purchaseMachine";
 import type { SessionMachine } from "../../machines/sessionMachine";
@@ -21,6 +22,8 @@ export interface AppServices {
   verifyEmailLogic: typeof verifyEmailMachine;
   /** One purchase wizard per product, each the same machine with that product's actors. */
   purchaseLogic: Record<Product, typeof purchaseMachine>;
+  /** Only the admin area has it, so the customer pages do not carry admin code. */
+  emergencyModeLogic?: typeof emergencyModeMachine;
   /** Passed to the machines screens start, so a test (or a developer) can watch them. */
   inspect?: (event: InspectionEvent) => void;
 }

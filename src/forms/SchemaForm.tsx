@@ -25,9 +25,23 @@ export interface SchemaFormProps<S extends z.ZodObject> {
   disabled?: boolean;
   /** The form's id, for a heading's aria-labelledby or a button's `form`; also prefixes field ids. */
   id?: string;
+  /**
+   * For an edit: `onSubmit` gets only the fields whose value differs from `values`, so a PATCH names
+   * what this person changed and cannot undo someone else's change to another field. With nothing
+   * changed the form says so instead of calling `onSubmit`.
+   */
+  onlyChanges?: boolean;
 }
 
 const somethingWrong = "Could not save. Please try again.";
+const nothingChanged = "Nothing to save: no field has changed.";
+
+/** The parsed fields that differ from the starting values (compared as JSON, so 0 and "0" differ). */
+function changesFrom(parsed: Record<string, unknown>, values: Record<string, unknown> | undefined) {
+  return Object.fromEntries(
+    Object.entries(parsed).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(values?.[key])),
+  );
+}
 
 const messageOf = (error: unknown): string | undefined => {
   const message = (error as { message?: unknown } | undefined)?.message;
@@ -47,6 +61,7 @@ export function SchemaForm<S extends z.ZodObject>({
   fields,
   disabled = false,
   id,
+  onlyChanges = false,
 }: SchemaFormProps<S>): JSX.Element {
   const autoId = useId();
   const formId = id ?? autoId;
@@ -69,8 +84,13 @@ export function SchemaForm<S extends z.ZodObject>({
   const drawn = plans.map((plan) => plan.key);
 
   const submit = form.handleSubmit(async (parsed) => {
+    const sending = onlyChanges ? changesFrom(parsed, values) : parsed;
+    if (Object.keys(sending).length === 0) {
+      form.setError("root.server", { type: "unchanged", message: nothingChanged });
+      return;
+    }
     try {
-      await onSubmit(parsed);
+      await onSubmit(sending as z.output<S>);
     } catch (error) {
       showServerFieldErrors(error, form.setError, drawn);
       const message = formLevelMessage(error, drawn);

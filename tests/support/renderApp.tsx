@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { type AnyActorRef, assign, createActor, type InspectionEvent } from "xstate";
+import { emergencyModeMachine } from "../../machines/emergencyModeMachine";
 import { pinResetMachine } from "../../machines/pinResetMachine";
 import { purchaseMachine } from "../../machines/purchaseMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
@@ -54,6 +55,7 @@ export function renderApp({
   const session = controlledActors(["restoreSession", "signIn", "signOut", "fetchProfile"]);
   const pin = controlledActors(["requestCode", "confirmPin"]);
   const verify = controlledActors(["verifyCode", "resendCode"]);
+  const emergency = controlledActors(["loadStatus", "switchMode"]);
   const purchase = controlledActors([
     "loadCatalogue",
     "verifyRecipient",
@@ -89,6 +91,7 @@ export function renderApp({
       tv: purchaseLogic,
       electricity: purchaseLogic,
     },
+    emergencyModeLogic: emergencyModeMachine.provide({ actors: emergency.actors }),
     inspect,
   };
   sessionActor.start();
@@ -114,11 +117,11 @@ export function renderApp({
     ...view,
     services,
     sessionActor,
-    control: { session, pin, verify, purchase },
+    control: { session, pin, verify, purchase, emergency },
     machines,
     location,
     settleAny(event: { type: string; output?: unknown; error?: unknown }) {
-      for (const c of [session, pin, verify, purchase]) {
+      for (const c of [session, pin, verify, purchase, emergency]) {
         const id = event.type.replace(/^xstate\.(done|error)\.actor\./, "");
         if (c.isRunning(id)) return c.settle(event);
       }

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile } from "../support/fixtures";
-import { fakeAccounts } from "../support/renderApp";
+import { fakeAccounts, fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 
 afterEach(cleanup);
@@ -58,11 +58,34 @@ describe("the customer area", () => {
     await heading("Buy airtime");
   });
 
-  it("shows an unbuilt page's title and 'Coming soon'", async () => {
-    // Every customer page is built (or being built); the console still has placeholders.
-    await renderSignedIn("/admin/audit", { ...staffProfile, role: "admin" });
-    await heading("Audit log");
-    expect(screen.getByText("Coming soon")).toBeInTheDocument();
+  it("opens the notifications inbox from the top bar", async () => {
+    const user = userEvent.setup();
+    const notifications = vi.fn(async () => ({
+      count: 1,
+      page: 1,
+      page_size: 20,
+      results: [
+        {
+          id: "5b0f3a57-8a0e-4a43-9d7f-3d2f5a1c9e11",
+          title: "New data prices",
+          body: "MTN plans are cheaper from Monday.",
+          created_at: "2026-11-20T09:00:00.000Z",
+        },
+      ],
+    }));
+    const customer = fakeCustomer({
+      notifications,
+      wallet: () => new Promise(() => {}),
+      transactions: () => new Promise(() => {}),
+      circulars: async () => [],
+      status: () => new Promise(() => {}),
+    });
+    const app = await renderSignedIn("/app/dashboard", customerProfile, undefined, customer);
+    await user.click(await screen.findByRole("link", { name: "Notifications" }));
+    await heading("Notifications");
+    expect(app.location.history.at(-1)).toBe("/app/notifications");
+    expect(await screen.findByRole("heading", { name: "New data prices" })).toBeInTheDocument();
+    expect(screen.getByText("MTN plans are cheaper from Monday.")).toBeInTheDocument();
   });
 
   it("asks before logging out, and Cancel keeps the session", async () => {

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { circularBody, emergencyBody } from "../../schemas/admin";
-import { airtimeControlEdit, dataPlanCreate, dataPlanEdit } from "../../schemas/catalogueEditors";
+import { airtimeControlEdit, dataPlanEdit } from "../../schemas/catalogueEditors";
+import { dataPlanCreate } from "../../schemas/catalogueStaff";
 import { ApiFailure } from "../../src/api/client";
 import { SchemaForm } from "../../src/forms/SchemaForm";
 

@@ -1,12 +1,62 @@
+import type { ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
-import { AppServicesProvider } from "../../app/AppServices";
+import { emergencyModeMachine } from "../../../machines/emergencyModeMachine";
+import { emergencyModeActors } from "../../actors/emergencyModeActors";
+import { type AppServices, AppServicesProvider } from "../../app/AppServices";
 import { appServices } from "../../app/appServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
-import { ComingSoonPage } from "../../components/ComingSoonPage";
+import { lazyPage } from "../../components/lazyPage";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { useSession } from "../../session/useSession";
 import { AdminGuard } from "./AdminGuard";
-import { adminPages, navFor } from "./adminNav";
+import { type AdminPath, adminPages, mayOpen, navFor } from "./adminNav";
+
+// Every page loads when first opened: a staff member editing plans never downloads the charts.
+const DashboardPage = lazyPage(() => import("./DashboardPage"));
+const EmergencyPanel = lazyPage(() => import("./EmergencyPanel"));
+const FindCustomerPage = lazyPage(() => import("./FindCustomerPage"));
+const UsersPage = lazyPage(() => import("./UsersPage"));
+const UserDetailPage = lazyPage(() => import("./UserDetailPage"));
+const TransactionsListPage = lazyPage(() => import("./TransactionsListPage"));
+const TransactionDetailPage = lazyPage(() => import("./TransactionDetailPage"));
+const RevenuePage = lazyPage(() => import("./RevenuePage"));
+const AuditPage = lazyPage(() => import("./AuditPage"));
+const ReferralsPage = lazyPage(() => import("./ReferralsPage"));
+const NotifyPage = lazyPage(() => import("./NotifyPage"));
+const AirtimeControlsPage = lazyPage(() => import("./catalogue/AirtimeControlsPage"));
+const DataPlansPage = lazyPage(() => import("./catalogue/DataPlansPage"));
+const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
+const TvPlansPage = lazyPage(() => import("./catalogue/TvPlansPage"));
+const ElectricityControlsPage = lazyPage(() => import("./catalogue/ElectricityControlsPage"));
+
+type Params = Record<string, string | undefined>;
+
+/** What each path of adminNav shows. adminNav says who may open it; this says what it is. */
+const screens: Record<AdminPath, (params: Params) => ReactNode> = {
+  "/dashboard": () => <DashboardPage emergencyPanel={<EmergencyPanel />} />,
+  "/find-customer": () => <FindCustomerPage />,
+  "/manage-users": () => <UsersPage />,
+  "/manage-users/:id": (params) => <UserDetailPage id={params.id ?? ""} />,
+  "/transactions": () => <TransactionsListPage />,
+  "/transactions/:id": (params) => <TransactionDetailPage id={params.id ?? ""} />,
+  "/revenue": () => <RevenuePage />,
+  "/audit": () => <AuditPage />,
+  "/referrals": () => <ReferralsPage />,
+  "/notify/all": () => <NotifyPage kind="all" />,
+  "/notify/circular": () => <NotifyPage kind="circular" />,
+  "/manage-airtime": () => <AirtimeControlsPage />,
+  "/airtime-transactions": () => <TransactionsListPage kind="airtime" />,
+  "/manage-databundle/1": () => <DataPlansPage id={1} />,
+  "/manage-databundle/2": () => <DataPlansPage id={2} />,
+  "/manage-databundle/3": () => <DataPlansPage id={3} />,
+  "/manage-databundle/4": () => <DataPlansPage id={4} />,
+  "/databundle-transactions": () => <TransactionsListPage kind="data" />,
+  "/manage-tv": () => <TvProvidersPage />,
+  "/manage-tv/:id": (params) => <TvPlansPage id={params.id ?? ""} />,
+  "/tv-transactions": () => <TransactionsListPage kind="tv" />,
+  "/manage-electricity": () => <ElectricityControlsPage />,
+  "/electricity-transactions": () => <TransactionsListPage kind="electricity" />,
+};
 
 function Forbidden() {
   return (
@@ -52,11 +102,9 @@ export function AdminRoutes() {
           </Route>
           {adminPages.map((page) => (
             <Route key={page.path} path={page.path}>
-              {profile && page.roles.includes(profile.role) ? (
-                <ComingSoonPage title={page.title} />
-              ) : (
-                <Forbidden />
-              )}
+              {(params: Params) =>
+                profile && mayOpen(page, profile.role) ? screens[page.path](params) : <Forbidden />
+              }
             </Route>
           ))}
           <Route>
@@ -68,9 +116,22 @@ export function AdminRoutes() {
   );
 }
 
+let adminServices: AppServices | undefined;
+
+/** The app's services plus what only the admin area uses, so the customer chunks stay without it. */
+function servicesForAdmin(): AppServices {
+  if (adminServices) return adminServices;
+  const shared = appServices();
+  adminServices = {
+    ...shared,
+    emergencyModeLogic: emergencyModeMachine.provide({ actors: emergencyModeActors(shared.admin) }),
+  };
+  return adminServices;
+}
+
 export default function AdminArea() {
   return (
-    <AppServicesProvider services={appServices()}>
+    <AppServicesProvider services={servicesForAdmin()}>
       <AdminRoutes />
     </AppServicesProvider>
   );

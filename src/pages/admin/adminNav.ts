@@ -16,11 +16,15 @@ export interface AdminPage {
 const staff = ["staff", "admin"] as const;
 const admin = ["admin"] as const;
 
-export const adminPages: readonly AdminPage[] = [
+export const adminPages = [
   { path: "/dashboard", title: "Dashboard", roles: staff, inNav: true },
+  // Beyond spec section 2: staff fund wallets and look customers up here, as Manage users is admin-only.
+  { path: "/find-customer", title: "Find a customer", roles: staff, inNav: true },
   { path: "/manage-users", title: "Manage users", roles: admin, inNav: true },
   { path: "/manage-users/:id", title: "User details", roles: admin, inNav: false },
   { path: "/transactions", title: "Transactions History", label: "Transactions", roles: admin, inNav: true },
+  // Every list links its rows here; staff open it too, to refund or requery.
+  { path: "/transactions/:id", title: "Transaction", roles: staff, inNav: false },
   { path: "/revenue", title: "Revenue", roles: admin, inNav: true },
   { path: "/audit", title: "Audit log", roles: admin, inNav: true },
   { path: "/referrals", title: "Referrals", roles: admin, inNav: true },
@@ -34,14 +38,18 @@ export const adminPages: readonly AdminPage[] = [
   { path: "/manage-databundle/4", title: "Airtel data plans", roles: staff, inNav: true },
   { path: "/databundle-transactions", title: "Data bundle transactions", roles: staff, inNav: true },
   { path: "/manage-tv", title: "TV controls", roles: staff, inNav: true },
-  { path: "/manage-tv/:id", title: "TV plans", roles: staff, inNav: false },
+  { path: "/manage-tv/:id", title: "TV bouquets", roles: staff, inNav: false },
   { path: "/tv-transactions", title: "TV transactions", roles: staff, inNav: true },
   { path: "/manage-electricity", title: "Electricity controls", roles: staff, inNav: true },
   { path: "/electricity-transactions", title: "Electricity transactions", roles: staff, inNav: true },
-];
+] as const satisfies readonly AdminPage[];
+
+export type AdminPath = (typeof adminPages)[number]["path"];
+
+export const mayOpen = (page: AdminPage, role: Role) => page.roles.includes(role);
 
 export function navFor(role: Role) {
   return adminPages
-    .filter((page) => page.inNav && page.roles.includes(role))
-    .map((page) => ({ href: page.path, label: page.label ?? page.title }));
+    .filter((page: AdminPage) => page.inNav && mayOpen(page, role))
+    .map((page: AdminPage) => ({ href: page.path, label: page.label ?? page.title }));
 }

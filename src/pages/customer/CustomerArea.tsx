@@ -13,6 +13,7 @@ const TransactionHistoryPage = lazyPage(() => import("./TransactionHistoryPage")
 const ReceiptPage = lazyPage(() => import("./ReceiptPage"));
 const ProfilePage = lazyPage(() => import("./ProfilePage"));
 const PurchasePage = lazyPage(() => import("./purchase/PurchasePage"));
+const NotificationsPage = lazyPage(() => import("./NotificationsPage"));
 
 /** /app, guarded; its index goes to the dashboard (spec section 2). */
 export function CustomerRoutes() {
@@ -49,6 +50,10 @@ export function CustomerRoutes() {
           </Route>
           <Route path="/profile">
             <ProfilePage />
+          </Route>
+          {/* Beyond spec section 2: the inbox for the admins' notifications, from the top bar. */}
+          <Route path="/notifications">
+            <NotificationsPage />
           </Route>
           <Route>
             <AreaNotFound home="/dashboard" />

@@ -20,12 +20,22 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
         navigate("~/auth", { replace: true });
       }}
       topRight={
-        <Link href="/profile" className="avatar-link" aria-label="Your profile">
-          <span className="avatar" aria-hidden="true">
-            {initials}
-          </span>
-          <span className="avatar-name">{profile?.first_name}</span>
-        </Link>
+        <>
+          <Link href="/notifications" className="inbox-link" aria-label="Notifications">
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+              />
+            </svg>
+          </Link>
+          <Link href="/profile" className="avatar-link" aria-label="Your profile">
+            <span className="avatar" aria-hidden="true">
+              {initials}
+            </span>
+            <span className="avatar-name">{profile?.first_name}</span>
+          </Link>
+        </>
       }
       sidebarFooter={profile && <>Member since {yearOf(profile.date_joined)}</>}
     >

@@ -1,0 +1,113 @@
+import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { type EmergencyBody, type EmergencyStatus, emergencyBody } from "../schemas/admin";
+import { failureMessage } from "./failureMessage";
+
+/** What the server says about emergency mode: its status text (the envelope's msg) and the details. */
+export interface EmergencyReading {
+  text: string;
+  status: EmergencyStatus;
+}
+
+interface EmergencyContext {
+  reading: EmergencyReading | null;
+  /** The switch the admin asked for, held while they confirm it and while it is sent. */
+  pending: EmergencyBody | null;
+  error: string | null;
+}
+
+const missing = (name: string) => () =>
+  Promise.reject(new Error(`${name} was not provided to emergencyModeMachine`));
+
+/**
+ * The admin dashboard's emergency switch. It reads the mode, and switching either way goes through a
+ * confirmation, because turning it on stops every customer's purchases at once. After a failed switch
+ * it reads the mode again rather than guessing: a lost answer may still have switched it.
+ */
+export const emergencyModeMachine = setup({
+  types: {
+    context: {} as EmergencyContext,
+    events: {} as
+      | { type: "emergency.switchOn"; message: string }
+      | { type: "emergency.switchOff" }
+      | { type: "emergency.confirm" }
+      | { type: "emergency.cancel" }
+      | { type: "emergency.retry" },
+  },
+  actors: {
+    loadStatus: fromPromise<EmergencyReading>(missing("loadStatus")),
+    switchMode: fromPromise<EmergencyReading, EmergencyBody>(missing("switchMode")),
+  },
+  guards: {
+    isOn: ({ context }) => context.reading?.status.enabled === true,
+    readsOn: ({ event }) => (event as { output?: EmergencyReading }).output?.status.enabled === true,
+    /** The same rule the server applies: customers must be told why, in at least 5 characters. */
+    messageAcceptable: ({ event }) => {
+      assertEvent(event, "emergency.switchOn");
+      return emergencyBody.safeParse({ enabled: true, message: event.message }).success;
+    },
+  },
+  actions: {
+    rememberReading: assign({
+      reading: ({ event }) => (event as unknown as { output: EmergencyReading }).output,
+    }),
+    askToSwitchOn: assign({
+      pending: ({ event }) => {
+        assertEvent(event, "emergency.switchOn");
+        return { enabled: true, message: event.message.trim() };
+      },
+    }),
+    askToSwitchOff: assign({ pending: { enabled: false } }),
+    forgetRequest: assign({ pending: null }),
+    rememberError: assign({ error: ({ event }) => failureMessage(event) }),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: "emergencyMode",
+  context: { reading: null, pending: null, error: null },
+  initial: "loading",
+  states: {
+    loading: {
+      invoke: {
+        id: "loadStatus",
+        src: "loadStatus",
+        onDone: [
+          { guard: "readsOn", target: "on", actions: ["rememberReading", "clearError"] },
+          { target: "off", actions: ["rememberReading", "clearError"] },
+        ],
+        onError: { target: "failed", actions: "rememberError" },
+      },
+    },
+    off: {
+      on: {
+        "emergency.switchOn": { guard: "messageAcceptable", target: "confirming", actions: "askToSwitchOn" },
+      },
+    },
+    on: {
+      on: { "emergency.switchOff": { target: "confirming", actions: "askToSwitchOff" } },
+    },
+    confirming: {
+      on: {
+        "emergency.confirm": "switching",
+        "emergency.cancel": [
+          { guard: "isOn", target: "on", actions: "forgetRequest" },
+          { target: "off", actions: "forgetRequest" },
+        ],
+      },
+    },
+    switching: {
+      invoke: {
+        id: "switchMode",
+        src: "switchMode",
+        input: ({ context }) => context.pending as EmergencyBody,
+        onDone: [
+          { guard: "readsOn", target: "on", actions: ["rememberReading", "forgetRequest"] },
+          { target: "off", actions: ["rememberReading", "forgetRequest"] },
+        ],
+        onError: { target: "failed", actions: ["rememberError", "forgetRequest"] },
+      },
+    },
+    failed: {
+      on: { "emergency.retry": "loading" },
+    },
+  },
+});

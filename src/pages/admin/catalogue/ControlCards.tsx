@@ -1,0 +1,103 @@
+import { useCallback, useId } from "react";
+import type { z } from "zod";
+import { useLoad } from "../../../app/useLoad";
+import { usePageTitle } from "../../../app/usePageTitle";
+import { LoadFailed } from "../../../components/LoadFailed";
+import { SchemaForm } from "../../../forms/SchemaForm";
+import "../admin.css";
+import "./catalogue.css";
+
+interface Control {
+  id: number;
+}
+
+export interface ControlCardsProps<S extends z.ZodObject, C extends Control & z.input<S>> {
+  title: string;
+  intro: string;
+  /** The editor schema from schemas/catalogueEditors.ts: the form is drawn from it and nothing else. */
+  schema: S;
+  load: () => Promise<C[]>;
+  /** Sends `{ id, ...changes }`, the PATCH body of the contract. */
+  save: (body: { id: number } & Partial<z.output<S>>) => Promise<unknown>;
+  name: (control: C) => string;
+  /** Something under a card's form, e.g. a link to the provider's bouquets. */
+  footer?: (control: C) => React.ReactNode;
+}
+
+/**
+ * A page of catalogue controls (the networks' airtime, the TV providers, the discos): one card per
+ * control, each a SchemaForm of the control's editor schema that saves only what changed.
+ */
+export function ControlCards<S extends z.ZodObject, C extends Control & z.input<S>>({
+  title,
+  intro,
+  schema,
+  load,
+  save,
+  name,
+  footer,
+}: ControlCardsProps<S, C>) {
+  usePageTitle(title);
+  const controls = useLoad(useCallback(() => load(), [load]));
+  const data = controls.state === "failed" ? undefined : controls.data;
+  return (
+    <div className="admin-page">
+      <h1>{title}</h1>
+      <p className="muted">{intro}</p>
+      {controls.state === "loading" && !data && (
+        <p role="status" className="muted">
+          Loading…
+        </p>
+      )}
+      {controls.state === "failed" && (
+        <LoadFailed message={`We could not load the ${title.toLowerCase()}.`} retry={controls.retry} />
+      )}
+      {data && (
+        <div className="control-grid">
+          {data.map((control) => (
+            <ControlCard
+              key={control.id}
+              control={control}
+              schema={schema}
+              name={name(control)}
+              onSave={async (changes) => {
+                await save({ id: control.id, ...changes });
+                controls.retry();
+              }}
+              footer={footer?.(control)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ControlCard<S extends z.ZodObject, C extends Control & z.input<S>>({
+  control,
+  schema,
+  name,
+  onSave,
+  footer,
+}: {
+  control: C;
+  schema: S;
+  name: string;
+  onSave: (changes: Partial<z.output<S>>) => Promise<void>;
+  footer: React.ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="card control-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{name}</h2>
+      <SchemaForm
+        schema={schema}
+        values={control}
+        onlyChanges
+        submitLabel={`Save ${name}`}
+        onSubmit={(changes) => onSave(changes)}
+      />
+      {footer}
+    </section>
+  );
+}

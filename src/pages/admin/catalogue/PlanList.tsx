@@ -1,0 +1,237 @@
+import { type ReactNode, useCallback, useId, useState } from "react";
+import type { z } from "zod";
+import { useLoad } from "../../../app/useLoad";
+import { useOnce } from "../../../app/useOnce";
+import { LoadFailed } from "../../../components/LoadFailed";
+import { Modal } from "../../../components/Modal";
+import { SchemaForm } from "../../../forms/SchemaForm";
+import { ActiveBadge } from "../people";
+import "../admin.css";
+import "./catalogue.css";
+
+export interface Plan {
+  id: number;
+  name: string;
+  enabled: boolean;
+  has_sales: boolean;
+}
+
+export interface PlanColumn<P> {
+  label: string;
+  value: (plan: P) => ReactNode;
+  numeric?: boolean;
+}
+
+/** Adding plans: the create schema and the values the form starts from (the network it belongs to). */
+export interface PlanCreation<S extends z.ZodObject> {
+  schema: S;
+  values: Partial<z.input<S>>;
+  /** Which fields the form asks for, e.g. everything but the network the page is already about. */
+  fields: readonly (keyof z.input<S> & string)[];
+  create: (body: z.output<S>) => Promise<unknown>;
+}
+
+export interface PlanListProps<P extends Plan & z.input<E>, E extends z.ZodObject, S extends z.ZodObject> {
+  /** What the plans are called on this page: "plan", "bouquet". */
+  noun: string;
+  load: () => Promise<P[]>;
+  columns: readonly PlanColumn<P>[];
+  editSchema: E;
+  update: (id: number, changes: Partial<z.output<E>>) => Promise<unknown>;
+  creation?: PlanCreation<S>;
+  /** Deleting: a plan with sales is switched off by the server rather than erased. */
+  remove?: (id: number) => Promise<unknown>;
+}
+
+type Open<P> = { kind: "edit"; plan: P } | { kind: "delete"; plan: P } | { kind: "create" } | null;
+
+/**
+ * A network's or provider's plans: a table (stacked cards on a phone), and the edit, add and delete
+ * dialogs, each form a SchemaForm of the editor schema.
+ */
+export function PlanList<P extends Plan & z.input<E>, E extends z.ZodObject, S extends z.ZodObject>({
+  noun,
+  load,
+  columns,
+  editSchema,
+  update,
+  creation,
+  remove,
+}: PlanListProps<P, E, S>) {
+  const plans = useLoad(useCallback(() => load(), [load]));
+  const [open, setOpen] = useState<Open<P>>(null);
+  const headingId = useId();
+  const data = plans.state === "failed" ? undefined : plans.data;
+  const close = () => setOpen(null);
+  const done = () => {
+    setOpen(null);
+    plans.retry();
+  };
+
+  return (
+    <section className="card" aria-labelledby={headingId} aria-busy={plans.state === "loading"}>
+      <div className="plan-list-head">
+        <h2 id={headingId}>{capitalise(noun)}s</h2>
+        {creation && (
+          <button type="button" className="button" onClick={() => setOpen({ kind: "create" })}>
+            Add a {noun}
+          </button>
+        )}
+      </div>
+      {plans.state === "loading" && !data && (
+        <p role="status" className="muted">
+          Loading…
+        </p>
+      )}
+      {plans.state === "failed" && (
+        <LoadFailed message={`We could not load the ${noun}s.`} retry={plans.retry} />
+      )}
+      {data && data.length === 0 && <p>There are no {noun}s yet.</p>}
+      {data && data.length > 0 && (
+        <table className={`admin-table plan-table ${plans.state === "loading" ? "stale" : ""}`}>
+          <caption className="sr-only">{capitalise(noun)}s</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              {columns.map((column) => (
+                <th key={column.label} scope="col">
+                  {column.label}
+                </th>
+              ))}
+              <th scope="col">On sale</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((plan) => (
+              <tr key={plan.id}>
+                <td data-label="Name" className="admin-table-key">
+                  {plan.name}
+                </td>
+                {columns.map((column) => (
+                  <td
+                    key={column.label}
+                    data-label={column.label}
+                    className={column.numeric ? "numeric" : ""}
+                  >
+                    {column.value(plan)}
+                  </td>
+                ))}
+                <td data-label="On sale">
+                  <ActiveBadge active={plan.enabled} />
+                </td>
+                <td className="plan-actions">
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-label={`Edit ${plan.name}`}
+                    onClick={() => setOpen({ kind: "edit", plan })}
+                  >
+                    Edit
+                  </button>
+                  {remove && (
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-label={`Delete ${plan.name}`}
+                      onClick={() => setOpen({ kind: "delete", plan })}
+                    >
+                      Delete
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <Modal
+        open={open?.kind === "edit"}
+        title={`Edit ${open?.kind === "edit" ? open.plan.name : noun}`}
+        onClose={close}
+      >
+        {open?.kind === "edit" && (
+          <SchemaForm
+            schema={editSchema}
+            values={open.plan}
+            onlyChanges
+            submitLabel={`Save ${noun}`}
+            onSubmit={async (changes) => {
+              await update(open.plan.id, changes);
+              done();
+            }}
+          />
+        )}
+      </Modal>
+      {creation && (
+        <Modal open={open?.kind === "create"} title={`Add a ${noun}`} onClose={close}>
+          {open?.kind === "create" && (
+            <SchemaForm
+              schema={creation.schema}
+              values={creation.values}
+              fields={creation.fields}
+              submitLabel={`Add ${noun}`}
+              onSubmit={async (body) => {
+                await creation.create(body);
+                done();
+              }}
+            />
+          )}
+        </Modal>
+      )}
+      {remove && open?.kind === "delete" && (
+        <DeleteDialog noun={noun} plan={open.plan} remove={remove} onClose={close} onDone={done} />
+      )}
+    </section>
+  );
+}
+
+function DeleteDialog({
+  noun,
+  plan,
+  remove,
+  onClose,
+  onDone,
+}: {
+  noun: string;
+  plan: Plan;
+  remove: (id: number) => Promise<unknown>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const [sending, setSending] = useState(false);
+  const once = useOnce();
+  const confirm = () =>
+    once(async () => {
+      setSending(true);
+      try {
+        await remove(plan.id);
+        onDone();
+      } catch {
+        // The client has shown the server's message; the dialog stays so it can be tried again.
+        setSending(false);
+      }
+    });
+  return (
+    <Modal open title={`Delete ${plan.name}?`} onClose={() => !sending && onClose()}>
+      <p>
+        {plan.has_sales
+          ? `Customers have bought this ${noun}, so their receipts still name it: it will be taken off sale instead of deleted.`
+          : `The ${noun} is removed from the catalogue for good.`}
+      </p>
+      <div className="modal-actions">
+        <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
+          Cancel
+        </button>
+        <button type="button" className="button danger" onClick={confirm} disabled={sending}>
+          {sending ? "Deleting…" : plan.has_sales ? "Take off sale" : "Delete"}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
