@@ -1,7 +1,7 @@
 /**
  * What each route makes a phone download before it can draw, measured from the build (gzip, as
  * served), against the budgets in bench/budgets.json; and a check that public pages carry no state
- * machines, forms, API client or admin code. Exits non-zero when a budget or a rule is broken.
+ * machines, forms, API client or admin code, and customer pages no console code. Exits non-zero when a budget or a rule is broken.
  *
  *   npx vite build && npx tsx bench/bundle.ts            check
  *   npx tsx bench/bundle.ts --measure                    print the sizes only
@@ -25,6 +25,9 @@ interface Budgets {
   routes: Record<string, { pages: string[]; jsKb: number; cssKb: number }>;
   publicRoutes: string[];
   forbiddenOnPublic: string[];
+  /** The customer's pages, which must not download the console's code either. */
+  customerRoutes: string[];
+  forbiddenOnCustomer: string[];
 }
 
 const dist = "dist";
@@ -70,17 +73,21 @@ for (const [route, budget] of Object.entries(budgets.routes)) {
   if (!measureOnly && css > budget.cssKb)
     failures.push(`${route}: ${css.toFixed(1)} kB of CSS is over its ${budget.cssKb} kB budget`);
 
-  if (budgets.publicRoutes.includes(route)) {
+  const rules = [
+    ...(budgets.publicRoutes.includes(route) ? [["public", budgets.forbiddenOnPublic] as const] : []),
+    ...(budgets.customerRoutes.includes(route) ? [["customer", budgets.forbiddenOnCustomer] as const] : []),
+  ];
+  for (const [kind, forbidden] of rules) {
     for (const chunk of parts) {
       for (const module of chunk.modules) {
-        const rule = budgets.forbiddenOnPublic.find((prefix) => module.includes(prefix));
-        if (rule) failures.push(`${route} loads ${module} (${rule} is not allowed on public pages)`);
+        const rule = forbidden.find((prefix) => module.includes(prefix));
+        if (rule) failures.push(`${route} loads ${module} (${rule} is not allowed on ${kind} pages)`);
       }
     }
   }
 }
 
-const widths = [12, 10, 10, 10, 10];
+const widths = [20, 10, 10, 10, 10];
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i] ?? 10)).join("");
 console.log(line(["route", "JS kB", "budget", "CSS kB", "budget"]));
 for (const row of rows) console.log(line(row));

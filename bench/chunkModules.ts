@@ -9,6 +9,9 @@ export function chunkModules(): Plugin {
   return {
     name: "ojapay-chunk-modules",
     apply: "build",
+    // After Vite's own generateBundle, which drops chunks holding only CSS (a lone .css import) and
+    // moves their styles to the importers; listed before that, such a chunk would name a missing file.
+    enforce: "post",
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle)
         .filter((item) => item.type === "chunk")

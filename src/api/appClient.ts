@@ -2,7 +2,6 @@ import { navigate } from "wouter/use-browser-location";
 import { showToast } from "../notices/toasts";
 import { clientStore } from "../storage/clientStore";
 import { accountsApi } from "./accountsApi";
-import { adminApi } from "./adminApi";
 import { createApiClient } from "./client";
 import { customerApi } from "./customerApi";
 
@@ -28,4 +27,3 @@ export const appClient = createApiClient({
 
 export const accounts = accountsApi(appClient);
 export const customer = customerApi(appClient);
-export const admin = adminApi(appClient);

@@ -17,12 +17,12 @@ export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
   customer: CustomerApi;
-  admin: AdminApi;
+  /** Only the admin area has these, so the customer pages do not download admin code. */
+  admin?: AdminApi;
   pinResetLogic: typeof pinResetMachine;
   verifyEmailLogic: typeof verifyEmailMachine;
   /** One purchase wizard per product, each the same machine with that product's actors. */
   purchaseLogic: Record<Product, typeof purchaseMachine>;
-  /** Only the admin area has it, so the customer pages do not carry admin code. */
   emergencyModeLogic?: typeof emergencyModeMachine;
   /** Passed to the machines screens start, so a test (or a developer) can watch them. */
   inspect?: (event: InspectionEvent) => void;
@@ -38,4 +38,17 @@ export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (!services) throw new Error("useAppServices needs an AppServicesProvider above it");
   return services;
+}
+
+/** What the admin area's pages rely on: the app's services with the admin API and machines present. */
+export type AdminServices = AppServices & {
+  admin: AdminApi;
+  emergencyModeLogic: typeof emergencyModeMachine;
+};
+
+export function useAdminServices(): AdminServices {
+  const services = useAppServices();
+  if (!services.admin || !services.emergencyModeLogic)
+    throw new Error("useAdminServices needs the admin area's services (see AdminArea)");
+  return services as AdminServices;
 }

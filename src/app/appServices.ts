@@ -7,7 +7,7 @@ import { pinResetActors } from "../actors/pinResetActors";
 import { purchaseActors } from "../actors/purchaseActors";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
 import { verifyEmailActors } from "../actors/verifyEmailActors";
-import { accounts, admin, customer, onSessionExpired } from "../api/appClient";
+import { accounts, customer, onSessionExpired } from "../api/appClient";
 import { showToast } from "../notices/toasts";
 import { clientStore } from "../storage/clientStore";
 import type { AppServices } from "./AppServices";
@@ -32,7 +32,6 @@ export function appServices(): AppServices {
     session,
     accounts,
     customer,
-    admin,
     pinResetLogic: pinResetMachine.provide({
       actors: pinResetActors(accounts),
       actions: { pinChanged: () => session.send({ type: "profile.refresh" }) },

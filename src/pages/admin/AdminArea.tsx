@@ -2,7 +2,9 @@ import type { ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import { emergencyModeMachine } from "../../../machines/emergencyModeMachine";
 import { emergencyModeActors } from "../../actors/emergencyModeActors";
-import { type AppServices, AppServicesProvider } from "../../app/AppServices";
+import { adminApi } from "../../api/adminApi";
+import { appClient } from "../../api/appClient";
+import { type AdminServices, AppServicesProvider } from "../../app/AppServices";
 import { appServices } from "../../app/appServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
@@ -116,15 +118,16 @@ export function AdminRoutes() {
   );
 }
 
-let adminServices: AppServices | undefined;
+let adminServices: AdminServices | undefined;
 
 /** The app's services plus what only the admin area uses, so the customer chunks stay without it. */
-function servicesForAdmin(): AppServices {
+function servicesForAdmin(): AdminServices {
   if (adminServices) return adminServices;
-  const shared = appServices();
+  const admin = adminApi(appClient);
   adminServices = {
-    ...shared,
-    emergencyModeLogic: emergencyModeMachine.provide({ actors: emergencyModeActors(shared.admin) }),
+    ...appServices(),
+    admin,
+    emergencyModeLogic: emergencyModeMachine.provide({ actors: emergencyModeActors(admin) }),
   };
   return adminServices;
 }

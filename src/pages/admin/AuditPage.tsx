@@ -1,7 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { useSearchParams } from "wouter";
 import type { AuditEntry } from "../../../schemas/admin";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -47,7 +47,7 @@ function toParams({ actor, action, page }: Filters): URLSearchParams {
 }
 
 export default function AuditPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { actor, action, page } = filters;

@@ -1,7 +1,7 @@
 import { type ReactNode, useCallback, useId } from "react";
 import type { Dashboard } from "../../../schemas/admin";
 import type { Statistics } from "../../../schemas/staff";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -42,7 +42,7 @@ export default function DashboardPage({ emergencyPanel }: { emergencyPanel?: Rea
 }
 
 function AdminDashboard({ emergencyPanel }: { emergencyPanel: ReactNode }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const dashboard = useLoad(useCallback(() => admin.dashboard(), [admin]));
   return (
     <>
@@ -61,7 +61,7 @@ function AdminDashboard({ emergencyPanel }: { emergencyPanel: ReactNode }) {
 }
 
 function StaffDashboard() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const statistics = useLoad(useCallback(() => admin.statistics(), [admin]));
   return (
     <>

@@ -1,7 +1,7 @@
 import { useMachine } from "@xstate/react";
 import { useId } from "react";
 import { emergencyBody } from "../../../schemas/admin";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../format/formatDateTime";
 import { SchemaForm } from "../../forms/SchemaForm";
@@ -16,8 +16,7 @@ const switchingOn = { enabled: true, message: "" } as const;
  * server has not confirmed.
  */
 export default function EmergencyPanel() {
-  const { emergencyModeLogic, inspect } = useAppServices();
-  if (!emergencyModeLogic) throw new Error("EmergencyPanel needs emergencyModeLogic in the app services");
+  const { emergencyModeLogic, inspect } = useAdminServices();
   const [snapshot, send] = useMachine(emergencyModeLogic, inspect ? { inspect } : {});
   const headingId = useId();
   const { reading, pending, error } = snapshot.context;

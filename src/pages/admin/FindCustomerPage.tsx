@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 
 import { useSearchParams } from "wouter";
 import type { z } from "zod";
 import type { customerHit } from "../../../schemas/staff";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -19,7 +19,7 @@ type CustomerHit = z.infer<typeof customerHit>;
  * Manage users is admin-only, so this is how staff reach a customer to fund.
  */
 export default function FindCustomerPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const search = searchFrom(params);
   const page = pageFrom(params);

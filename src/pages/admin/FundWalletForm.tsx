@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Transaction } from "../../../schemas/transactions";
 import { staffFundBody } from "../../../schemas/wallet";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { AmountField } from "../../components/AmountField";
 import { Modal } from "../../components/Modal";
@@ -40,7 +40,7 @@ export function FundWalletForm({
   customer: { id: string; name: string };
   onFunded: (transaction: Transaction) => void;
 }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const form = useForm({ resolver: schemaResolver(fundForm), defaultValues: { amount: "", reason: "" } });
   const [confirming, setConfirming] = useState<Attempt | null>(null);
   const [sending, setSending] = useState(false);

@@ -7,7 +7,7 @@ import {
   type NotificationBody,
   notificationBody,
 } from "../../../schemas/admin";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -183,7 +183,7 @@ function Done({ message }: { message: string | null }) {
 const blankText = { title: "", body: "" };
 
 function NotificationComposer() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const form = useForm<z.input<typeof notificationBody>, unknown, NotificationBody>({
     resolver: schemaResolver(notificationBody),
     defaultValues: blankText,
@@ -322,7 +322,7 @@ const stateClass: Record<CircularState, string> = {
 };
 
 function CircularComposer() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const form = useForm<CircularForm, unknown, CircularBody>({
     resolver: circularResolver,
     defaultValues: { ...blankText, starts_at: "", ends_at: "" },

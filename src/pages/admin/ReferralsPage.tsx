@@ -1,7 +1,7 @@
 import { useCallback, useId } from "react";
 import { useSearchParams } from "wouter";
 import type { Referral } from "../../../schemas/admin";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -15,7 +15,7 @@ const fullName = (person: { first_name: string; last_name: string }) =>
   `${person.first_name} ${person.last_name}`.trim();
 
 export default function ReferralsPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const page = pageFrom(params);
   const results = useId();

@@ -3,7 +3,7 @@ import { useSearchParams } from "wouter";
 import { z } from "zod";
 import type { RevenueReport } from "../../../schemas/admin";
 import type { TransactionKind } from "../../../schemas/transactions";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -67,7 +67,7 @@ function download(text: string, name: string) {
 }
 
 export default function RevenuePage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const { from, to } = readRange(params);
   usePageTitle("Revenue");

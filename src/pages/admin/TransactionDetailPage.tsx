@@ -5,7 +5,7 @@ import { z } from "zod";
 import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
 import { transactionStatus } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -25,7 +25,7 @@ const uuid = z.uuid();
 
 /** One transaction as staff see it: whose it is, what was bought, what happened to it, and what to do. */
 export default function TransactionDetailPage({ id }: { id: string }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   // An id that is not a UUID cannot name a transaction; say so without asking the server.
   const validId = uuid.safeParse(id).success;
   const detail = useLoad(
@@ -72,7 +72,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetail; reload: () => void }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const { profile } = useSession();
   const [refunding, setRefunding] = useState(false);
   const [requerying, setRequerying] = useState(false);
@@ -207,7 +207,7 @@ function RefundModal({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
   // Not formState.isSubmitting: a second, refused submit would end it while the first is still out.
   const [sending, setSending] = useState(false);

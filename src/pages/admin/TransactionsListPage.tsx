@@ -9,7 +9,7 @@ import {
   transactionKind,
   transactionStatus,
 } from "../../../schemas/transactions";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -80,7 +80,7 @@ const countText = (n: number) => `${n.toLocaleString("en-NG")} transaction${n ==
  * "Transactions History"), filtered and paged through the address.
  */
 export default function TransactionsListPage({ kind: fixedKind }: { kind?: PurchaseKind }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params, !fixedKind);
   const { kind, status, from, to, search, page } = filters;

@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { role as roleSchema } from "../../../schemas/common";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -23,7 +23,7 @@ import "./admin.css";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
 export default function UserDetailPage({ id }: { id: string }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const detail = useLoad(useCallback(() => admin.user(id), [admin, id]));
   // While a reload is out the previous answer stays on screen, so the form is not torn down mid-edit.
   const user = detail.state === "failed" ? undefined : detail.data;
@@ -168,7 +168,7 @@ function changes(values: AdminUserPatch, user: UserDetail): AdminUserPatch {
 }
 
 function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const form = useForm<EditValues, unknown, AdminUserPatch>({
     resolver: schemaResolver(adminUserPatch),
     // `values` resets the form when a reload brings a different user, e.g. after saving.

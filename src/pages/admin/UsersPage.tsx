@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
-import { useAppServices } from "../../app/AppServices";
+import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -29,7 +29,7 @@ function toParams({ search, role, page }: Filters): URLSearchParams {
 
 /** The admin's user list (spec: /admin/manage-users), searched and paged through the address. */
 export default function UsersPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { search, role, page } = filters;

@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import { airtimeControlEdit } from "../../../../schemas/catalogueEditors";
-import { useAppServices } from "../../../app/AppServices";
+import { useAdminServices } from "../../../app/AppServices";
 import { ControlCards } from "./ControlCards";
 
 /** /admin/manage-airtime: each network's airtime switch, discount, commission and limits. */
 export default function AirtimeControlsPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   return (
     <ControlCards
       title="Airtime controls"

@@ -2,7 +2,7 @@ import { useCallback, useId } from "react";
 import { networks } from "../../../../schemas/catalogue";
 import { dataNetworkEdit, dataPlanEdit } from "../../../../schemas/catalogueEditors";
 import { dataPlanCreate, type StaffDataPlan } from "../../../../schemas/catalogueStaff";
-import { useAppServices } from "../../../app/AppServices";
+import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
@@ -31,7 +31,7 @@ const createFields = ["name", "size", "validity", "category", "price", "cost_pri
 
 /** /admin/manage-databundle/{id}: a network's data switch and its plans (1=MTN, 2=GLO, 3=9Mobile, 4=Airtel). */
 export default function DataPlansPage({ id }: { id: number }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const name = networks.find((network) => network.id === id)?.name ?? `Network ${id}`;
   const title = `${name} data plans`;
   usePageTitle(title);

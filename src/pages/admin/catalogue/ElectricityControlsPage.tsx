@@ -1,11 +1,11 @@
 import { useCallback } from "react";
 import { discoEdit } from "../../../../schemas/catalogueEditors";
-import { useAppServices } from "../../../app/AppServices";
+import { useAdminServices } from "../../../app/AppServices";
 import { ControlCards } from "./ControlCards";
 
 /** /admin/manage-electricity: each distribution company's switch, limits and service fee. */
 export default function ElectricityControlsPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   return (
     <ControlCards
       title="Electricity controls"

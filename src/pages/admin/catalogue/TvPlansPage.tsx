@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { Link } from "wouter";
 import { tvPlanEdit } from "../../../../schemas/catalogueEditors";
 import type { StaffTvPlan } from "../../../../schemas/catalogueStaff";
-import { useAppServices } from "../../../app/AppServices";
+import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { formatNaira } from "../../../format/money";
@@ -17,7 +17,7 @@ const bouquetColumns = [
 
 /** /admin/manage-tv/{id}: one TV provider's bouquets, their prices and switches. */
 export default function TvPlansPage({ id }: { id: string }) {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   const providerId = Number(id);
   // The provider's name for the heading; the bouquets load on their own, so a slow list of
   // providers does not hold them up.

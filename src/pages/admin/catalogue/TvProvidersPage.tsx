@@ -1,12 +1,12 @@
 import { useCallback } from "react";
 import { Link } from "wouter";
 import { tvProviderEdit } from "../../../../schemas/catalogueEditors";
-import { useAppServices } from "../../../app/AppServices";
+import { useAdminServices } from "../../../app/AppServices";
 import { ControlCards } from "./ControlCards";
 
 /** /admin/manage-tv: each TV provider's switch and service fee, and the way to its bouquets. */
 export default function TvProvidersPage() {
-  const { admin } = useAppServices();
+  const { admin } = useAdminServices();
   return (
     <ControlCards
       title="TV controls"
