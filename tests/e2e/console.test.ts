@@ -1,0 +1,229 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+
+// The console against the built app and a real server: what staff and admins do, and what the
+// customer then sees in their own browser.
+
+const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const colleague = { first: "Tunde", last: "Bello", email: "tunde@ojapay.test", password: "tunde password 2" };
+const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi password 3" };
+const pin = "5093";
+const gloPhone = "08051234567";
+const maintenance = "Sales are paused for 30 minutes while we upgrade our systems.";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+let adminPage: Page;
+let staffPage: Page;
+let customerPage: Page;
+
+async function newPage(options: object = phone): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function consoleSignIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${app.base}/admin/login`);
+  await page.getByLabel("Email address").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await page.waitForURL(`${app.base}/admin/dashboard`);
+}
+
+const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });
+
+/** The balance as the customer's dashboard shows it. */
+async function balance(): Promise<string> {
+  await customerPage.goto(`${app.base}/app/dashboard`);
+  const card = customerPage.getByRole("region", { name: "Wallet balance" });
+  await card.getByRole("button", { name: /^(Show|Hide) balance$/ }).waitFor();
+  const show = card.getByRole("button", { name: "Show balance" });
+  if (await show.isVisible()) await show.click();
+  const amount = card.locator(".balance-amount");
+  await expect.poll(() => amount.textContent()).toMatch(/^₦[\d,]+\.\d{2}$/);
+  return (await amount.textContent()) ?? "";
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
+  browser = await launchBrowser();
+  // The admin on a laptop; staff and the customer on cheap phones.
+  adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
+  customerPage = await newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+describe("the console in a real browser", () => {
+  it("lets the admin make a colleague staff, who then signs in to the console", async () => {
+    const signup = await newPage();
+    await newCustomer(signup, app.base, mail, colleague);
+    await signup.context().close();
+
+    await consoleSignIn(adminPage, admin);
+    await adminPage.goto(`${app.base}/admin/manage-users?search=${encodeURIComponent(colleague.email)}`);
+    await adminPage.getByRole("link", { name: "Tunde Bello" }).click();
+    await adminPage.getByRole("heading", { level: 1, name: "Tunde Bello" }).waitFor();
+    await adminPage.getByLabel("Role").selectOption({ label: "Staff" });
+    await adminPage.getByRole("button", { name: "Save changes" }).click();
+    await adminPage.getByRole("heading", { level: 1, name: "Tunde Bello" }).waitFor();
+    await expect.poll(() => adminPage.getByLabel("Role").inputValue()).toBe("staff");
+
+    staffPage = await newPage();
+    await consoleSignIn(staffPage, colleague);
+    // On a phone the menu folds away behind its button.
+    await staffPage.getByRole("button", { name: "Menu" }).click();
+    const menu = staffPage.getByRole("navigation", { name: "Admin menu" });
+    await menu.getByRole("link", { name: "GLO data plans" }).waitFor();
+    expect(await menu.getByRole("link", { name: "Manage users" }).count()).toBe(0);
+  });
+
+  it("has staff create a data plan that a customer then buys", async () => {
+    await newCustomer(customerPage, app.base, mail, customer);
+    await setPin(customerPage, app.base, mail, customer.email, pin);
+    await fundThroughCheckout(customerPage, app.base, "₦5,000");
+    await customerPage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+
+    await staffPage.goto(`${app.base}/admin/manage-databundle/2`);
+    await staffPage.getByRole("heading", { level: 1, name: "GLO data plans" }).waitFor();
+    await staffPage.getByRole("button", { name: "Add a plan" }).click();
+    const add = staffPage.getByRole("dialog", { name: "Add a plan" });
+    await add.getByLabel("Name").fill("3GB Weekend (2 days)");
+    await add.getByLabel("Data size").fill("3GB");
+    await add.getByLabel("Validity").fill("2 days");
+    await add.getByLabel("Kind of plan").selectOption({ label: "Weekly" });
+    await add.getByLabel("Price", { exact: true }).fill("750");
+    await add.getByLabel("Cost price").fill("700");
+    await add.getByRole("button", { name: "Add plan" }).click();
+    await add.waitFor({ state: "detached" });
+    await staffPage
+      .getByRole("table", { name: "Plans" })
+      .getByText("3GB Weekend (2 days)", { exact: true })
+      .waitFor();
+
+    await customerPage.goto(`${app.base}/app/data-subscriptions`);
+    await customerPage.getByLabel("Phone number").fill(gloPhone);
+    await customerPage.getByLabel("Network").selectOption({ label: "GLO" });
+    await customerPage.getByRole("radio", { name: /3GB\s*2 days\s*₦750/ }).check();
+    await customerPage.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(customerPage, pin);
+    await customerPage.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    expect(await balance()).toBe("₦4,250.00");
+  });
+
+  it("has staff refund that purchase, and the customer's balance and history show it", async () => {
+    await staffPage.goto(`${app.base}/admin/databundle-transactions?search=${gloPhone}`);
+    await staffPage.getByRole("heading", { level: 1, name: "Data bundle transactions" }).waitFor();
+    await staffPage.locator("a[href^='/admin/transactions/']").first().click();
+    await staffPage.getByRole("heading", { level: 1, name: /^Transaction / }).waitFor();
+    await staffPage.getByRole("button", { name: "Refund" }).click();
+    const refund = staffPage.getByRole("dialog", { name: "Refund this purchase?" });
+    await refund.getByLabel("Reason").fill("Customer says the bundle never arrived");
+    await refund.getByRole("button", { name: "Refund ₦750.00" }).click();
+    await refund.waitFor({ state: "detached" });
+    await staffPage.getByText("Refunded", { exact: true }).first().waitFor();
+
+    expect(await balance()).toBe("₦5,000.00");
+    await customerPage.goto(`${app.base}/app/transaction-history?kind=refund`);
+    await customerPage.getByRole("heading", { level: 1, name: "Transaction history" }).waitFor();
+    await customerPage.locator(".txn-list").getByText("+₦750.00").waitFor();
+  });
+
+  it("has staff switch a network's data off, and the customer sees it unavailable", async () => {
+    await staffPage.goto(`${app.base}/admin/manage-databundle/2`);
+    const glo = staffPage.getByRole("region", { name: "GLO data" });
+    await glo.getByRole("switch", { name: "On sale" }).uncheck();
+    await glo.getByRole("button", { name: "Save GLO data" }).click();
+    await toast(staffPage, "Data network saved.").waitFor();
+
+    await customerPage.goto(`${app.base}/app/data-subscriptions`);
+    await customerPage.getByLabel("Phone number").fill(gloPhone);
+    await customerPage.getByText("GLO data is not available right now.").first().waitFor();
+    expect(await customerPage.getByRole("option", { name: "GLO (unavailable)" }).isDisabled()).toBe(true);
+    expect(await customerPage.getByRole("radio").count()).toBe(0);
+
+    await glo.getByRole("switch", { name: "On sale" }).check();
+    await glo.getByRole("button", { name: "Save GLO data" }).click();
+    await toast(staffPage, "Data network saved.").nth(1).waitFor();
+  });
+
+  it("has the admin switch emergency mode on: the banner shows and purchases are refused with the message", async () => {
+    await adminPage.goto(`${app.base}/admin/dashboard`);
+    const panel = adminPage.getByRole("region", { name: "Emergency mode" });
+    await panel.getByText("Emergency mode is OFF").waitFor();
+    await panel.getByLabel("Message to customers").fill(maintenance);
+    await panel.getByRole("button", { name: "Turn emergency mode on" }).click();
+    const confirm = adminPage.getByRole("dialog", { name: "Turn emergency mode on?" });
+    await confirm.getByText(maintenance).waitFor();
+    await confirm.getByRole("button", { name: "Turn it on" }).click();
+    await panel.getByText("Emergency mode is ON").waitFor();
+
+    await customerPage.goto(`${app.base}/app/dashboard`);
+    await customerPage.getByRole("alert").filter({ hasText: maintenance }).waitFor();
+
+    await customerPage.goto(`${app.base}/app/airtime-vtu`);
+    await customerPage.getByLabel("Phone number").fill("08031234567");
+    await customerPage.getByLabel("Amount (₦)").fill("100");
+    await customerPage.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(customerPage, pin);
+    await customerPage.getByRole("alert").filter({ hasText: maintenance }).first().waitFor();
+    expect(await customerPage.getByRole("heading", { name: "Purchase successful" }).count()).toBe(0);
+    expect(await balance()).toBe("₦5,000.00");
+  });
+
+  it("has the admin switch emergency mode off again, and sales resume", async () => {
+    const panel = adminPage.getByRole("region", { name: "Emergency mode" });
+    await panel.getByRole("button", { name: "Turn emergency mode off" }).click();
+    await adminPage
+      .getByRole("dialog", { name: "Turn emergency mode off?" })
+      .getByRole("button", { name: "Turn it off" })
+      .click();
+    await panel.getByText("Emergency mode is OFF").waitFor();
+
+    await customerPage.goto(`${app.base}/app/dashboard`);
+    await customerPage.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(await customerPage.locator(".emergency-banner").count()).toBe(0);
+    await customerPage.goto(`${app.base}/app/airtime-vtu`);
+    await customerPage.getByLabel("Phone number").fill("08031234567");
+    await customerPage.getByLabel("Amount (₦)").fill("100");
+    await customerPage.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(customerPage, pin);
+    await customerPage.getByRole("heading", { name: "Purchase successful" }).waitFor();
+  });
+
+  it("has the admin deactivate the customer, who is then signed out", async () => {
+    await adminPage.goto(`${app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
+    await adminPage.getByRole("link", { name: "Ngozi Eze" }).click();
+    await adminPage.getByRole("heading", { level: 1, name: "Ngozi Eze" }).waitFor();
+    await adminPage.getByRole("switch", { name: "Active" }).uncheck();
+    await adminPage.getByRole("button", { name: "Save changes" }).click();
+    await adminPage
+      .getByRole("dialog", { name: "Deactivate Ngozi Eze?" })
+      .getByRole("button", { name: "Deactivate" })
+      .click();
+    await adminPage.getByRole("dialog").waitFor({ state: "detached" });
+
+    await customerPage.goto(`${app.base}/app/dashboard`);
+    await customerPage.waitForURL(/\/auth(\/login)?$/);
+    await customerPage.getByLabel("Email address").fill(customer.email);
+    await customerPage.getByLabel("Password", { exact: true }).fill(customer.password);
+    await customerPage.getByRole("button", { name: /^Sign in/ }).click();
+    await toast(customerPage, "This account has been deactivated. Please contact support.").waitFor();
+    expect(new URL(customerPage.url()).pathname).toBe("/auth/login");
+  });
+});
