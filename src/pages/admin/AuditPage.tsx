@@ -1,12 +1,12 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useId } from "react";
 import { useSearchParams } from "wouter";
 import type { AuditEntry } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { LoadFailed } from "../../components/LoadFailed";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
+import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatDateTime } from "../../format/formatDateTime";
 import "./console.css";
 
@@ -51,12 +51,9 @@ export default function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { actor, action, page } = filters;
-  const [draft, setDraft] = useState(actor ?? "");
-  const ids = { actor: useId(), action: useId(), results: useId() };
+  const [draft, setDraft] = useSearchDraft(actor);
+  const ids = { action: useId() };
   usePageTitle("Audit log");
-
-  // Back or a link can change the actor under the box; the box follows the address.
-  useEffect(() => setDraft(actor ?? ""), [actor]);
 
   const list = useLoad(useCallback(() => admin.audit({ page, actor, action }), [admin, page, actor, action]));
 
@@ -69,31 +66,18 @@ export default function AuditPage() {
     show({ actor: draft.trim() || undefined });
   };
 
-  const data = list.state === "failed" ? undefined : list.data;
-  const pages = data ? pageCount(data) : 1;
-
   return (
     <div className="console-page">
       <h1>Audit log</h1>
 
       <form className="card filters" aria-label="Filter the audit log" onSubmit={submit}>
         <div className="filter-fields">
-          <div className="field">
-            <label htmlFor={ids.actor}>Actor</label>
-            <div className="search-row">
-              <input
-                id={ids.actor}
-                type="search"
-                value={draft}
-                maxLength={100}
-                placeholder="Part of an email or name"
-                onChange={(e) => setDraft(e.target.value)}
-              />
-              <button type="submit" className="button">
-                Search
-              </button>
-            </div>
-          </div>
+          <SearchField
+            label="Actor"
+            value={draft}
+            onChange={setDraft}
+            placeholder="Part of an email or name"
+          />
           <div className="field">
             <label htmlFor={ids.action}>Action</label>
             <select
@@ -112,22 +96,16 @@ export default function AuditPage() {
         </div>
       </form>
 
-      <section className="card" aria-labelledby={ids.results} aria-busy={list.state === "loading"}>
-        <h2 id={ids.results} className="sr-only">
-          Entries
-        </h2>
-        {list.state === "loading" && !data && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {list.state === "failed" && (
-          <LoadFailed message="We could not load the audit log." retry={list.retry} />
-        )}
-        {data && data.results.length === 0 && (
-          <div className="empty-state">
-            <p>{data.count === 0 ? "No entries match." : `There is no page ${page}.`}</p>
-            {(actor || action || page > 1) && (
+      <PagedResults
+        title="Entries"
+        list={list}
+        page={page}
+        onPage={(next) => show({ page: next })}
+        failed="We could not load the audit log."
+        none={
+          <>
+            <p>No entries match.</p>
+            {(actor || action) && (
               <button
                 type="button"
                 className="button secondary"
@@ -136,21 +114,19 @@ export default function AuditPage() {
                 Clear filters
               </button>
             )}
-          </div>
-        )}
-        {data && data.results.length > 0 && (
-          <ul className={`console-list ${list.state === "loading" ? "stale" : ""}`}>
-            {data.results.map((entry) => (
+          </>
+        }
+      >
+        {(rows, stale) => (
+          <ul className={`console-list ${stale ? "stale" : ""}`}>
+            {rows.map((entry) => (
               <li key={entry.id}>
                 <AuditRecord entry={entry} />
               </li>
             ))}
           </ul>
         )}
-        {data && (page > 1 || pages > 1) && (
-          <Pager page={page} pages={pages} onPage={(next) => show({ page: next })} />
-        )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

@@ -6,7 +6,8 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
+import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatNaira } from "../../format/money";
 import { FundWalletForm } from "./FundWalletForm";
 import { fullName } from "./people";
@@ -23,10 +24,8 @@ export default function FindCustomerPage() {
   const [params, setParams] = useSearchParams();
   const search = searchFrom(params);
   const page = pageFrom(params);
-  const [draft, setDraft] = useState(search ?? "");
-  useEffect(() => setDraft(search ?? ""), [search]);
+  const [draft, setDraft] = useSearchDraft(search);
   const [funding, setFunding] = useState<string | null>(null);
-  const searchId = useId();
   usePageTitle("Find a customer");
 
   const list = useLoad(
@@ -46,59 +45,30 @@ export default function FindCustomerPage() {
     show({ search: draft.trim() || undefined });
   };
 
-  const data = list.state === "failed" ? undefined : list.data;
-
   return (
     <div className="admin-page">
       <h1>Find a customer</h1>
 
       <form className="card admin-filters" aria-label="Find a customer" onSubmit={submitSearch}>
-        <div className="field admin-search">
-          <label htmlFor={searchId}>Search name, email, phone or wallet number</label>
-          <div className="search-row">
-            <input
-              id={searchId}
-              type="search"
-              value={draft}
-              maxLength={100}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </div>
-        </div>
+        <SearchField
+          label="Search name, email, phone or wallet number"
+          value={draft}
+          onChange={setDraft}
+          className="admin-search"
+        />
       </form>
 
-      <section className="card" aria-labelledby="customer-results" aria-busy={list.state === "loading"}>
-        <h2 id="customer-results" className="sr-only">
-          Customers
-        </h2>
-        {list.state === "loading" && !data && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {list.state === "failed" && (
-          <div className="load-failed">
-            <p>We could not load the customers.</p>
-            <button type="button" className="button" onClick={list.retry}>
-              Try again
-            </button>
-          </div>
-        )}
-        {data && data.count === 0 && <p>No customers match.</p>}
-        {data && data.count > 0 && data.results.length === 0 && (
-          <div className="empty-state">
-            <p>There is no page {page}.</p>
-            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
-              Go to page 1
-            </button>
-          </div>
-        )}
-        {data && data.results.length > 0 && (
-          <ul className={`customer-cards ${list.state === "loading" ? "stale" : ""}`}>
-            {data.results.map((customer) => (
+      <PagedResults
+        title="Customers"
+        list={list}
+        page={page}
+        onPage={(p) => show({ page: p })}
+        failed="We could not load the customers."
+        none={<p>No customers match.</p>}
+      >
+        {(rows, stale) => (
+          <ul className={`customer-cards ${stale ? "stale" : ""}`}>
+            {rows.map((customer) => (
               <CustomerCard
                 key={customer.id}
                 customer={customer}
@@ -113,10 +83,7 @@ export default function FindCustomerPage() {
             ))}
           </ul>
         )}
-        {data && data.count > 0 && (
-          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
-        )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

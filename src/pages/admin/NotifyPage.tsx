@@ -12,7 +12,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Modal } from "../../components/Modal";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
 import { TextField } from "../../components/TextField";
 import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -194,7 +194,6 @@ function NotificationComposer() {
     useCallback(() => admin.notifications({ page: historyPage }), [admin, historyPage]),
   );
   const composeId = useId();
-  const historyId = useId();
 
   const flow = useConfirmedSend<NotificationBody>(
     async (body) => {
@@ -210,7 +209,6 @@ function NotificationComposer() {
 
   const title = typed.title?.trim() ?? "";
   const body = typed.body?.trim() ?? "";
-  const historyData = history.state === "failed" ? undefined : history.data;
 
   return (
     <>
@@ -249,20 +247,19 @@ function NotificationComposer() {
         </p>
       </ConfirmModal>
 
-      <section className="card" aria-labelledby={historyId} aria-busy={history.state === "loading"}>
-        <h2 id={historyId}>Sent notifications</h2>
-        {history.state === "loading" && !historyData && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {history.state === "failed" && (
-          <LoadFailed message="We could not load the sent notifications." retry={history.retry} />
-        )}
-        {historyData && historyData.results.length === 0 && <p className="muted">Nothing sent yet.</p>}
-        {historyData && historyData.results.length > 0 && (
+      <PagedResults
+        title="Sent notifications"
+        showTitle
+        list={history}
+        page={historyPage}
+        onPage={setHistoryPage}
+        pagerLabel="Pages of sent notifications"
+        failed="We could not load the sent notifications."
+        none={<p className="muted">Nothing sent yet.</p>}
+      >
+        {(rows) => (
           <ul className="console-list">
-            {historyData.results.map((n) => (
+            {rows.map((n) => (
               <li key={n.id} className="record">
                 <div className="record-head">
                   <span className="record-title">{n.title}</span>
@@ -275,15 +272,7 @@ function NotificationComposer() {
             ))}
           </ul>
         )}
-        {historyData && historyData.count > historyData.page_size && (
-          <Pager
-            label="Pages of sent notifications"
-            page={historyPage}
-            pages={pageCount(historyData)}
-            onPage={setHistoryPage}
-          />
-        )}
-      </section>
+      </PagedResults>
     </>
   );
 }

@@ -13,7 +13,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
@@ -120,7 +120,6 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
     });
   };
 
-  const data = list.state === "failed" ? undefined : list.data;
   const filtered = Boolean(kind || status || from || to || search);
 
   return (
@@ -213,45 +212,23 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
         </div>
       </form>
 
-      <section
-        className="card"
-        aria-labelledby="admin-transactions-results"
-        aria-busy={list.state === "loading"}
-      >
-        <h2 id="admin-transactions-results" className="sr-only">
-          Transactions
-        </h2>
-        {data && (
+      <PagedResults
+        title="Transactions"
+        list={list}
+        page={page}
+        onPage={(p) => show({ page: p })}
+        failed="We could not load the transactions."
+        none={<p>No transactions match.</p>}
+        summary={(data) => (
           // Over every transaction the filters match, not just this page (the server adds them up).
           <p className="admin-totals" aria-live="polite">
             {countText(data.totals.count)} · {formatNaira(data.totals.amount)} ·{" "}
             {formatNaira(data.totals.total)} charged
           </p>
         )}
-        {list.state === "loading" && !data && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {list.state === "failed" && (
-          <div className="load-failed">
-            <p>We could not load the transactions.</p>
-            <button type="button" className="button" onClick={list.retry}>
-              Try again
-            </button>
-          </div>
-        )}
-        {data && data.count === 0 && <p>No transactions match.</p>}
-        {data && data.count > 0 && data.results.length === 0 && (
-          <div className="empty-state">
-            <p>There is no page {page}.</p>
-            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
-              Go to page 1
-            </button>
-          </div>
-        )}
-        {data && data.results.length > 0 && (
-          <table className={`admin-table transactions-table ${list.state === "loading" ? "stale" : ""}`}>
+      >
+        {(rows, stale) => (
+          <table className={`admin-table transactions-table ${stale ? "stale" : ""}`}>
             <caption className="sr-only">
               {title}, page {page}
             </caption>
@@ -270,16 +247,13 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
               </tr>
             </thead>
             <tbody>
-              {data.results.map((transaction) => (
+              {rows.map((transaction) => (
                 <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
               ))}
             </tbody>
           </table>
         )}
-        {data && data.count > 0 && (
-          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
-        )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useId } from "react";
 import { Link, useSearchParams } from "wouter";
 import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
@@ -6,7 +6,9 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
+import { SearchField, useSearchDraft } from "../../components/SearchField";
+import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { ActiveBadge, fullName, roleLabels } from "./people";
 import "./admin.css";
@@ -33,9 +35,8 @@ export default function UsersPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { search, role, page } = filters;
-  const [draft, setDraft] = useState(search ?? "");
-  useEffect(() => setDraft(search ?? ""), [search]);
-  const ids = { search: useId(), role: useId() };
+  const [draft, setDraft] = useSearchDraft(search);
+  const ids = { role: useId() };
   usePageTitle("Manage users");
 
   const list = useLoad(
@@ -51,28 +52,17 @@ export default function UsersPage() {
     show({ search: draft.trim() || undefined });
   };
 
-  const data = list.state === "failed" ? undefined : list.data;
-
   return (
     <div className="admin-page">
       <h1>Manage users</h1>
 
       <form className="card admin-filters users-filters" aria-label="Find users" onSubmit={submitSearch}>
-        <div className="field admin-search">
-          <label htmlFor={ids.search}>Search name, email, phone or wallet number</label>
-          <div className="search-row">
-            <input
-              id={ids.search}
-              type="search"
-              value={draft}
-              maxLength={100}
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </div>
-        </div>
+        <SearchField
+          label="Search name, email, phone or wallet number"
+          value={draft}
+          onChange={setDraft}
+          className="admin-search"
+        />
         <div className="field">
           <label htmlFor={ids.role}>Role</label>
           <select
@@ -90,39 +80,21 @@ export default function UsersPage() {
         </div>
       </form>
 
-      <section className="card" aria-labelledby="users-results" aria-busy={list.state === "loading"}>
-        <h2 id="users-results" className="sr-only">
-          Users
-        </h2>
-        {list.state === "loading" && !data && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {list.state === "failed" && (
-          <div className="load-failed">
-            <p>We could not load the users.</p>
-            <button type="button" className="button" onClick={list.retry}>
-              Try again
-            </button>
-          </div>
-        )}
-        {data && (
+      <PagedResults
+        title="Users"
+        list={list}
+        page={page}
+        onPage={(p) => show({ page: p })}
+        failed="We could not load the users."
+        none={<p>No users match.</p>}
+        summary={(data) => (
           <p className="admin-totals" aria-live="polite">
-            {data.count.toLocaleString("en-NG")} {data.count === 1 ? "user" : "users"}
+            {formatCount(data.count)} {data.count === 1 ? "user" : "users"}
           </p>
         )}
-        {data && data.count === 0 && <p>No users match.</p>}
-        {data && data.count > 0 && data.results.length === 0 && (
-          <div className="empty-state">
-            <p>There is no page {page}.</p>
-            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
-              Go to page 1
-            </button>
-          </div>
-        )}
-        {data && data.results.length > 0 && (
-          <table className={`admin-table users-table ${list.state === "loading" ? "stale" : ""}`}>
+      >
+        {(rows, stale) => (
+          <table className={`admin-table users-table ${stale ? "stale" : ""}`}>
             <caption className="sr-only">Users, page {page}</caption>
             <thead>
               <tr>
@@ -137,16 +109,13 @@ export default function UsersPage() {
               </tr>
             </thead>
             <tbody>
-              {data.results.map((user) => (
+              {rows.map((user) => (
                 <UserLine key={user.id} user={user} />
               ))}
             </tbody>
           </table>
         )}
-        {data && data.count > 0 && (
-          <Pager page={page} pages={pageCount(data)} onPage={(p) => show({ page: p })} />
-        )}
-      </section>
+      </PagedResults>
     </div>
   );
 }

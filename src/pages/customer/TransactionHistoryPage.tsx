@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
+import { type FormEvent, useCallback, useId } from "react";
 import { useSearchParams } from "wouter";
 import {
   type TransactionKind,
@@ -11,7 +11,8 @@ import { useAppServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { Pager, pageCount } from "../../components/Pager";
+import { PagedResults } from "../../components/PagedResults";
+import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
 import "./wallet.css";
 
@@ -46,13 +47,10 @@ export default function TransactionHistoryPage() {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { kind, status, search, page } = filters;
-  const [draft, setDraft] = useState(search ?? "");
-  const ids = { kind: useId(), status: useId(), search: useId() };
+  const [draft, setDraft] = useSearchDraft(search);
+  const ids = { kind: useId(), status: useId() };
 
   usePageTitle("Transaction history");
-
-  // Back or a link can change the search under the box; the box follows the address.
-  useEffect(() => setDraft(search ?? ""), [search]);
 
   const list = useLoad(
     useCallback(() => {
@@ -76,8 +74,6 @@ export default function TransactionHistoryPage() {
     show({ search: draft.trim() || undefined });
   };
 
-  const data = list.state === "failed" ? undefined : list.data;
-  const pages = data ? pageCount(data) : 1;
   const filtered = Boolean(kind || status || search);
 
   return (
@@ -115,43 +111,23 @@ export default function TransactionHistoryPage() {
             ))}
           </select>
         </div>
-        <div className="field history-search">
-          <label htmlFor={ids.search}>Search</label>
-          <div className="search-row">
-            <input
-              id={ids.search}
-              type="search"
-              value={draft}
-              maxLength={100}
-              placeholder="Reference, phone, meter…"
-              onChange={(e) => setDraft(e.target.value)}
-            />
-            <button type="submit" className="button">
-              Search
-            </button>
-          </div>
-        </div>
+        <SearchField
+          label="Search"
+          value={draft}
+          onChange={setDraft}
+          placeholder="Reference, phone, meter…"
+          className="history-search"
+        />
       </form>
 
-      <section className="card" aria-labelledby="history-results" aria-busy={list.state === "loading"}>
-        <h2 id="history-results" className="sr-only">
-          Transactions
-        </h2>
-        {list.state === "loading" && (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )}
-        {list.state === "failed" && (
-          <div className="load-failed">
-            <p>We could not load your transactions.</p>
-            <button type="button" className="button" onClick={list.retry}>
-              Try again
-            </button>
-          </div>
-        )}
-        {data && data.count === 0 && (
-          <div className="empty-state">
+      <PagedResults
+        title="Transactions"
+        list={list}
+        page={page}
+        onPage={(next) => show({ page: next })}
+        failed="We could not load your transactions."
+        none={
+          <>
             <p>No transactions match.</p>
             {filtered && (
               <button
@@ -162,29 +138,19 @@ export default function TransactionHistoryPage() {
                 Clear filters
               </button>
             )}
-          </div>
-        )}
-        {data && data.count > 0 && data.results.length === 0 && (
-          <div className="empty-state">
-            <p>There is no page {page}.</p>
-            <button type="button" className="button secondary" onClick={() => show({ page: 1 })}>
-              Go to page 1
-            </button>
-          </div>
-        )}
-        {data && data.results.length > 0 && (
-          <ul className={`txn-list detailed ${list.state === "loading" ? "stale" : ""}`}>
-            {data.results.map((transaction) => (
+          </>
+        }
+      >
+        {(rows, stale) => (
+          <ul className={`txn-list detailed ${stale ? "stale" : ""}`}>
+            {rows.map((transaction) => (
               <li key={transaction.id}>
                 <TransactionRow transaction={transaction} detailed />
               </li>
             ))}
           </ul>
         )}
-        {data && data.count > 0 && (
-          <Pager page={page} pages={pages} onPage={(next) => show({ page: next })} />
-        )}
-      </section>
+      </PagedResults>
     </div>
   );
 }
