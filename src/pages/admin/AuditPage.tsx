@@ -5,6 +5,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -52,7 +53,7 @@ export default function AuditPage() {
   const filters = readFilters(params);
   const { actor, action, page } = filters;
   const [draft, setDraft] = useSearchDraft(actor);
-  const ids = { action: useId() };
+  const _ids = { action: useId() };
   usePageTitle("Audit log");
 
   const list = useLoad(useCallback(() => admin.audit({ page, actor, action }), [admin, page, actor, action]));
@@ -78,21 +79,12 @@ export default function AuditPage() {
             onChange={setDraft}
             placeholder="Part of an email or name"
           />
-          <div className="field">
-            <label htmlFor={ids.action}>Action</label>
-            <select
-              id={ids.action}
-              value={action ?? ""}
-              onChange={(e) => show({ action: e.target.value || undefined })}
-            >
-              <option value="">All</option>
-              {auditActions.map((a) => (
-                <option key={a} value={a}>
-                  {a}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceFilter
+            label="Action"
+            value={action}
+            choices={auditActions}
+            onChange={(action) => show({ action })}
+          />
         </div>
       </form>
 

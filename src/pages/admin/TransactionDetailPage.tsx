@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
@@ -9,6 +9,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
 import { Modal } from "../../components/Modal";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
@@ -18,6 +19,7 @@ import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import { kindLabels, StatusBadge } from "../customer/TransactionBits";
+import { Fact } from "./Fact";
 import { fullName } from "./people";
 import "./admin.css";
 
@@ -50,23 +52,9 @@ export default function TransactionDetailPage({ id }: { id: string }) {
         </div>
       )}
       {detail.state === "failed" && !notFound && (
-        <div className="card load-failed">
-          <p>We could not load this transaction.</p>
-          <button type="button" className="button" onClick={detail.retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="We could not load this transaction." retry={detail.retry} />
       )}
       {data && <Detail transaction={data} reload={detail.retry} />}
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="admin-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
@@ -128,37 +129,21 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
 
       <form className="card admin-filters" aria-label="Filter transactions" noValidate onSubmit={apply}>
         {!fixedKind && (
-          <div className="field">
-            <label htmlFor={ids.kind}>Kind</label>
-            <select
-              id={ids.kind}
-              value={kind ?? ""}
-              onChange={(e) => show({ kind: (e.target.value || undefined) as TransactionKind | undefined })}
-            >
-              <option value="">All</option>
-              {transactionKind.options.map((k) => (
-                <option key={k} value={k}>
-                  {kindLabels[k]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChoiceFilter
+            label="Kind"
+            value={kind}
+            choices={transactionKind.options}
+            labels={kindLabels}
+            onChange={(kind) => show({ kind })}
+          />
         )}
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select
-            id={ids.status}
-            value={status ?? ""}
-            onChange={(e) => show({ status: (e.target.value || undefined) as TransactionStatus | undefined })}
-          >
-            <option value="">All</option>
-            {transactionStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilter
+          label="Status"
+          value={status}
+          choices={transactionStatus.options}
+          labels={statusLabels}
+          onChange={(status) => show({ status })}
+        />
         <div className="field">
           <label htmlFor={ids.from}>From</label>
           <input

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo, useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
@@ -9,6 +9,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
@@ -17,6 +18,7 @@ import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
+import { Fact } from "./Fact";
 import { FundWalletForm } from "./FundWalletForm";
 import { ActiveBadge, fullName, roleLabels } from "./people";
 import "./admin.css";
@@ -44,23 +46,9 @@ export default function UserDetailPage({ id }: { id: string }) {
         </div>
       )}
       {detail.state === "failed" && !notFound && (
-        <div className="card load-failed">
-          <p>We could not load this user.</p>
-          <button type="button" className="button" onClick={detail.retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message="We could not load this user." retry={detail.retry} />
       )}
       {user && <UserView user={user} reload={detail.retry} />}
-    </div>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="admin-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </div>
   );
 }

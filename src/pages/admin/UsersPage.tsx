@@ -6,6 +6,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatCount } from "../../format/formatCount";
@@ -36,7 +37,7 @@ export default function UsersPage() {
   const filters = readFilters(params);
   const { search, role, page } = filters;
   const [draft, setDraft] = useSearchDraft(search);
-  const ids = { role: useId() };
+  const _ids = { role: useId() };
   usePageTitle("Manage users");
 
   const list = useLoad(
@@ -63,21 +64,13 @@ export default function UsersPage() {
           onChange={setDraft}
           className="admin-search"
         />
-        <div className="field">
-          <label htmlFor={ids.role}>Role</label>
-          <select
-            id={ids.role}
-            value={role ?? ""}
-            onChange={(e) => show({ role: (e.target.value || undefined) as Role | undefined })}
-          >
-            <option value="">All</option>
-            {roleSchema.options.map((r) => (
-              <option key={r} value={r}>
-                {roleLabels[r]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilter
+          label="Role"
+          value={role}
+          choices={roleSchema.options}
+          labels={roleLabels}
+          onChange={(role) => show({ role })}
+        />
       </form>
 
       <PagedResults

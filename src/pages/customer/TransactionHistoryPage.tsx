@@ -11,6 +11,7 @@ import { useAppServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
@@ -48,7 +49,7 @@ export default function TransactionHistoryPage() {
   const filters = readFilters(params);
   const { kind, status, search, page } = filters;
   const [draft, setDraft] = useSearchDraft(search);
-  const ids = { kind: useId(), status: useId() };
+  const _ids = { kind: useId(), status: useId() };
 
   usePageTitle("Transaction history");
 
@@ -81,36 +82,20 @@ export default function TransactionHistoryPage() {
       <h1>Transaction history</h1>
 
       <form className="card history-filters" aria-label="Filter transactions" onSubmit={submitSearch}>
-        <div className="field">
-          <label htmlFor={ids.kind}>Kind</label>
-          <select
-            id={ids.kind}
-            value={kind ?? ""}
-            onChange={(e) => show({ kind: (e.target.value || undefined) as TransactionKind | undefined })}
-          >
-            <option value="">All</option>
-            {transactionKind.options.map((k) => (
-              <option key={k} value={k}>
-                {kindLabels[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={ids.status}>Status</label>
-          <select
-            id={ids.status}
-            value={status ?? ""}
-            onChange={(e) => show({ status: (e.target.value || undefined) as TransactionStatus | undefined })}
-          >
-            <option value="">All</option>
-            {transactionStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {statusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ChoiceFilter
+          label="Kind"
+          value={kind}
+          choices={transactionKind.options}
+          labels={kindLabels}
+          onChange={(kind) => show({ kind })}
+        />
+        <ChoiceFilter
+          label="Status"
+          value={status}
+          choices={transactionStatus.options}
+          labels={statusLabels}
+          onChange={(status) => show({ status })}
+        />
         <SearchField
           label="Search"
           value={draft}
