@@ -2,6 +2,7 @@ import { and, count, desc, gt, lte } from "drizzle-orm";
 import { z } from "zod";
 import { page, pageQuery } from "../../schemas/common";
 import { circular, notification } from "../../schemas/notices";
+import { offsetOf, pageOf } from "../db/paging";
 import { circulars, notifications } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/route";
@@ -23,7 +24,7 @@ export function noticeRoutes(deps: AppDeps) {
           .from(notifications)
           .orderBy(desc(notifications.createdAt))
           .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size);
+          .offset(offsetOf(query));
         const results = rows.map((n) => ({
           id: n.id,
           title: n.title,
@@ -32,7 +33,7 @@ export function noticeRoutes(deps: AppDeps) {
         }));
         return {
           msg: "Notifications retrieved.",
-          data: { count: total?.n ?? 0, page: query.page, page_size: query.page_size, results },
+          data: pageOf(query, total?.n, results),
         };
       },
     }),

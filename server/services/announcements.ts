@@ -4,6 +4,7 @@ import type { CircularBody, NotificationBody } from "../../schemas/admin";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
+import { offsetOf, pageOf } from "../db/paging";
 import { circulars, notifications, users } from "../db/schema";
 import type { Mailer } from "../mail/mailer";
 import { recordAudit } from "./audit";
@@ -82,18 +83,17 @@ export async function listNotifications(db: Database, query: { page: number; pag
     .from(notifications)
     .orderBy(desc(notifications.createdAt))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map((n) => ({
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total?.n,
+    rows.map((n) => ({
       id: n.id,
       title: n.title,
       body: n.body,
       created_at: n.createdAt.toISOString(),
     })),
-  };
+  );
 }
 
 const circularView = (c: typeof circulars.$inferSelect, now: Date) => ({

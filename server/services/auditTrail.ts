@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { containing } from "../db/likePattern";
+import { offsetOf, pageOf } from "../db/paging";
 import { auditLog, users } from "../db/schema";
 
 /** The audit log, newest first; `actor` matches part of the actor's email or name, `action` exactly. */
@@ -31,12 +32,11 @@ export async function listAudit(
     .where(where)
     .orderBy(desc(auditLog.seq))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map(({ entry, actor }) => ({
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total?.n,
+    rows.map(({ entry, actor }) => ({
       id: entry.id,
       actor: actor
         ? { id: actor.id, email: actor.email, name: `${actor.firstName} ${actor.lastName}` }
@@ -49,5 +49,5 @@ export async function listAudit(
       ip: entry.ip,
       created_at: entry.createdAt.toISOString(),
     })),
-  };
+  );
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { containing } from "../db/likePattern";
+import { offsetOf, pageOf } from "../db/paging";
 import { users, wallets } from "../db/schema";
 import { canTransact } from "./profiles";
 
@@ -34,12 +35,11 @@ export async function searchCustomers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map(({ user, wallet }) => ({
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total?.n,
+    rows.map(({ user, wallet }) => ({
       id: user.id,
       first_name: user.firstName,
       last_name: user.lastName,
@@ -50,5 +50,5 @@ export async function searchCustomers(
       is_active: user.isActive,
       can_transact: canTransact(user),
     })),
-  };
+  );
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq, isNotNull } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../db/database";
+import { offsetOf, pageOf } from "../db/paging";
 import { referralBonuses, transactions, users } from "../db/schema";
 
 const referrers = alias(users, "referrers");
@@ -29,12 +30,11 @@ export async function listReferrals(db: Database, query: { page: number; page_si
     .where(isNotNull(users.referredBy))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map((r) => ({
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total?.n,
+    rows.map((r) => ({
       referrer: ref(r.referrer),
       referred: { ...ref(r.referred), date_joined: r.referred.createdAt.toISOString() },
       state: r.bonus ? ("paid" as const) : ("waiting" as const),
@@ -42,5 +42,5 @@ export async function listReferrals(db: Database, query: { page: number; page_si
       paid_at: r.bonus?.paidAt.toISOString() ?? null,
       reference: r.paidWith ?? null,
     })),
-  };
+  );
 }

@@ -3,6 +3,7 @@ import type { AdminUserPatch, UserDetail, UserSummary } from "../../schemas/user
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { containing } from "../db/likePattern";
+import { offsetOf, pageOf } from "../db/paging";
 import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -43,17 +44,16 @@ export async function listUsers(
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: query.page,
-    page_size: query.page_size,
-    results: rows.map(({ user, walletNumber }) => ({
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total?.n,
+    rows.map(({ user, walletNumber }) => ({
       ...toProfile(user, undefined),
       is_active: user.isActive,
       wallet_number: walletNumber,
     })),
-  };
+  );
 }
 
 async function findUser(db: Database, id: string): Promise<UserRow> {

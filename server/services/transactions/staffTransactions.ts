@@ -4,6 +4,7 @@ import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/
 import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
 import { containing } from "../../db/likePattern";
+import { offsetOf, pageOf } from "../../db/paging";
 import { transactionEvents, transactions, users, wallets } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
 import type { ProviderOrder } from "../../providers/provider";
@@ -87,12 +88,13 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(filter.page_size)
-    .offset((filter.page - 1) * filter.page_size);
+    .offset(offsetOf(filter));
   return {
-    count: sums?.n ?? 0,
-    page: filter.page,
-    page_size: filter.page_size,
-    results: rows.map((r) => staffView(r.txn, r.user)),
+    ...pageOf(
+      filter,
+      sums?.n,
+      rows.map((r) => staffView(r.txn, r.user)),
+    ),
     totals: { count: sums?.n ?? 0, amount: Number(sums?.amount ?? 0), total: Number(sums?.total ?? 0) },
   };
 }

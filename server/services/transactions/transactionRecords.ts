@@ -8,6 +8,7 @@ import type {
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
 import { containing } from "../../db/likePattern";
+import { offsetOf, pageOf } from "../../db/paging";
 import { transactionEvents, transactions } from "../../db/schema";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -109,13 +110,8 @@ export async function listTransactions(db: Queryable, filter: TransactionFilter)
     .where(where)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(filter.page_size)
-    .offset((filter.page - 1) * filter.page_size);
-  return {
-    count: total?.n ?? 0,
-    page: filter.page,
-    page_size: filter.page_size,
-    results: rows.map(transactionView),
-  };
+    .offset(offsetOf(filter));
+  return pageOf(filter, total?.n, rows.map(transactionView));
 }
 
 export async function findTransaction(
