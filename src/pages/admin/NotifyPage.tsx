@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useCallback, useId, useState } from "react";
+import { type ReactNode, useCallback, useId, useState } from "react";
 import { type Resolver, type UseFormReturn, useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -13,6 +13,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
 import { Modal } from "../../components/Modal";
 import { PagedResults } from "../../components/PagedResults";
+import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
 import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -33,45 +34,6 @@ export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {
   );
 }
 
-function TextAreaField({
-  label,
-  error,
-  hint,
-  ref,
-  ...textarea
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  ref?: Ref<HTMLTextAreaElement>;
-}) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={5}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...textarea}
-      />
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 type Text = { title: string; body: string };
 
 /** Title and Message, the fields both forms share. */
@@ -82,6 +44,7 @@ function TextFields<T extends Text>({ form }: { form: UseFormReturn<T, unknown, 
     <>
       <TextField label="Title" maxLength={80} error={errors.title?.message} {...f.register("title")} />
       <TextAreaField
+        rows={5}
         label="Message"
         maxLength={1000}
         hint="Up to 1,000 characters. Line breaks are kept."
