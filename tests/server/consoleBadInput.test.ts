@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { apiRoutes } from "../../server/app";
+import { auditLog, ledgerEntries } from "../../server/db/schema";
+import { accessFor } from "../../server/http/access";
+import type { AnyRoute } from "../../server/http/route";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+// Bad input on every staff and admin endpoint, generated from the route list so a new endpoint is
+// covered the day it is added: each answers a 4xx with the envelope and a readable message, never a
+// 500, and nothing is written (no audit row, no ledger entry).
+
+let server: TestServer;
+let admin: { token: string };
+let customerId: string;
+let purchaseId: string;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.signedInOperator("admin");
+  const customer = await server.fundedCustomer(100_000);
+  customerId = customer.id;
+  const bought = await server.post(
+    "core/customer/airtime/",
+    {
+      network_id: 1,
+      phone: "08031234567",
+      amount: 10_000,
+      pin: customer.pin,
+      request_id: crypto.randomUUID(),
+    },
+    customer.token,
+  );
+  purchaseId = (bought.body.data as { id: string }).id;
+});
+afterAll(() => server.close());
+
+const consoleRoutes = () =>
+  apiRoutes(server.deps).filter((route) => {
+    const access = accessFor(route.path);
+    return Array.isArray(access) && !access.includes("customer");
+  });
+
+/** The route's path with real ids where the path needs one, so only the input under test is bad. */
+const realPath = (route: AnyRoute) =>
+  `${route.path
+    .slice(1)
+    .replace(":user_id", customerId)
+    .replace(/^sys\.admin\/users\/:id/, `sys.admin/users/${customerId}`)
+    .replace(/\/transaction\/:id/, `/transaction/${purchaseId}`)
+    .replace(":action", "requery")
+    .replace(":id", "1")}/`;
+
+async function writes() {
+  return { audit: await server.db.$count(auditLog), ledger: await server.db.$count(ledgerEntries) };
+}
+
+function expectRefusal(answer: Awaited<ReturnType<TestServer["call"]>>, label: string, status?: number) {
+  if (status) expect(answer.status, label).toBe(status);
+  else {
+    expect(answer.status, label).toBeGreaterThanOrEqual(400);
+    expect(answer.status, label).toBeLessThan(500);
+  }
+  expect(answer.body.status, label).toBe(false);
+  expect(typeof answer.body.msg, label).toBe("string");
+  expect(answer.body.msg.length, label).toBeGreaterThan(3);
+}
+
+describe("bad input on every staff and admin endpoint", () => {
+  it("covers the console's endpoints", () => {
+    const paths = consoleRoutes().map((r) => `${r.method} ${r.path}`);
+    expect(paths.length).toBeGreaterThan(25);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "post /core/staff/fetch/data/plans",
+        "patch /core/staff/fetch/airtime",
+        "post /sys.admin/emergency-mode",
+        "post /staff/customer/fund/:user_id",
+      ]),
+    );
+  });
+
+  it("refuses a body of the wrong shape with 400, the field named, and writes nothing", async () => {
+    const before = await writes();
+    const withBody = consoleRoutes().filter((r) => r.body);
+    expect(withBody.length).toBeGreaterThan(10);
+    for (const route of withBody) {
+      const label = `${route.method.toUpperCase()} ${route.path}`;
+      const wrong = await server.call(route.method.toUpperCase(), realPath(route), {
+        token: admin.token,
+        body: { not_a_field: "x" },
+      });
+      expectRefusal(wrong, `${label} with an unknown field`, 400);
+      expect(Object.keys(wrong.body.fields ?? {}).length, label).toBeGreaterThan(0);
+
+      const broken = await server.call(route.method.toUpperCase(), realPath(route), {
+        token: admin.token,
+        raw: '{"amount": ',
+      });
+      expectRefusal(broken, `${label} with broken JSON`, 400);
+
+      const list = await server.call(route.method.toUpperCase(), realPath(route), {
+        token: admin.token,
+        body: [1, 2, 3],
+      });
+      expectRefusal(list, `${label} with an array`, 400);
+    }
+    expect(await writes()).toEqual(before);
+  });
+
+  it("refuses query values of the wrong type with 400", async () => {
+    const withQuery = consoleRoutes().filter((r) => r.query);
+    expect(withQuery.length).toBeGreaterThan(5);
+    for (const route of withQuery) {
+      const keys = Object.keys((route.query as z.ZodObject).shape);
+      const query = keys.map((key) => `${key}=%00not-valid%00${"x".repeat(120)}`).join("&");
+      const answer = await server.call("GET", `${realPath(route)}?${query}`, { token: admin.token });
+      expectRefusal(answer, `GET ${route.path}?${keys.join(",")}`, 400);
+    }
+  });
+
+  it("answers an id of the wrong form with 400 or 404, never 500", async () => {
+    const before = await writes();
+    const withIds = consoleRoutes().filter((r) => /:(id|user_id)/.test(r.path));
+    expect(withIds.length).toBeGreaterThan(5);
+    for (const route of withIds) {
+      for (const id of ["not-an-id", "0", "-1", "99999999999999999999", "1e3"]) {
+        const path = `${route.path
+          .slice(1)
+          .replace(/:(id|user_id)/, encodeURIComponent(id))
+          .replace(":action", "requery")}/`;
+        const body = route.method === "get" || route.method === "delete" ? undefined : {};
+        const answer = await server.call(route.method.toUpperCase(), path, { token: admin.token, body });
+        const label = `${route.method.toUpperCase()} ${route.path} with id ${id}`;
+        expectRefusal(answer, label);
+        expect([400, 404], label).toContain(answer.status);
+      }
+    }
+    expect(await writes()).toEqual(before);
+  });
+});
