@@ -287,6 +287,12 @@ describe("notifications and circulars", () => {
       ["Later", false],
       ["Easter hours", true],
     ]);
+    // Both publications are in the audit log, newest first, with what was published.
+    const audit = (await server.get("sys.admin/audit/?action=circular.create", admin.token)).body.data as {
+      results: AuditEntry[];
+    };
+    expect(audit.results.map((a) => (a.after as { title: string }).title)).toEqual(["Later", "Easter hours"]);
+    expect(audit.results[0]).toMatchObject({ actor: { email: admin.email }, target_type: "circular" });
   });
 
   it.each([
