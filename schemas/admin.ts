@@ -81,6 +81,19 @@ export const emergencyBody = z
     error: "Tell customers why sales are paused (at least 5 characters).",
   });
 export type EmergencyBody = z.infer<typeof emergencyBody>;
+/** The dashboard's form for switching on: the message is what switching on needs, so it is required there. */
+export const emergencyNotice = z.strictObject({
+  message: z
+    .string()
+    .trim()
+    .min(5, { error: "Tell customers why sales are paused (at least 5 characters)." })
+    .max(280)
+    .meta({
+      title: "Message to customers",
+      description: "Shown on their dashboards and with every refused purchase",
+      widget: "textarea",
+    }),
+});
 
 export const notificationBody = z.strictObject({
   title: z.string().trim().min(3).max(80).meta({ title: "Title" }),

@@ -216,4 +216,29 @@ describe("a bar chart", () => {
     expect(loss).toHaveClass("chart-bar-negative");
     expect(loss?.querySelector("title")).toHaveTextContent("Jan 1, 2026: -₦50.00");
   });
+
+  it("draws zero alone when every figure is zero, not a scale of fractions of a kobo", () => {
+    render(
+      <BarChart
+        title="Volume by service"
+        data={[
+          { label: "Airtime", value: 0 },
+          { label: "Data", value: 0 },
+        ]}
+        format={formatNaira}
+      />,
+    );
+    const chart = screen.getByRole("img", { name: "Volume by service" });
+    expect([...chart.querySelectorAll("g text")].map((t) => t.textContent)).toEqual(["₦0"]);
+    // Each bar is the hairline every zero gets, so the days still show.
+    for (const bar of chart.querySelectorAll("rect")) expect(Number(bar.getAttribute("height"))).toBe(1);
+  });
+
+  it("steps a small axis in whole kobo", () => {
+    render(<BarChart title="Tiny" data={[{ label: "Airtime", value: 3 }]} format={formatNaira} />);
+    const axis = [...screen.getByRole("img", { name: "Tiny" }).querySelectorAll("g text")].map(
+      (t) => t.textContent,
+    );
+    expect(axis).toEqual(["₦0.00", "₦0.01", "₦0.02", "₦0.03"]);
+  });
 });

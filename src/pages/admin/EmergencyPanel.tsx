@@ -1,14 +1,11 @@
 import { useMachine } from "@xstate/react";
 import { useId } from "react";
-import { emergencyBody } from "../../../schemas/admin";
+import { emergencyNotice } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
 import { Modal } from "../../components/Modal";
 import { formatDateTime } from "../../format/formatDateTime";
 import { SchemaForm } from "../../forms/SchemaForm";
 import "./console.css";
-
-const messageOnly = ["message"] as const;
-const switchingOn = { enabled: true, message: "" } as const;
 
 /**
  * The emergency switch on the admin dashboard, driven by emergencyModeMachine. The status line is the
@@ -76,13 +73,11 @@ export default function EmergencyPanel() {
             Turning it on stops every purchase and wallet funding at once, and shows customers your message.
           </p>
           <SchemaForm
-            schema={emergencyBody}
-            values={switchingOn}
-            fields={messageOnly}
+            schema={emergencyNotice}
             submitLabel="Turn emergency mode on"
             disabled={asking}
-            onSubmit={(body) => {
-              send({ type: "emergency.switchOn", message: body.message ?? "" });
+            onSubmit={({ message }) => {
+              send({ type: "emergency.switchOn", message });
             }}
           />
         </>

@@ -40,15 +40,19 @@ function useMeasuredWidth() {
   return { ref, width };
 }
 
-/** Round steps (1, 2 or 5 times a power of ten) covering lo..hi, always including zero. */
+/**
+ * Round steps (1, 2 or 5 times a power of ten) covering lo..hi, always including zero. The figures
+ * are whole kobo or counts, so a step is never below 1; with nothing but zeros the axis is zero alone
+ * rather than a made-up scale of fractions of a kobo.
+ */
 export function niceTicks(lo: number, hi: number, wanted = 4): number[] {
   const low = Math.min(0, lo);
-  let high = Math.max(0, hi);
-  if (high === low) high = low + 1;
+  const high = Math.max(0, hi);
+  if (high === low) return [low];
   const raw = (high - low) / wanted;
   const power = 10 ** Math.floor(Math.log10(raw));
   const residual = raw / power;
-  const step = (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * power;
+  const step = Math.max(1, (residual > 5 ? 10 : residual > 2 ? 5 : residual > 1 ? 2 : 1) * power);
   const first = Math.floor(low / step);
   const last = Math.ceil(high / step);
   // Multiplying whole step counts avoids the drift of adding a float step again and again.
@@ -105,7 +109,8 @@ export function ChartFrame({
   const bottom = level ? fontSize + 14 : Math.ceil(labelWidth * Math.SQRT1_2) + fontSize + 10;
   const totalHeight = top + height + bottom;
 
-  const y = (value: number) => top + ((hi - value) / (hi - lo)) * height;
+  // With a single tick (nothing but zeros) every mark sits on the axis.
+  const y = (value: number) => (hi === lo ? top + height : top + ((hi - value) / (hi - lo)) * height);
   const x = (i: number) => left + slot * (i + 0.5);
   const axisY = top + height;
 
