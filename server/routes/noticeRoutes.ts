@@ -1,11 +1,11 @@
-import { and, count, desc, gt, lte } from "drizzle-orm";
+import { and, desc, gt, lte } from "drizzle-orm";
 import { z } from "zod";
 import { page, pageQuery } from "../../schemas/common";
 import { circular, notification } from "../../schemas/notices";
-import { offsetOf, pageOf } from "../db/paging";
-import { circulars, notifications } from "../db/schema";
+import { circulars } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/route";
+import { listNotifications } from "../services/announcements";
 
 /** What admins have told customers: notifications in an inbox, circulars on the dashboard while current. */
 export function noticeRoutes(deps: AppDeps) {
@@ -18,22 +18,9 @@ export function noticeRoutes(deps: AppDeps) {
       query: pageQuery,
       result: page(notification),
       async handle({ query }) {
-        const [total] = await deps.db.select({ n: count() }).from(notifications);
-        const rows = await deps.db
-          .select()
-          .from(notifications)
-          .orderBy(desc(notifications.createdAt))
-          .limit(query.page_size)
-          .offset(offsetOf(query));
-        const results = rows.map((n) => ({
-          id: n.id,
-          title: n.title,
-          body: n.body,
-          created_at: n.createdAt.toISOString(),
-        }));
         return {
           msg: "Notifications retrieved.",
-          data: pageOf(query, total?.n, results),
+          data: await listNotifications(deps.db, query),
         };
       },
     }),

@@ -76,12 +76,13 @@ async function emailEveryone(deps: Deps, body: NotificationBody) {
   await Promise.all([worker(), worker(), worker()]);
 }
 
+/** Newest first; the id breaks ties so a page boundary never repeats or skips a notice. */
 export async function listNotifications(db: Database, query: { page: number; page_size: number }) {
   const [total] = await db.select({ n: count() }).from(notifications);
   const rows = await db
     .select()
     .from(notifications)
-    .orderBy(desc(notifications.createdAt))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.page_size)
     .offset(offsetOf(query));
   return pageOf(

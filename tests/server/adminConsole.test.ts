@@ -255,6 +255,31 @@ describe("notifications and circulars", () => {
     });
   });
 
+  it("pages the inbox without repeating or skipping notices sent in the same instant", async () => {
+    const customer = await server.signedInCustomer();
+    for (const title of ["Same instant A", "Same instant B", "Same instant C"]) {
+      const sent = await server.post(
+        "sys.admin/notifications/",
+        { title, body: "One of three." },
+        admin.token,
+      );
+      expect(sent.status).toBe(201);
+    }
+    type Inbox = { count: number; results: Array<{ id: string }> };
+    const whole = (await server.get("core/customer/notifications/?page_size=100", customer.token)).body
+      .data as Inbox;
+    expect(whole.count).toBeGreaterThanOrEqual(3);
+    const onePerPage: string[] = [];
+    for (let pageNumber = 1; pageNumber <= whole.count; pageNumber++) {
+      const answer = await server.get(
+        `core/customer/notifications/?page=${pageNumber}&page_size=1`,
+        customer.token,
+      );
+      onePerPage.push(...(answer.body.data as Inbox).results.map((n) => n.id));
+    }
+    expect(onePerPage).toEqual(whole.results.map((n) => n.id));
+  });
+
   it("shows a circular on the customer dashboard only while it is current", async () => {
     const customer = await server.signedInCustomer();
     const now = server.clock.now().getTime();
