@@ -5,12 +5,11 @@ import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote } from "../../../../schemas/pricing";
 import type { AirtimeCatalogue } from "../../../actors/purchaseActors";
 import { AmountField } from "../../../components/AmountField";
-import { TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { type AirtimeValues, airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
-import { SelectField, useNetworkFromPhone } from "./wizardFields";
+import { PhoneAndNetworkFields } from "./wizardFields";
 
 type Form = z.input<typeof airtimeForm>;
 
@@ -31,8 +30,6 @@ export function AirtimeForm({
       amount: draft?.amount ? String(draft.amount / 100) : "",
     },
   });
-  const chooseByHand = useNetworkFromPhone(form, "phone", "network_id");
-  const errors = form.formState.errors;
   const control = catalogue.controls.find((c) => String(c.id) === form.watch("network_id"));
   const amount = parseNaira(form.watch("amount") ?? "");
   const preview = control && amount ? airtimeQuote(amount, control.discount_percent) : null;
@@ -57,24 +54,13 @@ export function AirtimeForm({
 
   return (
     <form noValidate onSubmit={next}>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
-      <SelectField
-        label="Network"
-        placeholder="Choose a network"
-        options={catalogue.controls.map((c) => ({
+      <PhoneAndNetworkFields
+        form={form}
+        networks={catalogue.controls.map((c) => ({
           value: String(c.id),
           label: c.network,
           unavailable: !c.enabled,
         }))}
-        error={errors.network_id?.message}
-        {...form.register("network_id", { onChange: chooseByHand })}
       />
       <AmountField
         form={form}

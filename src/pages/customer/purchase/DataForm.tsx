@@ -3,11 +3,10 @@ import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { formatNaira } from "../../../../schemas/money";
 import type { DataCatalogue } from "../../../actors/purchaseActors";
-import { TextField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { type DataValues, dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
-import { SelectField, useNetworkFromPhone } from "./wizardFields";
+import { PhoneAndNetworkFields } from "./wizardFields";
 
 type Form = z.input<typeof dataForm>;
 const categories = [
@@ -33,7 +32,6 @@ export function DataForm({
       plan_id: draft?.plan_id ? String(draft.plan_id) : "",
     },
   });
-  const chooseByHand = useNetworkFromPhone(form, "phone", "network_id");
   const errors = form.formState.errors;
   const networkId = Number(form.watch("network_id"));
   const network = catalogue.networks.find((n) => n.id === networkId);
@@ -57,24 +55,13 @@ export function DataForm({
 
   return (
     <form noValidate onSubmit={next}>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
-      <SelectField
-        label="Network"
-        placeholder="Choose a network"
-        options={catalogue.networks.map((n) => ({
+      <PhoneAndNetworkFields
+        form={form}
+        networks={catalogue.networks.map((n) => ({
           value: String(n.id),
           label: n.name,
           unavailable: !n.enabled,
         }))}
-        error={errors.network_id?.message}
-        {...form.register("network_id", { onChange: chooseByHand })}
       />
       {network && !network.enabled && (
         <p className="field-error">{network.name} data is not available right now.</p>

@@ -1,6 +1,7 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
+import { TextField } from "../../../components/TextField";
 
 export interface Option {
   value: string;
@@ -69,4 +70,41 @@ export function useNetworkFromPhone<T extends FieldValues>(
   return () => {
     chosenByHand.current = true;
   };
+}
+
+type PhoneAndNetwork = { phone: string; network_id: string };
+
+/**
+ * The phone number and its network, as airtime and data both ask for them: typing the number picks
+ * the network from its prefix until the customer picks one by hand.
+ */
+export function PhoneAndNetworkFields<T extends PhoneAndNetwork>({
+  form,
+  networks,
+}: {
+  form: UseFormReturn<T>;
+  networks: readonly Option[];
+}) {
+  const phone = "phone" as Path<T>;
+  const network = "network_id" as Path<T>;
+  const chooseByHand = useNetworkFromPhone(form, phone, network);
+  return (
+    <>
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        error={form.getFieldState(phone, form.formState).error?.message}
+        {...form.register(phone)}
+      />
+      <SelectField
+        label="Network"
+        placeholder="Choose a network"
+        options={networks}
+        error={form.getFieldState(network, form.formState).error?.message}
+        {...form.register(network, { onChange: chooseByHand })}
+      />
+    </>
+  );
 }
