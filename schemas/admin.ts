@@ -30,16 +30,32 @@ export const revenueReport = z.object({
 });
 export type RevenueReport = z.infer<typeof revenueReport>;
 
+/** Every action the server writes to the audit log: the server may write no other, and the log's filter offers these. */
+export const auditAction = z.enum([
+  "user.update",
+  "wallet.fund",
+  "transaction.refund",
+  "transaction.requery",
+  "catalogue.update",
+  "plan.create",
+  "plan.update",
+  "plan.delete",
+  "emergency.update",
+  "notification.send",
+  "circular.create",
+]);
+export type AuditAction = z.infer<typeof auditAction>;
+
 export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
   actor: z.string().trim().max(100).optional().meta({ description: "Part of the actor's email or name" }),
-  action: z.string().trim().max(60).optional(),
+  action: auditAction.optional(),
 });
 export const auditEntry = z.object({
   id: z.uuid(),
   actor: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
-  action: z.string(),
+  action: auditAction,
   target_type: z.string(),
   target_id: z.string().nullable(),
   before: z.unknown(),

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { AuditAction } from "../../schemas/admin";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -124,7 +125,7 @@ export const auditLog = pgTable(
     /** Insertion order: several entries can share an instant, and the log must read in the order it happened. */
     seq: bigserial("seq", { mode: "number" }).notNull(),
     actorId: uuid("actor_id").references(() => users.id),
-    action: text("action").notNull(),
+    action: text("action").$type<AuditAction>().notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id"),
     before: jsonb("before"),

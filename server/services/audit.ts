@@ -1,10 +1,11 @@
+import type { AuditAction } from "../../schemas/admin";
 import type { Clock } from "../clock";
 import type { Transaction } from "../db/database";
 import { auditLog } from "../db/schema";
 
 export interface AuditEntry {
   actorId: string;
-  action: string;
+  action: AuditAction;
   targetType: string;
   targetId: string | null;
   before: unknown;

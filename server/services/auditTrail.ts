@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AuditAction } from "../../schemas/admin";
 import type { Database } from "../db/database";
 import { containing } from "../db/likePattern";
 import { offsetOf, pageOf } from "../db/paging";
@@ -7,7 +8,7 @@ import { auditLog, users } from "../db/schema";
 /** The audit log, newest first; `actor` matches part of the actor's email or name, `action` exactly. */
 export async function listAudit(
   db: Database,
-  query: { page: number; page_size: number; actor?: string | undefined; action?: string | undefined },
+  query: { page: number; page_size: number; actor?: string | undefined; action?: AuditAction | undefined },
 ) {
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(auditLog.action, query.action));

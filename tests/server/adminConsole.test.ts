@@ -376,4 +376,11 @@ describe("the audit log", () => {
     expect(fundings.results.length).toBeGreaterThan(0);
     expect(fundings.results.every((a) => a.action === "wallet.fund")).toBe(true);
   });
+
+  it("refuses an action it never writes, naming the field, rather than answering an empty log", async () => {
+    const answer = await server.get("sys.admin/audit/?action=wallet.delete", admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toEqual(expect.any(String));
+    expect(Object.keys(answer.body.fields ?? {})).toEqual(["action"]);
+  });
 });

@@ -1,6 +1,6 @@
-import { type FormEvent, useCallback, useId } from "react";
+import { type FormEvent, useCallback } from "react";
 import { useSearchParams } from "wouter";
-import type { AuditEntry } from "../../../schemas/admin";
+import { type AuditAction, type AuditEntry, auditAction } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
@@ -11,30 +11,16 @@ import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatDateTime } from "../../format/formatDateTime";
 import "./console.css";
 
-/** Every action the server writes to the audit log. */
-export const auditActions = [
-  "user.update",
-  "wallet.fund",
-  "transaction.refund",
-  "transaction.requery",
-  "catalogue.update",
-  "plan.create",
-  "plan.update",
-  "plan.delete",
-  "emergency.update",
-  "notification.send",
-  "circular.create",
-] as const;
-
-type Filters = { actor?: string; action?: string; page: number };
+type Filters = { actor?: string; action?: AuditAction; page: number };
 
 /** The address holds the filters, so Back, a refresh and a shared link show the same entries. */
 function readFilters(params: URLSearchParams): Filters {
   const actor = params.get("actor")?.trim().slice(0, 100);
-  const action = params.get("action");
+  // An action the log does not know (an old or mistyped link) shows every action instead of an error.
+  const action = auditAction.safeParse(params.get("action")).data;
   return {
     ...(actor && { actor }),
-    ...(action && (auditActions as readonly string[]).includes(action) && { action }),
+    ...(action && { action }),
     page: pageFrom(params),
   };
 }
@@ -53,7 +39,6 @@ export default function AuditPage() {
   const filters = readFilters(params);
   const { actor, action, page } = filters;
   const [draft, setDraft] = useSearchDraft(actor);
-  const _ids = { action: useId() };
   usePageTitle("Audit log");
 
   const list = useLoad(useCallback(() => admin.audit({ page, actor, action }), [admin, page, actor, action]));
@@ -82,7 +67,7 @@ export default function AuditPage() {
           <ChoiceFilter
             label="Action"
             value={action}
-            choices={auditActions}
+            choices={auditAction.options}
             onChange={(action) => show({ action })}
           />
         </div>

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId } from "react";
+import { type FormEvent, useCallback } from "react";
 import { Link, useSearchParams } from "wouter";
 import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
@@ -37,7 +37,6 @@ export default function UsersPage() {
   const filters = readFilters(params);
   const { search, role, page } = filters;
   const [draft, setDraft] = useSearchDraft(search);
-  const _ids = { role: useId() };
   usePageTitle("Manage users");
 
   const list = useLoad(

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useId } from "react";
+import { type FormEvent, useCallback } from "react";
 import { useSearchParams } from "wouter";
 import {
   type TransactionKind,
@@ -49,7 +49,6 @@ export default function TransactionHistoryPage() {
   const filters = readFilters(params);
   const { kind, status, search, page } = filters;
   const [draft, setDraft] = useSearchDraft(search);
-  const _ids = { kind: useId(), status: useId() };
 
   usePageTitle("Transaction history");
 
