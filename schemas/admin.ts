@@ -43,6 +43,10 @@ export const auditAction = z.enum([
   "emergency.update",
   "notification.send",
   "circular.create",
+  "funding.reconciled",
+  "reconciliation.run",
+  "plan.sync",
+  "settings.update",
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 

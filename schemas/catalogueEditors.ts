@@ -13,9 +13,19 @@ const money = (title: string, description?: string) =>
 const percent = (title: string, description: string) =>
   z.number().min(0).max(100).multipleOf(0.01).meta({ title, description, widget: "percent" });
 const onSale = (description: string) => z.boolean().meta({ title: "On sale", description });
+/** The provider's own name for a service or a plan: what the adapter sends it. */
+const providerCode = (title: string, description: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
+      error: "Use the provider's code: letters, digits, dots, dashes or underscores, up to 60.",
+    })
+    .meta({ title, description });
 
 export const airtimeControlEdit = z.strictObject({
   enabled: onSale("Customers can buy this network's airtime"),
+  service_id: providerCode("Provider service ID", "VTpass's serviceID for this network's airtime, e.g. mtn"),
   discount_percent: percent("Customer discount", "Taken off the airtime's value for the customer"),
   commission_percent: percent(
     "Our commission",
@@ -27,9 +37,14 @@ export const airtimeControlEdit = z.strictObject({
 
 export const dataNetworkEdit = z.strictObject({
   enabled: onSale("Customers can buy this network's data plans"),
+  service_id: providerCode(
+    "Provider service ID",
+    "VTpass's serviceID for this network's data, e.g. mtn-data",
+  ),
 });
 
 export const dataPlanEdit = z.strictObject({
+  code: providerCode("Provider plan code", "VTpass's variation_code for this plan, e.g. mtn-1gb-1d"),
   name: z
     .string()
     .trim()
@@ -53,10 +68,12 @@ export const dataPlanEdit = z.strictObject({
 });
 export const tvProviderEdit = z.strictObject({
   enabled: onSale("Customers can pay for this provider"),
+  service_id: providerCode("Provider service ID", "VTpass's serviceID, e.g. dstv"),
   service_fee: money("Service fee", "Added to every bouquet"),
 });
 
 export const tvPlanEdit = z.strictObject({
+  code: providerCode("Provider bouquet code", "VTpass's variation_code for this bouquet, e.g. dstv-padi"),
   name: z.string().trim().min(2).max(60).meta({ title: "Name" }),
   price: money("Price", "What the customer pays").min(100, { error: "The price must be at least ₦1." }),
   cost_price: money("Cost price", "What the provider charges us"),
@@ -65,6 +82,7 @@ export const tvPlanEdit = z.strictObject({
 
 export const discoEdit = z.strictObject({
   enabled: onSale("Customers can buy electricity from this company"),
+  service_id: providerCode("Provider service ID", "VTpass's serviceID, e.g. ikeja-electric"),
   min_amount: money("Smallest purchase"),
   max_amount: money("Largest purchase"),
   service_fee: money("Service fee", "Added to every purchase"),

@@ -49,14 +49,12 @@ export const staffDataNetwork = dataNetworkEdit.extend({ id: z.number().int(), n
 export const staffDataPlan = dataPlanEdit.extend({
   id: z.number().int(),
   control_id: z.number().int(),
-  code: z.string(),
   has_sales: z.boolean(),
 });
 export const staffTvProvider = tvProviderEdit.extend({ id: z.number().int(), name: z.string() });
 export const staffTvPlan = tvPlanEdit.extend({
   id: z.number().int(),
   control_id: z.number().int(),
-  code: z.string(),
   has_sales: z.boolean(),
 });
 export const staffDisco = discoEdit.extend({ id: z.number().int(), name: z.string() });

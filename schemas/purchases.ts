@@ -46,12 +46,18 @@ export const tvVerifyBody = z.strictObject({
   provider_id: providerId,
   smartcard,
 });
+export const subscriptionType = z.enum(["change", "renew"]).meta({
+  title: "Subscription",
+  description:
+    "`change` (the default) buys the chosen bouquet; `renew` renews it when the smartcard already has it",
+});
 export const tvBuyBody = z.strictObject({
   action: z.literal("buy"),
   provider_id: providerId,
   plan_id: z.number().int().min(1).meta({ title: "Bouquet" }),
   smartcard,
   phone,
+  subscription_type: subscriptionType.optional(),
   ...confirmation,
 });
 export const tvBody = z.discriminatedUnion("action", [tvVerifyBody, tvBuyBody]);
@@ -61,6 +67,7 @@ export const tvVerifyResult = z.object({
   customer_name: z.string(),
   current_plan: z.string().optional(),
   due_date: z.iso.date().optional(),
+  renewal_amount: kobo.optional().meta({ description: "What renewing the current bouquet costs, in kobo" }),
 });
 export type TvVerifyResult = z.infer<typeof tvVerifyResult>;
 

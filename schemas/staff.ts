@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { kobo, page, timestamp } from "./common";
+import { providerAlert } from "./operations";
 import { transaction, transactionKind, transactionStatus } from "./transactions";
 
 /** Who a transaction or a record belongs to, as staff see them. */
@@ -78,6 +79,9 @@ export const statistics = z.object({
   all_time: serviceTotals,
   pending_count: z.number().int(),
   by_service: z.array(serviceTotals.extend({ kind: transactionKind })),
+  provider_alerts: z
+    .array(providerAlert)
+    .meta({ description: "Problems with our provider account, while they last" }),
 });
 export type Statistics = z.infer<typeof statistics>;
 

@@ -9,9 +9,10 @@ export type PurchaseKind = (typeof purchaseKinds)[number];
 /**
  * pending: the provider's (or gateway's) answer is not known yet and the money is held, never
  * refunded on a timeout. failed: the provider said so for certain, and the money went back in the
- * same database transaction. refunded: staff refunded a settled purchase.
+ * same database transaction. refunded: staff refunded a settled purchase. reversed: the provider
+ * undid a purchase (before or after delivering it) and its money went back to the wallet.
  */
-export const transactionStatus = z.enum(["pending", "successful", "failed", "refunded"]);
+export const transactionStatus = z.enum(["pending", "successful", "failed", "refunded", "reversed"]);
 export type TransactionStatus = z.infer<typeof transactionStatus>;
 
 /** A movement of money as its customer sees it. `total` is what left (or reached) the wallet. */
@@ -29,6 +30,10 @@ export const transaction = z.object({
   product: z.string().nullable().meta({ description: "Network and plan, bouquet, or disco and meter type" }),
   provider_reference: z.string().nullable(),
   token: z.string().nullable().meta({ description: "Prepaid electricity token, 20 digits" }),
+  units: z
+    .string()
+    .nullable()
+    .meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" }),
   customer_name: z.string().nullable(),
   failure_reason: z.string().nullable(),
   balance_before: z.number().int().nullable(),

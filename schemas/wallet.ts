@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { kobo } from "./common";
+import { transaction } from "./transactions";
 
 export const walletSummary = z.object({
   number: z.string().regex(/^\d{10}$/),
@@ -26,6 +27,24 @@ export const fundBody = z.strictObject({
 export type FundBody = z.infer<typeof fundBody>;
 
 export const fundResult = z.object({ reference: z.string(), checkout_url: z.string() });
+
+/** A card funding as the customer comes back from the gateway's page, and what the gateway says of it. */
+export const fundingCheck = z.object({
+  transaction,
+  gateway_status: z.enum(["successful", "pending", "abandoned", "failed", "reversed"]).nullable().meta({
+    description:
+      "The gateway's word on the payment just now: abandoned or failed means the customer stopped (a later payment still credits); null when it was not asked or could not say",
+  }),
+});
+export type FundingCheck = z.infer<typeof fundingCheck>;
+
+/** The customer's own account number at the gateway's bank; a transfer into it funds the wallet. */
+export const dedicatedAccount = z.object({
+  bank_name: z.string(),
+  account_number: z.string().regex(/^\d{10}$/),
+  account_name: z.string(),
+});
+export type DedicatedAccount = z.infer<typeof dedicatedAccount>;
 export type FundResult = z.infer<typeof fundResult>;
 
 export const staffFundBody = z.strictObject({

@@ -5,7 +5,6 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
-import { sandboxSignatureHeader } from "./gateways/sandboxGateway";
 import { describeError } from "./http/describeError";
 import { ApiError, messages } from "./http/errors";
 import { mountRoutes } from "./http/mountRoutes";
@@ -14,7 +13,7 @@ import { requestLog } from "./http/requestLog";
 import { type AnyRoute, pathMatcher } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { mountSpa } from "./http/spa";
-import { isSandboxGateway } from "./integrations";
+import { simulatorPaths } from "./integrations";
 import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
@@ -22,7 +21,6 @@ import { catalogueRoutes } from "./routes/catalogueRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { purchaseRoutes } from "./routes/purchaseRoutes";
-import { mountSandboxCheckout } from "./routes/sandboxCheckout";
 import { staffFundingRoutes } from "./routes/staffFundingRoutes";
 import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
 import { statusRoutes } from "./routes/statusRoutes";
@@ -88,20 +86,16 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   mountRoutes(api, routes);
   app.route(apiBase, api);
 
-  if (isSandboxGateway(deps.gateway)) {
-    // The sandbox sends its webhook through the app's own webhook route, raw body and signature included.
-    mountSandboxCheckout(app, deps, deps.gateway, (rawBody, signature) =>
-      Promise.resolve(
-        app.request(`${apiBase}/webhooks/sandbox/`, {
-          method: "POST",
-          body: rawBody,
-          headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature },
-        }),
-      ),
-    );
+  if (deps.simulators) {
+    // Stand-ins for VTpass and Paystack, reached by the adapters over HTTP like the real hosts.
+    app.route(simulatorPaths.vtpass, deps.simulators.vtpass.app);
+    app.route(simulatorPaths.paystack, deps.simulators.paystack.app);
   }
 
-  const spaFallback = options.serveSpa === false ? null : mountSpa(app, deps.config.staticDir);
+  const spaFallback =
+    options.serveSpa === false
+      ? null
+      : mountSpa(app, deps.config.staticDir, { simulated: deps.config.simulators });
 
   app.notFound((c) => {
     if (spaFallback && !c.req.path.startsWith(`${apiBase}/`) && c.req.method === "GET") return spaFallback(c);

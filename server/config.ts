@@ -1,6 +1,36 @@
+import { isIP } from "node:net";
 import { z } from "zod";
+import { isSimulatorKey } from "./simulators/simulatorKeys";
 
 const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
+const key = z
+  .string()
+  .trim()
+  .min(8, { error: "must be at least 8 characters" })
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, { error: "must be printable characters without spaces" });
+
+/** Settings that point the adapters at the real VTpass and Paystack. */
+const realSettings = [
+  "VTPASS_BASE_URL",
+  "VTPASS_API_KEY",
+  "VTPASS_PUBLIC_KEY",
+  "VTPASS_SECRET_KEY",
+  "PAYSTACK_BASE_URL",
+  "PAYSTACK_SECRET_KEY",
+] as const;
+
+/** Paystack's documented webhook addresses, for `PAYSTACK_WEBHOOK_IPS=paystack`. */
+export const paystackWebhookIps = ["52.31.139.75", "52.49.173.169", "52.214.14.220"];
+
+/**
+ * The simulators are on unless said otherwise, except in production, where real money could be at
+ * stake: there they run only when SIMULATORS=on says so explicitly.
+ */
+function simulatorsOn(env: { SIMULATORS?: "on" | "off" | undefined; NODE_ENV?: string | undefined }) {
+  return env.SIMULATORS ? env.SIMULATORS === "on" : env.NODE_ENV !== "production";
+}
 
 const envSchema = z
   .object({
@@ -31,20 +61,86 @@ const envSchema = z
     PUBLIC_URL: z.url().optional(),
     TRUST_PROXY: bool.default(false),
     STATIC_DIR: z.string().min(1).default("./dist"),
-    PROVIDER: z.enum(["sandbox"]).default("sandbox"),
-    GATEWAY: z.enum(["sandbox"]).default("sandbox"),
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-    SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
-    SANDBOX_GATEWAY_SECRET: z
+    NODE_ENV: z.string().optional(),
+    SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
+    PROVIDER: z.enum(["vtpass"]).default("vtpass"),
+    GATEWAY: z.enum(["paystack"]).default("paystack"),
+    VTPASS_BASE_URL: httpUrl.optional(),
+    VTPASS_API_KEY: key.optional(),
+    VTPASS_PUBLIC_KEY: key.optional(),
+    VTPASS_SECRET_KEY: key.optional(),
+    PAYSTACK_BASE_URL: httpUrl.optional(),
+    PAYSTACK_SECRET_KEY: z
       .string()
-      .min(16, { error: "must be at least 16 characters" })
-      .default("sandbox-webhook-secret-not-for-production"),
+      .regex(/^sk_(test|live)_[A-Za-z0-9_]{8,200}$/, {
+        error: "must be a Paystack secret key (sk_test_… or sk_live_…)",
+      })
+      .optional(),
+    PAYSTACK_PREFERRED_BANK: z.enum(["test-bank", "wema-bank", "titan-paystack"]).optional(),
+    PAYSTACK_WEBHOOK_IPS: z
+      .string()
+      .transform((text) =>
+        text
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((ip) => ip === "paystack" || isIP(ip) !== 0), {
+        error: 'must be "paystack" or a comma-separated list of IP addresses',
+      })
+      .optional(),
+    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
     REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
     REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
     REFERRAL_BONUS_KOBO: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
     REFERRAL_MIN_FUNDING_KOBO: z.coerce.number().int().min(100).max(100_000_000).default(100_000),
+    FUNDING_CHECK_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+    FUNDING_EXPIRY_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
   })
   .superRefine((env, ctx) => {
+    const simulated = simulatorsOn(env);
+    for (const name of realSettings) {
+      const value = env[name];
+      if (simulated && value !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message:
+            "is for the real provider and gateway: set SIMULATORS=off to use it (the simulators are on)",
+        });
+      }
+      if (!simulated && value === undefined && name !== "PAYSTACK_BASE_URL") {
+        ctx.addIssue({ code: "custom", path: [name], message: "is required when the simulators are off" });
+      }
+      if (!simulated && value !== undefined && isSimulatorKey(value)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: "is the simulators' development key; set the real one",
+        });
+      }
+      if (
+        !simulated &&
+        env.NODE_ENV === "production" &&
+        name.endsWith("_BASE_URL") &&
+        value?.startsWith("http:")
+      ) {
+        ctx.addIssue({ code: "custom", path: [name], message: "must be an https:// address in production" });
+      }
+    }
+    if (!simulated && !env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PUBLIC_URL"],
+        message: "is required when the simulators are off: the gateway sends customers back to it",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -68,14 +164,27 @@ export interface Config {
   publicUrl: string;
   trustProxy: boolean;
   staticDir: string;
-  provider: "sandbox";
-  gateway: "sandbox";
+  /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
+  simulators: boolean;
+  production: boolean;
+  provider: "vtpass";
+  gateway: "paystack";
+  /** The real VTpass; null while the simulators are on (the adapter is pointed at the simulator). */
+  vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string } | null;
+  /** The real Paystack; null while the simulators are on. */
+  paystack: { baseUrl: string; secretKey: string } | null;
+  paystackPreferredBank: "test-bank" | "wema-bank" | "titan-paystack";
+  /** Addresses Paystack's webhooks must come from; null accepts any (the signature still decides). */
+  paystackWebhookIps: string[] | null;
   providerTimeoutMs: number;
-  sandboxLatencyMs: number;
-  sandboxGatewaySecret: string;
+  simulatorLatencyMs: number;
   requeryIntervalMs: number;
   requeryBaseDelayMs: number;
   referral: { bonus: number; minFunding: number };
+  /** A card funding still pending this long after checkout is asked about by reference. */
+  fundingCheckAfterMs: number;
+  /** A card funding never paid is marked failed after this long (a later payment still credits it). */
+  fundingExpiryMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const simulators = simulatorsOn(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -104,13 +214,40 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     staticDir: e.STATIC_DIR,
+    simulators,
+    production: e.NODE_ENV === "production",
     provider: e.PROVIDER,
     gateway: e.GATEWAY,
+    vtpass:
+      simulators || !e.VTPASS_BASE_URL || !e.VTPASS_API_KEY || !e.VTPASS_PUBLIC_KEY || !e.VTPASS_SECRET_KEY
+        ? null
+        : {
+            baseUrl: withSlash(e.VTPASS_BASE_URL),
+            apiKey: e.VTPASS_API_KEY,
+            publicKey: e.VTPASS_PUBLIC_KEY,
+            secretKey: e.VTPASS_SECRET_KEY,
+          },
+    paystack:
+      simulators || !e.PAYSTACK_SECRET_KEY
+        ? null
+        : {
+            baseUrl: withSlash(e.PAYSTACK_BASE_URL ?? "https://api.paystack.co/"),
+            secretKey: e.PAYSTACK_SECRET_KEY,
+          },
+    paystackPreferredBank:
+      e.PAYSTACK_PREFERRED_BANK ??
+      (simulators || e.PAYSTACK_SECRET_KEY?.startsWith("sk_test_") ? "test-bank" : "wema-bank"),
+    paystackWebhookIps: e.PAYSTACK_WEBHOOK_IPS
+      ? e.PAYSTACK_WEBHOOK_IPS.flatMap((ip) => (ip === "paystack" ? paystackWebhookIps : [ip]))
+      : null,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
-    sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
-    sandboxGatewaySecret: e.SANDBOX_GATEWAY_SECRET,
+    simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
+    fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,
+    fundingExpiryMs: e.FUNDING_EXPIRY_HOURS * 3_600_000,
   };
 }
+
+const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);

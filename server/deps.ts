@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { users } from "./db/schema";
 import type { PaymentGateway } from "./gateways/gateway";
+import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
 import type { Provider } from "./providers/provider";
 
@@ -16,6 +17,8 @@ export interface AppDeps {
   logger: Logger;
   provider: Provider;
   gateway: PaymentGateway;
+  /** The simulated VTpass and Paystack, served under /simulator/ while they are on. */
+  simulators: Simulators | null;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,17 +1,83 @@
+import { join } from "node:path";
+import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { PaymentGateway } from "./gateways/gateway";
-import { createSandboxGateway, type SandboxGateway } from "./gateways/sandboxGateway";
+import { createPaystackGateway } from "./gateways/paystack/paystackGateway";
 import type { Provider } from "./providers/provider";
-import { createSandboxProvider } from "./providers/sandboxProvider";
+import { createVtpassProvider } from "./providers/vtpass/vtpassProvider";
+import { createPaystackSimulator, type PaystackSimulator } from "./simulators/paystack/paystackSimulator";
+import { simulatorKeys } from "./simulators/simulatorKeys";
+import { createVtpassSimulator, type VtpassSimulator } from "./simulators/vtpass/vtpassSimulator";
 
-/** The provider and gateway the configuration names. Only the sandboxes exist so far (README). */
-export function createIntegrations(config: Config): { provider: Provider; gateway: PaymentGateway } {
-  return {
-    provider: createSandboxProvider({ latencyMs: config.sandboxLatencyMs }),
-    gateway: createSandboxGateway({ secret: config.sandboxGatewaySecret, publicUrl: config.publicUrl }),
-  };
+export interface Simulators {
+  vtpass: VtpassSimulator;
+  paystack: PaystackSimulator;
 }
 
-export function isSandboxGateway(gateway: PaymentGateway): gateway is SandboxGateway {
-  return gateway.name === "sandbox" && "eventFor" in gateway;
+export interface Integrations {
+  provider: Provider;
+  gateway: PaymentGateway;
+  /** Served by the app under /simulator/ while they are on; null where real money moves. */
+  simulators: Simulators | null;
+}
+
+export const simulatorPaths = { vtpass: "/simulator/vtpass", paystack: "/simulator/paystack" } as const;
+
+export interface IntegrationOptions {
+  /** Where this process answers on loopback, e.g. http://127.0.0.1:8080: adapters reach the simulators there. */
+  origin: string;
+  /** The address customers' browsers use (the simulated checkout lives under it). */
+  publicUrl: string;
+  clock: Clock;
+  /** Where the simulators keep what they remember across restarts; null keeps it in memory. */
+  journalDir: string | null;
+  /** How the simulators pace themselves; tests make them fast and let the test settle things. */
+  simulatorTiming?: { settleAfterMs: number | null; timeoutAnswerMs: number };
+}
+
+/**
+ * The VTpass and Paystack adapters, pointed at the real hosts or, while the simulators are on, at
+ * the simulators this app serves: the adapter code is the same either way.
+ */
+export function createIntegrations(config: Config, options: IntegrationOptions): Integrations {
+  const preferredBank = config.paystackPreferredBank;
+  if (!config.simulators) {
+    if (!config.vtpass || !config.paystack) throw new Error("the VTpass and Paystack settings are missing");
+    return {
+      provider: createVtpassProvider(config.vtpass),
+      gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
+      simulators: null,
+    };
+  }
+  const journal = (name: string) => (options.journalDir ? join(options.journalDir, name) : null);
+  const timing = options.simulatorTiming ?? { settleAfterMs: 15_000, timeoutAnswerMs: 60_000 };
+  const vtpass = createVtpassSimulator({
+    keys: simulatorKeys.vtpass,
+    clock: options.clock,
+    journalPath: journal("vtpass.jsonl"),
+    latencyMs: config.simulatorLatencyMs,
+    settleAfterMs: timing.settleAfterMs,
+    timeoutAnswerMs: timing.timeoutAnswerMs,
+    webhookUrl: `${options.origin}/api/webhooks/vtpass/`,
+  });
+  const paystack = createPaystackSimulator({
+    secretKey: simulatorKeys.paystack.secretKey,
+    publicUrl: `${options.publicUrl}${simulatorPaths.paystack}`,
+    webhookUrl: `${options.origin}/api/webhooks/paystack/`,
+    clock: options.clock,
+    journalPath: journal("paystack.jsonl"),
+    latencyMs: config.simulatorLatencyMs,
+  });
+  return {
+    provider: createVtpassProvider({
+      baseUrl: `${options.origin}${simulatorPaths.vtpass}/api/`,
+      ...simulatorKeys.vtpass,
+    }),
+    gateway: createPaystackGateway({
+      baseUrl: `${options.origin}${simulatorPaths.paystack}/`,
+      secretKey: simulatorKeys.paystack.secretKey,
+      preferredBank,
+    }),
+    simulators: { vtpass, paystack },
+  };
 }

@@ -1,15 +1,15 @@
-import { serve } from "@hono/node-server";
+import { join } from "node:path";
 import type { Logger } from "pino";
-import { createApp } from "./app";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/database";
-import { createIntegrations } from "./integrations";
 import { createMailer } from "./mail/mailer";
+import { serveApp } from "./serveApp";
 import { ensureFirstAdmin, seedSystemRows } from "./services/adminBootstrap";
-import { startRequeryWorker } from "./services/purchases/requeryWorker";
+import { startBackgroundWork } from "./services/backgroundWork";
+import { simulatedBarText } from "./simulators/simulatedBar";
 
-/** Opens the database (migrating it), seeds what must exist, and serves the app. */
+/** Opens the database (migrating it), seeds what must exist, serves the app and starts its workers. */
 export async function startServer(config: Config, logger: Logger) {
   const database = await openDatabase(config, (error) =>
     logger.warn(
@@ -24,28 +24,26 @@ export async function startServer(config: Config, logger: Logger) {
   await seedSystemRows(database.db);
   await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: emails, with their codes, are written to this log");
+  if (config.simulators) {
+    logger.warn(
+      { production: config.production },
+      `${simulatedBarText}: VTpass and Paystack are simulated by this app (SIMULATORS=on)`,
+    );
+  }
 
-  const deps = {
-    db: database.db,
-    mailer: createMailer(config, logger),
-    clock: systemClock,
+  const served = await serveApp(
     config,
-    logger,
-    ...createIntegrations(config),
-  };
-  const app = createApp(deps);
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
-  await new Promise<void>((resolve) => server.once("listening", resolve));
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  logger.info({ url: `http://localhost:${port}` }, "OjaPay is listening");
-  const requery = startRequeryWorker(deps, config.requeryIntervalMs);
+    { db: database.db, mailer: createMailer(config, logger), clock: systemClock, config, logger },
+    { journalDir: join(config.dataDir, "simulators") },
+  );
+  logger.info({ url: `http://localhost:${served.port}` }, "OjaPay is listening");
+  const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
 
   let stopping: Promise<void> | undefined;
   const stop = () => {
-    requery.stop();
-    stopping ??= new Promise<void>((resolve) => server.close(() => resolve())).then(() => database.close());
+    work.stop();
+    stopping ??= served.close().then(() => database.close());
     return stopping;
   };
-  return { port, stop, deps };
+  return { port: served.port, stop, deps: served.deps };
 }

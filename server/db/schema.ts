@@ -154,6 +154,9 @@ export const emergencyMode = pgTable(
 export const networks = pgTable("networks", {
   id: smallint("id").primaryKey(),
   name: text("name").notNull(),
+  /** The provider's names for this network's airtime and data (VTpass serviceIDs: `mtn`, `mtn-data`). */
+  airtimeServiceId: text("airtime_service_id").notNull().default(""),
+  dataServiceId: text("data_service_id").notNull().default(""),
   airtimeEnabled: boolean("airtime_enabled").notNull().default(true),
   dataEnabled: boolean("data_enabled").notNull().default(true),
   /** Taken off the airtime's value for the customer. */
@@ -171,6 +174,7 @@ export const dataPlans = pgTable(
     networkId: smallint("network_id")
       .notNull()
       .references(() => networks.id),
+    /** The provider's code for this plan (VTpass `variation_code`). */
     code: text("code").notNull(),
     name: text("name").notNull(),
     size: text("size").notNull(),
@@ -190,7 +194,8 @@ export const dataPlans = pgTable(
 
 export const tvProviders = pgTable("tv_providers", {
   id: smallint("id").primaryKey(),
-  code: text("code").notNull(),
+  /** The provider's serviceID (VTpass: `dstv`, `gotv`, `startimes`, `showmax`). */
+  serviceId: text("code").notNull(),
   name: text("name").notNull(),
   enabled: boolean("enabled").notNull().default(true),
   serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
@@ -203,6 +208,7 @@ export const tvPlans = pgTable(
     providerId: smallint("provider_id")
       .notNull()
       .references(() => tvProviders.id),
+    /** The provider's code for this bouquet (VTpass `variation_code`). */
     code: text("code").notNull(),
     name: text("name").notNull(),
     price: bigint("price", { mode: "number" }).notNull(),
@@ -221,6 +227,8 @@ export const discos = pgTable("discos", {
   id: smallint("id").primaryKey(),
   code: text("code").notNull(),
   name: text("name").notNull(),
+  /** The provider's serviceID (VTpass: `ikeja-electric`). */
+  serviceId: text("service_id").notNull().default(""),
   enabled: boolean("enabled").notNull().default(true),
   minAmount: bigint("min_amount", { mode: "number" }).notNull(),
   maxAmount: bigint("max_amount", { mode: "number" }).notNull(),
@@ -242,7 +250,9 @@ export const transactions = pgTable(
     kind: text("kind", {
       enum: ["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"],
     }).notNull(),
-    status: text("status", { enum: ["pending", "successful", "failed", "refunded"] }).notNull(),
+    status: text("status", {
+      enum: ["pending", "successful", "failed", "refunded", "reversed"],
+    }).notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull().default(0),
     discount: bigint("discount", { mode: "number" }).notNull().default(0),
@@ -255,8 +265,17 @@ export const transactions = pgTable(
     /** What the provider needs to deliver and requery: network, plan or bouquet code, disco, meter type. */
     order: jsonb("order"),
     provider: text("provider"),
+    /**
+     * Our id for this purchase in the provider's format (VTpass: the Lagos date and time first),
+     * stored with the held money before the provider is called, so a requery after a crash finds it.
+     */
+    providerRequestId: text("provider_request_id"),
     providerReference: text("provider_reference"),
+    /** A card funding's checkout page at the gateway, so a retried request answers the same one. */
+    checkoutUrl: text("checkout_url"),
     token: text("token"),
+    /** Prepaid electricity: what the token buys, as the provider says it ("79.9 kWh"). */
+    units: text("units"),
     customerName: text("customer_name"),
     failureReason: text("failure_reason"),
     balanceBefore: bigint("balance_before", { mode: "number" }),
@@ -274,6 +293,13 @@ export const transactions = pgTable(
       .on(t.nextRequeryAt)
       .where(sql`${t.status} = 'pending' and ${t.nextRequeryAt} is not null`),
     index("transactions_recent_same_idx").on(t.userId, t.recipient, t.total, t.createdAt),
+    uniqueIndex("transactions_provider_request_key")
+      .on(t.providerRequestId)
+      .where(sql`${t.providerRequestId} is not null`),
+    // A gateway's payment credits one funding at most, whichever way we learnt of it.
+    uniqueIndex("transactions_gateway_payment_key")
+      .on(t.provider, t.providerReference)
+      .where(sql`${t.kind} = 'funding' and ${t.providerReference} is not null`),
     check(
       "transactions_money_check",
       sql`${t.amount} >= 0 and ${t.fee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
@@ -389,12 +415,14 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** One customer's notice (a reversal, say); null for a notice to every customer. */
+    userId: uuid("user_id").references(() => users.id),
     title: text("title").notNull(),
     body: text("body").notNull(),
     createdBy: uuid("created_by").references(() => users.id),
     createdAt: at("created_at").notNull(),
   },
-  (t) => [index("notifications_created_idx").on(t.createdAt)],
+  (t) => [index("notifications_created_idx").on(t.createdAt), index("notifications_user_idx").on(t.userId)],
 );
 
 export const circulars = pgTable(
@@ -424,4 +452,75 @@ export const referralBonuses = pgTable("referral_bonuses", {
     .notNull()
     .references(() => transactions.id),
   paidAt: at("paid_at").notNull(),
+});
+
+/**
+ * Problems with the business's own provider account (its wallet too low, its keys refused), one row
+ * per kind while it lasts: raised by the purchase that met it, cleared by the next delivered one.
+ */
+export const providerAlerts = pgTable(
+  "provider_alerts",
+  {
+    kind: text("kind", { enum: ["low_balance", "account"] }).primaryKey(),
+    /** The provider's own words and code, for whoever fixes it. */
+    detail: text("detail").notNull(),
+    firstSeenAt: at("first_seen_at").notNull(),
+    lastSeenAt: at("last_seen_at").notNull(),
+    occurrences: integer("occurrences").notNull().default(1),
+  },
+  (t) => [check("provider_alerts_kind_check", sql`${t.kind} in ('low_balance', 'account')`)],
+);
+
+/** One row: settings admins change from the console. */
+export const operatorSettings = pgTable(
+  "operator_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    /** Below this merchant balance (kobo) at the provider, the admin dashboard warns. */
+    providerLowBalance: bigint("provider_low_balance", { mode: "number" }).notNull().default(5_000_000),
+    updatedAt: at("updated_at"),
+    updatedBy: uuid("updated_by").references(() => users.id),
+  },
+  (t) => [
+    check("operator_settings_single_row", sql`${t.id} = 1`),
+    check("operator_settings_low_balance_check", sql`${t.providerLowBalance} >= 0`),
+  ],
+);
+
+/** A customer's own bank account number at the gateway (Paystack dedicated virtual account). */
+export const dedicatedAccounts = pgTable(
+  "dedicated_accounts",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    gateway: text("gateway").notNull(),
+    customerCode: text("customer_code").notNull(),
+    accountNumber: text("account_number").notNull(),
+    accountName: text("account_name").notNull(),
+    bankName: text("bank_name").notNull(),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("dedicated_accounts_number_key").on(t.gateway, t.accountNumber),
+    index("dedicated_accounts_customer_idx").on(t.gateway, t.customerCode),
+  ],
+);
+
+/** The daily comparison of the gateway's successful payments with our credits, one row per Lagos day. */
+export const reconciliationRuns = pgTable("reconciliation_runs", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  gateway: text("gateway").notNull(),
+  status: text("status", { enum: ["running", "done", "failed"] }).notNull(),
+  startedAt: at("started_at").notNull(),
+  finishedAt: at("finished_at"),
+  /** Successful payments the gateway listed for the day. */
+  checked: integer("checked").notNull().default(0),
+  /** Of those, credited only now (a webhook had been missed), and their total in kobo. */
+  credited: integer("credited").notNull().default(0),
+  creditedAmount: bigint("credited_amount", { mode: "number" }).notNull().default(0),
+  /** References the gateway listed that match no funding and no dedicated account; staff look at these. */
+  unmatched: jsonb("unmatched").$type<string[]>().notNull().default([]),
+  error: text("error"),
+  ranBy: uuid("ran_by").references(() => users.id),
 });

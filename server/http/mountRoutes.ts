@@ -24,7 +24,7 @@ export function mountRoutes(api: Hono<AppEnv>, routes: readonly AnyRoute[]) {
       const { body, raw } = await readBody(route, c);
       const reply = await route.handle({ body, raw, query, params, c });
       const data = route.result.parse(reply.data);
-      return c.json({ status: true, msg: reply.msg, data }, route.successStatus ?? 200);
+      return c.json({ ...reply.extra, status: true, msg: reply.msg, data }, route.successStatus ?? 200);
     });
   }
 }

@@ -9,6 +9,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 export interface Reply<T> {
   msg: string;
   data: T;
+  /** Fields beside the envelope's, for a caller that expects its own (VTpass's `response`). */
+  extra?: Record<string, string>;
 }
 
 export interface RouteInput<B, Q, P> {

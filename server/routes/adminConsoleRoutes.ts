@@ -15,6 +15,13 @@ import {
 } from "../../schemas/admin";
 import { page, pageQuery } from "../../schemas/common";
 import { notification } from "../../schemas/notices";
+import {
+  providerSettingsBody,
+  providerStatus,
+  reconcileBody,
+  reconciliationRun,
+  reconciliationRuns,
+} from "../../schemas/operations";
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { badRequest } from "../http/errors";
@@ -25,16 +32,88 @@ import {
   listNotifications,
   sendNotification,
 } from "../services/announcements";
+import { recordAudit } from "../services/audit";
 import { listAudit } from "../services/auditTrail";
 import { dashboardFigures, revenueReport as loadRevenue } from "../services/businessFigures";
 import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/emergencySwitch";
+import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
+import { providerStatus as loadProvider, setProviderSettings } from "../services/providerAccount";
 import { listReferrals } from "../services/referrals";
+import { lagosDay } from "../services/transactions/lagosDays";
 
 const statusText = (enabled: boolean) => (enabled ? "Emergency mode is ON" : "Emergency mode is OFF");
 
 export function adminConsoleRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
   return [
+    defineRoute({
+      method: "get",
+      path: "/sys.admin/provider",
+      tag: "Admin",
+      summary:
+        "The business's wallet at the provider (read at most once a minute), the low-balance threshold, and account alerts",
+      result: providerStatus,
+      async handle() {
+        return { msg: "Provider status retrieved.", data: await loadProvider(deps) };
+      },
+    }),
+    defineRoute({
+      method: "patch",
+      path: "/sys.admin/provider",
+      tag: "Admin",
+      summary: "Set the balance below which the dashboard warns",
+      body: providerSettingsBody,
+      result: providerStatus,
+      async handle({ body, c }) {
+        return { msg: "Provider settings saved.", data: await setProviderSettings(deps, actor(c), body) };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/sys.admin/reconciliation",
+      tag: "Admin",
+      summary: "The latest daily reconciliations of the gateway's payments with our credits, newest first",
+      result: reconciliationRuns,
+      async handle() {
+        return { msg: "Reconciliations retrieved.", data: { runs: await latestRuns(deps.db) } };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/sys.admin/reconciliation",
+      tag: "Admin",
+      summary: "Run a day's reconciliation now (it also runs by itself for yesterday); credits are audited",
+      body: reconcileBody,
+      result: reconciliationRun,
+      async handle({ body, c }) {
+        const today = lagosDay(deps.clock.now());
+        if (body.day > today)
+          throw badRequest("That day has not come yet.", { day: ["That day has not come yet."] });
+        const who = actor(c);
+        const run = await reconcileDay(deps, body.day, who.user.id);
+        await deps.db.transaction((tx) =>
+          recordAudit(tx, deps.clock, {
+            actorId: who.user.id,
+            action: "reconciliation.run",
+            targetType: "reconciliation",
+            targetId: body.day,
+            before: null,
+            after: {
+              status: run.status,
+              checked: run.checked,
+              credited: run.credited,
+              unmatched: run.unmatched,
+            },
+            ip: who.ip,
+          }),
+        );
+        const data = runView(run, { id: who.user.id, email: who.user.email });
+        return {
+          msg: run.status === "done" ? "Reconciliation done." : "Reconciliation did not finish.",
+          data,
+        };
+      },
+    }),
     defineRoute({
       method: "get",
       path: "/sys.admin/dashboard",

@@ -16,15 +16,44 @@ import {
   tvPlanPatch,
   tvProviderPatch,
 } from "../../schemas/catalogueStaff";
+import { planSyncBody, planSyncReport as planSyncReportSchema, planSyncResult } from "../../schemas/planSync";
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { defineRoute } from "../http/route";
 import * as catalogue from "../services/catalogueAdmin";
+import { applyPlanSync, planSyncReport } from "../services/dataPlanSync";
 
 /** The catalogue's editors for staff: every change validated by the editor schema and audited. */
 export function catalogueAdminRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
   return [
+    defineRoute({
+      method: "get",
+      path: "/core/staff/fetch/data/plans/sync",
+      tag: "Staff: catalogue",
+      summary: "The provider's data plans for a network beside ours: new, changed in cost, gone, the same",
+      query: controlIdQuery,
+      result: planSyncReportSchema,
+      async handle({ query }) {
+        return { msg: "Provider plans compared.", data: await planSyncReport(deps, query.control_id) };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/core/staff/fetch/data/plans/sync",
+      tag: "Staff: catalogue",
+      summary:
+        "Import chosen plans from the provider: new ones at our price, the provider's cost for changed ones, gone ones switched off",
+      body: planSyncBody,
+      result: planSyncResult,
+      async handle({ body, c }) {
+        const data = await applyPlanSync(deps, actor(c), body);
+        return {
+          msg: `Imported: ${data.created} new, ${data.updated} with a new cost, ${data.switched_off} switched off.`,
+          data,
+        };
+      },
+    }),
     defineRoute({
       method: "get",
       path: "/core/staff/fetch/airtime",

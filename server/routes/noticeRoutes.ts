@@ -5,6 +5,7 @@ import { circular, notification } from "../../schemas/notices";
 import { circulars } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/route";
+import { sessionOf } from "../http/sessionGate";
 import { listNotifications } from "../services/announcements";
 
 /** What admins have told customers: notifications in an inbox, circulars on the dashboard while current. */
@@ -14,13 +15,14 @@ export function noticeRoutes(deps: AppDeps) {
       method: "get",
       path: "/core/customer/notifications",
       tag: "Notices",
-      summary: "Notifications sent to every customer, newest first",
+      summary:
+        "Notifications sent to every customer, and the customer's own (a reversed purchase), newest first",
       query: pageQuery,
       result: page(notification),
-      async handle({ query }) {
+      async handle({ query, c }) {
         return {
           msg: "Notifications retrieved.",
-          data: await listNotifications(deps.db, query),
+          data: await listNotifications(deps.db, query, sessionOf(c).user.id),
         };
       },
     }),

@@ -40,6 +40,8 @@ export function purchaseMessage(row: TransactionRow): string {
       return `The purchase failed: ${row.failureReason ?? "the provider declined it."} Your money is back in your wallet.`;
     case "refunded":
       return "This purchase was refunded to your wallet.";
+    case "reversed":
+      return "The provider reversed this purchase. Your money is back in your wallet.";
   }
 }
 
@@ -98,7 +100,7 @@ export function purchaseRoutes(deps: AppDeps) {
       async handle({ body, c }) {
         if (body.action === "verify") {
           const provider = await tvProviderFor(deps.db, body.provider_id);
-          const data = await verifySmartcardWith(deps.provider, provider.code, body.smartcard);
+          const data = await verifySmartcardWith(deps.provider, provider.serviceId, body.smartcard);
           return { msg: "Smartcard verified.", data };
         }
         return buy(c, body, tvRequest(deps.db, deps.provider, body));
@@ -116,7 +118,12 @@ export function purchaseRoutes(deps: AppDeps) {
       async handle({ body, c }) {
         if (body.action === "verify") {
           const disco = await discoFor(deps.db, body.disco_id);
-          const data = await verifyMeterWith(deps.provider, disco.code, body.meter_number, body.meter_type);
+          const data = await verifyMeterWith(
+            deps.provider,
+            disco.serviceId,
+            body.meter_number,
+            body.meter_type,
+          );
           return { msg: "Meter verified.", data };
         }
         return buy(c, body, electricityRequest(deps.db, deps.provider, body));

@@ -5,7 +5,7 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { defineRoute } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { staffFund } from "../services/funding/walletFunding";
+import { staffFund } from "../services/funding/staffFunding";
 import { transactionView } from "../services/transactions/transactionRecords";
 
 export function staffFundingRoutes(deps: AppDeps) {

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { page } from "../../schemas/common";
 import { referenceParam, transaction, transactionListQuery } from "../../schemas/transactions";
-import { fundBody, fundResult, walletSummary } from "../../schemas/wallet";
+import { dedicatedAccount, fundBody, fundingCheck, fundResult, walletSummary } from "../../schemas/wallet";
 import { wallets } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { forbidden, notFound } from "../http/errors";
 import { defineRoute } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { startFunding } from "../services/funding/walletFunding";
+import { startFunding, verifyFunding } from "../services/funding/cardFunding";
+import { dedicatedAccountFor } from "../services/funding/dedicatedAccounts";
 import {
   findTransaction,
   listTransactions,
@@ -45,6 +46,33 @@ export function walletRoutes(deps: AppDeps) {
       async handle({ body, c }) {
         const data = await startFunding(deps, sessionOf(c).user, body);
         return { msg: "Continue to payment.", data };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/core/customer/wallet/fund/:reference",
+      tag: "Wallet",
+      summary:
+        "Back from the gateway's checkout: the server asks the gateway about this reference (never trusting the redirect), credits it if paid, and answers the funding",
+      params: referenceParam,
+      result: fundingCheck,
+      async handle({ params, c }) {
+        const checked = await verifyFunding(deps, sessionOf(c).user, params.reference);
+        return {
+          msg: "Payment checked.",
+          data: { transaction: transactionView(checked.funding), gateway_status: checked.gatewayStatus },
+        };
+      },
+    }),
+    defineRoute({
+      method: "get",
+      path: "/core/customer/wallet/bank-account",
+      tag: "Wallet",
+      summary:
+        "The customer's own bank account number: transfers into it fund the wallet. Opened with the gateway the first time a verified customer asks",
+      result: dedicatedAccount,
+      async handle({ c }) {
+        return { msg: "Account number retrieved.", data: await dedicatedAccountFor(deps, sessionOf(c).user) };
       },
     }),
     defineRoute({

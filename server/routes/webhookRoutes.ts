@@ -1,36 +1,75 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { transactions } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { ApiError, badRequest, notFound } from "../http/errors";
+import { clientAddress } from "../http/clientAddress";
+import { ApiError, badRequest } from "../http/errors";
 import { defineRoute } from "../http/route";
-import { creditFromGateway } from "../services/funding/walletFunding";
+import { applyGatewayPayment } from "../services/funding/gatewayPayments";
+import { requeryOne } from "../services/purchases/requeryWorker";
 
-const gatewayEventDoc = z
+const paystackEventDoc = z
   .object({
     event: z.string(),
-    data: z.object({ id: z.string(), reference: z.string(), amount: z.number().int() }),
+    data: z.object({ id: z.number(), reference: z.string(), amount: z.number().int() }),
   })
-  .meta({ description: "The gateway's event, signed with HMAC-SHA512 of the raw body" });
+  .meta({ description: "Paystack's event; `x-paystack-signature` is the HMAC-SHA512 of the raw body" });
+const vtpassEventDoc = z
+  .object({ type: z.literal("transaction-update"), data: z.object({ requestId: z.string() }) })
+  .meta({ description: "VTpass's transaction-update: a hint, confirmed by requery before any money moves" });
 
 export function webhookRoutes(deps: AppDeps) {
   return [
     defineRoute({
       method: "post",
-      path: "/webhooks/:gateway",
+      path: "/webhooks/paystack",
       tag: "Public",
-      summary: "Payment gateway events; the signature is checked on the raw body before anything parses it",
-      params: z.strictObject({ gateway: z.string().regex(/^[a-z]{2,20}$/) }),
-      body: gatewayEventDoc,
+      summary: "Paystack's events; the signature is checked on the raw body before anything parses it",
+      body: paystackEventDoc,
       rawBody: true,
       result: z.object({ outcome: z.string() }),
-      async handle({ params, raw, c }) {
-        if (params.gateway !== deps.gateway.name) throw notFound("No such payment gateway.");
+      async handle({ raw, c }) {
+        const allowed = deps.config.paystackWebhookIps;
+        if (allowed && !allowed.includes(clientAddress(c, deps.config.trustProxy) ?? "")) {
+          throw new ApiError(403, "This address may not send payment events.");
+        }
         if (!deps.gateway.verifySignature(raw, c.req.raw.headers))
           throw new ApiError(401, "Invalid signature.");
-        const event = deps.gateway.parseEvent(raw);
-        if (!event) throw badRequest("This is not an event the gateway sends.");
-        const outcome = await creditFromGateway(deps, deps.gateway.name, event);
-        deps.logger.info({ gateway: params.gateway, reference: event.reference, outcome }, "gateway event");
+        const event = deps.gateway.parseWebhook(raw);
+        if (!event) throw badRequest("This is not an event Paystack sends.");
+        if (event.kind === "ignored") return { msg: "Event received.", data: { outcome: "ignored" } };
+        const { outcome } = await applyGatewayPayment(deps, deps.gateway.name, event.payment, {
+          how: "webhook",
+          eventId: `${event.event}:${event.payment.id}`,
+        });
+        deps.logger.info(
+          { gateway: deps.gateway.name, reference: event.payment.reference, outcome },
+          "gateway event",
+        );
         return { msg: "Event received.", data: { outcome } };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/webhooks/vtpass",
+      tag: "Public",
+      summary: "VTpass's transaction-update: the purchase is requeried, and only that answer moves money",
+      body: vtpassEventDoc,
+      rawBody: true,
+      result: z.object({ outcome: z.string() }),
+      async handle({ raw }) {
+        const requestId = deps.provider.webhookRequestId(raw);
+        if (!requestId) throw badRequest("This is not an event VTpass sends.");
+        const [row] = await deps.db
+          .select()
+          .from(transactions)
+          .where(eq(transactions.providerRequestId, requestId))
+          .limit(1);
+        // Unknown or already final: nothing to ask. VTpass is still told "success" so it stops sending.
+        const askable = row && (row.status === "pending" || row.status === "successful");
+        const outcome = askable ? (await requeryOne(deps, row, "webhook")).status : "ignored";
+        deps.logger.info({ requestId, outcome }, "provider event");
+        return { msg: "Event received.", data: { outcome }, extra: { response: "success" } };
       },
     }),
   ];

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { email as emailSchema } from "../../schemas/common";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { emergencyMode, users } from "../db/schema";
+import { emergencyMode, operatorSettings, users } from "../db/schema";
 import { seedCatalogue } from "../db/seed/seedCatalogue";
 import { newReferralCode } from "./randomIds";
 import { hashSecret } from "./secrets";
@@ -11,6 +11,7 @@ import { hashSecret } from "./secrets";
 /** Rows every installation needs, written once; safe to run at every start. */
 export async function seedSystemRows(db: Database): Promise<void> {
   await db.insert(emergencyMode).values({ id: 1 }).onConflictDoNothing();
+  await db.insert(operatorSettings).values({ id: 1 }).onConflictDoNothing();
   await seedCatalogue(db);
 }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { CircularBody, NotificationBody } from "../../schemas/admin";
 import type { Clock } from "../clock";
@@ -76,12 +76,23 @@ async function emailEveryone(deps: Deps, body: NotificationBody) {
   await Promise.all([worker(), worker(), worker()]);
 }
 
-/** Newest first; the id breaks ties so a page boundary never repeats or skips a notice. */
-export async function listNotifications(db: Database, query: { page: number; page_size: number }) {
-  const [total] = await db.select({ n: count() }).from(notifications);
+/**
+ * Newest first; the id breaks ties so a page boundary never repeats or skips a notice. For a customer,
+ * the notices to everyone and their own; for the admin, the ones sent to everyone.
+ */
+export async function listNotifications(
+  db: Database,
+  query: { page: number; page_size: number },
+  customerId?: string,
+) {
+  const audience = customerId
+    ? or(isNull(notifications.userId), eq(notifications.userId, customerId))
+    : isNull(notifications.userId);
+  const [total] = await db.select({ n: count() }).from(notifications).where(audience);
   const rows = await db
     .select()
     .from(notifications)
+    .where(audience)
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(query.page_size)
     .offset(offsetOf(query));

@@ -4,7 +4,8 @@ import type { Transaction } from "../db/database";
 import { auditLog } from "../db/schema";
 
 export interface AuditEntry {
-  actorId: string;
+  /** Null for what the system does by itself (a reconciliation run on schedule). */
+  actorId: string | null;
   action: AuditAction;
   targetType: string;
   targetId: string | null;

@@ -3,6 +3,7 @@ import { purchaseKinds } from "../../schemas/transactions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { transactions, users } from "../db/schema";
+import { listProviderAlerts } from "./providerAlerts";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
 
 /**
@@ -82,6 +83,7 @@ export async function statistics(db: Database, clock: Clock) {
     all_time: await totals(db),
     pending_count: pending?.n ?? 0,
     by_service: await byService(db),
+    provider_alerts: await listProviderAlerts(db),
   };
 }
 

@@ -1,10 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { dataPlanCreate } from "../../schemas/catalogueStaff";
 import { basisPoints } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Transaction } from "../db/database";
+import { isUniqueViolation } from "../db/errors";
 import { dataPlans, discos, networks, transactions, tvPlans, tvProviders } from "../db/schema";
 import type { UserRow } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -16,14 +16,28 @@ export interface Actor {
 }
 type Deps = { db: Database; clock: Clock };
 
-const hasSales = (code: unknown, kind: "data" | "tv") =>
-  sql<boolean>`exists (select 1 from ${transactions} where ${transactions.kind} = ${kind} and ${transactions.order}->>'planCode' = ${code})`;
+// A purchase names its plan by id; purchases made before that named it by code. The plan's columns are
+// named with their table: inside the subquery a bare "id" would be the transaction's.
+const hasSales = (table: typeof dataPlans | typeof tvPlans, kind: "data" | "tv") =>
+  sql<boolean>`exists (select 1 from ${transactions} where ${transactions.kind} = ${kind} and (${transactions.order}->>'planId' = (${table}."id")::text or ${transactions.order}->>'planCode' = ${table}."code"))`;
+
+/** A provider code staff typed that another plan already uses: the provider could not tell them apart. */
+async function codeTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const msg = "Another plan already uses that provider code.";
+    throw badRequest(msg, { code: [msg] });
+  }
+}
 
 // Each catalogue row as staff see it: the editor schema's fields, in the API's units.
 const airtimeView = (n: typeof networks.$inferSelect) => ({
   id: n.id,
   network: n.name,
   enabled: n.airtimeEnabled,
+  service_id: n.airtimeServiceId,
   discount_percent: n.airtimeDiscountBp / 100,
   commission_percent: n.airtimeCommissionBp / 100,
   min_amount: n.airtimeMin,
@@ -33,6 +47,7 @@ const discoView = (d: typeof discos.$inferSelect) => ({
   id: d.id,
   name: d.name,
   enabled: d.enabled,
+  service_id: d.serviceId,
   min_amount: d.minAmount,
   max_amount: d.maxAmount,
   service_fee: d.serviceFee,
@@ -102,6 +117,7 @@ export function patchAirtimeControl(
         .update(networks)
         .set({
           airtimeEnabled: merged.enabled,
+          airtimeServiceId: merged.service_id,
           airtimeDiscountBp: basisPoints(merged.discount_percent),
           airtimeCommissionBp: basisPoints(merged.commission_percent),
           airtimeMin: merged.min_amount,
@@ -114,20 +130,23 @@ export function patchAirtimeControl(
   );
 }
 
+const dataNetworkView = (n: typeof networks.$inferSelect) => ({
+  id: n.id,
+  name: n.name,
+  enabled: n.dataEnabled,
+  service_id: n.dataServiceId,
+});
+
 export async function listDataNetworks(db: Database) {
-  return (await db.select().from(networks).orderBy(asc(networks.id))).map((n) => ({
-    id: n.id,
-    name: n.name,
-    enabled: n.dataEnabled,
-  }));
+  return (await db.select().from(networks).orderBy(asc(networks.id))).map(dataNetworkView);
 }
 
 export function patchDataNetwork(
   deps: Deps,
   actor: Actor,
-  patch: { id: number; enabled?: boolean | undefined },
+  patch: { id: number; enabled?: boolean | undefined; service_id?: string | undefined },
 ) {
-  const view = (n: typeof networks.$inferSelect) => ({ id: n.id, name: n.name, enabled: n.dataEnabled });
+  const view = dataNetworkView;
   return changeAudited(
     deps,
     actor,
@@ -138,7 +157,10 @@ export function patchDataNetwork(
       (
         await tx
           .update(networks)
-          .set({ dataEnabled: patch.enabled ?? before.dataEnabled })
+          .set({
+            dataEnabled: patch.enabled ?? before.dataEnabled,
+            dataServiceId: patch.service_id ?? before.dataServiceId,
+          })
           .where(eq(networks.id, patch.id))
           .returning()
       )[0],
@@ -159,17 +181,18 @@ const planView = (p: typeof dataPlans.$inferSelect, sold: boolean) => ({
   has_sales: sold,
 });
 
-async function dataPlanWithSales(tx: Database | Transaction, id: number) {
-  const [row] = await tx
-    .select({ plan: dataPlans, sold: hasSales(dataPlans.code, "data") })
+async function dataPlanWithSales(tx: Database | Transaction, id: number, lock = false) {
+  const query = tx
+    .select({ plan: dataPlans, sold: hasSales(dataPlans, "data") })
     .from(dataPlans)
     .where(eq(dataPlans.id, id));
+  const [row] = await (lock ? query.for("update") : query);
   return row;
 }
 
 export async function listDataPlans(db: Database, networkId: number) {
   const rows = await db
-    .select({ plan: dataPlans, sold: hasSales(dataPlans.code, "data") })
+    .select({ plan: dataPlans, sold: hasSales(dataPlans, "data") })
     .from(dataPlans)
     .where(eq(dataPlans.networkId, networkId))
     .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
@@ -177,75 +200,80 @@ export async function listDataPlans(db: Database, networkId: number) {
 }
 
 export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<typeof dataPlanCreate>) {
-  return deps.db.transaction(async (tx) => {
-    const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
-    if (!network) throw badRequest("Choose a network.", { control_id: ["Choose a network."] });
-    const code = `${network.name.toLowerCase().replace(/[^a-z0-9]/g, "")}-${body.size.toLowerCase()}-${randomBytes(3).toString("hex")}`;
-    const [{ next } = { next: 0 }] = await tx
-      .select({ next: sql<number>`coalesce(max(${dataPlans.sortOrder}), 0) + 1` })
-      .from(dataPlans);
-    const [plan] = await tx
-      .insert(dataPlans)
-      .values({
-        networkId: network.id,
-        code,
-        name: body.name,
-        size: body.size,
-        validity: body.validity,
-        category: body.category,
-        price: body.price,
-        costPrice: body.cost_price,
-        enabled: body.enabled,
-        sortOrder: Number(next),
-      })
-      .returning();
-    if (!plan) throw new Error("the plan was not created");
-    const view = planView(plan, false);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
-      action: "plan.create",
-      targetType: "data_plan",
-      targetId: String(plan.id),
-      before: null,
-      after: view,
-      ip: actor.ip,
-    });
-    return view;
-  });
+  return codeTaken(() =>
+    deps.db.transaction(async (tx) => {
+      const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
+      if (!network) throw badRequest("Choose a network.", { control_id: ["Choose a network."] });
+      const [{ next } = { next: 0 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${dataPlans.sortOrder}), 0) + 1` })
+        .from(dataPlans);
+      const [plan] = await tx
+        .insert(dataPlans)
+        .values({
+          networkId: network.id,
+          code: body.code,
+          name: body.name,
+          size: body.size,
+          validity: body.validity,
+          category: body.category,
+          price: body.price,
+          costPrice: body.cost_price,
+          enabled: body.enabled,
+          sortOrder: Number(next),
+        })
+        .returning();
+      if (!plan) throw new Error("the plan was not created");
+      const view = planView(plan, false);
+      await recordAudit(tx, deps.clock, {
+        actorId: actor.user.id,
+        action: "plan.create",
+        targetType: "data_plan",
+        targetId: String(plan.id),
+        before: null,
+        after: view,
+        ip: actor.ip,
+      });
+      return view;
+    }),
+  );
 }
 
 export async function patchDataPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
-  return deps.db.transaction(async (tx) => {
-    const found = await dataPlanWithSales(tx, id);
-    if (!found) throw notFound("No data plan with that id.");
-    const before = planView(found.plan, found.sold);
-    const merged = { ...before, ...patch };
-    const [plan] = await tx
-      .update(dataPlans)
-      .set({
-        name: merged.name,
-        size: merged.size,
-        validity: merged.validity,
-        category: merged.category,
-        price: merged.price,
-        costPrice: merged.cost_price,
-        enabled: merged.enabled,
-      })
-      .where(eq(dataPlans.id, id))
-      .returning();
-    if (!plan) throw notFound("No data plan with that id.");
-    const after = planView(plan, found.sold);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
-      action: "plan.update",
-      targetType: "data_plan",
-      targetId: String(id),
-      before,
-      after,
-      ip: actor.ip,
-    });
-    return after;
-  });
+  return codeTaken(() =>
+    deps.db.transaction(async (tx) => {
+      // Locked: two staff changing different fields of one plan must not undo each other.
+      const found = await dataPlanWithSales(tx, id, true);
+      if (!found) throw notFound("No data plan with that id.");
+      const before = planView(found.plan, found.sold);
+      const merged = { ...before, ...patch };
+      const [plan] = await tx
+        .update(dataPlans)
+        .set({
+          code: merged.code,
+          name: merged.name,
+          size: merged.size,
+          validity: merged.validity,
+          category: merged.category,
+          price: merged.price,
+          costPrice: merged.cost_price,
+          enabled: merged.enabled,
+        })
+        .where(eq(dataPlans.id, id))
+        .returning();
+      if (!plan) throw notFound("No data plan with that id.");
+      const after = planView(plan, found.sold);
+      await recordAudit(tx, deps.clock, {
+        actorId: actor.user.id,
+        action: "plan.update",
+        targetType: "data_plan",
+        targetId: String(id),
+        before,
+        after,
+        ip: actor.ip,
+      });
+      return after;
+    }),
+  );
 }
 
 /** A plan that has been sold stays, switched off, so its sales keep their meaning; one never sold goes. */
@@ -277,6 +305,7 @@ const providerView = (p: typeof tvProviders.$inferSelect) => ({
   id: p.id,
   name: p.name,
   enabled: p.enabled,
+  service_id: p.serviceId,
   service_fee: p.serviceFee,
 });
 
@@ -296,7 +325,7 @@ export function patchTvProvider(deps: Deps, actor: Actor, patch: Record<string, 
       return (
         await tx
           .update(tvProviders)
-          .set({ enabled: merged.enabled, serviceFee: merged.service_fee })
+          .set({ enabled: merged.enabled, serviceId: merged.service_id, serviceFee: merged.service_fee })
           .where(eq(tvProviders.id, patch.id))
           .returning()
       )[0];
@@ -317,7 +346,7 @@ const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) => ({
 
 export async function listTvPlans(db: Database, providerId: number) {
   const rows = await db
-    .select({ plan: tvPlans, sold: hasSales(tvPlans.code, "tv") })
+    .select({ plan: tvPlans, sold: hasSales(tvPlans, "tv") })
     .from(tvPlans)
     .where(eq(tvPlans.providerId, providerId))
     .orderBy(asc(tvPlans.sortOrder), asc(tvPlans.id));
@@ -325,32 +354,41 @@ export async function listTvPlans(db: Database, providerId: number) {
 }
 
 export async function patchTvPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
-  return deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ plan: tvPlans, sold: hasSales(tvPlans.code, "tv") })
-      .from(tvPlans)
-      .where(eq(tvPlans.id, id));
-    if (!found) throw notFound("No bouquet with that id.");
-    const before = tvPlanView(found.plan, found.sold);
-    const merged = { ...before, ...patch };
-    const [plan] = await tx
-      .update(tvPlans)
-      .set({ name: merged.name, price: merged.price, costPrice: merged.cost_price, enabled: merged.enabled })
-      .where(eq(tvPlans.id, id))
-      .returning();
-    if (!plan) throw notFound("No bouquet with that id.");
-    const after = tvPlanView(plan, found.sold);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
-      action: "plan.update",
-      targetType: "tv_plan",
-      targetId: String(id),
-      before,
-      after,
-      ip: actor.ip,
-    });
-    return after;
-  });
+  return codeTaken(() =>
+    deps.db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ plan: tvPlans, sold: hasSales(tvPlans, "tv") })
+        .from(tvPlans)
+        .where(eq(tvPlans.id, id))
+        .for("update");
+      if (!found) throw notFound("No bouquet with that id.");
+      const before = tvPlanView(found.plan, found.sold);
+      const merged = { ...before, ...patch };
+      const [plan] = await tx
+        .update(tvPlans)
+        .set({
+          code: merged.code,
+          name: merged.name,
+          price: merged.price,
+          costPrice: merged.cost_price,
+          enabled: merged.enabled,
+        })
+        .where(eq(tvPlans.id, id))
+        .returning();
+      if (!plan) throw notFound("No bouquet with that id.");
+      const after = tvPlanView(plan, found.sold);
+      await recordAudit(tx, deps.clock, {
+        actorId: actor.user.id,
+        action: "plan.update",
+        targetType: "tv_plan",
+        targetId: String(id),
+        before,
+        after,
+        ip: actor.ip,
+      });
+      return after;
+    }),
+  );
 }
 
 export async function listDiscos(db: Database) {
@@ -372,6 +410,7 @@ export function patchDisco(deps: Deps, actor: Actor, patch: Record<string, unkno
           .update(discos)
           .set({
             enabled: merged.enabled,
+            serviceId: merged.service_id,
             minAmount: merged.min_amount,
             maxAmount: merged.max_amount,
             serviceFee: merged.service_fee,

@@ -27,6 +27,7 @@ describe("airtime controls", () => {
       id: 1,
       network: "MTN",
       enabled: true,
+      service_id: "mtn",
       discount_percent: 2,
       commission_percent: 3,
       min_amount: 5_000,
@@ -95,6 +96,7 @@ describe("data plans", () => {
       "core/staff/fetch/data/plans/",
       {
         control_id: 2,
+        code: "glo-3gb-2d",
         name: "3GB Weekend (2 days)",
         size: "3GB",
         validity: "2 days",
@@ -107,7 +109,7 @@ describe("data plans", () => {
     expect(created.status).toBe(201);
     const plan = created.body.data as { id: number; code: string; enabled: boolean; has_sales: boolean };
     expect(plan).toMatchObject({ enabled: true, has_sales: false });
-    expect(plan.code).toMatch(/^glo-3gb-[0-9a-f]{6}$/);
+    expect(plan.code).toBe("glo-3gb-2d"); // VTpass's variation code: what a purchase of it is sent as
     expect(await lastAudit()).toMatchObject({
       action: "plan.create",
       targetType: "data_plan",
@@ -191,7 +193,7 @@ describe("data plans", () => {
 
   it("switches a network's data off, which customers see as unavailable", async () => {
     const off = await server.patch("core/staff/fetch/data/networks/", { id: 3, enabled: false }, staff.token);
-    expect(off.body.data).toEqual({ id: 3, name: "9Mobile", enabled: false });
+    expect(off.body.data).toEqual({ id: 3, name: "9Mobile", service_id: "etisalat-data", enabled: false });
     const customer = await server.signedInCustomer();
     const networks = (await server.get("core/customer/fetch/data/", customer.token)).body.data as Array<{
       id: number;
@@ -300,9 +302,25 @@ describe("data plans", () => {
     expect((await server.patch("core/staff/fetch/data/plans/1/", {}, staff.token)).body.fields).toEqual({
       _: ["Change at least one field."],
     });
-    const unknownField = await server.patch("core/staff/fetch/data/plans/1/", { code: "x" }, staff.token);
+    const unknownField = await server.patch(
+      "core/staff/fetch/data/plans/1/",
+      { has_sales: true },
+      staff.token,
+    );
     expect(unknownField.status).toBe(400);
-    expect(unknownField.body.fields?.code).toEqual(["This field is not allowed."]);
+    expect(unknownField.body.fields?.has_sales).toEqual(["This field is not allowed."]);
+    const badCode = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn 1gb" }, staff.token);
+    expect(badCode.body.fields?.code).toEqual([
+      "Use the provider's code: letters, digits, dots, dashes or underscores, up to 60.",
+    ]);
+    const taken = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn-1gb-1d" }, staff.token);
+    expect(taken).toMatchObject({
+      status: 400,
+      body: {
+        msg: "Another plan already uses that provider code.",
+        fields: { code: ["Another plan already uses that provider code."] },
+      },
+    });
     expect(
       (await server.patch("core/staff/fetch/data/plans/99999/", { price: 100 }, staff.token)).status,
     ).toBe(404);

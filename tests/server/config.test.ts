@@ -18,7 +18,77 @@ describe("configuration", () => {
       sessionIdleMs: 30 * 60_000,
       sessionMaxMs: 12 * 3_600_000,
       publicUrl: "http://localhost:8080",
+      simulators: true,
+      provider: "vtpass",
+      gateway: "paystack",
+      vtpass: null,
+      paystack: null,
+      paystackPreferredBank: "test-bank",
+      paystackWebhookIps: null,
     });
+  });
+
+  const live = {
+    NODE_ENV: "production",
+    PUBLIC_URL: "https://ojapay.example",
+    VTPASS_BASE_URL: "https://vtpass.com/api",
+    VTPASS_API_KEY: "live-api-key-123",
+    VTPASS_PUBLIC_KEY: "PK_live_public_123",
+    VTPASS_SECRET_KEY: "SK_live_secret_123",
+    PAYSTACK_SECRET_KEY: "sk_live_abcdefghijklmnop",
+  };
+
+  it("turns the simulators off in production, where the real keys and addresses are required", () => {
+    expect(loadConfig(live)).toMatchObject({
+      simulators: false,
+      production: true,
+      vtpass: { baseUrl: "https://vtpass.com/api/", apiKey: "live-api-key-123" },
+      paystack: { baseUrl: "https://api.paystack.co/", secretKey: "sk_live_abcdefghijklmnop" },
+      paystackPreferredBank: "wema-bank",
+    });
+    expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
+      /VTPASS_BASE_URL: is required when the simulators are off[\s\S]*PAYSTACK_SECRET_KEY: is required[\s\S]*PUBLIC_URL: is required/,
+    );
+  });
+
+  it("runs the simulators in production only when told to, and then takes no real keys", () => {
+    expect(loadConfig({ NODE_ENV: "production", SIMULATORS: "on" })).toMatchObject({ simulators: true });
+    expect(() => loadConfig({ ...live, SIMULATORS: "on" })).toThrow(
+      /VTPASS_BASE_URL: is for the real provider and gateway: set SIMULATORS=off/,
+    );
+    expect(() => loadConfig({ PAYSTACK_SECRET_KEY: "sk_test_abcdefghijkl" })).toThrow(
+      /PAYSTACK_SECRET_KEY: is for the real/,
+    );
+  });
+
+  it("refuses the simulators' development keys, plain http and a bad allow-list where real money moves", () => {
+    expect(() =>
+      loadConfig({ ...live, PAYSTACK_SECRET_KEY: "sk_test_simulator_not_for_production" }),
+    ).toThrow(/PAYSTACK_SECRET_KEY: is the simulators' development key/);
+    expect(() => loadConfig({ ...live, VTPASS_SECRET_KEY: "SK_sim_vtpass_not_for_production" })).toThrow(
+      /VTPASS_SECRET_KEY: is the simulators' development key/,
+    );
+    expect(() => loadConfig({ ...live, VTPASS_BASE_URL: "http://vtpass.com/api/" })).toThrow(
+      /VTPASS_BASE_URL: must be an https:\/\/ address in production/,
+    );
+    expect(() => loadConfig({ ...live, PAYSTACK_WEBHOOK_IPS: "paystack, not-an-ip" })).toThrow(
+      /PAYSTACK_WEBHOOK_IPS/,
+    );
+    expect(loadConfig({ ...live, PAYSTACK_WEBHOOK_IPS: "paystack, 10.0.0.9" }).paystackWebhookIps).toEqual([
+      "52.31.139.75",
+      "52.49.173.169",
+      "52.214.14.220",
+      "10.0.0.9",
+    ]);
+    // Staging: off, in development, against VTpass's sandbox and Paystack's test mode.
+    expect(
+      loadConfig({
+        ...live,
+        NODE_ENV: "development",
+        SIMULATORS: "off",
+        PAYSTACK_SECRET_KEY: "sk_test_abcdefghijkl",
+      }),
+    ).toMatchObject({ simulators: false, paystackPreferredBank: "test-bank" });
   });
 
   it.each([
@@ -30,6 +100,10 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "admin@example.com" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ SIMULATORS: "maybe" }, "SIMULATORS"],
+    [{ PROVIDER: "sandbox" }, "PROVIDER"],
+    [{ GATEWAY: "sandbox" }, "GATEWAY"],
+    [{ FUNDING_EXPIRY_HOURS: "0" }, "FUNDING_EXPIRY_HOURS"],
   ])("stops on %j naming %s", (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
   });

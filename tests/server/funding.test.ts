@@ -1,8 +1,12 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
-import { auditLog, transactions } from "../../server/db/schema";
-import { sandboxSignatureHeader, sign } from "../../server/gateways/sandboxGateway";
+import type { FundingCheck } from "../../schemas/wallet";
+import { auditLog, gatewayEvents, transactions } from "../../server/db/schema";
+import { paystackSignature, paystackSignatureHeader } from "../../server/gateways/paystack/paystackGateway";
+import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
+import { lagosDay } from "../../server/services/transactions/lagosDays";
+import { simulatorKeys } from "../../server/simulators/simulatorKeys";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -16,76 +20,101 @@ afterAll(async () => {
 });
 
 const naira = (n: number) => n * 100;
-const secret = "sandbox-webhook-secret-not-for-production";
+const secret = simulatorKeys.paystack.secretKey;
 
 async function openCheckout(token: string, amount = naira(5000), request_id = crypto.randomUUID()) {
   const answer = await server.post("core/customer/wallet/fund/", { amount, request_id }, token);
-  expect(answer.status).toBe(200);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.data as { reference: string; checkout_url: string };
 }
 
-function webhook(body: unknown, signature?: string) {
-  const raw = typeof body === "string" ? body : JSON.stringify(body);
-  return server.app.request("/api/webhooks/sandbox/", {
+/** The checkout page's own form, posted as the customer's browser would. */
+function checkoutForm(checkoutUrl: string, fields: Record<string, string>) {
+  return fetch(checkoutUrl, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+}
+const payByCard = (checkoutUrl: string) =>
+  checkoutForm(checkoutUrl, {
+    method: "card",
+    card_number: "4084 0840 8408 4081",
+    expiry: "12/30",
+    cvv: "408",
+    pin: "0000",
+    otp: "123456",
+  });
+
+async function fundingOf(reference: string, token: string) {
+  return (await server.get(`core/customer/transactions/${reference}/`, token)).body.data as Transaction;
+}
+const checkBack = async (reference: string, token: string) =>
+  (await server.get(`core/customer/wallet/fund/${reference}/`, token)).body.data as FundingCheck;
+
+function webhook(raw: string, signature = paystackSignature(secret, raw)) {
+  return server.app.request("/api/webhooks/paystack/", {
     method: "POST",
     body: raw,
-    headers: { "content-type": "application/json", [sandboxSignatureHeader]: signature ?? sign(secret, raw) },
+    headers: { "content-type": "application/json", [paystackSignatureHeader]: signature },
   });
 }
-const chargeSuccess = (reference: string, amount: number, id = `evt_${crypto.randomUUID()}`) => ({
-  event: "charge.success",
-  data: { id, reference, amount, currency: "NGN", status: "success" },
-});
 
-describe("funding through the sandbox checkout", () => {
-  it("opens a checkout page served by the app, whose Pay credits the wallet through a signed webhook", async () => {
+describe("card funding through Paystack's checkout", () => {
+  it("opens Paystack's checkout, whose payment credits the wallet through the signed webhook", async () => {
     const c = await server.signedInCustomer();
     const { reference, checkout_url } = await openCheckout(c.token);
     expect(reference).toMatch(/^OJF/);
-    expect(checkout_url).toBe(`http://localhost:8080/sandbox/checkout/${reference}`);
-    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
-      .data as Transaction;
-    expect(funding).toMatchObject({
+    expect(checkout_url).toMatch(
+      new RegExp(`^http://localhost:${new URL(server.origin).port}/simulator/paystack/checkout/`),
+    );
+    expect(await fundingOf(reference, c.token)).toMatchObject({
       kind: "funding",
       status: "pending",
       amount: naira(5000),
-      total: naira(5000),
+    });
+    expect(server.paystack.transaction(reference)).toMatchObject({
+      amount: naira(5000),
+      status: "abandoned",
     });
 
-    const page = await server.app.request(`/sandbox/checkout/${reference}`);
+    const page = await fetch(checkout_url);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Pay ₦5,000.00");
-    expect(html).toContain("Cancel");
+    expect(html).toContain("₦5,000.00");
+    expect(html).toContain("4084 0840 8408 4081");
 
-    const paid = await server.app.request(`/sandbox/checkout/${reference}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "pay" }),
-    });
+    const paid = await payByCard(checkout_url);
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe(`/app/fund-account?reference=${reference}`);
-    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
-    const credited = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
-      .data as Transaction;
-    expect(credited).toMatchObject({ status: "successful", balance_before: 0, balance_after: naira(5000) });
-    expect(credited.provider_reference).toMatch(/^sbx_evt_/);
+    const back = new URL(paid.headers.get("location") ?? "");
+    expect(back.pathname).toBe("/app/fund-account");
+    expect(back.searchParams.get("reference")).toBe(reference);
+    expect(back.searchParams.get("trxref")).toBe(reference);
 
-    // Back on the page later: nothing to pay, straight back to the app.
-    const again = await server.app.request(`/sandbox/checkout/${reference}`);
-    expect(again.status).toBe(303);
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
+    const credited = await fundingOf(reference, c.token);
+    expect(credited).toMatchObject({ status: "successful", balance_before: 0, balance_after: naira(5000) });
+    expect(credited.provider_reference).toBe(String(server.paystack.transaction(reference)?.id));
+    // Back on the page: the server asks Paystack again and finds it done; nothing is credited twice.
+    expect(await checkBack(reference, c.token)).toMatchObject({ transaction: { status: "successful" } });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
   });
 
-  it("marks the funding failed and credits nothing when the customer cancels", async () => {
+  it("sends the customer back to a page that knows a cancelled payment, and credits nothing", async () => {
+    const c = await server.signedInCustomer();
+    const { reference, checkout_url } = await openCheckout(c.token);
+    const cancelled = await checkoutForm(checkout_url, { method: "cancel" });
+    expect(cancelled.status).toBe(303);
+    expect(await checkBack(reference, c.token)).toMatchObject({
+      transaction: { status: "pending" },
+      gateway_status: "abandoned",
+    });
+    expect(await walletBalance(server.db, c.id)).toBe(0);
+  });
+
+  it("never trusts the redirect: coming back unpaid credits nothing", async () => {
     const c = await server.signedInCustomer();
     const { reference } = await openCheckout(c.token);
-    await server.app.request(`/sandbox/checkout/${reference}`, {
-      method: "POST",
-      body: new URLSearchParams({ outcome: "cancel" }),
-    });
-    const funding = (await server.get(`core/customer/transactions/${reference}/`, c.token)).body
-      .data as Transaction;
-    expect(funding).toMatchObject({ status: "failed", failure_reason: "The payment did not go through." });
+    expect(await checkBack(reference, c.token)).toMatchObject({ transaction: { status: "pending" } });
     expect(await walletBalance(server.db, c.id)).toBe(0);
+    const stranger = await server.signedInCustomer();
+    expect((await server.get(`core/customer/wallet/fund/${reference}/`, stranger.token)).status).toBe(404);
   });
 
   it("answers a retried request with the same checkout, and a changed one with 409", async () => {
@@ -101,6 +130,24 @@ describe("funding through the sandbox checkout", () => {
     expect(other.status).toBe(409);
     expect(await server.db.$count(transactions, eq(transactions.userId, c.id))).toBe(1);
   });
+
+  it("says so when Paystack cannot be reached, and the funding is checked later rather than lost", async () => {
+    const c = await server.signedInCustomer();
+    server.paystack.setBehaviour({ hang: true });
+    try {
+      const answer = await server.post(
+        "core/customer/wallet/fund/",
+        { amount: naira(1500), request_id: crypto.randomUUID() },
+        c.token,
+      );
+      expect(answer).toMatchObject({ status: 503, body: { status: false } });
+    } finally {
+      server.paystack.setBehaviour({ hang: false });
+    }
+    const [funding] = await server.db.select().from(transactions).where(eq(transactions.userId, c.id));
+    expect(funding).toMatchObject({ status: "pending", checkoutUrl: null });
+    expect(funding?.nextRequeryAt).not.toBeNull();
+  }, 40_000);
 
   it.each([
     [
@@ -131,41 +178,79 @@ describe("funding through the sandbox checkout", () => {
   });
 });
 
-describe("the webhook", () => {
-  it("credits once however often the same event arrives", async () => {
+describe("Paystack's webhook", () => {
+  async function paidEvent(c: { token: string }, amount = naira(5000)) {
+    const { reference, checkout_url } = await openCheckout(c.token, amount);
+    server.paystack.setBehaviour({ webhooks: "hold" });
+    try {
+      await payByCard(checkout_url);
+    } finally {
+      server.paystack.setBehaviour({ webhooks: "deliver" });
+    }
+    const held = server.paystack.heldWebhooks().at(-1);
+    if (!held) throw new Error("no webhook was held");
+    return {
+      reference,
+      raw: held.rawBody,
+      event: JSON.parse(held.rawBody) as { event: string; data: Record<string, unknown> },
+    };
+  }
+
+  it("credits once however often, and however concurrently, the same event arrives", async () => {
     const c = await server.signedInCustomer();
-    const { reference } = await openCheckout(c.token);
-    const event = chargeSuccess(reference, naira(5000));
-    const outcomes = [];
-    for (let i = 0; i < 3; i++)
-      outcomes.push(((await (await webhook(event)).json()) as { data: { outcome: string } }).data.outcome);
-    expect(outcomes).toEqual(["credited", "duplicate", "duplicate"]);
-    // A second event for the same payment (another id) finds it settled.
-    const other = await (await webhook(chargeSuccess(reference, naira(5000)))).json();
-    expect(other).toMatchObject({ data: { outcome: "already_settled" } });
+    const { reference, raw } = await paidEvent(c);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(raw)));
+    const outcomes = await Promise.all(
+      answers.map(async (a) => ((await a.json()) as { data: { outcome: string } }).data.outcome),
+    );
+    expect(outcomes.filter((o) => o === "credited")).toHaveLength(1);
+    expect(outcomes.filter((o) => o === "duplicate_event")).toHaveLength(4);
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
+    expect(await fundingOf(reference, c.token)).toMatchObject({ status: "successful" });
+    // Paystack's own retries, after the first was answered, find it credited too.
+    expect(await (await webhook(raw)).json()).toMatchObject({ data: { outcome: "duplicate_event" } });
+    await server.paystack.releaseWebhooks();
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
   });
 
   it("refuses a bad signature before reading the body, and credits nothing", async () => {
     const c = await server.signedInCustomer();
-    const { reference } = await openCheckout(c.token);
-    const raw = JSON.stringify(chargeSuccess(reference, naira(5000)));
+    const { raw } = await paidEvent(c);
     for (const signature of [
       "",
       "abc",
-      sign("another secret of enough length", raw),
-      sign(secret, `${raw} `),
+      paystackSignature("sk_test_another_secret_key", raw),
+      paystackSignature(secret, `${raw} `),
     ]) {
       const res = await webhook(raw, signature);
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ status: false, msg: "Invalid signature.", data: null });
     }
-    const broken = await webhook("{not json", "0".repeat(128));
-    expect(broken.status).toBe(401);
+    expect((await webhook("{not json", "0".repeat(128))).status).toBe(401);
     expect(await walletBalance(server.db, c.id)).toBe(0);
   });
 
-  it("answers 400 for a signed body that is not a gateway event", async () => {
+  it("never credits an amount other than the one the customer asked to pay, even when signed", async () => {
+    const c = await server.signedInCustomer();
+    const { reference, event } = await paidEvent(c, naira(5000));
+    const tampered = JSON.stringify({ ...event, data: { ...event.data, amount: naira(50_000) } });
+    expect(await (await webhook(tampered)).json()).toMatchObject({ data: { outcome: "amount_mismatch" } });
+    const inDollars = JSON.stringify({ ...event, data: { ...event.data, id: 77, currency: "USD" } });
+    expect(await (await webhook(inDollars)).json()).toMatchObject({ data: { outcome: "amount_mismatch" } });
+    expect(await walletBalance(server.db, c.id)).toBe(0);
+    const funding = await fundingOf(reference, c.token);
+    expect(funding.status).toBe("failed");
+    expect(funding.failure_reason).toMatch(
+      /^The gateway reported NGN ₦50,000.00, not ₦5,000.00; not credited/,
+    );
+  });
+
+  it("acknowledges events it does not act on, and refuses what Paystack would not send", async () => {
+    const transfer = JSON.stringify({ event: "transfer.success", data: { id: 1 } });
+    expect(await (await webhook(transfer)).json()).toMatchObject({
+      status: true,
+      data: { outcome: "ignored" },
+    });
     for (const body of [
       "{not json",
       JSON.stringify({ event: "charge.success" }),
@@ -173,32 +258,213 @@ describe("the webhook", () => {
     ]) {
       const res = await webhook(body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({
-        status: false,
-        msg: "This is not an event the gateway sends.",
-      });
+      expect(await res.json()).toMatchObject({ status: false, msg: "This is not an event Paystack sends." });
     }
   });
 
-  it("never credits an amount other than the one the customer asked to pay", async () => {
-    const c = await server.signedInCustomer();
-    const { reference } = await openCheckout(c.token, naira(5000));
-    const res = await webhook(chargeSuccess(reference, naira(50_000)));
-    expect(await res.json()).toMatchObject({ data: { outcome: "amount_mismatch" } });
-    expect(await walletBalance(server.db, c.id)).toBe(0);
-    expect((await server.get(`core/customer/transactions/${reference}/`, c.token)).body.data).toMatchObject({
-      status: "pending",
+  it("records an event for a reference it does not know, crediting no one", async () => {
+    const raw = JSON.stringify({
+      event: "charge.success",
+      data: {
+        id: 99,
+        reference: "not-ours-1",
+        status: "success",
+        amount: naira(100),
+        currency: "NGN",
+        channel: "card",
+      },
     });
+    expect(await (await webhook(raw)).json()).toMatchObject({ data: { outcome: "unknown_reference" } });
+    const [seen] = await server.db
+      .select()
+      .from(gatewayEvents)
+      .where(and(eq(gatewayEvents.gateway, "paystack"), eq(gatewayEvents.reference, "not-ours-1")));
+    expect(seen?.outcome).toBe("unknown_reference");
   });
 
-  it("ignores an event for a reference it does not know", async () => {
-    const res = await webhook(chargeSuccess("OJF000000UNKNOWN1", naira(100)));
-    expect(await res.json()).toMatchObject({ data: { outcome: "unknown_reference" } });
+  it("only hears Paystack's addresses when the allow-list is set", async () => {
+    const guarded = await createTestServer({ PAYSTACK_WEBHOOK_IPS: "paystack" });
+    try {
+      const res = await fetch(`${guarded.origin}/api/webhooks/paystack/`, { method: "POST", body: "{}" });
+      expect(res.status).toBe(403);
+      expect(guarded.deps.config.paystackWebhookIps).toEqual([
+        "52.31.139.75",
+        "52.49.173.169",
+        "52.214.14.220",
+      ]);
+    } finally {
+      await guarded.close();
+    }
   });
 
   it("has no other gateway", async () => {
-    const res = await server.app.request("/api/webhooks/paystack/", { method: "POST", body: "{}" });
+    const res = await server.app.request("/api/webhooks/sandbox/", { method: "POST", body: "{}" });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("a dedicated bank account per customer", () => {
+  it("gives a verified customer one account number, whose transfers credit the wallet once", async () => {
+    const c = await server.signedInCustomer({ first_name: "Ada", last_name: "Okafor" });
+    const first = await server.get("core/customer/wallet/bank-account/", c.token);
+    expect(first.status).toBe(200);
+    const account = first.body.data as { bank_name: string; account_number: string; account_name: string };
+    expect(account).toMatchObject({ bank_name: "Test Bank", account_name: "OJAPAY/ADA OKAFOR" });
+    expect(account.account_number).toMatch(/^\d{10}$/);
+    expect((await server.get("core/customer/wallet/bank-account/", c.token)).body.data).toEqual(account);
+
+    const sent = await server.paystack.transfer(account.account_number, naira(7_500), { name: "ADA OKAFOR" });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(7_500));
+    const [funding] = await server.db.select().from(transactions).where(eq(transactions.userId, c.id));
+    expect(funding).toMatchObject({
+      kind: "funding",
+      status: "successful",
+      amount: naira(7_500),
+      providerReference: String(sent.id),
+    });
+    expect(funding?.description).toContain(
+      `Bank transfer to your Test Bank account ${account.account_number}`,
+    );
+
+    // Every copy of its webhook finds it credited already.
+    const delivered = server.paystack.webhooks.at(-1);
+    if (!delivered) throw new Error("no webhook was sent");
+    const again = await webhook(delivered.rawBody, delivered.signature);
+    expect(await again.json()).toMatchObject({ data: { outcome: "duplicate_event" } });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(7_500));
+  });
+
+  it("is for customers who may move money", async () => {
+    const c = await server.signedInCustomer();
+    const admin = await server.signedInOperator("admin");
+    const barred = await server.patch(`sys.admin/users/${c.id}/`, { can_transact: false }, admin.token);
+    expect(barred.status).toBe(200);
+    const answer = await server.get("core/customer/wallet/bank-account/", c.token);
+    expect(answer.status).toBe(403);
+    expect(server.paystack.accounts().some((a) => a.customer?.email === c.email)).toBe(false);
+  });
+});
+
+describe("reconciliation", () => {
+  // Its own server: a reconciliation lists the whole day, and this file's other tests leave payments behind.
+  let shared: TestServer;
+  beforeAll(async () => {
+    shared = server;
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await expectLedgerConsistent(server.db);
+    await server.close();
+    server = shared;
+  });
+
+  it("credits a payment whose webhook never came, when the worker asks Paystack by reference", async () => {
+    const c = await server.signedInCustomer();
+    const { reference, checkout_url } = await openCheckout(c.token, naira(3000));
+    server.paystack.setBehaviour({ webhooks: "hold" });
+    try {
+      await payByCard(checkout_url);
+    } finally {
+      server.paystack.setBehaviour({ webhooks: "deliver" });
+    }
+    expect(await walletBalance(server.db, c.id)).toBe(0);
+    expect(await checkPendingFundings(server.deps)).toBe(0); // not yet due: a webhook usually comes in seconds
+    server.clock.advance(5 * 60_000);
+    expect(await checkPendingFundings(server.deps)).toBeGreaterThanOrEqual(1);
+    expect(await walletBalance(server.db, c.id)).toBe(naira(3000));
+    const funding = await fundingOf(reference, c.token);
+    const [audit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, funding.id))
+      .orderBy(desc(auditLog.seq));
+    expect(audit).toMatchObject({ action: "funding.reconciled", actorId: null });
+    // The webhook, late, changes nothing.
+    await server.paystack.releaseWebhooks();
+    expect(await walletBalance(server.db, c.id)).toBe(naira(3000));
+  });
+
+  it("marks a checkout never paid as failed once it expires, and still credits a payment that comes after", async () => {
+    const c = await server.signedInCustomer();
+    const { reference, checkout_url } = await openCheckout(c.token, naira(2500));
+    const row = async () =>
+      (await server.db.select().from(transactions).where(eq(transactions.reference, reference)))[0];
+    server.clock.advance(23 * 3_600_000);
+    await checkPendingFundings(server.deps);
+    expect(await row()).toMatchObject({ status: "pending" });
+    server.clock.advance(3_600_000 + 60_000);
+    await checkPendingFundings(server.deps);
+    expect(await row()).toMatchObject({ status: "failed", failureReason: "The payment was not completed." });
+    await payByCard(checkout_url);
+    expect(await row()).toMatchObject({ status: "successful", failureReason: null });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(2500));
+  });
+
+  it("lists the day's payments, credits the ones never credited, audits them, and reports what matches nothing", async () => {
+    const admin = await server.signedInOperator("admin");
+    const c = await server.signedInCustomer();
+    const { checkout_url } = await openCheckout(c.token, naira(4000));
+    server.paystack.setBehaviour({ webhooks: "hold" });
+    try {
+      await payByCard(checkout_url);
+    } finally {
+      server.paystack.setBehaviour({ webhooks: "deliver" });
+    }
+    const day = lagosDay(server.clock.now());
+    const run = await server.post("sys.admin/reconciliation/", { day }, admin.token);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    expect(run.body.data).toMatchObject({ day, status: "done", credited: 1, credited_amount: naira(4000) });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(4000));
+    const again = await server.post("sys.admin/reconciliation/", { day }, admin.token);
+    expect(again.body.data).toMatchObject({ status: "done", credited: 0 });
+    const runs = (await server.get("sys.admin/reconciliation/", admin.token)).body.data as {
+      runs: Array<{ day: string }>;
+    };
+    expect(runs.runs[0]).toMatchObject({ day, ran_by: { id: admin.id } });
+    await server.paystack.releaseWebhooks();
+    expect(await walletBalance(server.db, c.id)).toBe(naira(4000));
+
+    // A transfer into a dedicated account whose webhook was lost is found the same way; a payment that
+    // matches nothing of ours is listed for staff, and credits no one.
+    const account = (await server.get("core/customer/wallet/bank-account/", c.token)).body.data as {
+      account_number: string;
+    };
+    server.paystack.setBehaviour({ webhooks: "hold" });
+    try {
+      await server.paystack.transfer(account.account_number, naira(1200));
+      // Someone else's payment on the same Paystack account (another app, a payment link).
+      const started = await fetch(`${server.origin}/simulator/paystack/transaction/initialize`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" },
+        body: JSON.stringify({ email: "walk-in@example.com", amount: naira(999), reference: "not-ours-2" }),
+      });
+      expect(started.status).toBe(200);
+      await server.paystack.pay("not-ours-2");
+    } finally {
+      server.paystack.setBehaviour({ webhooks: "deliver" });
+    }
+    const third = await server.post("sys.admin/reconciliation/", { day }, admin.token);
+    expect(third.body.data).toMatchObject({
+      status: "done",
+      credited: 1,
+      credited_amount: naira(1200),
+      unmatched: ["not-ours-2"],
+    });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5200));
+    await server.paystack.releaseWebhooks();
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5200));
+
+    for (const [body, field] of [
+      [{ day: "2026-13-01" }, "day"],
+      [{ day: "2999-01-01" }, "day"],
+      [{}, "day"],
+    ] as const) {
+      const refused = await server.post("sys.admin/reconciliation/", body, admin.token);
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields?.[field]).toBeDefined();
+    }
+    const staff = await server.signedInOperator("staff");
+    expect((await server.post("sys.admin/reconciliation/", { day }, staff.token)).status).toBe(403);
   });
 });
 

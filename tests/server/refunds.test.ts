@@ -175,8 +175,19 @@ describe("requery by staff", () => {
       .where(eq(auditLog.targetId, purchase.id))
       .orderBy(desc(auditLog.seq));
     expect(audit).toMatchObject({ action: "transaction.requery", after: { attempts: 2 } });
+    // A delivered purchase can still be asked about (VTpass may have reversed it); nothing moves if not.
     const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
-    expect(again).toMatchObject({ status: 400, body: { msg: "Only a pending purchase can be requeried." } });
+    expect(again).toMatchObject({ status: 200, body: { data: { status: "successful" } } });
+    expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
+  });
+
+  it("refuses to requery a purchase that failed: its money is already back", async () => {
+    const { purchase } = await bought("08040000000");
+    const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
+    expect(again).toMatchObject({
+      status: 400,
+      body: { msg: "Only a pending or delivered purchase can be requeried." },
+    });
   });
 
   it("refuses a body on a requery", async () => {

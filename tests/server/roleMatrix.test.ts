@@ -36,7 +36,6 @@ beforeAll(async () => {
     id: purchase.id,
     user_id: customer.id,
     reference: purchase.reference,
-    gateway: "sandbox",
     action: "requery",
   };
 });

@@ -10,6 +10,8 @@ export const networkSeed = [
   {
     id: 1,
     name: "MTN",
+    airtimeServiceId: "mtn",
+    dataServiceId: "mtn-data",
     airtimeDiscountBp: 200,
     airtimeCommissionBp: 300,
     airtimeMin: n(50),
@@ -18,6 +20,8 @@ export const networkSeed = [
   {
     id: 2,
     name: "GLO",
+    airtimeServiceId: "glo",
+    dataServiceId: "glo-data",
     airtimeDiscountBp: 300,
     airtimeCommissionBp: 450,
     airtimeMin: n(50),
@@ -26,6 +30,8 @@ export const networkSeed = [
   {
     id: 3,
     name: "9Mobile",
+    airtimeServiceId: "etisalat",
+    dataServiceId: "etisalat-data",
     airtimeDiscountBp: 300,
     airtimeCommissionBp: 450,
     airtimeMin: n(50),
@@ -34,6 +40,8 @@ export const networkSeed = [
   {
     id: 4,
     name: "Airtel",
+    airtimeServiceId: "airtel",
+    dataServiceId: "airtel-data",
     airtimeDiscountBp: 250,
     airtimeCommissionBp: 350,
     airtimeMin: n(50),
@@ -102,10 +110,10 @@ export const dataPlanSeed = [
 ].map((p, i) => ({ ...p, sortOrder: i }));
 
 export const tvProviderSeed = [
-  { id: 1, code: "dstv", name: "DStv", serviceFee: n(100) },
-  { id: 2, code: "gotv", name: "GOtv", serviceFee: n(100) },
-  { id: 3, code: "startimes", name: "StarTimes", serviceFee: n(100) },
-  { id: 4, code: "showmax", name: "Showmax", serviceFee: n(50) },
+  { id: 1, serviceId: "dstv", name: "DStv", serviceFee: n(100) },
+  { id: 2, serviceId: "gotv", name: "GOtv", serviceFee: n(100) },
+  { id: 3, serviceId: "startimes", name: "StarTimes", serviceFee: n(100) },
+  { id: 4, serviceId: "showmax", name: "Showmax", serviceFee: n(50) },
 ];
 
 const bouquet = (providerId: number, code: string, name: string, naira: number) => ({
@@ -139,26 +147,27 @@ export const tvPlanSeed = [
   bouquet(4, "showmax-entertainment", "Showmax Entertainment", 4_500),
 ].map((p, i) => ({ ...p, sortOrder: i }));
 
-const disco = (id: number, code: string, name: string) => ({
+const disco = (id: number, code: string, name: string, serviceId: string) => ({
   id,
   code,
   name,
+  serviceId,
   minAmount: n(1_000),
   maxAmount: n(500_000),
   serviceFee: n(100),
 });
 
 export const discoSeed = [
-  disco(1, "AEDC", "Abuja Electricity (AEDC)"),
-  disco(2, "BEDC", "Benin Electricity (BEDC)"),
-  disco(3, "EKEDC", "Eko Electricity (EKEDC)"),
-  disco(4, "EEDC", "Enugu Electricity (EEDC)"),
-  disco(5, "IBEDC", "Ibadan Electricity (IBEDC)"),
-  disco(6, "IKEDC", "Ikeja Electric (IKEDC)"),
-  disco(7, "JED", "Jos Electricity (JED)"),
-  disco(8, "KAEDCO", "Kaduna Electric (KAEDCO)"),
-  disco(9, "KEDCO", "Kano Electricity (KEDCO)"),
-  disco(10, "PHED", "Port Harcourt Electricity (PHED)"),
-  disco(11, "YEDC", "Yola Electricity (YEDC)"),
-  disco(12, "APLE", "Aba Power (APLE)"),
+  disco(1, "AEDC", "Abuja Electricity (AEDC)", "abuja-electric"),
+  disco(2, "BEDC", "Benin Electricity (BEDC)", "benin-electric"),
+  disco(3, "EKEDC", "Eko Electricity (EKEDC)", "eko-electric"),
+  disco(4, "EEDC", "Enugu Electricity (EEDC)", "enugu-electric"),
+  disco(5, "IBEDC", "Ibadan Electricity (IBEDC)", "ibadan-electric"),
+  disco(6, "IKEDC", "Ikeja Electric (IKEDC)", "ikeja-electric"),
+  disco(7, "JED", "Jos Electricity (JED)", "jos-electric"),
+  disco(8, "KAEDCO", "Kaduna Electric (KAEDCO)", "kaduna-electric"),
+  disco(9, "KEDCO", "Kano Electricity (KEDCO)", "kano-electric"),
+  disco(10, "PHED", "Port Harcourt Electricity (PHED)", "portharcourt-electric"),
+  disco(11, "YEDC", "Yola Electricity (YEDC)", "yola-electric"),
+  disco(12, "APLE", "Aba Power (APLE)", "aba-electric"),
 ];

@@ -49,6 +49,36 @@ export const postings = {
       { account: { wallet: walletId }, amount },
     ]);
   },
+  /** The provider reversed a purchase it had not delivered: the held money goes back. */
+  reverseHeld(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
+    return postLedger(tx, clock, "purchase_reversed", txnId, [
+      { account: { house: "purchases_in_flight" }, amount: -total },
+      { account: { wallet: walletId }, amount: total },
+    ]);
+  },
+  /** The provider reversed a delivered purchase: it keeps nothing, so neither do we; the wallet is paid back. */
+  reverseDelivered(
+    tx: Transaction,
+    clock: Clock,
+    txnId: string,
+    walletId: string,
+    total: number,
+    cost: number,
+  ) {
+    return postLedger(tx, clock, "purchase_reversed", txnId, [
+      { account: { house: "provider_payable" }, amount: -cost },
+      { account: { house: "revenue" }, amount: -(total - cost) },
+      { account: { wallet: walletId }, amount: total },
+    ]);
+  },
+  /** The provider reversed a purchase staff had already refunded: the customer was paid once; only the books move. */
+  reverseRefunded(tx: Transaction, clock: Clock, txnId: string, total: number, cost: number) {
+    return postLedger(tx, clock, "purchase_reversed", txnId, [
+      { account: { house: "provider_payable" }, amount: -cost },
+      { account: { house: "revenue" }, amount: -(total - cost) },
+      { account: { house: "refunds" }, amount: total },
+    ]);
+  },
   /** The provider said no for certain: the held money goes back. */
   release(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
     return postLedger(tx, clock, "purchase_returned", txnId, [

@@ -82,12 +82,12 @@ export async function placePurchase(
   }
 
   const answer = await askProvider(
-    (signal) => deps.provider.buy(held.reference, order.delivery, signal),
+    (signal) => deps.provider.buy(held.providerRequestId as string, order.delivery, signal),
     deps.config.providerTimeoutMs,
     deps.logger,
     held.reference,
   );
-  const settled = await settlePurchase(deps, held.id, answer);
+  const settled = await settlePurchase(deps, held.id, answer, "purchase");
   await completeRequest(deps.db, deps.clock, user.id, confirmation.request_id);
   return settled;
 }
@@ -156,6 +156,11 @@ async function holdMoney(
         product: order.product,
         order: order.delivery,
         provider: deps.provider.name,
+        providerRequestId: deps.provider.newRequestId(now),
+        // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
+        nextRequeryAt: new Date(
+          now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
+        ),
         customerName: order.customerName,
         balanceBefore: wallet.balance,
         balanceAfter: wallet.balance - order.quote.total,
@@ -178,7 +183,7 @@ async function holdMoney(
       deps.clock,
       txn.id,
       "pending",
-      `${formatNaira(order.quote.total)} held; sent to the provider.`,
+      `${formatNaira(order.quote.total)} held; asking the provider (request ${txn.providerRequestId}).`,
     );
     return txn;
   });

@@ -16,7 +16,6 @@ import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";
 import { verifyMeterWith, verifySmartcardWith } from "./verifyRecipient";
 
-const code = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
 const fingerprint = ({
   pin: _pin,
   request_id: _id,
@@ -45,7 +44,12 @@ export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): Purcha
         description: `${network.name} airtime for ${body.phone}`,
         product: `${network.name} ${formatNaira(body.amount, true)} airtime`,
         customerName: null,
-        delivery: { service: "airtime", network: code(network.name), phone: body.phone, amount: body.amount },
+        delivery: {
+          service: "airtime",
+          serviceId: network.airtimeServiceId,
+          phone: body.phone,
+          amount: body.amount,
+        },
       } satisfies Order;
     },
   };
@@ -76,7 +80,14 @@ export function dataRequest(db: Queryable, body: DataPurchaseBody): PurchaseRequ
         description: `${network.name} ${plan.size} data for ${body.phone}`,
         product: `${network.name} ${plan.name}`,
         customerName: null,
-        delivery: { service: "data", network: code(network.name), planCode: plan.code, phone: body.phone },
+        delivery: {
+          service: "data",
+          serviceId: network.dataServiceId,
+          variationCode: plan.code,
+          planId: plan.id,
+          phone: body.phone,
+          amount: plan.costPrice,
+        },
       } satisfies Order;
     },
   };
@@ -110,21 +121,33 @@ export function tvRequest(
         recipient: body.smartcard,
         quote: feeQuote(plan.price, tv.serviceFee),
         cost: plan.costPrice,
-        description: `${plan.name} for smartcard ${body.smartcard}`,
+        description: `${plan.name}${body.subscription_type === "renew" ? " renewal" : ""} for smartcard ${body.smartcard}`,
         product: plan.name,
         customerName: null,
         delivery: {
           service: "tv",
-          providerCode: tv.code,
-          planCode: plan.code,
+          serviceId: tv.serviceId,
+          variationCode: plan.code,
+          planId: plan.id,
           smartcard: body.smartcard,
           phone: body.phone,
+          subscriptionType: body.subscription_type ?? "change",
+          // What the provider is asked to deliver: the bouquet's face value as it sells it.
+          amount: plan.price,
         },
       } satisfies Order;
     },
     async verify(order) {
       const delivery = order.delivery as Extract<Order["delivery"], { service: "tv" }>;
-      const found = await verifySmartcardWith(provider, delivery.providerCode, body.smartcard);
+      const found = await verifySmartcardWith(provider, delivery.serviceId, body.smartcard);
+      // A renewal pays what the provider says renewing costs; sold at the chosen bouquet's price, the
+      // two must agree, or the customer would pay for one thing and the provider charge another.
+      if (delivery.subscriptionType === "renew" && found.renewal_amount !== delivery.amount) {
+        const msg = found.renewal_amount
+          ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`
+          : "This smartcard has no bouquet to renew. Change to the bouquet you chose instead.";
+        throw badRequest(msg, { subscription_type: [msg] });
+      }
       return { ...order, customerName: found.customer_name };
     },
   };
@@ -162,7 +185,7 @@ export function electricityRequest(
         customerName: null,
         delivery: {
           service: "electricity",
-          discoCode: disco.code,
+          serviceId: disco.serviceId,
           meterNumber: body.meter_number,
           meterType: body.meter_type,
           amount: body.amount,
@@ -172,7 +195,7 @@ export function electricityRequest(
     },
     async verify(order) {
       const delivery = order.delivery as Extract<Order["delivery"], { service: "electricity" }>;
-      const found = await verifyMeterWith(provider, delivery.discoCode, body.meter_number, body.meter_type);
+      const found = await verifyMeterWith(provider, delivery.serviceId, body.meter_number, body.meter_type);
       return { ...order, customerName: found.customer_name };
     },
   };

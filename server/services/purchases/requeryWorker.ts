@@ -1,10 +1,28 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
-import type { ProviderOrder } from "../../providers/provider";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
-import { requeryDelay, settlePurchase } from "./settlePurchase";
+import { requeryDelay, type SettleSource, settlePurchase } from "./settlePurchase";
+
+/** The id the provider knows the purchase by; purchases held before it was stored used their reference. */
+export const requestIdOf = (row: { providerRequestId: string | null; reference: string }) =>
+  row.providerRequestId ?? row.reference;
+
+/** Asks the provider about one purchase now, outside any database transaction, and settles the answer. */
+export async function requeryOne(
+  deps: PurchaseDeps,
+  row: { id: string; reference: string; providerRequestId: string | null },
+  source: SettleSource,
+) {
+  const answer = await askProvider(
+    (signal) => deps.provider.requery(requestIdOf(row), signal),
+    deps.config.providerTimeoutMs,
+    deps.logger,
+    row.reference,
+  );
+  return settlePurchase(deps, row.id, answer, source);
+}
 
 /**
  * Settles pending purchases whose requery time has come: claims a batch with FOR UPDATE SKIP LOCKED
@@ -37,38 +55,9 @@ export async function requeryDue(deps: PurchaseDeps, batchSize = 20): Promise<nu
         })
         .where(eq(transactions.id, row.id));
     }
-    return due.map((row) => ({ ...row, requeryAttempts: row.requeryAttempts + 1 }));
+    return due;
   });
 
-  for (const row of claimed) {
-    const answer = await askProvider(
-      () => deps.provider.requery(row.reference, row.order as ProviderOrder, row.requeryAttempts),
-      deps.config.providerTimeoutMs,
-      deps.logger,
-      row.reference,
-    );
-    await settlePurchase(deps, row.id, answer);
-  }
+  for (const row of claimed) await requeryOne(deps, row, "requery");
   return claimed.length;
-}
-
-/** Runs requeryDue every `intervalMs` until stopped; one run at a time, errors logged and survived. */
-export function startRequeryWorker(deps: PurchaseDeps, intervalMs: number) {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    try {
-      await requeryDue(deps);
-    } catch (error) {
-      deps.logger.error(
-        { err: error instanceof Error ? error.message : String(error) },
-        "requery run failed",
-      );
-    } finally {
-      running = false;
-    }
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
 }

@@ -7,13 +7,11 @@ import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { transactionEvents, transactions, users, wallets } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../http/errors";
-import type { ProviderOrder } from "../../providers/provider";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
 import { postings } from "../ledger/postings";
-import { askProvider } from "../purchases/askProvider";
 import type { PurchaseDeps } from "../purchases/placePurchase";
-import { settlePurchase } from "../purchases/settlePurchase";
+import { requeryOne } from "../purchases/requeryWorker";
 import { addDays, lagosDayStart } from "./lagosDays";
 import {
   newReference,
@@ -124,7 +122,8 @@ export async function staffTransactionDetail(db: Database, id: string): Promise<
       created_at: event.createdAt.toISOString(),
     })),
     can_refund: isPurchase(found.txn) && found.txn.status === "successful",
-    can_requery: isPurchase(found.txn) && found.txn.status === "pending",
+    can_requery:
+      isPurchase(found.txn) && (found.txn.status === "pending" || found.txn.status === "successful"),
   };
 }
 
@@ -210,13 +209,16 @@ export async function refundPurchase(
   });
 }
 
-/** Asks the provider about a pending purchase now, rather than at its next scheduled requery. */
+/**
+ * Asks the provider about a purchase now: a pending one rather than at its next scheduled requery,
+ * or a delivered one the provider may since have reversed.
+ */
 export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: string) {
   const claimed = await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
     if (!row) throw notFound("No transaction with that id.");
-    if (!isPurchase(row) || row.status !== "pending")
-      throw badRequest("Only a pending purchase can be requeried.");
+    if (!isPurchase(row) || (row.status !== "pending" && row.status !== "successful"))
+      throw badRequest("Only a pending or delivered purchase can be requeried.");
     const attempts = row.requeryAttempts + 1;
     await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
     await recordAudit(tx, deps.clock, {
@@ -230,11 +232,5 @@ export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: stri
     });
     return { ...row, requeryAttempts: attempts };
   });
-  const answer = await askProvider(
-    () => deps.provider.requery(claimed.reference, claimed.order as ProviderOrder, claimed.requeryAttempts),
-    deps.config.providerTimeoutMs,
-    deps.logger,
-    claimed.reference,
-  );
-  return settlePurchase(deps, claimed.id, answer);
+  return requeryOne(deps, claimed, "staff");
 }

@@ -59,6 +59,7 @@ export function transactionView(row: TransactionRow): TransactionView {
     product: row.product,
     provider_reference: row.providerReference,
     token: row.token,
+    units: row.units,
     customer_name: row.customerName,
     failure_reason: row.failureReason,
     balance_before: row.balanceBefore,

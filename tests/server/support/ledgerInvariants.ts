@@ -39,25 +39,29 @@ export async function expectLedgerConsistent(db: Database) {
   const refundedWhilePending = await rows(
     db,
     sql`select t.reference from transactions t join ledger_transactions l on l.transaction_id = t.id
-        where t.status = 'pending' and l.kind = 'purchase_returned'`,
+        where t.status = 'pending' and l.kind in ('purchase_returned', 'purchase_reversed')`,
   );
   expect(refundedWhilePending, "pending purchases whose money was returned").toEqual([]);
 
-  // Each purchase is held once; settled ones are delivered or returned exactly once; pending ones neither.
+  // Each purchase is held once; settled ones are delivered or returned exactly once; pending ones neither;
+  // a reversed one came back exactly once, whether or not it had been delivered first.
   const wrongShape = await rows(
     db,
     sql`select t.reference, t.status,
           count(*) filter (where l.kind = 'purchase_hold') as holds,
           count(*) filter (where l.kind = 'purchase_delivered') as delivered,
-          count(*) filter (where l.kind = 'purchase_returned') as returned
+          count(*) filter (where l.kind = 'purchase_returned') as returned,
+          count(*) filter (where l.kind = 'purchase_reversed') as reversed
         from transactions t left join ledger_transactions l on l.transaction_id = t.id
         where t.kind in ('airtime', 'data', 'tv', 'electricity')
         group by t.reference, t.status
         having count(*) filter (where l.kind = 'purchase_hold') <> 1
-          or (t.status = 'successful' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))
-          or (t.status = 'failed' and (count(*) filter (where l.kind = 'purchase_returned') <> 1 or count(*) filter (where l.kind = 'purchase_delivered') <> 0))
-          or (t.status = 'pending' and count(*) filter (where l.kind in ('purchase_delivered', 'purchase_returned')) <> 0)
-          or (t.status = 'refunded' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))`,
+          or count(*) filter (where l.kind = 'purchase_reversed') > 1
+          or (t.status = 'successful' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind in ('purchase_returned', 'purchase_reversed')) <> 0))
+          or (t.status = 'failed' and (count(*) filter (where l.kind = 'purchase_returned') <> 1 or count(*) filter (where l.kind in ('purchase_delivered', 'purchase_reversed')) <> 0))
+          or (t.status = 'pending' and count(*) filter (where l.kind in ('purchase_delivered', 'purchase_returned', 'purchase_reversed')) <> 0)
+          or (t.status = 'refunded' and (count(*) filter (where l.kind = 'purchase_delivered') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))
+          or (t.status = 'reversed' and (count(*) filter (where l.kind = 'purchase_reversed') <> 1 or count(*) filter (where l.kind = 'purchase_returned') <> 0))`,
   );
   expect(wrongShape, "purchases whose money moved the wrong number of times").toEqual([]);
 

@@ -1,28 +1,17 @@
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
-import { createApp } from "../../../server/app";
-import type { Clock } from "../../../server/clock";
 import { loadConfig } from "../../../server/config";
 import { users } from "../../../server/db/schema";
-import type { AppDeps } from "../../../server/deps";
-import { createIntegrations } from "../../../server/integrations";
 import { createLogger } from "../../../server/logger";
 import type { Mailer, MailMessage } from "../../../server/mail/mailer";
+import { serveApp } from "../../../server/serveApp";
 import { seedSystemRows } from "../../../server/services/adminBootstrap";
 import { newReferralCode } from "../../../server/services/randomIds";
 import { hashSecret } from "../../../server/services/secrets";
+import { TestClock } from "./testClock";
 import { openTestDatabase } from "./testDatabase";
 
-/** A clock that only moves when the test says so. */
-export class TestClock implements Clock {
-  constructor(private current = new Date("2026-03-02T09:00:00.000Z")) {}
-  now() {
-    return new Date(this.current);
-  }
-  advance(ms: number) {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-}
+export { TestClock };
 
 export class TestMailbox implements Mailer {
   readonly sent: MailMessage[] = [];
@@ -55,23 +44,27 @@ export async function createTestServer(env: Record<string, string> = {}) {
       done();
     },
   });
-  // No sandbox latency, a short provider timeout and requery delay: tests move the clock, not wait.
+  // The real server on a free loopback port, with the VTpass and Paystack simulators it serves: the
+  // adapters reach them over HTTP as they would the real hosts. No simulator latency, a short
+  // provider timeout and requery delay: tests move the clock rather than wait. Pending purchases
+  // settle only when a test requeries or tells the simulator to.
   const config = loadConfig({
+    PORT: "0",
+    HOST: "127.0.0.1",
     STATIC_DIR: "/nonexistent",
-    SANDBOX_LATENCY_MS: "0",
-    PROVIDER_TIMEOUT_MS: "300",
+    SIMULATOR_LATENCY_MS: "0",
+    PROVIDER_TIMEOUT_MS: "1000",
     REQUERY_BASE_DELAY_MS: "1000",
     ...env,
   });
-  const deps: AppDeps = {
-    db: database.db,
-    mailer: mailbox,
-    clock,
+  const served = await serveApp(
     config,
-    logger: createLogger("info", sink),
-    ...createIntegrations(config),
-  };
-  const app = createApp(deps, { serveSpa: false });
+    { db: database.db, mailer: mailbox, clock, config, logger: createLogger("info", sink) },
+    { serveSpa: false, journalDir: null, simulatorTiming: { settleAfterMs: null, timeoutAnswerMs: 2_000 } },
+  );
+  const { app, deps } = served;
+  const simulators = deps.simulators;
+  if (!simulators) throw new Error("the test server runs with the simulators on");
 
   async function call(
     method: string,
@@ -89,6 +82,11 @@ export async function createTestServer(env: Record<string, string> = {}) {
   const server = {
     app,
     deps,
+    /** Where the server listens, for calls that must cross a real socket. */
+    origin: served.origin,
+    /** The simulated VTpass and Paystack: tests script their answers and settle their payments. */
+    vtpass: simulators.vtpass.control,
+    paystack: simulators.paystack.control,
     db: database.db,
     clock,
     mailbox,
@@ -97,7 +95,10 @@ export async function createTestServer(env: Record<string, string> = {}) {
     get: (path: string, token?: string) => call("GET", path, { token }),
     post: (path: string, body?: unknown, token?: string) => call("POST", path, { body, token }),
     patch: (path: string, body?: unknown, token?: string) => call("PATCH", path, { body, token }),
-    close: () => database.close(),
+    close: async () => {
+      await served.close();
+      await database.close();
+    },
 
     /** Registers and verifies a customer through the API; answers their credentials. */
     async customer(overrides: Partial<Record<string, string>> = {}) {

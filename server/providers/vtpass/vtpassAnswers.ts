@@ -1,0 +1,160 @@
+import { z } from "zod";
+import type { ProviderAlertKind, ProviderResult } from "../provider";
+import { readToken, readUnits } from "./electricityToken";
+import type { VtpassReply } from "./vtpassClient";
+
+/**
+ * VTpass's answers, read leniently (fields come as strings or numbers, `content` is sometimes an
+ * empty array), and classified by the code table in docs/PROVIDERS.md: only a definite failure or
+ * a reversal gives money back; every answer that is unclear leaves the purchase pending.
+ */
+
+const scalar = z.union([z.string(), z.number()]).transform(String);
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+const transactionDetail = z.looseObject({
+  status: optional(z.string()),
+  transactionId: optional(scalar),
+  product_name: optional(z.string()),
+  unique_element: optional(scalar),
+});
+
+export const vtpassAnswer = z.looseObject({
+  code: optional(scalar.transform((code) => code.padStart(3, "0"))),
+  response_description: optional(z.string()),
+  requestId: optional(scalar),
+  content: optional(
+    z.looseObject({
+      transactions: optional(transactionDetail),
+      error: optional(z.string()),
+      WrongBillersCode: optional(z.boolean()),
+    }),
+  ),
+  purchased_code: optional(scalar),
+  token: optional(scalar),
+  Token: optional(scalar),
+  mainToken: optional(scalar),
+  units: optional(scalar),
+  Units: optional(scalar),
+  mainTokenUnits: optional(scalar),
+});
+export type VtpassAnswer = z.infer<typeof vtpassAnswer>;
+
+/** Codes that say, for certain, that the purchase did not happen and nothing was charged. */
+const failureReasons: Record<string, string> = {
+  "010": "The provider no longer sells this plan.",
+  "011": "The provider refused the purchase's details.",
+  "012": "The provider does not offer this product.",
+  "013": "The amount is below the provider's smallest.",
+  "016": "The provider could not complete this purchase.",
+  "017": "The amount is above the provider's largest.",
+  "025": "The provider refused the purchase's details.",
+  "026": "The provider refused the purchase's details.",
+  "030": "The provider cannot reach the biller right now.",
+  "031": "The quantity is below the provider's smallest.",
+  "032": "The quantity is above the provider's largest.",
+  "034": "The provider has suspended this service for now.",
+  "035": "This service is not active at the provider right now.",
+  "091": "The provider did not process this purchase.",
+};
+
+/** Codes about the business's own VTpass account: the purchase failed, and staff must act. */
+const accountCodes: Record<string, ProviderAlertKind> = {
+  "018": "low_balance",
+  "021": "account",
+  "022": "account",
+  "023": "account",
+  "024": "account",
+  "027": "account",
+  "028": "account",
+  "087": "account",
+};
+const unavailableForNow = "This service is not available right now.";
+
+export function parseAnswer(reply: VtpassReply): VtpassAnswer | undefined {
+  if (!reply.isJson) return undefined;
+  const parsed = vtpassAnswer.safeParse(reply.json);
+  return parsed.success ? parsed.data : undefined;
+}
+
+function noteOf(reply: VtpassReply, answer: VtpassAnswer | undefined): string {
+  if (!answer) return `VTpass answered HTTP ${reply.httpStatus} with a body that is not JSON.`;
+  const words = answer.response_description ? ` ${answer.response_description}` : "";
+  const product = answer.content?.transactions?.product_name;
+  return `VTpass ${answer.code ?? "(no code)"}${words}${product ? ` (${product})` : ""}`;
+}
+
+/** `000` carries the real state in content.transactions.status. */
+function byTransactionStatus(
+  answer: VtpassAnswer,
+  base: { providerReference?: string; note: string },
+): ProviderResult {
+  const status = answer.content?.transactions?.status?.toLowerCase();
+  switch (status) {
+    case "delivered":
+    case "successful":
+    case "success":
+      return {
+        status: "successful",
+        ...base,
+        ...withValue(
+          "token",
+          readToken([answer.purchased_code, answer.token, answer.Token, answer.mainToken]),
+        ),
+        ...withValue("units", readUnits([answer.units, answer.Units, answer.mainTokenUnits])),
+      };
+    case "failed":
+      return { status: "failed", ...base, reason: failureReasons["016"] as string };
+    case "reversed":
+      return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+    default:
+      // initiated, pending, processing, resolved, or something new: not an answer we can act on yet.
+      return { status: "pending", ...base };
+  }
+}
+
+const withValue = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
+
+function common(reply: VtpassReply) {
+  const answer = parseAnswer(reply);
+  const providerReference = answer?.content?.transactions?.transactionId;
+  return {
+    answer,
+    base: { ...withValue("providerReference", providerReference), note: noteOf(reply, answer) },
+  };
+}
+
+/** The answer to `pay`. */
+export function classifyPayAnswer(reply: VtpassReply): ProviderResult {
+  const { answer, base } = common(reply);
+  const code = answer?.code;
+  if (!answer || !code) return { status: "pending", ...base };
+  if (code === "000") return byTransactionStatus(answer, base);
+  if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+  const alert = accountCodes[code];
+  if (alert) return { status: "failed", ...base, reason: unavailableForNow, alert };
+  const reason = failureReasons[code];
+  if (reason) return { status: "failed", ...base, reason };
+  // 099/089 processing, 014 id reused, 019 likely duplicate, 083 system error, and anything else.
+  return { status: "pending", ...base };
+}
+
+/**
+ * The answer to `requery`. Only the transaction's own state counts here: a code about the request
+ * (bad arguments, bad keys) says nothing about whether the purchase happened, so it stays pending
+ * (with an alert, for the keys).
+ */
+export function classifyRequeryAnswer(reply: VtpassReply): ProviderResult {
+  const { answer, base } = common(reply);
+  const code = answer?.code;
+  if (!answer || !code) return { status: "pending", ...base };
+  if (code === "000") return byTransactionStatus(answer, base);
+  if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+  if (code === "016" || code === "091")
+    return { status: "failed", ...base, reason: failureReasons[code] as string };
+  if (code === "015") return { status: "pending", ...base, unknownRequest: true };
+  const alert = accountCodes[code];
+  if (alert === "account") return { status: "pending", ...base, alert };
+  return { status: "pending", ...base };
+}

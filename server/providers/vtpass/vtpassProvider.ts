@@ -1,0 +1,173 @@
+import currency from "currency.js";
+import { z } from "zod";
+import type { MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
+import {
+  type Provider,
+  type ProviderOrder,
+  ProviderRefused,
+  type ProviderVariation,
+  VerificationRefused,
+} from "../provider";
+import { classifyPayAnswer, classifyRequeryAnswer } from "./vtpassAnswers";
+import { type VtpassCredentials, type VtpassReply, vtpassClient } from "./vtpassClient";
+import { vtpassRequestId } from "./vtpassRequestId";
+
+const toNaira = (kobo: number) => currency(kobo, { fromCents: true }).value;
+const toKobo = (naira: string | number) => currency(naira).intValue;
+
+const scalar = z.union([z.string(), z.number()]);
+const verification = z.looseObject({
+  code: scalar.transform((c) => String(c).padStart(3, "0")),
+  content: z
+    .looseObject({
+      Customer_Name: z.string().optional(),
+      Address: z.string().optional(),
+      Customer_Address: z.string().optional(),
+      Current_Bouquet: z.string().optional(),
+      Due_Date: z.string().optional(),
+      Renewal_Amount: scalar.optional(),
+      WrongBillersCode: z.boolean().optional(),
+      error: z.string().optional(),
+    })
+    .optional()
+    .catch(undefined),
+  response_description: z.string().optional(),
+});
+const balanceAnswer = z.looseObject({ contents: z.looseObject({ balance: scalar }) });
+const variationList = z.array(
+  z.looseObject({ variation_code: z.string(), name: z.string(), variation_amount: scalar }),
+);
+const variationsAnswer = z.looseObject({
+  content: z.looseObject({ variations: variationList.optional(), varations: variationList.optional() }),
+});
+const webhook = z.looseObject({
+  type: z.literal("transaction-update"),
+  data: z.looseObject({ requestId: scalar.transform(String) }),
+});
+
+/** Why a call that is not a purchase was refused, in VTpass's own words, for the log and staff. */
+function refusal(what: string, reply: VtpassReply): ProviderRefused {
+  const body = reply.isJson ? JSON.stringify(reply.json).slice(0, 300) : "a body that is not JSON";
+  return new ProviderRefused(`VTpass refused ${what}: HTTP ${reply.httpStatus}, ${body}`);
+}
+
+function payBody(requestId: string, order: ProviderOrder): Record<string, unknown> {
+  const common = { request_id: requestId, serviceID: order.serviceId, amount: toNaira(order.amount) };
+  switch (order.service) {
+    case "airtime":
+      return { ...common, phone: order.phone };
+    case "data":
+      return { ...common, billersCode: order.phone, variation_code: order.variationCode, phone: order.phone };
+    case "tv":
+      return {
+        ...common,
+        billersCode: order.smartcard,
+        variation_code: order.variationCode,
+        subscription_type: order.subscriptionType,
+        quantity: 1,
+        phone: order.phone,
+      };
+    case "electricity":
+      return {
+        ...common,
+        billersCode: order.meterNumber,
+        variation_code: order.meterType,
+        phone: order.phone,
+      };
+  }
+}
+
+/** The VTpass adapter: the one path every purchase takes, against the simulator or the real host. */
+export function createVtpassProvider(
+  credentials: VtpassCredentials,
+  fetcher: typeof fetch = fetch,
+): Provider {
+  const http = vtpassClient(credentials, fetcher);
+
+  async function verify(body: Record<string, unknown>, signal: AbortSignal, what: string) {
+    const reply = await http.post("merchant-verify", body, signal);
+    const parsed = verification.safeParse(reply.json);
+    if (!reply.isJson || !parsed.success) throw refusal("the verification", reply);
+    const content = parsed.data.content;
+    if (
+      content?.WrongBillersCode ||
+      content?.error ||
+      (parsed.data.code === "000" && !content?.Customer_Name)
+    ) {
+      throw new VerificationRefused(`We could not find a customer with that ${what}.`);
+    }
+    if (parsed.data.code !== "000" || !content?.Customer_Name) throw refusal("the verification", reply);
+    return content as typeof content & { Customer_Name: string };
+  }
+
+  return {
+    name: "vtpass",
+    newRequestId: vtpassRequestId,
+
+    async verifySmartcard(serviceId, smartcard, signal): Promise<TvVerifyResult> {
+      const found = await verify(
+        { billersCode: smartcard, serviceID: serviceId },
+        signal,
+        "smartcard number",
+      );
+      const due = found.Due_Date?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
+      const renewal = found.Renewal_Amount === undefined ? undefined : toKobo(found.Renewal_Amount);
+      return {
+        customer_name: found.Customer_Name.trim(),
+        ...(found.Current_Bouquet && { current_plan: found.Current_Bouquet.trim() }),
+        ...(due && { due_date: due }),
+        ...(renewal !== undefined && renewal > 0 && { renewal_amount: renewal }),
+      };
+    },
+
+    async verifyMeter(serviceId, meterNumber, meterType, signal): Promise<MeterVerifyResult> {
+      const found = await verify(
+        { billersCode: meterNumber, serviceID: serviceId, type: meterType },
+        signal,
+        "meter number",
+      );
+      return {
+        customer_name: found.Customer_Name.trim(),
+        address: (found.Address ?? found.Customer_Address ?? "").trim(),
+      };
+    },
+
+    async buy(requestId, order, signal) {
+      return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal));
+    },
+
+    async requery(requestId, signal) {
+      return classifyRequeryAnswer(await http.post("requery", { request_id: requestId }, signal));
+    },
+
+    async balance(signal) {
+      const reply = await http.get("balance", signal);
+      const parsed = balanceAnswer.safeParse(reply.json);
+      if (!parsed.success) throw refusal("the balance enquiry", reply);
+      return toKobo(parsed.data.contents.balance);
+    },
+
+    async variations(serviceId, signal): Promise<ProviderVariation[]> {
+      const reply = await http.get(`service-variations?serviceID=${encodeURIComponent(serviceId)}`, signal);
+      const parsed = variationsAnswer.safeParse(reply.json);
+      const list = parsed.success
+        ? (parsed.data.content.variations ?? parsed.data.content.varations)
+        : undefined;
+      if (!list) throw refusal(`the plan list of ${serviceId}`, reply);
+      return list.map((v) => ({
+        code: v.variation_code,
+        name: v.name.trim(),
+        amount: toKobo(v.variation_amount),
+      }));
+    },
+
+    webhookRequestId(rawBody) {
+      try {
+        const parsed = webhook.safeParse(JSON.parse(rawBody));
+        return parsed.success ? parsed.data.data.requestId : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import type { Config } from "./config";
+import type { AppDeps } from "./deps";
+import { createIntegrations, type IntegrationOptions } from "./integrations";
+
+export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "simulators">;
+
+/** Loopback for a server listening on every address; the address itself otherwise. */
+function originOf(host: string, port: number): string {
+  if (host === "0.0.0.0" || host === "::" || host === "localhost") return `http://127.0.0.1:${port}`;
+  return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+/**
+ * Listens first, then builds the app: the adapters reach the simulators this same server serves,
+ * so they need the port it got (PORT=0 asks for any free one). Until the app is ready, requests
+ * answer 503.
+ */
+export async function serveApp(
+  config: Config,
+  base: BaseDeps,
+  options: {
+    serveSpa?: boolean;
+    journalDir: string | null;
+    simulatorTiming?: IntegrationOptions["simulatorTiming"];
+  },
+) {
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response("starting", { status: 503 });
+  const server = serve({
+    fetch: (request, env) => handle(request, env),
+    port: config.port,
+    hostname: config.host,
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("listening", resolve);
+    server.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = originOf(config.host, port);
+  const publicUrl = config.publicUrl === "http://localhost:0" ? `http://localhost:${port}` : config.publicUrl;
+
+  const integrations = createIntegrations(config, {
+    origin,
+    publicUrl,
+    clock: base.clock,
+    journalDir: options.journalDir,
+    ...(options.simulatorTiming && { simulatorTiming: options.simulatorTiming }),
+  });
+  const deps: AppDeps = { ...base, config: { ...config, publicUrl }, ...integrations };
+  const app = createApp(deps, { serveSpa: options.serveSpa ?? true });
+  handle = (request, env) => app.fetch(request, env);
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    deps,
+    port,
+    origin,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        integrations.simulators?.vtpass.close();
+        integrations.simulators?.paystack.close();
+        server.close(() => resolve());
+        // A simulated provider that never answers keeps its connection open; end them all.
+        if ("closeAllConnections" in server) server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+export type ServedApp = Awaited<ReturnType<typeof serveApp>>;

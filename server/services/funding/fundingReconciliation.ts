@@ -1,0 +1,229 @@
+import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Clock } from "../../clock";
+import type { Config } from "../../config";
+import type { Database } from "../../db/database";
+import { reconciliationRuns, transactions, users } from "../../db/schema";
+import type { PaymentGateway } from "../../gateways/gateway";
+import { requeryDelay } from "../purchases/settlePurchase";
+import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
+import { recordEvent } from "../transactions/transactionRecords";
+import { type Applied, applyGatewayPayment } from "./gatewayPayments";
+
+export type ReconcileDeps = {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, "referral" | "fundingCheckAfterMs" | "fundingExpiryMs" | "providerTimeoutMs">;
+  gateway: PaymentGateway;
+  logger: Pick<Logger, "warn" | "error" | "info">;
+};
+
+/** A run that started this long ago and never finished died with its process; another may take over. */
+const staleRunMs = 15 * 60_000;
+
+/**
+ * Asks the gateway, by reference, about card fundings still pending a while after checkout: a missed
+ * webhook must not lose a customer's money. Claims them with SKIP LOCKED and books the next check in
+ * the same short transaction (several instances may run this); asks outside any transaction. One
+ * never paid is marked failed once it expires; a payment that comes later still credits it.
+ */
+export async function checkPendingFundings(deps: ReconcileDeps, batchSize = 20): Promise<number> {
+  const now = deps.clock.now();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.kind, "funding"),
+          eq(transactions.status, "pending"),
+          eq(transactions.provider, deps.gateway.name),
+          lte(transactions.nextRequeryAt, now),
+        ),
+      )
+      .orderBy(asc(transactions.nextRequeryAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    for (const row of due) {
+      const attempts = row.requeryAttempts + 1;
+      await tx
+        .update(transactions)
+        .set({
+          requeryAttempts: attempts,
+          nextRequeryAt: new Date(now.getTime() + requeryDelay(deps.config.fundingCheckAfterMs, attempts)),
+        })
+        .where(eq(transactions.id, row.id));
+    }
+    return due;
+  });
+
+  for (const funding of claimed) {
+    try {
+      const payment = await deps.gateway.verify(
+        funding.reference,
+        AbortSignal.timeout(deps.config.providerTimeoutMs),
+      );
+      if (payment?.status === "successful") {
+        await applyGatewayPayment(deps, deps.gateway.name, payment, { how: "reconciliation", actorId: null });
+      } else if (now.getTime() - funding.createdAt.getTime() >= deps.config.fundingExpiryMs) {
+        await expire(deps, funding.id, payment?.status ?? "unknown to the gateway");
+      }
+    } catch (error) {
+      deps.logger.warn(
+        { reference: funding.reference, err: error instanceof Error ? error.message : String(error) },
+        "could not check a pending funding with the gateway; will ask again",
+      );
+    }
+  }
+  return claimed.length;
+}
+
+async function expire(deps: ReconcileDeps, id: string, gatewayStatus: string) {
+  await deps.db.transaction(async (tx) => {
+    const [expired] = await tx
+      .update(transactions)
+      .set({
+        status: "failed",
+        failureReason: "The payment was not completed.",
+        nextRequeryAt: null,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(transactions.id, id), eq(transactions.status, "pending")))
+      .returning({ id: transactions.id });
+    if (expired) {
+      await recordEvent(
+        tx,
+        deps.clock,
+        id,
+        "failed",
+        `Not paid in time (the gateway says ${gatewayStatus}). A payment that still comes will be credited.`,
+      );
+    }
+  });
+}
+
+export type RunRow = typeof reconciliationRuns.$inferSelect;
+
+/**
+ * Lists the gateway's successful payments of one Lagos day and credits any we never credited (a
+ * webhook lost, the customer never back), each audited as funding.reconciled. One run per day at a
+ * time across instances: the day's row is claimed first. Payments matching nothing are listed for staff.
+ */
+export async function reconcileDay(
+  deps: ReconcileDeps,
+  day: string,
+  actorId: string | null,
+): Promise<RunRow> {
+  const now = deps.clock.now();
+  const [claimed] = await deps.db
+    .insert(reconciliationRuns)
+    .values({ day, gateway: deps.gateway.name, status: "running", startedAt: now, ranBy: actorId })
+    .onConflictDoUpdate({
+      target: reconciliationRuns.day,
+      set: {
+        status: "running",
+        startedAt: now,
+        finishedAt: null,
+        error: null,
+        ranBy: actorId,
+        checked: 0,
+        credited: 0,
+        creditedAmount: 0,
+        unmatched: [],
+      },
+      setWhere: sql`${reconciliationRuns.status} <> 'running' or ${reconciliationRuns.startedAt} < ${new Date(now.getTime() - staleRunMs).toISOString()}::timestamptz`,
+    })
+    .returning();
+  if (!claimed) return (await runOf(deps.db, day)) as RunRow;
+
+  try {
+    const payments = await deps.gateway.listSuccessful(
+      lagosDayStart(day),
+      lagosDayStart(addDays(day, 1)),
+      AbortSignal.timeout(5 * 60_000),
+    );
+    let credited = 0;
+    let creditedAmount = 0;
+    const unmatched: string[] = [];
+    for (const payment of payments) {
+      const applied: Applied = await applyGatewayPayment(deps, deps.gateway.name, payment, {
+        how: "reconciliation",
+        actorId,
+      });
+      if (applied.outcome === "credited") {
+        credited += 1;
+        creditedAmount += payment.amount;
+      }
+      if (applied.outcome === "unknown_reference" || applied.outcome === "amount_mismatch")
+        unmatched.push(payment.reference);
+    }
+    const [done] = await deps.db
+      .update(reconciliationRuns)
+      .set({
+        status: "done",
+        finishedAt: deps.clock.now(),
+        checked: payments.length,
+        credited,
+        creditedAmount,
+        unmatched,
+      })
+      .where(eq(reconciliationRuns.day, day))
+      .returning();
+    if (credited > 0 || unmatched.length > 0)
+      deps.logger.warn(
+        { day, credited, creditedAmount, unmatched },
+        "reconciliation found payments we had missed",
+      );
+    return done as RunRow;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.error({ day, err: message }, "reconciliation run failed");
+    const [failed] = await deps.db
+      .update(reconciliationRuns)
+      .set({ status: "failed", finishedAt: deps.clock.now(), error: message.slice(0, 500) })
+      .where(eq(reconciliationRuns.day, day))
+      .returning();
+    return failed as RunRow;
+  }
+}
+
+async function runOf(db: Database, day: string) {
+  return (await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.day, day)))[0];
+}
+
+/** Yesterday's run, once the Lagos day has turned, unless it is done (or running, or failed just now). */
+export async function reconcileYesterdayIfDue(deps: ReconcileDeps): Promise<RunRow | null> {
+  const now = deps.clock.now();
+  const yesterday = addDays(lagosDay(now), -1);
+  const run = await runOf(deps.db, yesterday);
+  if (run?.status === "done") return null;
+  if (run && (run.finishedAt ?? run.startedAt).getTime() > now.getTime() - staleRunMs) return null;
+  return reconcileDay(deps, yesterday, null);
+}
+
+/** The latest runs, newest day first, as the admin sees them. */
+export async function latestRuns(db: Database, limit = 7) {
+  const rows = await db
+    .select({ run: reconciliationRuns, by: { id: users.id, email: users.email } })
+    .from(reconciliationRuns)
+    .leftJoin(users, eq(users.id, reconciliationRuns.ranBy))
+    .orderBy(desc(reconciliationRuns.day))
+    .limit(limit);
+  return rows.map(({ run, by }) => runView(run, by?.id ? by : null));
+}
+
+export function runView(run: RunRow, ranBy: { id: string; email: string } | null) {
+  return {
+    day: run.day,
+    gateway: run.gateway,
+    status: run.status,
+    started_at: run.startedAt.toISOString(),
+    finished_at: run.finishedAt?.toISOString() ?? null,
+    checked: run.checked,
+    credited: run.credited,
+    credited_amount: run.creditedAmount,
+    unmatched: run.unmatched,
+    error: run.error,
+    ran_by: ranBy,
+  };
+}
