@@ -14,7 +14,13 @@ import {
 } from "../../schemas/purchases";
 import { publicStatus } from "../../schemas/status";
 import { type TransactionListQuery, transaction } from "../../schemas/transactions";
-import { type FundBody, fundResult, walletSummary } from "../../schemas/wallet";
+import {
+  dedicatedAccount,
+  type FundBody,
+  fundingCheck,
+  fundResult,
+  walletSummary,
+} from "../../schemas/wallet";
 import type { ApiClient, CallOptions } from "./client";
 
 export const transactionPage = page(transaction);
@@ -38,6 +44,21 @@ export function customerApi(client: ApiClient) {
     wallet: () => client.request("GET", "core/customer/wallet/", walletSummary),
     fund: (body: FundBody) =>
       client.request("POST", "core/customer/wallet/fund/", fundResult, body, { announceSuccess: false }),
+    // Back from the gateway: the server asks the gateway about the payment and answers the funding.
+    // The page says itself when it cannot tell.
+    verifyFunding: (reference: string) =>
+      client.request(
+        "GET",
+        `core/customer/wallet/fund/${encodeURIComponent(reference)}/`,
+        fundingCheck,
+        undefined,
+        { quietFailure: true },
+      ),
+    // The customer's own account number for transfers; the panel shows its own failure.
+    bankAccount: () =>
+      client.request("GET", "core/customer/wallet/bank-account/", dedicatedAccount, undefined, {
+        quietFailure: true,
+      }),
     transactions: (query: Partial<TransactionListQuery> = {}) =>
       client.request("GET", `core/customer/transactions/${queryString(query)}`, transactionPage),
     // The receipt and the checkout's return page say themselves when a transaction cannot be read.

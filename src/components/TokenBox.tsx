@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { CopyButton } from "./CopyButton";
 import "./tokenBox.css";
 
 /** "12345678901234567890" → "1234 5678 9012 3456 7890": easier to read out and type into a meter. */
@@ -8,36 +8,19 @@ export const groupToken = (token: string) =>
     .replace(/(.{4})(?=.)/g, "$1 ")
     .trim();
 
-/** A prepaid electricity token in groups of four, with a copy button; on the wizard's result and the receipt. */
-export function TokenBox({ token }: { token: string }) {
-  const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
-  const reset = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(reset.current), []);
-
-  const copyToken = async () => {
-    clearTimeout(reset.current);
-    try {
-      // Digits only: what a meter keypad or a vending app's paste box expects.
-      await navigator.clipboard.writeText(token.replace(/\s+/g, ""));
-      setCopy("copied");
-      reset.current = setTimeout(() => setCopy("idle"), 4000);
-    } catch {
-      setCopy("failed");
-    }
-  };
-
+/**
+ * A prepaid electricity token in groups of four, with what it buys and a copy button; on the
+ * wizard's result, the receipt and the console's transaction page.
+ */
+export function TokenBox({ token, units }: { token: string; units?: string | null }) {
   return (
     <section className="token-box" aria-labelledby="token-label">
       <h2 id="token-label">Token</h2>
       <p className="token">{groupToken(token)}</p>
+      {units && <p className="token-units">{units}</p>}
       <div className="token-actions">
-        <button type="button" className="button secondary" onClick={copyToken}>
-          Copy token
-        </button>
-        <span role="status" className="token-copied">
-          {copy === "copied" && "Copied"}
-          {copy === "failed" && "Could not copy. Select the token and copy it yourself."}
-        </span>
+        {/* Digits only: what a meter keypad or a vending app's paste box expects. */}
+        <CopyButton text={token.replace(/\s+/g, "")} label="Copy token" what="the token" />
       </div>
       <p className="muted">Type this token into your meter to load the units.</p>
     </section>

@@ -170,6 +170,7 @@ export function purchaseResult(product: Product, status: Transaction["status"]):
     product: "The product",
     provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
     token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,
+    units: product === "electricity" && status === "successful" ? "23.9 kWh" : null,
     customer_name: verifications[product].customer_name || null,
     failure_reason: status === "failed" ? "The provider declined this purchase." : null,
     balance_before: 1_000_000,

@@ -26,6 +26,7 @@ export function transaction(overrides: Partial<Transaction> = {}): Transaction {
     product: "MTN VTU",
     provider_reference: null,
     token: null,
+    units: null,
     customer_name: null,
     failure_reason: null,
     balance_before: null,

@@ -141,6 +141,10 @@ describe("the audit log", () => {
       "emergency.update",
       "notification.send",
       "circular.create",
+      "funding.reconciled",
+      "reconciliation.run",
+      "plan.sync",
+      "settings.update",
     ]);
     expect(screen.getByLabelText("Action")).toHaveValue("");
     expect(audit).toHaveBeenCalledWith({ page: 1, actor: undefined, action: undefined });

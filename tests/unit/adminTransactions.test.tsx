@@ -208,7 +208,7 @@ describe("the transactions list", () => {
       within(status)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded"]);
+    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded", "Reversed"]);
     await user.selectOptions(status, "Failed");
     expect(app.location.history.at(-1)).toBe("/x/transactions?kind=tv&status=failed");
 

@@ -2,6 +2,7 @@ import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
+import type { DedicatedAccount, FundingCheck } from "../../schemas/wallet";
 import { ApiFailure } from "../../src/api/client";
 import type { CustomerApi } from "../../src/api/customerApi";
 import { customerProfile } from "../support/fixtures";
@@ -29,12 +30,18 @@ afterEach(() => {
   if (realLocation) Object.defineProperty(window, "location", realLocation);
 });
 
+const account: DedicatedAccount = {
+  bank_name: "Test Bank",
+  account_number: "9930000737",
+  account_name: "OJAPAY/ADA OKAFOR",
+};
+
 async function openFunding(calls: Partial<CustomerApi>, path = "/app/fund-account") {
   const app = await renderSignedIn(
     path,
     customerProfile,
     undefined,
-    fakeCustomer({ wallet: vi.fn(async () => wallet()), ...calls }),
+    fakeCustomer({ wallet: vi.fn(async () => wallet()), bankAccount: vi.fn(async () => account), ...calls }),
   );
   await heading("Fund account");
   return app;
@@ -151,6 +158,24 @@ describe("funding the wallet", () => {
     expect(fund.mock.calls[2]?.[0].amount).toBe(300_000);
   });
 
+  it("starts a new request once the server says this one can no longer be opened", async () => {
+    const user = userEvent.setup();
+    const fund = vi
+      .fn<CustomerApi["fund"]>()
+      .mockRejectedValueOnce(new ApiFailure(409, "This payment can no longer be opened. Start again to pay."))
+      .mockResolvedValueOnce({ reference: "OJA-FUND0002", checkout_url: "/checkout/OJA-FUND0002" });
+    await openFunding({ fund });
+    await user.type(amountField(), "2500");
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(continueButton()).toBeEnabled());
+    await user.click(continueButton());
+    await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(2));
+    const [first, second] = fund.mock.calls.map(([body]) => body);
+    expect(second?.amount).toBe(first?.amount);
+    expect(second?.request_id).not.toBe(first?.request_id);
+  });
+
   it("sends nothing twice while a request is out", async () => {
     const user = userEvent.setup();
     const answer = deferred<{ reference: string; checkout_url: string }>();
@@ -192,23 +217,68 @@ describe("funding the wallet", () => {
   });
 });
 
-describe("coming back from checkout", () => {
-  const back = "/app/fund-account?reference=OJA-FUND0001";
+describe("paying by bank transfer", () => {
+  it("shows the customer's own account number, bank and name, with a copy button", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    await openFunding({});
+    const panel = screen.getByRole("region", { name: "Pay by bank transfer" });
+    expect(await screen.findByText("9930000737")).toBeInTheDocument();
+    expect(panel).toHaveTextContent("Test Bank");
+    expect(panel).toHaveTextContent("OJAPAY/ADA OKAFOR");
+    await user.click(screen.getByRole("button", { name: "Copy account number" }));
+    expect(writeText).toHaveBeenCalledWith("9930000737");
+    expect(panel).toHaveTextContent("Copied");
+  });
 
-  it("confirms a pending payment by asking every 2 seconds until it succeeds", async () => {
-    const first = deferred<Transaction>();
+  it("says why when there is no account number yet, and tries again", async () => {
+    const user = userEvent.setup();
+    const bankAccount = vi
+      .fn<CustomerApi["bankAccount"]>()
+      .mockRejectedValueOnce(
+        new ApiFailure(
+          503,
+          "We could not get your account number just now. Please try again shortly, or pay by card.",
+        ),
+      )
+      .mockResolvedValueOnce(account);
+    await openFunding({ bankAccount });
+    expect(
+      await screen.findByText(
+        /We could not get your account number just now\. Please try again shortly, or pay by card\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText("Amount (₦)")).toBeInTheDocument(); // the card stays beside it
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("9930000737")).toBeInTheDocument();
+  });
+});
+
+describe("coming back from checkout", () => {
+  // Paystack sends the customer back with both parameters.
+  const back = "/app/fund-account?trxref=OJA-FUND0001&reference=OJA-FUND0001";
+  const checked = (transaction: Transaction, gateway_status: FundingCheck["gateway_status"] = "pending") => ({
+    transaction,
+    gateway_status,
+  });
+
+  it("confirms a pending payment by asking the server every 2 seconds until it succeeds", async () => {
+    const first = deferred<FundingCheck>();
     const transaction = vi
-      .fn<CustomerApi["transaction"]>()
+      .fn<CustomerApi["verifyFunding"]>()
       .mockReturnValueOnce(first.promise)
-      .mockResolvedValueOnce(funding({ reference: "OJA-FUND0001", status: "pending" }))
-      .mockResolvedValue(funding({ reference: "OJA-FUND0001", status: "successful", total: 250_000 }));
-    await openFunding({ transaction }, back);
+      .mockResolvedValueOnce(checked(funding({ reference: "OJA-FUND0001", status: "pending" })))
+      .mockResolvedValue(
+        checked(funding({ reference: "OJA-FUND0001", status: "successful", total: 250_000 })),
+      );
+    await openFunding({ verifyFunding: transaction }, back);
     expect(screen.queryByLabelText("Amount (₦)")).not.toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
     expect(transaction).toHaveBeenCalledWith("OJA-FUND0001");
 
     vi.useFakeTimers();
-    await act(async () => first.resolve(funding({ reference: "OJA-FUND0001", status: "pending" })));
+    await act(async () => first.resolve(checked(funding({ reference: "OJA-FUND0001", status: "pending" }))));
     expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
 
     await act(() => vi.advanceTimersByTimeAsync(1_900));
@@ -231,8 +301,10 @@ describe("coming back from checkout", () => {
 
   it("says a failed payment took nothing, and Try again clears the address", async () => {
     const user = userEvent.setup();
-    const transaction = vi.fn(async () => funding({ reference: "OJA-FUND0001", status: "failed" }));
-    const app = await openFunding({ transaction }, back);
+    const verifyFunding = vi.fn(async () =>
+      checked(funding({ reference: "OJA-FUND0001", status: "failed" })),
+    );
+    const app = await openFunding({ verifyFunding }, back);
     expect(await screen.findByText(/The payment did not go through/)).toHaveTextContent(
       "The payment did not go through. No money was taken from your wallet.",
     );
@@ -241,15 +313,32 @@ describe("coming back from checkout", () => {
     expect(screen.getByLabelText("Amount (₦)")).toBeInTheDocument();
   });
 
+  it("says at once that a cancelled payment was not completed, and can still be checked again", async () => {
+    const user = userEvent.setup();
+    const verifyFunding = vi
+      .fn<CustomerApi["verifyFunding"]>()
+      .mockResolvedValueOnce(checked(funding({ reference: "OJA-FUND0001", status: "pending" }), "abandoned"))
+      .mockResolvedValue(
+        checked(funding({ reference: "OJA-FUND0001", status: "successful", total: 250_000 })),
+      );
+    await openFunding({ verifyFunding }, back);
+    expect(
+      await screen.findByText("This payment was not completed. No money was taken from your account."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Check again" }));
+    expect(await screen.findByText("₦2,500.00 has been added to your wallet.")).toBeInTheDocument();
+  });
+
   it("stops asking after 60 seconds and says the bank is still confirming", async () => {
-    const first = deferred<Transaction>();
+    const first = deferred<FundingCheck>();
     const transaction = vi
-      .fn<CustomerApi["transaction"]>()
+      .fn<CustomerApi["verifyFunding"]>()
       .mockReturnValueOnce(first.promise)
-      .mockResolvedValue(funding({ reference: "OJA-FUND0001", status: "pending" }));
-    await openFunding({ transaction }, back);
+      .mockResolvedValue(checked(funding({ reference: "OJA-FUND0001", status: "pending" })));
+    await openFunding({ verifyFunding: transaction }, back);
     vi.useFakeTimers();
-    await act(async () => first.resolve(funding({ reference: "OJA-FUND0001", status: "pending" })));
+    await act(async () => first.resolve(checked(funding({ reference: "OJA-FUND0001", status: "pending" }))));
 
     await act(() => vi.advanceTimersByTimeAsync(58_000));
     expect(screen.getByRole("status")).toHaveTextContent("Confirming your payment…");
@@ -264,10 +353,10 @@ describe("coming back from checkout", () => {
   });
 
   it("says so when the reference is unknown", async () => {
-    const transaction = vi.fn(async () => {
+    const transaction = vi.fn(async (): Promise<FundingCheck> => {
       throw new ApiFailure(404, "Not found.");
     });
-    await openFunding({ transaction }, back);
+    await openFunding({ verifyFunding: transaction }, back);
     expect(await screen.findByText("We could not find that payment.")).toBeInTheDocument();
     expect(transaction).toHaveBeenCalledTimes(1);
   });

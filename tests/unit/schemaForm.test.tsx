@@ -36,6 +36,7 @@ const everyKind = z.strictObject({
 });
 
 const plan = {
+  code: "mtn-1gb-1d",
   name: "1GB Daily (1 day)",
   size: "1GB",
   validity: "1 day",
@@ -438,6 +439,7 @@ describe("SchemaForm and schemas it was not written for", () => {
     });
     const control = {
       enabled: true,
+      service_id: "mtn",
       discount_percent: 2,
       commission_percent: 3.5,
       min_amount: 5_000,

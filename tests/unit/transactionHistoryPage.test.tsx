@@ -89,7 +89,7 @@ describe("transaction history", () => {
       within(status)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded"]);
+    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded", "Reversed"]);
     await user.selectOptions(status, "Failed");
     expect(app.location.history.at(-1)).toBe("/app/transaction-history?kind=tv&status=failed");
 

@@ -9,6 +9,7 @@ import { useAppServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { AmountField } from "../../components/AmountField";
+import { CopyButton } from "../../components/CopyButton";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -114,8 +115,11 @@ function FundForm() {
       }
       setLeaving(true);
       window.location.assign(target.href);
-    } catch {
-      // The client has already said what went wrong; the amount and its request id stay for a retry.
+    } catch (error) {
+      // The client has already said what went wrong. The amount's request id stays for a retry, so
+      // a dropped connection cannot open a second checkout; but once the server says this request can
+      // no longer be opened (409), the next try is a new one.
+      if (error instanceof ApiFailure && error.status === 409) attempt.current = null;
     } finally {
       inFlight.current = false;
       setSending(false);
@@ -125,8 +129,9 @@ function FundForm() {
   return (
     <>
       <WalletNumber />
+      <BankTransfer />
       <section className="card" aria-labelledby="add-money">
-        <h2 id="add-money">Add money</h2>
+        <h2 id="add-money">Pay by card</h2>
         <form noValidate onSubmit={submit}>
           <AmountField
             form={form}
@@ -149,9 +154,60 @@ function FundForm() {
   );
 }
 
+/**
+ * The customer's own account number: a transfer into it from any bank app reaches the wallet. The
+ * server opens it with the gateway the first time it is asked, so the first load can take a moment.
+ */
+function BankTransfer() {
+  const { customer } = useAppServices();
+  const account = useLoad(useCallback(() => customer.bankAccount(), [customer]));
+  return (
+    <section className="card bank-account-card" aria-labelledby="bank-transfer">
+      <h2 id="bank-transfer">Pay by bank transfer</h2>
+      {account.state === "loading" && <p role="status">Getting your account number…</p>}
+      {account.state === "failed" && (
+        <p>
+          {account.error instanceof ApiFailure
+            ? account.error.msg
+            : "We could not get your account number just now."}{" "}
+          <button type="button" className="link-button" onClick={account.retry}>
+            Try again
+          </button>
+        </p>
+      )}
+      {account.state === "ready" && (
+        <>
+          <p className="muted">
+            Send any amount to this account from your bank app. It reaches your wallet within a few minutes.
+          </p>
+          <dl className="bank-account">
+            <div>
+              <dt>Bank</dt>
+              <dd>{account.data.bank_name}</dd>
+            </div>
+            <div>
+              <dt>Account number</dt>
+              <dd className="wallet-number big">{account.data.account_number}</dd>
+            </div>
+            <div>
+              <dt>Account name</dt>
+              <dd>{account.data.account_name}</dd>
+            </div>
+          </dl>
+          <CopyButton
+            text={account.data.account_number}
+            label="Copy account number"
+            what="the account number"
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
 type Check =
   | { phase: "checking" | "missing" | "unreachable" }
-  | { phase: "pending" | "slow" | "settled"; transaction: Transaction };
+  | { phase: "pending" | "slow" | "settled" | "stopped"; transaction: Transaction };
 
 function PaymentResult({ reference, onStartAgain }: { reference: string; onStartAgain: () => void }) {
   const { customer } = useAppServices();
@@ -170,9 +226,13 @@ function PaymentResult({ reference, onStartAgain }: { reference: string; onStart
     setCheck({ phase: "checking" });
     const ask = async () => {
       try {
-        const transaction = await customer.transaction(reference);
+        // The server asks the gateway; the redirect that brought the customer here proves nothing.
+        const { transaction, gateway_status } = await customer.verifyFunding(reference);
         if (!live) return;
         if (transaction.status !== "pending") setCheck({ phase: "settled", transaction });
+        // Cancelled, or the card was declined: nothing to wait for, though paying later still counts.
+        else if (gateway_status === "abandoned" || gateway_status === "failed")
+          setCheck({ phase: "stopped", transaction });
         else if (Date.now() - startedAt >= confirmForMs) setCheck({ phase: "slow", transaction });
         else {
           setCheck({ phase: "pending", transaction });
@@ -211,10 +271,16 @@ function PaymentResult({ reference, onStartAgain }: { reference: string; onStart
           <p className="result-ok">{formatNaira(check.transaction.total)} has been added to your wallet.</p>
         )}
         {check.phase === "settled" && check.transaction.status === "failed" && (
-          <p className="result-bad">The payment did not go through. No money was taken from your wallet.</p>
+          <p className="result-bad">
+            {check.transaction.failure_reason ?? "The payment did not go through."} No money was taken from
+            your wallet.
+          </p>
         )}
         {check.phase === "settled" && check.transaction.status === "refunded" && (
           <p>This payment was refunded. See the receipt for details.</p>
+        )}
+        {check.phase === "stopped" && (
+          <p className="result-bad">This payment was not completed. No money was taken from your account.</p>
         )}
         {check.phase === "slow" && (
           <p>
@@ -236,12 +302,13 @@ function PaymentResult({ reference, onStartAgain }: { reference: string; onStart
             Go to your dashboard
           </Link>
         )}
-        {check.phase === "settled" && check.transaction.status === "failed" && (
+        {((check.phase === "settled" && check.transaction.status === "failed") ||
+          check.phase === "stopped") && (
           <button type="button" className="button" onClick={onStartAgain}>
             Try again
           </button>
         )}
-        {(check.phase === "slow" || check.phase === "unreachable") && (
+        {(check.phase === "slow" || check.phase === "unreachable" || check.phase === "stopped") && (
           <button type="button" className="button" onClick={checkAgain}>
             Check again
           </button>

@@ -81,8 +81,13 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         </div>
       )}
       {t.status === "refunded" && <p className="receipt-note">This purchase was refunded to your wallet.</p>}
+      {t.status === "reversed" && (
+        <p className="receipt-note">
+          The provider reversed this purchase. Your money is back in your wallet.
+        </p>
+      )}
 
-      {t.token && <TokenBox token={t.token} />}
+      {t.token && <TokenBox token={t.token} units={t.units} />}
 
       <dl className="receipt-facts">
         <Fact label="Reference">

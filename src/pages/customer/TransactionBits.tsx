@@ -19,6 +19,7 @@ export const statusLabels: Record<TransactionStatus, string> = {
   successful: "Successful",
   failed: "Failed",
   refunded: "Refunded",
+  reversed: "Reversed",
 };
 
 /** Money that reached the wallet; every other kind is a purchase that left it. */

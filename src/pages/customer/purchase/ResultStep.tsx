@@ -28,7 +28,7 @@ export function ResultStep({
             {t.product} for {t.recipient}
             {t.customer_name ? ` (${t.customer_name})` : ""}: {formatNaira(t.total)} paid.
           </p>
-          {t.token && <TokenBox token={t.token} />}
+          {t.token && <TokenBox token={t.token} units={t.units} />}
         </>
       )}
       {t.status === "pending" && (
@@ -48,9 +48,9 @@ export function ResultStep({
           </button>
         </>
       )}
-      {(t.status === "failed" || t.status === "refunded") && (
+      {(t.status === "failed" || t.status === "refunded" || t.status === "reversed") && (
         <>
-          <h2 id="result-title">Purchase failed</h2>
+          <h2 id="result-title">{t.status === "reversed" ? "Purchase reversed" : "Purchase failed"}</h2>
           <p>{t.failure_reason ?? "The provider could not deliver this purchase."}</p>
           <p>Your {formatNaira(t.total)} is back in your wallet.</p>
         </>
