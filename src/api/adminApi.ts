@@ -22,6 +22,13 @@ import {
 import { page } from "../../schemas/common";
 import { notification } from "../../schemas/notices";
 import {
+  type ProviderSettingsBody,
+  providerStatus,
+  reconciliationRun,
+  reconciliationRuns,
+} from "../../schemas/operations";
+import { type PlanSyncBody, planSyncReport, planSyncResult } from "../../schemas/planSync";
+import {
   customerHit,
   staffTransaction,
   staffTransactionDetail,
@@ -90,6 +97,15 @@ export function adminApi(client: ApiClient) {
       ),
     patchTvPlan: (id: number, body: Record<string, unknown>) =>
       client.request("PATCH", `core/staff/fetch/tv/plans/${id}/`, staffTvPlan, body),
+    // The provider's data plans beside ours, and importing the chosen ones.
+    planSync: (networkId: number) =>
+      client.request(
+        "GET",
+        `core/staff/fetch/data/plans/sync/${queryString({ control_id: networkId })}`,
+        planSyncReport,
+      ),
+    applyPlanSync: (body: PlanSyncBody) =>
+      client.request("POST", "core/staff/fetch/data/plans/sync/", planSyncResult, body),
     discos: () => client.request("GET", "core/staff/fetch/electricity/", z.array(staffDisco)),
     patchDisco: (body: Record<string, unknown>) =>
       client.request("PATCH", "core/staff/fetch/electricity/", staffDisco, body),
@@ -128,6 +144,17 @@ export function adminApi(client: ApiClient) {
       client.requestWithMessage("POST", "sys.admin/emergency-mode/", emergencyStatus, body, {
         quietFailure: true,
       }),
+    // The provider panel and reconciliation panel show their own failures.
+    provider: () =>
+      client.request("GET", "sys.admin/provider/", providerStatus, undefined, { quietFailure: true }),
+    setProviderSettings: (body: ProviderSettingsBody) =>
+      client.request("PATCH", "sys.admin/provider/", providerStatus, body),
+    reconciliations: () =>
+      client.request("GET", "sys.admin/reconciliation/", reconciliationRuns, undefined, {
+        quietFailure: true,
+      }),
+    reconcile: (day: string) =>
+      client.request("POST", "sys.admin/reconciliation/", reconciliationRun, { day }),
     revenue: (query: Query = {}) =>
       client.request("GET", `sys.admin/revenue/${queryString(query)}`, revenueReport),
     audit: (query: Query = {}) =>

@@ -32,6 +32,7 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 1,
     network: "MTN",
+    service_id: "mtn",
     enabled: true,
     discount_percent: 2,
     commission_percent: 3,
@@ -41,6 +42,7 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 2,
     network: "GLO",
+    service_id: "glo",
     enabled: true,
     discount_percent: 3,
     commission_percent: 4,
@@ -50,6 +52,7 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 3,
     network: "9Mobile",
+    service_id: "etisalat",
     enabled: false,
     discount_percent: 3,
     commission_percent: 4,
@@ -59,6 +62,7 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 4,
     network: "Airtel",
+    service_id: "airtel",
     enabled: true,
     discount_percent: 2.5,
     commission_percent: 3.5,
@@ -171,8 +175,8 @@ const plans: StaffDataPlan[] = [
 function dataPlanApi(overrides: Partial<AdminApi> = {}) {
   return {
     dataNetworks: vi.fn(async () => [
-      { id: 1, name: "MTN", enabled: true },
-      { id: 2, name: "GLO", enabled: true },
+      { id: 1, name: "MTN", service_id: "mtn-data", enabled: true },
+      { id: 2, name: "GLO", service_id: "glo-data", enabled: true },
     ]),
     dataPlans: vi.fn(async () => plans),
     ...overrides,
@@ -182,7 +186,7 @@ function dataPlanApi(overrides: Partial<AdminApi> = {}) {
 describe("a network's data plans", () => {
   it("lists the plans and switches the whole network", async () => {
     const user = userEvent.setup();
-    const patchDataNetwork = vi.fn(async () => ({ id: 1, name: "MTN", enabled: false }));
+    const patchDataNetwork = vi.fn(async () => ({ id: 1, name: "MTN", service_id: "mtn-data", enabled: false }));
     const api = dataPlanApi({ patchDataNetwork });
     await open("/admin/manage-databundle/1", api);
     await heading("MTN data plans");
@@ -210,6 +214,7 @@ describe("a network's data plans", () => {
     const dialog = within(screen.getByRole("dialog", { name: "Add a plan" }));
     // The network is the page's; the form does not ask for it.
     expect(dialog.queryByLabelText("Network")).not.toBeInTheDocument();
+    await user.type(dialog.getByLabelText("Provider plan code"), "mtn-2gb-7d");
     await user.type(dialog.getByLabelText("Name"), "2GB Weekly (7 days)");
     await user.type(dialog.getByLabelText("Data size"), "2GB");
     await user.type(dialog.getByLabelText("Validity"), "7 days");
@@ -220,6 +225,7 @@ describe("a network's data plans", () => {
     await waitFor(() =>
       expect(createDataPlan).toHaveBeenCalledWith({
         control_id: 1,
+        code: "mtn-2gb-7d",
         name: "2GB Weekly (7 days)",
         size: "2GB",
         validity: "7 days",
@@ -284,8 +290,8 @@ describe("a network's data plans", () => {
 });
 
 const providers: StaffTvProvider[] = [
-  { id: 1, name: "DStv", enabled: true, service_fee: 10_000 },
-  { id: 2, name: "GOtv", enabled: true, service_fee: 5_000 },
+  { id: 1, name: "DStv", service_id: "dstv", enabled: true, service_fee: 10_000 },
+  { id: 2, name: "GOtv", service_id: "gotv", enabled: true, service_fee: 5_000 },
 ];
 const bouquets: StaffTvPlan[] = [
   {
@@ -346,6 +352,7 @@ const discos: StaffDisco[] = [
   {
     id: 1,
     name: "Ikeja Electric",
+    service_id: "ikeja-electric",
     enabled: true,
     min_amount: 100_000,
     max_amount: 10_000_000,

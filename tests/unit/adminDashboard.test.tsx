@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { type Dashboard, dashboard as dashboardSchema } from "../../schemas/admin";
 import type { Profile } from "../../schemas/auth";
+import type { ProviderAlert, ProviderStatus, ReconciliationRun } from "../../schemas/operations";
 import { type Statistics, statistics as statisticsSchema } from "../../schemas/staff";
 import type { AdminApi } from "../../src/api/adminApi";
+import { ApiFailure } from "../../src/api/client";
 import { formatNaira } from "../../src/format/money";
 import { BarChart } from "../../src/pages/admin/charts/BarChart";
 import DashboardPage from "../../src/pages/admin/DashboardPage";
@@ -20,6 +22,7 @@ const totals = {
   today: { count: 12, volume: 1_500_000, revenue: 42_050 },
   all_time: { count: 4_321, volume: 987_654_300, revenue: 12_345_600 },
   pending_count: 3,
+  provider_alerts: [],
   by_service: [
     { kind: "airtime", count: 8, volume: 400_000, revenue: 12_000 },
     { kind: "tv", count: 4, volume: 1_100_000, revenue: 30_050 },
@@ -41,11 +44,52 @@ function dashboardFixture(): Dashboard {
   });
 }
 
+const providerStatus = (overrides: Partial<ProviderStatus> = {}): ProviderStatus => ({
+  provider: "vtpass",
+  simulated: false,
+  balance: 12_345_600,
+  balance_error: null,
+  checked_at: "2026-01-05T09:00:00.000Z",
+  low_balance_threshold: 5_000_000,
+  low: false,
+  alerts: [],
+  ...overrides,
+});
+
+const run = (overrides: Partial<ReconciliationRun> = {}): ReconciliationRun => ({
+  day: "2026-01-04",
+  gateway: "paystack",
+  status: "done",
+  started_at: "2026-01-05T00:05:00.000Z",
+  finished_at: "2026-01-05T00:05:09.000Z",
+  checked: 42,
+  credited: 1,
+  credited_amount: 500_000,
+  unmatched: [],
+  error: null,
+  ran_by: null,
+  ...overrides,
+});
+
+const lowWallet: ProviderAlert = {
+  kind: "low_balance",
+  title: "Provider wallet too low",
+  action: "Fund the VTpass wallet: purchases fail and are refunded until it is.",
+  detail: "VTpass 018 LOW WALLET BALANCE",
+  since: "2026-01-05T08:00:00.000Z",
+  last_seen: "2026-01-05T08:30:00.000Z",
+  occurrences: 3,
+};
+
 /** The page under /x, with the session signed in as `profile` the way the app restores it. */
 async function openDashboard(profile: Profile, admin: Partial<AdminApi>, emergencyPanel?: React.ReactNode) {
   const app = renderApp({
     path: "/x/dashboard",
-    admin: fakeAdmin(admin),
+    admin: fakeAdmin({
+      provider: async () => providerStatus(),
+      reconciliations: async () => ({ runs: [run()] }),
+      ...admin,
+    }),
     children: (
       <Route path="/x" nest>
         <DashboardPage emergencyPanel={emergencyPanel} />
@@ -186,6 +230,125 @@ describe("the admin dashboard", () => {
     await act(async () => answer(statisticsFixture()));
     expect(screen.getByRole("region", { name: "Today" })).toBeInTheDocument();
     expect(screen.queryByText("Loading…")).not.toBeInTheDocument();
+  });
+});
+
+describe("provider alerts", () => {
+  it("warns staff and admins at the top of the dashboard while the provider refuses our account", async () => {
+    await openDashboard(staffProfile, {
+      statistics: vi.fn(async () => statisticsFixture({ provider_alerts: [lowWallet] })),
+    });
+    const alert = await screen.findByRole("alert", { name: "Provider wallet too low" });
+    expect(alert).toHaveTextContent("Fund the VTpass wallet");
+    expect(alert).toHaveTextContent("3 purchases refused");
+    expect(alert).toHaveTextContent("VTpass 018 LOW WALLET BALANCE");
+    cleanup();
+
+    const withAlert = dashboardSchema.parse({ ...dashboardFixture(), provider_alerts: [lowWallet] });
+    await openDashboard(adminProfile, { dashboard: vi.fn(async () => withAlert) });
+    expect(await screen.findByRole("alert", { name: "Provider wallet too low" })).toBeInTheDocument();
+  });
+
+  it("shows none when all is well", async () => {
+    await openDashboard(staffProfile, { statistics: vi.fn(async () => statisticsFixture()) });
+    await screen.findByRole("region", { name: "Today" });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+});
+
+describe("the provider wallet", () => {
+  it("shows the balance at the provider, and says when it is below the warning level", async () => {
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      provider: vi.fn(async () => providerStatus({ balance: 4_000_000, low: true, simulated: true })),
+    });
+    const panel = await screen.findByRole("region", { name: "Provider wallet" });
+    await within(panel).findByText("₦40,000.00");
+    expect(panel).toHaveTextContent("Below your warning level of ₦50,000.00.");
+    expect(panel).toHaveTextContent("Simulated: no real money.");
+  });
+
+  it("says why when the balance cannot be read", async () => {
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      provider: vi.fn(async () =>
+        providerStatus({ balance: null, balance_error: "Could not read the balance: 087" }),
+      ),
+    });
+    const panel = await screen.findByRole("region", { name: "Provider wallet" });
+    expect(await within(panel).findByText("Could not read the balance: 087")).toBeInTheDocument();
+  });
+
+  it("saves a new warning level in kobo", async () => {
+    const user = userEvent.setup();
+    const setProviderSettings = vi.fn(async () => providerStatus({ low_balance_threshold: 2_000_000 }));
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      setProviderSettings,
+    });
+    const panel = within(await screen.findByRole("region", { name: "Provider wallet" }));
+    const field = await panel.findByLabelText("Warn below");
+    await user.clear(field);
+    await user.type(field, "20,000");
+    await user.click(panel.getByRole("button", { name: "Save warning level" }));
+    await vi.waitFor(() =>
+      expect(setProviderSettings).toHaveBeenCalledWith({ low_balance_threshold: 2_000_000 }),
+    );
+  });
+});
+
+describe("reconciliation", () => {
+  it("shows the latest run, with the payments that match nothing, and older ones in brief", async () => {
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      reconciliations: vi.fn(async () => ({
+        runs: [
+          run({
+            unmatched: ["T1741598056_x1"],
+            ran_by: { id: "9b1c7f0e-2a4d-4b8e-9f11-3c5d7e9a1b2c", email: "bisi@ojapay.ng" },
+          }),
+          run({ day: "2026-01-03", credited: 0, credited_amount: 0 }),
+        ],
+      })),
+    });
+    const panel = within(await screen.findByRole("region", { name: "Reconciliation" }));
+    expect(await panel.findByText("Jan 4, 2026: Done")).toBeInTheDocument();
+    expect(panel.getByText("T1741598056_x1")).toBeInTheDocument();
+    expect(panel.getByText(/^By bisi@ojapay\.ng/)).toBeInTheDocument();
+    expect(panel.getByText(/1 \(₦5,000\.00\)/)).toBeInTheDocument();
+    expect(panel.getByText(/^Jan 3, 2026: Done, 42 checked, 0 credited/)).toBeInTheDocument();
+  });
+
+  it("runs a chosen day and shows what it found", async () => {
+    const user = userEvent.setup();
+    const reconciliations = vi
+      .fn<AdminApi["reconciliations"]>()
+      .mockResolvedValueOnce({ runs: [] })
+      .mockResolvedValue({ runs: [run({ day: "2026-01-02", credited: 2 })] });
+    const reconcile = vi.fn(async () => run({ day: "2026-01-02" }));
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      reconciliations,
+      reconcile,
+    });
+    const panel = within(await screen.findByRole("region", { name: "Reconciliation" }));
+    expect(await panel.findByText("No reconciliation has run yet.")).toBeInTheDocument();
+    const day = panel.getByLabelText("Day");
+    await user.clear(day);
+    await user.type(day, "2026-01-02");
+    await user.click(panel.getByRole("button", { name: "Run reconciliation" }));
+    await vi.waitFor(() => expect(reconcile).toHaveBeenCalledWith("2026-01-02"));
+    expect(await panel.findByText("Jan 2, 2026: Done")).toBeInTheDocument();
+  });
+
+  it("says when the runs cannot be read", async () => {
+    await openDashboard(adminProfile, {
+      dashboard: vi.fn(async () => dashboardFixture()),
+      reconciliations: vi.fn(async () => {
+        throw new ApiFailure(503, "Unavailable");
+      }),
+    });
+    expect(await screen.findByText("We could not load the reconciliations.")).toBeInTheDocument();
   });
 });
 

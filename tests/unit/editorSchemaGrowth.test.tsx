@@ -27,6 +27,7 @@ describe("a field added to an editor schema", () => {
       id: 1,
       network: "MTN",
       enabled: true,
+      service_id: "mtn",
       discount_percent: 2,
       commission_percent: 3,
       min_amount: 5_000,

@@ -12,6 +12,9 @@ import { useSession } from "../../session/useSession";
 import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { LineChart } from "./charts/LineChart";
+import { ProviderAlerts } from "./ProviderAlerts";
+import { ProviderPanel } from "./ProviderPanel";
+import { ReconciliationPanel } from "./ReconciliationPanel";
 import "./console.css";
 
 const loadFailed = "We could not load the dashboard.";
@@ -52,10 +55,16 @@ function AdminDashboard({ emergencyPanel }: { emergencyPanel: ReactNode }) {
       {dashboard.state === "failed" && <LoadFailed message={loadFailed} retry={dashboard.retry} />}
       {dashboard.state === "ready" && (
         <>
+          <ProviderAlerts alerts={dashboard.data.provider_alerts} />
           <Totals figures={dashboard.data} customers={dashboard.data.customers} />
-          <Charts dashboard={dashboard.data} />
         </>
       )}
+      {/* The provider's wallet and the reconciliations call sys.admin/ too: admins only. */}
+      <div className="operations-grid">
+        <ProviderPanel />
+        <ReconciliationPanel />
+      </div>
+      {dashboard.state === "ready" && <Charts dashboard={dashboard.data} />}
     </>
   );
 }
@@ -67,7 +76,12 @@ function StaffDashboard() {
     <>
       {statistics.state === "loading" && <Loading />}
       {statistics.state === "failed" && <LoadFailed message={loadFailed} retry={statistics.retry} />}
-      {statistics.state === "ready" && <Totals figures={statistics.data} />}
+      {statistics.state === "ready" && (
+        <>
+          <ProviderAlerts alerts={statistics.data.provider_alerts} />
+          <Totals figures={statistics.data} />
+        </>
+      )}
     </>
   );
 }

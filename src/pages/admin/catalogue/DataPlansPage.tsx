@@ -1,4 +1,4 @@
-import { useCallback, useId } from "react";
+import { useCallback, useId, useState } from "react";
 import { networks } from "../../../../schemas/catalogue";
 import { dataNetworkEdit, dataPlanEdit } from "../../../../schemas/catalogueEditors";
 import { dataPlanCreate, type StaffDataPlan } from "../../../../schemas/catalogueStaff";
@@ -9,6 +9,7 @@ import { LoadFailed } from "../../../components/LoadFailed";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
 import { PlanList } from "./PlanList";
+import { PlanSyncPanel } from "./PlanSyncPanel";
 import "../admin.css";
 import "./catalogue.css";
 
@@ -27,7 +28,16 @@ const planColumns = [
   { label: "Sales", value: (plan: StaffDataPlan) => (plan.has_sales ? "Yes" : "None yet") },
 ] as const;
 
-const createFields = ["name", "size", "validity", "category", "price", "cost_price", "enabled"] as const;
+const createFields = [
+  "code",
+  "name",
+  "size",
+  "validity",
+  "category",
+  "price",
+  "cost_price",
+  "enabled",
+] as const;
 
 /** /admin/manage-databundle/{id}: a network's data switch and its plans (1=MTN, 2=GLO, 3=9Mobile, 4=Airtel). */
 export default function DataPlansPage({ id }: { id: number }) {
@@ -41,6 +51,8 @@ export default function DataPlansPage({ id }: { id: number }) {
   // While a save reloads the switch, the card keeps what it had rather than blanking out.
   const known = switches.state === "failed" ? undefined : switches.data;
   const network = known?.find((n) => n.id === id);
+  // An import from the provider changes the plans under the list: a new key draws it afresh.
+  const [imports, setImports] = useState(0);
 
   return (
     <div className="admin-page">
@@ -73,7 +85,9 @@ export default function DataPlansPage({ id }: { id: number }) {
           />
         )}
       </section>
+      <PlanSyncPanel networkId={id} onImported={() => setImports((n) => n + 1)} />
       <PlanList
+        key={imports}
         noun="plan"
         load={loadPlans}
         columns={planColumns}

@@ -1,0 +1,303 @@
+import { useId, useState } from "react";
+import type { PlanSyncReport, PlanSyncRow } from "../../../../schemas/planSync";
+import { ApiFailure } from "../../../api/client";
+import { useAdminServices } from "../../../app/AppServices";
+import { Modal } from "../../../components/Modal";
+import { formatNaira, parseNaira } from "../../../format/money";
+
+const stateLabels: Record<PlanSyncRow["state"], string> = {
+  new: "New",
+  changed: "Cost changed",
+  gone: "Gone",
+  same: "Same",
+};
+const typedNaira = new Intl.NumberFormat("en-NG", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+type Choice = { picked: boolean; price: string };
+type Phase =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "failed"; message: string }
+  | { kind: "ready"; report: PlanSyncReport };
+
+/**
+ * "Sync from provider" on a network's plans: the provider's plans beside ours (new, changed in cost,
+ * gone), and importing what staff choose. Our price stays ours; the provider's amount becomes the
+ * cost. The server fetches the provider's list again on import: nothing here is trusted for money.
+ */
+export function PlanSyncPanel({ networkId, onImported }: { networkId: number; onImported: () => void }) {
+  const { admin } = useAdminServices();
+  const headingId = useId();
+  const [phase, setPhase] = useState<Phase>({ kind: "idle" });
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<{ byCode: Record<string, string>; general: string | null }>({
+    byCode: {},
+    general: null,
+  });
+
+  const show = (report: PlanSyncReport) => {
+    setPhase({ kind: "ready", report });
+    setChoices(
+      Object.fromEntries(
+        report.rows.map((row) => [
+          row.code,
+          {
+            picked: false,
+            price: row.provider_cost === null ? "" : typedNaira.format(row.provider_cost / 100),
+          },
+        ]),
+      ),
+    );
+    setErrors({ byCode: {}, general: null });
+  };
+  const load = async () => {
+    setPhase({ kind: "loading" });
+    try {
+      show(await admin.planSync(networkId));
+    } catch (error) {
+      setPhase({
+        kind: "failed",
+        message: error instanceof ApiFailure ? error.msg : "We could not reach the provider.",
+      });
+    }
+  };
+
+  const rows = phase.kind === "ready" ? phase.report.rows : [];
+  const picked = rows.filter((row) => choices[row.code]?.picked);
+  const body = {
+    control_id: networkId,
+    import: picked
+      .filter((row) => row.state === "new" || row.state === "changed")
+      .map((row) =>
+        row.state === "new"
+          ? { code: row.code, price: parseNaira(choices[row.code]?.price ?? "") ?? -1 }
+          : { code: row.code },
+      ),
+    switch_off: picked.filter((row) => row.state === "gone" && row.plan).map((row) => row.plan?.id as number),
+  };
+  const badPrice = picked.find(
+    (row) => row.state === "new" && parseNaira(choices[row.code]?.price ?? "") === null,
+  );
+  const counts = {
+    created: picked.filter((r) => r.state === "new").length,
+    updated: picked.filter((r) => r.state === "changed").length,
+    off: body.switch_off.length,
+  };
+
+  const send = async () => {
+    setSending(true);
+    try {
+      const result = await admin.applyPlanSync(body);
+      setConfirming(false);
+      show(result.report);
+      onImported();
+    } catch (error) {
+      setConfirming(false);
+      // `import.2.price` names the third plan sent: put its message by that plan.
+      const byCode: Record<string, string> = {};
+      const fields = error instanceof ApiFailure ? (error.fields ?? {}) : {};
+      for (const [path, messages] of Object.entries(fields)) {
+        const index = Number(path.split(".")[1]);
+        const code = body.import[index]?.code;
+        if (code && messages[0]) byCode[code] = messages[0];
+      }
+      const general = error instanceof ApiFailure ? error.msg : "The import did not go through.";
+      setErrors({ byCode, general: Object.keys(byCode).length ? null : general });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const choose = (code: string, change: Partial<Choice>) =>
+    setChoices((all) => ({ ...all, [code]: { ...(all[code] ?? { picked: false, price: "" }), ...change } }));
+  const listed = rows.filter((row) => row.state !== "same");
+  const unchanged = rows.length - listed.length;
+
+  return (
+    <section
+      className="card plan-sync"
+      aria-labelledby={headingId}
+      aria-busy={phase.kind === "loading" || sending}
+    >
+      <div className="plan-list-head">
+        <h2 id={headingId}>The provider's plans</h2>
+        <button type="button" className="button secondary" onClick={load} disabled={phase.kind === "loading"}>
+          {phase.kind === "loading" ? "Asking the provider…" : "Sync from provider"}
+        </button>
+      </div>
+      {phase.kind === "idle" && (
+        <p className="muted">See the provider's plans beside ours, and import new ones or new costs.</p>
+      )}
+      {phase.kind === "loading" && (
+        <p role="status" className="muted">
+          Asking the provider for its plans…
+        </p>
+      )}
+      {phase.kind === "failed" && (
+        <p role="alert" className="field-error">
+          {phase.message}
+        </p>
+      )}
+      {phase.kind === "ready" && (
+        <>
+          <p className="muted">
+            {phase.report.service_id}:{" "}
+            {listed.length === 0 ? "our plans match the provider's." : "choose what to take."}
+          </p>
+          {listed.length > 0 && (
+            <table className="admin-table plan-sync-table">
+              <caption className="sr-only">The provider's plans beside ours</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Plan</th>
+                  <th scope="col">State</th>
+                  <th scope="col">Provider's cost</th>
+                  <th scope="col">Ours</th>
+                  <th scope="col">Take it</th>
+                </tr>
+              </thead>
+              <tbody>
+                {listed.map((row) => (
+                  <SyncRow
+                    key={row.code}
+                    row={row}
+                    choice={choices[row.code] ?? { picked: false, price: "" }}
+                    error={errors.byCode[row.code]}
+                    onChange={(change) => choose(row.code, change)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          )}
+          {unchanged > 0 && (
+            <p className="muted">
+              {unchanged} {unchanged === 1 ? "plan is" : "plans are"} the same at the provider.
+            </p>
+          )}
+          {errors.general && (
+            <p role="alert" className="field-error">
+              {errors.general}
+            </p>
+          )}
+          {badPrice && (
+            <p role="alert" className="field-error">
+              Write our price for {badPrice.code} in naira, like 1,500.
+            </p>
+          )}
+          {listed.length > 0 && (
+            <button
+              type="button"
+              className="button"
+              disabled={picked.length === 0 || badPrice !== undefined || sending}
+              onClick={() => setConfirming(true)}
+            >
+              Import selected
+            </button>
+          )}
+        </>
+      )}
+      <Modal
+        open={confirming}
+        title="Import from the provider?"
+        onClose={() => !sending && setConfirming(false)}
+      >
+        <p>
+          {counts.created} new {counts.created === 1 ? "plan" : "plans"} at our prices, {counts.updated} with
+          the provider's new cost, {counts.off} switched off. Customers see the change at once.
+        </p>
+        {sending && (
+          <p role="status" className="muted">
+            Importing…
+          </p>
+        )}
+        <div className="modal-actions">
+          <button
+            type="button"
+            className="button secondary"
+            disabled={sending}
+            onClick={() => setConfirming(false)}
+          >
+            Cancel
+          </button>
+          <button type="button" className="button" disabled={sending} onClick={send}>
+            {sending ? "Importing…" : "Import"}
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}
+
+function SyncRow({
+  row,
+  choice,
+  error,
+  onChange,
+}: {
+  row: PlanSyncRow;
+  choice: Choice;
+  error: string | undefined;
+  onChange: (change: Partial<Choice>) => void;
+}) {
+  const priceId = useId();
+  const errorId = useId();
+  const name = row.provider_name ?? row.plan?.name ?? row.code;
+  const off = row.state === "gone" && row.plan?.enabled === false;
+  const action =
+    row.state === "new"
+      ? `Import ${row.code}`
+      : row.state === "changed"
+        ? `Take the provider's cost for ${row.code}`
+        : `Switch off ${row.code}`;
+  return (
+    <tr>
+      <td data-label="Plan" className="admin-table-key">
+        {name}
+        <div className="muted mono">{row.code}</div>
+      </td>
+      <td data-label="State">{stateLabels[row.state]}</td>
+      <td data-label="Provider's cost" className="numeric">
+        {row.provider_cost === null ? "Not sold" : formatNaira(row.provider_cost)}
+      </td>
+      <td data-label="Ours">
+        {row.plan ? `${formatNaira(row.plan.price)} (cost ${formatNaira(row.plan.cost_price)})` : "None"}
+      </td>
+      <td data-label="Take it">
+        {off ? (
+          <span className="muted">Already off</span>
+        ) : row.state === "new" && !row.suggested ? (
+          <span className="muted">Add it by hand: its name does not say its size and validity.</span>
+        ) : (
+          <label className="sync-choice">
+            <input
+              type="checkbox"
+              checked={choice.picked}
+              onChange={(e) => onChange({ picked: e.target.checked })}
+            />{" "}
+            {action}
+          </label>
+        )}
+        {row.state === "new" && row.suggested && (
+          <div className="sync-price">
+            <label htmlFor={priceId}>Our price for {row.code} (₦)</label>
+            <input
+              id={priceId}
+              inputMode="decimal"
+              value={choice.price}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(e) => onChange({ price: e.target.value })}
+            />
+          </div>
+        )}
+        {error && (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
