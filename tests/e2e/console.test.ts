@@ -103,6 +103,8 @@ describe("the console in a real browser", () => {
     await staffPage.getByRole("heading", { level: 1, name: "GLO data plans" }).waitFor();
     await staffPage.getByRole("button", { name: "Add a plan" }).click();
     const add = staffPage.getByRole("dialog", { name: "Add a plan" });
+    // VTpass's code for the plan: what the customer's purchase is sent as.
+    await add.getByLabel("Provider plan code").fill("glo-3gb-2d");
     await add.getByLabel("Name").fill("3GB Weekend (2 days)");
     await add.getByLabel("Data size").fill("3GB");
     await add.getByLabel("Validity").fill("2 days");
@@ -160,6 +162,30 @@ describe("the console in a real browser", () => {
     await glo.getByRole("switch", { name: "On sale" }).check();
     await glo.getByRole("button", { name: "Save GLO data" }).click();
     await toast(staffPage, "Data network saved.").nth(1).waitFor();
+  });
+
+  it("has staff import a plan from VTpass's list at our price, and the admin see VTpass's balance", async () => {
+    await staffPage.goto(`${app.base}/admin/manage-databundle/1`);
+    await staffPage.getByRole("button", { name: "Sync from provider" }).click();
+    await staffPage.getByRole("checkbox", { name: "Import mtn-40gb-30d" }).check();
+    const price = staffPage.getByLabel("Our price for mtn-40gb-30d (₦)");
+    await price.fill("11,000");
+    await staffPage.getByRole("button", { name: "Import selected" }).click();
+    await staffPage
+      .getByRole("dialog", { name: "Import from the provider?" })
+      .getByRole("button", { name: "Import", exact: true })
+      .click();
+    await toast(staffPage, "Imported: 1 new").waitFor();
+    await staffPage
+      .getByRole("table", { name: "Plans" })
+      .getByText("40GB Monthly (30 days)", { exact: true })
+      .waitFor();
+
+    await adminPage.goto(`${app.base}/admin/dashboard`);
+    const wallet = adminPage.getByRole("region", { name: "Provider wallet" });
+    await wallet.getByText("Simulated: no real money.").waitFor();
+    await expect.poll(() => wallet.locator(".provider-balance").textContent()).toMatch(/^₦[\d,]+\.\d{2}/);
+    await adminPage.getByRole("region", { name: "Reconciliation" }).waitFor();
   });
 
   it("has the admin switch emergency mode on: the banner shows and purchases are refused with the message", async () => {

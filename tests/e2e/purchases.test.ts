@@ -2,7 +2,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
-import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import {
+  fundByTransfer,
+  fundThroughCheckout,
+  newCustomer,
+  payWithPin,
+  setPin,
+} from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
 
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -15,7 +21,7 @@ beforeAll(async () => {
   // A little provider latency so "buying" shows; quick requeries so a pending purchase settles in seconds.
   app = await startAppProcess({
     SMTP_URL: mail.url,
-    SANDBOX_LATENCY_MS: "300",
+    SIMULATOR_LATENCY_MS: "300",
     REQUERY_INTERVAL_MS: "300",
     REQUERY_BASE_DELAY_MS: "500",
   });
@@ -47,7 +53,7 @@ async function balance(): Promise<string> {
 }
 
 describe("a customer's money in a real browser", () => {
-  it("funds ₦5,000 through the sandbox checkout", async () => {
+  it("funds ₦5,000 through Paystack's checkout, with the simulated bar on every page", async () => {
     await newCustomer(page, app.base, mail, {
       first: "Zainab",
       last: "Musa",
@@ -57,6 +63,7 @@ describe("a customer's money in a real browser", () => {
     await setPin(page, app.base, mail, "zainab@example.com", pin);
     await fundThroughCheckout(page, app.base, "₦5,000");
     await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+    await page.getByRole("note").getByText("Simulated payments and deliveries: no real money").waitFor();
     expect(await balance()).toBe("₦5,000.00");
   });
 
@@ -138,9 +145,11 @@ describe("a customer's money in a real browser", () => {
       .toBe(true);
   });
 
-  it("buys a DStv bouquet after verifying the smartcard", async () => {
-    await fundThroughCheckout(page, app.base, "₦5,000");
-    await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+  it("buys a DStv bouquet after verifying the smartcard, with money sent to the customer's account number", async () => {
+    const before = await balance();
+    await fundByTransfer(page, app.base, "5000");
+    await expect.poll(() => balance(), { timeout: 20_000 }).not.toBe(before);
+    expect(await balance()).toBe("₦7,812.00");
     await page.goto(`${app.base}/app/cable-subscriptions`);
     await page.getByLabel("TV provider").selectOption({ label: "DStv" });
     await page.getByLabel("Bouquet").selectOption({ label: "DStv Padi: ₦4,400" });
@@ -159,7 +168,8 @@ describe("a customer's money in a real browser", () => {
     expect(await balance()).toBe("₦3,312.00");
     await page.goto(`${app.base}/app/transaction-history`);
     const rows = page.locator("main a[href*='/transaction-history/']");
-    // Two fundings and six purchases: airtime, data, electricity, the failed and the pending airtime, DStv.
+    // Two fundings (card, transfer) and six purchases: airtime, data, electricity, the failed and the
+    // pending airtime, DStv.
     await expect.poll(() => rows.count()).toBe(8);
     const texts = await rows.allTextContents();
     expect(texts.filter((t) => /Successful/.test(t))).toHaveLength(7);

@@ -43,15 +43,35 @@ export async function setPin(page: Page, base: string, mail: Mail, email: string
   await otp.waitFor({ state: "detached" });
 }
 
-/** Fund account → amount chip → the sandbox checkout's Pay → back on Fund account with the result. */
+/**
+ * Fund account → amount chip → Paystack's (simulated) checkout, paid with its test card (the form
+ * comes filled with it) → back on Fund account, where the server confirms with Paystack.
+ */
 export async function fundThroughCheckout(page: Page, base: string, chip: string) {
   await page.goto(`${base}/app/fund-account`);
   await page.getByRole("button", { name: chip, exact: true }).click();
   await page.getByRole("button", { name: "Continue to payment" }).click();
-  await page.waitForURL(/\/sandbox\/checkout\//);
-  await page.getByRole("heading", { name: "Sandbox checkout" }).waitFor();
+  await page.waitForURL(/\/simulator\/paystack\/checkout\//);
+  await page.getByLabel("Card number").waitFor();
   await page.getByRole("button", { name: /^Pay ₦/ }).click();
-  await page.waitForURL(/\/app\/fund-account\?reference=/);
+  await page.waitForURL(/\/app\/fund-account\?.*reference=/);
+}
+
+/**
+ * The customer's own account number from Fund account, then a transfer into it from their bank app
+ * (the Paystack simulator's bank page), as most Nigerian wallet users top up.
+ */
+export async function fundByTransfer(page: Page, base: string, naira: string) {
+  await page.goto(`${base}/app/fund-account`);
+  const panel = page.getByRole("region", { name: "Pay by bank transfer" });
+  const number = panel.locator(".bank-account dd.wallet-number");
+  await number.waitFor();
+  const account = ((await number.textContent()) ?? "").trim();
+  await page.goto(`${base}/simulator/paystack/bank?account=${account}`);
+  await page.getByLabel(/^Amount/).fill(naira);
+  await page.getByRole("button", { name: /^Send/ }).click();
+  await page.getByText(/^Transfer sent/).waitFor();
+  return account;
 }
 
 /** The confirm step: the PIN, then Pay. */
