@@ -1,4 +1,3 @@
-import { join } from "node:path";
 import type { Logger } from "pino";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
@@ -34,7 +33,8 @@ export async function startServer(config: Config, logger: Logger) {
   const served = await serveApp(
     config,
     { db: database.db, mailer: createMailer(config, logger), clock: systemClock, config, logger },
-    { journalDir: join(config.dataDir, "simulators") },
+    // Beside the database's folder, not in it: DATA_DIR is PGlite's own data directory.
+    { journalDir: `${config.dataDir.replace(/[\\/]+$/, "")}-simulators` },
   );
   logger.info({ url: `http://localhost:${served.port}` }, "OjaPay is listening");
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);

@@ -9,7 +9,10 @@ import { createScratchDatabase, onPostgres } from "./support/testDatabase";
 import type { TestMailbox } from "./support/testServer";
 
 const dataDir = mkdtempSync(join(tmpdir(), "ojapay-restart-"));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
+});
 
 async function post(base: string, path: string, body: unknown) {
   const res = await fetch(`${base}/api/${path}`, { method: "POST", body: JSON.stringify(body) });

@@ -64,6 +64,7 @@ export async function startAppProcess(env: Record<string, string>) {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
     },
   };
 }
