@@ -186,7 +186,12 @@ function dataPlanApi(overrides: Partial<AdminApi> = {}) {
 describe("a network's data plans", () => {
   it("lists the plans and switches the whole network", async () => {
     const user = userEvent.setup();
-    const patchDataNetwork = vi.fn(async () => ({ id: 1, name: "MTN", service_id: "mtn-data", enabled: false }));
+    const patchDataNetwork = vi.fn(async () => ({
+      id: 1,
+      name: "MTN",
+      service_id: "mtn-data",
+      enabled: false,
+    }));
     const api = dataPlanApi({ patchDataNetwork });
     await open("/admin/manage-databundle/1", api);
     await heading("MTN data plans");

@@ -1,11 +1,11 @@
-import { and, asc, desc, eq, lte, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { reconciliationRuns, transactions, users } from "../../db/schema";
 import type { PaymentGateway } from "../../gateways/gateway";
-import { requeryDelay } from "../purchases/settlePurchase";
+import { claimDue } from "../claimDue";
 import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
 import { recordEvent } from "../transactions/transactionRecords";
 import { type Applied, applyGatewayPayment } from "./gatewayPayments";
@@ -29,33 +29,8 @@ const staleRunMs = 15 * 60_000;
  */
 export async function checkPendingFundings(deps: ReconcileDeps, batchSize = 20): Promise<number> {
   const now = deps.clock.now();
-  const claimed = await deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.kind, "funding"),
-          eq(transactions.status, "pending"),
-          eq(transactions.provider, deps.gateway.name),
-          lte(transactions.nextRequeryAt, now),
-        ),
-      )
-      .orderBy(asc(transactions.nextRequeryAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      const attempts = row.requeryAttempts + 1;
-      await tx
-        .update(transactions)
-        .set({
-          requeryAttempts: attempts,
-          nextRequeryAt: new Date(now.getTime() + requeryDelay(deps.config.fundingCheckAfterMs, attempts)),
-        })
-        .where(eq(transactions.id, row.id));
-    }
-    return due;
-  });
+  const fundings = and(eq(transactions.kind, "funding"), eq(transactions.provider, deps.gateway.name));
+  const claimed = await claimDue(deps, fundings, deps.config.fundingCheckAfterMs, batchSize);
 
   for (const funding of claimed) {
     try {

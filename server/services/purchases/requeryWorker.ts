@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
+import { claimDue } from "../claimDue";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
-import { requeryDelay, type SettleSource, settlePurchase } from "./settlePurchase";
+import { type SettleSource, settlePurchase } from "./settlePurchase";
 
 /** The id the provider knows the purchase by; purchases held before it was stored used their reference. */
 export const requestIdOf = (row: { providerRequestId: string | null; reference: string }) =>
@@ -30,34 +31,8 @@ export async function requeryOne(
  * asks the provider outside any transaction, and settles each answer. Answers how many it asked about.
  */
 export async function requeryDue(deps: PurchaseDeps, batchSize = 20): Promise<number> {
-  const now = deps.clock.now();
-  const claimed = await deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          eq(transactions.status, "pending"),
-          inArray(transactions.kind, [...purchaseKinds]),
-          lte(transactions.nextRequeryAt, now),
-        ),
-      )
-      .orderBy(asc(transactions.nextRequeryAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      const attempts = row.requeryAttempts + 1;
-      await tx
-        .update(transactions)
-        .set({
-          requeryAttempts: attempts,
-          nextRequeryAt: new Date(now.getTime() + requeryDelay(deps.config.requeryBaseDelayMs, attempts)),
-        })
-        .where(eq(transactions.id, row.id));
-    }
-    return due;
-  });
-
+  const kinds = inArray(transactions.kind, [...purchaseKinds]);
+  const claimed = await claimDue(deps, kinds, deps.config.requeryBaseDelayMs, batchSize);
   for (const row of claimed) await requeryOne(deps, row, "requery");
   return claimed.length;
 }
