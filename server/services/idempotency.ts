@@ -64,6 +64,33 @@ export async function completeRequest(
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
 }
 
+/**
+ * Inside the money transaction that made the transaction: the request id now points at it, so a retry
+ * replays instead of charging again. A request answered in the same transaction is complete at once.
+ */
+export async function recordRequest(
+  db: Queryable,
+  now: Date,
+  request: {
+    userId: string;
+    requestId: string;
+    scope: string;
+    hash: string;
+    transactionId: string;
+    completed?: boolean;
+  },
+): Promise<void> {
+  await db.insert(idempotencyKeys).values({
+    userId: request.userId,
+    requestId: request.requestId,
+    scope: request.scope,
+    requestHash: request.hash,
+    transactionId: request.transactionId,
+    completedAt: request.completed ? now : null,
+    createdAt: now,
+  });
+}
+
 /** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */
 export async function assertRequestNew(db: Queryable, userId: string, requestId: string): Promise<void> {
   const [taken] = await db

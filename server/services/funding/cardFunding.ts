@@ -4,7 +4,7 @@ import type { FundBody } from "../../../schemas/wallet";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { idempotencyKeys, transactions, wallets } from "../../db/schema";
+import { transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { type GatewayPayment, GatewayRefused, type PaymentGateway } from "../../gateways/gateway";
 import { ApiError, forbidden, notFound } from "../../http/errors";
@@ -12,6 +12,7 @@ import {
   AlreadyRequested,
   assertRequestNew,
   completeRequest,
+  recordRequest,
   replayRequest,
   requestHash,
 } from "../idempotency";
@@ -82,13 +83,12 @@ export async function startFunding(
         })
         .returning();
       if (!created) throw new Error("the funding was not recorded");
-      await tx.insert(idempotencyKeys).values({
+      await recordRequest(tx, now, {
         userId: user.id,
         requestId: body.request_id,
         scope: "funding",
-        requestHash: hash,
+        hash,
         transactionId: created.id,
-        createdAt: now,
       });
       return created;
     });

@@ -3,11 +3,17 @@ import type { StaffFundBody } from "../../../schemas/wallet";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { idempotencyKeys, transactions, users, wallets } from "../../db/schema";
+import { transactions, users, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { badRequest, notFound } from "../../http/errors";
 import { recordAudit } from "../audit";
-import { AlreadyRequested, assertRequestNew, replayRequest, requestHash } from "../idempotency";
+import {
+  AlreadyRequested,
+  assertRequestNew,
+  recordRequest,
+  replayRequest,
+  requestHash,
+} from "../idempotency";
 import { postings } from "../ledger/postings";
 import { assertSalesOpen } from "../purchases/purchaseRules";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
@@ -63,14 +69,13 @@ export async function staffFund(
         })
         .returning();
       if (!txn) throw new Error("the funding was not recorded");
-      await tx.insert(idempotencyKeys).values({
+      await recordRequest(tx, now, {
         userId: staff.id,
         requestId: body.request_id,
         scope: "staff_funding",
-        requestHash: hash,
+        hash,
         transactionId: txn.id,
-        completedAt: now,
-        createdAt: now,
+        completed: true,
       });
       await postings.fund(tx, deps.clock, txn.id, wallet.id, body.amount, "staff_funding");
       await payReferralBonus(tx, deps.clock, deps.config.referral, customer.id, body.amount);

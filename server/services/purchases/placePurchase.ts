@@ -4,7 +4,7 @@ import { formatNaira } from "../../../schemas/money";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { idempotencyKeys, transactions, wallets } from "../../db/schema";
+import { transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { badRequest, conflict, forbidden } from "../../http/errors";
 import type { Provider } from "../../providers/provider";
@@ -12,6 +12,7 @@ import {
   AlreadyRequested,
   assertRequestNew,
   completeRequest,
+  recordRequest,
   replayRequest,
   requestHash,
 } from "../idempotency";
@@ -169,13 +170,12 @@ async function holdMoney(
       })
       .returning();
     if (!txn) throw new Error("the purchase was not recorded");
-    await tx.insert(idempotencyKeys).values({
+    await recordRequest(tx, now, {
       userId: user.id,
       requestId: confirmation.request_id,
       scope,
-      requestHash: hash,
+      hash,
       transactionId: txn.id,
-      createdAt: now,
     });
     await postings.hold(tx, deps.clock, txn.id, wallet.id, order.quote.total);
     await recordEvent(

@@ -381,6 +381,15 @@ export function createPaystackSimulator(options: PaystackSimulatorOptions): Pays
 
   // The pages a customer's browser sees: no key, small bodies only.
   const pageBodies = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("Too large", 413) });
+  const checkoutFor = (t: PaystackTransaction, error?: string) =>
+    checkoutPage({
+      businessName,
+      email: records.customer(t.customerId)?.email ?? "",
+      amount: t.amount,
+      reference: t.reference,
+      action: t.access_code,
+      error,
+    });
 
   app.get("/checkout/:code", (c) => {
     const t = records.byAccessCode(c.req.param("code"));
@@ -394,16 +403,7 @@ export function createPaystackSimulator(options: PaystackSimulatorOptions): Pays
         notePage("This payment is complete", `${formatKobo(t.amount)} was paid.`, back || undefined),
       );
     }
-    const customer = records.customer(t.customerId);
-    return c.html(
-      checkoutPage({
-        businessName,
-        email: customer?.email ?? "",
-        amount: t.amount,
-        reference: t.reference,
-        action: c.req.param("code"),
-      }),
-    );
+    return c.html(checkoutFor(t));
   });
 
   app.post("/checkout/:code", pageBodies, async (c) => {
@@ -424,16 +424,11 @@ export function createPaystackSimulator(options: PaystackSimulatorOptions): Pays
           field("otp") === testCard.otp;
         if (!good) {
           records.update(t.reference, { status: "failed", gateway_response: "Declined" });
-          const customer = records.customer(t.customerId);
           return c.html(
-            checkoutPage({
-              businessName,
-              email: customer?.email ?? "",
-              amount: t.amount,
-              reference: t.reference,
-              action: c.req.param("code"),
-              error: `Declined: use the test card ${testCard.number}, PIN ${testCard.pin}, OTP ${testCard.otp}.`,
-            }),
+            checkoutFor(
+              t,
+              `Declined: use the test card ${testCard.number}, PIN ${testCard.pin}, OTP ${testCard.otp}.`,
+            ),
           );
         }
       }
