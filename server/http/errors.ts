@@ -21,6 +21,7 @@ export const messages = {
   unexpected: "Something went wrong",
   badJson: "The request body must be valid JSON.",
   notAnObject: "The request body must be a JSON object.",
+  nulCharacter: "Text may not contain the NUL character (U+0000).",
   tooLarge: "The request body is too large.",
 } as const;
 

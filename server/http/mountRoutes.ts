@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import type { AnyRoute } from "./route";
-import { parseInput, parseJsonText } from "./validate";
+import { parseInput, parseJsonText, parseQueryText } from "./validate";
 
 async function readBody(route: AnyRoute, c: Context<AppEnv>): Promise<{ body: unknown; raw: string }> {
   if (!route.body) return { body: {}, raw: "" };
@@ -19,7 +19,7 @@ export function mountRoutes(api: Hono<AppEnv>, routes: readonly AnyRoute[]) {
     api.on(route.method.toUpperCase(), route.path, async (c) => {
       const params = route.params ? parseInput(route.params, c.req.param(), 404) : {};
       const query = route.query
-        ? parseInput(route.query, Object.fromEntries(new URL(c.req.url).searchParams))
+        ? parseInput(route.query, parseQueryText(new URL(c.req.url).searchParams))
         : {};
       const { body, raw } = await readBody(route, c);
       const reply = await route.handle({ body, raw, query, params, c });

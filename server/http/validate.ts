@@ -26,9 +26,43 @@ export function parseInput<S extends z.ZodType>(
 /** Reads a JSON body; empty means `{}`, anything unparseable is the caller's mistake, not ours. */
 export function parseJsonText(text: string): unknown {
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, messages.badJson, null, { _: [messages.badJson] });
+  }
+  refuseNul(value);
+  return value;
+}
+
+/** A query string's parameters, refused whole if any of them holds a NUL. */
+export function parseQueryText(params: URLSearchParams): Record<string, string> {
+  const query = Object.fromEntries(params);
+  refuseNul(query);
+  return query;
+}
+
+/**
+ * Postgres text cannot hold U+0000 and the driver throws on it, so a NUL anywhere in what a client
+ * sent (a value or a key, however deep) is refused here as bad input, before any schema or query.
+ */
+function refuseNul(value: unknown, path: string[] = []): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) {
+      const field = path.join(".") || "_";
+      throw new ApiError(400, messages.nulCharacter, null, { [field]: [messages.nulCharacter] });
+    }
+    return;
+  }
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => refuseNul(item, [...path, String(index)]));
+    return;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      refuseNul(key, path);
+      refuseNul(item, [...path, key]);
+    }
   }
 }

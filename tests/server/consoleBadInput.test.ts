@@ -119,6 +119,28 @@ describe("bad input on every staff and admin endpoint", () => {
     }
   });
 
+  it("refuses a NUL character in any query value or body text with 400 naming where it is", async () => {
+    const before = await writes();
+    const nul = "Text may not contain the NUL character (U+0000).";
+    for (const route of consoleRoutes().filter((r) => r.query)) {
+      for (const key of Object.keys((route.query as z.ZodObject).shape)) {
+        const answer = await server.call("GET", `${realPath(route)}?${key}=a%00b`, { token: admin.token });
+        expectRefusal(answer, `GET ${route.path}?${key}`, 400);
+        expect(answer.body.fields?.[key], `GET ${route.path}?${key}`).toEqual([nul]);
+      }
+    }
+    for (const route of consoleRoutes().filter((r) => r.body && !r.rawBody)) {
+      const label = `${route.method.toUpperCase()} ${route.path}`;
+      const answer = await server.call(route.method.toUpperCase(), realPath(route), {
+        token: admin.token,
+        body: { reason: "a\u0000b" },
+      });
+      expectRefusal(answer, label, 400);
+      expect(answer.body.fields?.reason, label).toEqual([nul]);
+    }
+    expect(await writes()).toEqual(before);
+  });
+
   it("answers an id of the wrong form with 400 or 404, never 500", async () => {
     const before = await writes();
     const withIds = consoleRoutes().filter((r) => /:(id|user_id)/.test(r.path));

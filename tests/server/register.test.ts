@@ -118,6 +118,18 @@ describe("POST auth/register/", () => {
         "phone",
         "Enter a Nigerian mobile number, like 08031234567.",
       ],
+      [
+        "a NUL in a name",
+        { body: { ...person("nul@example.com"), last_name: "Obi\u0000" } },
+        "last_name",
+        "Text may not contain the NUL character (U+0000).",
+      ],
+      [
+        "a NUL in a key",
+        { raw: `{"first_name\\u0000": "Ada"}` },
+        "_",
+        "Text may not contain the NUL character (U+0000).",
+      ],
       ["broken JSON", { raw: '{"first_name": "Ada",' }, "_", "The request body must be valid JSON."],
       ["an array", { raw: "[1,2,3]" }, "_", "The request body must be a JSON object."],
       ["null", { raw: "null" }, "_", "The request body must be a JSON object."],

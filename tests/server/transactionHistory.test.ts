@@ -40,6 +40,12 @@ describe("the transaction history", () => {
     expect((await list("?search=%25")).count).toBe(0);
   });
 
+  it("refuses a NUL character in the search with 400, not a database error", async () => {
+    const answer = await server.get("core/customer/transactions/?search=08%0031", c.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.search).toEqual(["Text may not contain the NUL character (U+0000)."]);
+  });
+
   it("pages", async () => {
     const first = await list("?page=1&page_size=3");
     const second = await list("?page=2&page_size=3");
