@@ -56,7 +56,7 @@ function refuseNul(value: unknown, path: string[] = []): void {
     return;
   }
   if (Array.isArray(value)) {
-    value.forEach((item, index) => refuseNul(item, [...path, String(index)]));
+    for (const [index, item] of value.entries()) refuseNul(item, [...path, String(index)]);
     return;
   }
   if (value && typeof value === "object") {
