@@ -73,6 +73,37 @@ describe("many requests at once", () => {
     await expectLedgerConsistent(server.db);
   });
 
+  it("keeps both of two staff's simultaneous edits to different fields of one plan", async () => {
+    const staff = await server.signedInOperator("staff");
+    for (const kind of ["data", "tv"]) {
+      const list = async () =>
+        (await server.get(`core/staff/fetch/${kind}/plans/?control_id=1`, staff.token)).body.data as Array<{
+          id: number;
+          name: string;
+          price: number;
+        }>;
+      const id = (await list())[0]?.id;
+      for (let round = 1; round <= 10; round++) {
+        const answers = await Promise.all([
+          server.patch(
+            `core/staff/fetch/${kind}/plans/${id}/`,
+            { name: `Edited plan ${round}` },
+            staff.token,
+          ),
+          server.patch(`core/staff/fetch/${kind}/plans/${id}/`, { price: 100_000 + round }, staff.token),
+        ]);
+        expect(answers.map((a) => a.status)).toEqual([200, 200]);
+        expect(
+          (await list()).find((plan) => plan.id === id),
+          `${kind}, round ${round}`,
+        ).toMatchObject({
+          name: `Edited plan ${round}`,
+          price: 100_000 + round,
+        });
+      }
+    }
+  });
+
   it("never lets two requeries of one pending purchase settle it twice", async () => {
     const c = await server.fundedCustomer(200_000);
     const answer = await server.post(

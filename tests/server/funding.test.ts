@@ -303,6 +303,28 @@ describe("Paystack's webhook", () => {
   });
 });
 
+describe("referral bonus on gateway fundings", () => {
+  it("pays the referrer on the referred customer's first qualifying funding by transfer or card, once", async () => {
+    const referrer = await server.signedInCustomer();
+    const code = ((await server.get("auth/profile/", referrer.token)).body.data as { referral_code: string })
+      .referral_code;
+    const referred = await server.signedInCustomer({ referral_code: code });
+    const account = (await server.get("core/customer/wallet/bank-account/", referred.token)).body.data as {
+      account_number: string;
+    };
+    await server.paystack.transfer(account.account_number, naira(500)); // below ₦1,000: not yet
+    expect(await walletBalance(server.db, referrer.id)).toBe(0);
+    const { reference, checkout_url } = await openCheckout(referred.token, naira(1_000));
+    await payByCard(checkout_url);
+    expect(await checkBack(reference, referred.token)).toMatchObject({ transaction: { status: "successful" } });
+    expect(await walletBalance(server.db, referrer.id)).toBe(naira(100));
+    await server.paystack.transfer(account.account_number, naira(2_000)); // later ones: nothing more
+    expect(await walletBalance(server.db, referrer.id)).toBe(naira(100));
+    expect(await walletBalance(server.db, referred.id)).toBe(naira(3_500));
+    await expectLedgerConsistent(server.db);
+  });
+});
+
 describe("a dedicated bank account per customer", () => {
   it("gives a verified customer one account number, whose transfers credit the wallet once", async () => {
     const c = await server.signedInCustomer({ first_name: "Ada", last_name: "Okafor" });
