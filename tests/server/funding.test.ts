@@ -316,7 +316,9 @@ describe("referral bonus on gateway fundings", () => {
     expect(await walletBalance(server.db, referrer.id)).toBe(0);
     const { reference, checkout_url } = await openCheckout(referred.token, naira(1_000));
     await payByCard(checkout_url);
-    expect(await checkBack(reference, referred.token)).toMatchObject({ transaction: { status: "successful" } });
+    expect(await checkBack(reference, referred.token)).toMatchObject({
+      transaction: { status: "successful" },
+    });
     expect(await walletBalance(server.db, referrer.id)).toBe(naira(100));
     await server.paystack.transfer(account.account_number, naira(2_000)); // later ones: nothing more
     expect(await walletBalance(server.db, referrer.id)).toBe(naira(100));
