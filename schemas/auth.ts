@@ -68,4 +68,23 @@ export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 export const pinResetConfirmBody = z.strictObject({ code: oneTimeCode, new_pin: pin });
 export type PinResetConfirmBody = z.infer<typeof pinResetConfirmBody>;
 
+export const passwordResetBody = z.strictObject({ email });
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
+export const passwordResetConfirmBody = z.strictObject({
+  email,
+  code: oneTimeCode,
+  new_password: password.meta({ title: "New password", description: "At least 10 characters" }),
+});
+export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
+
+export const passwordChangeBody = z.strictObject({
+  current_password: z
+    .string()
+    .min(1, { error: "Enter your current password." })
+    .max(128)
+    .meta({ title: "Current password" }),
+  new_password: password.meta({ title: "New password", description: "At least 10 characters" }),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
 export const noBody = z.strictObject({});

@@ -32,11 +32,16 @@ export const personName = (title: string) =>
     })
     .meta({ title });
 
+/**
+ * A new password: at least 10 characters and not only spaces. The server also refuses the common and
+ * breached passwords and the account's own email or name (server/services/passwordPolicy.ts).
+ */
 export const password = z
   .string()
-  .min(8, { error: "Password must be at least 8 characters." })
+  .min(10, { error: "Password must be at least 10 characters." })
   .max(128, { error: "Password must be at most 128 characters." })
-  .meta({ title: "Password" });
+  .regex(/\S/, { error: "Password cannot be only spaces." })
+  .meta({ title: "Password", description: "At least 10 characters" });
 
 export const pin = z
   .string()

@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
+import { addressLimit } from "./http/addressLimit";
 import { describeError } from "./http/describeError";
 import { ApiError, messages } from "./http/errors";
 import { mountRoutes } from "./http/mountRoutes";
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
       onError: (c) => c.json(envelopeOf(messages.tooLarge), 413),
     }),
   );
+  api.use(addressLimit(deps, apiBase));
   api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
   api.get("/openapi.json", (c) => c.json(document));
   mountRoutes(api, routes);

@@ -1,8 +1,8 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { passwordProblem } from "./services/passwordPolicy";
 import { isSimulatorKey } from "./simulators/simulatorKeys";
 
-const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const key = z
   .string()
@@ -44,7 +44,7 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
     MAIL_FROM: z.string().min(3).default("OjaPay <no-reply@ojapay.local>"),
     ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
-    ADMIN_PASSWORD: z.string().min(8, { error: "must be at least 8 characters" }).max(128).optional(),
+    ADMIN_PASSWORD: z.string().min(10, { error: "must be at least 10 characters" }).max(128).optional(),
     SESSION_IDLE_MINUTES: z.coerce
       .number()
       .int()
@@ -59,7 +59,14 @@ const envSchema = z
       .default(12),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     PUBLIC_URL: z.url().optional(),
-    TRUST_PROXY: bool.default(false),
+    // How many proxies of ours stand in front: "false"/"0" none, "true" one, or a number of hops.
+    TRUST_PROXY: z
+      .enum(["true", "false", "0", "1", "2", "3", "4", "5"], {
+        error: "must be true, false or a number of proxies from 0 to 5",
+      })
+      .default("false")
+      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+    ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
     STATIC_DIR: z.string().min(1).default("./dist"),
     NODE_ENV: z.string().optional(),
     SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
@@ -148,6 +155,14 @@ const envSchema = z
         message: "must be set together with ADMIN_EMAIL and ADMIN_PASSWORD",
       });
     }
+    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+      const problem = passwordProblem(env.ADMIN_PASSWORD, {
+        email: env.ADMIN_EMAIL,
+        firstName: "",
+        lastName: "",
+      });
+      if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: problem });
+    }
   });
 
 export interface Config {
@@ -162,7 +177,10 @@ export interface Config {
   sessionMaxMs: number;
   logLevel: string;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Proxies of ours in front of the server: the address `trustProxy` entries from the right of X-Forwarded-For counts. */
+  trustProxy: number;
+  /** Requests a minute one address may make to sign-in, sign-up, code, PIN and password endpoints. */
+  addressLimitPerMinute: number;
   staticDir: string;
   /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
   simulators: boolean;
@@ -213,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
+    addressLimitPerMinute: e.ADDRESS_LIMIT_PER_MINUTE,
     staticDir: e.STATIC_DIR,
     simulators,
     production: e.NODE_ENV === "production",

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from "./config";
+import { DataDirBusyError } from "./db/dataDirLock";
 import { createLogger } from "./logger";
 import { startServer } from "./start";
 
@@ -15,7 +16,8 @@ try {
 
 const logger = createLogger(config.logLevel);
 const running = await startServer(config, logger).catch((error) => {
-  logger.fatal({ err: error }, "could not start");
+  if (error instanceof DataDirBusyError) logger.fatal(error.message);
+  else logger.fatal({ err: error }, "could not start");
   process.exit(1);
 });
 

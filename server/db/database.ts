@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { lockDataDir } from "./dataDirLock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -26,11 +27,21 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 
 /** The embedded database: PGlite stored in `dataDir`, or in memory when `dataDir` is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  const lock = dataDir ? lockDataDir(dataDir) : null;
+  try {
+    if (dataDir) mkdirSync(dataDir, { recursive: true });
+    const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    const close = async () => {
+      await client.close();
+      lock?.release();
+    };
+    return { db: db as unknown as Database, kind: "pglite", close };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
 /**

@@ -41,10 +41,6 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
-    failedLogins: smallint("failed_logins").notNull().default(0),
-    loginLockedUntil: at("login_locked_until"),
-    failedPins: smallint("failed_pins").notNull().default(0),
-    pinLockedUntil: at("pin_locked_until"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -83,10 +79,9 @@ export const oneTimeCodes = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
-    purpose: text("purpose", { enum: ["email_verification", "pin_reset"] }).notNull(),
-    /** argon2id of the 6 digits. */
+    purpose: text("purpose", { enum: ["email_verification", "pin_reset", "password_reset"] }).notNull(),
+    /** argon2id of the 6 digits. Wrong tries are counted in `try_counters`, by email, not here. */
     codeHash: text("code_hash").notNull(),
-    attempts: integer("attempts").notNull().default(0),
     createdAt: at("created_at").notNull(),
     expiresAt: at("expires_at").notNull(),
     /** Set when used or replaced by a newer code; a code is good at most once. */
@@ -94,9 +89,37 @@ export const oneTimeCodes = pgTable(
   },
   (t) => [
     index("one_time_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt),
-    check("one_time_codes_purpose_check", sql`${t.purpose} in ('email_verification', 'pin_reset')`),
+    check(
+      "one_time_codes_purpose_check",
+      sql`${t.purpose} in ('email_verification', 'pin_reset', 'password_reset')`,
+    ),
   ],
 );
+
+/**
+ * Guesses at a secret (a PIN, a password, a code) per key: the wrong ones so far and the ones being
+ * checked right now. One row per key, changed only by single statements, so simultaneous guesses
+ * cannot slip past the count (server/services/tryCounters.ts).
+ */
+export const tryCounters = pgTable(
+  "try_counters",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull().default(0),
+    /** Guesses let in and not yet settled; forgotten after a quiet spell, so a crash cannot leave any. */
+    pending: integer("pending").notNull().default(0),
+    blockedUntil: at("blocked_until"),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [index("try_counters_updated_idx").on(t.updatedAt)],
+);
+
+/** rate-limiter-flexible's store for the per-address limits, shared by every instance. */
+export const addressLimits = pgTable("address_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: at("expire"),
+});
 
 export const wallets = pgTable(
   "wallets",

@@ -13,6 +13,8 @@ export const accessRules: ReadonlyArray<{ prefix: string; access: Access }> = [
   { prefix: "/auth/register", access: "public" },
   { prefix: "/auth/code/verify", access: "public" },
   { prefix: "/auth/login", access: "public" },
+  { prefix: "/auth/password-reset", access: "public" },
+  { prefix: "/auth/password/change", access: "signedIn" },
   { prefix: "/auth/logout", access: "signedIn" },
   { prefix: "/auth/profile", access: "signedIn" },
   // A customer's own money paths. Staff and admins hold no wallet: the people who can fund wallets

@@ -5,6 +5,6 @@ import { clientAddress } from "./clientAddress";
 import { sessionOf } from "./sessionGate";
 
 /** Who is acting and from where: what every audited write records. */
-export function actorOf(c: Context<AppEnv>, trustProxy: boolean): Actor {
+export function actorOf(c: Context<AppEnv>, trustProxy: number): Actor {
   return { user: sessionOf(c).user, ip: clientAddress(c, trustProxy) };
 }

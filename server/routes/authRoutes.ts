@@ -3,6 +3,9 @@ import {
   loginBody,
   loginResult,
   noBody,
+  passwordChangeBody,
+  passwordResetBody,
+  passwordResetConfirmBody,
   profile,
   profileUpdateBody,
   registerBody,
@@ -14,9 +17,21 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { defineRoute } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { login, register, resendVerificationCode, updateProfile, verifyEmail } from "../services/accounts";
+import {
+  changePassword,
+  confirmPasswordReset,
+  login,
+  register,
+  requestPasswordReset,
+  resendVerificationCode,
+  updateProfile,
+  verifyEmail,
+} from "../services/accounts";
 import { loadProfile } from "../services/profiles";
 import { endSession } from "../services/sessions";
+
+// The same words whether or not the email has an account; codes go out at most once a minute.
+const codeOnItsWay = "If this email needs a code, a new one is on its way. Codes can be sent once a minute.";
 
 export function authRoutes(deps: AppDeps) {
   return [
@@ -30,7 +45,7 @@ export function authRoutes(deps: AppDeps) {
       successStatus: 201,
       async handle({ body }) {
         const data = await register(deps, body);
-        return { msg: "Account created. We sent a 6-digit code to your email.", data };
+        return { msg: "Almost done: enter the 6-digit code we sent to your email.", data };
       },
     }),
     defineRoute({
@@ -43,7 +58,7 @@ export function authRoutes(deps: AppDeps) {
       async handle({ body }) {
         if (body.code === undefined) {
           await resendVerificationCode(deps, body.email);
-          return { msg: "We sent a new code to your email.", data: { email: body.email } };
+          return { msg: codeOnItsWay, data: { email: body.email } };
         }
         await verifyEmail(deps, body.email, body.code);
         return {
@@ -65,6 +80,46 @@ export function authRoutes(deps: AppDeps) {
           userAgent: c.req.header("user-agent") ?? null,
         };
         return { msg: "Login successful.", data: await login(deps, body, meta) };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/password-reset",
+      tag: "Accounts",
+      summary: "Email a 6-digit code for choosing a new password (the answer is the same for any email)",
+      body: passwordResetBody,
+      result: z.null(),
+      async handle({ body }) {
+        await requestPasswordReset(deps, body.email);
+        return {
+          msg: "If an account uses this email, we sent it a 6-digit code. Codes can be sent once a minute.",
+          data: null,
+        };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/password-reset/confirm",
+      tag: "Accounts",
+      summary: "Choose a new password with the emailed code; every session ends",
+      body: passwordResetConfirmBody,
+      result: z.null(),
+      async handle({ body }) {
+        await confirmPasswordReset(deps, body);
+        return { msg: "Your password has been changed. Please sign in with it.", data: null };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/password/change",
+      tag: "Accounts",
+      summary: "Change the password; every other session ends",
+      body: passwordChangeBody,
+      result: z.null(),
+      async handle({ body, c }) {
+        const { user, sessionId } = sessionOf(c);
+        await changePassword(deps, user, sessionId, body);
+        return { msg: "Your password has been changed. Other devices have been signed out.", data: null };
       },
     }),
     defineRoute({

@@ -1,19 +1,36 @@
 import { eq, sql } from "drizzle-orm";
-import type { LoginBody, Profile, ProfileUpdateBody, RegisterBody } from "../../schemas/auth";
+import type {
+  LoginBody,
+  PasswordChangeBody,
+  PasswordResetConfirmBody,
+  Profile,
+  ProfileUpdateBody,
+  RegisterBody,
+} from "../../schemas/auth";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { users } from "../db/schema";
+import { tryCounters, users } from "../db/schema";
 import type { UserRow } from "../deps";
 import { ApiError, badRequest, forbidden, tooManyRequests } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
-import { pinResetCodeMail, verificationCodeMail } from "../mail/messages";
-import { freshCode, issueCode, redeemCode } from "./oneTimeCodes";
+import {
+  accountExistsMail,
+  consoleSignInAlertMail,
+  passwordChangedMail,
+  passwordResetCodeMail,
+  pinResetCodeMail,
+  verificationCodeMail,
+} from "../mail/messages";
+import { type CodePurpose, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
+import { type PasswordOwner, passwordProblem } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
+import { pinTries } from "./purchases/purchaseRules";
 import { newReferralCode } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
-import { startSession } from "./sessions";
+import { endAllSessions, endOtherSessions, startSession } from "./sessions";
+import { clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
 import { userChanges } from "./userChanges";
 import { openWallet } from "./walletAccounts";
 
@@ -25,9 +42,7 @@ export interface AccountDeps {
   logger: { error(obj: object, msg: string): void };
 }
 
-export const duplicateEmailMessage = "custom user with this email already exists.";
 const wrongCredentials = "Incorrect email or password.";
-export const loginRules = { maxFailures: 5, lockMs: 15 * 60_000 } as const;
 
 async function findByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -43,7 +58,35 @@ async function sendQuietly(deps: AccountDeps, send: () => Promise<void>) {
   }
 }
 
+/** Refuses a new password the policy turns down, naming the field it came in. */
+function assertPasswordAllowed(password: string, owner: PasswordOwner, field: string) {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw badRequest(problem, { [field]: [problem] });
+}
+
+/** A new code, unless one went out less than a minute ago: then quietly none (the answer is the same). */
+async function issueQuietly(deps: AccountDeps, user: UserRow, purpose: CodePurpose): Promise<string | null> {
+  const fresh = await freshCode();
+  try {
+    return await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, purpose, fresh));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return null;
+    throw error;
+  }
+}
+
+/**
+ * Creates a customer and mails the 6-digit code. A taken email answers exactly as a new one does, and
+ * its owner is told by email instead (with a fresh code if the account was never verified), so the
+ * answer never tells a stranger which emails have accounts. The first password stays: a second sign-up
+ * cannot change it.
+ */
 export async function register(deps: AccountDeps, body: RegisterBody): Promise<{ email: string }> {
+  assertPasswordAllowed(
+    body.password,
+    { email: body.email, firstName: body.first_name, lastName: body.last_name },
+    "password",
+  );
   const passwordHash = await hashSecret(body.password);
   const fresh = await freshCode();
   const now = deps.clock.now();
@@ -81,52 +124,78 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<{
         .returning();
       if (!user) throw new Error("insert returned no user");
       await openWallet(tx, deps.clock, user.id);
-      return issueCode(tx, deps.clock, user.id, "email_verification", fresh);
+      return issueCode(tx, deps.clock, user, "email_verification", fresh);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw badRequest("User with this email already exists.", { email: [duplicateEmailMessage] });
-    }
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    await tellOwnerOfSignUp(deps, body.email);
+    return { email: body.email };
   }
   await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(body.email, body.first_name, code)));
   return { email: body.email };
 }
 
-const noSuchAccount = () =>
-  badRequest("We could not find an account with that email.", { email: ["No account uses this email."] });
+async function tellOwnerOfSignUp(deps: AccountDeps, email: string) {
+  const owner = await findByEmail(deps.db, email);
+  if (!owner) return;
+  if (owner.emailVerifiedAt) {
+    await sendQuietly(deps, () => deps.mailer.send(accountExistsMail(owner.email, owner.firstName)));
+    return;
+  }
+  const code = await issueQuietly(deps, owner, "email_verification");
+  if (code)
+    await sendQuietly(deps, () =>
+      deps.mailer.send(verificationCodeMail(owner.email, owner.firstName, code, true)),
+    );
+}
 
+/** A verified account, an unknown email and a wrong code all answer as a wrong code does. */
 export async function verifyEmail(deps: AccountDeps, email: string, code: string): Promise<void> {
   const user = await findByEmail(deps.db, email);
-  if (!user) throw noSuchAccount();
-  if (user.emailVerifiedAt) throw badRequest("This email is already verified. Please sign in.");
-  await redeemCode(deps.db, deps.clock, user.id, "email_verification", code, async (tx) => {
-    const now = deps.clock.now();
-    await tx.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-  });
+  const waiting = user && !user.emailVerifiedAt ? user : null;
+  await redeemCode(
+    deps.db,
+    deps.clock,
+    { userId: waiting?.id ?? null, email },
+    "email_verification",
+    code,
+    async (tx) => {
+      const now = deps.clock.now();
+      await tx
+        .update(users)
+        .set({ emailVerifiedAt: now, updatedAt: now })
+        .where(eq(users.id, waiting?.id ?? ""));
+    },
+  );
 }
 
+/** Mails a new code when the email has an account waiting for one; answers the same either way. */
 export async function resendVerificationCode(deps: AccountDeps, email: string): Promise<void> {
   const user = await findByEmail(deps.db, email);
-  if (!user) throw noSuchAccount();
-  if (user.emailVerifiedAt) throw badRequest("This email is already verified. Please sign in.");
-  const fresh = await freshCode();
-  const code = await deps.db.transaction((tx) =>
-    issueCode(tx, deps.clock, user.id, "email_verification", fresh),
-  );
-  await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(user.email, user.firstName, code)));
+  if (!user || user.emailVerifiedAt) {
+    await freshCode(); // the same slow hash a real resend spends
+    return;
+  }
+  const code = await issueQuietly(deps, user, "email_verification");
+  if (code)
+    await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(user.email, user.firstName, code)));
 }
 
-function minutesLeft(until: Date, now: Date) {
-  return Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
-}
+/** Sign-in tries are counted per email and address: a stranger elsewhere cannot slow the owner down. */
+export const signInTries = (email: string, address: string | null) =>
+  `login:${email}|${address ?? "unknown"}`;
 
-function lockedOut(until: Date, now: Date) {
-  const minutes = minutesLeft(until, now);
-  return tooManyRequests(
-    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-  );
-}
+/** Five free tries from one address, then a wait that doubles with each wrong one: 1, 2, 4, 8, 15 minutes. */
+export const loginRules: TryRule = {
+  free: 5,
+  blockMs: 60_000,
+  afterBlock: "grow",
+  maxBlockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
+
+const lockedOut = (until: Date, now: Date) =>
+  tooManyRequests(`Too many failed sign-in attempts. Please try again in ${waitText(until, now)}.`);
 
 export async function login(
   deps: AccountDeps,
@@ -134,30 +203,25 @@ export async function login(
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<{ token: string; role: UserRow["role"]; expires_at: string }> {
   const now = deps.clock.now();
+  const key = signInTries(body.email, meta.ip);
   const user = await findByEmail(deps.db, body.email);
-  if (!user) {
-    await verifyDecoy(body.password);
+  const outcome = await tryGuess(deps.db, deps.clock, key, loginRules, () =>
+    user ? verifySecret(user.passwordHash, body.password) : verifyDecoy(body.password),
+  );
+  if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
+  if (outcome.result === "wrong" || !user) {
+    if (
+      outcome.result === "wrong" &&
+      outcome.failures === loginRules.free &&
+      user &&
+      user.role !== "customer"
+    ) {
+      await sendQuietly(deps, () =>
+        deps.mailer.send(consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip)),
+      );
+    }
+    if (outcome.result === "wrong" && outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
     throw badRequest(wrongCredentials);
-  }
-  if (user.loginLockedUntil && user.loginLockedUntil > now) throw lockedOut(user.loginLockedUntil, now);
-
-  if (!(await verifySecret(user.passwordHash, body.password))) {
-    // One statement, so simultaneous wrong guesses are all counted; the fifth locks and restarts the count.
-    const lockUntil = new Date(now.getTime() + loginRules.lockMs);
-    const [after] = await deps.db
-      .update(users)
-      .set({
-        failedLogins: sql`case when ${users.failedLogins} + 1 >= ${loginRules.maxFailures} then 0 else ${users.failedLogins} + 1 end`,
-        loginLockedUntil: sql`case when ${users.failedLogins} + 1 >= ${loginRules.maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${users.loginLockedUntil} end`,
-      })
-      .where(eq(users.id, user.id))
-      .returning({ lockedUntil: users.loginLockedUntil });
-    if (after?.lockedUntil && after.lockedUntil > now) throw lockedOut(after.lockedUntil, now);
-    throw badRequest(wrongCredentials);
-  }
-
-  if (user.failedLogins > 0 || user.loginLockedUntil) {
-    await deps.db.update(users).set({ failedLogins: 0, loginLockedUntil: null }).where(eq(users.id, user.id));
   }
   if (!user.isActive) throw forbidden("This account has been deactivated. Please contact support.");
   if (!user.emailVerifiedAt) {
@@ -168,6 +232,103 @@ export async function login(
   }
   const session = await startSession(deps, user.id, meta);
   return { token: session.token, role: user.role, expires_at: session.expiresAt.toISOString() };
+}
+
+/** Mails a password-reset code when the email has an account; answers the same either way. */
+export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
+  const user = await findByEmail(deps.db, email);
+  if (!user?.isActive) {
+    await freshCode();
+    return;
+  }
+  const code = await issueQuietly(deps, user, "password_reset");
+  if (code)
+    await sendQuietly(deps, () => deps.mailer.send(passwordResetCodeMail(user.email, user.firstName, code)));
+}
+
+/**
+ * Sets a new password once the emailed code checks out, ends every session, and lifts the sign-in
+ * waits on the email (the code proved who is asking). It also proves the email, so an account never
+ * verified becomes verified.
+ */
+export async function confirmPasswordReset(deps: AccountDeps, body: PasswordResetConfirmBody): Promise<void> {
+  const user = await findByEmail(deps.db, body.email);
+  const holder = user?.isActive ? user : null;
+  assertPasswordAllowed(
+    body.new_password,
+    holder ?? { email: body.email, firstName: "", lastName: "" },
+    "new_password",
+  );
+  const passwordHash = await hashSecret(body.new_password);
+  await redeemCode(
+    deps.db,
+    deps.clock,
+    { userId: holder?.id ?? null, email: body.email },
+    "password_reset",
+    body.code,
+    async (tx) => {
+      const now = deps.clock.now();
+      const id = holder?.id ?? "";
+      await tx
+        .update(users)
+        .set({
+          passwordHash,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(eq(users.id, id));
+      await endAllSessions(tx, deps.clock, id);
+      // Every address's sign-in count for this email: the keys all start `login:<email>|`.
+      await tx
+        .delete(tryCounters)
+        .where(sql`starts_with(${tryCounters.key}, ${signInTries(body.email, "")})`);
+    },
+  );
+  if (holder)
+    await sendQuietly(deps, () => deps.mailer.send(passwordChangedMail(holder.email, holder.firstName)));
+}
+
+/** Five wrong current passwords per account, then a 15-minute wait: a stolen session cannot guess it. */
+const currentPasswordRule: TryRule = {
+  free: 5,
+  blockMs: 15 * 60_000,
+  afterBlock: "restart",
+  maxBlockMs: 15 * 60_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
+
+/** Changes a known password; every other session ends, this one stays. */
+export async function changePassword(
+  deps: AccountDeps,
+  user: UserRow,
+  sessionId: string,
+  body: PasswordChangeBody,
+): Promise<void> {
+  const now = deps.clock.now();
+  const key = `password:${user.id}`;
+  const outcome = await tryGuess(deps.db, deps.clock, key, currentPasswordRule, () =>
+    verifySecret(user.passwordHash, body.current_password),
+  );
+  const tooMany = (until: Date) =>
+    tooManyRequests(`Too many wrong passwords. Please try again in ${waitText(until, now)}.`);
+  if (outcome.result === "refused") throw tooMany(outcome.retryAt);
+  if (outcome.result === "wrong") {
+    if (outcome.blockedUntil) throw tooMany(outcome.blockedUntil);
+    const { left } = outcome;
+    const msg = `Your current password is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
+    throw badRequest(msg, { current_password: [msg] });
+  }
+  if (body.new_password === body.current_password) {
+    const msg = "Your new password must differ from your current one.";
+    throw badRequest(msg, { new_password: [msg] });
+  }
+  assertPasswordAllowed(body.new_password, user, "new_password");
+  const passwordHash = await hashSecret(body.new_password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
+    await endOtherSessions(tx, deps.clock, user.id, sessionId);
+  });
+  await sendQuietly(deps, () => deps.mailer.send(passwordChangedMail(user.email, user.firstName)));
 }
 
 export async function updateProfile(
@@ -186,7 +347,7 @@ export async function updateProfile(
 
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {
   const fresh = await freshCode();
-  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user.id, "pin_reset", fresh));
+  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, "pin_reset", fresh));
   await sendQuietly(deps, () => deps.mailer.send(pinResetCodeMail(user.email, user.firstName, code)));
 }
 
@@ -199,12 +360,17 @@ export async function confirmPinReset(
 ): Promise<boolean> {
   const pinHash = await hashSecret(newPin);
   const now = deps.clock.now();
-  await redeemCode(deps.db, deps.clock, user.id, "pin_reset", code, async (tx) => {
-    // A new PIN set through the emailed code also lifts a wrong-PIN lock.
-    await tx
-      .update(users)
-      .set({ pinHash, failedPins: 0, pinLockedUntil: null, updatedAt: now })
-      .where(eq(users.id, user.id));
-  });
+  await redeemCode(
+    deps.db,
+    deps.clock,
+    { userId: user.id, email: user.email },
+    "pin_reset",
+    code,
+    async (tx) => {
+      await tx.update(users).set({ pinHash, updatedAt: now }).where(eq(users.id, user.id));
+      // A new PIN set through the emailed code also lifts a wrong-PIN lock.
+      await clearTries(tx, pinTries(user.id));
+    },
+  );
   return user.pinHash !== null;
 }

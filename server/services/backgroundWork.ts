@@ -1,10 +1,12 @@
 import type { AppDeps } from "../deps";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
 import { requeryDue } from "./purchases/requeryWorker";
+import { forgetIdleTries } from "./tryCounters";
 
 /**
  * What runs by itself every `intervalMs`: pending purchases asked about again, pending card
- * fundings checked with the gateway, and yesterday's reconciliation once the day has turned. One
+ * fundings checked with the gateway, yesterday's reconciliation once the day has turned, and guess
+ * counters idle for a day dropped. One
  * run at a time per process; several processes share the work through row locks. A failing step is
  * logged and does not stop the others.
  */
@@ -13,6 +15,7 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
     ["requery pending purchases", () => requeryDue(deps)],
     ["check pending fundings", () => checkPendingFundings(deps)],
     ["daily reconciliation", () => reconcileYesterdayIfDue(deps)],
+    ["forget idle try counters", () => forgetIdleTries(deps.db, deps.clock)],
   ];
   let running = false;
   const timer = setInterval(async () => {

@@ -1,14 +1,26 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database, Queryable, Transaction } from "../db/database";
 import { oneTimeCodes } from "../db/schema";
 import { ApiError, badRequest, locked, tooManyRequests } from "../http/errors";
 import { newSixDigitCode } from "./randomIds";
-import { hashSecret, verifySecret } from "./secrets";
+import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
+import { clearTries, type TryRule, tryGuess } from "./tryCounters";
 
-export type CodePurpose = "email_verification" | "pin_reset";
+export type CodePurpose = "email_verification" | "pin_reset" | "password_reset";
 
 export const codeRules = { lifetimeMs: 10 * 60_000, maxTries: 5, resendAfterMs: 60_000 } as const;
+
+/** Five tries per code; the fifth wrong one blocks until a new code is asked for (or the old one's life ends). */
+const codeTryRule: TryRule = {
+  free: codeRules.maxTries,
+  blockMs: codeRules.lifetimeMs,
+  afterBlock: "restart",
+  maxBlockMs: codeRules.lifetimeMs,
+  forgetAfterMs: codeRules.lifetimeMs,
+};
+
+const codeTries = (purpose: CodePurpose, email: string) => `code:${purpose}:${email}`;
 
 export interface FreshCode {
   code: string;
@@ -28,10 +40,11 @@ export async function freshCode(): Promise<FreshCode> {
 export async function issueCode(
   db: Queryable,
   clock: Clock,
-  userId: string,
+  holder: { id: string; email: string },
   purpose: CodePurpose,
   { code, codeHash }: FreshCode,
 ): Promise<string> {
+  const userId = holder.id;
   const now = clock.now();
   const [latest] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
@@ -57,6 +70,8 @@ export async function issueCode(
         isNull(oneTimeCodes.consumedAt),
       ),
     );
+  // A new code comes with its own five tries.
+  await clearTries(db, codeTries(purpose, holder.email));
   await db.insert(oneTimeCodes).values({
     userId,
     purpose,
@@ -69,20 +84,21 @@ export async function issueCode(
 
 const tooManyTries = "Too many wrong tries. Please request a new code.";
 
+/** Whose code is being tried: the email always (so unknown emails are counted alike), the user when known. */
+export interface CodeHolder {
+  userId: string | null;
+  email: string;
+}
+
 /**
- * Accepts the code once and runs `effect` in the same transaction that retires it, or says plainly
- * why not. Wrong tries are counted outside that transaction, so a refusal cannot roll the count back;
- * the fifth retires the code.
+ * Accepts the code once and runs `effect` in the same transaction that retires it, or says why not.
+ * A code is compared only once `tryGuess` has let it in (per purpose and email), so guesses sent at
+ * once share the five tries. An unknown email, a missing, used or expired code and a wrong one all
+ * answer alike, after the same slow comparison, so the answer never tells whether an account exists.
  */
-export async function redeemCode(
-  db: Database,
-  clock: Clock,
-  userId: string,
-  purpose: CodePurpose,
-  code: string,
-  effect: (tx: Transaction) => Promise<void>,
-): Promise<void> {
-  const now = clock.now();
+/** The newest unused, unexpired code of that purpose, when there is a user to hold one. */
+async function activeCode(db: Queryable, now: Date, userId: string | null, purpose: CodePurpose) {
+  if (!userId) return undefined;
   const [current] = await db
     .select()
     .from(oneTimeCodes)
@@ -91,42 +107,42 @@ export async function redeemCode(
         eq(oneTimeCodes.userId, userId),
         eq(oneTimeCodes.purpose, purpose),
         isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, now),
       ),
     )
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
-  if (!current)
-    throw badRequest("There is no active code. Please request a new one.", { code: ["Request a new code."] });
-  if (current.expiresAt.getTime() <= now.getTime()) {
-    throw badRequest("This code has expired. Please request a new one.", {
-      code: ["This code has expired."],
-    });
-  }
-  if (current.attempts >= codeRules.maxTries) throw locked(tooManyTries);
+  return current;
+}
 
-  if (!(await verifySecret(current.codeHash, code))) {
-    const [counted] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(and(eq(oneTimeCodes.id, current.id), lt(oneTimeCodes.attempts, codeRules.maxTries)))
-      .returning({ attempts: oneTimeCodes.attempts });
-    const left = codeRules.maxTries - (counted?.attempts ?? codeRules.maxTries);
-    if (left <= 0) throw locked(tooManyTries);
-    const msg = `That code is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
+export async function redeemCode(
+  db: Database,
+  clock: Clock,
+  holder: CodeHolder,
+  purpose: CodePurpose,
+  code: string,
+  effect: (tx: Transaction) => Promise<void>,
+): Promise<void> {
+  const now = clock.now();
+  const key = codeTries(purpose, holder.email);
+  const current = await activeCode(db, now, holder.userId, purpose);
+  const outcome = await tryGuess(db, clock, key, codeTryRule, () =>
+    current ? verifySecret(current.codeHash, code) : verifyDecoy(code),
+  );
+  if (outcome.result === "refused") throw locked(tooManyTries);
+  if (outcome.result === "wrong") {
+    if (outcome.blockedUntil) throw locked(tooManyTries);
+    const { left } = outcome;
+    const msg = `That code is not right, or it has expired. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
     throw badRequest(msg, { code: [msg] });
   }
+  if (!current) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
 
   await db.transaction(async (tx) => {
     const [used] = await tx
       .update(oneTimeCodes)
       .set({ consumedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.id, current.id),
-          isNull(oneTimeCodes.consumedAt),
-          lt(oneTimeCodes.attempts, codeRules.maxTries),
-        ),
-      )
+      .where(and(eq(oneTimeCodes.id, current.id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
     if (!used) throw new ApiError(400, "This code has already been used. Please request a new one.");
     await effect(tx);

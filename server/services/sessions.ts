@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Queryable } from "../db/database";
@@ -76,4 +76,12 @@ export async function endAllSessions(db: Queryable, clock: Clock, userId: string
     .update(sessions)
     .set({ revokedAt: clock.now() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Every session of the user but `keepSessionId` (a password change keeps the device that made it). */
+export async function endOtherSessions(db: Queryable, clock: Clock, userId: string, keepSessionId: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.id, keepSessionId)));
 }

@@ -1,7 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
+import { tryCounters } from "../../server/db/schema";
 import { paystackSignatureHeader } from "../../server/gateways/paystack/paystackGateway";
 import { reconcileDay } from "../../server/services/funding/fundingReconciliation";
+import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
@@ -32,6 +35,31 @@ describe("many requests at once", () => {
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set([400]));
     expect(refused[0]?.body.msg).toMatch(/^Insufficient balance/);
     expect(await walletBalance(server.db, c.id)).toBe(0);
+    await expectLedgerConsistent(server.db);
+  });
+
+  it("checks no more than five of 200 simultaneous PINs, so the right one sent last buys nothing", async () => {
+    const c = await server.fundedCustomer(1_000_000);
+    const body = { network_id: 1, phone: "08031234567", amount: 10_000, allow_duplicate: true };
+    // 0000 to 0198: none is the customer's 1357.
+    const wrongPins = Array.from({ length: 199 }, (_, i) => String(i).padStart(4, "0"));
+    const answers = await Promise.all(
+      [...wrongPins, c.pin].map((pin) =>
+        server.post("core/customer/airtime/", { ...body, pin, request_id: crypto.randomUUID() }, c.token),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 423)).toHaveLength(196);
+    expect(answers.at(-1)?.body.msg).toMatch(
+      /^Too many wrong PINs\. Purchases are locked for (30|29) more minutes\.$/,
+    );
+    const [counter] = await server.db
+      .select()
+      .from(tryCounters)
+      .where(eq(tryCounters.key, pinTries(c.id)));
+    expect(counter).toMatchObject({ failures: 5, pending: 0 });
+    expect(await walletBalance(server.db, c.id)).toBe(1_000_000);
     await expectLedgerConsistent(server.db);
   });
 

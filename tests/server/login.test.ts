@@ -1,9 +1,13 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tryCounters } from "../../server/db/schema";
+import { signInTries } from "../../server/services/accounts";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // Behind one proxy of ours: X-Forwarded-For names the caller's address.
+  server = await createTestServer({ TRUST_PROXY: "1" });
 });
 afterAll(() => server.close());
 
@@ -58,39 +62,85 @@ describe("POST auth/login/", () => {
     expect(wrong.status).toBe(400);
   });
 
-  it("makes the account wait 15 minutes after 5 wrong passwords, even for the right one", async () => {
+  it("makes one address wait after 5 wrong passwords, longer after each further one, while others sign in", async () => {
     const person = await server.customer();
-    for (let i = 0; i < 4; i++) {
-      expect(
-        (await server.post("auth/login/", { email: person.email, password: `wrong ${i} guess` })).status,
-      ).toBe(400);
-    }
-    const fifth = await server.post("auth/login/", { email: person.email, password: "wrong again" });
+    const from = (address: string, password: string) =>
+      server.call("POST", "auth/login/", {
+        body: { email: person.email, password },
+        headers: { "x-forwarded-for": address },
+      });
+    for (let i = 0; i < 4; i++) expect((await from("203.0.113.7", `wrong ${i} guess`)).status).toBe(400);
+    const fifth = await from("203.0.113.7", "wrong again");
     expect(fifth.status).toBe(429);
-    expect(fifth.body.msg).toBe("Too many failed sign-in attempts. Please try again in 15 minutes.");
+    expect(fifth.body.msg).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
+    // Even the right password waits, from that address only: a stranger cannot lock the owner out.
+    expect((await from("203.0.113.7", person.password)).status).toBe(429);
+    expect((await from("198.51.100.4", person.password)).status).toBe(200);
 
-    const right = await server.post("auth/login/", { email: person.email, password: person.password });
-    expect(right.status).toBe(429);
-    server.clock.advance(14 * 60_000);
-    const stillLocked = await server.post("auth/login/", { email: person.email, password: person.password });
-    expect(stillLocked.body.msg).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
-
-    server.clock.advance(60_000);
-    expect(
-      (await server.post("auth/login/", { email: person.email, password: person.password })).status,
-    ).toBe(200);
+    server.clock.advance(30_000);
+    const halfway = await from("203.0.113.7", person.password);
+    expect(halfway.body.msg).toBe("Too many failed sign-in attempts. Please try again in 30 seconds.");
+    server.clock.advance(30_000);
+    // One more wrong one doubles the wait.
+    const sixth = await from("203.0.113.7", "still wrong");
+    expect(sixth.body.msg).toBe("Too many failed sign-in attempts. Please try again in 2 minutes.");
+    server.clock.advance(2 * 60_000);
+    expect((await from("203.0.113.7", person.password)).status).toBe(200);
+    // And the right one starts that address afresh.
+    expect((await from("203.0.113.7", "wrong once more")).status).toBe(400);
   });
 
-  it("counts simultaneous wrong passwords, so guessing in parallel gains nothing", async () => {
+  it("checks no more than five of 200 simultaneous passwords from one address; the right one sent last waits", async () => {
     const person = await server.customer();
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) =>
-        server.post("auth/login/", { email: person.email, password: `parallel ${i}` }),
+      [...Array.from({ length: 199 }, (_, i) => `parallel guess ${i}`), person.password].map((password) =>
+        server.post("auth/login/", { email: person.email, password }),
       ),
     );
-    expect(answers.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(1);
-    const right = await server.post("auth/login/", { email: person.email, password: person.password });
-    expect(right.status).toBe(429);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(196);
+    const [counter] = await server.db
+      .select()
+      .from(tryCounters)
+      .where(eq(tryCounters.key, signInTries(person.email, null)));
+    expect(counter).toMatchObject({ failures: 5, pending: 0 });
+  });
+
+  it("answers an unknown email exactly as a known one with a wrong password, waits included", async () => {
+    const person = await server.customer();
+    for (let i = 0; i < 7; i++) {
+      const ghost = await server.post("auth/login/", {
+        email: "nobody.here@example.com",
+        password: `guess ${i} here`,
+      });
+      const real = await server.post("auth/login/", { email: person.email, password: `guess ${i} here` });
+      expect(ghost).toEqual(real);
+    }
+  });
+
+  it("emails a staff or admin account when its sign-in starts to wait, once", async () => {
+    const staff = await server.signedInOperator("staff");
+    const before = server.mailbox.sent.filter((m) => m.to === staff.email).length;
+    for (let i = 0; i < 6; i++) {
+      await server.call("POST", "auth/login/", {
+        body: { email: staff.email, password: `not it ${i}` },
+        headers: { "x-forwarded-for": "192.0.2.55" },
+      });
+      server.clock.advance(10 * 60_000);
+    }
+    const alerts = server.mailbox.sent.filter((m) => m.to === staff.email).slice(before);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.subject).toBe("Wrong passwords on your OjaPay console account");
+    expect(alerts[0]?.text).toContain(
+      "5 wrong passwords were just tried on your OjaPay console account from 192.0.2.55",
+    );
+    // A customer gets no such mail.
+    const customer = await server.customer();
+    const mailed = server.mailbox.sent.length;
+    for (let i = 0; i < 5; i++)
+      await server.post("auth/login/", { email: customer.email, password: `nope ${i} nope` });
+    expect(server.mailbox.sent.length).toBe(mailed);
   });
 
   it("forgives earlier wrong passwords after a successful sign-in", async () => {

@@ -48,7 +48,7 @@ describe("customer/pin-reset/", () => {
       customer.token,
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.msg).toBe("That code is not right. You have 4 tries left.");
+    expect(answer.body.msg).toBe("That code is not right, or it has expired. You have 4 tries left.");
     expect(await hasPin(customer.token)).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe("customer/pin-reset/", () => {
       customer.token,
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.msg).toBe("There is no active code. Please request a new one.");
+    expect(answer.body.msg).toBe("That code is not right, or it has expired. You have 4 tries left.");
   });
 
   it("asks for the code at most once a minute", async () => {

@@ -23,7 +23,7 @@ describe("POST auth/register/", () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toEqual({
       status: true,
-      msg: "Account created. We sent a 6-digit code to your email.",
+      msg: "Almost done: enter the 6-digit code we sent to your email.",
       data: { email: "chidi.eze@example.com" },
     });
     const [user] = await server.db.select().from(users).where(eq(users.email, "chidi.eze@example.com"));
@@ -43,13 +43,68 @@ describe("POST auth/register/", () => {
     expect(server.mailbox.lastCode("chidi.eze@example.com")).toMatch(/^\d{6}$/);
   });
 
-  it("refuses a duplicate email, whatever its case, with the contract's field message", async () => {
+  it("answers a taken email, whatever its case, exactly as a new one, and tells its owner by email", async () => {
+    const first = await server.post("auth/register/", person("dup@example.com"));
+    const [before] = await server.db.select().from(users).where(eq(users.email, "dup@example.com"));
+    const mailed = server.mailbox.sent.length;
+    const again = await server.post("auth/register/", {
+      ...person("  DUP@example.com "),
+      password: "another long secret",
+    });
+    expect(again).toEqual(first);
+    // Not verified yet: the owner gets a fresh code, and the first password stays.
+    const note = server.mailbox.sent.slice(mailed);
+    expect(note).toHaveLength(0); // a code went out less than a minute ago
+    server.clock.advance(61_000);
     await server.post("auth/register/", person("dup@example.com"));
-    const answer = await server.post("auth/register/", person("  DUP@example.com "));
+    const fresh = server.mailbox.sent.at(-1);
+    expect(fresh?.to).toBe("dup@example.com");
+    expect(fresh?.text).toContain("sign in with the password you chose the first time");
+    const [after] = await server.db.select().from(users).where(eq(users.email, "dup@example.com"));
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    await server.post("auth/code/verify/", {
+      email: "dup@example.com",
+      code: server.mailbox.lastCode("dup@example.com"),
+    });
+    // Verified: the owner is told someone tried, and nothing changes.
+    const third = await server.post("auth/register/", person("dup@example.com"));
+    expect(third).toEqual(first);
+    expect(server.mailbox.sent.at(-1)).toMatchObject({
+      to: "dup@example.com",
+      subject: "You already have an OjaPay account",
+    });
+    expect(await server.db.$count(users, eq(users.email, "dup@example.com"))).toBe(1);
+  });
+
+  it.each([
+    [
+      "a common password",
+      "1234567890",
+      "This password is too common: it appears in lists of leaked passwords. Please choose another.",
+    ],
+    [
+      "a breached password, spaced out",
+      "pass word 123",
+      "This password is too common: it appears in lists of leaked passwords. Please choose another.",
+    ],
+    [
+      "one character repeated",
+      "aaaaaaaaaaaa",
+      "This password repeats too few characters. Please choose another.",
+    ],
+    ["only spaces", "            ", "Password cannot be only spaces."],
+    [
+      "the email itself",
+      "policy.test@example.com",
+      "Your password cannot be your email or your name. Please choose another.",
+    ],
+    ["the name", "Chidi Eze!", "Your password cannot be your email or your name. Please choose another."],
+    ["nine characters", "nine char", "Password must be at least 10 characters."],
+  ])("refuses %s as a password, and creates nothing", async (_name, password, message) => {
+    const answer = await server.post("auth/register/", { ...person("policy.test@example.com"), password });
     expect(answer.status).toBe(400);
-    expect(answer.body.status).toBe(false);
-    expect(answer.body.fields).toEqual({ email: ["custom user with this email already exists."] });
-    expect(answer.body.msg).toBe("User with this email already exists.");
+    expect(answer.body.fields?.password).toEqual([message]);
+    expect(await server.db.$count(users, eq(users.email, "policy.test@example.com"))).toBe(0);
   });
 
   it("records who referred the customer, and refuses an unknown referral code", async () => {
@@ -104,7 +159,7 @@ describe("POST auth/register/", () => {
         "a short password",
         { body: { ...person("s@example.com"), password: "short" } },
         "password",
-        "Password must be at least 8 characters.",
+        "Password must be at least 10 characters.",
       ],
       [
         "a bad email",

@@ -1,13 +1,20 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
-import { emergencyMode, users } from "../../db/schema";
+import { emergencyMode } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { ApiError, badRequest, forbidden, locked, unavailable } from "../../http/errors";
 import { canTransact } from "../profiles";
 import { verifySecret } from "../secrets";
+import { type TryRule, tryGuess, waitText } from "../tryCounters";
 
-export const pinRules = { maxFailures: 5, lockMs: 30 * 60_000 } as const;
+export const pinRules: TryRule = {
+  free: 5,
+  blockMs: 30 * 60_000,
+  afterBlock: "restart",
+  maxBlockMs: 30 * 60_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
 const salesPaused = "Purchases are paused for now. Please try again later.";
 
 /** Emergency mode stops every sale and funding, with the admin's words (503). */
@@ -23,12 +30,12 @@ export function assertMayTransact(user: UserRow): void {
   }
 }
 
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
+export const pinTries = (userId: string) => `pin:${userId}`;
 
 /**
  * The transaction PIN, checked before any money is held. Five wrong PINs lock purchases for 30
- * minutes (423); each wrong one says how many tries are left. Counted in one statement, so wrong PINs
- * sent at the same time are all counted.
+ * minutes (423); each wrong one says how many tries are left. A PIN is compared only once `tryGuess`
+ * has let it in, so PINs sent at the same time get the five tries between them, no more.
  */
 export async function checkPin(
   deps: { db: Database; clock: Clock },
@@ -41,29 +48,17 @@ export async function checkPin(
     });
   }
   const now = deps.clock.now();
-  if (user.pinLockedUntil && user.pinLockedUntil > now) {
-    const left = minutes(user.pinLockedUntil.getTime() - now.getTime());
-    throw locked(
-      `Too many wrong PINs. Purchases are locked for ${left} more minute${left === 1 ? "" : "s"}.`,
-    );
-  }
-  if (await verifySecret(user.pinHash, pin)) {
-    if (user.failedPins > 0) await deps.db.update(users).set({ failedPins: 0 }).where(eq(users.id, user.id));
-    return;
-  }
-  const lockUntil = new Date(now.getTime() + pinRules.lockMs);
-  const [after] = await deps.db
-    .update(users)
-    .set({
-      failedPins: sql`case when ${users.failedPins} + 1 >= ${pinRules.maxFailures} then 0 else ${users.failedPins} + 1 end`,
-      pinLockedUntil: sql`case when ${users.failedPins} + 1 >= ${pinRules.maxFailures} then ${lockUntil.toISOString()}::timestamptz else ${users.pinLockedUntil} end`,
-    })
-    .where(eq(users.id, user.id))
-    .returning({ failedPins: users.failedPins, lockedUntil: users.pinLockedUntil });
-  if (after?.lockedUntil && after.lockedUntil > now) {
-    throw locked("Too many wrong PINs. Purchases are locked for 30 minutes.");
-  }
-  const left = pinRules.maxFailures - (after?.failedPins ?? 0);
+  const key = pinTries(user.id);
+  const lockedFor = (until: Date) => {
+    const wait = waitText(until, now).replace(" ", " more "); // "29 more minutes"
+    return locked(`Too many wrong PINs. Purchases are locked for ${wait}.`);
+  };
+  const pinHash = user.pinHash;
+  const outcome = await tryGuess(deps.db, deps.clock, key, pinRules, () => verifySecret(pinHash, pin));
+  if (outcome.result === "right") return;
+  if (outcome.result === "refused") throw lockedFor(outcome.retryAt);
+  if (outcome.blockedUntil) throw locked("Too many wrong PINs. Purchases are locked for 30 minutes.");
+  const { left } = outcome;
   const msg = `Incorrect PIN. You have ${left} attempt${left === 1 ? "" : "s"} left.`;
   throw new ApiError(400, msg, null, { pin: [msg] });
 }

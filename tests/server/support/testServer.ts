@@ -55,6 +55,8 @@ export async function createTestServer(env: Record<string, string> = {}) {
     SIMULATOR_LATENCY_MS: "0",
     PROVIDER_TIMEOUT_MS: "1000",
     REQUERY_BASE_DELAY_MS: "1000",
+    // In-process requests all come from one unknown address; the limit's own tests set it low.
+    ADDRESS_LIMIT_PER_MINUTE: "100000",
     ...env,
   });
   const served = await serveApp(
@@ -69,9 +71,9 @@ export async function createTestServer(env: Record<string, string> = {}) {
   async function call(
     method: string,
     path: string,
-    options: { body?: unknown; raw?: string; token?: string } = {},
+    options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
   ) {
-    const headers: Record<string, string> = { "content-type": "application/json" };
+    const headers: Record<string, string> = { "content-type": "application/json", ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const res = await app.request(`/api/${path}`, { method, headers, body });

@@ -1,0 +1,58 @@
+import type { MiddlewareHandler } from "hono";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { addressLimits } from "../db/schema";
+import type { AppDeps, AppEnv } from "../deps";
+import { clientAddress } from "./clientAddress";
+
+/** The endpoints where secrets are tried or mail is sent on a stranger's say-so (paths under /api). */
+export const addressLimitedPaths = [
+  "/auth/login",
+  "/auth/register",
+  "/auth/code/verify",
+  "/auth/password-reset",
+  "/auth/password-reset/confirm",
+  "/auth/password/change",
+  "/customer/pin-reset/request",
+  "/customer/pin-reset/confirm",
+];
+
+export const addressLimitMessage = (seconds: number) =>
+  `Too many requests from your network. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+
+/**
+ * At most `addressLimitPerMinute` requests a minute from one address to those endpoints, counted by
+ * rate-limiter-flexible in the database so every instance shares the count. Mobile networks put many
+ * customers behind one address, so the limit is generous: it stops floods and scripted guessing, while
+ * the per-account counts (`tryCounters`) stop patient guessing. Over the limit: 429 with Retry-After.
+ */
+export function addressLimit(
+  deps: Pick<AppDeps, "db" | "config">,
+  basePath: string,
+): MiddlewareHandler<AppEnv> {
+  const points = deps.config.addressLimitPerMinute;
+  const limiter = new RateLimiterDrizzle({
+    storeClient: deps.db,
+    schema: addressLimits,
+    keyPrefix: "auth",
+    points,
+    duration: 60,
+    // Once an address is over, refuse it from memory for the rest of its minute: a flood costs no writes.
+    inMemoryBlockOnConsumed: points,
+    inMemoryBlockDuration: 60,
+  });
+  const limited = new Set(addressLimitedPaths.map((path) => `${basePath}${path}`));
+  return async (c, next) => {
+    const path = c.req.path.replace(/\/+$/, "");
+    if (c.req.method !== "POST" || !limited.has(path)) return next();
+    const address = clientAddress(c, deps.config.trustProxy) ?? "unknown";
+    try {
+      await limiter.consume(address);
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+      c.header("Retry-After", String(seconds));
+      return c.json({ status: false, msg: addressLimitMessage(seconds), data: null }, 429);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,225 @@
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { Clock } from "../clock";
+import type { Queryable } from "../db/database";
+import { tryCounters } from "../db/schema";
+
+/** How many guesses a key gets, and what happens once they are used. */
+export interface TryRule {
+  /** Wrong guesses allowed before the first block. */
+  free: number;
+  /** The block that follows the last free wrong guess. */
+  blockMs: number;
+  /**
+   * `restart`: a served block starts a new count (the PIN, the codes). `grow`: the count goes on, one
+   * guess at a time, each wrong one doubling the block up to `maxBlockMs` (sign-in).
+   */
+  afterBlock: "restart" | "grow";
+  maxBlockMs: number;
+  /** A key left alone this long starts again from nothing. */
+  forgetAfterMs: number;
+}
+
+export type Reservation = { ok: true } | { ok: false; retryAt: Date };
+
+export type TryOutcome =
+  | { result: "refused"; retryAt: Date }
+  | { result: "right" }
+  | { result: "wrong"; failures: number; left: number; blockedUntil: Date | null };
+
+/**
+ * Checks one guess at the secret behind `key` with `check` (the slow hash), if the key lets it in.
+ * The guess is let in by one statement that also refuses it while the key is blocked (`reserveTry`),
+ * and settled by another; a right guess looks again at the block before it counts. Guesses on one key
+ * in this process queue for their turn in memory, so a burst waits without hammering the database.
+ */
+export async function tryGuess(
+  db: Queryable,
+  clock: Clock,
+  key: string,
+  rule: TryRule,
+  check: () => Promise<boolean>,
+): Promise<TryOutcome> {
+  await enterGate(key, rule.free);
+  try {
+    const reserved = await reserveTry(db, clock, key, rule);
+    if (!reserved.ok) return { result: "refused", retryAt: reserved.retryAt };
+    let right: boolean;
+    try {
+      right = await check();
+    } catch (error) {
+      await releaseTry(db, key);
+      throw error;
+    }
+    if (!right) return { result: "wrong", ...(await settleWrong(db, clock, key, rule)) };
+    if (await settleRight(db, clock, key)) return { result: "right" };
+    return { result: "refused", retryAt: new Date(clock.now().getTime() + rule.blockMs) };
+  } finally {
+    leaveGate(key);
+  }
+}
+
+const gates = new Map<string, { active: number; queue: Array<() => void> }>();
+
+async function enterGate(key: string, width: number): Promise<void> {
+  let gate = gates.get(key);
+  if (!gate) {
+    gate = { active: 0, queue: [] };
+    gates.set(key, gate);
+  }
+  if (gate.active < width) {
+    gate.active += 1;
+    return;
+  }
+  const waiting = gate;
+  await new Promise<void>((resolve) => waiting.queue.push(resolve)); // the leaver hands its place over
+}
+
+function leaveGate(key: string): void {
+  const gate = gates.get(key);
+  if (!gate) return;
+  const next = gate.queue.shift();
+  if (next) {
+    next();
+    return;
+  }
+  gate.active -= 1;
+  if (gate.active === 0) gates.delete(key);
+}
+
+/** A guess let in but never settled (the process died mid-check) stops holding its place after this. */
+const pendingLapseMs = 30_000;
+/** How long a guess waits for its turn while others on the same key are being checked. */
+const turnWaitMs = 10_000;
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/**
+ * Lets a guess be checked, or refuses it while the key is blocked, in one statement: a guess is let in
+ * only while the wrong ones so far plus those being checked stay within the free ones. Guesses beyond
+ * that wait their turn (a customer's own simultaneous purchases all go through, a few at a time), so a
+ * burst of 200 wrong guesses gets exactly the free ones checked and the rest refused once they fail.
+ */
+export async function reserveTry(
+  db: Queryable,
+  clock: Clock,
+  key: string,
+  rule: TryRule,
+  waitMs = turnWaitMs,
+): Promise<Reservation> {
+  const waitUntil = Date.now() + waitMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const now = clock.now();
+    const t = tryCounters;
+    const fresh = sql`(${t.updatedAt} <= ${at(new Date(now.getTime() - rule.forgetAfterMs))}${
+      rule.afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${at(now)}` : sql``
+    })`;
+    const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
+    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${at(new Date(now.getTime() - pendingLapseMs))} then 0 else ${t.pending} end)`;
+    // Past the free guesses (sign-in's growing waits), one guess at a time.
+    const room = sql`(case when ${failures} < ${rule.free} then ${rule.free} - ${failures} else 1 end)`;
+    const [row] = await db
+      .insert(t)
+      .values({ key, failures: 0, pending: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          failures,
+          pending: sql`${pending} + 1`,
+          blockedUntil: sql`case when ${fresh} then null else ${t.blockedUntil} end`,
+          updatedAt: now,
+        },
+        setWhere: sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= ${at(now)}) and ${pending} < ${room}`,
+      })
+      .returning({ key: t.key });
+    if (row) return { ok: true };
+    const [current] = await db.select({ blockedUntil: t.blockedUntil }).from(t).where(eq(t.key, key));
+    if (current?.blockedUntil && current.blockedUntil > now)
+      return { ok: false, retryAt: current.blockedUntil };
+    if (Date.now() > waitUntil) return { ok: false, retryAt: new Date(now.getTime() + 1_000) };
+    await new Promise((resolve) => setTimeout(resolve, pause + Math.random() * pause));
+  }
+}
+
+/** A guess let in was wrong: counted, and the key blocked once the free ones are used. */
+async function settleWrong(
+  db: Queryable,
+  clock: Clock,
+  key: string,
+  rule: TryRule,
+): Promise<{ failures: number; left: number; blockedUntil: Date | null }> {
+  const now = clock.now();
+  const t = tryCounters;
+  const failures = sql`(${t.failures} + 1)`;
+  const growth = rule.afterBlock === "grow" ? 2 : 1;
+  const blockMs = sql`least(${rule.blockMs}::float8 * power(${growth}::float8, ${failures} - ${rule.free}), ${rule.maxBlockMs}::float8)`;
+  const [row] = await db
+    .update(t)
+    .set({
+      failures,
+      pending: sql`greatest(${t.pending} - 1, 0)`,
+      blockedUntil: sql`case when ${failures} >= ${rule.free} then ${at(now)} + ${blockMs} * interval '1 millisecond' else ${t.blockedUntil} end`,
+      updatedAt: now,
+    })
+    .where(eq(t.key, key))
+    .returning({ failures: t.failures, blockedUntil: t.blockedUntil });
+  // No row: the key was cleared while this guess was checked (a PIN set anew), so nothing counts against it.
+  if (!row) return { failures: 0, left: rule.free, blockedUntil: null };
+  const blockedUntil = row.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
+  return { failures: row.failures, left: Math.max(0, rule.free - row.failures), blockedUntil };
+}
+
+/**
+ * A guess let in was right: the count starts again, unless the key was blocked while it was being
+ * checked, in which case the right guess is refused too (answers false).
+ */
+async function settleRight(db: Queryable, clock: Clock, key: string): Promise<boolean> {
+  const now = clock.now();
+  const t = tryCounters;
+  const [row] = await db
+    .update(t)
+    .set({ failures: 0, pending: sql`greatest(${t.pending} - 1, 0)`, blockedUntil: null, updatedAt: now })
+    .where(and(eq(t.key, key), or(sql`${t.blockedUntil} is null`, sql`${t.blockedUntil} <= ${at(now)}`)))
+    .returning({ key: t.key });
+  if (row) return true;
+  const [blocked] = await db.select({ key: t.key }).from(t).where(eq(t.key, key));
+  return !blocked; // gone (a PIN reset cleared it): nothing blocks the guess
+}
+
+/** A guess let in could not be checked (the check threw): it gives its place back, counting nothing. */
+async function releaseTry(db: Queryable, key: string): Promise<void> {
+  await db
+    .update(tryCounters)
+    .set({ pending: sql`greatest(${tryCounters.pending} - 1, 0)` })
+    .where(eq(tryCounters.key, key));
+}
+
+/** Starts a key again from nothing (a new code, a PIN set through the emailed code). */
+export async function clearTries(db: Queryable, key: string): Promise<void> {
+  await db.delete(tryCounters).where(eq(tryCounters.key, key));
+}
+
+/** Drops counters nobody has touched for a day and that block nothing (the background work calls it). */
+export async function forgetIdleTries(db: Queryable, clock: Clock): Promise<number> {
+  const now = clock.now();
+  const gone = await db
+    .delete(tryCounters)
+    .where(
+      and(
+        lt(tryCounters.updatedAt, new Date(now.getTime() - 24 * 3_600_000)),
+        or(sql`${tryCounters.blockedUntil} is null`, lt(tryCounters.blockedUntil, now)),
+      ),
+    )
+    .returning({ key: tryCounters.key });
+  return gone.length;
+}
+
+/** Whole minutes (at least 1) or, under a minute, seconds: how long until `until`. */
+export function waitText(until: Date, now: Date): string {
+  const ms = Math.max(0, until.getTime() - now.getTime());
+  if (ms < 60_000) {
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  }
+  const minutes = Math.ceil(ms / 60_000);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+}

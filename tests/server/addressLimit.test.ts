@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+// Behind one proxy of ours, three requests a minute per address to the guarded endpoints.
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer({ TRUST_PROXY: "1", ADDRESS_LIMIT_PER_MINUTE: "3" });
+});
+afterAll(() => server.close());
+
+const signIn = (forwardedFor: string) =>
+  server.call("POST", "auth/login/", {
+    body: { email: "someone@example.com", password: "not the password" },
+    headers: { "x-forwarded-for": forwardedFor },
+  });
+
+describe("the per-address limit", () => {
+  it("refuses the fourth request in a minute from one address with 429 and Retry-After, and no one else", async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn("203.0.113.9")).status).toBe(400);
+    const res = await server.app.request("/api/auth/password-reset/", {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": "203.0.113.9" },
+      body: JSON.stringify({ email: "someone@example.com" }),
+    });
+    expect(res.status).toBe(429);
+    const seconds = Number(res.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(await res.json()).toEqual({
+      status: false,
+      msg: `Too many requests from your network. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
+      data: null,
+    });
+    expect((await signIn("198.51.100.20")).status).toBe(400);
+    // Paths that guess nothing are not counted.
+    expect(
+      (await server.call("GET", "status/", { headers: { "x-forwarded-for": "203.0.113.9" } })).status,
+    ).toBe(200);
+  });
+
+  it("counts the address our proxy saw, whatever the caller wrote before it", async () => {
+    for (let i = 0; i < 3; i++) expect((await signIn(`10.0.0.${i}, 192.0.2.77`)).status).toBe(400);
+    expect((await signIn("10.9.9.9, 192.0.2.77")).status).toBe(429);
+  });
+});

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+const sentCode = "If an account uses this email, we sent it a 6-digit code. Codes can be sent once a minute.";
+
+describe("forgot password: auth/password-reset/ then auth/password-reset/confirm/", () => {
+  it("sets a new password with the emailed code and ends every session", async () => {
+    const c = await server.signedInCustomer();
+    const other = await server.login(c.email, c.password);
+    const asked = await server.post("auth/password-reset/", { email: c.email });
+    expect(asked).toEqual({ status: 200, body: { status: true, msg: sentCode, data: null } });
+    const mail = server.mailbox.sent.at(-1);
+    expect(mail?.subject).toMatch(/^\d{6} is your OjaPay password reset code$/);
+    const done = await server.post("auth/password-reset/confirm/", {
+      email: c.email,
+      code: server.mailbox.lastCode(c.email),
+      new_password: "a brand new secret",
+    });
+    expect(done.body).toEqual({
+      status: true,
+      msg: "Your password has been changed. Please sign in with it.",
+      data: null,
+    });
+    for (const token of [c.token, other]) expect((await server.get("auth/profile/", token)).status).toBe(401);
+    expect((await server.post("auth/login/", { email: c.email, password: c.password })).status).toBe(400);
+    await server.login(c.email, "a brand new secret");
+    expect(server.mailbox.sent.at(-1)?.subject).toBe("Your OjaPay password was changed");
+  });
+
+  it("answers an unknown email as a known one, sending nothing", async () => {
+    const mailed = server.mailbox.sent.length;
+    const asked = await server.post("auth/password-reset/", { email: "no.one@example.com" });
+    expect(asked).toEqual({ status: 200, body: { status: true, msg: sentCode, data: null } });
+    expect(server.mailbox.sent.length).toBe(mailed);
+    const c = await server.customer();
+    await server.post("auth/password-reset/", { email: c.email });
+    const code = String((Number(server.mailbox.lastCode(c.email)) + 1) % 1_000_000).padStart(6, "0");
+    const confirm = (email: string) =>
+      server.post("auth/password-reset/confirm/", { email, code, new_password: "another fine secret" });
+    for (let i = 0; i < 6; i++) expect(await confirm("no.one@example.com")).toEqual(await confirm(c.email));
+  });
+
+  it("lifts the sign-in waits on the email, and verifies an email never verified", async () => {
+    const c = await server.customer();
+    for (let i = 0; i < 5; i++)
+      await server.post("auth/login/", { email: c.email, password: `wrong ${i} guess` });
+    expect((await server.post("auth/login/", { email: c.email, password: c.password })).status).toBe(429);
+    await server.post("auth/password-reset/", { email: c.email });
+    await server.post("auth/password-reset/confirm/", {
+      email: c.email,
+      code: server.mailbox.lastCode(c.email),
+      new_password: "fresh start secret",
+    });
+    await server.login(c.email, "fresh start secret");
+
+    await server.post("auth/register/", {
+      first_name: "Kemi",
+      last_name: "Ade",
+      email: "kemi.unverified@example.com",
+      phone: "08031234567",
+      password: "kemi first secret",
+    });
+    server.clock.advance(61_000);
+    await server.post("auth/password-reset/", { email: "kemi.unverified@example.com" });
+    await server.post("auth/password-reset/confirm/", {
+      email: "kemi.unverified@example.com",
+      code: server.mailbox.lastCode("kemi.unverified@example.com"),
+      new_password: "kemi second secret",
+    });
+    await server.login("kemi.unverified@example.com", "kemi second secret");
+  });
+
+  it("refuses a weak new password and keeps the code for another try", async () => {
+    const c = await server.customer();
+    await server.post("auth/password-reset/", { email: c.email });
+    const code = server.mailbox.lastCode(c.email);
+    const weak = await server.post("auth/password-reset/confirm/", {
+      email: c.email,
+      code,
+      new_password: "password123",
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.body.fields?.new_password?.[0]).toMatch(/^This password is too common/);
+    const good = await server.post("auth/password-reset/confirm/", {
+      email: c.email,
+      code,
+      new_password: "much better secret",
+    });
+    expect(good.status).toBe(200);
+  });
+
+  it.each([
+    [{}, "email", "Email address is required."],
+    [
+      { email: "a@example.com", code: "12", new_password: "long enough one" },
+      "code",
+      "Code must be the 6 digits we emailed you.",
+    ],
+    [
+      { email: "a@example.com", code: "123456", new_password: "short" },
+      "new_password",
+      "Password must be at least 10 characters.",
+    ],
+    [
+      { email: "a@example.com", code: "123456", new_password: "long enough one", extra: 1 },
+      "extra",
+      "This field is not allowed.",
+    ],
+  ])("refuses %j on confirm", async (body, field, message) => {
+    const answer = await server.post("auth/password-reset/confirm/", body);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+  });
+});
+
+describe("change password: auth/password/change/", () => {
+  it("changes a known password and ends every other session, keeping this one", async () => {
+    const c = await server.signedInCustomer();
+    const other = await server.login(c.email, c.password);
+    const answer = await server.post(
+      "auth/password/change/",
+      { current_password: c.password, new_password: "my changed secret" },
+      c.token,
+    );
+    expect(answer.body).toEqual({
+      status: true,
+      msg: "Your password has been changed. Other devices have been signed out.",
+      data: null,
+    });
+    expect((await server.get("auth/profile/", c.token)).status).toBe(200);
+    expect((await server.get("auth/profile/", other)).status).toBe(401);
+    await server.login(c.email, "my changed secret");
+  });
+
+  it("counts wrong current passwords; the fifth makes even the right one wait 15 minutes", async () => {
+    const c = await server.signedInCustomer();
+    const change = (current: string) =>
+      server.post(
+        "auth/password/change/",
+        { current_password: current, new_password: "my changed secret" },
+        c.token,
+      );
+    for (const left of [4, 3, 2, 1]) {
+      const answer = await change("not my password");
+      expect(answer.status).toBe(400);
+      expect(answer.body.fields?.current_password).toEqual([
+        `Your current password is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`,
+      ]);
+    }
+    expect((await change("not my password")).body.msg).toBe(
+      "Too many wrong passwords. Please try again in 15 minutes.",
+    );
+    expect((await change(c.password)).status).toBe(429);
+    server.clock.advance(15 * 60_000);
+    expect((await change(c.password)).status).toBe(200);
+  });
+
+  it("refuses the same password, a common one, and a caller without a session", async () => {
+    const c = await server.signedInCustomer();
+    const same = await server.post(
+      "auth/password/change/",
+      { current_password: c.password, new_password: c.password },
+      c.token,
+    );
+    expect(same.body.fields?.new_password).toEqual(["Your new password must differ from your current one."]);
+    const common = await server.post(
+      "auth/password/change/",
+      { current_password: c.password, new_password: "qwertyuiop" },
+      c.token,
+    );
+    expect(common.body.fields?.new_password?.[0]).toMatch(/^This password is too common/);
+    const anonymous = await server.post("auth/password/change/", {
+      current_password: c.password,
+      new_password: "whatever secret",
+    });
+    expect(anonymous.status).toBe(401);
+    await server.login(c.email, c.password);
+  });
+});
