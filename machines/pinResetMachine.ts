@@ -11,7 +11,8 @@ const missing = (name: string) => () =>
 
 /**
  * Setting or changing the transaction PIN: ask for an emailed code, then confirm it with the new PIN.
- * The OTP modal is open in codeSent, resending and confirming; it closes in done.
+ * The OTP modal is open in codeSent, resending and confirming; it closes in done. Asked again within
+ * the minute, the server refuses a new code (429) and the modal opens anyway, for the code already sent.
  */
 export const pinResetMachine = setup({
   types: {
@@ -25,6 +26,10 @@ export const pinResetMachine = setup({
   actors: {
     requestCode: fromPromise<void>(missing("requestCode")),
     confirmPin: fromPromise<void, PinResetInput>(missing("confirmPin")),
+  },
+  guards: {
+    /** A code went out less than a minute ago (429): the customer may already hold it, so let them type it. */
+    codeAlreadySent: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 429,
   },
   actions: {
     /** The PIN changed: the app refreshes the profile so has_pin is right everywhere. */
@@ -46,7 +51,10 @@ export const pinResetMachine = setup({
         id: "requestCode",
         src: "requestCode",
         onDone: "codeSent",
-        onError: { target: "idle", actions: "rememberError" },
+        onError: [
+          { guard: "codeAlreadySent", target: "codeSent", actions: "rememberError" },
+          { target: "idle", actions: "rememberError" },
+        ],
       },
     },
     codeSent: {

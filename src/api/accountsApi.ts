@@ -2,6 +2,8 @@ import { z } from "zod";
 import {
   type LoginBody,
   loginResult,
+  type PasswordChangeBody,
+  type PasswordResetConfirmBody,
   type PinResetConfirmBody,
   type ProfileUpdateBody,
   profile,
@@ -51,6 +53,12 @@ export function accountsApi(client: ApiClient) {
     /** The profile for a token not yet stored, right after sign-in. */
     profileFor: (token: string) => client.request("GET", "auth/profile/", profile, undefined, { token }),
     updateProfile: (body: ProfileUpdateBody) => client.request("PATCH", "auth/profile/", profile, body),
+    requestPasswordReset: (email: string) =>
+      client.request("POST", "auth/password-reset/", nothing, { email }),
+    confirmPasswordReset: (body: PasswordResetConfirmBody) =>
+      client.request("POST", "auth/password-reset/confirm/", nothing, body),
+    changePassword: (body: PasswordChangeBody) =>
+      client.request("POST", "auth/password/change/", nothing, body),
     requestPinReset: () => client.request("POST", "customer/pin-reset/request/", nothing),
     confirmPinReset: (body: PinResetConfirmBody) =>
       client.request("POST", "customer/pin-reset/confirm/", nothing, body),

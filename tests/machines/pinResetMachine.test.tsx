@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { AnyActorRef, EventFromLogic } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { pinResetMachine } from "../../machines/pinResetMachine";
+import { ApiFailure } from "../../src/api/client";
 import { LoadingOverlay } from "../../src/components/LoadingOverlay";
 import { customerProfile } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
@@ -16,9 +17,10 @@ const events = [
   { type: "pin.cancel" },
   { type: "pin.confirm", code: "482913", new_pin: "7319" },
   { type: "xstate.done.actor.requestCode" },
+  { type: "xstate.error.actor.requestCode", error: new Error("The network is unreachable.") },
   {
     type: "xstate.error.actor.requestCode",
-    error: new Error("Please wait 40 seconds before asking for another code."),
+    error: new ApiFailure(429, "Please wait 40 seconds before asking for another code."),
   },
   { type: "xstate.done.actor.resendCode" },
   {
@@ -58,6 +60,15 @@ async function profilePage() {
 }
 
 describe("pinResetMachine", () => {
+  it("opens the modal for the code already sent when asked again within the minute", () => {
+    const toCodeSent = paths.find(
+      (p) =>
+        p.state.value === "codeSent" &&
+        p.steps.some((s) => (s.event as { type: string }).type === "xstate.error.actor.requestCode"),
+    );
+    expect(toCodeSent?.state.context.error).toBe("Please wait 40 seconds before asking for another code.");
+  });
+
   it("reaches every state", () => {
     const reached = new Set(paths.map((p) => p.state.value));
     expect([...reached].sort()).toEqual([
@@ -109,6 +120,8 @@ describe("pinResetMachine", () => {
             expect(scoped.getByLabelText("Code (OTP)")).toBeInTheDocument();
             expect(scoped.getByLabelText("New PIN")).toBeInTheDocument();
             if (snapshot.context.error) expect(dialog).toHaveTextContent(snapshot.context.error);
+            // The new PIN is masked until the customer asks to see it.
+            expect(scoped.getByLabelText("New PIN")).toHaveAttribute("type", "password");
             if (state === "codeSent") expect(scoped.getByRole("button", { name: "Verify" })).toBeEnabled();
             if (state === "resending")
               expect(scoped.getByRole("button", { name: "Sending…" })).toBeDisabled();

@@ -1,6 +1,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiFailure } from "../../src/api/client";
 import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
@@ -194,5 +195,40 @@ describe("the profile page", () => {
     expect(within(dialog).getByLabelText("Code (OTP)")).toHaveFocus();
     expect(within(dialog).getByRole("button", { name: "Resend" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Verify" })).toBeInTheDocument();
+  });
+
+  it("changes the password with the current one, and shows the server's word on a wrong one", async () => {
+    const user = userEvent.setup();
+    const changePassword = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiFailure(400, "Your current password is not right. You have 4 tries left.", null, {
+          current_password: ["Your current password is not right. You have 4 tries left."],
+        }),
+      )
+      .mockResolvedValueOnce(null);
+    await renderSignedIn("/app/profile", customerProfile, fakeAccounts({ changePassword }));
+    const current = await screen.findByLabelText("Current password");
+    const fresh = screen.getByLabelText("New password");
+    expect(fresh).toHaveAttribute("type", "password");
+    await user.type(current, "not it at all");
+    await user.type(fresh, "short");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(await screen.findByText("Password must be at least 10 characters.")).toBeInTheDocument();
+    expect(changePassword).not.toHaveBeenCalled();
+    await user.clear(fresh);
+    await user.type(fresh, "a new long secret");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(
+      await screen.findByText("Your current password is not right. You have 4 tries left."),
+    ).toBeInTheDocument();
+    await user.clear(current);
+    await user.type(current, "the right one");
+    await user.click(screen.getByRole("button", { name: "Change password" }));
+    expect(changePassword).toHaveBeenLastCalledWith({
+      current_password: "the right one",
+      new_password: "a new long secret",
+    });
+    await vi.waitFor(() => expect(screen.getByLabelText("Current password")).toHaveValue(""));
   });
 });

@@ -45,7 +45,7 @@ describe("the register page", () => {
     expect(await screen.findByText("First name is required.")).toBeInTheDocument();
     expect(screen.getByText("Enter a valid email address.")).toBeInTheDocument();
     expect(screen.getByText("Enter a Nigerian mobile number, like 08031234567.")).toBeInTheDocument();
-    expect(screen.getByText("Password must be at least 8 characters.")).toBeInTheDocument();
+    expect(screen.getByText("Password must be at least 10 characters.")).toBeInTheDocument();
     expect(screen.getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
     expect(register).not.toHaveBeenCalled();
   });

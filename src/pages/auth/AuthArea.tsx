@@ -3,6 +3,7 @@ import { AppServicesProvider } from "../../app/AppServices";
 import { appServices } from "../../app/appServices";
 import { lazyPage } from "../../components/lazyPage";
 import { AuthLayout } from "./AuthLayout";
+import { ForgotPasswordPage } from "./ForgotPasswordPage";
 import { LoginPage } from "./LoginPage";
 import { RegisterPage } from "./RegisterPage";
 
@@ -18,6 +19,11 @@ export function AuthRoutes() {
       <Route path="/login">
         <AuthLayout>
           <LoginPage area="customer" />
+        </AuthLayout>
+      </Route>
+      <Route path="/forgot-password">
+        <AuthLayout>
+          <ForgotPasswordPage />
         </AuthLayout>
       </Route>
       <Route path="/register">

@@ -63,6 +63,9 @@ export function LoginPage({ area }: { area: Area }) {
           {session.status === "signingIn" ? "Signing in…" : copy[area].button}
         </button>
       </form>
+      <p className="auth-switch">
+        <Link href="~/auth/forgot-password">Forgot password?</Link>
+      </p>
       {area === "customer" ? (
         <p className="auth-switch">
           New to OjaPay? <Link href="~/auth/register">Create an account</Link>

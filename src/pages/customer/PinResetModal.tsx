@@ -1,11 +1,11 @@
 import { useForm } from "react-hook-form";
 import type { PinResetInput } from "../../../machines/pinResetMachine";
 import { Modal } from "../../components/Modal";
-import { TextField } from "../../components/TextField";
+import { SecretField, TextField } from "../../components/TextField";
 
 /**
- * The Transaction Pin Reset modal of spec section 2: code and new_pin as plain text (the spec puts no
- * format checks on them here; the server checks them and its message is shown), Resend and Verify.
+ * The Transaction Pin Reset modal of spec section 2: code and new_pin with no format checks here (the
+ * server checks them and its message is shown), the PIN masked with Show, Resend and Verify.
  */
 export function PinResetModal({
   busy,
@@ -33,7 +33,7 @@ export function PinResetModal({
           autoComplete="one-time-code"
           {...form.register("code")}
         />
-        <TextField label="New PIN" inputMode="numeric" autoComplete="off" {...form.register("new_pin")} />
+        <SecretField label="New PIN" inputMode="numeric" autoComplete="off" {...form.register("new_pin")} />
         {error && (
           <p className="field-error" role="alert">
             {error}

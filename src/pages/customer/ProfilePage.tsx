@@ -13,6 +13,7 @@ import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { noticeStore } from "../../notices/noticeStore";
 import { useSession } from "../../session/useSession";
+import { ChangePasswordSection } from "./ChangePasswordSection";
 import { PinResetModal } from "./PinResetModal";
 import "./profile.css";
 
@@ -134,6 +135,8 @@ export default function ProfilePage() {
           </button>
         </form>
       </section>
+
+      <ChangePasswordSection />
 
       <section className="card" aria-labelledby="wallet-verification">
         <h2 id="wallet-verification">Wallet and verification</h2>

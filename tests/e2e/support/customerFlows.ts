@@ -38,7 +38,7 @@ export async function setPin(page: Page, base: string, mail: Mail, email: string
   const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
   await otp.waitFor();
   await otp.getByLabel("Code (OTP)").fill(await mail.nextCode(email, seen));
-  await otp.getByLabel("New PIN").fill(pin);
+  await otp.getByLabel("New PIN", { exact: true }).fill(pin);
   await otp.getByRole("button", { name: "Verify" }).click();
   await otp.waitFor({ state: "detached" });
 }
