@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { describeError } from "./http/describeError";
 
 /**
  * Keys that must never reach a log whatever object carries them. Request logs carry none of them
@@ -16,9 +17,19 @@ export const redactedKeys = [
   "pinHash",
   "codeHash",
   "tokenHash",
+  "current_password",
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
   const paths = redactedKeys.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]);
-  return pino({ level, redact: { paths, censor: "[redacted]" }, base: { app: "ojapay" } }, destination);
+  // Any error logged as `err` goes through describeError: a failed query's parameters never get out.
+  return pino(
+    {
+      level,
+      redact: { paths, censor: "[redacted]" },
+      base: { app: "ojapay" },
+      serializers: { err: (error: unknown) => describeError(error) },
+    },
+    destination,
+  );
 }

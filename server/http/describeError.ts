@@ -1,8 +1,9 @@
 import { sqlState } from "../db/errors";
 
 /**
- * What of an unexpected error may be logged. Drizzle puts a failed query's parameters in the
- * message, and those can be password or token hashes, so they are cut off here.
+ * What of an error may be logged. Drizzle puts a failed query's parameters in the message (and so in
+ * the stack's first lines), and those can be hashes, emails or a request's query values, so they are
+ * cut off here.
  */
 export function describeError(error: unknown) {
   if (!(error instanceof Error)) return { message: String(error).slice(0, 500) };
@@ -13,6 +14,11 @@ export function describeError(error: unknown) {
     message,
     cause,
     sqlState: sqlState(error),
-    stack: error.stack?.split("\n").slice(1, 8).join("\n"),
+    // Only the frames: the stack's first lines repeat the message, parameters and all.
+    stack: error.stack
+      ?.split("\n")
+      .filter((line) => line.trimStart().startsWith("at "))
+      .slice(0, 7)
+      .join("\n"),
   };
 }

@@ -25,10 +25,7 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
       try {
         await step();
       } catch (error) {
-        deps.logger.error(
-          { step: name, err: error instanceof Error ? error.message : String(error) },
-          "background step failed",
-        );
+        deps.logger.error({ step: name, err: error }, "background step failed");
       }
     }
     running = false;

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { reconciliationRuns, transactions, users } from "../../db/schema";
 import type { PaymentGateway } from "../../gateways/gateway";
+import { describeError } from "../../http/describeError";
 import { claimDue } from "../claimDue";
 import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
 import { recordEvent } from "../transactions/transactionRecords";
@@ -151,8 +152,8 @@ export async function reconcileDay(
       );
     return done as RunRow;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    deps.logger.error({ day, err: message }, "reconciliation run failed");
+    const message = describeError(error).message ?? "unknown error";
+    deps.logger.error({ day, err: error }, "reconciliation run failed");
     const [failed] = await deps.db
       .update(reconciliationRuns)
       .set({ status: "failed", finishedAt: deps.clock.now(), error: message.slice(0, 500) })
