@@ -57,6 +57,8 @@ describe("buying airtime", () => {
     expect(await walletBalance(server.db, c.id)).toBe(naira(4020));
     const history = await events(txnOf(answer).reference);
     expect(history.map((e) => e.status)).toEqual(["pending", "successful"]);
+    // The first event, written before VTpass was asked, does not claim it was.
+    expect(history[0]?.note).toMatch(/^₦980\.00 held; request \d{12}\w+ goes to the provider next\.$/);
     const wallet = await server.get("core/customer/wallet/", c.token);
     expect(wallet.body.data).toMatchObject({ balance: naira(4020), pending_total: 0 });
   });

@@ -183,7 +183,9 @@ async function holdMoney(
       deps.clock,
       txn.id,
       "pending",
-      `${formatNaira(order.quote.total)} held; asking the provider (request ${txn.providerRequestId}).`,
+      // Written before the provider is asked, so it says only what is true now: a crash mid-call must
+      // not leave a record claiming the request went out. The next event says what the provider did.
+      `${formatNaira(order.quote.total)} held; request ${txn.providerRequestId} goes to the provider next.`,
     );
     return txn;
   });

@@ -188,7 +188,13 @@ export async function settlePurchase(
     if (result.status === "pending" && result.alert)
       await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? "VTpass refused our keys");
     if (source === "purchase") {
-      await recordEvent(tx, deps.clock, row.id, "pending", `No final answer from the provider yet.${said}`);
+      await recordEvent(
+        tx,
+        deps.clock,
+        row.id,
+        "pending",
+        `Sent to the provider; no final answer yet, so the money stays held.${said}`,
+      );
     }
     const next = new Date(now.getTime() + requeryDelay(deps.config.requeryBaseDelayMs, row.requeryAttempts));
     return finish(tx, row, { providerReference, nextRequeryAt: next }, now);

@@ -1,0 +1,291 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../server/clock";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
+import { transactions, users } from "../../server/db/schema";
+import { seedSystemRows } from "../../server/services/adminBootstrap";
+import { newReferralCode } from "../../server/services/randomIds";
+import { hashSecret } from "../../server/services/secrets";
+import { openWallet } from "../../server/services/walletAccounts";
+import { createPaystackSimulator } from "../../server/simulators/paystack/paystackSimulator";
+import { createVtpassSimulator } from "../../server/simulators/vtpass/vtpassSimulator";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { createScratchDatabase, onPostgres } from "./support/testDatabase";
+
+// `kill -9` in the middle of 40 purchases, then a restart: the requery worker must settle every
+// purchase whose money was held, with no kobo made or lost. VTpass and Paystack are simulated by this
+// test process, outside the app, because the real ones do not die when the app does.
+
+const vtpassKeys = {
+  apiKey: "crash-test-api-key",
+  publicKey: "PK_crash_test_public",
+  secretKey: "SK_crash_test_secret",
+};
+const paystackKey = "sk_test_crash_test_secret_key";
+const admin = { email: "root@crash.test", password: "crash test admin 1" };
+const pin = "2468";
+const funded = 500_000; // ₦5,000 each
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const work = mkdtempSync(join(tmpdir(), "ojapay-crash-"));
+const dataDir = join(work, "data");
+let scratch: { url: string; drop(): Promise<void> } | undefined;
+let closeOutside: () => void = () => {};
+let vtpass: ReturnType<typeof createVtpassSimulator>;
+let env: Record<string, string>;
+let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
+let base: string;
+
+async function openStore(): Promise<DatabaseHandle> {
+  return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
+}
+
+async function startApp() {
+  const spawned = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const proc = Object.assign(spawned, { exited: new Promise((r) => spawned.once("exit", r)) });
+  let output = "";
+  proc.stdout?.on("data", (d) => {
+    output += d;
+  });
+  proc.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/status/`)).ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function call(method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: (await res.json()) as { msg: string; data: unknown } };
+}
+
+beforeAll(async () => {
+  scratch = onPostgres() ? await createScratchDatabase() : undefined;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  vtpass = createVtpassSimulator({
+    keys: vtpassKeys,
+    clock: systemClock,
+    journalPath: null,
+    latencyMs: 0,
+    settleAfterMs: null,
+    timeoutAnswerMs: 60_000,
+    webhookUrl: `${base}/api/webhooks/vtpass/`,
+  });
+  const paystack = createPaystackSimulator({
+    secretKey: paystackKey,
+    publicUrl: "http://127.0.0.1:1/paystack",
+    webhookUrl: `${base}/api/webhooks/paystack/`,
+    clock: systemClock,
+    journalPath: null,
+    latencyMs: 0,
+  });
+  const vtpassPort = await freePort();
+  const paystackPort = await freePort();
+  const servers = [
+    serve({ fetch: vtpass.app.fetch, port: vtpassPort, hostname: "127.0.0.1" }),
+    serve({ fetch: paystack.app.fetch, port: paystackPort, hostname: "127.0.0.1" }),
+  ];
+  closeOutside = () => {
+    for (const server of servers) server.close();
+    vtpass.close();
+    paystack.close();
+  };
+  env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    STATIC_DIR: "/nonexistent",
+    LOG_LEVEL: "warn",
+    SIMULATORS: "off",
+    PUBLIC_URL: base,
+    VTPASS_BASE_URL: `http://127.0.0.1:${vtpassPort}/api/`,
+    VTPASS_API_KEY: vtpassKeys.apiKey,
+    VTPASS_PUBLIC_KEY: vtpassKeys.publicKey,
+    VTPASS_SECRET_KEY: vtpassKeys.secretKey,
+    PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
+    PAYSTACK_SECRET_KEY: paystackKey,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PROVIDER_TIMEOUT_MS: "3000",
+    REQUERY_INTERVAL_MS: "200",
+    REQUERY_BASE_DELAY_MS: "300",
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  closeOutside();
+  await scratch?.drop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("a crash in the middle of purchases", () => {
+  it("settles every held purchase after kill -9 and a restart, with no kobo made or lost", async () => {
+    // Five verified customers with a PIN, made in the database before the app first starts.
+    const store = await openStore();
+    await seedSystemRows(store.db);
+    const now = new Date();
+    const pinHash = await hashSecret(pin);
+    const passwordHash = await hashSecret("customer password 1");
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [row] = await store.db
+        .insert(users)
+        .values({
+          email: `crash${i}@example.com`,
+          firstName: "Crash",
+          lastName: "Test",
+          phone: "08031234567",
+          passwordHash,
+          pinHash,
+          role: "customer",
+          emailVerifiedAt: now,
+          referralCode: newReferralCode(),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      if (!row) throw new Error("no customer");
+      await openWallet(store.db, systemClock, row.id);
+      ids.push(row.id);
+    }
+    await store.close();
+
+    child = await startApp();
+    const adminLogin = await call("POST", "auth/login/", admin);
+    const adminToken = (adminLogin.body.data as { token: string }).token;
+    for (const id of ids) {
+      const fund = await call(
+        "POST",
+        `staff/customer/fund/${id}/`,
+        { amount: funded, reason: "crash test", request_id: crypto.randomUUID() },
+        adminToken,
+      );
+      expect(fund.status).toBe(201);
+    }
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const login = await call("POST", "auth/login/", {
+        email: `crash${i}@example.com`,
+        password: "customer password 1",
+      });
+      tokens.push((login.body.data as { token: string }).token);
+    }
+
+    // 40 purchases at once. VTpass records each as it arrives; numbers ending 3333 get no answer at
+    // all (still waiting when the app dies; the first requery says delivered), 0000 are declined, and
+    // 1111 and 2222 are pending until the second requery says delivered or failed.
+    const endings = ["3333", "0000", "1111", "2222"];
+    const purchases = tokens.flatMap((token) =>
+      Array.from({ length: 8 }, (_, j) =>
+        call(
+          "POST",
+          "core/customer/airtime/",
+          {
+            network_id: 1,
+            phone: `0803123${endings[j % 4]}`,
+            amount: 10_000 + j * 100,
+            pin,
+            request_id: crypto.randomUUID(),
+            allow_duplicate: true,
+          },
+          token,
+        ).catch(() => null),
+      ),
+    );
+    const asked = () => vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length;
+    const deadline = Date.now() + 30_000;
+    while (asked() < 40 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(asked()).toBe(40);
+    child.kill("SIGKILL");
+    await child.exited;
+    await Promise.all(purchases);
+
+    // What the crash left: every purchase VTpass has not settled is pending with its money held, and
+    // each already knows when to be asked about (a dead process's DATA_DIR lock is taken over).
+    const crashed = await openStore();
+    const all = await crashed.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+    const left = all.filter((t) => t.status === "pending");
+    await crashed.close();
+    // The ten still waiting for VTpass's answer at least; 1111 and 2222 may have been requeried already.
+    expect(all.filter((t) => t.recipient?.endsWith("3333")).map((t) => t.status)).toEqual(
+      Array(10).fill("pending"),
+    );
+    expect(left.every((t) => t.nextRequeryAt !== null)).toBe(true);
+
+    // Started again on the same data: the worker asks VTpass about each purchase and settles it.
+    child = await startApp();
+    const settleBy = Date.now() + 60_000;
+    let pending = -1;
+    while (Date.now() < settleBy) {
+      const list = await call(
+        "GET",
+        "sys.admin/transactions/?status=pending&kind=airtime",
+        undefined,
+        adminToken,
+      );
+      pending = (list.body.data as { count: number }).count;
+      if (pending === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(pending).toBe(0);
+    child.kill("SIGTERM");
+    await child.exited;
+    child = undefined;
+
+    const after = await openStore();
+    try {
+      const bought = await after.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+      expect(bought).toHaveLength(40);
+      const byStatus = (status: string) => bought.filter((t) => t.status === status);
+      expect(byStatus("successful")).toHaveLength(20); // 3333 and 1111
+      expect(byStatus("failed")).toHaveLength(20); // 0000 and 2222
+      for (const id of ids) {
+        const spent = bought
+          .filter((t) => t.userId === id && t.status === "successful")
+          .reduce((sum, t) => sum + t.total, 0);
+        expect(await walletBalance(after.db, id)).toBe(funded - spent);
+      }
+      await expectLedgerConsistent(after.db);
+      // Each purchase reached VTpass exactly once: the worker asked again, it never bought again.
+      const payIds = vtpass.control.requests
+        .filter((r) => r.path.endsWith("/pay"))
+        .map((r) => (r.body as { request_id: string }).request_id);
+      expect(new Set(payIds).size).toBe(40);
+      expect(payIds).toHaveLength(40);
+    } finally {
+      await after.close();
+    }
+  }, 180_000);
+});
