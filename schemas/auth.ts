@@ -52,6 +52,10 @@ export const profile = z.object({
   date_joined: timestamp,
   referral_code: z.string(),
   wallet: wallet.nullable().meta({ description: "Customers only; staff and admins hold no wallet" }),
+  second_factor: z.enum(["not_needed", "setup", "code", "done"]).meta({
+    description:
+      "Staff and admins: whether this session must still set up an authenticator or type its code before the console opens",
+  }),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -86,5 +90,25 @@ export const passwordChangeBody = z.strictObject({
   new_password: password.meta({ title: "New password", description: "At least 10 characters" }),
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+
+/** A 6-digit authenticator code, or one of the recovery codes given at setup (xxxx-xxxx-xxxx-xxxx). */
+export const secondFactorBody = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(\d{6}|[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4})$/, {
+      error: "Enter the 6-digit code from your authenticator app, or a recovery code.",
+    })
+    .meta({ title: "Authenticator code" }),
+});
+export const totpSetupResult = z.object({
+  secret: z.string().meta({ description: "The key in base32, for typing into the app by hand" }),
+  otpauth_uri: z.string(),
+  qr_svg: z.string().meta({ description: "The otpauth URI as a QR code, an SVG document" }),
+});
+export const totpConfirmResult = z.object({
+  recovery_codes: z.array(z.string()).meta({ description: "Shown once; each works once in place of a code" }),
+});
 
 export const noBody = z.strictObject({});

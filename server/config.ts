@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { passwordProblem } from "./services/passwordPolicy";
+import { developmentTotpKey } from "./services/secretBox";
 import { isSimulatorKey } from "./simulators/simulatorKeys";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
@@ -67,6 +68,10 @@ const envSchema = z
       .default("false")
       .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
     ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    TOTP_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
+      .optional(),
     STATIC_DIR: z.string().min(1).default("./dist"),
     NODE_ENV: z.string().optional(),
     SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
@@ -155,6 +160,21 @@ const envSchema = z
         message: "must be set together with ADMIN_EMAIL and ADMIN_PASSWORD",
       });
     }
+    if (!simulated && !env.TOTP_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOTP_KEY"],
+        message:
+          "is required when the simulators are off: it seals staff authenticator keys (openssl rand -hex 32)",
+      });
+    }
+    if (!simulated && env.TOTP_KEY?.toLowerCase() === developmentTotpKey) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["TOTP_KEY"],
+        message: "is the development key; set a random one",
+      });
+    }
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const problem = passwordProblem(env.ADMIN_PASSWORD, {
         email: env.ADMIN_EMAIL,
@@ -181,6 +201,8 @@ export interface Config {
   trustProxy: number;
   /** Requests a minute one address may make to sign-in, sign-up, code, PIN and password endpoints. */
   addressLimitPerMinute: number;
+  /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
+  totpKey: Buffer;
   staticDir: string;
   /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
   simulators: boolean;
@@ -232,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     addressLimitPerMinute: e.ADDRESS_LIMIT_PER_MINUTE,
+    totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
     staticDir: e.STATIC_DIR,
     simulators,
     production: e.NODE_ENV === "production",

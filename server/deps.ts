@@ -26,6 +26,8 @@ export type UserRow = typeof users.$inferSelect;
 export interface AuthSession {
   sessionId: string;
   user: UserRow;
+  /** When this session passed the authenticator code (staff and admins); null until then. */
+  secondFactorAt: Date | null;
 }
 
 export interface AppEnv {

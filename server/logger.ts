@@ -28,7 +28,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       level,
       redact: { paths, censor: "[redacted]" },
       base: { app: "ojapay" },
-      serializers: { err: (error: unknown) => describeError(error) },
+      serializers: { err: (error: unknown) => (error instanceof Error ? describeError(error) : error) },
     },
     destination,
   );

@@ -41,6 +41,11 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
+    /** The authenticator key, sealed with TOTP_KEY (services/secretBox.ts); set at setup, in use once enabled. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: at("totp_enabled_at"),
+    /** The last 30-second step whose code was accepted: a code is good once. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -68,6 +73,8 @@ export const sessions = pgTable(
     revokedAt: at("revoked_at"),
     ip: text("ip"),
     userAgent: text("user_agent"),
+    /** When a staff or admin session passed its authenticator code; the console stays shut until then. */
+    secondFactorAt: at("second_factor_at"),
   },
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
@@ -93,6 +100,24 @@ export const oneTimeCodes = pgTable(
       "one_time_codes_purpose_check",
       sql`${t.purpose} in ('email_verification', 'pin_reset', 'password_reset')`,
     ),
+  ],
+);
+
+/** Staff and admin recovery codes, for a lost authenticator: SHA-256 of 80 random bits each, used once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    codeHash: text("code_hash").notNull(),
+    createdAt: at("created_at").notNull(),
+    usedAt: at("used_at"),
+  },
+  (t) => [
+    uniqueIndex("recovery_codes_hash_key").on(t.codeHash),
+    index("recovery_codes_user_idx").on(t.userId),
   ],
 );
 

@@ -15,6 +15,7 @@ export const accessRules: ReadonlyArray<{ prefix: string; access: Access }> = [
   { prefix: "/auth/login", access: "public" },
   { prefix: "/auth/password-reset", access: "public" },
   { prefix: "/auth/password/change", access: "signedIn" },
+  { prefix: "/auth/totp", access: ["staff", "admin"] },
   { prefix: "/auth/logout", access: "signedIn" },
   { prefix: "/auth/profile", access: "signedIn" },
   // A customer's own money paths. Staff and admins hold no wallet: the people who can fund wallets
@@ -25,6 +26,16 @@ export const accessRules: ReadonlyArray<{ prefix: string; access: Access }> = [
   { prefix: "/staff", access: ["staff", "admin"] },
   { prefix: "/sys.admin", access: ["admin"] },
 ];
+
+/**
+ * Staff and admin paths a session may call before it has passed the authenticator code: the ones that
+ * set the authenticator up and check its code. Every other staff and admin path needs the code first.
+ */
+const beforeSecondFactor = ["/auth/totp"];
+
+export function opensBeforeSecondFactor(path: string): boolean {
+  return beforeSecondFactor.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 export function accessFor(path: string): Access {
   let best: { prefix: string; access: Access } | undefined;

@@ -12,6 +12,8 @@ export const addressLimitedPaths = [
   "/auth/password-reset",
   "/auth/password-reset/confirm",
   "/auth/password/change",
+  "/auth/totp/confirm",
+  "/auth/totp/verify",
   "/customer/pin-reset/request",
   "/customer/pin-reset/confirm",
 ];

@@ -16,6 +16,7 @@ export class ApiError extends Error {
 export const messages = {
   noCredentials: "Authentication credentials were not provided.",
   sessionExpired: "Your session has expired. Kindly sign-in again.",
+  secondFactorNeeded: "Finish signing in with the code from your authenticator app first.",
   forbidden: "You do not have permission to perform this action.",
   notFound: "Not found.",
   unexpected: "Something went wrong",

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { findLiveSession } from "../services/sessions";
-import { accessFor } from "./access";
+import { accessFor, opensBeforeSecondFactor } from "./access";
 import { ApiError, messages } from "./errors";
 
 function bearerToken(header: string | undefined): string | undefined {
@@ -38,6 +38,14 @@ export function sessionGate(
     if (!session) throw new ApiError(401, messages.sessionExpired);
     if (access !== "signedIn" && !access.includes(session.user.role))
       throw new ApiError(403, messages.forbidden);
+    // The console opens only to a session that passed its authenticator code (auth/totp/...).
+    if (
+      access !== "signedIn" &&
+      session.user.role !== "customer" &&
+      !session.secondFactorAt &&
+      !opensBeforeSecondFactor(path)
+    )
+      throw new ApiError(403, messages.secondFactorNeeded);
     return next();
   };
 }

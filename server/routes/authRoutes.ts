@@ -10,6 +10,9 @@ import {
   profileUpdateBody,
   registerBody,
   registerResult,
+  secondFactorBody,
+  totpConfirmResult,
+  totpSetupResult,
   verifyCodeBody,
   verifyCodeResult,
 } from "../../schemas/auth";
@@ -28,6 +31,7 @@ import {
   verifyEmail,
 } from "../services/accounts";
 import { loadProfile } from "../services/profiles";
+import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from "../services/secondFactor";
 import { endSession } from "../services/sessions";
 
 // The same words whether or not the email has an account; codes go out at most once a minute.
@@ -117,9 +121,48 @@ export function authRoutes(deps: AppDeps) {
       body: passwordChangeBody,
       result: z.null(),
       async handle({ body, c }) {
-        const { user, sessionId } = sessionOf(c);
-        await changePassword(deps, user, sessionId, body);
+        await changePassword(deps, sessionOf(c), body);
         return { msg: "Your password has been changed. Other devices have been signed out.", data: null };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/totp/setup",
+      tag: "Accounts",
+      summary: "Staff and admins: a new authenticator key, as a QR code and as text",
+      body: noBody,
+      result: totpSetupResult,
+      async handle({ c }) {
+        return {
+          msg: "Scan the QR code with your authenticator app, then enter the code it shows.",
+          data: await startTotpSetup(deps, sessionOf(c).user),
+        };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/totp/confirm",
+      tag: "Accounts",
+      summary: "Staff and admins: turn the new key on with its first code; answers the recovery codes, once",
+      body: secondFactorBody,
+      result: totpConfirmResult,
+      async handle({ body, c }) {
+        return {
+          msg: "Your authenticator is set up. Keep the recovery codes somewhere safe.",
+          data: await confirmTotpSetup(deps, sessionOf(c), body.code),
+        };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/auth/totp/verify",
+      tag: "Accounts",
+      summary: "Staff and admins: open this session's console with an authenticator or recovery code",
+      body: secondFactorBody,
+      result: z.null(),
+      async handle({ body, c }) {
+        await verifySecondFactor(deps, sessionOf(c), body.code);
+        return { msg: "Signed in.", data: null };
       },
     }),
     defineRoute({
@@ -141,7 +184,8 @@ export function authRoutes(deps: AppDeps) {
       summary: "The signed-in user's profile",
       result: profile,
       async handle({ c }) {
-        return { msg: "Profile retrieved.", data: await loadProfile(deps.db, sessionOf(c).user) };
+        const { user, secondFactorAt } = sessionOf(c);
+        return { msg: "Profile retrieved.", data: await loadProfile(deps.db, user, secondFactorAt) };
       },
     }),
     defineRoute({
@@ -154,7 +198,7 @@ export function authRoutes(deps: AppDeps) {
       async handle({ body, c }) {
         return {
           msg: "Your profile has been updated.",
-          data: await updateProfile(deps, sessionOf(c).user, body),
+          data: await updateProfile(deps, sessionOf(c), body),
         };
       },
     }),

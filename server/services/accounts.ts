@@ -12,8 +12,8 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { tryCounters, users } from "../db/schema";
-import type { UserRow } from "../deps";
-import { ApiError, badRequest, forbidden, tooManyRequests } from "../http/errors";
+import type { AuthSession, UserRow } from "../deps";
+import { ApiError, badRequest, forbidden, messages, tooManyRequests } from "../http/errors";
 import type { Mailer } from "../mail/mailer";
 import {
   accountExistsMail,
@@ -300,10 +300,11 @@ const currentPasswordRule: TryRule = {
 /** Changes a known password; every other session ends, this one stays. */
 export async function changePassword(
   deps: AccountDeps,
-  user: UserRow,
-  sessionId: string,
+  { user, sessionId, secondFactorAt }: AuthSession,
   body: PasswordChangeBody,
 ): Promise<void> {
+  // A staff password alone must not be enough to change it: the authenticator code comes first.
+  if (user.role !== "customer" && !secondFactorAt) throw forbidden(messages.secondFactorNeeded);
   const now = deps.clock.now();
   const key = `password:${user.id}`;
   const outcome = await tryGuess(deps.db, deps.clock, key, currentPasswordRule, () =>
@@ -333,7 +334,7 @@ export async function changePassword(
 
 export async function updateProfile(
   deps: AccountDeps,
-  user: UserRow,
+  { user, secondFactorAt }: Pick<AuthSession, "user" | "secondFactorAt">,
   body: ProfileUpdateBody,
 ): Promise<Profile> {
   const [updated] = await deps.db
@@ -342,7 +343,7 @@ export async function updateProfile(
     .where(eq(users.id, user.id))
     .returning();
   if (!updated) throw new ApiError(404, "Not found.");
-  return loadProfile(deps.db, updated);
+  return loadProfile(deps.db, updated, secondFactorAt);
 }
 
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {

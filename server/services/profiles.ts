@@ -10,7 +10,22 @@ export function canTransact(user: UserRow): boolean {
   return user.emailVerifiedAt !== null && !user.transactSuspended && user.isActive;
 }
 
-export function toProfile(user: UserRow, wallet: WalletRow | undefined): Profile {
+/**
+ * Where staff and admin stand with the authenticator: for the caller's own session (`secondFactorAt`
+ * given) whether it still has to set one up or type a code; for anyone else, whether one is set up.
+ */
+function secondFactorOf(user: UserRow, secondFactorAt: Date | null | undefined): Profile["second_factor"] {
+  if (user.role === "customer") return "not_needed";
+  if (secondFactorAt === undefined) return user.totpEnabledAt ? "done" : "setup";
+  if (secondFactorAt) return "done";
+  return user.totpEnabledAt ? "code" : "setup";
+}
+
+export function toProfile(
+  user: UserRow,
+  wallet: WalletRow | undefined,
+  secondFactorAt?: Date | null,
+): Profile {
   return {
     id: user.id,
     first_name: user.firstName,
@@ -25,10 +40,15 @@ export function toProfile(user: UserRow, wallet: WalletRow | undefined): Profile
     date_joined: user.createdAt.toISOString(),
     referral_code: user.referralCode,
     wallet: wallet ? { number: wallet.number, balance: wallet.balance } : null,
+    second_factor: secondFactorOf(user, secondFactorAt),
   };
 }
 
-export async function loadProfile(db: Queryable, user: UserRow): Promise<Profile> {
+export async function loadProfile(
+  db: Queryable,
+  user: UserRow,
+  secondFactorAt?: Date | null,
+): Promise<Profile> {
   const [wallet] = await db.select().from(wallets).where(eq(wallets.userId, user.id)).limit(1);
-  return toProfile(user, wallet);
+  return toProfile(user, wallet, secondFactorAt);
 }

@@ -8,9 +8,9 @@ import { hashToken, newSessionToken } from "./randomIds";
 
 type SessionDeps = { db: Queryable; clock: Clock; config: Pick<Config, "sessionIdleMs" | "sessionMaxMs"> };
 
-// Writing last_seen_at on every request would turn each read into a write; once a minute is enough
-// for a 30-minute idle limit.
-const touchEveryMs = 60_000;
+// Writing last_seen_at on every request would turn each read into a write; at most once a second
+// keeps the idle limit accurate to the second (a session never ends early by more than that).
+const touchEveryMs = 1_000;
 
 export async function startSession(
   deps: SessionDeps,
@@ -51,7 +51,7 @@ export async function findLiveSession(deps: SessionDeps, token: string): Promise
     session.revokedAt ||
     !user.isActive ||
     now >= session.expiresAt.getTime() ||
-    idleFor >= deps.config.sessionIdleMs
+    idleFor >= idleLimitMs(deps.config.sessionIdleMs, user.role)
   ) {
     return null;
   }
@@ -61,8 +61,13 @@ export async function findLiveSession(deps: SessionDeps, token: string): Promise
       .set({ lastSeenAt: new Date(now) })
       .where(eq(sessions.id, session.id));
   }
-  return { sessionId: session.id, user };
+  return { sessionId: session.id, user, secondFactorAt: session.secondFactorAt };
 }
+
+/** Console sessions (staff and admins) end after 15 idle minutes, whatever the customers' setting. */
+export const consoleIdleMs = 15 * 60_000;
+export const idleLimitMs = (customerIdleMs: number, role: string) =>
+  role === "customer" ? customerIdleMs : Math.min(customerIdleMs, consoleIdleMs);
 
 export async function endSession(deps: Pick<SessionDeps, "db" | "clock">, sessionId: string): Promise<void> {
   await deps.db

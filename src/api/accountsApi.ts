@@ -9,6 +9,8 @@ import {
   profile,
   type RegisterBody,
   registerResult,
+  totpConfirmResult,
+  totpSetupResult,
   verifyCodeResult,
 } from "../../schemas/auth";
 import type { ApiClient, ApiFailure } from "./client";
@@ -59,6 +61,11 @@ export function accountsApi(client: ApiClient) {
       client.request("POST", "auth/password-reset/confirm/", nothing, body),
     changePassword: (body: PasswordChangeBody) =>
       client.request("POST", "auth/password/change/", nothing, body),
+    totpSetup: () =>
+      client.request("POST", "auth/totp/setup/", totpSetupResult, {}, { announceSuccess: false }),
+    totpConfirm: (code: string) => client.request("POST", "auth/totp/confirm/", totpConfirmResult, { code }),
+    totpVerify: (code: string) =>
+      client.request("POST", "auth/totp/verify/", nothing, { code }, { announceSuccess: false }),
     requestPinReset: () => client.request("POST", "customer/pin-reset/request/", nothing),
     confirmPinReset: (body: PinResetConfirmBody) =>
       client.request("POST", "customer/pin-reset/confirm/", nothing, body),

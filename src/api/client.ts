@@ -53,11 +53,14 @@ export interface ResultSchema<T> {
 
 /**
  * Spec section 6: the Bearer header goes on every request except paths containing "auth", other than
- * auth/profile. auth/logout also carries it: the server ends the session named by the token, and
- * without it a logout could not end anything (the old app had no server-side logout).
+ * auth/profile. The auth paths that act on the signed-in account carry it too, since the server can
+ * only act on the session the token names: logout (the old app had no server-side logout), password
+ * change, and the staff authenticator steps (issue 9).
  */
+const signedInAuthPaths = ["auth/profile", "auth/logout", "auth/password/change", "auth/totp/"];
+
 export function needsBearer(path: string): boolean {
-  return !path.includes("auth") || path.includes("auth/profile") || path.includes("auth/logout");
+  return !path.includes("auth") || signedInAuthPaths.some((prefix) => path.includes(prefix));
 }
 
 const isProfileFetch = (method: Method, path: string) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { startMailCatcher } from "./support/mailCatcher";
+import { passSecondFactor } from "./support/secondFactor";
 
 const admin = { email: "admin@ojapay.test", password: "admin password 1" };
 const expiry = "Your session has expired. Kindly sign-in again.";
@@ -197,6 +198,8 @@ describe("an account's life in a real browser", () => {
     const staffPage = await newPage();
     await signIn(staffPage, admin.email, admin.password, "/admin/login");
     await staffPage.waitForURL(`${app.base}/admin/dashboard`);
+    // First sign-in: the console stays shut until an authenticator is set up (QR code, first code).
+    await passSecondFactor(staffPage, admin.email);
     await staffPage.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     await staffPage.getByRole("button", { name: "Menu", exact: true }).click();
     await staffPage
@@ -204,6 +207,13 @@ describe("an account's life in a real browser", () => {
       .getByRole("link", { name: "Manage users" })
       .waitFor();
     await staffPage.context().close();
+
+    // Every later sign-in asks for the authenticator's code before the console opens.
+    const again = await newPage();
+    await signIn(again, admin.email, admin.password, "/admin/login");
+    await again.getByRole("heading", { level: 1, name: "Two-step sign-in" }).waitFor();
+    await passSecondFactor(again, admin.email);
+    await again.context().close();
 
     const customer = await newPage();
     await signIn(customer, person.email, person.password, "/admin/login");
@@ -257,6 +267,13 @@ describe("an account's life in a real browser", () => {
     await before.waitForURL(`${app.base}/auth/login`);
     await toast(before, expiry).waitFor();
     await before.context().close();
+
+    // And a known password is changed from the profile.
+    await page.goto(`${app.base}/app/profile`);
+    await page.getByLabel("Current password", { exact: true }).fill(who.newPassword);
+    await page.getByLabel("New password", { exact: true }).fill("emeka third secret 11");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await toast(page, "Your password has been changed. Other devices have been signed out.").waitFor();
     await page.context().close();
   });
 });

@@ -4,6 +4,7 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
+import { passSecondFactor } from "./support/secondFactor";
 
 // The console against the built app and a real server: what staff and admins do, and what the
 // customer then sees in their own browser.
@@ -34,6 +35,7 @@ async function consoleSignIn(page: Page, who: { email: string; password: string 
   await page.getByLabel("Password", { exact: true }).fill(who.password);
   await page.getByRole("button", { name: "Sign in to the console" }).click();
   await page.waitForURL(`${app.base}/admin/dashboard`);
+  await passSecondFactor(page, who.email);
 }
 
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { users } from "../../server/db/schema";
 import { ensureFirstAdmin } from "../../server/services/adminBootstrap";
+import { developmentTotpKey } from "../../server/services/secretBox";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 describe("configuration", () => {
@@ -36,6 +37,7 @@ describe("configuration", () => {
     VTPASS_PUBLIC_KEY: "PK_live_public_123",
     VTPASS_SECRET_KEY: "SK_live_secret_123",
     PAYSTACK_SECRET_KEY: "sk_live_abcdefghijklmnop",
+    TOTP_KEY: "8f3a".repeat(16),
   };
 
   it("turns the simulators off in production, where the real keys and addresses are required", () => {
@@ -71,6 +73,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...live, VTPASS_BASE_URL: "http://vtpass.com/api/" })).toThrow(
       /VTPASS_BASE_URL: must be an https:\/\/ address in production/,
     );
+    const { TOTP_KEY: _key, ...withoutTotpKey } = live;
+    expect(() => loadConfig(withoutTotpKey)).toThrow(/TOTP_KEY: is required when the simulators are off/);
+    expect(() => loadConfig({ ...live, TOTP_KEY: developmentTotpKey })).toThrow(
+      /TOTP_KEY: is the development key/,
+    );
+    expect(() => loadConfig({ ...live, TOTP_KEY: "too short" })).toThrow(/TOTP_KEY: must be 64 hexadecimal/);
     expect(() => loadConfig({ ...live, PAYSTACK_WEBHOOK_IPS: "paystack, not-an-ip" })).toThrow(
       /PAYSTACK_WEBHOOK_IPS/,
     );
@@ -99,6 +107,7 @@ describe("configuration", () => {
     [{ SESSION_IDLE_MINUTES: "0" }, "SESSION_IDLE_MINUTES"],
     [{ ADMIN_EMAIL: "admin@example.com" }, "ADMIN_PASSWORD"],
     [{ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "short" }, "ADMIN_PASSWORD"],
+    [{ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "password1234" }, "ADMIN_PASSWORD"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SIMULATORS: "maybe" }, "SIMULATORS"],
     [{ PROVIDER: "sandbox" }, "PROVIDER"],

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
@@ -134,6 +135,7 @@ beforeAll(async () => {
     VTPASS_SECRET_KEY: vtpassKeys.secretKey,
     PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
     PAYSTACK_SECRET_KEY: paystackKey,
+    TOTP_KEY: "5eed".repeat(16),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PROVIDER_TIMEOUT_MS: "3000",
@@ -185,6 +187,10 @@ describe("a crash in the middle of purchases", () => {
     child = await startApp();
     const adminLogin = await call("POST", "auth/login/", admin);
     const adminToken = (adminLogin.body.data as { token: string }).token;
+    const setup = await call("POST", "auth/totp/setup/", {}, adminToken);
+    const { secret } = setup.body.data as { secret: string };
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    expect((await call("POST", "auth/totp/confirm/", { code }, adminToken)).status).toBe(200);
     for (const id of ids) {
       const fund = await call(
         "POST",

@@ -14,6 +14,7 @@ export const customerProfile: Profile = {
   date_joined: "2024-02-10T11:00:00.000Z",
   referral_code: "NGOZI234",
   wallet: { number: "3012345678", balance: 0 },
+  second_factor: "not_needed",
 };
 
 export const staffProfile: Profile = {
@@ -23,4 +24,5 @@ export const staffProfile: Profile = {
   email: "tunde@example.com",
   role: "staff",
   wallet: null,
+  second_factor: "done",
 };

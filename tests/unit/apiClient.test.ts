@@ -47,8 +47,13 @@ describe("the Bearer header (spec section 6)", () => {
     ["auth/login/", false],
     ["auth/register/", false],
     ["auth/code/verify/", false],
-    // The one deliberate exception: the server can only end the session the token names.
+    ["auth/password-reset/", false],
+    ["auth/password-reset/confirm/", false],
+    // The deliberate exceptions: the server can only act on the session the token names.
     ["auth/logout/", true],
+    ["auth/password/change/", true],
+    ["auth/totp/setup/", true],
+    ["auth/totp/verify/", true],
   ])("%s → %s", (path, expected) => {
     expect(needsBearer(path)).toBe(expected);
   });

@@ -3,6 +3,7 @@ import { Redirect } from "wouter";
 import { LogoSpinner } from "../../components/LogoSpinner";
 import { showToast } from "../../notices/toasts";
 import { useSession } from "../../session/useSession";
+import { SecondFactorPage } from "./SecondFactorPage";
 
 export const customerRefused = "The admin area is for OjaPay staff.";
 
@@ -21,5 +22,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
   if (status !== "signedIn" || !profile)
     return <Redirect to={ended === "signedOut" ? "~/auth" : "~/admin/login"} replace />;
   if (profile.role === "customer") return <RefuseCustomer />;
+  // The server keeps the console shut until this session has passed the authenticator code.
+  if (profile.second_factor === "setup" || profile.second_factor === "code")
+    return <SecondFactorPage mode={profile.second_factor} />;
   return <>{children}</>;
 }
