@@ -74,14 +74,15 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
     }),
   );
   app.use(compress());
-
-  const api = new Hono<AppEnv>({ strict: false });
-  api.use(
+  // Every path, the simulators' included, reads at most 1 MB of body.
+  app.use(
     bodyLimit({
       maxSize: 1024 * 1024,
       onError: (c) => c.json(envelopeOf(messages.tooLarge), 413),
     }),
   );
+
+  const api = new Hono<AppEnv>({ strict: false });
   api.use(addressLimit(deps, apiBase));
   api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
   api.get("/openapi.json", (c) => c.json(document));

@@ -41,6 +41,15 @@ describe("the API's frame", () => {
     });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ status: false, msg: "The request body is too large.", data: null });
+    // Outside /api too: the simulators' endpoints read no more.
+    for (const path of [
+      "/simulator/vtpass/api/pay",
+      "/simulator/paystack/transaction/initialize",
+      "/nowhere",
+    ]) {
+      const res = await server.app.request(path, { method: "POST", body: "x".repeat(1_100_000) });
+      expect(res.status, path).toBe(413);
+    }
   });
 
   it("answers an unexpected failure with 500 'Something went wrong', logged with the request id", async () => {
