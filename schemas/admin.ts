@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "./common";
+import { email, personName, phone, timestamp } from "./common";
 import { circular, notification } from "./notices";
 import { serviceTotals, statistics, userRef } from "./staff";
 
@@ -47,8 +47,20 @@ export const auditAction = z.enum([
   "reconciliation.run",
   "plan.sync",
   "settings.update",
+  "staff.invite",
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
+
+/** An admin makes a staff member or another admin directly; they choose their password from the emailed link. */
+export const staffInviteBody = z.strictObject({
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
+  email,
+  phone,
+  role: z.enum(["staff", "admin"], { error: "Role must be staff or admin." }).meta({ title: "Role" }),
+});
+export type StaffInviteBody = z.infer<typeof staffInviteBody>;
+export const staffInviteResult = z.object({ id: z.uuid(), email: z.string() });
 
 export const auditQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -66,3 +66,18 @@ export function consoleSignInAlertMail(
     text: `Hello ${firstName},\n\n${tries} wrong passwords were just tried on your OjaPay console account from ${address ?? "an unknown address"}. Sign-ins from there must now wait before each new try.\n\nIf this was not you, change your password from your profile and tell the other admins.\n`,
   };
 }
+
+/** An admin made this account: the link opens "choose your password" with the code filled in. */
+export function staffInvitationMail(
+  to: string,
+  firstName: string,
+  role: string,
+  link: string,
+  days: number,
+): MailMessage {
+  return {
+    to,
+    subject: "You have been invited to the OjaPay console",
+    text: `Hello ${firstName},\n\nAn OjaPay admin has made you ${role === "admin" ? "an admin" : "a staff member"}. Choose your password here within ${days} days:\n\n${link}\n\nThen sign in at the console and set up an authenticator app, which every staff sign-in asks for.\n\nIf you did not expect this, you can ignore this email.\n`,
+  };
+}

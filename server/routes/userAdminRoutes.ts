@@ -1,9 +1,11 @@
+import { staffInviteBody, staffInviteResult } from "../../schemas/admin";
 import { idParam, page } from "../../schemas/common";
 import { adminUserPatch, userDetail, userListQuery, userSummary } from "../../schemas/users";
 import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { defineRoute } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
+import { inviteStaff } from "../services/staffInvitations";
 import { listUsers, userDetail as loadUserDetail, patchUser } from "../services/userAdmin";
 
 export function userAdminRoutes(deps: AppDeps) {
@@ -28,6 +30,20 @@ export function userAdminRoutes(deps: AppDeps) {
       result: userDetail,
       async handle({ params }) {
         return { msg: "User retrieved.", data: await loadUserDetail(deps.db, params.id) };
+      },
+    }),
+    defineRoute({
+      method: "post",
+      path: "/sys.admin/staff",
+      tag: "Admin",
+      summary: "Invite a staff member or admin: the account is made and a set-password link is emailed",
+      body: staffInviteBody,
+      result: staffInviteResult,
+      successStatus: 201,
+      async handle({ body, c }) {
+        const actor = sessionOf(c).user;
+        const data = await inviteStaff(deps, actor, body, clientAddress(c, deps.config.trustProxy));
+        return { msg: `Invitation sent to ${data.email}.`, data };
       },
     }),
     defineRoute({

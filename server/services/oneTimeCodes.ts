@@ -43,6 +43,7 @@ export async function issueCode(
   holder: { id: string; email: string },
   purpose: CodePurpose,
   { code, codeHash }: FreshCode,
+  lifetimeMs: number = codeRules.lifetimeMs,
 ): Promise<string> {
   const userId = holder.id;
   const now = clock.now();
@@ -77,7 +78,7 @@ export async function issueCode(
     purpose,
     codeHash,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + codeRules.lifetimeMs),
+    expiresAt: new Date(now.getTime() + lifetimeMs),
   });
   return code;
 }

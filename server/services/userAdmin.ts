@@ -93,6 +93,16 @@ export async function patchUser(
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
     if (!before) throw notFound("No user with that id.");
+    // Staff are invited, not promoted: a customer's account keeps its wallet and history as a customer's.
+    if (
+      patch.role &&
+      patch.role !== before.role &&
+      (patch.role === "customer" || before.role === "customer")
+    ) {
+      const msg =
+        "A customer cannot become staff, nor staff a customer. Invite staff from Manage users instead.";
+      throw badRequest(msg, { role: [msg] });
+    }
     const [after] = await tx
       .update(users)
       .set({ ...userChanges(patch), updatedAt: deps.clock.now() })

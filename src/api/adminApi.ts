@@ -9,7 +9,9 @@ import {
   type NotificationBody,
   referral,
   revenueReport,
+  type StaffInviteBody,
   sentNotification,
+  staffInviteResult,
 } from "../../schemas/admin";
 import {
   staffAirtimeControl,
@@ -131,6 +133,8 @@ export function adminApi(client: ApiClient) {
     users: (query: Query = {}) =>
       client.request("GET", `sys.admin/users/${queryString(query)}`, page(userSummary)),
     user: (id: string) => client.request("GET", `sys.admin/users/${id}`, userDetail),
+    inviteStaff: (body: StaffInviteBody) =>
+      client.request("POST", "sys.admin/staff/", staffInviteResult, body),
     patchUser: (id: string, body: AdminUserPatch) =>
       client.request("PATCH", `sys.admin/users/${id}/`, userDetail, body),
     dashboard: () => client.request("GET", "sys.admin/dashboard/", dashboard),

@@ -108,12 +108,27 @@ describe("sys.admin/users/", () => {
     expect(answer.body.msg).toBe("You cannot deactivate yourself or remove your own admin role.");
   });
 
-  it("ends the sessions of someone whose role changes", async () => {
+  it("makes no customer staff and no staff a customer: staff are invited instead", async () => {
     const c = await server.signedInCustomer();
-    expect((await server.patch(`sys.admin/users/${c.id}/`, { role: "staff" }, admin.token)).status).toBe(200);
-    expect((await server.get("auth/profile/", c.token)).status).toBe(401);
-    const token = await server.login(c.email, c.password);
-    expect((await server.get("core/staff/anything", token)).status).toBe(404);
-    expect((await server.post("customer/pin-reset/request/", undefined, token)).status).toBe(403);
+    const answer = await server.patch(`sys.admin/users/${c.id}/`, { role: "staff" }, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.role).toEqual([
+      "A customer cannot become staff, nor staff a customer. Invite staff from Manage users instead.",
+    ]);
+    expect((await server.get("auth/profile/", c.token)).status).toBe(200);
+    const staff = await server.signedInOperator("staff");
+    expect(
+      (await server.patch(`sys.admin/users/${staff.id}/`, { role: "customer" }, admin.token)).status,
+    ).toBe(400);
+  });
+
+  it("ends the sessions of someone whose role changes between staff and admin", async () => {
+    const staff = await server.signedInOperator("staff");
+    expect((await server.patch(`sys.admin/users/${staff.id}/`, { role: "admin" }, admin.token)).status).toBe(
+      200,
+    );
+    expect((await server.get("auth/profile/", staff.token)).status).toBe(401);
+    const token = await server.consoleLogin(staff);
+    expect((await server.get("sys.admin/users/", token)).status).toBe(200);
   });
 });

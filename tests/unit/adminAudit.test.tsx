@@ -145,6 +145,7 @@ describe("the audit log", () => {
       "reconciliation.run",
       "plan.sync",
       "settings.update",
+      "staff.invite",
     ]);
     expect(screen.getByLabelText("Action")).toHaveValue("");
     expect(audit).toHaveBeenCalledWith({ page: 1, actor: undefined, action: undefined });

@@ -77,6 +77,48 @@ function renderPage(path: string, admin: AdminApi, pageElement: React.ReactNode)
 
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.at(-1);
 
+describe("inviting staff", () => {
+  it("checks the form, sends the invitation, and lists the users again", async () => {
+    const user = userEvent.setup();
+    const users = vi.fn(async () => usersPage([summary()]));
+    const inviteStaff = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new ApiFailure(409, "An account already uses this email.", null, {
+          email: ["An account already uses this email."],
+        }),
+      )
+      .mockResolvedValueOnce({ id: staffId, email: "femi@example.com" });
+    renderPage("/x/manage-users", fakeAdmin({ users, inviteStaff }), <UsersPage />);
+    await heading("Manage users");
+    await user.click(screen.getByRole("button", { name: "Invite staff" }));
+    const form = screen.getByRole("region", { name: "Invite staff" });
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
+    expect(await within(form).findByText("First name is required.")).toBeInTheDocument();
+    expect(inviteStaff).not.toHaveBeenCalled();
+    await user.type(within(form).getByLabelText("First name"), "Femi");
+    await user.type(within(form).getByLabelText("Last name"), "Ade");
+    await user.type(within(form).getByLabelText("Email"), "femi@example.com");
+    await user.type(within(form).getByLabelText("Phone"), "08051234567");
+    await user.selectOptions(within(form).getByLabelText("Role"), "Admin");
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
+    expect(await within(form).findByText("An account already uses this email.")).toBeInTheDocument();
+    const calls = users.mock.calls.length;
+    await user.click(within(form).getByRole("button", { name: "Send invitation" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Invite staff" })).not.toBeInTheDocument(),
+    );
+    expect(inviteStaff).toHaveBeenLastCalledWith({
+      first_name: "Femi",
+      last_name: "Ade",
+      email: "femi@example.com",
+      phone: "08051234567",
+      role: "admin",
+    });
+    await waitFor(() => expect(users.mock.calls.length).toBeGreaterThan(calls));
+  });
+});
+
 describe("the user list", () => {
   it("lists users with their role, state, wallet and join date, each linking to its page", async () => {
     const users = vi.fn(async () =>

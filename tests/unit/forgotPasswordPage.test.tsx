@@ -72,4 +72,26 @@ describe("the forgot password page", () => {
     await user.click(screen.getByRole("button", { name: "Set new password" }));
     expect(await screen.findByText("This password is too common.")).toBeInTheDocument();
   });
+
+  it("opens an invitation's link at the new password, with the email and code filled in", async () => {
+    const confirmPasswordReset = vi.fn(async () => null);
+    const app = renderApp({
+      path: "/auth/forgot-password?email=femi%40example.com&code=482913",
+      accounts: fakeAccounts({ confirmPasswordReset }),
+    });
+    await act(async () =>
+      app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
+    );
+    await screen.findByRole("heading", { name: "Choose your password" });
+    expect(screen.getByLabelText("Code (OTP)")).toHaveValue("482913");
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("New password", { exact: true }), "femi chose this one");
+    await user.click(screen.getByRole("button", { name: "Set new password" }));
+    await vi.waitFor(() => expect(app.location.history.at(-1)).toBe("/auth/login?email=femi%40example.com"));
+    expect(confirmPasswordReset).toHaveBeenCalledWith({
+      email: "femi@example.com",
+      code: "482913",
+      new_password: "femi chose this one",
+    });
+  });
 });

@@ -2,7 +2,6 @@ import { useCallback, useId, useMemo, useState } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
-import { role as roleSchema } from "../../../schemas/common";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
@@ -235,11 +234,14 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
               aria-describedby={errors.role ? `${roleId}-error` : undefined}
               {...form.register("role")}
             >
-              {roleSchema.options.map((r) => (
-                <option key={r} value={r}>
-                  {roleLabels[r]}
-                </option>
-              ))}
+              {/* Customers stay customers and staff stay staff or admins: staff are invited, not promoted. */}
+              {(user.role === "customer" ? (["customer"] as const) : (["staff", "admin"] as const)).map(
+                (r) => (
+                  <option key={r} value={r}>
+                    {roleLabels[r]}
+                  </option>
+                ),
+              )}
             </select>
             {errors.role && (
               <p className="field-error" id={`${roleId}-error`} role="alert">

@@ -11,6 +11,7 @@ import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
+import { InviteStaffForm } from "./InviteStaffForm";
 import { ActiveBadge, fullName, roleLabels } from "./people";
 import "./admin.css";
 
@@ -55,6 +56,7 @@ export default function UsersPage() {
   return (
     <div className="admin-page">
       <h1>Manage users</h1>
+      <InviteStaffForm onInvited={list.retry} />
 
       <form className="card admin-filters users-filters" aria-label="Find users" onSubmit={submitSearch}>
         <SearchField

@@ -21,18 +21,25 @@ export function ForgotPasswordPage() {
   const { accounts } = useAppServices();
   const [search] = useSearchParams();
   const [, navigate] = useLocation();
-  const [email, setEmail] = useState<string | null>(null);
+  // An invitation's link carries the email and the code: straight to choosing the password.
+  // Read once, on arrival: an invitation link opens straight at choosing the password.
+  const [linked] = useState(() =>
+    search.get("email") && /^\d{6}$/.test(search.get("code") ?? "")
+      ? { email: search.get("email") as string, code: search.get("code") as string }
+      : null,
+  );
+  const [email, setEmail] = useState<string | null>(linked?.email ?? null);
   const emailForm = useForm({
     resolver: schemaResolver(passwordResetBody),
     defaultValues: { email: search.get("email") ?? "" },
   });
   const codeForm = useForm<NewPasswordForm, unknown, z.output<typeof newPasswordForm>>({
     resolver: schemaResolver(newPasswordForm),
-    defaultValues: { code: "", new_password: "" },
+    defaultValues: { code: linked?.code ?? "", new_password: "" },
   });
   const [resending, setResending] = useState(false);
   useGlobalLoading(emailForm.formState.isSubmitting || codeForm.formState.isSubmitting || resending);
-  usePageTitle("Forgot password");
+  usePageTitle(linked ? "Choose your password" : "Forgot password");
 
   const askForCode = emailForm.handleSubmit(async (values) => {
     try {
@@ -96,11 +103,17 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <h1>Choose a new password</h1>
-      <p>
-        If an account uses <strong>{email}</strong>, we sent it a 6-digit code. Setting a new password signs
-        you out everywhere.
-      </p>
+      <h1>{linked ? "Choose your password" : "Choose a new password"}</h1>
+      {linked ? (
+        <p>
+          For <strong>{email}</strong>. The code from your email is filled in.
+        </p>
+      ) : (
+        <p>
+          If an account uses <strong>{email}</strong>, we sent it a 6-digit code. Setting a new password signs
+          you out everywhere.
+        </p>
+      )}
       <form noValidate onSubmit={setPassword}>
         <TextField
           label="Code (OTP)"

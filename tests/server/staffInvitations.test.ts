@@ -1,0 +1,83 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, users } from "../../server/db/schema";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let admin: Awaited<ReturnType<TestServer["signedInOperator"]>>;
+beforeAll(async () => {
+  server = await createTestServer({ PUBLIC_URL: "https://pay.example" });
+  admin = await server.signedInOperator("admin");
+});
+afterAll(() => server.close());
+
+const invitee = (email: string) => ({
+  first_name: "Femi",
+  last_name: "Ade",
+  email,
+  phone: "08051234567",
+  role: "staff",
+});
+
+describe("POST sys.admin/staff/ (staff invitations)", () => {
+  it("makes the account, emails a set-password link, and the invitee signs in through the authenticator", async () => {
+    const answer = await server.post("sys.admin/staff/", invitee("Femi.Ade@Example.com"), admin.token);
+    expect(answer.status).toBe(201);
+    expect(answer.body.msg).toBe("Invitation sent to femi.ade@example.com.");
+    const { id } = answer.body.data as { id: string };
+    const [row] = await server.db.select().from(users).where(eq(users.id, id));
+    expect(row).toMatchObject({ role: "staff", emailVerifiedAt: null, email: "femi.ade@example.com" });
+
+    const mail = server.mailbox.sent.at(-1);
+    expect(mail).toMatchObject({
+      to: "femi.ade@example.com",
+      subject: "You have been invited to the OjaPay console",
+    });
+    const link = mail?.text.match(
+      /https:\/\/pay\.example\/auth\/forgot-password\?email=([^&\s]+)&code=(\d{6})/,
+    );
+    expect(link?.[1]).toBe(encodeURIComponent("femi.ade@example.com"));
+    // Nobody knows the password the account was made with.
+    expect((await server.post("auth/login/", { email: "femi.ade@example.com", password: "" })).status).toBe(
+      400,
+    );
+
+    // The code still works two days later (a reset code lasts 10 minutes; an invitation, 3 days).
+    server.clock.advance(2 * 86_400_000);
+    const set = await server.post("auth/password-reset/confirm/", {
+      email: "femi.ade@example.com",
+      code: link?.[2],
+      new_password: "femi chose this one",
+    });
+    expect(set.status).toBe(200);
+    const token = await server.login("femi.ade@example.com", "femi chose this one");
+    const profile = await server.get("auth/profile/", token);
+    expect(profile.body.data).toMatchObject({ role: "staff", second_factor: "setup", wallet: null });
+
+    const [audit] = await server.db.select().from(auditLog).where(eq(auditLog.action, "staff.invite"));
+    expect(audit).toMatchObject({ actorId: admin.id, targetId: id, before: null });
+    expect(audit?.after).toMatchObject({ email: "femi.ade@example.com", role: "staff" });
+  });
+
+  it("refuses a taken email, and anyone but an admin", async () => {
+    admin.token = await server.consoleLogin(admin); // the first test moved the clock days on
+    const c = await server.signedInCustomer();
+    const taken = await server.post("sys.admin/staff/", invitee(c.email), admin.token);
+    expect(taken).toMatchObject({ status: 409, body: { msg: "An account already uses this email." } });
+    const staff = await server.signedInOperator("staff");
+    expect((await server.post("sys.admin/staff/", invitee("x@example.com"), staff.token)).status).toBe(403);
+    expect((await server.post("sys.admin/staff/", invitee("x@example.com"), c.token)).status).toBe(403);
+    expect(await server.db.$count(users, eq(users.email, "x@example.com"))).toBe(0);
+  });
+
+  it.each([
+    [{ ...invitee("r@example.com"), role: "customer" }, "role", "Role must be staff or admin."],
+    [{ ...invitee("r@example.com"), email: "nope" }, "email", "Enter a valid email address."],
+    [{ ...invitee("r@example.com"), password: "chosen by admin" }, "password", "This field is not allowed."],
+  ])("refuses %j and makes nothing", async (body, field, message) => {
+    const answer = await server.post("sys.admin/staff/", body, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields?.[field]).toEqual([message]);
+    expect(await server.db.$count(users, eq(users.email, "r@example.com"))).toBe(0);
+  });
+});
