@@ -23,7 +23,7 @@ import {
   pinResetCodeMail,
   verificationCodeMail,
 } from "../mail/messages";
-import { type CodePurpose, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
+import { type CodePurpose, type FreshCode, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
 import { type PasswordOwner, passwordProblem } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
 import { pinTries } from "./purchases/purchaseRules";
@@ -65,8 +65,13 @@ function assertPasswordAllowed(password: string, owner: PasswordOwner, field: st
 }
 
 /** A new code, unless one went out less than a minute ago: then quietly none (the answer is the same). */
-async function issueQuietly(deps: AccountDeps, user: UserRow, purpose: CodePurpose): Promise<string | null> {
-  const fresh = await freshCode();
+async function issueQuietly(
+  deps: AccountDeps,
+  user: UserRow,
+  purpose: CodePurpose,
+  made?: FreshCode,
+): Promise<string | null> {
+  const fresh = made ?? (await freshCode());
   try {
     return await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, purpose, fresh));
   } catch (error) {
@@ -128,21 +133,22 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<{
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    await tellOwnerOfSignUp(deps, body.email);
+    // The code already made for the new account serves the owner: no extra hash, the same time taken.
+    await tellOwnerOfSignUp(deps, body.email, fresh);
     return { email: body.email };
   }
   await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(body.email, body.first_name, code)));
   return { email: body.email };
 }
 
-async function tellOwnerOfSignUp(deps: AccountDeps, email: string) {
+async function tellOwnerOfSignUp(deps: AccountDeps, email: string, fresh: FreshCode) {
   const owner = await findByEmail(deps.db, email);
   if (!owner) return;
   if (owner.emailVerifiedAt) {
     await sendQuietly(deps, () => deps.mailer.send(accountExistsMail(owner.email, owner.firstName)));
     return;
   }
-  const code = await issueQuietly(deps, owner, "email_verification");
+  const code = await issueQuietly(deps, owner, "email_verification", fresh);
   if (code)
     await sendQuietly(deps, () =>
       deps.mailer.send(verificationCodeMail(owner.email, owner.firstName, code, true)),
