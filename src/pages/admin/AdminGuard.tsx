@@ -1,9 +1,12 @@
 import { type ReactNode, useEffect } from "react";
 import { Redirect } from "wouter";
 import { LogoSpinner } from "../../components/LogoSpinner";
+import { lazyPage } from "../../components/lazyPage";
 import { showToast } from "../../notices/toasts";
 import { useSession } from "../../session/useSession";
-import { SecondFactorPage } from "./SecondFactorPage";
+
+// Needed once per sign-in, before the console: its own chunk, so the console pages do not carry it.
+const SecondFactorPage = lazyPage(() => import("./SecondFactorPage"));
 
 export const customerRefused = "The admin area is for OjaPay staff.";
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { staffInviteBody } from "../../../schemas/admin";
@@ -15,9 +14,14 @@ const fields = ["first_name", "last_name", "email", "phone", "role"] as const;
  * Staff and admins are invited, never promoted from customers: the account is made at once and the
  * person chooses a password from the emailed link, then sets up an authenticator on first sign-in.
  */
-export function InviteStaffForm({ onInvited }: { onInvited: () => void }) {
+export default function InviteStaffForm({
+  onInvited,
+  onClose,
+}: {
+  onInvited: () => void;
+  onClose: () => void;
+}) {
   const { admin } = useAdminServices();
-  const [open, setOpen] = useState(false);
   const form = useForm<InviteForm, unknown, z.output<typeof staffInviteBody>>({
     resolver: schemaResolver(staffInviteBody),
     defaultValues: empty,
@@ -26,21 +30,12 @@ export function InviteStaffForm({ onInvited }: { onInvited: () => void }) {
   const submit = form.handleSubmit(async (values) => {
     try {
       await admin.inviteStaff(values);
-      form.reset(empty);
-      setOpen(false);
       onInvited();
     } catch (error) {
       showServerFieldErrors(error, form.setError, fields);
     }
   });
 
-  if (!open) {
-    return (
-      <button type="button" className="button secondary" onClick={() => setOpen(true)}>
-        Invite staff
-      </button>
-    );
-  }
   return (
     <section className="card" aria-labelledby="invite-staff">
       <h2 id="invite-staff">Invite staff</h2>
@@ -61,7 +56,7 @@ export function InviteStaffForm({ onInvited }: { onInvited: () => void }) {
           </select>
         </div>
         <div className="modal-actions">
-          <button type="button" className="link-button" onClick={() => setOpen(false)}>
+          <button type="button" className="link-button" onClick={onClose}>
             Cancel
           </button>
           <button type="submit" className="button" disabled={form.formState.isSubmitting}>

@@ -17,7 +17,7 @@ type Setup = { secret: string; qr_svg: string };
  * Between the password and the console: staff and admins set up an authenticator app on their first
  * sign-in (QR code, first code, recovery codes shown once), and type its code on every later one.
  */
-export function SecondFactorPage({ mode }: { mode: "setup" | "code" }) {
+export default function SecondFactorPage({ mode }: { mode: "setup" | "code" }) {
   const { accounts } = useAppServices();
   const session = useSession();
   const [setup, setSetup] = useState<Setup | null>(null);

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback } from "react";
+import { type FormEvent, useCallback, useState } from "react";
 import { Link, useSearchParams } from "wouter";
 import { type Role, role as roleSchema } from "../../../schemas/common";
 import type { UserSummary } from "../../../schemas/users";
@@ -7,13 +7,16 @@ import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ChoiceFilter } from "../../components/ChoiceFilter";
+import { lazyPage } from "../../components/lazyPage";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
-import { InviteStaffForm } from "./InviteStaffForm";
 import { ActiveBadge, fullName, roleLabels } from "./people";
 import "./admin.css";
+
+// The form (and react-hook-form with it) loads only when an admin opens it.
+const InviteStaffForm = lazyPage(() => import("./InviteStaffForm"));
 
 type Filters = { search?: string; role?: Role; page: number };
 
@@ -38,6 +41,7 @@ export default function UsersPage() {
   const filters = readFilters(params);
   const { search, role, page } = filters;
   const [draft, setDraft] = useSearchDraft(search);
+  const [inviting, setInviting] = useState(false);
   usePageTitle("Manage users");
 
   const list = useLoad(
@@ -56,7 +60,19 @@ export default function UsersPage() {
   return (
     <div className="admin-page">
       <h1>Manage users</h1>
-      <InviteStaffForm onInvited={list.retry} />
+      {inviting ? (
+        <InviteStaffForm
+          onInvited={() => {
+            setInviting(false);
+            list.retry();
+          }}
+          onClose={() => setInviting(false)}
+        />
+      ) : (
+        <button type="button" className="button secondary" onClick={() => setInviting(true)}>
+          Invite staff
+        </button>
+      )}
 
       <form className="card admin-filters users-filters" aria-label="Find users" onSubmit={submitSearch}>
         <SearchField
