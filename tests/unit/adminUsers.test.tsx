@@ -92,7 +92,7 @@ describe("inviting staff", () => {
     renderPage("/x/manage-users", fakeAdmin({ users, inviteStaff }), <UsersPage />);
     await heading("Manage users");
     await user.click(screen.getByRole("button", { name: "Invite staff" }));
-    const form = screen.getByRole("region", { name: "Invite staff" });
+    const form = await screen.findByRole("region", { name: "Invite staff" }); // its code loads on demand
     await user.click(within(form).getByRole("button", { name: "Send invitation" }));
     expect(await within(form).findByText("First name is required.")).toBeInTheDocument();
     expect(inviteStaff).not.toHaveBeenCalled();
