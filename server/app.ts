@@ -6,7 +6,6 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
-import { describeError } from "./http/describeError";
 import { ApiError, messages } from "./http/errors";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
@@ -113,7 +112,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(envelopeOf(error.message || messages.notFound), error.status);
     }
-    deps.logger.error({ req_id: c.get("requestId"), err: describeError(error) }, "unexpected error");
+    deps.logger.error({ req_id: c.get("requestId"), err: error }, "unexpected error");
     return c.json(envelopeOf(messages.unexpected), 500);
   });
 

@@ -42,3 +42,18 @@ export function createMailer(
 ): Mailer {
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
 }
+
+/**
+ * Sends after the database transaction has committed: a failed send is logged, never thrown, since
+ * what the mail announces has already happened (and a code can be asked for again).
+ */
+export async function sendQuietly(
+  deps: { mailer: Mailer; logger: { error(obj: object, msg: string): void } },
+  message: MailMessage,
+): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch (error) {
+    deps.logger.error({ err: error }, "sending mail failed");
+  }
+}

@@ -14,7 +14,7 @@ import { isUniqueViolation } from "../db/errors";
 import { tryCounters, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
 import { ApiError, badRequest, forbidden, messages, tooManyRequests } from "../http/errors";
-import type { Mailer } from "../mail/mailer";
+import { type Mailer, sendQuietly } from "../mail/mailer";
 import {
   accountExistsMail,
   consoleSignInAlertMail,
@@ -47,15 +47,6 @@ const wrongCredentials = "Incorrect email or password.";
 async function findByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   return user;
-}
-
-/** Mail goes out after the transaction commits; a failed send is logged, and "resend" recovers. */
-async function sendQuietly(deps: AccountDeps, send: () => Promise<void>) {
-  try {
-    await send();
-  } catch (error) {
-    deps.logger.error({ err: error }, "sending mail failed");
-  }
 }
 
 /** Refuses a new password the policy turns down, naming the field it came in. */
@@ -137,7 +128,7 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<{
     await tellOwnerOfSignUp(deps, body.email, fresh);
     return { email: body.email };
   }
-  await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(body.email, body.first_name, code)));
+  await sendQuietly(deps, verificationCodeMail(body.email, body.first_name, code));
   return { email: body.email };
 }
 
@@ -145,14 +136,11 @@ async function tellOwnerOfSignUp(deps: AccountDeps, email: string, fresh: FreshC
   const owner = await findByEmail(deps.db, email);
   if (!owner) return;
   if (owner.emailVerifiedAt) {
-    await sendQuietly(deps, () => deps.mailer.send(accountExistsMail(owner.email, owner.firstName)));
+    await sendQuietly(deps, accountExistsMail(owner.email, owner.firstName));
     return;
   }
   const code = await issueQuietly(deps, owner, "email_verification", fresh);
-  if (code)
-    await sendQuietly(deps, () =>
-      deps.mailer.send(verificationCodeMail(owner.email, owner.firstName, code, true)),
-    );
+  if (code) await sendQuietly(deps, verificationCodeMail(owner.email, owner.firstName, code, true));
 }
 
 /** A verified account, an unknown email and a wrong code all answer as a wrong code does. */
@@ -183,8 +171,7 @@ export async function resendVerificationCode(deps: AccountDeps, email: string): 
     return;
   }
   const code = await issueQuietly(deps, user, "email_verification");
-  if (code)
-    await sendQuietly(deps, () => deps.mailer.send(verificationCodeMail(user.email, user.firstName, code)));
+  if (code) await sendQuietly(deps, verificationCodeMail(user.email, user.firstName, code));
 }
 
 /** Sign-in tries are counted per email and address: a stranger elsewhere cannot slow the owner down. */
@@ -215,20 +202,14 @@ export async function login(
     user ? verifySecret(user.passwordHash, body.password) : verifyDecoy(body.password),
   );
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
-  if (outcome.result === "wrong" || !user) {
-    if (
-      outcome.result === "wrong" &&
-      outcome.failures === loginRules.free &&
-      user &&
-      user.role !== "customer"
-    ) {
-      await sendQuietly(deps, () =>
-        deps.mailer.send(consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip)),
-      );
+  if (outcome.result === "wrong") {
+    if (user && user.role !== "customer" && outcome.failures === loginRules.free) {
+      await sendQuietly(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip));
     }
-    if (outcome.result === "wrong" && outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
+    if (outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
     throw badRequest(wrongCredentials);
   }
+  if (!user) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
   if (!user.isActive) throw forbidden("This account has been deactivated. Please contact support.");
   if (!user.emailVerifiedAt) {
     throw forbidden("Please verify your email address with the code we sent you.", {
@@ -248,8 +229,7 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
     return;
   }
   const code = await issueQuietly(deps, user, "password_reset");
-  if (code)
-    await sendQuietly(deps, () => deps.mailer.send(passwordResetCodeMail(user.email, user.firstName, code)));
+  if (code) await sendQuietly(deps, passwordResetCodeMail(user.email, user.firstName, code));
 }
 
 /**
@@ -290,8 +270,7 @@ export async function confirmPasswordReset(deps: AccountDeps, body: PasswordRese
         .where(sql`starts_with(${tryCounters.key}, ${signInTries(body.email, "")})`);
     },
   );
-  if (holder)
-    await sendQuietly(deps, () => deps.mailer.send(passwordChangedMail(holder.email, holder.firstName)));
+  if (holder) await sendQuietly(deps, passwordChangedMail(holder.email, holder.firstName));
 }
 
 /** Five wrong current passwords per account, then a 15-minute wait: a stolen session cannot guess it. */
@@ -335,7 +314,7 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
     await endOtherSessions(tx, deps.clock, user.id, sessionId);
   });
-  await sendQuietly(deps, () => deps.mailer.send(passwordChangedMail(user.email, user.firstName)));
+  await sendQuietly(deps, passwordChangedMail(user.email, user.firstName));
 }
 
 export async function updateProfile(
@@ -355,7 +334,7 @@ export async function updateProfile(
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {
   const fresh = await freshCode();
   const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, "pin_reset", fresh));
-  await sendQuietly(deps, () => deps.mailer.send(pinResetCodeMail(user.email, user.firstName, code)));
+  await sendQuietly(deps, pinResetCodeMail(user.email, user.firstName, code));
 }
 
 /** Sets the PIN (the first one, or a new one) once the emailed code checks out. Returns whether it replaced one. */

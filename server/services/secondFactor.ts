@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { recoveryCodes, sessions, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
-import { badRequest, conflict, forbidden, tooManyRequests } from "../http/errors";
+import { badRequest, conflict, tooManyRequests } from "../http/errors";
 import { openSecret, sealSecret } from "./secretBox";
 import { type TryRule, tryGuess, waitText } from "./tryCounters";
 
@@ -31,13 +31,11 @@ function totpFor(user: UserRow, secret: Secret) {
   return new TOTP({ issuer: "OjaPay", label: user.email, secret, algorithm: "SHA1", digits: 6, period: 30 });
 }
 
-function assertConsole(user: UserRow) {
-  if (user.role === "customer") throw forbidden("Authenticator sign-in is for OjaPay staff.");
-}
-
-/** A new authenticator key for a staff or admin account that has none in use: the QR code and the key. */
+/**
+ * A new authenticator key for a staff or admin account that has none in use: the QR code and the key.
+ * Only staff and admins reach these (access.ts: /auth/totp), before or after their code.
+ */
 export async function startTotpSetup(deps: SecondFactorDeps, user: UserRow) {
-  assertConsole(user);
   if (user.totpEnabledAt) throw conflict("An authenticator is already set up. Sign in with its code.");
   const secret = new Secret({ size: 20 });
   await deps.db
@@ -54,16 +52,11 @@ export async function startTotpSetup(deps: SecondFactorDeps, user: UserRow) {
 
 const hashRecovery = (code: string) => createHash("sha256").update(code).digest("hex");
 
-/** Ten codes of 80 random bits, as xxxx-xxxx-xxxx-xxxx in base32 letters. */
+/** Ten codes of 80 random bits: 16 base32 letters each (otpauth's encoding), as xxxx-xxxx-xxxx-xxxx. */
 function newRecoveryCodes(): string[] {
-  const alphabet = "abcdefghijklmnopqrstuvwxyz234567";
-  return Array.from({ length: 10 }, () => {
-    const bytes = randomBytes(10);
-    let bits = "";
-    for (const byte of bytes) bits += byte.toString(2).padStart(8, "0");
-    const letters = bits.match(/.{5}/g)?.map((chunk) => alphabet[Number.parseInt(chunk, 2)]) ?? [];
-    return letters.join("").match(/.{4}/g)?.join("-") ?? "";
-  });
+  return Array.from({ length: 10 }, () =>
+    new Secret({ size: 10 }).base32.toLowerCase().replace(/(.{4})(?!$)/g, "$1-"),
+  );
 }
 
 /**
@@ -102,7 +95,6 @@ async function passSession(deps: SecondFactorDeps, sessionId: string) {
 /** The first code from the app turns the key on, opens this session's console and gives the recovery codes. */
 export async function confirmTotpSetup(deps: SecondFactorDeps, session: AuthSession, code: string) {
   const { user } = session;
-  assertConsole(user);
   if (user.totpEnabledAt) throw conflict("An authenticator is already set up. Sign in with its code.");
   if (!user.totpSecret) throw badRequest("Start the authenticator setup first.");
   await acceptCode(deps, user, code, user.totpSecret);
@@ -122,7 +114,6 @@ export async function confirmTotpSetup(deps: SecondFactorDeps, session: AuthSess
 /** A code from the app, or an unused recovery code, opens this session's console. */
 export async function verifySecondFactor(deps: SecondFactorDeps, session: AuthSession, code: string) {
   const { user } = session;
-  assertConsole(user);
   if (!user.totpEnabledAt || !user.totpSecret) throw badRequest("Set up an authenticator first.");
   if (code.includes("-")) {
     const outcome = await tryGuess(deps.db, deps.clock, `totp:${user.id}`, codeRule, async () => {

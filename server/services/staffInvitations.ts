@@ -7,7 +7,7 @@ import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema";
 import type { UserRow } from "../deps";
 import { conflict } from "../http/errors";
-import type { Mailer } from "../mail/mailer";
+import { type Mailer, sendQuietly } from "../mail/mailer";
 import { staffInvitationMail } from "../mail/messages";
 import { recordAudit } from "./audit";
 import { freshCode, issueCode } from "./oneTimeCodes";
@@ -83,10 +83,6 @@ export async function inviteStaff(
   }
   const { user, code } = invited;
   const link = `${deps.config.publicUrl}/auth/forgot-password?email=${encodeURIComponent(user.email)}&code=${code}`;
-  try {
-    await deps.mailer.send(staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays));
-  } catch (error) {
-    deps.logger.error({ err: error }, "sending mail failed");
-  }
+  await sendQuietly(deps, staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays));
   return { id: user.id, email: user.email };
 }

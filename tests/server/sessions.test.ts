@@ -59,6 +59,16 @@ describe("sessions", () => {
     expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
   });
 
+  it("counts idle time to the second: a request 50 seconds in keeps it alive until 30 minutes after it", async () => {
+    const customer = await server.signedInCustomer();
+    server.clock.advance(50_000);
+    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    server.clock.advance(30 * 60_000 - 2_000);
+    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    server.clock.advance(30 * 60_000);
+    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+  });
+
   it("ends 12 hours after sign-in however active", async () => {
     const customer = await server.signedInCustomer();
     // 24 requests 29 minutes apart: 11 h 36 min, always within the idle limit.
