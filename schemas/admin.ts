@@ -48,6 +48,7 @@ export const auditAction = z.enum([
   "plan.sync",
   "settings.update",
   "staff.invite",
+  "kyc.override",
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { email, oneTimeCode, password, pastDate, personName, phone, pin, role, timestamp } from "./common";
+import { kycTier } from "./kyc";
 
 export const referralCode = z
   .string()
@@ -52,6 +53,7 @@ export const profile = z.object({
   date_joined: timestamp,
   referral_code: z.string(),
   wallet: wallet.nullable().meta({ description: "Customers only; staff and admins hold no wallet" }),
+  kyc_tier: kycTier.nullable().meta({ description: "Customers only: the KYC tier (schemas/kyc.ts)" }),
   second_factor: z.enum(["not_needed", "setup", "code", "done"]).meta({
     description:
       "Staff and admins: whether this session must still set up an authenticator or type its code before the console opens",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { profile } from "./auth";
 import { personName, phone, role } from "./common";
+import { adminKycStatus } from "./kyc";
 import { transaction } from "./transactions";
 
 /** A row of the admin's user list: the profile's identity fields, whether active, the wallet number. */
@@ -21,6 +22,7 @@ export type UserSummary = z.infer<typeof userSummary>;
 
 export const userDetail = profile.extend({
   is_active: z.boolean(),
+  kyc: adminKycStatus.nullable().meta({ description: "Customers only" }),
   recent_transactions: z.array(transaction).meta({ description: "The newest 10" }),
 });
 export type UserDetail = z.infer<typeof userDetail>;

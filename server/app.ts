@@ -18,6 +18,7 @@ import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
 import { catalogueRoutes } from "./routes/catalogueRoutes";
+import { kycRoutes } from "./routes/kycRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { purchaseRoutes } from "./routes/purchaseRoutes";
@@ -35,6 +36,7 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...statusRoutes(deps),
     ...authRoutes(deps),
     ...pinRoutes(deps),
+    ...kycRoutes(deps),
     ...walletRoutes(deps),
     ...catalogueRoutes(deps),
     ...purchaseRoutes(deps),

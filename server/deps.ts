@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { users } from "./db/schema";
 import type { PaymentGateway } from "./gateways/gateway";
+import type { IdentityVerifier } from "./identity/identityVerifier";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
 import type { Provider } from "./providers/provider";
@@ -17,6 +18,8 @@ export interface AppDeps {
   logger: Logger;
   provider: Provider;
   gateway: PaymentGateway;
+  /** Checks BVNs and NINs; null where no real provider is set up (tiers are then raised by admins). */
+  identity: IdentityVerifier | null;
   /** The simulated VTpass and Paystack, served under /simulator/ while they are on. */
   simulators: Simulators | null;
 }

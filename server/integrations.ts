@@ -3,6 +3,8 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { PaymentGateway } from "./gateways/gateway";
 import { createPaystackGateway } from "./gateways/paystack/paystackGateway";
+import type { IdentityVerifier } from "./identity/identityVerifier";
+import { createSimulatedIdentityVerifier } from "./identity/simulatedIdentityVerifier";
 import type { Provider } from "./providers/provider";
 import { createVtpassProvider } from "./providers/vtpass/vtpassProvider";
 import { createPaystackSimulator, type PaystackSimulator } from "./simulators/paystack/paystackSimulator";
@@ -17,6 +19,11 @@ export interface Simulators {
 export interface Integrations {
   provider: Provider;
   gateway: PaymentGateway;
+  /**
+   * Who checks BVNs and NINs. Only the simulator exists yet: with the simulators off it is null, so
+   * customers cannot raise their own tier and admins set tiers by hand (README, Security).
+   */
+  identity: IdentityVerifier | null;
   /** Served by the app under /simulator/ while they are on; null where real money moves. */
   simulators: Simulators | null;
 }
@@ -46,6 +53,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     return {
       provider: createVtpassProvider(config.vtpass),
       gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
+      identity: null,
       simulators: null,
     };
   }
@@ -78,6 +86,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
       secretKey: simulatorKeys.paystack.secretKey,
       preferredBank,
     }),
+    identity: createSimulatedIdentityVerifier({ latencyMs: Math.min(config.simulatorLatencyMs, 300) }),
     simulators: { vtpass, paystack },
   };
 }

@@ -5,7 +5,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 
-export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "simulators">;
+export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "identity" | "simulators">;
 
 /** Loopback for a server listening on every address; the address itself otherwise. */
 function originOf(host: string, port: number): string {

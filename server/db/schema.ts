@@ -46,12 +46,27 @@ export const users = pgTable(
     totpEnabledAt: at("totp_enabled_at"),
     /** The last 30-second step whose code was accepted: a code is good once. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** KYC tier (schemas/kyc.ts): 1 on sign-up, 2 after an identity check, any by an admin with a reason. */
+    kycTier: smallint("kyc_tier").notNull().default(1),
+    kycTierSource: text("kyc_tier_source", { enum: ["signup", "identity_check", "admin"] })
+      .notNull()
+      .default("signup"),
+    kycTierReason: text("kyc_tier_reason"),
+    /** The checked BVN or NIN: never the number itself, only its last four digits and a keyed fingerprint. */
+    identityType: text("identity_type", { enum: ["bvn", "nin"] }),
+    identityLast4: text("identity_last4"),
+    /** HMAC-SHA-256 of type and number under a key from TOTP_KEY: one number verifies one account. */
+    identityFingerprint: text("identity_fingerprint"),
+    identityName: text("identity_name"),
+    identityVerifiedAt: at("identity_verified_at"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
     uniqueIndex("users_referral_code_key").on(t.referralCode),
+    uniqueIndex("users_identity_fingerprint_key").on(t.identityFingerprint),
+    check("users_kyc_tier_check", sql`${t.kycTier} between 1 and 3`),
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", sql`${t.role} in ('customer', 'staff', 'admin')`),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
@@ -526,6 +541,13 @@ export const operatorSettings = pgTable(
     id: smallint("id").primaryKey().default(1),
     /** Below this merchant balance (kobo) at the provider, the admin dashboard warns. */
     providerLowBalance: bigint("provider_low_balance", { mode: "number" }).notNull().default(5_000_000),
+    /** KYC tier limits in kobo (schemas/kyc.ts); the defaults are the CBN's figures. */
+    tier1DailyLimit: bigint("tier1_daily_limit", { mode: "number" }).notNull().default(5_000_000),
+    tier1MaxBalance: bigint("tier1_max_balance", { mode: "number" }).notNull().default(30_000_000),
+    tier2DailyLimit: bigint("tier2_daily_limit", { mode: "number" }).notNull().default(20_000_000),
+    tier2MaxBalance: bigint("tier2_max_balance", { mode: "number" }).notNull().default(50_000_000),
+    tier3DailyLimit: bigint("tier3_daily_limit", { mode: "number" }).notNull().default(500_000_000),
+    tier3MaxBalance: bigint("tier3_max_balance", { mode: "number" }).notNull().default(10_000_000_000),
     updatedAt: at("updated_at"),
     updatedBy: uuid("updated_by").references(() => users.id),
   },

@@ -16,6 +16,7 @@ export const addressLimitedPaths = [
   "/auth/totp/verify",
   "/customer/pin-reset/request",
   "/customer/pin-reset/confirm",
+  "/core/customer/kyc/verify",
 ];
 
 export const addressLimitMessage = (seconds: number) =>

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import type { AppEnv } from "../deps";
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 

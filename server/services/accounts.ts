@@ -322,6 +322,14 @@ export async function updateProfile(
   { user, secondFactorAt }: Pick<AuthSession, "user" | "secondFactorAt">,
   body: ProfileUpdateBody,
 ): Promise<Profile> {
+  // A checked identity vouches for the names: changing them would carry tier 2 over to someone else.
+  const renames = (["first_name", "last_name"] as const).filter(
+    (key) => body[key] !== undefined && body[key] !== (key === "first_name" ? user.firstName : user.lastName),
+  );
+  if (user.identityVerifiedAt && renames.length > 0) {
+    const msg = "Your name was checked against your BVN or NIN and cannot be changed here. Contact support.";
+    throw badRequest(msg, Object.fromEntries(renames.map((key) => [key, [msg]])));
+  }
   const [updated] = await deps.db
     .update(users)
     .set({ ...userChanges(body), updatedAt: deps.clock.now() })

@@ -40,6 +40,7 @@ export function toProfile(
     date_joined: user.createdAt.toISOString(),
     referral_code: user.referralCode,
     wallet: wallet ? { number: wallet.number, balance: wallet.balance } : null,
+    kyc_tier: user.role === "customer" ? user.kycTier : null,
     second_factor: secondFactorOf(user, secondFactorAt),
   };
 }

@@ -7,7 +7,9 @@ import { offsetOf, pageOf } from "../db/paging";
 import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
 import { badRequest, notFound } from "../http/errors";
+import type { IdentityVerifier } from "../identity/identityVerifier";
 import { recordAudit } from "./audit";
+import { kycStatusOf } from "./kyc/identityChecks";
 import { loadProfile, toProfile } from "./profiles";
 import { endAllSessions } from "./sessions";
 import { listTransactions } from "./transactions/transactionRecords";
@@ -62,10 +64,23 @@ async function findUser(db: Database, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function userDetail(db: Database, id: string): Promise<UserDetail> {
+export async function userDetail(
+  deps: { db: Database; clock: Clock; identity: IdentityVerifier | null },
+  id: string,
+): Promise<UserDetail> {
+  const { db } = deps;
   const user = await findUser(db, id);
   const recent = await listTransactions(db, { userId: id, page: 1, page_size: 10 });
-  return { ...(await loadProfile(db, user)), is_active: user.isActive, recent_transactions: recent.results };
+  const kyc =
+    user.role === "customer"
+      ? { ...(await kycStatusOf(db, deps.clock, user, deps.identity)), tier_reason: user.kycTierReason }
+      : null;
+  return {
+    ...(await loadProfile(db, user)),
+    is_active: user.isActive,
+    kyc,
+    recent_transactions: recent.results,
+  };
 }
 
 /** What the audit log keeps of a user: the fields an admin can change, never a hash. */
@@ -81,7 +96,7 @@ function auditView(user: UserRow) {
 }
 
 export async function patchUser(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; identity: IdentityVerifier | null },
   actor: UserRow,
   id: string,
   patch: AdminUserPatch,
@@ -127,5 +142,5 @@ export async function patchUser(
       ip,
     });
   });
-  return userDetail(deps.db, id);
+  return userDetail(deps, id);
 }

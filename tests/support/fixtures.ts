@@ -14,6 +14,7 @@ export const customerProfile: Profile = {
   date_joined: "2024-02-10T11:00:00.000Z",
   referral_code: "NGOZI234",
   wallet: { number: "3012345678", balance: 0 },
+  kyc_tier: 1,
   second_factor: "not_needed",
 };
 
@@ -24,5 +25,6 @@ export const staffProfile: Profile = {
   email: "tunde@example.com",
   role: "staff",
   wallet: null,
+  kyc_tier: null,
   second_factor: "done",
 };

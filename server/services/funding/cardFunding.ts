@@ -16,6 +16,7 @@ import {
   replayRequest,
   requestHash,
 } from "../idempotency";
+import { assertWithinBalanceLimit } from "../kyc/tierLimits";
 import { assertMayTransact, assertSalesOpen } from "../purchases/purchaseRules";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
 import { applyGatewayPayment } from "./gatewayPayments";
@@ -63,6 +64,7 @@ export async function startFunding(
       const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, user.id)).for("update");
       if (!wallet) throw forbidden("This account has no wallet.");
       await assertRequestNew(tx, user.id, body.request_id);
+      await assertWithinBalanceLimit(tx, user, wallet.balance, body.amount, "customer");
       const now = deps.clock.now();
       const [created] = await tx
         .insert(transactions)

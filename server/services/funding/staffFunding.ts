@@ -14,6 +14,7 @@ import {
   replayRequest,
   requestHash,
 } from "../idempotency";
+import { assertWithinBalanceLimit } from "../kyc/tierLimits";
 import { postings } from "../ledger/postings";
 import { assertSalesOpen } from "../purchases/purchaseRules";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
@@ -49,6 +50,7 @@ export async function staffFund(
       const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, customer.id)).for("update");
       if (!wallet) throw notFound("This customer has no wallet.");
       await assertRequestNew(tx, staff.id, body.request_id);
+      await assertWithinBalanceLimit(tx, customer, wallet.balance, body.amount, "staff");
       const now = deps.clock.now();
       const [txn] = await tx
         .insert(transactions)

@@ -16,6 +16,7 @@ import {
   replayRequest,
   requestHash,
 } from "../idempotency";
+import { assertWithinDailyLimit } from "../kyc/tierLimits";
 import { postings } from "../ledger/postings";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
@@ -131,6 +132,7 @@ async function holdMoney(
       }
     }
 
+    await assertWithinDailyLimit(tx, deps.clock, user, order.quote.total);
     if (wallet.balance < order.quote.total) {
       throw badRequest(
         `Insufficient balance: this costs ${formatNaira(order.quote.total)} and your wallet has ${formatNaira(wallet.balance)}. Fund your wallet and try again.`,

@@ -98,6 +98,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     get: (path: string, token?: string) => call("GET", path, { token }),
     post: (path: string, body?: unknown, token?: string) => call("POST", path, { body, token }),
     patch: (path: string, body?: unknown, token?: string) => call("PATCH", path, { body, token }),
+    put: (path: string, body?: unknown, token?: string) => call("PUT", path, { body, token }),
     close: async () => {
       await served.close();
       await database.close();

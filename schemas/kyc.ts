@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { kobo, timestamp } from "./common";
+
+/**
+ * Tiered KYC, as the CBN's tiered accounts: tier 1 on sign-up, tier 2 once a BVN or NIN is checked
+ * against the customer's name, tier 3 only by an admin (address and documents checked outside the app).
+ */
+export const kycTier = z
+  .number({ error: "Choose tier 1, 2 or 3." })
+  .int({ error: "Choose tier 1, 2 or 3." })
+  .min(1, { error: "Choose tier 1, 2 or 3." })
+  .max(3, { error: "Choose tier 1, 2 or 3." })
+  .meta({ title: "Tier" });
+export type KycTier = 1 | 2 | 3;
+
+export const identityType = z.enum(["bvn", "nin"], { error: "Choose BVN or NIN." }).meta({
+  title: "Identity number",
+  description: "BVN: Bank Verification Number; NIN: National Identification Number",
+});
+export type IdentityType = z.infer<typeof identityType>;
+export const identityTypeName: Record<IdentityType, string> = { bvn: "BVN", nin: "NIN" };
+
+/**
+ * Both are 11 digits. Neither NIBSS (BVN) nor NIMC (NIN) publishes a check-digit algorithm, so only
+ * the shape is checked here; whether the number exists, and whose it is, the verification provider says.
+ */
+export const identityNumber = z
+  .string({ error: "Enter your 11-digit number." })
+  .trim()
+  .regex(/^\d{11}$/, { error: "Enter your 11-digit number, digits only." })
+  .refine((value) => !/^(\d)\1{10}$/.test(value), { error: "That is not a real number." })
+  .meta({ title: "Number" });
+
+export const kycVerifyBody = z.strictObject({ id_type: identityType, number: identityNumber });
+export type KycVerifyBody = z.infer<typeof kycVerifyBody>;
+
+/** How the account came by its tier. */
+export const tierSource = z.enum(["signup", "identity_check", "admin"]);
+
+/** A customer's tier, what it allows, and how much of today's allowance is used (Lagos day). */
+export const kycStatus = z.object({
+  tier: kycTier,
+  tier_source: tierSource,
+  id_type: identityType.nullable(),
+  id_last4: z.string().nullable().meta({ description: "The checked number's last four digits" }),
+  verified_name: z.string().nullable().meta({ description: "The name the provider holds for that number" }),
+  verified_at: timestamp.nullable(),
+  daily_limit: kobo.meta({ description: "Purchases per Lagos day, in kobo" }),
+  max_balance: kobo.meta({ description: "The most the wallet may hold, in kobo" }),
+  spent_today: kobo.meta({ description: "Purchases so far today (pending and delivered), in kobo" }),
+  can_verify: z.boolean().meta({ description: "An identity check can raise this account's tier now" }),
+});
+export type KycStatus = z.infer<typeof kycStatus>;
+
+/** The admin's view adds the reason an admin gave when setting the tier by hand. */
+export const adminKycStatus = kycStatus.extend({ tier_reason: z.string().nullable() });
+export type AdminKycStatus = z.infer<typeof adminKycStatus>;
+
+export const kycOverrideBody = z.strictObject({
+  tier: kycTier,
+  reason: z
+    .string({ error: "Give a reason." })
+    .trim()
+    .min(5, { error: "Give a reason of at least 5 characters." })
+    .max(300, { error: "Keep the reason under 300 characters." })
+    .meta({ title: "Reason", description: "Kept in the audit log" }),
+});
+export type KycOverrideBody = z.infer<typeof kycOverrideBody>;
+
+const naira = (n: number) => n * 100;
+const limit = (title: string) =>
+  kobo.max(naira(1_000_000_000), { error: "At most ₦1,000,000,000." }).meta({ title, widget: "money" });
+
+/** The limits of each tier, set by admins; each tier allows at least what the one below it does. */
+export const kycLimits = z
+  .strictObject({
+    tier1_daily_limit: limit("Tier 1: purchases a day"),
+    tier1_max_balance: limit("Tier 1: most the wallet holds"),
+    tier2_daily_limit: limit("Tier 2: purchases a day"),
+    tier2_max_balance: limit("Tier 2: most the wallet holds"),
+    tier3_daily_limit: limit("Tier 3: purchases a day"),
+    tier3_max_balance: limit("Tier 3: most the wallet holds"),
+  })
+  .superRefine((l, ctx) => {
+    const rising = [
+      ["tier2_daily_limit", l.tier2_daily_limit, l.tier1_daily_limit, 1],
+      ["tier3_daily_limit", l.tier3_daily_limit, l.tier2_daily_limit, 2],
+      ["tier2_max_balance", l.tier2_max_balance, l.tier1_max_balance, 1],
+      ["tier3_max_balance", l.tier3_max_balance, l.tier2_max_balance, 2],
+    ] as const;
+    for (const [field, higher, lower, below] of rising) {
+      if (higher < lower) {
+        ctx.addIssue({ code: "custom", path: [field], message: `Must be at least tier ${below}'s.` });
+      }
+    }
+  });
+export type KycLimits = z.infer<typeof kycLimits>;
+
+/** The CBN's figures for tiered accounts; admins may change them. */
+export const defaultKycLimits: KycLimits = {
+  tier1_daily_limit: naira(50_000),
+  tier1_max_balance: naira(300_000),
+  tier2_daily_limit: naira(200_000),
+  tier2_max_balance: naira(500_000),
+  tier3_daily_limit: naira(5_000_000),
+  tier3_max_balance: naira(100_000_000),
+};

@@ -1,0 +1,103 @@
+import { and, eq, gte, inArray, sum } from "drizzle-orm";
+import { defaultKycLimits, type KycLimits, type KycTier } from "../../../schemas/kyc";
+import { formatNaira } from "../../../schemas/money";
+import type { Clock } from "../../clock";
+import type { Queryable } from "../../db/database";
+import { operatorSettings, transactions } from "../../db/schema";
+import type { UserRow } from "../../deps";
+import { badRequest } from "../../http/errors";
+import { lagosDay, lagosDayStart } from "../transactions/lagosDays";
+
+export interface TierLimit {
+  dailyLimit: number;
+  maxBalance: number;
+}
+
+export async function readKycLimits(db: Queryable): Promise<KycLimits> {
+  const [row] = await db.select().from(operatorSettings).where(eq(operatorSettings.id, 1));
+  if (!row) return defaultKycLimits;
+  return {
+    tier1_daily_limit: row.tier1DailyLimit,
+    tier1_max_balance: row.tier1MaxBalance,
+    tier2_daily_limit: row.tier2DailyLimit,
+    tier2_max_balance: row.tier2MaxBalance,
+    tier3_daily_limit: row.tier3DailyLimit,
+    tier3_max_balance: row.tier3MaxBalance,
+  };
+}
+
+export function limitOf(limits: KycLimits, tier: number): TierLimit {
+  const t = Math.min(Math.max(tier, 1), 3) as KycTier;
+  return { dailyLimit: limits[`tier${t}_daily_limit`], maxBalance: limits[`tier${t}_max_balance`] };
+}
+
+/**
+ * What the customer has bought since midnight in Lagos: pending and delivered purchases. A failed,
+ * refunded or reversed one gave its money back, so it no longer counts.
+ */
+export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
+  const since = lagosDayStart(lagosDay(clock.now()));
+  const [row] = await db
+    .select({ total: sum(transactions.total) })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, userId),
+        inArray(transactions.kind, ["airtime", "data", "tv", "electricity"]),
+        inArray(transactions.status, ["pending", "successful"]),
+        gte(transactions.createdAt, since),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+const raiseIt = "Verify your BVN or NIN on your profile to raise it.";
+
+/**
+ * A purchase within the tier's daily limit. Called inside the hold's transaction, after the wallet
+ * row is locked: the customer's purchases are then in single file, so two at once cannot both fit.
+ */
+export async function assertWithinDailyLimit(
+  tx: Queryable,
+  clock: Clock,
+  user: UserRow,
+  total: number,
+): Promise<void> {
+  const { dailyLimit } = limitOf(await readKycLimits(tx), user.kycTier);
+  const spent = await spentToday(tx, clock, user.id);
+  if (spent + total <= dailyLimit) return;
+  const left = Math.max(dailyLimit - spent, 0);
+  throw badRequest(
+    `This purchase would take today's purchases to ${formatNaira(spent + total)}, over the ${formatNaira(dailyLimit)} daily limit of a tier ${user.kycTier} account (${formatNaira(left)} left today). ${user.kycTier === 1 ? raiseIt : "The limit starts afresh at midnight."}`,
+    undefined,
+    { daily_limit: dailyLimit, spent_today: spent, tier: user.kycTier },
+  );
+}
+
+/**
+ * A funding that keeps the wallet within the tier's maximum balance, checked with the wallet row
+ * locked. `staff` words it for the person funding someone else's wallet.
+ */
+export async function assertWithinBalanceLimit(
+  tx: Queryable,
+  customer: UserRow,
+  balance: number,
+  amount: number,
+  who: "customer" | "staff",
+): Promise<void> {
+  const { maxBalance } = limitOf(await readKycLimits(tx), customer.kycTier);
+  if (balance + amount <= maxBalance) return;
+  const room = Math.max(maxBalance - balance, 0);
+  const whose = who === "customer" ? "your wallet" : "this customer's wallet";
+  const next =
+    who === "customer"
+      ? customer.kycTier === 1
+        ? raiseIt
+        : "Spend some of it first, or add less."
+      : "An admin can raise the customer's tier from Manage users.";
+  throw badRequest(
+    `This would take ${whose} to ${formatNaira(balance + amount)}, over the ${formatNaira(maxBalance)} a tier ${customer.kycTier} account may hold (room for ${formatNaira(room)}). ${next}`,
+    { amount: [`At most ${formatNaira(room)} can be added now.`] },
+    { max_balance: maxBalance, balance, tier: customer.kycTier },
+  );
+}

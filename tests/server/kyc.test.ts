@@ -1,0 +1,429 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { defaultKycLimits, type KycLimits, type KycStatus } from "../../schemas/kyc";
+import type { UserDetail } from "../../schemas/users";
+import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await expectLedgerConsistent(server.db);
+  await server.close();
+});
+// Each test starts from the CBN defaults, whatever an earlier one set.
+beforeEach(async () => {
+  await server.db
+    .update(operatorSettings)
+    .set({
+      tier1DailyLimit: defaultKycLimits.tier1_daily_limit,
+      tier1MaxBalance: defaultKycLimits.tier1_max_balance,
+      tier2DailyLimit: defaultKycLimits.tier2_daily_limit,
+      tier2MaxBalance: defaultKycLimits.tier2_max_balance,
+      tier3DailyLimit: defaultKycLimits.tier3_daily_limit,
+      tier3MaxBalance: defaultKycLimits.tier3_max_balance,
+    })
+    .where(eq(operatorSettings.id, 1));
+});
+
+const naira = (n: number) => n * 100;
+const newId = () => crypto.randomUUID();
+type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
+
+function buyAirtime(c: Customer, amount: number, over: Record<string, unknown> = {}) {
+  return server.post(
+    "core/customer/airtime/",
+    { network_id: 1, phone: "08031234567", amount, pin: c.pin, request_id: newId(), ...over },
+    c.token,
+  );
+}
+const kycOf = async (token: string) => (await server.get("core/customer/kyc/", token)).body.data as KycStatus;
+// A number the simulated provider holds under the asker's own name (see simulatedIdentityVerifier.ts).
+const ownNumber = () => `2${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}1`;
+
+describe("tier 1 on sign-up", () => {
+  it("starts every customer at tier 1 with the CBN's limits, nothing spent", async () => {
+    const c = await server.signedInCustomer();
+    const profile = await server.get("auth/profile/", c.token);
+    expect(profile.body.data).toMatchObject({ kyc_tier: 1 });
+    expect(await kycOf(c.token)).toEqual({
+      tier: 1,
+      tier_source: "signup",
+      id_type: null,
+      id_last4: null,
+      verified_name: null,
+      verified_at: null,
+      daily_limit: naira(50_000),
+      max_balance: naira(300_000),
+      spent_today: 0,
+      can_verify: true,
+    });
+  });
+
+  it("gives staff no tier", async () => {
+    const staff = await server.signedInOperator("staff");
+    expect((await server.get("auth/profile/", staff.token)).body.data).toMatchObject({ kyc_tier: null });
+    expect((await server.get("core/customer/kyc/", staff.token)).status).toBe(403);
+  });
+});
+
+describe("the daily purchase limit", () => {
+  it("refuses a purchase that would take the Lagos day's purchases past the limit, and says so", async () => {
+    const c = await server.fundedCustomer(naira(100_000));
+    const first = await buyAirtime(c, naira(40_000)); // ₦39,200 after MTN's 2%
+    expect(first.status).toBe(200);
+    const second = await buyAirtime(c, naira(20_000));
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({
+      status: false,
+      msg: "This purchase would take today's purchases to ₦58,800.00, over the ₦50,000.00 daily limit of a tier 1 account (₦10,800.00 left today). Verify your BVN or NIN on your profile to raise it.",
+      data: { daily_limit: naira(50_000), spent_today: naira(39_200), tier: 1 },
+    });
+    // Nothing held, nothing recorded.
+    expect(await walletBalance(server.db, c.id)).toBe(naira(100_000 - 39_200));
+    expect((await kycOf(c.token)).spent_today).toBe(naira(39_200));
+    // What is left today still goes through.
+    expect((await buyAirtime(c, naira(10_000))).status).toBe(200);
+  });
+
+  it("starts afresh at midnight in Lagos, and a failed purchase does not count", async () => {
+    const c = await server.fundedCustomer(naira(200_000));
+    expect((await buyAirtime(c, naira(45_000))).status).toBe(200);
+    // Ends in 0000: VTpass fails it and the money comes back.
+    const failed = await buyAirtime(c, naira(5_000), { phone: "08031230000" });
+    expect((failed.body.data as { status: string }).status).toBe("failed");
+    expect((await kycOf(c.token)).spent_today).toBe(naira(44_100));
+    expect((await buyAirtime(c, naira(10_000))).status).toBe(400);
+    server.clock.advance(24 * 3_600_000);
+    const tomorrow = { ...c, token: await server.login(c.email, c.password) };
+    expect((await kycOf(tomorrow.token)).spent_today).toBe(0);
+    expect((await buyAirtime(tomorrow, naira(10_000))).status).toBe(200);
+  });
+
+  it("holds under simultaneous purchases: never more than the limit is bought", async () => {
+    const c = await server.fundedCustomer(naira(200_000));
+    // 20 purchases of ₦9,800 at once: five fit in ₦50,000.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => buyAirtime(c, naira(10_000), { allow_duplicate: true })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(15);
+    expect((await kycOf(c.token)).spent_today).toBe(naira(49_000));
+    expect(await walletBalance(server.db, c.id)).toBe(naira(200_000 - 49_000));
+  });
+});
+
+describe("the maximum balance", () => {
+  it("refuses staff funding past the tier's balance, with a message for staff and nothing written", async () => {
+    const c = await server.fundedCustomer(naira(250_000));
+    const staff = await server.signedInOperator("staff");
+    const answer = await server.post(
+      `staff/customer/fund/${c.id}/`,
+      { amount: naira(60_000), reason: "bank transfer we received", request_id: newId() },
+      staff.token,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe(
+      "This would take this customer's wallet to ₦310,000.00, over the ₦300,000.00 a tier 1 account may hold (room for ₦50,000.00). An admin can raise the customer's tier from Manage users.",
+    );
+    expect(answer.body.fields).toEqual({ amount: ["At most ₦50,000.00 can be added now."] });
+    expect(await walletBalance(server.db, c.id)).toBe(naira(250_000));
+    // Up to the limit is fine.
+    await server.fund(c.id, naira(50_000));
+    expect(await walletBalance(server.db, c.id)).toBe(naira(300_000));
+  });
+
+  it("refuses to open a card checkout the wallet could not hold", async () => {
+    const c = await server.fundedCustomer(naira(290_000));
+    const answer = await server.post(
+      "core/customer/wallet/fund/",
+      { amount: naira(20_000), request_id: newId() },
+      c.token,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toBe(
+      "This would take your wallet to ₦310,000.00, over the ₦300,000.00 a tier 1 account may hold (room for ₦10,000.00). Verify your BVN or NIN on your profile to raise it.",
+    );
+    const opened = await server.post(
+      "core/customer/wallet/fund/",
+      { amount: naira(10_000), request_id: newId() },
+      c.token,
+    );
+    expect(opened.status).toBe(200);
+  });
+});
+
+describe("core/customer/kyc/verify/", () => {
+  it("raises the account to tier 2 when the BVN's names match the profile, keeping only its last four digits", async () => {
+    const c = await server.signedInCustomer();
+    const number = ownNumber();
+    const answer = await server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token);
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe("Your BVN matched your name. Your account is now tier 2.");
+    expect(answer.body.data).toMatchObject({
+      tier: 2,
+      tier_source: "identity_check",
+      id_type: "bvn",
+      id_last4: number.slice(-4),
+      verified_name: "Ada Okafor",
+      daily_limit: naira(200_000),
+      max_balance: naira(500_000),
+      can_verify: false,
+    });
+    const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
+    expect(JSON.stringify(row)).not.toContain(number);
+    expect(row?.identityFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    // Tier 2 holds more.
+    await server.fund(c.id, naira(450_000));
+    expect(await walletBalance(server.db, c.id)).toBe(naira(450_000));
+    // Verified once; the names are now fixed.
+    const again = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "nin", number: ownNumber() },
+      c.token,
+    );
+    expect(again.status).toBe(400);
+    const rename = await server.call("PATCH", "auth/profile/", {
+      body: { first_name: "Bola" },
+      token: c.token,
+    });
+    expect(rename.status).toBe(400);
+    expect(rename.body.fields).toHaveProperty("first_name");
+    const phone = await server.call("PATCH", "auth/profile/", {
+      body: { phone: "08099998888" },
+      token: c.token,
+    });
+    expect(phone.status).toBe(200);
+  });
+
+  it("refuses a number whose record carries another name, or none, counting the try", async () => {
+    const c = await server.signedInCustomer();
+    const other = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "nin", number: "12345679999" },
+      c.token,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.msg).toBe(
+      "The name on this NIN does not match the name on your profile (Ada Okafor). Check the number, or correct your name on the profile first.",
+    );
+    expect(other.body.fields).toHaveProperty("number");
+    const missing = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "bvn", number: "22345670000" },
+      c.token,
+    );
+    expect(missing.body.msg).toBe("We could not find this BVN. Check the number and try again.");
+    expect(await kycOf(c.token)).toMatchObject({ tier: 1, id_type: null, can_verify: true });
+  });
+
+  it("allows five checks a day, even all at once", async () => {
+    const c = await server.signedInCustomer();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        server.post("core/customer/kyc/verify/", { id_type: "bvn", number: "12345679999" }, c.token),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
+    const right = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "bvn", number: ownNumber() },
+      c.token,
+    );
+    expect(right.status).toBe(429);
+    expect(right.body.msg).toMatch(/^Too many identity checks today\. Try again in /);
+    server.clock.advance(24 * 3_600_000 + 1_000);
+    const token = await server.login(c.email, c.password);
+    const nextDay = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "bvn", number: ownNumber() },
+      token,
+    );
+    expect(nextDay.status).toBe(200);
+  });
+
+  it("links one number to one account", async () => {
+    const number = ownNumber();
+    const first = await server.signedInCustomer();
+    expect(
+      (await server.post("core/customer/kyc/verify/", { id_type: "nin", number }, first.token)).status,
+    ).toBe(200);
+    const second = await server.signedInCustomer();
+    const taken = await server.post("core/customer/kyc/verify/", { id_type: "nin", number }, second.token);
+    expect(taken.status).toBe(409);
+    expect(taken.body.msg).toBe(
+      "This NIN is already linked to another OjaPay account. Contact support if it is yours.",
+    );
+    // The same digits as a BVN are another number.
+    expect(
+      (await server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, second.token)).status,
+    ).toBe(200);
+  });
+
+  it("counts nothing when the provider cannot answer", async () => {
+    const c = await server.signedInCustomer();
+    for (let i = 0; i < 6; i++) {
+      const down = await server.post(
+        "core/customer/kyc/verify/",
+        { id_type: "bvn", number: "22345675555" },
+        c.token,
+      );
+      expect(down.status).toBe(503);
+      expect(down.body.msg).toBe(
+        "We could not check your details just now. Please try again in a few minutes.",
+      );
+    }
+    expect(
+      (await server.post("core/customer/kyc/verify/", { id_type: "bvn", number: ownNumber() }, c.token))
+        .status,
+    ).toBe(200);
+  });
+
+  it.each([
+    [{ id_type: "bvn", number: "1234567890" }, "number", "Enter your 11-digit number, digits only."],
+    [{ id_type: "bvn", number: "1234567890a" }, "number", "Enter your 11-digit number, digits only."],
+    [{ id_type: "bvn", number: "11111111111" }, "number", "That is not a real number."],
+    [{ id_type: "passport", number: "12345678901" }, "id_type", "Choose BVN or NIN."],
+    [{ number: "12345678901" }, "id_type", "Choose BVN or NIN."],
+  ])("answers 400 for %j and checks nothing", async (body, field, message) => {
+    const c = await server.signedInCustomer();
+    const answer = await server.post("core/customer/kyc/verify/", body, c.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.status).toBe(false);
+    expect(answer.body.fields?.[field]).toContain(message);
+    expect(await kycOf(c.token)).toMatchObject({ tier: 1, id_type: null });
+  });
+});
+
+describe("admins and tiers", () => {
+  // Console sessions end after 15 idle minutes, and other tests move the clock by days.
+  let admin: Awaited<ReturnType<TestServer["signedInOperator"]>>;
+  beforeEach(async () => {
+    admin = await server.signedInOperator("admin");
+  });
+  it("override a customer's tier with a reason, audited, and the new limits apply at once", async () => {
+    const c = await server.fundedCustomer(naira(300_000));
+    const noReason = await server.post(`sys.admin/users/${c.id}/kyc/`, { tier: 3, reason: " " }, admin.token);
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.fields).toHaveProperty("reason");
+    const answer = await server.post(
+      `sys.admin/users/${c.id}/kyc/`,
+      { tier: 3, reason: "Utility bill and ID card checked in the office" },
+      admin.token,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe("The account is now tier 3.");
+    expect((answer.body.data as UserDetail).kyc).toMatchObject({
+      tier: 3,
+      tier_source: "admin",
+      tier_reason: "Utility bill and ID card checked in the office",
+      daily_limit: naira(5_000_000),
+      max_balance: naira(100_000_000),
+      can_verify: false,
+    });
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "kyc.override"), eq(auditLog.targetId, c.id)));
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      targetType: "user",
+      before: { tier: 1, source: "signup" },
+      after: { tier: 3, source: "admin", reason: "Utility bill and ID card checked in the office" },
+    });
+    await server.fund(c.id, naira(1_000_000));
+    expect((await buyAirtime(c, naira(50_000))).status).toBe(200);
+    expect((await buyAirtime(c, naira(50_000), { allow_duplicate: true })).status).toBe(200);
+  });
+
+  it("is for admins only, and only customers have a tier", async () => {
+    const c = await server.signedInCustomer();
+    const staff = await server.signedInOperator("staff");
+    const body = { tier: 2, reason: "checked by phone" };
+    expect((await server.post(`sys.admin/users/${c.id}/kyc/`, body, staff.token)).status).toBe(403);
+    expect((await server.post(`sys.admin/users/${c.id}/kyc/`, body, c.token)).status).toBe(403);
+    const onStaff = await server.post(`sys.admin/users/${staff.id}/kyc/`, body, admin.token);
+    expect(onStaff.status).toBe(400);
+    const unknown = await server.post(`sys.admin/users/${crypto.randomUUID()}/kyc/`, body, admin.token);
+    expect(unknown.status).toBe(404);
+    const badTier = await server.post(
+      `sys.admin/users/${c.id}/kyc/`,
+      { tier: 4, reason: "why not" },
+      admin.token,
+    );
+    expect(badTier.status).toBe(400);
+    expect(badTier.body.fields?.tier).toContain("Choose tier 1, 2 or 3.");
+    const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
+    expect(row?.kycTier).toBe(1);
+  });
+
+  it("see a customer's tier and checked identity on the user detail", async () => {
+    const c = await server.signedInCustomer();
+    const number = ownNumber();
+    await server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token);
+    const detail = (await server.get(`sys.admin/users/${c.id}/`, admin.token)).body.data as UserDetail;
+    expect(detail.kyc_tier).toBe(2);
+    expect(detail.kyc).toMatchObject({
+      tier: 2,
+      tier_source: "identity_check",
+      id_type: "bvn",
+      id_last4: number.slice(-4),
+      verified_name: "Ada Okafor",
+      tier_reason: null,
+    });
+    const staffDetail = (await server.get(`sys.admin/users/${admin.id}/`, admin.token)).body
+      .data as UserDetail;
+    expect(staffDetail.kyc).toBeNull();
+  });
+
+  it("set each tier's limits, audited; lower tiers may not allow more than higher ones", async () => {
+    expect((await server.get("sys.admin/kyc-limits/", admin.token)).body.data).toEqual(defaultKycLimits);
+    const limits: KycLimits = { ...defaultKycLimits, tier1_daily_limit: naira(20_000) };
+    const saved = await server.put("sys.admin/kyc-limits/", limits, admin.token);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual(limits);
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "settings.update"), eq(auditLog.targetType, "kyc_limits")));
+    expect(entry?.before).toMatchObject({ tier1_daily_limit: naira(50_000) });
+    expect(entry?.after).toMatchObject({ tier1_daily_limit: naira(20_000) });
+    const c = await server.fundedCustomer(naira(50_000));
+    expect((await kycOf(c.token)).daily_limit).toBe(naira(20_000));
+    expect((await buyAirtime(c, naira(25_000))).status).toBe(400);
+
+    const upsideDown = await server.put(
+      "sys.admin/kyc-limits/",
+      { ...defaultKycLimits, tier2_max_balance: naira(100_000) },
+      admin.token,
+    );
+    expect(upsideDown.status).toBe(400);
+    expect(upsideDown.body.fields?.tier2_max_balance).toContain("Must be at least tier 1's.");
+    const staff = await server.signedInOperator("staff");
+    expect((await server.put("sys.admin/kyc-limits/", defaultKycLimits, staff.token)).status).toBe(403);
+    expect((await server.get("sys.admin/kyc-limits/", admin.token)).body.data).toEqual(limits);
+  });
+});
+
+describe("money that arrives anyway", () => {
+  it("credits a bank transfer even past the balance limit: money received is never turned away", async () => {
+    const c = await server.fundedCustomer(naira(290_000));
+    const account = await server.get("core/customer/wallet/bank-account/", c.token);
+    expect(account.status).toBe(200);
+    const { account_number } = account.body.data as { account_number: string };
+    await server.paystack.transfer(account_number, naira(50_000));
+    const [wallet] = await server.db.select().from(wallets).where(eq(wallets.userId, c.id));
+    expect(wallet?.balance).toBe(naira(340_000));
+    // Adding more by card is refused until it is spent down.
+    const more = await server.post(
+      "core/customer/wallet/fund/",
+      { amount: naira(1_000), request_id: newId() },
+      c.token,
+    );
+    expect(more.status).toBe(400);
+  });
+});
