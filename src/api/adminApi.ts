@@ -22,6 +22,7 @@ import {
   staffTvProvider,
 } from "../../schemas/catalogueStaff";
 import { page } from "../../schemas/common";
+import { type KycLimits, type KycOverrideBody, kycLimits } from "../../schemas/kyc";
 import { notification } from "../../schemas/notices";
 import {
   type ProviderSettingsBody,
@@ -137,6 +138,13 @@ export function adminApi(client: ApiClient) {
       client.request("POST", "sys.admin/staff/", staffInviteResult, body),
     patchUser: (id: string, body: AdminUserPatch) =>
       client.request("PATCH", `sys.admin/users/${id}/`, userDetail, body),
+    // Audited as kyc.override; the answer is the user with their new tier.
+    setUserTier: (id: string, body: KycOverrideBody) =>
+      client.request("POST", `sys.admin/users/${id}/kyc/`, userDetail, body),
+    // The tier limits panel shows its own failure to load.
+    kycLimits: () =>
+      client.request("GET", "sys.admin/kyc-limits/", kycLimits, undefined, { quietFailure: true }),
+    setKycLimits: (body: KycLimits) => client.request("PUT", "sys.admin/kyc-limits/", kycLimits, body),
     dashboard: () => client.request("GET", "sys.admin/dashboard/", dashboard),
     // `msg` is the status text ("Emergency mode is ON"); `data` the message and who switched it.
     // The dashboard's panel shows a failure itself, so these keep it out of a toast.

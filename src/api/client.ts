@@ -4,7 +4,7 @@ export const sessionExpiredMessage = "Your session has expired. Kindly sign-in a
 /** The two 401 messages that mean the session is over (spec section 8). */
 const expiryMessages = new Set([sessionExpiredMessage, "Session Expired. Please try signing again."]);
 
-export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A refused or failed call, after its notice has been shown. */
 export class ApiFailure extends Error {

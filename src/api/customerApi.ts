@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { airtimeControl, dataNetwork, dataPlan, disco, tvPlan, tvProvider } from "../../schemas/catalogue";
 import { page } from "../../schemas/common";
+import { type KycVerifyBody, kycStatus } from "../../schemas/kyc";
 import { circular, notification } from "../../schemas/notices";
 import {
   type AirtimePurchaseBody,
@@ -100,6 +101,13 @@ export function customerApi(client: ApiClient) {
       ),
     buyElectricity: (body: Omit<ElectricityBuyBody, "action">) =>
       client.request("POST", "core/customer/electricity/", transaction, { action: "buy", ...body }, purchase),
+
+    // The profile's verification section says itself when the tier cannot be read.
+    kyc: () => client.request("GET", "core/customer/kyc/", kycStatus, undefined, { quietFailure: true }),
+    // The server's msg ("Your BVN matched your name…") is toasted on success; a refusal is shown in the
+    // verification modal beside the number, so a toast as well would say it twice.
+    verifyIdentity: (body: KycVerifyBody) =>
+      client.request("POST", "core/customer/kyc/verify/", kycStatus, body, { quietFailure: true }),
 
     notifications: () => client.request("GET", "core/customer/notifications/", page(notification)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.

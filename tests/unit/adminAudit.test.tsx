@@ -146,6 +146,7 @@ describe("the audit log", () => {
       "plan.sync",
       "settings.update",
       "staff.invite",
+      "kyc.override",
     ]);
     expect(screen.getByLabelText("Action")).toHaveValue("");
     expect(audit).toHaveBeenCalledWith({ page: 1, actor: undefined, action: undefined });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { type Dashboard, dashboard as dashboardSchema } from "../../schemas/admin";
 import type { Profile } from "../../schemas/auth";
+import { defaultKycLimits } from "../../schemas/kyc";
 import type { ProviderAlert, ProviderStatus, ReconciliationRun } from "../../schemas/operations";
 import { type Statistics, statistics as statisticsSchema } from "../../schemas/staff";
 import type { AdminApi } from "../../src/api/adminApi";
@@ -88,6 +89,7 @@ async function openDashboard(profile: Profile, admin: Partial<AdminApi>, emergen
     admin: fakeAdmin({
       provider: async () => providerStatus(),
       reconciliations: async () => ({ runs: [run()] }),
+      kycLimits: async () => defaultKycLimits,
       ...admin,
     }),
     children: (

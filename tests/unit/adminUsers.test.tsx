@@ -50,6 +50,19 @@ function detail(overrides: Partial<UserDetail> = {}): UserDetail {
     date_of_birth: "1994-07-21",
     wallet: { number: "3012345678", balance: 1_250_050 },
     is_active: true,
+    kyc: {
+      tier: 1,
+      tier_source: "signup",
+      id_type: null,
+      id_last4: null,
+      verified_name: null,
+      verified_at: null,
+      daily_limit: 5_000_000,
+      max_balance: 30_000_000,
+      spent_today: 0,
+      can_verify: true,
+      tier_reason: null,
+    },
     recent_transactions: [
       transaction({
         id: "00000000-0000-4000-8000-00000000aaaa",

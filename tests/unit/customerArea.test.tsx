@@ -1,6 +1,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { kycStatus } from "../../schemas/kyc";
 import { ApiFailure } from "../../src/api/client";
 import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile } from "../support/fixtures";
@@ -115,7 +116,25 @@ describe("the customer area", () => {
 describe("the profile page", () => {
   it("shows the profile as spec section 2 describes it", async () => {
     const user = userEvent.setup();
-    await renderSignedIn("/app/profile", { ...customerProfile, has_pin: true, date_of_birth: "1994-07-21" });
+    const kyc = async () =>
+      kycStatus.parse({
+        tier: 1,
+        tier_source: "signup",
+        id_type: null,
+        id_last4: null,
+        verified_name: null,
+        verified_at: null,
+        daily_limit: 5_000_000,
+        max_balance: 30_000_000,
+        spent_today: 0,
+        can_verify: true,
+      });
+    await renderSignedIn(
+      "/app/profile",
+      { ...customerProfile, has_pin: true, date_of_birth: "1994-07-21" },
+      undefined,
+      fakeCustomer({ kyc }),
+    );
     await heading("Ngozi Adeyemi");
     expect(screen.getByText("Verified")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reset Pin" })).toBeInTheDocument();
@@ -125,7 +144,7 @@ describe("the profile page", () => {
     expect(screen.getByLabelText("Email")).toHaveValue("ngozi@example.com");
     expect(screen.getByLabelText("Date of birth")).toHaveValue("1994-07-21");
     expect(screen.getByText("3012345678")).toBeInTheDocument();
-    expect(screen.getByText("Not verified")).toBeInTheDocument();
+    expect(await screen.findByText("Not verified")).toBeInTheDocument();
     expect(screen.getByText("NIN")).toBeInTheDocument();
     expect(screen.getByText("BVN")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Verify Details" })).toBeInTheDocument();

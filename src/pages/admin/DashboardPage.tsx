@@ -12,6 +12,7 @@ import { useSession } from "../../session/useSession";
 import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { LineChart } from "./charts/LineChart";
+import { KycLimitsPanel } from "./KycLimitsPanel";
 import { ProviderAlerts } from "./ProviderAlerts";
 import { ProviderPanel } from "./ProviderPanel";
 import { ReconciliationPanel } from "./ReconciliationPanel";
@@ -59,9 +60,10 @@ function AdminDashboard({ emergencyPanel }: { emergencyPanel: ReactNode }) {
           <Totals figures={dashboard.data} customers={dashboard.data.customers} />
         </>
       )}
-      {/* The provider's wallet and the reconciliations call sys.admin/ too: admins only. */}
+      {/* The provider's wallet, the tier limits and the reconciliations call sys.admin/ too: admins only. */}
       <div className="operations-grid">
         <ProviderPanel />
+        <KycLimitsPanel />
         <ReconciliationPanel />
       </div>
       {dashboard.state === "ready" && <Charts dashboard={dashboard.data} />}

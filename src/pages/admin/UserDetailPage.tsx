@@ -20,6 +20,7 @@ import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
 import { Fact } from "./Fact";
 import { FundWalletForm } from "./FundWalletForm";
 import { ActiveBadge, fullName, roleLabels } from "./people";
+import { UserKycSection } from "./UserKycSection";
 import "./admin.css";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
@@ -97,6 +98,10 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
           <h2 id="user-fund">Fund wallet</h2>
           <FundWalletForm customer={{ id: user.id, name }} onFunded={reload} />
         </section>
+      )}
+
+      {user.role === "customer" && (
+        <UserKycSection user={{ id: user.id, name }} kyc={user.kyc} onChanged={reload} />
       )}
 
       <section className="card" aria-labelledby="user-recent">

@@ -11,10 +11,10 @@ import { SecretDisplay } from "../../components/SecretDisplay";
 import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { noticeStore } from "../../notices/noticeStore";
 import { useSession } from "../../session/useSession";
 import { ChangePasswordSection } from "./ChangePasswordSection";
 import { PinResetModal } from "./PinResetModal";
+import { VerificationSection } from "./VerificationSection";
 import "./profile.css";
 
 // The form's view of the profile: a date input gives "" for no date, which the API spells null.
@@ -138,33 +138,7 @@ export default function ProfilePage() {
 
       <ChangePasswordSection />
 
-      <section className="card" aria-labelledby="wallet-verification">
-        <h2 id="wallet-verification">Wallet and verification</h2>
-        <dl className="facts">
-          <dt>Wallet number</dt>
-          <dd>{profile.wallet?.number ?? "No wallet"}</dd>
-          <dt>Account status</dt>
-          <dd>Not verified</dd>
-          <dt>NIN</dt>
-          <dd>Not provided</dd>
-          <dt>BVN</dt>
-          <dd>Not provided</dd>
-        </dl>
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() =>
-            noticeStore.show({
-              type: "success",
-              title: "Coming soon",
-              message:
-                "Identity verification with your NIN or BVN is not available yet. Your wallet works without it.",
-            })
-          }
-        >
-          Verify Details
-        </button>
-      </section>
+      <VerificationSection profile={profile} />
 
       {pinModalOpen && (
         <PinResetModal

@@ -1,0 +1,198 @@
+import { useId, useMemo, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type AdminKycStatus,
+  identityTypeName,
+  type KycOverrideBody,
+  kycOverrideBody,
+} from "../../../schemas/kyc";
+import { ApiFailure } from "../../api/client";
+import { useAdminServices } from "../../app/AppServices";
+import { useOnce } from "../../app/useOnce";
+import { Modal } from "../../components/Modal";
+import { TextAreaField } from "../../components/TextAreaField";
+import { formatDate } from "../../format/formatDate";
+import { formatNaira } from "../../format/money";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { Fact } from "./Fact";
+
+const sourceLabels: Record<AdminKycStatus["tier_source"], string> = {
+  signup: "Sign-up",
+  identity_check: "Identity check",
+  admin: "Set by an admin",
+};
+const tiers = [1, 2, 3] as const;
+
+/** A customer's KYC tier as the admin sees it, and the admin's override of it. */
+export function UserKycSection({
+  user,
+  kyc,
+  onChanged,
+}: {
+  user: { id: string; name: string };
+  kyc: AdminKycStatus | null;
+  onChanged: () => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="user-kyc">
+      <h2 id="user-kyc">KYC</h2>
+      {kyc ? (
+        <>
+          <dl className="admin-facts">
+            <Fact label="Tier">Tier {kyc.tier}</Fact>
+            <Fact label="How it was set">{sourceLabels[kyc.tier_source]}</Fact>
+            {kyc.tier_source === "admin" && kyc.tier_reason && (
+              <Fact label="Admin's reason">
+                <q>{kyc.tier_reason}</q>
+              </Fact>
+            )}
+            <Fact label="Identity">
+              {kyc.id_type && kyc.id_last4
+                ? `${identityTypeName[kyc.id_type]} ending ${kyc.id_last4}`
+                : "None checked"}
+            </Fact>
+            <Fact label="Verified name">{kyc.verified_name ?? "None"}</Fact>
+            <Fact label="Verified on">{kyc.verified_at ? formatDate(kyc.verified_at) : "Never"}</Fact>
+            <Fact label="Daily purchase limit">
+              {formatNaira(kyc.daily_limit)} ({formatNaira(kyc.spent_today)} used today)
+            </Fact>
+            <Fact label="Wallet maximum balance">{formatNaira(kyc.max_balance)}</Fact>
+          </dl>
+          <ChangeTierForm user={user} current={kyc.tier} onChanged={onChanged} />
+        </>
+      ) : (
+        <p className="muted">No KYC record for this customer.</p>
+      )}
+    </section>
+  );
+}
+
+type TierForm = z.input<typeof kycOverrideBody>;
+
+function ChangeTierForm({
+  user,
+  current,
+  onChanged,
+}: {
+  user: { id: string; name: string };
+  current: number;
+  onChanged: () => void;
+}) {
+  const { admin } = useAdminServices();
+  const form = useForm<TierForm, unknown, KycOverrideBody>({
+    resolver: schemaResolver(kycOverrideBody),
+    // `values` resets the form when a reload brings the user's new tier.
+    values: useMemo(() => ({ tier: current, reason: "" }), [current]),
+  });
+  const tierId = useId();
+  const [confirming, setConfirming] = useState<KycOverrideBody | null>(null);
+  const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const once = useOnce();
+  const errors = form.formState.errors;
+
+  const review = form.handleSubmit((body) => {
+    // Setting the tier it already has would only write an audit row that changes nothing.
+    if (body.tier === current) {
+      form.setError("tier", { type: "unchanged", message: `This account is tier ${current} already.` });
+      return;
+    }
+    setFailed(false);
+    setConfirming(body);
+  });
+
+  // Setting a tier is the same whether it lands once or twice, so a retry needs no request id.
+  const confirm = () =>
+    once(async () => {
+      if (!confirming) return;
+      setSending(true);
+      setFailed(false);
+      try {
+        await admin.setUserTier(user.id, confirming);
+        setConfirming(null);
+        form.reset();
+        onChanged();
+      } catch (error) {
+        // The client has shown the server's message. A field the server refused goes back to the form.
+        if (error instanceof ApiFailure && (error.fields?.tier || error.fields?.reason)) {
+          setConfirming(null);
+          showServerFieldErrors(error, form.setError, ["tier", "reason"]);
+        } else setFailed(true);
+      } finally {
+        setSending(false);
+      }
+    });
+
+  return (
+    <>
+      <h3>Change tier</h3>
+      <form noValidate onSubmit={review}>
+        <div className="field">
+          <label htmlFor={tierId}>New tier</label>
+          <select
+            id={tierId}
+            aria-invalid={errors.tier ? true : undefined}
+            aria-describedby={errors.tier ? `${tierId}-error` : undefined}
+            {...form.register("tier", { valueAsNumber: true })}
+          >
+            {tiers.map((tier) => (
+              <option key={tier} value={tier}>
+                Tier {tier}
+                {tier === current ? " (current)" : ""}
+              </option>
+            ))}
+          </select>
+          {errors.tier && (
+            <p className="field-error" id={`${tierId}-error`} role="alert">
+              {errors.tier.message}
+            </p>
+          )}
+        </div>
+        <TextAreaField
+          label="Reason"
+          hint="Recorded in the audit log and shown here. Tier 3 needs an address and documents checked outside the app."
+          maxLength={300}
+          error={errors.reason?.message}
+          {...form.register("reason")}
+        />
+        <button type="submit" className="button">
+          Continue
+        </button>
+      </form>
+
+      {confirming && (
+        <Modal
+          open
+          title={`Move ${user.name} to tier ${confirming.tier}?`}
+          // Closing while the request is out would hide whether it worked.
+          onClose={() => !sending && setConfirming(null)}
+        >
+          <p>
+            Reason: <q>{confirming.reason}</q>
+          </p>
+          <p className="muted">Their daily purchase limit and wallet maximum change at once.</p>
+          {failed && (
+            <p className="field-error" role="alert">
+              The tier was not changed, or we could not tell. Trying again is safe.
+            </p>
+          )}
+          <div className="modal-actions">
+            <button
+              type="button"
+              className="button secondary"
+              disabled={sending}
+              onClick={() => setConfirming(null)}
+            >
+              Cancel
+            </button>
+            <button type="button" className="button" disabled={sending} onClick={confirm}>
+              {sending ? "Changing…" : failed ? "Try again" : `Move to tier ${confirming.tier}`}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  );
+}

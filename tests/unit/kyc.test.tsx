@@ -1,0 +1,396 @@
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
+import {
+  type AdminKycStatus,
+  adminKycStatus,
+  defaultKycLimits,
+  type KycLimits,
+  type KycStatus,
+  kycStatus,
+} from "../../schemas/kyc";
+import { type UserDetail, userDetail } from "../../schemas/users";
+import type { AdminApi } from "../../src/api/adminApi";
+import { ApiFailure } from "../../src/api/client";
+import type { CustomerApi } from "../../src/api/customerApi";
+import { KycLimitsPanel } from "../../src/pages/admin/KycLimitsPanel";
+import UserDetailPage from "../../src/pages/admin/UserDetailPage";
+import { customerProfile } from "../support/fixtures";
+import { fakeAdmin, fakeCustomer, renderApp } from "../support/renderApp";
+import { heading, renderSignedIn } from "../support/signedIn";
+
+afterEach(cleanup);
+
+// Fixtures go through the shared schemas, so no test feeds a page what the API client would refuse.
+const tier1 = (overrides: Partial<KycStatus> = {}): KycStatus =>
+  kycStatus.parse({
+    tier: 1,
+    tier_source: "signup",
+    id_type: null,
+    id_last4: null,
+    verified_name: null,
+    verified_at: null,
+    daily_limit: 5_000_000,
+    max_balance: 30_000_000,
+    spent_today: 1_250_000,
+    can_verify: true,
+    ...overrides,
+  });
+
+const tier2 = (overrides: Partial<KycStatus> = {}): KycStatus =>
+  tier1({
+    tier: 2,
+    tier_source: "identity_check",
+    id_type: "bvn",
+    id_last4: "1234",
+    verified_name: "NGOZI ADEYEMI",
+    verified_at: "2026-01-05T09:00:00.000Z",
+    daily_limit: 20_000_000,
+    max_balance: 50_000_000,
+    can_verify: false,
+    ...overrides,
+  });
+
+async function openProfile(customer: Partial<CustomerApi>) {
+  const app = await renderSignedIn("/app/profile", customerProfile, undefined, fakeCustomer(customer));
+  await heading("Ngozi Adeyemi");
+  // The page reads the profile afresh when it opens; answer that, so a later refresh is the modal's.
+  if (app.control.session.isRunning("fetchProfile"))
+    await act(async () =>
+      app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerProfile }),
+    );
+  const section = screen.getByRole("region", { name: "Wallet and verification" });
+  return { app, section };
+}
+
+/** The text of the <dd> after a <dt> in a definition list. */
+const fact = (within_: HTMLElement, term: string) =>
+  within(within_).getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+
+describe("the profile's verification section", () => {
+  it("shows a tier 1 account's limits, today's use, and that it is not verified", async () => {
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()) });
+    await within(section).findByText("Tier 1");
+    expect(fact(section, "Account tier")).toBe("Tier 1");
+    expect(fact(section, "Daily purchase limit")).toBe("₦50,000.00 (₦12,500.00 used today)");
+    expect(fact(section, "Wallet maximum balance")).toBe("₦300,000.00");
+    expect(fact(section, "Account status")).toBe("Not verified");
+    expect(fact(section, "NIN")).toBe("Not provided");
+    expect(fact(section, "BVN")).toBe("Not provided");
+    expect(within(section).getByRole("button", { name: "Verify Details" })).toBeInTheDocument();
+  });
+
+  it("offers no Verify Details when the server says a check cannot raise the tier", async () => {
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier2({ tier: 3, can_verify: false })) });
+    await within(section).findByText("Tier 3");
+    expect(fact(section, "Account status")).toBe("Verified");
+    expect(within(section).queryByRole("button", { name: "Verify Details" })).not.toBeInTheDocument();
+  });
+
+  it("says when the tier cannot be read, and tries again", async () => {
+    const user = userEvent.setup();
+    const kyc = vi
+      .fn<CustomerApi["kyc"]>()
+      .mockRejectedValueOnce(new ApiFailure(0, "offline"))
+      .mockResolvedValue(tier1());
+    const { section } = await openProfile({ kyc });
+    await within(section).findByText("We could not load your account tier.");
+    await user.click(within(section).getByRole("button", { name: "Try again" }));
+    expect(await within(section).findByText("Tier 1")).toBeInTheDocument();
+  });
+
+  it("verifies a BVN through the modal, then shows tier 2, Verified, and refreshes the session", async () => {
+    const user = userEvent.setup();
+    const verifyIdentity = vi.fn(async () => tier2());
+    const { app, section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+
+    const dialog = screen.getByRole("dialog", { name: "Verify your identity" });
+    expect(dialog).toHaveTextContent(
+      "Tier 1 accounts can buy up to ₦50,000.00 a day and hold ₦300,000.00. Verifying your BVN or NIN raises this to tier 2.",
+    );
+    // Focus starts on the choice, and the choice renames the number's field.
+    expect(within(dialog).getByRole("radio", { name: "BVN" })).toHaveFocus();
+    expect(within(dialog).getByRole("radio", { name: "BVN" })).toBeChecked();
+    await user.click(within(dialog).getByRole("radio", { name: "NIN" }));
+    await user.click(within(dialog).getByRole("radio", { name: "BVN" }));
+    const number = within(dialog).getByLabelText("BVN (11 digits)");
+    expect(number).toHaveAttribute("inputmode", "numeric");
+    await user.type(number, "22212341234");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(verifyIdentity).toHaveBeenCalledExactlyOnceWith({ id_type: "bvn", number: "22212341234" });
+    expect(fact(section, "Account tier")).toBe("Tier 2");
+    expect(fact(section, "Account status")).toBe("Verified");
+    expect(fact(section, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
+    expect(fact(section, "BVN")).toBe("BVN •••••••1234, verified Jan 5, 2026");
+    expect(fact(section, "NIN")).toBe("Not provided");
+    expect(within(section).queryByRole("button", { name: "Verify Details" })).not.toBeInTheDocument();
+
+    // The session's profile carries the tier too, so it is read again.
+    expect(app.control.session.isRunning("fetchProfile")).toBe(true);
+    await act(async () =>
+      app.control.session.settle({
+        type: "xstate.done.actor.fetchProfile",
+        output: { ...customerProfile, kyc_tier: 2 },
+      }),
+    );
+    expect(app.sessionActor.getSnapshot().context.profile?.kyc_tier).toBe(2);
+  });
+
+  it("sends a NIN when NIN is chosen", async () => {
+    const user = userEvent.setup();
+    const verifyIdentity = vi.fn(async () => tier2({ id_type: "nin", id_last4: "9876" }));
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+    const dialog = screen.getByRole("dialog");
+    await user.click(within(dialog).getByRole("radio", { name: "NIN" }));
+    await user.type(within(dialog).getByLabelText("NIN (11 digits)"), " 12345678987 ");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    await waitFor(() =>
+      expect(verifyIdentity).toHaveBeenCalledWith({ id_type: "nin", number: "12345678987" }),
+    );
+    await waitFor(() => expect(fact(section, "NIN")).toBe("NIN •••••••9876, verified Jan 5, 2026"));
+    expect(fact(section, "BVN")).toBe("Not provided");
+  });
+
+  it("refuses a number that is not 11 digits without asking the server", async () => {
+    const user = userEvent.setup();
+    const verifyIdentity = vi.fn();
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+    const dialog = screen.getByRole("dialog");
+    const number = within(dialog).getByLabelText("BVN (11 digits)");
+    await user.type(number, "2221234");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByText("Enter your 11-digit number, digits only.")).toBeInTheDocument();
+    expect(number).toHaveAttribute("aria-invalid", "true");
+    await user.clear(number);
+    await user.type(number, "11111111111");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByText("That is not a real number.")).toBeInTheDocument();
+    expect(verifyIdentity).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal in the modal and keeps it open", async () => {
+    const user = userEvent.setup();
+    const refusal = "The name on that BVN does not match the name on your profile.";
+    const verifyIdentity = vi
+      .fn<CustomerApi["verifyIdentity"]>()
+      .mockRejectedValueOnce(new ApiFailure(409, "That number is already linked to another account."))
+      .mockRejectedValueOnce(new ApiFailure(400, refusal, null, { number: [refusal] }));
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+    const dialog = screen.getByRole("dialog");
+    const number = within(dialog).getByLabelText("BVN (11 digits)");
+    await user.type(number, "22212341234");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "That number is already linked to another account.",
+    );
+
+    // A refusal about the number goes under the number, said once.
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    expect(number).toHaveAttribute("aria-invalid", "true");
+    expect(within(dialog).getAllByText(refusal)).toHaveLength(1);
+    expect(within(dialog).queryByText("That number is already linked to another account.")).toBeNull();
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    expect(fact(section, "Account tier")).toBe("Tier 1");
+
+    // Escape closes it, as any modal.
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+const adminKyc = (overrides: Partial<AdminKycStatus> = {}): AdminKycStatus =>
+  adminKycStatus.parse({ ...tier1(), tier_reason: null, ...overrides });
+
+function detail(kyc: AdminKycStatus | null, overrides: Partial<UserDetail> = {}): UserDetail {
+  return userDetail.parse({
+    ...customerProfile,
+    is_active: true,
+    kyc,
+    kyc_tier: kyc?.tier ?? null,
+    recent_transactions: [],
+    ...overrides,
+  });
+}
+
+function openUser(admin: Partial<AdminApi>) {
+  renderApp({
+    path: `/x/manage-users/${customerProfile.id}`,
+    admin: fakeAdmin(admin),
+    children: (
+      <Route path="/x" nest>
+        <UserDetailPage id={customerProfile.id} />
+      </Route>
+    ),
+  });
+  return heading("Ngozi Adeyemi");
+}
+
+describe("a customer's KYC on their admin page", () => {
+  it("shows the tier, how it was set, the checked identity and the limits", async () => {
+    await openUser({
+      user: async () =>
+        detail(
+          adminKyc({
+            ...tier2(),
+            tier: 3,
+            tier_source: "admin",
+            tier_reason: "Utility bill and ID checked at the Ikeja office",
+          }),
+        ),
+    });
+    const kyc = screen.getByRole("region", { name: "KYC" });
+    expect(fact(kyc, "Tier")).toBe("Tier 3");
+    expect(fact(kyc, "How it was set")).toBe("Set by an admin");
+    expect(fact(kyc, "Admin's reason")).toBe("Utility bill and ID checked at the Ikeja office");
+    expect(fact(kyc, "Identity")).toBe("BVN ending 1234");
+    expect(fact(kyc, "Verified name")).toBe("NGOZI ADEYEMI");
+    expect(fact(kyc, "Verified on")).toBe("Jan 5, 2026");
+    expect(fact(kyc, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
+    expect(fact(kyc, "Wallet maximum balance")).toBe("₦500,000.00");
+  });
+
+  it("shows no KYC block for staff", async () => {
+    renderApp({
+      path: "/x/u",
+      admin: fakeAdmin({
+        user: async () => detail(null, { first_name: "Tunde", role: "staff", wallet: null }),
+      }),
+      children: (
+        <Route path="/x" nest>
+          <UserDetailPage id="u" />
+        </Route>
+      ),
+    });
+    await heading("Tunde Adeyemi");
+    expect(screen.queryByRole("region", { name: "KYC" })).not.toBeInTheDocument();
+  });
+
+  it("changes the tier with a reason, after confirming, and shows the new tier", async () => {
+    const user = userEvent.setup();
+    const reason = "Utility bill and ID checked at the Ikeja office";
+    const changed = detail(adminKyc({ ...tier2(), tier: 3, tier_source: "admin", tier_reason: reason }));
+    const userCall = vi
+      .fn<AdminApi["user"]>()
+      .mockResolvedValueOnce(detail(adminKyc()))
+      .mockResolvedValue(changed);
+    const setUserTier = vi.fn(async () => changed);
+    await openUser({ user: userCall, setUserTier });
+    const kyc = screen.getByRole("region", { name: "KYC" });
+    const tier = within(kyc).getByLabelText("New tier");
+    expect(tier).toHaveValue("1");
+
+    // No reason: the shared schema's words, and no call.
+    await user.selectOptions(tier, "3");
+    await user.click(within(kyc).getByRole("button", { name: "Continue" }));
+    expect(await within(kyc).findByText("Give a reason of at least 5 characters.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    // The tier it has already is no change.
+    await user.type(within(kyc).getByLabelText("Reason"), reason);
+    await user.selectOptions(tier, "1");
+    await user.click(within(kyc).getByRole("button", { name: "Continue" }));
+    expect(await within(kyc).findByText("This account is tier 1 already.")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await user.selectOptions(tier, "3");
+    await user.click(within(kyc).getByRole("button", { name: "Continue" }));
+    const dialog = await screen.findByRole("dialog", { name: "Move Ngozi Adeyemi to tier 3?" });
+    expect(dialog).toHaveTextContent(reason);
+    // Cancel sends nothing.
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(setUserTier).not.toHaveBeenCalled();
+
+    await user.click(within(kyc).getByRole("button", { name: "Continue" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Move to tier 3" }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(setUserTier).toHaveBeenCalledExactlyOnceWith(customerProfile.id, { tier: 3, reason });
+    await waitFor(() => expect(fact(kyc, "Tier")).toBe("Tier 3"));
+    expect(fact(kyc, "How it was set")).toBe("Set by an admin");
+    expect(fact(kyc, "Admin's reason")).toBe(reason);
+    expect(within(kyc).getByLabelText("New tier")).toHaveValue("3");
+    expect(within(kyc).getByLabelText("Reason")).toHaveValue("");
+  });
+
+  it("keeps the confirmation open with a way to try again when the change fails", async () => {
+    const user = userEvent.setup();
+    const setUserTier = vi
+      .fn<AdminApi["setUserTier"]>()
+      .mockRejectedValue(new ApiFailure(503, "Something went wrong"));
+    await openUser({ user: async () => detail(adminKyc()), setUserTier });
+    const kyc = screen.getByRole("region", { name: "KYC" });
+    await user.selectOptions(within(kyc).getByLabelText("New tier"), "2");
+    await user.type(within(kyc).getByLabelText("Reason"), "BVN checked by phone");
+    await user.click(within(kyc).getByRole("button", { name: "Continue" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Move to tier 2" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("The tier was not changed");
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(setUserTier).toHaveBeenCalledTimes(2));
+    expect(fact(kyc, "Tier")).toBe("Tier 1");
+  });
+});
+
+describe("the KYC tier limits panel", () => {
+  function openPanel(admin: Partial<AdminApi>) {
+    renderApp({ path: "/", admin: fakeAdmin(admin), children: <KycLimitsPanel /> });
+    return screen.findByRole("region", { name: "KYC tier limits" });
+  }
+
+  it("shows the six limits in naira and saves them in kobo", async () => {
+    const user = userEvent.setup();
+    const saved: KycLimits = { ...defaultKycLimits, tier1_daily_limit: 7_500_000 };
+    const kycLimits = vi
+      .fn<AdminApi["kycLimits"]>()
+      .mockResolvedValueOnce(defaultKycLimits)
+      .mockResolvedValue(saved);
+    const setKycLimits = vi.fn(async () => saved);
+    const panel = within(await openPanel({ kycLimits, setKycLimits }));
+    const daily1 = await panel.findByLabelText("Tier 1: purchases a day");
+    expect(daily1).toHaveValue("50,000.00");
+    expect(panel.getByLabelText("Tier 1: most the wallet holds")).toHaveValue("300,000.00");
+    expect(panel.getByLabelText("Tier 2: purchases a day")).toHaveValue("200,000.00");
+    expect(panel.getByLabelText("Tier 2: most the wallet holds")).toHaveValue("500,000.00");
+    expect(panel.getByLabelText("Tier 3: purchases a day")).toHaveValue("5,000,000.00");
+    expect(panel.getByLabelText("Tier 3: most the wallet holds")).toHaveValue("100,000,000.00");
+
+    await user.clear(daily1);
+    await user.type(daily1, "75,000");
+    await user.click(panel.getByRole("button", { name: "Save limits" }));
+    await waitFor(() => expect(setKycLimits).toHaveBeenCalledExactlyOnceWith(saved));
+    await waitFor(() => expect(kycLimits).toHaveBeenCalledTimes(2));
+  });
+
+  it("refuses a tier that allows less than the one below, before sending", async () => {
+    const user = userEvent.setup();
+    const setKycLimits = vi.fn();
+    const panel = within(await openPanel({ kycLimits: async () => defaultKycLimits, setKycLimits }));
+    const daily2 = await panel.findByLabelText("Tier 2: purchases a day");
+    await user.clear(daily2);
+    await user.type(daily2, "40,000");
+    await user.click(panel.getByRole("button", { name: "Save limits" }));
+    expect(await panel.findByText("Must be at least tier 1's.")).toBeInTheDocument();
+    expect(setKycLimits).not.toHaveBeenCalled();
+  });
+
+  it("says when the limits cannot be read", async () => {
+    const panel = within(
+      await openPanel({
+        kycLimits: async () => {
+          throw new ApiFailure(0, "offline");
+        },
+      }),
+    );
+    expect(await panel.findByText("We could not load the tier limits.")).toBeInTheDocument();
+  });
+});
