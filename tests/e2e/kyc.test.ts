@@ -1,0 +1,90 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({ SMTP_URL: mail.url, SIMULATOR_LATENCY_MS: "100" });
+  browser = await launchBrowser();
+  page = await (await browser.newContext(phone)).newPage();
+  page.setDefaultTimeout(20_000);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+const pin = "5193";
+
+async function buyAirtime(naira: string) {
+  await page.goto(`${app.base}/app/airtime-vtu`);
+  await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByLabel("Amount (₦)").fill(naira);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await payWithPin(page, pin);
+}
+
+describe("KYC tiers in a real browser", () => {
+  it("stops a tier 1 customer at the daily limit, and Verify Details raises the tier so the purchase goes through", async () => {
+    await newCustomer(page, app.base, mail, {
+      first: "Emeka",
+      last: "Obi",
+      email: "emeka@example.com",
+      password: "emeka password 3",
+    });
+    await setPin(page, app.base, mail, "emeka@example.com", pin);
+    await fundByTransfer(page, app.base, "60,000");
+
+    await page.goto(`${app.base}/app/profile`);
+    const section = page.getByRole("region", { name: "Wallet and verification" });
+    await section.getByText("Tier 1", { exact: true }).waitFor();
+    await section.getByText("₦50,000.00 (₦0.00 used today)").waitFor();
+    await section.getByText("Not verified", { exact: true }).waitFor();
+
+    // ₦49,000 after MTN's 2%: within the day's ₦50,000.
+    await buyAirtime("50,000");
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    // ₦1,960 more is past it.
+    await buyAirtime("2,000");
+    await page
+      .getByText(
+        "This purchase would take today's purchases to ₦50,960.00, over the ₦50,000.00 daily limit of a tier 1 account (₦1,000.00 left today). Verify your BVN or NIN on your profile to raise it.",
+      )
+      .first()
+      .waitFor();
+
+    await page.goto(`${app.base}/app/profile`);
+    await section.getByText("₦50,000.00 (₦49,000.00 used today)").waitFor();
+    await section.getByRole("button", { name: "Verify Details" }).click();
+    const dialog = page.getByRole("dialog", { name: "Verify your identity" });
+    await dialog.getByRole("radio", { name: "NIN" }).check();
+    // A number the simulated provider holds under another name is refused, in the dialog.
+    await dialog.getByLabel("NIN (11 digits)").fill("12345679999");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog
+      .getByText(/^The name on this NIN does not match the name on your profile \(Emeka Obi\)/)
+      .waitFor();
+    await dialog.getByLabel("NIN (11 digits)").fill("70123456789");
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("Your NIN matched your name. Your account is now tier 2.").first().waitFor();
+    await section.getByText("Tier 2", { exact: true }).waitFor();
+    await section.getByText("Verified", { exact: true }).waitFor();
+    await section.getByText(/^NIN •••••••6789, verified /).waitFor();
+    await section.getByText("₦200,000.00 (₦49,000.00 used today)").waitFor();
+    expect(await section.getByRole("button", { name: "Verify Details" }).count()).toBe(0);
+
+    await buyAirtime("2,000");
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+  });
+});
