@@ -1,4 +1,5 @@
 import type { Profile } from "../../schemas/auth";
+import { type KycStatus, kycStatus } from "../../schemas/kyc";
 
 export const customerProfile: Profile = {
   id: "6a1c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d",
@@ -28,3 +29,19 @@ export const staffProfile: Profile = {
   kyc_tier: null,
   second_factor: "done",
 };
+
+/** A tier 1 customer's KYC status with the default limits; parsed, so no test feeds a page what the client would refuse. */
+export const tier1Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
+  kycStatus.parse({
+    tier: 1,
+    tier_source: "signup",
+    id_type: null,
+    id_last4: null,
+    verified_name: null,
+    verified_at: null,
+    daily_limit: 5_000_000,
+    max_balance: 30_000_000,
+    spent_today: 0,
+    can_verify: true,
+    ...overrides,
+  });

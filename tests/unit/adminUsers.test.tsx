@@ -11,7 +11,7 @@ import { ApiFailure } from "../../src/api/client";
 import FindCustomerPage from "../../src/pages/admin/FindCustomerPage";
 import UserDetailPage from "../../src/pages/admin/UserDetailPage";
 import UsersPage from "../../src/pages/admin/UsersPage";
-import { customerProfile } from "../support/fixtures";
+import { customerProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 import { heading } from "../support/signedIn";
 import { deferred, funding, transaction } from "../support/transactionFixtures";
@@ -50,19 +50,7 @@ function detail(overrides: Partial<UserDetail> = {}): UserDetail {
     date_of_birth: "1994-07-21",
     wallet: { number: "3012345678", balance: 1_250_050 },
     is_active: true,
-    kyc: {
-      tier: 1,
-      tier_source: "signup",
-      id_type: null,
-      id_last4: null,
-      verified_name: null,
-      verified_at: null,
-      daily_limit: 5_000_000,
-      max_balance: 30_000_000,
-      spent_today: 0,
-      can_verify: true,
-      tier_reason: null,
-    },
+    kyc: { ...tier1Kyc(), tier_reason: null },
     recent_transactions: [
       transaction({
         id: "00000000-0000-4000-8000-00000000aaaa",

@@ -1,10 +1,9 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { kycStatus } from "../../schemas/kyc";
 import { ApiFailure } from "../../src/api/client";
 import { logoutQuestion } from "../../src/components/LogoutModal";
-import { customerProfile, staffProfile } from "../support/fixtures";
+import { customerProfile, staffProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 
@@ -116,19 +115,7 @@ describe("the customer area", () => {
 describe("the profile page", () => {
   it("shows the profile as spec section 2 describes it", async () => {
     const user = userEvent.setup();
-    const kyc = async () =>
-      kycStatus.parse({
-        tier: 1,
-        tier_source: "signup",
-        id_type: null,
-        id_last4: null,
-        verified_name: null,
-        verified_at: null,
-        daily_limit: 5_000_000,
-        max_balance: 30_000_000,
-        spent_today: 0,
-        can_verify: true,
-      });
+    const kyc = async () => tier1Kyc();
     await renderSignedIn(
       "/app/profile",
       { ...customerProfile, has_pin: true, date_of_birth: "1994-07-21" },

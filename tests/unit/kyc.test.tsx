@@ -8,7 +8,6 @@ import {
   defaultKycLimits,
   type KycLimits,
   type KycStatus,
-  kycStatus,
 } from "../../schemas/kyc";
 import { type UserDetail, userDetail } from "../../schemas/users";
 import type { AdminApi } from "../../src/api/adminApi";
@@ -16,7 +15,7 @@ import { ApiFailure } from "../../src/api/client";
 import type { CustomerApi } from "../../src/api/customerApi";
 import { KycLimitsPanel } from "../../src/pages/admin/KycLimitsPanel";
 import UserDetailPage from "../../src/pages/admin/UserDetailPage";
-import { customerProfile } from "../support/fixtures";
+import { customerProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAdmin, fakeCustomer, renderApp } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 
@@ -24,19 +23,7 @@ afterEach(cleanup);
 
 // Fixtures go through the shared schemas, so no test feeds a page what the API client would refuse.
 const tier1 = (overrides: Partial<KycStatus> = {}): KycStatus =>
-  kycStatus.parse({
-    tier: 1,
-    tier_source: "signup",
-    id_type: null,
-    id_last4: null,
-    verified_name: null,
-    verified_at: null,
-    daily_limit: 5_000_000,
-    max_balance: 30_000_000,
-    spent_today: 1_250_000,
-    can_verify: true,
-    ...overrides,
-  });
+  tier1Kyc({ spent_today: 1_250_000, ...overrides });
 
 const tier2 = (overrides: Partial<KycStatus> = {}): KycStatus =>
   tier1({
