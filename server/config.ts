@@ -20,7 +20,15 @@ const realSettings = [
   "VTPASS_SECRET_KEY",
   "PAYSTACK_BASE_URL",
   "PAYSTACK_SECRET_KEY",
+  "DIDIT_BASE_URL",
+  "DIDIT_API_KEY",
 ] as const;
+/** Without an identity provider the app still runs: customers stay at tier 1 until an admin raises them. */
+const optionalRealSettings: ReadonlySet<string> = new Set([
+  "PAYSTACK_BASE_URL",
+  "DIDIT_BASE_URL",
+  "DIDIT_API_KEY",
+]);
 
 /** Paystack's documented webhook addresses, for `PAYSTACK_WEBHOOK_IPS=paystack`. */
 export const paystackWebhookIps = ["52.31.139.75", "52.49.173.169", "52.214.14.220"];
@@ -88,6 +96,8 @@ const envSchema = z
         error: "must be a Paystack secret key (sk_test_… or sk_live_…)",
       })
       .optional(),
+    DIDIT_BASE_URL: httpUrl.optional(),
+    DIDIT_API_KEY: key.optional(),
     PAYSTACK_PREFERRED_BANK: z.enum(["test-bank", "wema-bank", "titan-paystack"]).optional(),
     PAYSTACK_WEBHOOK_IPS: z
       .string()
@@ -127,7 +137,7 @@ const envSchema = z
             "is for the real provider and gateway: set SIMULATORS=off to use it (the simulators are on)",
         });
       }
-      if (!simulated && value === undefined && name !== "PAYSTACK_BASE_URL") {
+      if (!simulated && value === undefined && !optionalRealSettings.has(name)) {
         ctx.addIssue({ code: "custom", path: [name], message: "is required when the simulators are off" });
       }
       if (!simulated && value !== undefined && isSimulatorKey(value)) {
@@ -213,6 +223,8 @@ export interface Config {
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string } | null;
   /** The real Paystack; null while the simulators are on. */
   paystack: { baseUrl: string; secretKey: string } | null;
+  /** Didit, who checks BVNs and NINs; null while the simulators are on, or when no key is set. */
+  didit: { baseUrl: string; apiKey: string } | null;
   paystackPreferredBank: "test-bank" | "wema-bank" | "titan-paystack";
   /** Addresses Paystack's webhooks must come from; null accepts any (the signature still decides). */
   paystackWebhookIps: string[] | null;
@@ -275,6 +287,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {
             baseUrl: withSlash(e.PAYSTACK_BASE_URL ?? "https://api.paystack.co/"),
             secretKey: e.PAYSTACK_SECRET_KEY,
+          },
+    didit:
+      simulators || !e.DIDIT_API_KEY
+        ? null
+        : {
+            baseUrl: withSlash(e.DIDIT_BASE_URL ?? "https://verification.didit.me/"),
+            apiKey: e.DIDIT_API_KEY,
           },
     paystackPreferredBank:
       e.PAYSTACK_PREFERRED_BANK ??

@@ -3,10 +3,11 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { PaymentGateway } from "./gateways/gateway";
 import { createPaystackGateway } from "./gateways/paystack/paystackGateway";
+import { createDiditVerifier } from "./identity/didit/diditVerifier";
 import type { IdentityVerifier } from "./identity/identityVerifier";
-import { createSimulatedIdentityVerifier } from "./identity/simulatedIdentityVerifier";
 import type { Provider } from "./providers/provider";
 import { createVtpassProvider } from "./providers/vtpass/vtpassProvider";
+import { createDiditSimulator, type DiditSimulator } from "./simulators/didit/diditSimulator";
 import { createPaystackSimulator, type PaystackSimulator } from "./simulators/paystack/paystackSimulator";
 import { simulatorKeys } from "./simulators/simulatorKeys";
 import { createVtpassSimulator, type VtpassSimulator } from "./simulators/vtpass/vtpassSimulator";
@@ -14,21 +15,23 @@ import { createVtpassSimulator, type VtpassSimulator } from "./simulators/vtpass
 export interface Simulators {
   vtpass: VtpassSimulator;
   paystack: PaystackSimulator;
+  didit: DiditSimulator;
 }
 
 export interface Integrations {
   provider: Provider;
   gateway: PaymentGateway;
-  /**
-   * Who checks BVNs and NINs. Only the simulator exists yet: with the simulators off it is null, so
-   * customers cannot raise their own tier and admins set tiers by hand (README, Security).
-   */
+  /** Who checks BVNs and NINs (Didit); null where no key is set: admins then set tiers by hand. */
   identity: IdentityVerifier | null;
   /** Served by the app under /simulator/ while they are on; null where real money moves. */
   simulators: Simulators | null;
 }
 
-export const simulatorPaths = { vtpass: "/simulator/vtpass", paystack: "/simulator/paystack" } as const;
+export const simulatorPaths = {
+  vtpass: "/simulator/vtpass",
+  paystack: "/simulator/paystack",
+  didit: "/simulator/didit",
+} as const;
 
 export interface IntegrationOptions {
   /** Where this process answers on loopback, e.g. http://127.0.0.1:8080: adapters reach the simulators there. */
@@ -53,7 +56,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     return {
       provider: createVtpassProvider(config.vtpass),
       gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
-      identity: null,
+      identity: config.didit ? createDiditVerifier(config.didit) : null,
       simulators: null,
     };
   }
@@ -86,7 +89,17 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
       secretKey: simulatorKeys.paystack.secretKey,
       preferredBank,
     }),
-    identity: createSimulatedIdentityVerifier({ latencyMs: Math.min(config.simulatorLatencyMs, 300) }),
-    simulators: { vtpass, paystack },
+    identity: createDiditVerifier({
+      baseUrl: `${options.origin}${simulatorPaths.didit}/`,
+      apiKey: simulatorKeys.didit.apiKey,
+    }),
+    simulators: {
+      vtpass,
+      paystack,
+      didit: createDiditSimulator({
+        apiKey: simulatorKeys.didit.apiKey,
+        latencyMs: config.simulatorLatencyMs,
+      }),
+    },
   };
 }

@@ -8,18 +8,23 @@ export interface IdentityRecord {
 }
 
 /**
- * A BVN/NIN verification provider (Prembly, Dojah, Smile ID, Flutterwave and the like all answer
- * this question). The names are sent because several providers take them and match themselves;
- * OjaPay matches the record's names against the profile either way (services/kyc/nameMatch.ts).
+ * The provider's answer: the record it holds (OjaPay then matches its names against the profile,
+ * services/kyc/nameMatch.ts), no such number, or a number whose record the provider itself says does
+ * not belong to the names given without showing it.
  */
+export type IdentityAnswer =
+  | { outcome: "found"; record: IdentityRecord }
+  | { outcome: "not_found" }
+  | { outcome: "mismatch" };
+
+/** A BVN/NIN verification provider. Only Didit's adapter exists (identity/didit/). */
 export interface IdentityVerifier {
   name: string;
-  /** The record for the number, or null when the provider has none. Throws when it cannot say. */
+  /** Throws IdentityUnavailable when the provider cannot say: nothing is known then, and nothing counted. */
   lookup(
-    query: { type: IdentityType; number: string; firstName: string; lastName: string },
+    query: { type: IdentityType; number: string; firstName: string; lastName: string; reference: string },
     signal: AbortSignal,
-  ): Promise<IdentityRecord | null>;
+  ): Promise<IdentityAnswer>;
 }
 
-/** The provider could not answer (down, timed out, refused our keys): nothing is known, nothing is counted. */
 export class IdentityUnavailable extends Error {}

@@ -9,11 +9,13 @@ export const simulatorKeys = {
     secretKey: "SK_sim_vtpass_not_for_production",
   },
   paystack: { secretKey: "sk_test_simulator_not_for_production" },
+  didit: { apiKey: "sim-didit-api-key-not-for-production" },
 } as const;
 
 const developmentValues: readonly string[] = [
   ...Object.values(simulatorKeys.vtpass),
   simulatorKeys.paystack.secretKey,
+  simulatorKeys.didit.apiKey,
 ];
 
 export function isSimulatorKey(value: string): boolean {

@@ -63,6 +63,23 @@ describe("configuration", () => {
     );
   });
 
+  it("checks identities with Didit only where a key is set, and never with the simulator's key", () => {
+    expect(loadConfig(live).didit).toBeNull();
+    expect(loadConfig({ ...live, DIDIT_API_KEY: "didit-live-key-1" }).didit).toEqual({
+      baseUrl: "https://verification.didit.me/",
+      apiKey: "didit-live-key-1",
+    });
+    expect(() => loadConfig({ ...live, DIDIT_API_KEY: "sim-didit-api-key-not-for-production" })).toThrow(
+      /DIDIT_API_KEY: is the simulators' development key/,
+    );
+    expect(() => loadConfig({ DIDIT_API_KEY: "didit-live-key-1" })).toThrow(/DIDIT_API_KEY: is for the real/);
+    expect(() =>
+      loadConfig({ ...live, DIDIT_API_KEY: "x", DIDIT_BASE_URL: "http://didit.example/" }),
+    ).toThrow(
+      /DIDIT_API_KEY: must be at least 8 characters[\s\S]*DIDIT_BASE_URL: must be an https:\/\/ address in production/,
+    );
+  });
+
   it("refuses the simulators' development keys, plain http and a bad allow-list where real money moves", () => {
     expect(() =>
       loadConfig({ ...live, PAYSTACK_SECRET_KEY: "sk_test_simulator_not_for_production" }),

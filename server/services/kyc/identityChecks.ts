@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { ApiError, badRequest, conflict, tooManyRequests, unavailable } from "../../http/errors";
-import type { IdentityRecord, IdentityVerifier } from "../../identity/identityVerifier";
+import type { IdentityAnswer, IdentityVerifier } from "../../identity/identityVerifier";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
 import { namesMatch, recordName } from "./nameMatch";
 import { limitOf, readKycLimits, spentToday } from "./tierLimits";
@@ -83,7 +83,7 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
   const fingerprint = identityFingerprint(deps.config.totpKey, body.id_type, body.number);
   await assertNumberFree(deps.db, user.id, fingerprint, kind);
 
-  let record: IdentityRecord | null = null;
+  let answer: IdentityAnswer | null = null;
   const outcome = await tryGuess(
     deps.db,
     deps.clock,
@@ -91,8 +91,14 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
     identityCheckRules,
     async () => {
       try {
-        record = await verifier.lookup(
-          { type: body.id_type, number: body.number, firstName: user.firstName, lastName: user.lastName },
+        answer = await verifier.lookup(
+          {
+            type: body.id_type,
+            number: body.number,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            reference: user.id,
+          },
           AbortSignal.timeout(deps.config.providerTimeoutMs),
         );
       } catch (error) {
@@ -102,7 +108,7 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
         );
         throw unavailable("We could not check your details just now. Please try again in a few minutes.");
       }
-      return record !== null && namesMatch(user, record);
+      return answer.outcome === "found" && namesMatch(user, answer.record);
     },
   );
   if (outcome.result === "refused") {
@@ -110,15 +116,15 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
       `Too many identity checks today. Try again in ${waitText(outcome.retryAt, deps.clock.now())}.`,
     );
   }
-  if (outcome.result === "wrong") {
-    const found = record as IdentityRecord | null;
-    const msg = found
-      ? `The name on this ${kind} does not match the name on your profile (${user.firstName} ${user.lastName}). Check the number, or correct your name on the profile first.`
-      : `We could not find this ${kind}. Check the number and try again.`;
+  const said = answer as IdentityAnswer | null;
+  if (outcome.result === "wrong" || said?.outcome !== "found") {
+    const msg =
+      said?.outcome === "not_found"
+        ? `We could not find this ${kind}. Check the number and try again.`
+        : `The name on this ${kind} does not match the name on your profile (${user.firstName} ${user.lastName}). Check the number, or correct your name on the profile first.`;
     throw new ApiError(400, msg, null, { number: [msg] });
   }
-  const found = record as IdentityRecord | null;
-  if (!found) throw new Error("a matched identity check has no record");
+  const found = said.record;
 
   const now = deps.clock.now();
   try {
