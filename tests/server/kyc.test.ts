@@ -246,6 +246,19 @@ describe("core/customer/kyc/verify/", () => {
     expect(nextDay.status).toBe(200);
   });
 
+  it("verifies once when two numbers are checked at the same moment", async () => {
+    const c = await server.signedInCustomer();
+    const answers = await Promise.all(
+      [ownNumber(), ownNumber()].map((number) =>
+        server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const won = answers.find((a) => a.status === 200)?.body.data as KycStatus;
+    const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
+    expect(row).toMatchObject({ kycTier: 2, identityLast4: won.id_last4 });
+  });
+
   it("links one number to one account", async () => {
     const number = ownNumber();
     const first = await server.signedInCustomer();

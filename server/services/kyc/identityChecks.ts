@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import type { Logger } from "pino";
 import { identityTypeName, type KycStatus, type KycVerifyBody } from "../../../schemas/kyc";
 import type { Clock } from "../../clock";
@@ -141,8 +141,16 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
         identityVerifiedAt: now,
         updatedAt: now,
       })
-      // Never lower a tier an admin set meanwhile.
-      .where(and(eq(users.id, user.id), eq(users.kycTier, user.kycTier)))
+      // Only the account as it was checked: not a tier an admin set meanwhile, not names changed meanwhile.
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.kycTier, user.kycTier),
+          eq(users.firstName, user.firstName),
+          eq(users.lastName, user.lastName),
+          isNull(users.identityVerifiedAt),
+        ),
+      )
       .returning();
     if (!after) throw conflict("Your account changed meanwhile. Open your profile again.");
     return kycStatusOf(deps.db, deps.clock, after, deps.identity);
