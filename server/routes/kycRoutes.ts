@@ -1,4 +1,4 @@
-import { kycStatus, kycVerifyBody } from "../../schemas/kyc";
+import { identityTypeName, kycStatus, kycVerifyBody } from "../../schemas/kyc";
 import type { AppDeps } from "../deps";
 import { defineRoute } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
@@ -28,7 +28,7 @@ export function kycRoutes(deps: AppDeps) {
       result: kycStatus,
       async handle({ body, c }) {
         const data = await verifyIdentity(deps, sessionOf(c).user, body);
-        const kind = body.id_type === "bvn" ? "BVN" : "NIN";
+        const kind = identityTypeName[body.id_type];
         return { msg: `Your ${kind} matched your name. Your account is now tier ${data.tier}.`, data };
       },
     }),

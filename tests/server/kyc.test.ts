@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { defaultKycLimits, type KycLimits, type KycStatus } from "../../schemas/kyc";
 import type { UserDetail } from "../../schemas/users";
 import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
+import { kycLimitValues } from "../../server/services/kyc/tierLimits";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -18,14 +19,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await server.db
     .update(operatorSettings)
-    .set({
-      tier1DailyLimit: defaultKycLimits.tier1_daily_limit,
-      tier1MaxBalance: defaultKycLimits.tier1_max_balance,
-      tier2DailyLimit: defaultKycLimits.tier2_daily_limit,
-      tier2MaxBalance: defaultKycLimits.tier2_max_balance,
-      tier3DailyLimit: defaultKycLimits.tier3_daily_limit,
-      tier3MaxBalance: defaultKycLimits.tier3_max_balance,
-    })
+    .set(kycLimitValues(defaultKycLimits))
     .where(eq(operatorSettings.id, 1));
 });
 

@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, sum } from "drizzle-orm";
 import { defaultKycLimits, type KycLimits, type KycTier } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
+import { purchaseKinds } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { operatorSettings, transactions } from "../../db/schema";
@@ -13,17 +14,33 @@ export interface TierLimit {
   maxBalance: number;
 }
 
+type SettingsRow = typeof operatorSettings.$inferSelect;
+
+/** Each limit of the contract and the operator_settings column that keeps it: one map, read both ways. */
+const limitColumns = {
+  tier1_daily_limit: "tier1DailyLimit",
+  tier1_max_balance: "tier1MaxBalance",
+  tier2_daily_limit: "tier2DailyLimit",
+  tier2_max_balance: "tier2MaxBalance",
+  tier3_daily_limit: "tier3DailyLimit",
+  tier3_max_balance: "tier3MaxBalance",
+} as const satisfies Record<keyof KycLimits, keyof SettingsRow>;
+const limitKeys = Object.keys(limitColumns) as Array<keyof KycLimits>;
+type LimitValues = Pick<SettingsRow, (typeof limitColumns)[keyof KycLimits]>;
+
+/** The columns to write for `limits`. */
+export function kycLimitValues(limits: KycLimits): LimitValues {
+  return Object.fromEntries(limitKeys.map((key) => [limitColumns[key], limits[key]])) as LimitValues;
+}
+
+export function kycLimitsOf(row: SettingsRow | undefined): KycLimits {
+  if (!row) return defaultKycLimits;
+  return Object.fromEntries(limitKeys.map((key) => [key, row[limitColumns[key]]])) as KycLimits;
+}
+
 export async function readKycLimits(db: Queryable): Promise<KycLimits> {
   const [row] = await db.select().from(operatorSettings).where(eq(operatorSettings.id, 1));
-  if (!row) return defaultKycLimits;
-  return {
-    tier1_daily_limit: row.tier1DailyLimit,
-    tier1_max_balance: row.tier1MaxBalance,
-    tier2_daily_limit: row.tier2DailyLimit,
-    tier2_max_balance: row.tier2MaxBalance,
-    tier3_daily_limit: row.tier3DailyLimit,
-    tier3_max_balance: row.tier3MaxBalance,
-  };
+  return kycLimitsOf(row);
 }
 
 export function limitOf(limits: KycLimits, tier: number): TierLimit {
@@ -43,7 +60,7 @@ export async function spentToday(db: Queryable, clock: Clock, userId: string): P
     .where(
       and(
         eq(transactions.userId, userId),
-        inArray(transactions.kind, ["airtime", "data", "tv", "electricity"]),
+        inArray(transactions.kind, [...purchaseKinds]),
         inArray(transactions.status, ["pending", "successful"]),
         gte(transactions.createdAt, since),
       ),

@@ -6,26 +6,16 @@ import { operatorSettings, users } from "../../db/schema";
 import { badRequest, notFound } from "../../http/errors";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
-import { readKycLimits } from "./tierLimits";
+import { kycLimitsOf, kycLimitValues } from "./tierLimits";
 
 type Deps = { db: Database; clock: Clock };
 
 /** Admins set each tier's limits; audited with what they were. */
 export async function setKycLimits(deps: Deps, actor: Actor, body: KycLimits): Promise<KycLimits> {
   await deps.db.transaction(async (tx) => {
-    await tx.select().from(operatorSettings).where(eq(operatorSettings.id, 1)).for("update");
-    const before = await readKycLimits(tx);
-    const now = deps.clock.now();
-    const values = {
-      tier1DailyLimit: body.tier1_daily_limit,
-      tier1MaxBalance: body.tier1_max_balance,
-      tier2DailyLimit: body.tier2_daily_limit,
-      tier2MaxBalance: body.tier2_max_balance,
-      tier3DailyLimit: body.tier3_daily_limit,
-      tier3MaxBalance: body.tier3_max_balance,
-      updatedAt: now,
-      updatedBy: actor.user.id,
-    };
+    const [row] = await tx.select().from(operatorSettings).where(eq(operatorSettings.id, 1)).for("update");
+    const before = kycLimitsOf(row);
+    const values = { ...kycLimitValues(body), updatedAt: deps.clock.now(), updatedBy: actor.user.id };
     await tx
       .insert(operatorSettings)
       .values({ id: 1, ...values })
@@ -40,7 +30,7 @@ export async function setKycLimits(deps: Deps, actor: Actor, body: KycLimits): P
       ip: actor.ip,
     });
   });
-  return readKycLimits(deps.db);
+  return body;
 }
 
 /**
