@@ -1,13 +1,11 @@
-import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Transaction } from "../../../schemas/transactions";
 import { staffFundBody } from "../../../schemas/wallet";
-import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
-import { useOnce } from "../../app/useOnce";
+import { type ConfirmActionOptions, useConfirmAction } from "../../app/useConfirmAction";
 import { AmountField } from "../../components/AmountField";
-import { Modal } from "../../components/Modal";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TextAreaField } from "../../components/TextAreaField";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -27,66 +25,41 @@ const fundForm = z.strictObject({
   reason: staffFundBody.shape.reason,
 });
 
-type Attempt = { amount: number; reason: string; requestId: string };
+type FundDraft = { amount: number; reason: string };
 
 /**
  * Staff adding money to a customer's wallet: amount and reason, then a confirmation that names the
- * customer and the sum. Used on a user's page and on Find a customer.
+ * customer and the sum. Used on a user's page and on Find a customer. confirmActionMachine keeps the
+ * request id of an attempt whose outcome is unknown, so confirming the same amount and reason again
+ * is answered once by the server instead of funding the wallet twice.
  */
 export function FundWalletForm({
   customer,
   onFunded,
+  snapshot,
 }: {
   customer: { id: string; name: string };
   onFunded: (transaction: Transaction) => void;
+  /** A saved state of the confirmation to start from (a replay). */
+  snapshot?: ConfirmActionOptions<FundDraft, Transaction>["snapshot"];
 }) {
   const { admin } = useAdminServices();
   const form = useForm({ resolver: schemaResolver(fundForm), defaultValues: { amount: "", reason: "" } });
-  const [confirming, setConfirming] = useState<Attempt | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
-  // The request id of an attempt whose outcome is unknown (it failed, or the confirmation was closed
-  // after a failure). Confirming the same amount and reason again reuses it, so a retry after a dropped
-  // answer is answered once by the server instead of funding the wallet twice. A different body gets
-  // a new id: the server would refuse a reused id with another body (409).
-  const unsettled = useRef<Attempt | null>(null);
-  const once = useOnce();
-
-  const review = form.handleSubmit(({ amount, reason }) => {
-    const previous = unsettled.current;
-    const attempt =
-      previous && previous.amount === amount && previous.reason === reason
-        ? previous
-        : { amount, reason, requestId: crypto.randomUUID() };
-    setFailed(false);
-    setConfirming(attempt);
+  const flow = useConfirmAction<FundDraft, Transaction>({
+    send: ({ draft, requestId }) => admin.fundCustomer(customer.id, { ...draft, request_id: requestId }),
+    onDone: (transaction) => {
+      form.reset();
+      onFunded(transaction);
+    },
+    // The client has shown the server's message. A field the server refused goes back to the form.
+    onRefused: (error) => showServerFieldErrors(error, form.setError, ["amount", "reason"]),
+    ...(snapshot && { snapshot }),
   });
 
-  const confirm = () =>
-    once(async () => {
-      if (!confirming) return;
-      const { amount, reason, requestId } = confirming;
-      unsettled.current = confirming;
-      setSending(true);
-      setFailed(false);
-      try {
-        const transaction = await admin.fundCustomer(customer.id, { amount, reason, request_id: requestId });
-        unsettled.current = null;
-        setConfirming(null);
-        form.reset();
-        onFunded(transaction);
-      } catch (error) {
-        // The client has shown the server's message. A field the server refused goes back to the form.
-        if (hasFieldErrors(error)) {
-          setConfirming(null);
-          showServerFieldErrors(error, form.setError, ["amount", "reason"]);
-        } else setFailed(true);
-      } finally {
-        setSending(false);
-      }
-    });
+  const review = form.handleSubmit(({ amount, reason }) => flow.review({ amount, reason }));
 
   const errors = form.formState.errors;
+  const draft = flow.draft;
   return (
     <>
       <form noValidate onSubmit={review} className="fund-wallet-form">
@@ -109,44 +82,18 @@ export function FundWalletForm({
         </button>
       </form>
 
-      {confirming && (
-        <Modal
-          open
-          title={`Add ${formatNaira(confirming.amount)} to ${customer.name}'s wallet?`}
-          // Closing while the request is out would hide whether it worked.
-          onClose={() => !sending && setConfirming(null)}
-        >
-          <p>
-            Reason: <q>{confirming.reason}</q>
-          </p>
-          <p className="muted">
-            The money is available to the customer at once and cannot be taken back here.
-          </p>
-          {failed && (
-            <p className="field-error" role="alert">
-              The wallet was not funded, or we could not tell. Trying again is safe: it will not be added
-              twice.
-            </p>
-          )}
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={sending}
-              onClick={() => setConfirming(null)}
-            >
-              Cancel
-            </button>
-            <button type="button" className="button" disabled={sending} onClick={confirm}>
-              {sending ? "Adding…" : failed ? "Try again" : `Add ${formatNaira(confirming.amount)}`}
-            </button>
-          </div>
-        </Modal>
-      )}
+      <ConfirmDialog
+        flow={flow}
+        title={draft ? `Add ${formatNaira(draft.amount)} to ${customer.name}'s wallet?` : ""}
+        confirmLabel={draft ? `Add ${formatNaira(draft.amount)}` : ""}
+        busyLabel="Adding…"
+        failureMessage="The wallet was not funded, or we could not tell. Trying again is safe: it will not be added twice."
+      >
+        <p>
+          Reason: <q>{draft?.reason}</q>
+        </p>
+        <p className="muted">The money is available to the customer at once and cannot be taken back here.</p>
+      </ConfirmDialog>
     </>
   );
-}
-
-function hasFieldErrors(error: unknown): boolean {
-  return error instanceof ApiFailure && Boolean(error.fields?.amount || error.fields?.reason);
 }
