@@ -1,20 +1,21 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
+import type { PurchaseCatalogue } from "../schemas/catalogue";
 import type { Quote } from "../schemas/pricing";
-import type { Transaction } from "../schemas/transactions";
+import type { PurchaseDraft, PurchaseOrder } from "../schemas/purchases";
+import type { PurchaseKind, Transaction } from "../schemas/transactions";
 import { failureMessage } from "./failureMessage";
 
-export type Product = "airtime" | "data" | "tv" | "electricity";
+export type Product = PurchaseKind;
 
-/** What the choose step produced: the form as typed, the order the API takes, and what it costs. */
-export interface Choice {
-  /** The form's values, so going back shows them again. */
-  draft: Record<string, unknown>;
-  /** The purchase body's order fields (no PIN, no request id). */
-  order: Record<string, unknown>;
+/**
+ * What the choose step produced, tagged with its kind: the form as typed (so going back shows it
+ * again), the order the API takes (no PIN, no request id), what it costs, and the summary's lines.
+ */
+export type Choice<K extends Product = Product> = PurchaseDraft<K> & {
   quote: Quote;
   /** Lines for the summary: [label, value]. */
   summary: Array<[string, string]>;
-}
+};
 
 /** The provider's answer about a smartcard or meter; the customer must accept it before paying. */
 export interface Verified {
@@ -22,12 +23,12 @@ export interface Verified {
   details: Array<[string, string]>;
 }
 
-export interface PurchaseInput {
-  order: Record<string, unknown>;
+/** What buying sends: the order and this confirm step's PIN, request id and duplicate override. */
+export type PurchaseInput = PurchaseOrder & {
   pin: string;
   requestId: string;
   allowDuplicate: boolean;
-}
+};
 
 /** What a purchase actor throws when the same thing was bought moments ago (409 with duplicate_of). */
 export interface DuplicatePurchase {
@@ -35,12 +36,17 @@ export interface DuplicatePurchase {
   message: string;
 }
 export const isDuplicatePurchase = (error: unknown): error is DuplicatePurchase =>
-  typeof (error as DuplicatePurchase | null)?.duplicateOf === "string";
+  typeof error === "object" &&
+  error !== null &&
+  "duplicateOf" in error &&
+  typeof error.duplicateOf === "string" &&
+  "message" in error &&
+  typeof error.message === "string";
 
 export interface PurchaseContext {
   product: Product;
   verifies: boolean;
-  catalogue: unknown;
+  catalogue: PurchaseCatalogue | null;
   choice: Choice | null;
   verified: Verified | null;
   /** Made once per confirm step: a retry after a network error reuses it, so it can never charge twice. */
@@ -52,7 +58,7 @@ export interface PurchaseContext {
 }
 
 export type PurchaseEvent =
-  | ({ type: "purchase.next" } & Choice)
+  | { type: "purchase.next"; choice: Choice }
   | { type: "purchase.accept" }
   | { type: "purchase.back" }
   | { type: "purchase.confirm"; pin: string }
@@ -60,6 +66,9 @@ export type PurchaseEvent =
   | { type: "purchase.recheck" }
   | { type: "purchase.again" }
   | { type: "purchase.retry" };
+
+/** Which of the wizard's three steps a state belongs to; the step indicator reads these. */
+export type PurchaseStep = "step.choose" | "step.confirm" | "step.result";
 
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to purchaseMachine`));
@@ -76,29 +85,56 @@ const noPurchase = {
 } as const;
 
 /**
+ * The order of the choice every state after choosing holds. Reaching one of them without a choice
+ * would be a mistake in this machine, not something a customer can do, so it stops the actor.
+ */
+function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
+  if (!choice) throw new Error("purchaseMachine: no choice was made before this step");
+  // One case per kind, so the order keeps its kind's fields (spelled once, the types would not pair them).
+  switch (choice.kind) {
+    case "airtime":
+      return { kind: choice.kind, order: choice.order };
+    case "data":
+      return { kind: choice.kind, order: choice.order };
+    case "tv":
+      return { kind: choice.kind, order: choice.order };
+    case "electricity":
+      return { kind: choice.kind, order: choice.order };
+  }
+}
+
+/** A purchase request's answer, for the guards and actions that read it. */
+const answer = ({ event }: { event: { output: Transaction } }) => event.output;
+const failure = ({ event }: { event: { error: unknown } }) => event.error;
+
+/**
  * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
  * PIN → buying → successful, pending or failed. The network, the catalogue and the request id's
- * maker come in through `provide`.
+ * maker come in through `provide`. Each state is tagged with the step of the wizard it shows.
  */
 export const purchaseMachine = setup({
   types: {
     input: {} as { product: Product; verifies: boolean },
     context: {} as PurchaseContext,
     events: {} as PurchaseEvent,
+    tags: {} as PurchaseStep,
   },
   actors: {
-    loadCatalogue: fromPromise<unknown>(missing("loadCatalogue")),
-    verifyRecipient: fromPromise<Verified, Record<string, unknown>>(missing("verifyRecipient")),
+    /** Each product's wizard is given the loader of its own catalogue. */
+    loadCatalogue: fromPromise<PurchaseCatalogue, void>(missing("loadCatalogue")),
+    verifyRecipient: fromPromise<Verified, PurchaseOrder>(missing("verifyRecipient")),
     submitPurchase: fromPromise<Transaction, PurchaseInput>(missing("submitPurchase")),
+    /** By the purchase's reference. */
     fetchTransaction: fromPromise<Transaction, string>(missing("fetchTransaction")),
   },
   actions: {
     newRequestId: assign({ requestId: () => crypto.randomUUID() }),
     rememberError: assign({ error: ({ event }) => failureMessage(event) }),
     clearError: assign({ error: null }),
-    rememberTransaction: assign({
-      transaction: ({ event }) => ("output" in event ? (event.output as Transaction) : null),
-    }),
+    rememberTransaction: assign((_, transaction: Transaction) => ({ transaction })),
+    rememberDuplicate: assign((_, error: unknown) =>
+      isDuplicatePurchase(error) ? { duplicateOf: error.duplicateOf, error: error.message } : {},
+    ),
     /** Another purchase from a clean form. */
     startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
@@ -112,9 +148,9 @@ export const purchaseMachine = setup({
   },
   guards: {
     needsVerification: ({ context }) => context.verifies,
-    delivered: ({ event }) => "output" in event && (event.output as Transaction).status === "successful",
-    stillPending: ({ event }) => "output" in event && (event.output as Transaction).status === "pending",
-    duplicate: ({ event }) => "error" in event && isDuplicatePurchase(event.error),
+    delivered: (_, transaction: Transaction) => transaction.status === "successful",
+    stillPending: (_, transaction: Transaction) => transaction.status === "pending",
+    duplicate: (_, error: unknown) => isDuplicatePurchase(error),
   },
 }).createMachine({
   id: "purchase",
@@ -127,6 +163,7 @@ export const purchaseMachine = setup({
   initial: "loading",
   states: {
     loading: {
+      tags: "step.choose",
       invoke: {
         id: "loadCatalogue",
         src: "loadCatalogue",
@@ -138,38 +175,22 @@ export const purchaseMachine = setup({
       },
     },
     loadFailed: {
+      tags: "step.choose",
       on: { "purchase.retry": "loading" },
     },
     choosing: {
+      tags: "step.choose",
       on: {
         "purchase.next": [
           {
             guard: "needsVerification",
             target: "verifying",
-            actions: assign({
-              choice: ({ event }) => ({
-                draft: event.draft,
-                order: event.order,
-                quote: event.quote,
-                summary: event.summary,
-              }),
-              verified: null,
-              error: null,
-            }),
+            actions: assign({ choice: ({ event }) => event.choice, verified: null, error: null }),
           },
           {
             target: "confirming",
             actions: [
-              assign({
-                choice: ({ event }) => ({
-                  draft: event.draft,
-                  order: event.order,
-                  quote: event.quote,
-                  summary: event.summary,
-                }),
-                allowDuplicate: false,
-                error: null,
-              }),
+              assign({ choice: ({ event }) => event.choice, allowDuplicate: false, error: null }),
               "newRequestId",
             ],
           },
@@ -177,15 +198,17 @@ export const purchaseMachine = setup({
       },
     },
     verifying: {
+      tags: "step.confirm",
       invoke: {
         id: "verifyRecipient",
         src: "verifyRecipient",
-        input: ({ context }) => context.choice?.order ?? {},
+        input: ({ context }) => chosenOrder(context),
         onDone: { target: "verified", actions: assign({ verified: ({ event }) => event.output }) },
         onError: { target: "choosing", actions: "rememberError" },
       },
     },
     verified: {
+      tags: "step.confirm",
       on: {
         "purchase.accept": {
           target: "confirming",
@@ -195,6 +218,7 @@ export const purchaseMachine = setup({
       },
     },
     confirming: {
+      tags: "step.confirm",
       on: {
         "purchase.confirm": { target: "buying", actions: "clearError" },
         "purchase.back": {
@@ -204,6 +228,7 @@ export const purchaseMachine = setup({
       },
     },
     buying: {
+      tags: "step.result",
       invoke: {
         id: "submitPurchase",
         src: "submitPurchase",
@@ -211,25 +236,30 @@ export const purchaseMachine = setup({
         input: ({ context, event }) => {
           assertEvent(event, "purchase.confirm");
           return {
-            order: context.choice?.order ?? {},
+            ...chosenOrder(context),
             pin: event.pin,
             requestId: context.requestId ?? "",
             allowDuplicate: context.allowDuplicate,
           };
         },
         onDone: [
-          { guard: "delivered", target: "successful", actions: "rememberTransaction" },
-          { guard: "stillPending", target: "pending", actions: "rememberTransaction" },
-          { target: "failed", actions: "rememberTransaction" },
+          {
+            guard: { type: "delivered", params: answer },
+            target: "successful",
+            actions: { type: "rememberTransaction", params: answer },
+          },
+          {
+            guard: { type: "stillPending", params: answer },
+            target: "pending",
+            actions: { type: "rememberTransaction", params: answer },
+          },
+          { target: "failed", actions: { type: "rememberTransaction", params: answer } },
         ],
         onError: [
           {
-            guard: "duplicate",
+            guard: { type: "duplicate", params: failure },
             target: "duplicateWarning",
-            actions: assign({
-              duplicateOf: ({ event }) => (event.error as DuplicatePurchase).duplicateOf,
-              error: ({ event }) => (event.error as DuplicatePurchase).message,
-            }),
+            actions: { type: "rememberDuplicate", params: failure },
           },
           // Refused or unreachable: back to the PIN with the same request id, so trying again is safe.
           { target: "confirming", actions: "rememberError" },
@@ -237,6 +267,7 @@ export const purchaseMachine = setup({
       },
     },
     duplicateWarning: {
+      tags: "step.confirm",
       on: {
         "purchase.confirmDuplicate": {
           target: "confirming",
@@ -249,28 +280,40 @@ export const purchaseMachine = setup({
       },
     },
     successful: {
+      tags: "step.result",
       on: { "purchase.again": { target: "choosing", actions: "startOver" } },
     },
     pending: {
+      tags: "step.result",
       on: {
         "purchase.recheck": "rechecking",
         "purchase.again": { target: "choosing", actions: "startOver" },
       },
     },
     rechecking: {
+      tags: "step.result",
       invoke: {
         id: "fetchTransaction",
         src: "fetchTransaction",
         input: ({ context }) => context.transaction?.reference ?? "",
         onDone: [
-          { guard: "delivered", target: "successful", actions: ["rememberTransaction", "clearError"] },
-          { guard: "stillPending", target: "pending", actions: ["rememberTransaction", "clearError"] },
-          { target: "failed", actions: ["rememberTransaction", "clearError"] },
+          {
+            guard: { type: "delivered", params: answer },
+            target: "successful",
+            actions: [{ type: "rememberTransaction", params: answer }, "clearError"],
+          },
+          {
+            guard: { type: "stillPending", params: answer },
+            target: "pending",
+            actions: [{ type: "rememberTransaction", params: answer }, "clearError"],
+          },
+          { target: "failed", actions: [{ type: "rememberTransaction", params: answer }, "clearError"] },
         ],
         onError: { target: "pending", actions: "rememberError" },
       },
     },
     failed: {
+      tags: "step.result",
       on: { "purchase.again": { target: "choosing", actions: "keepChoice" } },
     },
   },

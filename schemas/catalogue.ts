@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { kobo } from "./common";
+import type { PurchaseKind } from "./transactions";
 
 /** Spec section 9: 1=MTN, 2=GLO, 3=9Mobile, 4=Airtel. */
 export const networks = [
@@ -72,3 +73,25 @@ export type Disco = z.infer<typeof disco>;
 export const catalogueIdParam = z.strictObject({
   id: z.coerce.number({ error: "Not found." }).int().min(1).max(1_000_000),
 });
+
+/** What each purchase wizard offers, tagged with its kind, as the customer's catalogue calls answer it. */
+export interface AirtimeCatalogue {
+  kind: "airtime";
+  controls: AirtimeControl[];
+}
+export interface DataCatalogue {
+  kind: "data";
+  networks: DataNetwork[];
+  plans: DataPlan[];
+}
+export interface TvCatalogue {
+  kind: "tv";
+  providers: TvProvider[];
+  plans: TvPlan[];
+}
+export interface ElectricityCatalogue {
+  kind: "electricity";
+  discos: Disco[];
+}
+export type PurchaseCatalogue = AirtimeCatalogue | DataCatalogue | TvCatalogue | ElectricityCatalogue;
+export type CatalogueOf<K extends PurchaseKind> = Extract<PurchaseCatalogue, { kind: K }>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { networkId } from "./catalogue";
 import { kobo, phone, pin } from "./common";
+import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
 const digits = (title: string) =>
@@ -92,3 +93,37 @@ export type ElectricityVerifyBody = z.infer<typeof electricityVerifyBody>;
 export type ElectricityBuyBody = z.infer<typeof electricityBuyBody>;
 export const meterVerifyResult = z.object({ customer_name: z.string(), address: z.string() });
 export type MeterVerifyResult = z.infer<typeof meterVerifyResult>;
+
+/**
+ * What the purchase wizards carry for each kind, derived from the bodies above so the two cannot
+ * drift. An order is a body without what every purchase adds at the last step (the PIN, the request
+ * id, the duplicate override, the action); a draft is the form's values, which for data also keep
+ * the network its plan was chosen from.
+ */
+type AddedAtConfirm = keyof typeof confirmation | "action";
+export type AirtimeOrder = Omit<z.input<typeof airtimePurchaseBody>, AddedAtConfirm>;
+export type DataOrder = Omit<z.input<typeof dataPurchaseBody>, AddedAtConfirm>;
+export type TvOrder = Omit<z.input<typeof tvBuyBody>, AddedAtConfirm>;
+export type ElectricityOrder = Omit<z.input<typeof electricityBuyBody>, AddedAtConfirm>;
+
+export type AirtimeDraft = AirtimeOrder;
+export type DataDraft = DataOrder & { network_id: z.input<typeof networkId> };
+export type TvDraft = TvOrder;
+export type ElectricityDraft = ElectricityOrder;
+
+interface PurchaseShapes {
+  airtime: { draft: AirtimeDraft; order: AirtimeOrder };
+  data: { draft: DataDraft; order: DataOrder };
+  tv: { draft: TvDraft; order: TvOrder };
+  electricity: { draft: ElectricityDraft; order: ElectricityOrder };
+}
+
+/** An order tagged with its kind: switching on `kind` gives that kind's fields and no other's. */
+export type PurchaseOrder<K extends PurchaseKind = PurchaseKind> = {
+  [P in K]: { kind: P; order: PurchaseShapes[P]["order"] };
+}[K];
+
+/** A form's draft and the order it makes, tagged with their kind. */
+export type PurchaseDraft<K extends PurchaseKind = PurchaseKind> = {
+  [P in K]: { kind: P } & PurchaseShapes[P];
+}[K];

@@ -1,125 +1,92 @@
 import { fromPromise } from "xstate";
 import type { DuplicatePurchase, Product, PurchaseInput, Verified } from "../../machines/purchaseMachine";
-import type {
-  AirtimeControl,
-  DataNetwork,
-  DataPlan,
-  Disco,
-  TvPlan,
-  TvProvider,
-} from "../../schemas/catalogue";
-import type { MeterType } from "../../schemas/purchases";
+import type { CatalogueOf, PurchaseCatalogue } from "../../schemas/catalogue";
+import type { PurchaseOrder } from "../../schemas/purchases";
 import type { Transaction } from "../../schemas/transactions";
 import { ApiFailure } from "../api/client";
 import type { CustomerApi } from "../api/customerApi";
 import { formatDate } from "../format/formatDate";
 
-export interface AirtimeCatalogue {
-  controls: AirtimeControl[];
-}
-export interface DataCatalogue {
-  networks: DataNetwork[];
-  plans: DataPlan[];
-}
-export interface TvCatalogue {
-  providers: TvProvider[];
-  plans: TvPlan[];
-}
-export interface ElectricityCatalogue {
-  discos: Disco[];
-}
+/** What each wizard offers, by the customer API's catalogue calls. */
+const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> } = {
+  airtime: async (api) => ({ kind: "airtime", controls: await api.airtimeControls() }),
+  data: async (api) => {
+    const networks = await api.dataNetworks();
+    const lists = await Promise.all(networks.filter((n) => n.enabled).map((n) => api.dataPlans(n.id)));
+    return { kind: "data", networks, plans: lists.flat() };
+  },
+  tv: async (api) => {
+    const providers = await api.tvProviders();
+    const lists = await Promise.all(providers.filter((p) => p.enabled).map((p) => api.tvPlans(p.id)));
+    return { kind: "tv", providers, plans: lists.flat() };
+  },
+  electricity: async (api) => ({ kind: "electricity", discos: await api.discos() }),
+};
 
-/** The API calls behind each wizard: what it offers, how it checks a recipient, how it buys. */
-const calls = {
-  airtime: {
-    load: async (api: CustomerApi): Promise<AirtimeCatalogue> => ({ controls: await api.airtimeControls() }),
-    buy: (api: CustomerApi, p: PurchaseInput) =>
-      api.buyAirtime({
-        ...(p.order as { network_id: number; phone: string; amount: number }),
-        ...confirmation(p),
-      }),
-  },
-  data: {
-    load: async (api: CustomerApi): Promise<DataCatalogue> => {
-      const networks = await api.dataNetworks();
-      const lists = await Promise.all(networks.filter((n) => n.enabled).map((n) => api.dataPlans(n.id)));
-      return { networks, plans: lists.flat() };
-    },
-    buy: (api: CustomerApi, p: PurchaseInput) =>
-      api.buyData({ ...(p.order as { plan_id: number; phone: string }), ...confirmation(p) }),
-  },
-  tv: {
-    load: async (api: CustomerApi): Promise<TvCatalogue> => {
-      const providers = await api.tvProviders();
-      const lists = await Promise.all(providers.filter((p) => p.enabled).map((p) => api.tvPlans(p.id)));
-      return { providers, plans: lists.flat() };
-    },
-    verify: async (api: CustomerApi, order: Record<string, unknown>): Promise<Verified> => {
+/** The provider's answer about a smartcard or meter, as the verified step shows it. */
+async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verified> {
+  switch (purchase.kind) {
+    case "tv": {
       const found = await api.verifySmartcard({
-        provider_id: order.provider_id as number,
-        smartcard: order.smartcard as string,
+        provider_id: purchase.order.provider_id,
+        smartcard: purchase.order.smartcard,
       });
       const details: Array<[string, string]> = [];
       if (found.current_plan) details.push(["Current bouquet", found.current_plan]);
       if (found.due_date) details.push(["Due date", formatDate(found.due_date)]);
       return { customer_name: found.customer_name, details };
-    },
-    buy: (api: CustomerApi, p: PurchaseInput) =>
-      api.buyTv({
-        ...(p.order as { provider_id: number; plan_id: number; smartcard: string; phone: string }),
-        ...confirmation(p),
-      }),
-  },
-  electricity: {
-    load: async (api: CustomerApi): Promise<ElectricityCatalogue> => ({ discos: await api.discos() }),
-    verify: async (api: CustomerApi, order: Record<string, unknown>): Promise<Verified> => {
+    }
+    case "electricity": {
       const found = await api.verifyMeter({
-        disco_id: order.disco_id as number,
-        meter_number: order.meter_number as string,
-        meter_type: order.meter_type as MeterType,
+        disco_id: purchase.order.disco_id,
+        meter_number: purchase.order.meter_number,
+        meter_type: purchase.order.meter_type,
       });
       return { customer_name: found.customer_name, details: [["Address", found.address]] };
-    },
-    buy: (api: CustomerApi, p: PurchaseInput) =>
-      api.buyElectricity({
-        ...(p.order as {
-          disco_id: number;
-          meter_number: string;
-          meter_type: MeterType;
-          amount: number;
-          phone: string;
-        }),
-        ...confirmation(p),
-      }),
-  },
-} as const;
+    }
+    default:
+      throw new Error(`${purchase.kind} has nothing to verify`);
+  }
+}
 
-function confirmation(p: PurchaseInput) {
-  return { pin: p.pin, request_id: p.requestId, ...(p.allowDuplicate && { allow_duplicate: true }) };
+/** Buys the order with this confirm step's PIN, request id and duplicate override. */
+function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
+  const confirmation = {
+    pin: request.pin,
+    request_id: request.requestId,
+    ...(request.allowDuplicate && { allow_duplicate: true }),
+  };
+  switch (request.kind) {
+    case "airtime":
+      return api.buyAirtime({ ...request.order, ...confirmation });
+    case "data":
+      return api.buyData({ ...request.order, ...confirmation });
+    case "tv":
+      return api.buyTv({ ...request.order, ...confirmation });
+    case "electricity":
+      return api.buyElectricity({ ...request.order, ...confirmation });
+  }
 }
 
 /** A 409 naming the earlier purchase becomes the machine's duplicate warning; anything else stays an error. */
 function duplicateOrError(error: unknown): unknown {
   if (error instanceof ApiFailure && error.status === 409) {
-    const earlier = (error.data as { duplicate_of?: unknown } | null)?.duplicate_of;
+    const { data } = error;
+    const earlier = typeof data === "object" && data !== null && "duplicate_of" in data && data.duplicate_of;
     if (typeof earlier === "string")
       return { duplicateOf: earlier, message: error.msg } satisfies DuplicatePurchase;
   }
   return error;
 }
 
-/** The purchase machine's actors for one product, for `purchaseMachine.provide`. */
+/** The purchase machine's actors for one product's wizard, for `purchaseMachine.provide`. */
 export function purchaseActors(api: CustomerApi, product: Product) {
-  const call = calls[product];
   return {
-    loadCatalogue: fromPromise<unknown>(() => call.load(api)),
-    verifyRecipient: fromPromise<Verified, Record<string, unknown>>(({ input }) => {
-      if (!("verify" in call)) return Promise.reject(new Error(`${product} has nothing to verify`));
-      return call.verify(api, input);
-    }),
+    loadCatalogue: fromPromise<PurchaseCatalogue, void>(() => loaders[product](api)),
+    verifyRecipient: fromPromise<Verified, PurchaseOrder>(({ input }) => verify(api, input)),
     submitPurchase: fromPromise<Transaction, PurchaseInput>(async ({ input }) => {
       try {
-        return await call.buy(api, input);
+        return await buy(api, input);
       } catch (error) {
         throw duplicateOrError(error);
       }

@@ -26,7 +26,7 @@ function purchaseEvents(product: Product) {
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
     { type: "purchase.retry" },
-    { type: "purchase.next", ...choices[product] },
+    { type: "purchase.next", choice: choices[product] },
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
     {
       type: "xstate.error.actor.verifyRecipient",
@@ -110,7 +110,7 @@ describe("purchaseMachine", () => {
       type: "xstate.done.actor.loadCatalogue",
       output: catalogues.airtime,
     } as unknown as PurchaseEvent);
-    actor.send({ type: "purchase.next", ...choices.airtime });
+    actor.send({ type: "purchase.next", choice: choices.airtime });
     const first = actor.getSnapshot().context.requestId;
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     actor.send({ type: "purchase.confirm", pin: "2580" });
@@ -122,7 +122,7 @@ describe("purchaseMachine", () => {
     expect(actor.getSnapshot().context.requestId).toBe(first);
     expect(JSON.stringify(actor.getPersistedSnapshot())).not.toContain("2580");
     actor.send({ type: "purchase.back" });
-    actor.send({ type: "purchase.next", ...choices.airtime });
+    actor.send({ type: "purchase.next", choice: choices.airtime });
     expect(actor.getSnapshot().context.requestId).not.toBe(first);
     actor.stop();
   });
@@ -147,7 +147,7 @@ describe("purchaseMachine", () => {
             actor,
             settle: (event) => app.control.purchase.settle(event),
             drive: {
-              "purchase.next": async () => fillChoice(user, product, choices[product]),
+              "purchase.next": async () => fillChoice(user, choices[product]),
               "purchase.retry": async () => user.click(screen.getByRole("button", { name: "Try again" })),
               "purchase.accept": async () =>
                 user.click(screen.getByRole("button", { name: "Yes, continue" })),
@@ -180,6 +180,7 @@ describe("purchaseMachine", () => {
             expect(app.control.purchase.calls.at(-1)).toEqual({
               id: "submitPurchase",
               input: {
+                kind: product,
                 order: choices[product].order,
                 pin: "2580",
                 requestId: testRequestId,

@@ -1,11 +1,12 @@
 import type { Choice, Product, Verified } from "../../machines/purchaseMachine";
-import type { Transaction } from "../../schemas/transactions";
 import type {
   AirtimeCatalogue,
+  CatalogueOf,
   DataCatalogue,
   ElectricityCatalogue,
   TvCatalogue,
-} from "../../src/actors/purchaseActors";
+} from "../../schemas/catalogue";
+import type { Transaction } from "../../schemas/transactions";
 import {
   airtimeChoice,
   dataChoice,
@@ -14,6 +15,7 @@ import {
 } from "../../src/pages/customer/purchase/choices";
 
 export const airtimeCatalogue: AirtimeCatalogue = {
+  kind: "airtime",
   controls: [
     { id: 1, network: "MTN", enabled: true, discount_percent: 2, min_amount: 5_000, max_amount: 5_000_000 },
     { id: 2, network: "GLO", enabled: false, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
@@ -37,6 +39,7 @@ export const airtimeCatalogue: AirtimeCatalogue = {
 };
 
 export const dataCatalogue: DataCatalogue = {
+  kind: "data",
   networks: [
     { id: 1, name: "MTN", enabled: true },
     { id: 2, name: "GLO", enabled: false },
@@ -75,6 +78,7 @@ export const dataCatalogue: DataCatalogue = {
 };
 
 export const tvCatalogue: TvCatalogue = {
+  kind: "tv",
   providers: [
     { id: 1, name: "DStv", enabled: true, service_fee: 10_000 },
     { id: 2, name: "GOtv", enabled: true, service_fee: 10_000 },
@@ -88,6 +92,7 @@ export const tvCatalogue: TvCatalogue = {
 };
 
 export const electricityCatalogue: ElectricityCatalogue = {
+  kind: "electricity",
   discos: [
     {
       id: 3,
@@ -116,7 +121,7 @@ export const electricityCatalogue: ElectricityCatalogue = {
   ],
 };
 
-export const catalogues: Record<Product, unknown> = {
+export const catalogues: { [K in Product]: CatalogueOf<K> } = {
   airtime: airtimeCatalogue,
   data: dataCatalogue,
   tv: tvCatalogue,
@@ -124,7 +129,7 @@ export const catalogues: Record<Product, unknown> = {
 };
 
 /** What a customer chooses in each wizard, as the form builds it. */
-export const choices: Record<Product, Choice> = {
+export const choices: { [K in Product]: Choice<K> } = {
   airtime: airtimeChoice({ phone: "08031234567", network_id: 1, amount: 100_000 }, airtimeCatalogue),
   data: dataChoice({ phone: "08021234567", network_id: 4, plan_id: 41 }, dataCatalogue),
   tv: tvChoice({ provider_id: 1, plan_id: 4, smartcard: "7023456789", phone: "08031234567" }, tvCatalogue),
@@ -166,7 +171,7 @@ export function purchaseResult(product: Product, status: Transaction["status"]):
     discount: quote.discount,
     total: quote.total,
     description: "A purchase",
-    recipient: String(choices[product].order.phone ?? ""),
+    recipient: choices[product].order.phone,
     product: "The product",
     provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
     token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,

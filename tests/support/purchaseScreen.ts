@@ -1,8 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { expect } from "vitest";
-import type { AnyMachineSnapshot } from "xstate";
-import type { Choice, Product, PurchaseContext } from "../../machines/purchaseMachine";
+import type { StateValue } from "xstate";
+import { type Choice, type PurchaseContext, purchaseMachine } from "../../machines/purchaseMachine";
 import { formatNaira } from "../../schemas/money";
 
 async function retype(user: UserEvent, label: string, value: string) {
@@ -12,42 +12,64 @@ async function retype(user: UserEvent, label: string, value: string) {
 }
 
 /** Fills a wizard's choose step from a choice's draft, as a customer would, and moves on. */
-export async function fillChoice(user: UserEvent, product: Product, choice: Choice) {
-  const d = choice.draft as Record<string, string | number>;
-  if (product === "airtime") {
-    await retype(user, "Phone number", String(d.phone));
-    await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
-    await retype(user, "Amount (₦)", String(Number(d.amount) / 100));
-    await user.click(screen.getByRole("button", { name: "Continue" }));
-  } else if (product === "data") {
-    await retype(user, "Phone number", String(d.phone));
-    await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
-    const plan = document.querySelector<HTMLInputElement>(`input[type=radio][value="${d.plan_id}"]`);
-    if (!plan) throw new Error(`no plan ${d.plan_id} on screen`);
-    await user.click(plan);
-    await user.click(screen.getByRole("button", { name: "Continue" }));
-  } else if (product === "tv") {
-    await user.selectOptions(screen.getByLabelText("TV provider"), String(d.provider_id));
-    await user.selectOptions(screen.getByLabelText("Bouquet"), String(d.plan_id));
-    await retype(user, "Smartcard number", String(d.smartcard));
-    await retype(user, "Phone number", String(d.phone));
-    await user.click(screen.getByRole("button", { name: "Check smartcard" }));
-  } else {
-    await user.selectOptions(screen.getByLabelText("Electricity company"), String(d.disco_id));
-    await user.click(screen.getByLabelText(d.meter_type === "prepaid" ? "Prepaid" : "Postpaid"));
-    await retype(user, "Meter number", String(d.meter_number));
-    await retype(user, "Amount (₦)", String(Number(d.amount) / 100));
-    await retype(user, "Phone number", String(d.phone));
-    await user.click(screen.getByRole("button", { name: "Check meter" }));
+export async function fillChoice(user: UserEvent, choice: Choice) {
+  switch (choice.kind) {
+    case "airtime": {
+      const d = choice.draft;
+      await retype(user, "Phone number", d.phone);
+      await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
+      await retype(user, "Amount (₦)", String(d.amount / 100));
+      await user.click(screen.getByRole("button", { name: "Continue" }));
+      break;
+    }
+    case "data": {
+      const d = choice.draft;
+      await retype(user, "Phone number", d.phone);
+      await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
+      const plan = document.querySelector<HTMLInputElement>(`input[type=radio][value="${d.plan_id}"]`);
+      if (!plan) throw new Error(`no plan ${d.plan_id} on screen`);
+      await user.click(plan);
+      await user.click(screen.getByRole("button", { name: "Continue" }));
+      break;
+    }
+    case "tv": {
+      const d = choice.draft;
+      await user.selectOptions(screen.getByLabelText("TV provider"), String(d.provider_id));
+      await user.selectOptions(screen.getByLabelText("Bouquet"), String(d.plan_id));
+      await retype(user, "Smartcard number", d.smartcard);
+      await retype(user, "Phone number", d.phone);
+      await user.click(screen.getByRole("button", { name: "Check smartcard" }));
+      break;
+    }
+    case "electricity": {
+      const d = choice.draft;
+      await user.selectOptions(screen.getByLabelText("Electricity company"), String(d.disco_id));
+      await user.click(screen.getByLabelText(d.meter_type === "prepaid" ? "Prepaid" : "Postpaid"));
+      await retype(user, "Meter number", d.meter_number);
+      await retype(user, "Amount (₦)", String(d.amount / 100));
+      await retype(user, "Phone number", d.phone);
+      await user.click(screen.getByRole("button", { name: "Check meter" }));
+      break;
+    }
   }
 }
 
 const currentStep = () => screen.getByRole("listitem", { current: "step" }).textContent;
+/** The step indicator's name for each step tag of the machine's states. */
+const stepNames: Record<string, string> = {
+  "step.choose": "Choose",
+  "step.confirm": "Confirm",
+  "step.result": "Done",
+};
 
 /** What a wizard must show in each state of its machine. */
-export async function expectPurchaseScreen(snapshot: AnyMachineSnapshot) {
-  const state = snapshot.value as string;
-  const context = snapshot.context as PurchaseContext;
+export async function expectPurchaseScreen({
+  value: state,
+  context,
+}: {
+  value: StateValue;
+  context: PurchaseContext;
+}) {
   const alert = () =>
     screen
       .queryAllByRole("alert")
@@ -125,6 +147,9 @@ export async function expectPurchaseScreen(snapshot: AnyMachineSnapshot) {
       ).toBeInTheDocument();
       break;
     default:
-      throw new Error(`no screen check for ${state}`);
+      throw new Error(`no screen check for ${JSON.stringify(state)}`);
   }
+  // Whatever the state, the indicator lights the one step its tag names.
+  const tags = typeof state === "string" ? purchaseMachine.states[state]?.tags : undefined;
+  expect(tags?.map((tag) => stepNames[tag])).toEqual([currentStep()]);
 }

@@ -19,7 +19,7 @@ function events(product: Product) {
   return [
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
-    { type: "purchase.next", ...choices[product] },
+    { type: "purchase.next", choice: choices[product] },
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
     { type: "purchase.accept" },
     { type: "purchase.confirm", pin: "2580" },

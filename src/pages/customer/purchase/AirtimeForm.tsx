@@ -1,13 +1,14 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
+import type { AirtimeCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote } from "../../../../schemas/pricing";
-import type { AirtimeCatalogue } from "../../../actors/purchaseActors";
+import type { AirtimeDraft } from "../../../../schemas/purchases";
 import { AmountField } from "../../../components/AmountField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
-import { type AirtimeValues, airtimeChoice } from "./choices";
+import { airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
 import { PhoneAndNetworkFields } from "./wizardFields";
 
@@ -19,7 +20,7 @@ export function AirtimeForm({
   onNext,
 }: {
   catalogue: AirtimeCatalogue;
-  draft: Partial<AirtimeValues> | undefined;
+  draft: AirtimeDraft | undefined;
   onNext: (choice: Choice) => void;
 }) {
   const form = useForm<Form, unknown, z.output<typeof airtimeForm>>({

@@ -1,10 +1,11 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
+import type { DataCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
-import type { DataCatalogue } from "../../../actors/purchaseActors";
+import type { DataDraft } from "../../../../schemas/purchases";
 import { schemaResolver } from "../../../forms/schemaResolver";
-import { type DataValues, dataChoice } from "./choices";
+import { dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
 import { PhoneAndNetworkFields } from "./wizardFields";
 
@@ -21,7 +22,7 @@ export function DataForm({
   onNext,
 }: {
   catalogue: DataCatalogue;
-  draft: Partial<DataValues> | undefined;
+  draft: DataDraft | undefined;
   onNext: (choice: Choice) => void;
 }) {
   const form = useForm<Form, unknown, z.output<typeof dataForm>>({

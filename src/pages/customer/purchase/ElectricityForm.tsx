@@ -1,13 +1,14 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
+import type { ElectricityCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
-import type { ElectricityCatalogue } from "../../../actors/purchaseActors";
+import type { ElectricityDraft } from "../../../../schemas/purchases";
 import { AmountField } from "../../../components/AmountField";
 import { TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
-import { type ElectricityValues, electricityChoice } from "./choices";
+import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
 import { SelectField } from "./wizardFields";
 
@@ -19,7 +20,7 @@ export function ElectricityForm({
   onNext,
 }: {
   catalogue: ElectricityCatalogue;
-  draft: Partial<ElectricityValues> | undefined;
+  draft: ElectricityDraft | undefined;
   onNext: (choice: Choice) => void;
 }) {
   const form = useForm<Form, unknown, z.output<typeof electricityForm>>({

@@ -1,12 +1,7 @@
 import { useMachine } from "@xstate/react";
 import type { SnapshotFrom } from "xstate";
-import type { Product, purchaseMachine } from "../../../../machines/purchaseMachine";
-import type {
-  AirtimeCatalogue,
-  DataCatalogue,
-  ElectricityCatalogue,
-  TvCatalogue,
-} from "../../../actors/purchaseActors";
+import type { Choice, Product, PurchaseStep, purchaseMachine } from "../../../../machines/purchaseMachine";
+import type { PurchaseCatalogue } from "../../../../schemas/catalogue";
 import { productsThatVerify } from "../../../actors/purchaseActors";
 import { useAppServices } from "../../../app/AppServices";
 import { usePageTitle } from "../../../app/usePageTitle";
@@ -15,7 +10,6 @@ import { Modal } from "../../../components/Modal";
 import { customerPages } from "../customerNav";
 import { AirtimeForm } from "./AirtimeForm";
 import { ConfirmStep } from "./ConfirmStep";
-import type { AirtimeValues, DataValues, ElectricityValues, TvValues } from "./choices";
 import { DataForm } from "./DataForm";
 import { ElectricityForm } from "./ElectricityForm";
 import { ResultStep } from "./ResultStep";
@@ -30,6 +24,12 @@ const paths: Record<Product, string> = {
   tv: "/cable-subscriptions",
   electricity: "/utilities",
 };
+/** The step indicator's steps, each lit by the machine's states tagged with it. */
+const steps: Array<[PurchaseStep, string]> = [
+  ["step.choose", "Choose"],
+  ["step.confirm", "Confirm"],
+  ["step.result", "Done"],
+];
 const recipientWord: Record<Product, string> = {
   airtime: "number",
   data: "number",
@@ -67,22 +67,12 @@ export default function PurchasePage({
 
   usePageTitle(title);
 
-  const step =
-    state.matches("choosing") || state.matches("loading") || state.matches("loadFailed")
-      ? 1
-      : state.matches("verifying") ||
-          state.matches("verified") ||
-          state.matches("confirming") ||
-          state.matches("duplicateWarning")
-        ? 2
-        : 3;
-
   return (
     <div className="wizard">
       <h1>{title}</h1>
       <ol className="wizard-steps">
-        {["Choose", "Confirm", "Done"].map((name, i) => (
-          <li key={name} aria-current={step === i + 1 ? "step" : undefined}>
+        {steps.map(([tag, name]) => (
+          <li key={name} aria-current={state.hasTag(tag) ? "step" : undefined}>
             {name}
           </li>
         ))}
@@ -98,7 +88,7 @@ export default function PurchasePage({
         </div>
       )}
 
-      {state.matches("choosing") && (
+      {state.matches("choosing") && context.catalogue && (
         <div className="card wizard-step">
           {context.error && (
             <p className="field-error" role="alert">
@@ -106,10 +96,9 @@ export default function PurchasePage({
             </p>
           )}
           <ChooseForm
-            product={product}
             catalogue={context.catalogue}
-            draft={context.choice?.draft}
-            send={send}
+            choice={context.choice}
+            onNext={(choice) => send({ type: "purchase.next", choice })}
           />
         </div>
       )}
@@ -196,45 +185,46 @@ export default function PurchasePage({
   );
 }
 
+/** The catalogue's own kind of form, showing the earlier choice again when it was of that kind. */
 function ChooseForm({
-  product,
   catalogue,
-  draft,
-  send,
+  choice,
+  onNext,
 }: {
-  product: Product;
-  catalogue: unknown;
-  draft: Record<string, unknown> | undefined;
-  send: (event: { type: "purchase.next" } & import("../../../../machines/purchaseMachine").Choice) => void;
+  catalogue: PurchaseCatalogue;
+  choice: Choice | null;
+  onNext: (choice: Choice) => void;
 }) {
-  const onNext = (choice: import("../../../../machines/purchaseMachine").Choice) =>
-    send({ type: "purchase.next", ...choice });
-  switch (product) {
+  switch (catalogue.kind) {
     case "airtime":
       return (
         <AirtimeForm
-          catalogue={catalogue as AirtimeCatalogue}
-          draft={draft as Partial<AirtimeValues>}
+          catalogue={catalogue}
+          draft={choice?.kind === "airtime" ? choice.draft : undefined}
           onNext={onNext}
         />
       );
     case "data":
       return (
         <DataForm
-          catalogue={catalogue as DataCatalogue}
-          draft={draft as Partial<DataValues>}
+          catalogue={catalogue}
+          draft={choice?.kind === "data" ? choice.draft : undefined}
           onNext={onNext}
         />
       );
     case "tv":
       return (
-        <TvForm catalogue={catalogue as TvCatalogue} draft={draft as Partial<TvValues>} onNext={onNext} />
+        <TvForm
+          catalogue={catalogue}
+          draft={choice?.kind === "tv" ? choice.draft : undefined}
+          onNext={onNext}
+        />
       );
     case "electricity":
       return (
         <ElectricityForm
-          catalogue={catalogue as ElectricityCatalogue}
-          draft={draft as Partial<ElectricityValues>}
+          catalogue={catalogue}
+          draft={choice?.kind === "electricity" ? choice.draft : undefined}
           onNext={onNext}
         />
       );

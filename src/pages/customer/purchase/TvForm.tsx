@@ -1,11 +1,12 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Choice } from "../../../../machines/purchaseMachine";
+import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
-import type { TvCatalogue } from "../../../actors/purchaseActors";
+import type { TvDraft } from "../../../../schemas/purchases";
 import { TextField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
-import { type TvValues, tvChoice } from "./choices";
+import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
 import { SelectField } from "./wizardFields";
 
@@ -17,7 +18,7 @@ export function TvForm({
   onNext,
 }: {
   catalogue: TvCatalogue;
-  draft: Partial<TvValues> | undefined;
+  draft: TvDraft | undefined;
   onNext: (choice: Choice) => void;
 }) {
   const form = useForm<Form, unknown, z.output<typeof tvForm>>({

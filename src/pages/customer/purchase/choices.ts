@@ -1,13 +1,13 @@
 import type { Choice } from "../../../../machines/purchaseMachine";
-import { formatNaira } from "../../../../schemas/money";
-import { airtimeQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
-import type { MeterType } from "../../../../schemas/purchases";
 import type {
   AirtimeCatalogue,
   DataCatalogue,
   ElectricityCatalogue,
   TvCatalogue,
-} from "../../../actors/purchaseActors";
+} from "../../../../schemas/catalogue";
+import { formatNaira } from "../../../../schemas/money";
+import { airtimeQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
+import type { AirtimeDraft, DataDraft, ElectricityDraft, TvDraft } from "../../../../schemas/purchases";
 
 /**
  * From what a customer chose to what the machine carries: the order the API takes, the quote (the
@@ -15,16 +15,11 @@ import type {
  * Pure, so the forms and the tests build the very same choice.
  */
 
-export interface AirtimeValues {
-  phone: string;
-  network_id: number;
-  /** Kobo. */
-  amount: number;
-}
-export function airtimeChoice(v: AirtimeValues, catalogue: AirtimeCatalogue): Choice {
+export function airtimeChoice(v: AirtimeDraft, catalogue: AirtimeCatalogue): Choice<"airtime"> {
   const control = catalogue.controls.find((c) => c.id === v.network_id);
   const quote = airtimeQuote(v.amount, control?.discount_percent ?? 0);
   return {
+    kind: "airtime",
     draft: { ...v },
     order: { network_id: v.network_id, phone: v.phone, amount: v.amount },
     quote,
@@ -36,15 +31,11 @@ export function airtimeChoice(v: AirtimeValues, catalogue: AirtimeCatalogue): Ch
   };
 }
 
-export interface DataValues {
-  phone: string;
-  network_id: number;
-  plan_id: number;
-}
-export function dataChoice(v: DataValues, catalogue: DataCatalogue): Choice {
+export function dataChoice(v: DataDraft, catalogue: DataCatalogue): Choice<"data"> {
   const plan = catalogue.plans.find((p) => p.id === v.plan_id);
   const network = catalogue.networks.find((n) => n.id === v.network_id);
   return {
+    kind: "data",
     draft: { ...v },
     order: { plan_id: v.plan_id, phone: v.phone },
     quote: planQuote(plan?.price ?? 0),
@@ -56,16 +47,11 @@ export function dataChoice(v: DataValues, catalogue: DataCatalogue): Choice {
   };
 }
 
-export interface TvValues {
-  provider_id: number;
-  plan_id: number;
-  smartcard: string;
-  phone: string;
-}
-export function tvChoice(v: TvValues, catalogue: TvCatalogue): Choice {
+export function tvChoice(v: TvDraft, catalogue: TvCatalogue): Choice<"tv"> {
   const provider = catalogue.providers.find((p) => p.id === v.provider_id);
   const plan = catalogue.plans.find((p) => p.id === v.plan_id);
   return {
+    kind: "tv",
     draft: { ...v },
     order: { provider_id: v.provider_id, plan_id: v.plan_id, smartcard: v.smartcard, phone: v.phone },
     quote: feeQuote(plan?.price ?? 0, provider?.service_fee ?? 0),
@@ -78,17 +64,13 @@ export function tvChoice(v: TvValues, catalogue: TvCatalogue): Choice {
   };
 }
 
-export interface ElectricityValues {
-  disco_id: number;
-  meter_type: MeterType;
-  meter_number: string;
-  /** Kobo. */
-  amount: number;
-  phone: string;
-}
-export function electricityChoice(v: ElectricityValues, catalogue: ElectricityCatalogue): Choice {
+export function electricityChoice(
+  v: ElectricityDraft,
+  catalogue: ElectricityCatalogue,
+): Choice<"electricity"> {
   const disco = catalogue.discos.find((d) => d.id === v.disco_id);
   return {
+    kind: "electricity",
     draft: { ...v },
     order: {
       disco_id: v.disco_id,
