@@ -15,7 +15,7 @@ export interface ConfirmActionOptions<Draft, Output> {
   /** After a success: reload, clear the form, leave for a checkout. */
   onDone?: (output: Output, draft: Draft) => void;
   /** After the server refused fields of the draft, or answered 409: the error as thrown. */
-  onRefused?: (error: unknown) => void;
+  onRefused?: (error: unknown, draft: Draft) => void;
   /** A saved state to start from (a replay), instead of idle. */
   snapshot?: SnapshotFrom<typeof confirmActionMachine>;
 }
@@ -62,7 +62,8 @@ export function useConfirmAction<Draft, Output>(
       actions: {
         reportDone: ({ context, event }) =>
           latest.current.onDone?.((event as { output?: unknown }).output as Output, context.draft as Draft),
-        reportRefusal: ({ event }) => latest.current.onRefused?.((event as { error?: unknown }).error),
+        reportRefusal: ({ context, event }) =>
+          latest.current.onRefused?.((event as { error?: unknown }).error, context.draft as Draft),
       },
     }),
   );

@@ -6,12 +6,14 @@ import {
   circularBody,
   type NotificationBody,
   notificationBody,
+  type sentNotification,
 } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
+import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { Modal } from "../../components/Modal";
 import { PagedResults } from "../../components/PagedResults";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
@@ -69,71 +71,6 @@ function Preview({ typed, children, note }: { typed: boolean; children: ReactNod
   );
 }
 
-/**
- * Form → confirmation → send. The body is kept exactly as validated while the confirmation is
- * open, so what is sent is what was checked, even if the form changed behind the dialog.
- */
-function useConfirmedSend<Body>(send: (body: Body) => Promise<string>, onFailure: (error: unknown) => void) {
-  const [pending, setPending] = useState<Body | null>(null);
-  const [sending, setSending] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
-  const ask = (body: Body) => {
-    setDone(null);
-    setPending(body);
-  };
-  const confirm = async () => {
-    if (!pending || sending) return;
-    setSending(true);
-    try {
-      setDone(await send(pending));
-    } catch (error) {
-      // The API client has already shown the server's message; field messages go under the fields.
-      onFailure(error);
-    } finally {
-      setSending(false);
-      setPending(null);
-    }
-  };
-  // A request in flight cannot be recalled, so the dialog stays until it answers.
-  const cancel = () => !sending && setPending(null);
-  return { pending, sending, done, ask, confirm, cancel };
-}
-
-function ConfirmModal({
-  title,
-  open,
-  sending,
-  action,
-  busy,
-  onConfirm,
-  onCancel,
-  children,
-}: {
-  title: string;
-  open: boolean;
-  sending: boolean;
-  action: string;
-  /** What the confirm button says while the request is out. */
-  busy: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <Modal open={open} title={title} onClose={onCancel}>
-      {children}
-      <div className="modal-actions">
-        <button type="button" className="button secondary" onClick={onCancel} disabled={sending}>
-          Cancel
-        </button>
-        <button type="button" className="button" onClick={onConfirm} disabled={sending}>
-          {sending ? busy : action}
-        </button>
-      </div>
-    </Modal>
-  );
-}
-
 function Done({ message }: { message: string | null }) {
   // Always in the page, so screen readers announce the message when it appears.
   return (
@@ -158,17 +95,20 @@ function NotificationComposer() {
   );
   const composeId = useId();
 
-  const flow = useConfirmedSend<NotificationBody>(
-    async (body) => {
-      const result = await admin.sendNotification(body);
+  // The body is kept exactly as validated while the confirmation is open, so what is sent is what
+  // was checked, even if the form changed behind the dialog.
+  const flow = useConfirmAction<NotificationBody, z.infer<typeof sentNotification>>({
+    send: ({ draft }) => admin.sendNotification(draft),
+    onDone: () => {
       form.reset(blankText);
       // The newest is first on page 1; go there (or reload it) to show what was just sent.
       if (historyPage === 1) history.retry();
       else setHistoryPage(1);
-      return `Sent to ${formatCount(result.recipients)} customer${result.recipients === 1 ? "" : "s"}.`;
     },
-    (error) => showServerFieldErrors(error, form.setError, ["title", "body"]),
-  );
+    // The API client has already shown the server's message; field messages go under the fields.
+    onRefused: (error) => showServerFieldErrors(error, form.setError, ["title", "body"]),
+  });
+  const sent = flow.output;
 
   const title = typed.title?.trim() ?? "";
   const body = typed.body?.trim() ?? "";
@@ -178,13 +118,17 @@ function NotificationComposer() {
       <div className="notice-compose">
         <section className="card" aria-labelledby={composeId}>
           <h2 id={composeId}>Message to every customer</h2>
-          <form noValidate onSubmit={form.handleSubmit(flow.ask)}>
+          <form noValidate onSubmit={form.handleSubmit(flow.review)}>
             <TextFields form={form} />
             <button type="submit" className="button" disabled={flow.sending}>
               Send to all customers
             </button>
           </form>
-          <Done message={flow.done} />
+          <Done
+            message={
+              sent && `Sent to ${formatCount(sent.recipients)} customer${sent.recipients === 1 ? "" : "s"}.`
+            }
+          />
         </section>
         <Preview typed={Boolean(title || body)}>
           {/* Customers read it in their inbox, dated the day it is sent. */}
@@ -195,20 +139,17 @@ function NotificationComposer() {
         </Preview>
       </div>
 
-      <ConfirmModal
+      <ConfirmDialog
+        flow={flow}
         title="Send this to every customer?"
-        open={flow.pending !== null}
-        sending={flow.sending}
-        action="Send"
-        busy="Sending…"
-        onConfirm={flow.confirm}
-        onCancel={flow.cancel}
+        confirmLabel="Send"
+        busyLabel="Sending…"
       >
         <p>
-          “{flow.pending?.title}” goes to every customer’s notifications, and by email where email is set up.
-          It cannot be taken back.
+          “{flow.draft?.title}” goes to every customer’s notifications, and by email where email is set up. It
+          cannot be taken back.
         </p>
-      </ConfirmModal>
+      </ConfirmDialog>
 
       <PagedResults
         title="Sent notifications"
@@ -285,15 +226,15 @@ function CircularComposer() {
   const listId = useId();
   const errors = form.formState.errors;
 
-  const flow = useConfirmedSend<CircularBody>(
-    async (body) => {
-      await admin.createCircular(body);
+  const flow = useConfirmAction<CircularBody, unknown>({
+    send: ({ draft }) => admin.createCircular(draft),
+    onDone: () => {
       form.reset();
       list.retry();
-      return "Circular published.";
     },
-    (error) => showServerFieldErrors(error, form.setError, ["title", "body", "starts_at", "ends_at"]),
-  );
+    onRefused: (error) =>
+      showServerFieldErrors(error, form.setError, ["title", "body", "starts_at", "ends_at"]),
+  });
 
   const title = typed.title?.trim() ?? "";
   const body = typed.body?.trim() ?? "";
@@ -310,7 +251,7 @@ function CircularComposer() {
       <div className="notice-compose">
         <section className="card" aria-labelledby={composeId}>
           <h2 id={composeId}>New circular</h2>
-          <form noValidate onSubmit={form.handleSubmit(flow.ask)}>
+          <form noValidate onSubmit={form.handleSubmit(flow.review)}>
             <TextFields form={form} />
             <div className="form-row">
               <TextField
@@ -332,7 +273,7 @@ function CircularComposer() {
               Publish circular
             </button>
           </form>
-          <Done message={flow.done} />
+          <Done message={flow.state === "done" ? "Circular published." : null} />
         </section>
         <Preview
           typed={Boolean(title || body)}
@@ -351,22 +292,19 @@ function CircularComposer() {
         </Preview>
       </div>
 
-      <ConfirmModal
+      <ConfirmDialog
+        flow={flow}
         title="Publish this circular?"
-        open={flow.pending !== null}
-        sending={flow.sending}
-        action="Publish"
-        busy="Publishing…"
-        onConfirm={flow.confirm}
-        onCancel={flow.cancel}
+        confirmLabel="Publish"
+        busyLabel="Publishing…"
       >
-        {flow.pending && (
+        {flow.draft && (
           <p>
-            “{flow.pending.title}” shows on every customer’s dashboard from{" "}
-            {formatDateTime(flow.pending.starts_at)} until {formatDateTime(flow.pending.ends_at)}, Lagos time.
+            “{flow.draft.title}” shows on every customer’s dashboard from{" "}
+            {formatDateTime(flow.draft.starts_at)} until {formatDateTime(flow.draft.ends_at)}, Lagos time.
           </p>
         )}
-      </ConfirmModal>
+      </ConfirmDialog>
 
       <section className="card" aria-labelledby={listId} aria-busy={list.state === "loading"}>
         <h2 id={listId}>Circulars</h2>

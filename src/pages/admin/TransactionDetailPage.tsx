@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod";
@@ -6,11 +6,11 @@ import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff"
 import { transactionStatus } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
+import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
-import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { Modal } from "../../components/Modal";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -62,22 +62,12 @@ export default function TransactionDetailPage({ id }: { id: string }) {
 function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetail; reload: () => void }) {
   const { admin } = useAdminServices();
   const { profile } = useSession();
-  const [refunding, setRefunding] = useState(false);
-  const [requerying, setRequerying] = useState(false);
-  const once = useOnce();
-
-  const requery = () =>
-    once(async () => {
-      setRequerying(true);
-      try {
-        await admin.requery(t.id);
-        reload();
-      } catch {
-        // The client has shown the server's message; the page still shows what is known.
-      } finally {
-        setRequerying(false);
-      }
-    });
+  // Asking the provider again changes nothing by itself, so it needs no question.
+  const requery = useConfirmAction<{ id: string }, unknown>({
+    send: ({ draft }) => admin.requery(draft.id),
+    onDone: reload,
+  });
+  const refund = useRefund(t, reload);
 
   return (
     <>
@@ -91,13 +81,18 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         {(t.can_refund || t.can_requery) && (
           <div className="admin-actions">
             {t.can_refund && (
-              <button type="button" className="button danger" onClick={() => setRefunding(true)}>
+              <button type="button" className="button danger" onClick={refund.open}>
                 Refund
               </button>
             )}
             {t.can_requery && (
-              <button type="button" className="button secondary" disabled={requerying} onClick={requery}>
-                {requerying ? "Asking the provider…" : "Requery"}
+              <button
+                type="button"
+                className="button secondary"
+                disabled={requery.sending}
+                onClick={() => requery.confirm({ id: t.id })}
+              >
+                {requery.sending ? "Asking the provider…" : "Requery"}
               </button>
             )}
           </div>
@@ -172,73 +167,49 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         )}
       </section>
 
-      {refunding && (
-        <RefundModal
-          transaction={t}
-          onClose={() => setRefunding(false)}
-          onDone={() => {
-            setRefunding(false);
-            reload();
-          }}
-        />
-      )}
-    </>
-  );
-}
-
-function RefundModal({
-  transaction: t,
-  onClose,
-  onDone,
-}: {
-  transaction: StaffTransactionDetail;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const { admin } = useAdminServices();
-  const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
-  // Not formState.isSubmitting: a second, refused submit would end it while the first is still out.
-  const [sending, setSending] = useState(false);
-  const once = useOnce();
-
-  const submit = form.handleSubmit(({ reason }) =>
-    once(async () => {
-      setSending(true);
-      try {
-        await admin.refund(t.id, reason);
-        onDone();
-      } catch (error) {
-        showServerFieldErrors(error, form.setError, ["reason"]);
-        // Someone else refunded it, or it changed state: the page must show what is true now.
-        if (error instanceof ApiFailure && error.status === 409) onDone();
-      } finally {
-        setSending(false);
-      }
-    }),
-  );
-
-  return (
-    <Modal open title="Refund this purchase?" onClose={sending ? () => {} : onClose}>
-      <p>
-        {formatNaira(t.total)} goes back to {fullName(t.customer)}'s wallet. This cannot be undone.
-      </p>
-      <form noValidate onSubmit={submit}>
+      <ConfirmDialog
+        flow={refund.flow}
+        title="Refund this purchase?"
+        confirmLabel={`Refund ${formatNaira(t.total)}`}
+        busyLabel="Refunding…"
+        danger
+        onSubmit={refund.submit}
+      >
+        <p>
+          {formatNaira(t.total)} goes back to {fullName(t.customer)}'s wallet. This cannot be undone.
+        </p>
         <TextAreaField
           label="Reason"
           hint="Recorded in the audit log."
           maxLength={200}
-          error={form.formState.errors.reason?.message}
-          {...form.register("reason")}
+          error={refund.form.formState.errors.reason?.message}
+          {...refund.form.register("reason")}
         />
-        <div className="modal-actions">
-          <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
-            Cancel
-          </button>
-          <button type="submit" className="button danger" disabled={sending}>
-            {sending ? "Refunding…" : `Refund ${formatNaira(t.total)}`}
-          </button>
-        </div>
-      </form>
-    </Modal>
+      </ConfirmDialog>
+    </>
   );
+}
+
+/** Refunding: the reason is written in the dialog itself, then sent once. */
+function useRefund(t: StaffTransactionDetail, reload: () => void) {
+  const { admin } = useAdminServices();
+  const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
+  const flow = useConfirmAction<{ reason: string }, unknown>({
+    send: ({ draft }) => admin.refund(t.id, draft.reason),
+    onDone: reload,
+    onRefused: (error) => {
+      showServerFieldErrors(error, form.setError, ["reason"]);
+      // Someone else refunded it, or it changed state: the page must show what is true now.
+      if (error instanceof ApiFailure && error.status === 409) reload();
+    },
+  });
+  return {
+    flow,
+    form,
+    open: () => {
+      form.reset();
+      flow.edit();
+    },
+    submit: form.handleSubmit(({ reason }) => flow.confirm({ reason })),
+  };
 }

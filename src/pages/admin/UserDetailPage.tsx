@@ -1,15 +1,15 @@
-import { useCallback, useId, useMemo, useState } from "react";
+import { useCallback, useId, useMemo } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
+import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
-import { useOnce } from "../../app/useOnce";
 import { usePageTitle } from "../../app/usePageTitle";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -167,27 +167,14 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
     values: useMemo(() => editValues(user), [user]),
   });
   const roleId = useId();
-  const [pending, setPending] = useState<AdminUserPatch | null>(null);
-  const [saving, setSaving] = useState(false);
-  const once = useOnce();
   const errors = form.formState.errors;
   const [active, mayTransact] = form.watch(["is_active", "can_transact"]);
   const name = fullName(user);
-
-  const save = (patch: AdminUserPatch) =>
-    once(async () => {
-      setSaving(true);
-      try {
-        await admin.patchUser(user.id, patch);
-        setPending(null);
-        onSaved();
-      } catch (error) {
-        setPending(null);
-        showServerFieldErrors(error, form.setError, editable);
-      } finally {
-        setSaving(false);
-      }
-    });
+  const flow = useConfirmAction<AdminUserPatch, UserDetail>({
+    send: ({ draft }) => admin.patchUser(user.id, draft),
+    onDone: () => onSaved(),
+    onRefused: (error) => showServerFieldErrors(error, form.setError, editable),
+  });
 
   const submit = form.handleSubmit(async (values) => {
     const patch = changes(values, user);
@@ -201,8 +188,8 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
       return;
     }
     // Deactivating ends every session at once; it must be a decision, not a stray click on a switch.
-    if (patch.is_active === false) setPending(patch);
-    else await save(patch);
+    if (patch.is_active === false) flow.review(patch);
+    else flow.confirm(patch);
   });
 
   return (
@@ -274,29 +261,20 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
             {errors.root.message}
           </p>
         )}
-        <button type="submit" className="button" disabled={saving}>
-          {saving ? "Saving…" : "Save changes"}
+        <button type="submit" className="button" disabled={flow.sending}>
+          {flow.sending && !flow.dialogOpen ? "Saving…" : "Save changes"}
         </button>
       </form>
 
-      {pending && (
-        <Modal open title={`Deactivate ${name}?`} onClose={() => !saving && setPending(null)}>
-          <p>They will be signed out at once and cannot sign in until reactivated.</p>
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={saving}
-              onClick={() => setPending(null)}
-            >
-              Cancel
-            </button>
-            <button type="button" className="button danger" disabled={saving} onClick={() => save(pending)}>
-              {saving ? "Deactivating…" : "Deactivate"}
-            </button>
-          </div>
-        </Modal>
-      )}
+      <ConfirmDialog
+        flow={flow}
+        title={`Deactivate ${name}?`}
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating…"
+        danger
+      >
+        <p>They will be signed out at once and cannot sign in until reactivated.</p>
+      </ConfirmDialog>
     </section>
   );
 }

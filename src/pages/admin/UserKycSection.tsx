@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import {
@@ -7,10 +7,9 @@ import {
   type KycOverrideBody,
   kycOverrideBody,
 } from "../../../schemas/kyc";
-import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
-import { useOnce } from "../../app/useOnce";
-import { Modal } from "../../components/Modal";
+import { useConfirmAction } from "../../app/useConfirmAction";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TextAreaField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
@@ -87,11 +86,17 @@ function ChangeTierForm({
     values: useMemo(() => ({ tier: current, reason: "" }), [current]),
   });
   const tierId = useId();
-  const [confirming, setConfirming] = useState<KycOverrideBody | null>(null);
-  const [sending, setSending] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const once = useOnce();
   const errors = form.formState.errors;
+  // Setting a tier is the same whether it lands once or twice, so the request id goes unused.
+  const flow = useConfirmAction<KycOverrideBody, unknown>({
+    send: ({ draft }) => admin.setUserTier(user.id, draft),
+    onDone: () => {
+      form.reset();
+      onChanged();
+    },
+    // The client has shown the server's message. A field the server refused goes back to the form.
+    onRefused: (error) => showServerFieldErrors(error, form.setError, ["tier", "reason"]),
+  });
 
   const review = form.handleSubmit((body) => {
     // Setting the tier it already has would only write an audit row that changes nothing.
@@ -99,31 +104,8 @@ function ChangeTierForm({
       form.setError("tier", { type: "unchanged", message: `This account is tier ${current} already.` });
       return;
     }
-    setFailed(false);
-    setConfirming(body);
+    flow.review(body);
   });
-
-  // Setting a tier is the same whether it lands once or twice, so a retry needs no request id.
-  const confirm = () =>
-    once(async () => {
-      if (!confirming) return;
-      setSending(true);
-      setFailed(false);
-      try {
-        await admin.setUserTier(user.id, confirming);
-        setConfirming(null);
-        form.reset();
-        onChanged();
-      } catch (error) {
-        // The client has shown the server's message. A field the server refused goes back to the form.
-        if (error instanceof ApiFailure && (error.fields?.tier || error.fields?.reason)) {
-          setConfirming(null);
-          showServerFieldErrors(error, form.setError, ["tier", "reason"]);
-        } else setFailed(true);
-      } finally {
-        setSending(false);
-      }
-    });
 
   return (
     <>
@@ -162,37 +144,18 @@ function ChangeTierForm({
         </button>
       </form>
 
-      {confirming && (
-        <Modal
-          open
-          title={`Move ${user.name} to tier ${confirming.tier}?`}
-          // Closing while the request is out would hide whether it worked.
-          onClose={() => !sending && setConfirming(null)}
-        >
-          <p>
-            Reason: <q>{confirming.reason}</q>
-          </p>
-          <p className="muted">Their daily purchase limit and wallet maximum change at once.</p>
-          {failed && (
-            <p className="field-error" role="alert">
-              The tier was not changed, or we could not tell. Trying again is safe.
-            </p>
-          )}
-          <div className="modal-actions">
-            <button
-              type="button"
-              className="button secondary"
-              disabled={sending}
-              onClick={() => setConfirming(null)}
-            >
-              Cancel
-            </button>
-            <button type="button" className="button" disabled={sending} onClick={confirm}>
-              {sending ? "Changing…" : failed ? "Try again" : `Move to tier ${confirming.tier}`}
-            </button>
-          </div>
-        </Modal>
-      )}
+      <ConfirmDialog
+        flow={flow}
+        title={`Move ${user.name} to tier ${flow.draft?.tier}?`}
+        confirmLabel={`Move to tier ${flow.draft?.tier}`}
+        busyLabel="Changing…"
+        failureMessage="The tier was not changed, or we could not tell. Trying again is safe."
+      >
+        <p>
+          Reason: <q>{flow.draft?.reason}</q>
+        </p>
+        <p className="muted">Their daily purchase limit and wallet maximum change at once.</p>
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
 import type { z } from "zod";
+import { type ConfirmAction, useConfirmAction } from "../../../app/useConfirmAction";
 import { useLoad } from "../../../app/useLoad";
-import { useOnce } from "../../../app/useOnce";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { Modal } from "../../../components/Modal";
 import { SchemaForm } from "../../../forms/SchemaForm";
@@ -43,7 +44,7 @@ export interface PlanListProps<P extends Plan & z.input<E>, E extends z.ZodObjec
   remove?: (id: number) => Promise<unknown>;
 }
 
-type Open<P> = { kind: "edit"; plan: P } | { kind: "delete"; plan: P } | { kind: "create" } | null;
+type Open<P> = { kind: "edit"; plan: P } | { kind: "create" } | null;
 
 /**
  * A network's or provider's plans: a table (stacked cards on a phone), and the edit, add and delete
@@ -67,6 +68,10 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodObject, S e
     setOpen(null);
     plans.retry();
   };
+  const deletion = useConfirmAction<Plan, unknown>({
+    send: ({ draft }) => (remove ? remove(draft.id) : Promise.reject(new Error("Deleting is not offered."))),
+    onDone: () => plans.retry(),
+  });
 
   return (
     <section className="card" aria-labelledby={headingId} aria-busy={plans.state === "loading"}>
@@ -136,7 +141,14 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodObject, S e
                       type="button"
                       className="button secondary"
                       aria-label={`Delete ${plan.name}`}
-                      onClick={() => setOpen({ kind: "delete", plan })}
+                      onClick={() =>
+                        deletion.review({
+                          id: plan.id,
+                          name: plan.name,
+                          enabled: plan.enabled,
+                          has_sales: plan.has_sales,
+                        })
+                      }
                     >
                       Delete
                     </button>
@@ -182,55 +194,28 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodObject, S e
           )}
         </Modal>
       )}
-      {remove && open?.kind === "delete" && (
-        <DeleteDialog noun={noun} plan={open.plan} remove={remove} onClose={close} onDone={done} />
-      )}
+      {remove && <DeleteDialog noun={noun} flow={deletion} />}
     </section>
   );
 }
 
-function DeleteDialog({
-  noun,
-  plan,
-  remove,
-  onClose,
-  onDone,
-}: {
-  noun: string;
-  plan: Plan;
-  remove: (id: number) => Promise<unknown>;
-  onClose: () => void;
-  onDone: () => void;
-}) {
-  const [sending, setSending] = useState(false);
-  const once = useOnce();
-  const confirm = () =>
-    once(async () => {
-      setSending(true);
-      try {
-        await remove(plan.id);
-        onDone();
-      } catch {
-        // The client has shown the server's message; the dialog stays so it can be tried again.
-        setSending(false);
-      }
-    });
+/** Deleting a plan; one with sales is switched off by the server rather than erased. */
+function DeleteDialog({ noun, flow }: { noun: string; flow: ConfirmAction<Plan, unknown> }) {
+  const plan = flow.draft;
   return (
-    <Modal open title={`Delete ${plan.name}?`} onClose={() => !sending && onClose()}>
+    <ConfirmDialog
+      flow={flow}
+      title={`Delete ${plan?.name}?`}
+      confirmLabel={plan?.has_sales ? "Take off sale" : "Delete"}
+      busyLabel="Deleting…"
+      danger
+    >
       <p>
-        {plan.has_sales
+        {plan?.has_sales
           ? `Customers have bought this ${noun}, so their receipts still name it: it will be taken off sale instead of deleted.`
           : `The ${noun} is removed from the catalogue for good.`}
       </p>
-      <div className="modal-actions">
-        <button type="button" className="button secondary" onClick={onClose} disabled={sending}>
-          Cancel
-        </button>
-        <button type="button" className="button danger" onClick={confirm} disabled={sending}>
-          {sending ? "Deleting…" : plan.has_sales ? "Take off sale" : "Delete"}
-        </button>
-      </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

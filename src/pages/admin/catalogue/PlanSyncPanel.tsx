@@ -1,8 +1,10 @@
 import { useId, useState } from "react";
-import type { PlanSyncReport, PlanSyncRow } from "../../../../schemas/planSync";
+import type { z } from "zod";
+import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "../../../../schemas/planSync";
 import { ApiFailure } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
-import { Modal } from "../../../components/Modal";
+import { useConfirmAction } from "../../../app/useConfirmAction";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatNaira, parseNaira } from "../../../format/money";
 
 const stateLabels: Record<PlanSyncRow["state"], string> = {
@@ -30,8 +32,6 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
   const headingId = useId();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [choices, setChoices] = useState<Record<string, Choice>>({});
-  const [confirming, setConfirming] = useState(false);
-  const [sending, setSending] = useState(false);
   const [errors, setErrors] = useState<{ byCode: Record<string, string>; general: string | null }>({
     byCode: {},
     general: null,
@@ -86,29 +86,26 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
     off: body.switch_off.length,
   };
 
-  const send = async () => {
-    setSending(true);
-    try {
-      const result = await admin.applyPlanSync(body);
-      setConfirming(false);
+  const flow = useConfirmAction<PlanSyncBody, z.infer<typeof planSyncResult>>({
+    send: ({ draft }) => admin.applyPlanSync(draft),
+    onDone: (result) => {
       show(result.report);
       onImported();
-    } catch (error) {
-      setConfirming(false);
+    },
+    onRefused: (error, sent) => {
       // `import.2.price` names the third plan sent: put its message by that plan.
       const byCode: Record<string, string> = {};
       const fields = error instanceof ApiFailure ? (error.fields ?? {}) : {};
       for (const [path, messages] of Object.entries(fields)) {
         const index = Number(path.split(".")[1]);
-        const code = body.import[index]?.code;
+        const code = sent.import[index]?.code;
         if (code && messages[0]) byCode[code] = messages[0];
       }
       const general = error instanceof ApiFailure ? error.msg : "The import did not go through.";
       setErrors({ byCode, general: Object.keys(byCode).length ? null : general });
-    } finally {
-      setSending(false);
-    }
-  };
+    },
+  });
+  const sending = flow.sending;
 
   const choose = (code: string, change: Partial<Choice>) =>
     setChoices((all) => ({ ...all, [code]: { ...(all[code] ?? { picked: false, price: "" }), ...change } }));
@@ -191,17 +188,18 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
               type="button"
               className="button"
               disabled={picked.length === 0 || badPrice !== undefined || sending}
-              onClick={() => setConfirming(true)}
+              onClick={() => flow.review(body)}
             >
               Import selected
             </button>
           )}
         </>
       )}
-      <Modal
-        open={confirming}
+      <ConfirmDialog
+        flow={flow}
         title="Import from the provider?"
-        onClose={() => !sending && setConfirming(false)}
+        confirmLabel="Import"
+        busyLabel="Importing…"
       >
         <p>
           {counts.created} new {counts.created === 1 ? "plan" : "plans"} at our prices, {counts.updated} with
@@ -212,20 +210,7 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
             Importing…
           </p>
         )}
-        <div className="modal-actions">
-          <button
-            type="button"
-            className="button secondary"
-            disabled={sending}
-            onClick={() => setConfirming(false)}
-          >
-            Cancel
-          </button>
-          <button type="button" className="button" disabled={sending} onClick={send}>
-            {sending ? "Importing…" : "Import"}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }
