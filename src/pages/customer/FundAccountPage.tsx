@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useMachine } from "@xstate/react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
+import type { SnapshotFrom } from "xstate";
 import { z } from "zod";
-import { referenceParam, type Transaction } from "../../../schemas/transactions";
+import { fundingCheckMachine } from "../../../machines/fundingCheckMachine";
 import { fundBody, fundingLimits } from "../../../schemas/wallet";
+import { fundingCheckActors } from "../../actors/fundingCheckActors";
 import { ApiFailure } from "../../api/client";
 import { useAppServices } from "../../app/AppServices";
+import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { AmountField } from "../../components/AmountField";
@@ -14,10 +18,6 @@ import { useGlobalLoading } from "../../components/globalLoading";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import "./wallet.css";
-
-/** How often, and for how long, the page asks whether the gateway's payment has landed. */
-const confirmPollMs = 2_000;
-const confirmForMs = 60_000;
 
 const notAnAmount = "Enter an amount in naira, like 5,000.";
 const chips = [100_000, 200_000, 500_000, 1_000_000]; // kobo: ₦1,000, ₦2,000, ₦5,000, ₦10,000
@@ -31,8 +31,6 @@ const fundForm = z.strictObject({
     .transform((text) => parseNaira(text) ?? 0)
     .pipe(fundBody.shape.amount),
 });
-
-const referenceFormat = referenceParam.shape.reference;
 
 export default function FundAccountPage() {
   const [search, setSearch] = useSearchParams();
@@ -73,58 +71,46 @@ function WalletNumber() {
   );
 }
 
+const checkoutRefused = "The payment page could not be opened. Please try again later.";
+
+/**
+ * Paying by card: the amount, then straight to the gateway's checkout (its page is where the customer
+ * confirms). confirmActionMachine keeps one request id per amount, so a double click or a retry after
+ * a dropped connection repeats the same request, which the server answers once, instead of opening a
+ * second checkout for the same money; once the server says the request can no longer be opened
+ * (409), the next try is a new one.
+ */
 function FundForm() {
   const { customer } = useAppServices();
   const form = useForm({ resolver: schemaResolver(fundForm), defaultValues: { amount: "" } });
-  const [sending, setSending] = useState(false);
-  const [leaving, setLeaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  // One request id per amount: a double click or a retry after a dropped connection repeats the same
-  // request, which the server answers once, instead of opening a second checkout for the same money.
-  const attempt = useRef<{ amount: number; requestId: string } | null>(null);
-  // Two clicks inside one frame both arrive before the button can disable itself; the server would
-  // answer the second with 409 "still in flight", which the customer should never see.
-  const inFlight = useRef(false);
-  // Not formState.isSubmitting: a second, refused submit would end it while the first is still out.
-  const busy = sending || leaving;
+  const flow = useConfirmAction<{ amount: number }, string>({
+    send: async ({ draft, requestId }) => {
+      const { checkout_url } = await customer.fund({ amount: draft.amount, request_id: requestId });
+      const target = new URL(checkout_url, window.location.href);
+      // Only a web page may be opened: a "javascript:" address here would run in the app.
+      if (target.protocol !== "https:" && target.protocol !== "http:") throw new Error(checkoutRefused);
+      return target.href;
+    },
+    onDone: (href) => window.location.assign(href),
+  });
+  const leaving = flow.state === "done";
+  const busy = flow.sending || leaving;
   useGlobalLoading(busy);
 
   // Back from the gateway can bring this page out of the browser's cache exactly as it was left,
   // still "opening the payment page"; the customer must be able to try again.
+  const { dismiss } = flow;
   useEffect(() => {
     const restored = (event: PageTransitionEvent) => {
-      if (event.persisted) setLeaving(false);
+      if (event.persisted) dismiss();
     };
     window.addEventListener("pageshow", restored);
     return () => window.removeEventListener("pageshow", restored);
-  }, []);
+  }, [dismiss]);
 
-  const submit = form.handleSubmit(async ({ amount }) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    if (attempt.current?.amount !== amount) attempt.current = { amount, requestId: crypto.randomUUID() };
-    setProblem(null);
-    try {
-      const { checkout_url } = await customer.fund({ amount, request_id: attempt.current.requestId });
-      const target = new URL(checkout_url, window.location.href);
-      // Only a web page may be opened: a "javascript:" address here would run in the app.
-      if (target.protocol !== "https:" && target.protocol !== "http:") {
-        setProblem("The payment page could not be opened. Please try again later.");
-        return;
-      }
-      setLeaving(true);
-      window.location.assign(target.href);
-    } catch (error) {
-      // The client has already said what went wrong. The amount's request id stays for a retry, so
-      // a dropped connection cannot open a second checkout; but once the server says this request can
-      // no longer be opened (409), the next try is a new one.
-      if (error instanceof ApiFailure && error.status === 409) attempt.current = null;
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
-  });
+  const submit = form.handleSubmit(({ amount }) => flow.confirm({ amount }));
+  // The client has already said what the server answered; only the page's own refusal is said here.
+  const problem = flow.state === "failed" && flow.failure?.status === null ? flow.failure.message : null;
 
   return (
     <>
@@ -205,57 +191,28 @@ function BankTransfer() {
   );
 }
 
-type Check =
-  | { phase: "checking" | "missing" | "unreachable" }
-  | { phase: "pending" | "slow" | "settled" | "stopped"; transaction: Transaction };
-
-function PaymentResult({ reference, onStartAgain }: { reference: string; onStartAgain: () => void }) {
-  const { customer } = useAppServices();
-  const [round, setRound] = useState(0);
-  const [check, setCheck] = useState<Check>({ phase: "checking" });
-
-  useEffect(() => {
-    void round;
-    if (!referenceFormat.safeParse(reference).success) {
-      setCheck({ phase: "missing" });
-      return;
-    }
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const startedAt = Date.now();
-    setCheck({ phase: "checking" });
-    const ask = async () => {
-      try {
-        // The server asks the gateway; the redirect that brought the customer here proves nothing.
-        const { transaction, gateway_status } = await customer.verifyFunding(reference);
-        if (!live) return;
-        if (transaction.status !== "pending") setCheck({ phase: "settled", transaction });
-        // Cancelled, or the card was declined: nothing to wait for, though paying later still counts.
-        else if (gateway_status === "abandoned" || gateway_status === "failed")
-          setCheck({ phase: "stopped", transaction });
-        else if (Date.now() - startedAt >= confirmForMs) setCheck({ phase: "slow", transaction });
-        else {
-          setCheck({ phase: "pending", transaction });
-          timer = setTimeout(ask, confirmPollMs);
-        }
-      } catch (error) {
-        // Stop at the first failure: the client shows a notice for each, and one is enough.
-        if (live)
-          setCheck({
-            phase: error instanceof ApiFailure && error.status === 404 ? "missing" : "unreachable",
-          });
-      }
-    };
-    void ask();
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [customer, reference, round]);
-
-  const checkAgain = () => setRound((n) => n + 1);
-  const confirming = check.phase === "checking" || check.phase === "pending";
-  const transaction = "transaction" in check ? check.transaction : null;
+/** Where the gateway's checkout sent the customer back: what became of the payment. */
+export function PaymentResult({
+  reference,
+  onStartAgain,
+  snapshot,
+}: {
+  reference: string;
+  onStartAgain: () => void;
+  /** A saved state to start from (a replay). */
+  snapshot?: SnapshotFrom<typeof fundingCheckMachine>;
+}) {
+  const { customer, inspect } = useAppServices();
+  const [logic] = useState(() => fundingCheckMachine.provide({ actors: fundingCheckActors(customer) }));
+  const [state, send] = useMachine(logic, {
+    input: { reference },
+    ...(inspect && { inspect }),
+    ...(snapshot && { snapshot }),
+  });
+  const checkAgain = () => send({ type: "funding.recheck" });
+  const confirming = state.matches("starting") || state.matches("checking") || state.matches("confirming");
+  const transaction = state.context.check?.transaction ?? null;
+  const settled = state.matches("settled") ? transaction : null;
 
   return (
     <section className="card fund-result" aria-labelledby="payment-result">
@@ -267,29 +224,26 @@ function PaymentResult({ reference, onStartAgain }: { reference: string; onStart
             <span>Confirming your payment…</span>
           </>
         )}
-        {check.phase === "settled" && check.transaction.status === "successful" && (
-          <p className="result-ok">{formatNaira(check.transaction.total)} has been added to your wallet.</p>
+        {settled?.status === "successful" && (
+          <p className="result-ok">{formatNaira(settled.total)} has been added to your wallet.</p>
         )}
-        {check.phase === "settled" && check.transaction.status === "failed" && (
+        {settled?.status === "failed" && (
           <p className="result-bad">
-            {check.transaction.failure_reason ?? "The payment did not go through."} No money was taken from
-            your wallet.
+            {settled.failure_reason ?? "The payment did not go through."} No money was taken from your wallet.
           </p>
         )}
-        {check.phase === "settled" && check.transaction.status === "refunded" && (
-          <p>This payment was refunded. See the receipt for details.</p>
-        )}
-        {check.phase === "stopped" && (
+        {settled?.status === "refunded" && <p>This payment was refunded. See the receipt for details.</p>}
+        {state.matches("stopped") && (
           <p className="result-bad">This payment was not completed. No money was taken from your account.</p>
         )}
-        {check.phase === "slow" && (
+        {state.matches("slow") && (
           <p>
             Your payment is still being confirmed. We will add it to your wallet as soon as the bank confirms
             it.
           </p>
         )}
-        {check.phase === "missing" && <p>We could not find that payment.</p>}
-        {check.phase === "unreachable" && (
+        {state.matches("missing") && <p>We could not find that payment.</p>}
+        {state.matches("unreachable") && (
           <p>We could not check your payment just now. If money left your account, it is safe.</p>
         )}
       </div>
@@ -297,23 +251,22 @@ function PaymentResult({ reference, onStartAgain }: { reference: string; onStart
       {confirming && <p className="muted">This usually takes a few seconds. You can leave this page.</p>}
 
       <div className="result-actions">
-        {check.phase === "settled" && check.transaction.status === "successful" && (
+        {settled?.status === "successful" && (
           <Link href="/dashboard" className="button">
             Go to your dashboard
           </Link>
         )}
-        {((check.phase === "settled" && check.transaction.status === "failed") ||
-          check.phase === "stopped") && (
+        {(settled?.status === "failed" || state.matches("stopped")) && (
           <button type="button" className="button" onClick={onStartAgain}>
             Try again
           </button>
         )}
-        {(check.phase === "slow" || check.phase === "unreachable" || check.phase === "stopped") && (
+        {(state.matches("slow") || state.matches("unreachable") || state.matches("stopped")) && (
           <button type="button" className="button" onClick={checkAgain}>
             Check again
           </button>
         )}
-        {check.phase === "missing" && (
+        {state.matches("missing") && (
           <button type="button" className="button" onClick={onStartAgain}>
             Fund your wallet
           </button>
