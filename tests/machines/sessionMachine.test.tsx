@@ -136,7 +136,7 @@ describe("sessionMachine", () => {
             } else {
               const profile = snapshot.context.profile as Profile;
               await screen.findByText("Member since 2024");
-              expect(screen.getByRole("link", { name: "Your profile" })).toHaveTextContent(
+              expect(screen.getByRole("link", { name: /^Your profile:/ })).toHaveTextContent(
                 profile.first_name,
               );
               if (onProfilePage()) {

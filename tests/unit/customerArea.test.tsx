@@ -47,6 +47,13 @@ describe("the customer area", () => {
     expect(within(nav).getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   });
 
+  it("names the profile link by the initials and first name it shows (WCAG 2.5.3)", async () => {
+    await renderSignedIn("/app/dashboard", customerProfile);
+    const avatar = await screen.findByRole("link", { name: "Your profile: NA Ngozi" });
+    expect(avatar).toHaveAttribute("href", "/app/profile");
+    expect(avatar).not.toHaveAttribute("aria-label");
+  });
+
   it("folds the sidebar behind a menu button on a phone", async () => {
     const user = userEvent.setup();
     await renderSignedIn("/app/dashboard", customerProfile);

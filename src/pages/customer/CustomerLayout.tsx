@@ -29,10 +29,9 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
               />
             </svg>
           </Link>
-          <Link href="/profile" className="avatar-link" aria-label="Your profile">
-            <span className="avatar" aria-hidden="true">
-              {initials}
-            </span>
+          {/* Named by what it shows (WCAG 2.5.3), so "click AO" or "click Ada" works for speech users. */}
+          <Link href="/profile" className="avatar-link">
+            <span className="sr-only">Your profile:</span> <span className="avatar">{initials}</span>{" "}
             <span className="avatar-name">{profile?.first_name}</span>
           </Link>
         </>

@@ -1,0 +1,241 @@
+import { readFileSync } from "node:fs";
+import type { AxeResults } from "axe-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
+import { customerPages } from "../../src/pages/customer/customerNav";
+import { infoPaths } from "../../src/pages/public/infoPaths";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser } from "./support/browser";
+import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+import { passSecondFactor } from "./support/secondFactor";
+
+// axe-core on every page of the built app, signed out, as a customer, as staff and as an admin, on a
+// cheap phone's width and a laptop's. WCAG 2.0 and 2.1, A and AA; a serious or critical finding fails.
+
+const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const colleague = { first: "Tunde", last: "Bello", email: "tunde@ojapay.test", password: "tunde password 2" };
+const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi password 3" };
+
+const widths = [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+];
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const axeScript = "node_modules/axe-core/axe.min.js";
+const nowhere = "/no-such-page";
+
+/** The paths a router declares as `<Route path="/x">`, for the pages no table lists (its index redirects). */
+function routerPaths(file: string): string[] {
+  const source = readFileSync(file, "utf8");
+  return [...source.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1] as string).filter((p) => p !== "/");
+}
+
+const publicPaths = [
+  "/",
+  ...infoPaths,
+  ...routerPaths("src/pages/auth/AuthArea.tsx").map((p) => `/auth${p}`),
+  "/admin/login",
+  nowhere,
+];
+const customerPaths = [
+  ...new Set([...customerPages.map((p) => p.path), ...routerPaths("src/pages/customer/CustomerArea.tsx")]),
+  nowhere,
+].map((p) => `/app${p}`);
+const consolePaths = (role: "staff" | "admin") => [
+  ...adminPages.filter((page) => mayOpen(page, role)).map((page) => `/admin${page.path}`),
+  `/admin${nowhere}`,
+];
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** A real path for each route with a parameter, found from the data the tests made. */
+const examples = new Map<string, string>();
+let adminPage: Page;
+
+/** Waits until the page has had no request in flight for a moment (Playwright's networkidle waits 500 ms). */
+const quietAfter = new WeakMap<Page, () => Promise<void>>();
+
+function trackRequests(page: Page) {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => () => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on("request", change(1));
+  page.on("requestfinished", change(-1));
+  page.on("requestfailed", change(-1));
+  quietAfter.set(page, async () => {
+    while (inFlight > 0 || Date.now() - lastChange < 150) await new Promise((r) => setTimeout(r, 50));
+  });
+}
+
+/** One context per role, so its sign-in lasts for every page; CSP bypassed only to inject axe. */
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: widths[0], bypassCSP: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  trackRequests(page);
+  return page;
+}
+
+/** An API answer's data, asked from inside the page with its own session. */
+async function apiData<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const answer = await fetch(url, {
+      headers: { authorization: `Bearer ${localStorage.getItem("token")}` },
+    });
+    return (await answer.json()).data;
+  }, `/api${path}`);
+}
+
+function concrete(path: string): string {
+  if (!path.includes(":")) return path;
+  const example = examples.get(path);
+  if (!example) throw new Error(`${path} has a parameter: give the accessibility test an example of it`);
+  return example;
+}
+
+type Finding = string;
+
+/** Serious and critical violations on the page as it is now, one line per rule. */
+async function violations(page: Page, label: string): Promise<Finding[]> {
+  const results: AxeResults = await page.evaluate(
+    (tags) =>
+      (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+        resultTypes: ["violations"],
+      }),
+    wcagTags,
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * Opens each path at each width, as the app's own links do (history.pushState, which wouter follows),
+ * so axe is injected once and the session is restored once; audits each once it has settled.
+ */
+async function audit(page: Page, paths: readonly string[], signedIn: boolean): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  await page.goto(`${app.base}${concrete(paths[0] as string)}`);
+  await page.addScriptTag({ path: axeScript });
+  for (const size of widths) {
+    await page.setViewportSize(size);
+    for (const pattern of paths) {
+      const path = concrete(pattern);
+      await page.evaluate((to) => history.pushState(null, "", to), path);
+      await quietAfter.get(page)?.();
+      await page.locator("h1").first().waitFor();
+      await page.waitForFunction(
+        () => !document.querySelector('[aria-busy="true"], .loading-overlay, .logo-spinner'),
+      );
+      // Still signed in, and not sent elsewhere: the page audited is the page named.
+      if (signedIn) expect(new URL(page.url()).pathname).toBe(path);
+      findings.push(...(await violations(page, `${path} at ${size.width}px`)));
+    }
+  }
+  return findings;
+}
+
+async function consoleSignIn(page: Page, who: { email: string; password: string }) {
+  await page.goto(`${app.base}/admin/login`);
+  await page.getByLabel("Email address").fill(who.email);
+  await page.getByLabel("Password", { exact: true }).fill(who.password);
+  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await page.waitForURL(`${app.base}/admin/dashboard`);
+  await passSecondFactor(page, who.email);
+}
+
+/** The admin invites a staff member, who chooses a password from the email's link. */
+async function inviteStaff() {
+  await adminPage.goto(`${app.base}/admin/manage-users`);
+  await adminPage.getByRole("button", { name: "Invite staff" }).click();
+  const invite = adminPage.getByRole("region", { name: "Invite staff" });
+  await invite.getByLabel("First name").fill(colleague.first);
+  await invite.getByLabel("Last name").fill(colleague.last);
+  await invite.getByLabel("Email").fill(colleague.email);
+  await invite.getByLabel("Phone").fill("08051234567");
+  await invite.getByLabel("Role").selectOption({ label: "Staff" });
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect.poll(() => mail.count(colleague.email)).toBe(1);
+  const raw = mail.mails.find((m) => m.to.includes(colleague.email))?.raw ?? "";
+  const letter = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const link = letter.match(
+    /http:\/\/127\.0\.0\.1:\d+\/auth\/forgot-password\?email=[^\s&]+&code=\d{6}/,
+  )?.[0];
+  if (!link) throw new Error("the invitation carried no link");
+  const page = await newPage();
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill(colleague.password);
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await page.waitForURL(/\/auth\/login\?email=/);
+  await consoleSignIn(page, colleague);
+  return page;
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SIMULATOR_LATENCY_MS: "100",
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => {
+  it("the public pages", async () => {
+    const page = await newPage();
+    expect(await audit(page, publicPaths, false)).toEqual([]);
+  });
+
+  it("the customer's pages, with a funding on the books for a receipt", async () => {
+    const page = await newPage();
+    await newCustomer(page, app.base, mail, customer);
+    await fundThroughCheckout(page, app.base, "₦5,000");
+    await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+    const history = await apiData<{ results: { reference: string }[] }>(page, "/core/customer/transactions/");
+    examples.set(
+      "/app/transaction-history/:reference",
+      `/app/transaction-history/${history.results[0]?.reference}`,
+    );
+    expect(await audit(page, customerPaths, true)).toEqual([]);
+  }, 240_000);
+
+  it("the admin's pages", async () => {
+    adminPage = await newPage();
+    await consoleSignIn(adminPage, admin);
+    const users = await apiData<{ results: { id: string }[] }>(
+      adminPage,
+      `/sys.admin/users/?search=${encodeURIComponent(customer.email)}`,
+    );
+    const transactions = await apiData<{ results: { id: string }[] }>(adminPage, "/sys.admin/transactions/");
+    const providers = await apiData<{ id: string }[]>(adminPage, "/core/staff/fetch/tv/controls/");
+    examples.set("/admin/manage-users/:id", `/admin/manage-users/${users.results[0]?.id}`);
+    examples.set("/admin/transactions/:id", `/admin/transactions/${transactions.results[0]?.id}`);
+    examples.set("/admin/manage-tv/:id", `/admin/manage-tv/${providers[0]?.id}`);
+    expect(await audit(adminPage, consolePaths("admin"), true)).toEqual([]);
+  }, 300_000);
+
+  it("the staff's pages", async () => {
+    const page = await inviteStaff();
+    expect(await audit(page, consolePaths("staff"), true)).toEqual([]);
+  }, 240_000);
+});
