@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from "vitest";
+import { createActor, toPromise } from "xstate";
+import type { PurchaseInput } from "../../machines/purchaseMachine";
+import type { PurchaseOrder } from "../../schemas/purchases";
+import { purchaseActors } from "../../src/actors/purchaseActors";
+import { catalogues, choices, purchaseResult } from "../support/purchaseFixtures";
+import { fakeCustomer, testRequestId } from "../support/renderApp";
+
+/** What every purchase adds to its order at the last step. */
+const confirm = { pin: "2580", requestId: testRequestId, allowDuplicate: false };
+const sent = { pin: "2580", request_id: testRequestId };
+
+describe("purchaseActors", () => {
+  it("loads each wizard's catalogue tagged with its kind", async () => {
+    const { airtime, data, tv, electricity } = catalogues;
+    const customer = fakeCustomer({
+      airtimeControls: async () => airtime.controls,
+      dataNetworks: async () => data.networks,
+      dataPlans: async (network) => data.plans.filter((p) => p.control_id === network),
+      tvProviders: async () => tv.providers,
+      tvPlans: async (provider) => tv.plans.filter((p) => p.control_id === provider),
+      discos: async () => electricity.discos,
+    });
+    const load = (product: "airtime" | "data" | "tv" | "electricity") =>
+      toPromise(createActor(purchaseActors(customer, product).loadCatalogue).start());
+    expect(await load("airtime")).toEqual(airtime);
+    // Plans of enabled networks and providers only: the fixtures' disabled ones have none anyway.
+    expect(await load("data")).toEqual(data);
+    expect(await load("tv")).toEqual(tv);
+    expect(await load("electricity")).toEqual(electricity);
+  });
+
+  it("sends each kind's order to its own endpoint with the PIN and request id", async () => {
+    const buyAirtime = vi.fn(async () => purchaseResult("airtime", "successful"));
+    const buyData = vi.fn(async () => purchaseResult("data", "successful"));
+    const buyTv = vi.fn(async () => purchaseResult("tv", "pending"));
+    const buyElectricity = vi.fn(async () => purchaseResult("electricity", "failed"));
+    const customer = fakeCustomer({ buyAirtime, buyData, buyTv, buyElectricity });
+    const submit = (input: PurchaseInput) =>
+      toPromise(createActor(purchaseActors(customer, "airtime").submitPurchase, { input }).start());
+
+    await submit({ kind: "airtime", order: choices.airtime.order, ...confirm });
+    await submit({ kind: "data", order: choices.data.order, ...confirm });
+    await submit({ kind: "tv", order: choices.tv.order, ...confirm });
+    expect(
+      await submit({
+        kind: "electricity",
+        order: choices.electricity.order,
+        ...confirm,
+        allowDuplicate: true,
+      }),
+    ).toEqual(purchaseResult("electricity", "failed"));
+
+    expect(buyAirtime).toHaveBeenCalledWith({ ...choices.airtime.order, ...sent });
+    expect(buyData).toHaveBeenCalledWith({ ...choices.data.order, ...sent });
+    expect(buyTv).toHaveBeenCalledWith({ ...choices.tv.order, ...sent });
+    expect(buyElectricity).toHaveBeenCalledWith({
+      ...choices.electricity.order,
+      ...sent,
+      allow_duplicate: true,
+    });
+  });
+
+  it("checks a smartcard or a meter and says what the provider found", async () => {
+    const verifySmartcard = vi.fn(async () => ({
+      customer_name: "HAUWA OKONKWO",
+      current_plan: "Padi",
+      due_date: "2026-03-20",
+    }));
+    const verifyMeter = vi.fn(async () => ({
+      customer_name: "EMEKA BELLO",
+      address: "12 Allen Avenue, Ikeja, Lagos",
+    }));
+    const actors = purchaseActors(fakeCustomer({ verifySmartcard, verifyMeter }), "tv");
+    const verify = (input: PurchaseOrder) =>
+      toPromise(createActor(actors.verifyRecipient, { input }).start());
+
+    expect(await verify({ kind: "tv", order: choices.tv.order })).toEqual({
+      customer_name: "HAUWA OKONKWO",
+      details: [
+        ["Current bouquet", "Padi"],
+        ["Due date", "Mar 20, 2026"],
+      ],
+    });
+    expect(verifySmartcard).toHaveBeenCalledWith({ provider_id: 1, smartcard: "7023456789" });
+
+    expect(await verify({ kind: "electricity", order: choices.electricity.order })).toEqual({
+      customer_name: "EMEKA BELLO",
+      details: [["Address", "12 Allen Avenue, Ikeja, Lagos"]],
+    });
+    expect(verifyMeter).toHaveBeenCalledWith({
+      disco_id: 6,
+      meter_number: "45071234567",
+      meter_type: "prepaid",
+    });
+
+    await expect(verify({ kind: "airtime", order: choices.airtime.order })).rejects.toThrow(
+      "airtime has nothing to verify",
+    );
+  });
+});
