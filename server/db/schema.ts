@@ -298,7 +298,7 @@ export const discos = pgTable("discos", {
   serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
 });
 
-/** A movement of money as its customer sees it (CONTRACT.md's Transaction), with what settling it needs. */
+/** A movement of money as its customer sees it (docs/CONTRACT.md), with what settling it needs. */
 export const transactions = pgTable(
   "transactions",
   {

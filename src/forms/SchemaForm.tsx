@@ -49,7 +49,7 @@ const messageOf = (error: unknown): string | undefined => {
 };
 
 /**
- * Draws a form from a zod object schema (see ARCHITECTURE.md, "The form-schema admin builder"):
+ * Draws a form from a zod object schema (docs/ARCHITECTURE.md, "The form-schema admin builder"):
  * fieldKinds.ts decides each field's input, formValues.ts converts between inputs and API values,
  * fields/ draws them. Adding a field to the schema adds it here with no change to this file.
  */

@@ -51,7 +51,7 @@ export interface PurchaseRequest {
 export const duplicateWindowMs = 30_000;
 
 /**
- * The purchase of ARCHITECTURE.md, in three short steps: (1) in one database transaction, check and
+ * The purchase of docs/ARCHITECTURE.md, in three short steps: (1) in one database transaction, check and
  * hold the money and record the purchase as pending; (2) ask the provider outside any transaction,
  * with a time limit; (3) settle in another transaction. The same request id never buys twice.
  */
