@@ -143,6 +143,10 @@ describe("fundingCheckMachine", () => {
         await screen.findByRole("region", { name: "Your payment" });
         const actor = app.machines.get("fundingCheck") as AnyActorRef;
         const region = () => within(screen.getByRole("region", { name: "Your payment" }));
+        const timePassing = {
+          [pollEvent]: () => act(() => vi.advanceTimersByTimeAsync(2_000)),
+          [timeLimitEvent]: () => act(() => vi.advanceTimersByTimeAsync(60_000)),
+        };
 
         await replayPath(path, {
           actor,
@@ -154,8 +158,8 @@ describe("fundingCheckMachine", () => {
             else answer?.reject(error);
           },
           drive: {
-            [pollEvent]: () => act(() => vi.advanceTimersByTimeAsync(2_000)),
-            [timeLimitEvent]: () => act(() => vi.advanceTimersByTimeAsync(60_000)),
+            // Time passing is not an event of the machine's own list, but the screen makes it happen.
+            ...timePassing,
             "funding.recheck": async () => user.click(region().getByRole("button", { name: "Check again" })),
           },
           expectScreen: expectPaymentScreen,
