@@ -7,29 +7,17 @@ import { type ActionAttempt, confirmActionMachine } from "../../machines/confirm
 import type { AdminApi } from "../../src/api/adminApi";
 import { FundWalletForm } from "../../src/pages/admin/FundWalletForm";
 import {
-  expectFundWalletScreen,
   fundDraft,
   fundee,
   fundOutcomes,
   fundRequestId,
-} from "../support/confirmScreens";
-import { onlyRunningActors } from "../support/graphEvents";
+  fundWalletEvents,
+  fundWalletFilter,
+} from "../support/confirmFixtures";
+import { expectFundWalletScreen } from "../support/confirmScreens";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
 import { deferred } from "../support/transactionFixtures";
-
-// What Fund wallet can make happen: review one draft, confirm it in the dialog, cancel, retry, and
-// every kind of answer. (`action.edit` and a confirm without a question are other pages' ways in.)
-const events = [
-  { type: "action.review", draft: fundDraft },
-  { type: "action.confirm" },
-  { type: "action.cancel" },
-  { type: "action.retry" },
-  { type: "xstate.done.actor.send", output: fundOutcomes.funded },
-  { type: "xstate.error.actor.send", error: fundOutcomes.unknown },
-  { type: "xstate.error.actor.send", error: fundOutcomes.refused },
-  { type: "xstate.error.actor.send", error: fundOutcomes.conflict },
-] as const;
 
 /** A fixed request id while paths are drawn and replayed, so both carry equal context. */
 function fixRequestIds() {
@@ -40,11 +28,8 @@ const paths = (() => {
   const spy = fixRequestIds();
   try {
     return getShortestPaths(confirmActionMachine, {
-      filterEvents: (snapshot, event) =>
-        onlyRunningActors(snapshot, event) &&
-        // The dialog's confirm button is the only way to confirm on this page.
-        (event.type !== "action.confirm" || snapshot.matches("confirming")),
-      events: events as unknown as EventFromLogic<typeof confirmActionMachine>[],
+      filterEvents: fundWalletFilter,
+      events: fundWalletEvents as unknown as EventFromLogic<typeof confirmActionMachine>[],
     });
   } finally {
     spy.mockRestore();

@@ -6,7 +6,14 @@ import { getShortestPaths } from "xstate/graph";
 import { fundingCheckMachine } from "../../machines/fundingCheckMachine";
 import type { FundingCheck } from "../../schemas/wallet";
 import type { CustomerApi } from "../../src/api/customerApi";
-import { checkOutcomes, expectPaymentScreen, fundingReference } from "../support/confirmScreens";
+import {
+  checkOutcomes,
+  fundingCheckEvents,
+  fundingReference,
+  pollEvent,
+  timeLimitEvent,
+} from "../support/confirmFixtures";
+import { expectPaymentScreen } from "../support/confirmScreens";
 import { customerProfile } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
 import { fakeCustomer } from "../support/renderApp";
@@ -14,24 +21,9 @@ import { describePath, replayPath } from "../support/replayPath";
 import { renderSignedIn } from "../support/signedIn";
 import { deferred } from "../support/transactionFixtures";
 
-const pollEvent = "xstate.after.pollInterval.fundingCheck.confirming.waiting";
-const timeLimitEvent = "xstate.after.confirmFor.fundingCheck.confirming";
-
-const events = [
-  { type: "xstate.done.actor.checkFunding", output: checkOutcomes.pending },
-  { type: "xstate.done.actor.checkFunding", output: checkOutcomes.abandoned },
-  { type: "xstate.done.actor.checkFunding", output: checkOutcomes.successful },
-  { type: "xstate.done.actor.checkFunding", output: checkOutcomes.failed },
-  { type: "xstate.error.actor.checkFunding", error: checkOutcomes.unknown },
-  { type: "xstate.error.actor.checkFunding", error: checkOutcomes.unreachable },
-  { type: pollEvent },
-  { type: timeLimitEvent },
-  { type: "funding.recheck" },
-] as const;
-
 const paths = getShortestPaths(fundingCheckMachine, {
   filterEvents: onlyRunningActors,
-  events: events as unknown as EventFromLogic<typeof fundingCheckMachine>[],
+  events: fundingCheckEvents as unknown as EventFromLogic<typeof fundingCheckMachine>[],
   input: { reference: fundingReference },
 });
 

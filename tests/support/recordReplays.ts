@@ -3,12 +3,23 @@
  * persisted snapshot there (reached by its shortest path). purchaseReplays.test restores each into the
  * screen. Run again after changing the machine: npx tsx tests/support/recordReplays.ts
  * A state seen in QA can be saved the same way (actor.getPersistedSnapshot()) and becomes a test.
+ * Likewise confirmAction.fundWallet.<state>.json and fundingCheck.<state>.json, restored by
+ * confirmReplays.test. Name the machines to record only those: `… recordReplays.ts fundingCheck`.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { assign } from "xstate";
+import { type AnyStateMachine, assign, type EventObject } from "xstate";
 import { getShortestPaths } from "xstate/graph";
+import { confirmActionMachine } from "../../machines/confirmActionMachine";
+import { fundingCheckMachine } from "../../machines/fundingCheckMachine";
 import { type Product, type PurchaseEvent, purchaseMachine } from "../../machines/purchaseMachine";
 import { productsThatVerify } from "../../src/actors/purchaseActors";
+import {
+  fundingCheckEvents,
+  fundingReference,
+  fundRequestId,
+  fundWalletEvents,
+  fundWalletFilter,
+} from "./confirmFixtures";
 import { onlyRunningActors } from "./graphEvents";
 import { catalogues, choices, purchaseResult, verifications } from "./purchaseFixtures";
 
@@ -37,8 +48,11 @@ function events(product: Product) {
   ] as unknown as PurchaseEvent[];
 }
 
+const wanted = process.argv.slice(2);
+const recording = (name: string) => wanted.length === 0 || wanted.includes(name);
+
 mkdirSync("tests/replays", { recursive: true });
-for (const product of ["airtime", "data", "tv", "electricity"] as const) {
+for (const product of recording("purchase") ? (["airtime", "data", "tv", "electricity"] as const) : []) {
   const seen = new Set<string>();
   for (const path of getShortestPaths(machine, {
     filterEvents: onlyRunningActors,
@@ -59,3 +73,39 @@ for (const product of ["airtime", "data", "tv", "electricity"] as const) {
   }
   console.log(product, [...seen].join(", "));
 }
+
+/** The first (shortest) path's snapshot of each state, as `<prefix>.<state>.json`. */
+function recordStates(
+  prefix: string,
+  machine: AnyStateMachine,
+  options: Parameters<typeof getShortestPaths>[1] & { events: readonly EventObject[] },
+) {
+  const seen = new Set<string>();
+  for (const path of getShortestPaths(machine, options as Parameters<typeof getShortestPaths>[1])) {
+    const value = path.state.value;
+    const state = typeof value === "string" ? value : Object.entries(value).flat().join(".");
+    if (seen.has(state)) continue;
+    seen.add(state);
+    const snapshot = JSON.parse(JSON.stringify(machine.getPersistedSnapshot(path.state)));
+    writeFileSync(
+      `tests/replays/${prefix}.${state}.json`,
+      `${JSON.stringify({ state, snapshot }, null, 1)}\n`,
+    );
+  }
+  console.log(prefix, [...seen].join(", "));
+}
+
+if (recording("confirmAction")) {
+  // The id a new draft would get, fixed so a recording does not change when nothing else has.
+  Object.defineProperty(globalThis.crypto, "randomUUID", { value: () => fundRequestId });
+  recordStates("confirmAction.fundWallet", confirmActionMachine, {
+    events: fundWalletEvents,
+    filterEvents: fundWalletFilter,
+  });
+}
+if (recording("fundingCheck"))
+  recordStates("fundingCheck", fundingCheckMachine, {
+    events: fundingCheckEvents,
+    filterEvents: onlyRunningActors,
+    input: { reference: fundingReference },
+  });
