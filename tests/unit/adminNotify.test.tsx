@@ -6,6 +6,7 @@ import { adminCircular, sentNotification } from "../../schemas/admin";
 import { page } from "../../schemas/common";
 import { notification } from "../../schemas/notices";
 import type { AdminApi } from "../../src/api/adminApi";
+import { ApiFailure } from "../../src/api/client";
 import NotifyPage from "../../src/pages/admin/NotifyPage";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 
@@ -111,6 +112,39 @@ describe("sending a notification to every customer", () => {
     expect(screen.getByLabelText("Message")).toHaveValue("");
     // The list below is read again, so the new one shows.
     await waitFor(() => expect(notifications).toHaveBeenCalledTimes(2));
+  });
+
+  it("keeps the question open after a failure, saying why, and sends the same text again on Try again", async () => {
+    const user = userEvent.setup();
+    const sendNotification = vi
+      .fn<AdminApi["sendNotification"]>()
+      .mockRejectedValueOnce(new ApiFailure(503, "Notifications are paused for maintenance."))
+      .mockImplementation(async (body) =>
+        sentNotification.parse({
+          id: "55555555-5555-4555-8555-555555555555",
+          ...body,
+          created_at: "2026-01-05T10:00:00.000Z",
+          recipients: 1,
+        }),
+      );
+    openNotify("all", { notifications: vi.fn(async () => sent()), sendNotification });
+    await user.type(screen.getByLabelText("Title"), "Service update");
+    await user.type(screen.getByLabelText("Message"), "Airtime is back.");
+    await user.click(screen.getByRole("button", { name: "Send to all customers" }));
+    const dialog = await screen.findByRole("dialog", { name: "Send this to every customer?" });
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(
+      "Notifications are paused for maintenance.",
+    );
+    expect(screen.getByRole("status")).toBeEmptyDOMElement();
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByText("Sent to 1 customer.")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(sendNotification.mock.calls).toEqual([
+      [{ title: "Service update", body: "Airtime is back." }],
+      [{ title: "Service update", body: "Airtime is back." }],
+    ]);
   });
 
   it("lists what was sent before", async () => {

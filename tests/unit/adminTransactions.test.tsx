@@ -453,6 +453,52 @@ describe("a transaction's page", () => {
     expect(refund).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the refund question open after a failure, and Try again sends the same reason", async () => {
+    const user = userEvent.setup();
+    const refund = vi
+      .fn<AdminApi["refund"]>()
+      .mockRejectedValueOnce(new ApiFailure(0, "We could not reach OjaPay."))
+      .mockResolvedValueOnce(staffTxn({}, { status: "refunded" }));
+    const transactionCall = vi
+      .fn()
+      .mockResolvedValueOnce(detail())
+      .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
+    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
+    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("We could not reach OjaPay.");
+    await user.click(within(dialog).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(refund.mock.calls).toEqual([
+      [detail().id, "Customer was charged twice"],
+      [detail().id, "Customer was charged twice"],
+    ]);
+    await waitFor(() => expect(transactionCall).toHaveBeenCalledTimes(2));
+  });
+
+  it("closes the refund question and shows the transaction again when someone else changed it", async () => {
+    const user = userEvent.setup();
+    const refund = vi.fn(async () => {
+      throw new ApiFailure(409, "This purchase was refunded already.");
+    });
+    const transactionCall = vi
+      .fn()
+      .mockResolvedValueOnce(detail())
+      .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
+    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
+    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Refunded"));
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+  });
+
   it("closes the refund question on Cancel without refunding", async () => {
     const user = userEvent.setup();
     const refund = vi.fn();
