@@ -2,8 +2,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { chunkModules } from "./bench/chunkModules.ts";
 
-const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
+// Each server project builds its database once per run and hands it to its files (provide/inject).
 const serverProject = (kind: "pglite" | "postgres") => ({
   extends: true as const,
   test: {
@@ -11,7 +10,10 @@ const serverProject = (kind: "pglite" | "postgres") => ({
     environment: "node",
     include: ["tests/server/**/*.test.ts"],
     env: { TEST_DB: kind },
-    ...(kind === "pglite" && { globalSetup: ["tests/support/announceDatabases.ts"] }),
+    setupFiles: ["tests/support/cheapPasswordHashes.ts"],
+    globalSetup: [
+      kind === "pglite" ? "tests/support/pgliteSnapshotSetup.ts" : "tests/support/postgresServerSetup.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -28,6 +30,10 @@ export default defineConfig({
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 8081}` },
   },
   test: {
+    // Vitest leaves a core free by default, which on the 2-core machines CI and developers have means
+    // one file at a time; the files spend much of their time waiting on sockets, child processes and
+    // Postgres, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -39,7 +45,7 @@ export default defineConfig({
         },
       },
       serverProject("pglite"),
-      ...(withPostgres ? [serverProject("postgres")] : []),
+      serverProject("postgres"),
       {
         extends: true,
         test: {

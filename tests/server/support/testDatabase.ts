@@ -1,21 +1,34 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
-import { type DatabaseHandle, openPglite, openPostgres } from "../../../server/db/database";
+import { inject } from "vitest";
+import { type Database, type DatabaseHandle, openPostgres } from "../../../server/db/database";
+import * as schema from "../../../server/db/schema";
+import "../../support/providedDatabases";
 
-/** Whether this run of the server suite is its Postgres run (TEST_DB=postgres with TEST_DATABASE_URL). */
+/** Whether this run of the server suite is its Postgres run (the server:postgres project). */
 export function onPostgres(): boolean {
-  if (process.env.TEST_DB !== "postgres") return false;
-  if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DB=postgres needs TEST_DATABASE_URL");
-  return true;
+  return process.env.TEST_DB === "postgres";
 }
 
-/** An empty database on the test Postgres server, and how to remove it. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL as string;
+function postgresServer() {
+  const provided = inject("postgres");
+  if (!provided) {
+    throw new Error(
+      "no Postgres server was provided: server:postgres starts one in tests/support/postgresServerSetup.ts",
+    );
+  }
+  return provided;
+}
+
+async function createDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { serverUrl } = postgresServer();
   const name = `ojapay_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -30,19 +43,37 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
+/** An empty database on the test Postgres server, and how to remove it. */
+export function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createDatabase();
+}
+
+/** PGlite in memory, from the migrated snapshot the project's global setup saved. */
+async function openPgliteSnapshot(): Promise<DatabaseHandle> {
+  const snapshot = inject("pgliteSnapshot");
+  if (!snapshot) {
+    throw new Error(
+      "no PGlite snapshot was provided: server:pglite saves one in tests/support/pgliteSnapshotSetup.ts",
+    );
+  }
+  const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
+  const db = drizzle(client, { schema });
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
 /**
- * A fresh, migrated database for one test file: PGlite in memory by default, or a throwaway database
- * on the Postgres server in TEST_DATABASE_URL when the suite runs as its Postgres project.
+ * A fresh, migrated database for one test file: PGlite in memory in the server:pglite project, or a
+ * throwaway copy of the migrated template database on the test Postgres server in server:postgres.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (!onPostgres()) return openPglite(null);
-  const scratch = await createScratchDatabase();
-  const handle = await openPostgres(scratch.url, 20);
+  if (!onPostgres()) return openPgliteSnapshot();
+  const copy = await createDatabase(postgresServer().template);
+  const handle = await openPostgres(copy.url, 20);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await scratch.drop();
+      await copy.drop();
     },
   };
 }
