@@ -1,27 +1,69 @@
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sparticuz from "@sparticuz/chromium";
 import { type Browser, chromium } from "playwright-core";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-
-/** Debian's Chromium, headless; the flags keep it off the network it cannot reach here. */
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium not found at ${chromiumPath}: apt-get install chromium (or run .ci/run, which does)`,
-    );
+/**
+ * The headless Chromium that @sparticuz/chromium ships inside its npm package, unpacked once per
+ * machine. The package unpacks into os.tmpdir() and takes any file already named `chromium` there as
+ * done, so a run stopped mid-unpack, or two runs at once, would leave a broken browser behind: it
+ * unpacks into a directory of its own here, which takes its final name only once complete.
+ */
+async function npmChromium(): Promise<string> {
+  const home = join(tmpdir(), "ojapay-chromium");
+  const executable = join(home, "chromium");
+  if (existsSync(executable)) return executable;
+  const staging = mkdtempSync(join(tmpdir(), "ojapay-chromium-unpacking-"));
+  const outerTmp = process.env.TMPDIR;
+  process.env.TMPDIR = staging;
+  try {
+    await sparticuz.executablePath();
+  } finally {
+    if (outerTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = outerTmp;
   }
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  try {
+    renameSync(staging, home);
+  } catch {
+    // Another run finished unpacking first; its copy is as good as ours.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return executable;
+}
+
+/** CHROMIUM_PATH when it is set, and otherwise the Chromium from npm: never one found by chance. */
+export async function chromiumExecutable(): Promise<string> {
+  const chosen = process.env.CHROMIUM_PATH;
+  if (!chosen) return npmChromium();
+  if (!existsSync(chosen)) throw new Error(`CHROMIUM_PATH is ${chosen}, and there is no such file`);
+  return chosen;
+}
+
+/**
+ * The flags keep Chromium off the network it cannot reach here (it would try Google's hosts at every
+ * start). Of @sparticuz/chromium's own flags, which are for AWS Lambda, only the quiet ones are taken:
+ * not --single-process or --no-zygote (Lambda's lack of processes), not --disable-web-security or
+ * --allow-running-insecure-content (the tests would then not see what a real browser refuses), not
+ * its --headless='shell' (Playwright says headless itself) and not its software WebGL (no page here
+ * draws with it).
+ */
+const flags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-domain-reliability",
+  "--no-pings",
+  "--no-default-browser-check",
+];
+
+/** Headless Chromium for the browser tests. */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: await chromiumExecutable(), args: flags });
 }
 
 /** A phone-sized page: the cheap phones this product is for. */
