@@ -1,23 +1,22 @@
 import { z } from "zod";
+import { refusalCode } from "./refusals";
 
-/** Every answer of the API: `{ status, msg, data }`, plus `fields` when the input was refused. */
+const fieldMessages = z.record(z.string(), z.array(z.string()));
+
+/** Every successful answer of the API: `{ status: true, msg, data }`. */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({
-    status: z.boolean(),
-    msg: z.string(),
-    data,
-    fields: z.record(z.string(), z.array(z.string())).optional(),
-  });
+  return z.object({ status: z.literal(true), msg: z.string(), data });
 }
 
-export const anyEnvelope = envelope(z.unknown());
-export type Envelope<T = unknown> = {
-  status: boolean;
-  msg: string;
-  data: T;
-  fields?: Record<string, string[]>;
-};
-
-export const validationFailure = envelope(z.null()).extend({
-  fields: z.record(z.string(), z.array(z.string())),
+/**
+ * Every refusal: `{ status: false, code, msg, data }`, plus `fields` (the messages per field) when
+ * the input was refused. `code` is what a program reads; `msg` is what a person reads.
+ */
+export const refusalEnvelope = z.object({
+  status: z.literal(false),
+  code: refusalCode,
+  msg: z.string(),
+  data: z.unknown(),
+  fields: fieldMessages.optional(),
 });
+export type RefusalEnvelope = z.output<typeof refusalEnvelope>;

@@ -68,10 +68,7 @@ export const refundBody = z.strictObject({
     .max(200)
     .meta({ title: "Reason", widget: "textarea" }),
 });
-export const transactionAction = z.strictObject({
-  id: z.uuid({ error: "Not found." }),
-  action: z.enum(["refund", "requery"]),
-});
+export const transactionId = z.strictObject({ id: z.uuid({ error: "Not found." }) });
 
 export const serviceTotals = z.object({ count: z.number().int(), volume: kobo, revenue: z.number().int() });
 export const statistics = z.object({

@@ -6,14 +6,15 @@ import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
-import { ApiError, messages } from "./http/errors";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
+import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
 import { requestLog } from "./http/requestLog";
-import { type AnyRoute, pathMatcher } from "./http/route";
+import { pathMatcher, type Route } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { mountSpa } from "./http/spa";
 import { simulatorPaths } from "./integrations";
+import { messages, notFound, Refusal } from "./refusal";
 import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
@@ -31,7 +32,7 @@ import { webhookRoutes } from "./routes/webhookRoutes";
 
 export const apiBase = "/api";
 
-export function apiRoutes(deps: AppDeps): AnyRoute[] {
+export function apiRoutes(deps: AppDeps): Route[] {
   return [
     ...statusRoutes(deps),
     ...authRoutes(deps),
@@ -49,8 +50,6 @@ export function apiRoutes(deps: AppDeps): AnyRoute[] {
     ...webhookRoutes(deps),
   ];
 }
-
-const envelopeOf = (msg: string, data: unknown = null) => ({ status: false, msg, data });
 
 /** The whole HTTP surface: the API under /api and, when it has been built, the SPA. */
 export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
@@ -79,7 +78,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   app.use(
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: (c) => c.json(envelopeOf(messages.tooLarge), 413),
+      onError: (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge)),
     }),
   );
 
@@ -104,19 +103,16 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
 
   app.notFound((c) => {
     if (spaFallback && !c.req.path.startsWith(`${apiBase}/`) && c.req.method === "GET") return spaFallback(c);
-    return c.json(envelopeOf(messages.notFound), 404);
+    return answerRefusal(c, notFound());
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      const body = { ...envelopeOf(error.msg, error.data), ...(error.fields && { fields: error.fields }) };
-      return c.json(body, error.status);
-    }
+    if (error instanceof Refusal) return answerRefusal(c, error);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json(envelopeOf(error.message || messages.notFound), error.status);
+      return answerRefusal(c, refusalForStatus(error.status, error.message));
     }
     deps.logger.error({ req_id: c.get("requestId"), err: error }, "unexpected error");
-    return c.json(envelopeOf(messages.unexpected), 500);
+    return answerRefusal(c, new Refusal("unexpected", messages.unexpected));
   });
 
   return app;

@@ -2,7 +2,9 @@ import type { MiddlewareHandler } from "hono";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { addressLimits } from "../db/schema";
 import type { AppDeps, AppEnv } from "../deps";
+import { Refusal } from "../refusal";
 import { clientAddress } from "./clientAddress";
+import { answerRefusal } from "./refusalAnswer";
 
 /** The endpoints where secrets are tried or mail is sent on a stranger's say-so (paths under /api). */
 export const addressLimitedPaths = [
@@ -54,7 +56,7 @@ export function addressLimit(
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
       c.header("Retry-After", String(seconds));
-      return c.json({ status: false, msg: addressLimitMessage(seconds), data: null }, 429);
+      return answerRefusal(c, new Refusal("rate_limited", addressLimitMessage(seconds)));
     }
     return next();
   };

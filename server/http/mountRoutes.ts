@@ -1,9 +1,9 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
-import type { AnyRoute } from "./route";
+import type { Route } from "./route";
 import { parseInput, parseJsonText, parseQueryText } from "./validate";
 
-async function readBody(route: AnyRoute, c: Context<AppEnv>): Promise<{ body: unknown; raw: string }> {
+async function readBody(route: Route, c: Context<AppEnv>): Promise<{ body: unknown; raw: string }> {
   if (!route.body) return { body: {}, raw: "" };
   const raw = await c.req.text();
   if (route.rawBody) return { body: undefined, raw };
@@ -14,9 +14,9 @@ async function readBody(route: AnyRoute, c: Context<AppEnv>): Promise<{ body: un
  * Registers each route: params, query and body parsed by their schemas before the handler runs, and
  * the answer parsed by the result schema after, so nothing leaves that the contract does not name.
  */
-export function mountRoutes(api: Hono<AppEnv>, routes: readonly AnyRoute[]) {
+export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[]) {
   for (const route of routes) {
-    api.on(route.method.toUpperCase(), route.path, async (c) => {
+    api.on(route.method, route.path, async (c) => {
       const params = route.params ? parseInput(route.params, c.req.param(), 404) : {};
       const query = route.query
         ? parseInput(route.query, parseQueryText(new URL(c.req.url).searchParams))

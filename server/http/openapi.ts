@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { envelope, validationFailure } from "../../schemas/envelope";
+import { envelope, refusalEnvelope } from "../../schemas/envelope";
 import { accessFor } from "./access";
-import type { AnyRoute } from "./route";
+import type { Route } from "./route";
 
 function jsonSchema(schema: z.ZodType, io: "input" | "output") {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
@@ -13,11 +13,11 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output") {
 
 const errorResponse = (description: string) => ({
   description,
-  content: { "application/json": { schema: jsonSchema(envelope(z.unknown()), "output") } },
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Refusal" } } },
 });
 
 /** The OpenAPI 3.1 document, written from the same route declarations and schemas that serve requests. */
-export function openApiDocument(routes: readonly AnyRoute[], apiBase: string) {
+export function openApiDocument(routes: readonly Route[], apiBase: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const path = `${route.path.replace(/:([A-Za-z_]+)/g, "{$1}")}/`;
@@ -39,17 +39,14 @@ export function openApiDocument(routes: readonly AnyRoute[], apiBase: string) {
         description: "Success",
         content: { "application/json": { schema: jsonSchema(envelope(route.result), "output") } },
       },
-      "400": {
-        description: "Invalid input",
-        content: { "application/json": { schema: jsonSchema(validationFailure, "output") } },
-      },
+      "400": errorResponse("Invalid input (`fields` names each field's problem), or a rule refused it"),
     };
     if (access !== "public") {
       responses["401"] = errorResponse("No token, or the session has ended");
       if (access !== "signedIn") responses["403"] = errorResponse("The role may not call this path");
     }
     paths[path] ??= {};
-    paths[path][route.method] = {
+    paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
       ...(access !== "public" && { security: [{ bearer: [] }] }),
@@ -70,10 +67,14 @@ export function openApiDocument(routes: readonly AnyRoute[], apiBase: string) {
       title: "OjaPay API",
       version: "1.0.0",
       description:
-        "Every answer is `{ status, msg, data }`; money is integer kobo; paths accept a trailing slash or none.",
+        "Every answer is `{ status, msg, data }`, and a refusal adds `code` (see the Refusal schema) and for bad input `fields`; money is integer kobo; paths accept a trailing slash or none.",
     },
     servers: [{ url: apiBase }],
-    components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } } },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      // Every refusal has this one shape; `code` lists every refusal the API gives.
+      schemas: { Refusal: jsonSchema(refusalEnvelope, "output") },
+    },
     paths,
   };
 }

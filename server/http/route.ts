@@ -1,10 +1,9 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import type { Contract, Method, Parsed, RouteKey } from "../../schemas/routes/contract";
+import { splitKey } from "../../schemas/routes/contract";
+import { type RouteTable, routeTable } from "../../schemas/routes/routeTable";
 import type { AppEnv } from "../deps";
-
-type Method = "get" | "post" | "put" | "patch" | "delete";
-type Schema = z.ZodType;
-type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
 export interface Reply<T> {
   msg: string;
@@ -13,46 +12,45 @@ export interface Reply<T> {
   extra?: Record<string, string>;
 }
 
-export interface RouteInput<B, Q, P> {
-  body: Out<B>;
+export interface RouteInput<C extends Contract> {
+  body: Parsed<C, "body">;
   /** The body as sent, for routes with `rawBody`. */
   raw: string;
-  query: Out<Q>;
-  params: Out<P>;
+  query: Parsed<C, "query">;
+  params: Parsed<C, "params">;
   c: Context<AppEnv>;
 }
 
 /**
- * One endpoint: its path under /api, the schemas of what comes in and what goes out, and the handler.
- * The same declaration validates requests, shapes answers and writes the OpenAPI document.
+ * One endpoint as the server mounts it: its contract from the shared route table (path, schemas in
+ * and out) and its handler. The same declaration validates requests, shapes answers and writes the
+ * OpenAPI document.
  */
-export interface Route<B = Schema | undefined, Q = Schema | undefined, P = Schema | undefined, R = Schema> {
+export interface Route extends Contract {
   method: Method;
   /** Hono pattern without the trailing slash, e.g. `/sys.admin/users/:id`. */
   path: string;
-  summary: string;
-  tag: string;
-  body?: B;
-  query?: Q;
-  params?: P;
-  result: R;
-  /** 201 for routes that create something; 200 otherwise. */
-  successStatus?: 200 | 201;
   /** Hand the handler the body as sent (a webhook checks its signature first); `body` then only documents it. */
   rawBody?: true;
-  handle(input: RouteInput<B, Q, P>): Promise<Reply<R extends z.ZodType ? z.input<R> : never>>;
+  handle(input: {
+    body: unknown;
+    raw: string;
+    query: unknown;
+    params: unknown;
+    c: Context<AppEnv>;
+  }): Promise<Reply<unknown>>;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a list of routes of every shape
-export type AnyRoute = Route<any, any, any, any>;
+type Handler<C extends Contract> = (input: RouteInput<C>) => Promise<Reply<z.input<C["result"]>>>;
 
-export function defineRoute<
-  B extends Schema | undefined = undefined,
-  Q extends Schema | undefined = undefined,
-  P extends Schema | undefined = undefined,
-  R extends Schema = Schema,
->(route: Route<B, Q, P, R>): AnyRoute {
-  return route as AnyRoute;
+/** The server's half of a contract: the table's entry for `key`, answered by `handle`. */
+export function implement<K extends keyof RouteTable & RouteKey>(
+  key: K,
+  handle: Handler<RouteTable[K]>,
+  options: { rawBody?: true } = {},
+): Route {
+  const contract: Contract = routeTable[key];
+  return { ...contract, ...splitKey(key), ...options, handle: handle as Route["handle"] };
 }
 
 /** Whether some route answers at this path (any method); `:param` matches one segment. */

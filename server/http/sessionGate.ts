@@ -1,8 +1,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
+import { messages, notFound, Refusal } from "../refusal";
 import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
-import { ApiError, messages } from "./errors";
+
+const noCredentials = () => new Refusal("no_credentials", messages.noCredentials);
+const sessionExpired = () => new Refusal("session_expired", messages.sessionExpired);
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})\s*$/i);
@@ -21,7 +24,7 @@ export function sessionGate(
   return async (c, next) => {
     const path = c.req.path.slice(apiPrefix.length).replace(/\/+$/, "") || "/";
     // A path that leads nowhere is "not found" for everyone; asking for a sign-in first would only confuse.
-    if (!isKnownPath(path)) throw new ApiError(404, messages.notFound);
+    if (!isKnownPath(path)) throw notFound();
     const access = accessFor(path);
     const header = c.req.header("authorization");
     let session: AuthSession | null = null;
@@ -30,14 +33,14 @@ export function sessionGate(
       session = token ? await findLiveSession(deps, token) : null;
       // A token that no longer works is an ended session even on a public path, so the SPA can tidy up;
       // but public paths (sign-in, register) must still work for someone holding a stale token.
-      if (!session && access !== "public") throw new ApiError(401, messages.sessionExpired);
+      if (!session && access !== "public") throw sessionExpired();
     }
     c.set("session", session ?? undefined);
     if (access === "public") return next();
-    if (!header) throw new ApiError(401, messages.noCredentials);
-    if (!session) throw new ApiError(401, messages.sessionExpired);
+    if (!header) throw noCredentials();
+    if (!session) throw sessionExpired();
     if (access !== "signedIn" && !access.includes(session.user.role))
-      throw new ApiError(403, messages.forbidden);
+      throw new Refusal("forbidden", messages.forbidden);
     // The console opens only to a session that passed its authenticator code (auth/totp/...).
     if (
       access !== "signedIn" &&
@@ -45,7 +48,7 @@ export function sessionGate(
       !session.secondFactorAt &&
       !opensBeforeSecondFactor(path)
     )
-      throw new ApiError(403, messages.secondFactorNeeded);
+      throw new Refusal("second_factor_needed", messages.secondFactorNeeded);
     return next();
   };
 }
@@ -53,6 +56,6 @@ export function sessionGate(
 /** The caller's session; only for routes the gate has already required one for. */
 export function sessionOf(c: Context<AppEnv>): AuthSession {
   const session = c.get("session");
-  if (!session) throw new ApiError(401, messages.noCredentials);
+  if (!session) throw noCredentials();
   return session;
 }

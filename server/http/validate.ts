@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { fieldErrors, readableErrorFor } from "../../schemas/readable";
-import { ApiError, messages } from "./errors";
+import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
 
 /** Parses with the shared schema; a refusal becomes a 400 with `fields` and the first message as `msg`. */
 export function parseInput<S extends z.ZodType>(
@@ -10,17 +10,14 @@ export function parseInput<S extends z.ZodType>(
 ): z.output<S> {
   const result = schema.safeParse(value, { error: readableErrorFor(schema) });
   if (result.success) return result.data;
-  if (status === 404) throw new ApiError(404, messages.notFound);
+  if (status === 404) throw notFound();
   const first = result.error.issues[0];
   if (first?.code === "invalid_type" && first.path.length === 0) {
-    throw new ApiError(400, messages.notAnObject, null, { _: [messages.notAnObject] });
+    throw fieldRefusal("_", messages.notAnObject, "bad_json");
   }
-  throw new ApiError(
-    400,
-    first?.message ?? "The request is not valid.",
-    null,
-    fieldErrors(result.error.issues),
-  );
+  throw new Refusal("invalid_input", first?.message ?? "The request is not valid.", {
+    fields: fieldErrors(result.error.issues),
+  });
 }
 
 /** Reads a JSON body; empty means `{}`, anything unparseable is the caller's mistake, not ours. */
@@ -30,7 +27,7 @@ export function parseJsonText(text: string): unknown {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new ApiError(400, messages.badJson, null, { _: [messages.badJson] });
+    throw fieldRefusal("_", messages.badJson, "bad_json");
   }
   refuseNul(value);
   return value;
@@ -51,7 +48,7 @@ function refuseNul(value: unknown, path: string[] = []): void {
   if (typeof value === "string") {
     if (value.includes("\u0000")) {
       const field = path.join(".") || "_";
-      throw new ApiError(400, messages.nulCharacter, null, { [field]: [messages.nulCharacter] });
+      throw fieldRefusal(field, messages.nulCharacter);
     }
     return;
   }

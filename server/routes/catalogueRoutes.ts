@@ -1,136 +1,82 @@
 import { and, asc, eq } from "drizzle-orm";
-import { z } from "zod";
-import {
-  airtimeControl,
-  catalogueIdParam,
-  dataNetwork,
-  dataPlan,
-  disco,
-  tvPlan,
-  tvProvider,
-} from "../../schemas/catalogue";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../db/schema";
 import type { AppDeps } from "../deps";
-import { notFound } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { implement } from "../http/route";
+import { notFound } from "../refusal";
 
 /** What customers may buy: each network, plan, provider and disco with whether it is on. */
 export function catalogueRoutes(deps: AppDeps) {
   return [
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/airtime",
-      tag: "Catalogue",
-      summary: "Airtime controls per network",
-      result: z.array(airtimeControl),
-      async handle() {
-        const rows = await deps.db.select().from(networks).orderBy(asc(networks.id));
-        const data = rows.map((n) => ({
-          id: n.id,
-          network: n.name,
-          enabled: n.airtimeEnabled,
-          discount_percent: n.airtimeDiscountBp / 100,
-          min_amount: n.airtimeMin,
-          max_amount: n.airtimeMax,
-        }));
-        return { msg: "Airtime controls retrieved.", data };
-      },
+    implement("GET /core/customer/fetch/airtime", async () => {
+      const rows = await deps.db.select().from(networks).orderBy(asc(networks.id));
+      const data = rows.map((n) => ({
+        id: n.id,
+        network: n.name,
+        enabled: n.airtimeEnabled,
+        discount_percent: n.airtimeDiscountBp / 100,
+        min_amount: n.airtimeMin,
+        max_amount: n.airtimeMax,
+      }));
+      return { msg: "Airtime controls retrieved.", data };
     }),
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/data",
-      tag: "Catalogue",
-      summary: "Networks for data (1=MTN, 2=GLO, 3=9Mobile, 4=Airtel)",
-      result: z.array(dataNetwork),
-      async handle() {
-        const rows = await deps.db.select().from(networks).orderBy(asc(networks.id));
-        return {
-          msg: "Data networks retrieved.",
-          data: rows.map((n) => ({ id: n.id, name: n.name, enabled: n.dataEnabled })),
-        };
-      },
+    implement("GET /core/customer/fetch/data", async () => {
+      const rows = await deps.db.select().from(networks).orderBy(asc(networks.id));
+      return {
+        msg: "Data networks retrieved.",
+        data: rows.map((n) => ({ id: n.id, name: n.name, enabled: n.dataEnabled })),
+      };
     }),
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/data/:id",
-      tag: "Catalogue",
-      summary: "A network's enabled data plans",
-      params: catalogueIdParam,
-      result: z.array(dataPlan),
-      async handle({ params }) {
-        const [network] = await deps.db.select().from(networks).where(eq(networks.id, params.id));
-        if (!network) throw notFound("No such network.");
-        const rows = await deps.db
-          .select()
-          .from(dataPlans)
-          .where(and(eq(dataPlans.networkId, network.id), eq(dataPlans.enabled, true)))
-          .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
-        const data = rows.map((p) => ({
-          id: p.id,
-          control_id: p.networkId,
-          name: p.name,
-          size: p.size,
-          validity: p.validity,
-          category: p.category,
-          price: p.price,
-        }));
-        return { msg: "Data plans retrieved.", data };
-      },
+    implement("GET /core/customer/fetch/data/:id", async ({ params }) => {
+      const [network] = await deps.db.select().from(networks).where(eq(networks.id, params.id));
+      if (!network) throw notFound("No such network.");
+      const rows = await deps.db
+        .select()
+        .from(dataPlans)
+        .where(and(eq(dataPlans.networkId, network.id), eq(dataPlans.enabled, true)))
+        .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
+      const data = rows.map((p) => ({
+        id: p.id,
+        control_id: p.networkId,
+        name: p.name,
+        size: p.size,
+        validity: p.validity,
+        category: p.category,
+        price: p.price,
+      }));
+      return { msg: "Data plans retrieved.", data };
     }),
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/tv",
-      tag: "Catalogue",
-      summary: "TV providers",
-      result: z.array(tvProvider),
-      async handle() {
-        const rows = await deps.db.select().from(tvProviders).orderBy(asc(tvProviders.id));
-        const data = rows.map((p) => ({
-          id: p.id,
-          name: p.name,
-          enabled: p.enabled,
-          service_fee: p.serviceFee,
-        }));
-        return { msg: "TV providers retrieved.", data };
-      },
+    implement("GET /core/customer/fetch/tv", async () => {
+      const rows = await deps.db.select().from(tvProviders).orderBy(asc(tvProviders.id));
+      const data = rows.map((p) => ({
+        id: p.id,
+        name: p.name,
+        enabled: p.enabled,
+        service_fee: p.serviceFee,
+      }));
+      return { msg: "TV providers retrieved.", data };
     }),
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/tv/:id",
-      tag: "Catalogue",
-      summary: "A TV provider's enabled bouquets",
-      params: catalogueIdParam,
-      result: z.array(tvPlan),
-      async handle({ params }) {
-        const [provider] = await deps.db.select().from(tvProviders).where(eq(tvProviders.id, params.id));
-        if (!provider) throw notFound("No such TV provider.");
-        const rows = await deps.db
-          .select()
-          .from(tvPlans)
-          .where(and(eq(tvPlans.providerId, provider.id), eq(tvPlans.enabled, true)))
-          .orderBy(asc(tvPlans.sortOrder), asc(tvPlans.id));
-        const data = rows.map((p) => ({ id: p.id, control_id: p.providerId, name: p.name, price: p.price }));
-        return { msg: "Bouquets retrieved.", data };
-      },
+    implement("GET /core/customer/fetch/tv/:id", async ({ params }) => {
+      const [provider] = await deps.db.select().from(tvProviders).where(eq(tvProviders.id, params.id));
+      if (!provider) throw notFound("No such TV provider.");
+      const rows = await deps.db
+        .select()
+        .from(tvPlans)
+        .where(and(eq(tvPlans.providerId, provider.id), eq(tvPlans.enabled, true)))
+        .orderBy(asc(tvPlans.sortOrder), asc(tvPlans.id));
+      const data = rows.map((p) => ({ id: p.id, control_id: p.providerId, name: p.name, price: p.price }));
+      return { msg: "Bouquets retrieved.", data };
     }),
-    defineRoute({
-      method: "get",
-      path: "/core/customer/fetch/electricity",
-      tag: "Catalogue",
-      summary: "Electricity distribution companies",
-      result: z.array(disco),
-      async handle() {
-        const rows = await deps.db.select().from(discos).orderBy(asc(discos.id));
-        const data = rows.map((d) => ({
-          id: d.id,
-          name: d.name,
-          enabled: d.enabled,
-          min_amount: d.minAmount,
-          max_amount: d.maxAmount,
-          service_fee: d.serviceFee,
-        }));
-        return { msg: "Distribution companies retrieved.", data };
-      },
+    implement("GET /core/customer/fetch/electricity", async () => {
+      const rows = await deps.db.select().from(discos).orderBy(asc(discos.id));
+      const data = rows.map((d) => ({
+        id: d.id,
+        name: d.name,
+        enabled: d.enabled,
+        min_amount: d.minAmount,
+        max_amount: d.maxAmount,
+        service_fee: d.serviceFee,
+      }));
+      return { msg: "Distribution companies retrieved.", data };
     }),
   ];
 }

@@ -1,16 +1,8 @@
 import type { Context } from "hono";
-import { page } from "../../schemas/common";
-import {
-  airtimePurchaseBody,
-  dataPurchaseBody,
-  electricityBody,
-  meterVerifyResult,
-  tvBody,
-  tvVerifyResult,
-} from "../../schemas/purchases";
-import { type PurchaseKind, transaction, transactionListQuery } from "../../schemas/transactions";
+import type { RouteTable } from "../../schemas/routes/routeTable";
+import type { PurchaseKind } from "../../schemas/transactions";
 import type { AppDeps, AppEnv } from "../deps";
-import { defineRoute } from "../http/route";
+import { implement, type RouteInput } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import type { Confirmation } from "../services/purchases/placePurchase";
 import { type PurchaseRequest, placePurchase } from "../services/purchases/placePurchase";
@@ -51,84 +43,44 @@ export function purchaseRoutes(deps: AppDeps) {
     return { msg: purchaseMessage(row), data: transactionView(row) };
   };
 
-  const history = (kind: PurchaseKind, path: string, label: string) =>
-    defineRoute({
-      method: "get",
-      path,
-      tag: "Purchases",
-      summary: `The customer's ${label} purchases, newest first`,
-      query: transactionListQuery.omit({ kind: true }),
-      result: page(transaction),
-      async handle({ query, c }) {
-        const data = await listTransactions(deps.db, { ...query, kind, userId: sessionOf(c).user.id });
-        return { msg: "History retrieved.", data };
-      },
-    });
+  const history =
+    (kind: PurchaseKind) =>
+    async ({ query, c }: RouteInput<RouteTable["GET /core/customer/airtime"]>) => {
+      const data = await listTransactions(deps.db, { ...query, kind, userId: sessionOf(c).user.id });
+      return { msg: "History retrieved.", data };
+    };
 
   return [
-    defineRoute({
-      method: "post",
-      path: "/core/customer/airtime",
-      tag: "Purchases",
-      summary: "Buy airtime",
-      body: airtimePurchaseBody,
-      result: transaction,
-      async handle({ body, c }) {
-        return buy(c, body, airtimeRequest(deps.db, body));
-      },
+    implement("POST /core/customer/airtime", async ({ body, c }) => {
+      return buy(c, body, airtimeRequest(deps.db, body));
     }),
-    history("airtime", "/core/customer/airtime", "airtime"),
-    defineRoute({
-      method: "post",
-      path: "/core/customer/data-bundle",
-      tag: "Purchases",
-      summary: "Buy a data plan",
-      body: dataPurchaseBody,
-      result: transaction,
-      async handle({ body, c }) {
-        return buy(c, body, dataRequest(deps.db, body));
-      },
+    implement("GET /core/customer/airtime", history("airtime")),
+    implement("POST /core/customer/data-bundle", async ({ body, c }) => {
+      return buy(c, body, dataRequest(deps.db, body));
     }),
-    history("data", "/core/customer/data-bundle", "data"),
-    defineRoute({
-      method: "post",
-      path: "/core/customer/tv",
-      tag: "Purchases",
-      summary: "`action: verify` checks a smartcard; `action: buy` pays for a bouquet",
-      body: tvBody,
-      result: transaction.or(tvVerifyResult),
-      async handle({ body, c }) {
-        if (body.action === "verify") {
-          const provider = await tvProviderFor(deps.db, body.provider_id);
-          const data = await verifySmartcardWith(deps.provider, provider.serviceId, body.smartcard);
-          return { msg: "Smartcard verified.", data };
-        }
-        return buy(c, body, tvRequest(deps.db, deps.provider, body));
-      },
+    implement("GET /core/customer/data-bundle", history("data")),
+    implement("POST /core/customer/tv", async ({ body, c }) => {
+      if (body.action === "verify") {
+        const provider = await tvProviderFor(deps.db, body.provider_id);
+        const data = await verifySmartcardWith(deps.provider, provider.serviceId, body.smartcard);
+        return { msg: "Smartcard verified.", data };
+      }
+      return buy(c, body, tvRequest(deps.db, deps.provider, body));
     }),
-    history("tv", "/core/customer/tv", "cable TV"),
-    defineRoute({
-      method: "post",
-      path: "/core/customer/electricity",
-      tag: "Purchases",
-      summary:
-        "`action: verify` checks a meter; `action: buy` pays for electricity (prepaid answers a token)",
-      body: electricityBody,
-      result: transaction.or(meterVerifyResult),
-      async handle({ body, c }) {
-        if (body.action === "verify") {
-          const disco = await discoFor(deps.db, body.disco_id);
-          const data = await verifyMeterWith(
-            deps.provider,
-            disco.serviceId,
-            body.meter_number,
-            body.meter_type,
-          );
-          return { msg: "Meter verified.", data };
-        }
-        return buy(c, body, electricityRequest(deps.db, deps.provider, body));
-      },
+    implement("GET /core/customer/tv", history("tv")),
+    implement("POST /core/customer/electricity", async ({ body, c }) => {
+      if (body.action === "verify") {
+        const disco = await discoFor(deps.db, body.disco_id);
+        const data = await verifyMeterWith(
+          deps.provider,
+          disco.serviceId,
+          body.meter_number,
+          body.meter_type,
+        );
+        return { msg: "Meter verified.", data };
+      }
+      return buy(c, body, electricityRequest(deps.db, deps.provider, body));
     }),
-    history("electricity", "/core/customer/electricity", "electricity"),
+    implement("GET /core/customer/electricity", history("electricity")),
   ];
 }

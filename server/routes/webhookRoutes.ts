@@ -1,42 +1,25 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
 import { transactions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
-import { ApiError, badRequest } from "../http/errors";
-import { defineRoute } from "../http/route";
+import { implement } from "../http/route";
+import { Refusal } from "../refusal";
 import { applyGatewayPayment } from "../services/funding/gatewayPayments";
 import { requeryOne } from "../services/purchases/requeryWorker";
 
-const paystackEventDoc = z
-  .object({
-    event: z.string(),
-    data: z.object({ id: z.number(), reference: z.string(), amount: z.number().int() }),
-  })
-  .meta({ description: "Paystack's event; `x-paystack-signature` is the HMAC-SHA512 of the raw body" });
-const vtpassEventDoc = z
-  .object({ type: z.literal("transaction-update"), data: z.object({ requestId: z.string() }) })
-  .meta({ description: "VTpass's transaction-update: a hint, confirmed by requery before any money moves" });
-
 export function webhookRoutes(deps: AppDeps) {
   return [
-    defineRoute({
-      method: "post",
-      path: "/webhooks/paystack",
-      tag: "Public",
-      summary: "Paystack's events; the signature is checked on the raw body before anything parses it",
-      body: paystackEventDoc,
-      rawBody: true,
-      result: z.object({ outcome: z.string() }),
-      async handle({ raw, c }) {
+    implement(
+      "POST /webhooks/paystack",
+      async ({ raw, c }) => {
         const allowed = deps.config.paystackWebhookIps;
         if (allowed && !allowed.includes(clientAddress(c, deps.config.trustProxy) ?? "")) {
-          throw new ApiError(403, "This address may not send payment events.");
+          throw new Refusal("forbidden", "This address may not send payment events.");
         }
         if (!deps.gateway.verifySignature(raw, c.req.raw.headers))
-          throw new ApiError(401, "Invalid signature.");
+          throw new Refusal("bad_signature", "Invalid signature.");
         const event = deps.gateway.parseWebhook(raw);
-        if (!event) throw badRequest("This is not an event Paystack sends.");
+        if (!event) throw new Refusal("invalid_input", "This is not an event Paystack sends.");
         if (event.kind === "ignored") return { msg: "Event received.", data: { outcome: "ignored" } };
         const { outcome } = await applyGatewayPayment(deps, deps.gateway.name, event.payment, {
           how: "webhook",
@@ -48,18 +31,13 @@ export function webhookRoutes(deps: AppDeps) {
         );
         return { msg: "Event received.", data: { outcome } };
       },
-    }),
-    defineRoute({
-      method: "post",
-      path: "/webhooks/vtpass",
-      tag: "Public",
-      summary: "VTpass's transaction-update: the purchase is requeried, and only that answer moves money",
-      body: vtpassEventDoc,
-      rawBody: true,
-      result: z.object({ outcome: z.string() }),
-      async handle({ raw }) {
+      { rawBody: true },
+    ),
+    implement(
+      "POST /webhooks/vtpass",
+      async ({ raw }) => {
         const requestId = deps.provider.webhookRequestId(raw);
-        if (!requestId) throw badRequest("This is not an event VTpass sends.");
+        if (!requestId) throw new Refusal("invalid_input", "This is not an event VTpass sends.");
         const [row] = await deps.db
           .select()
           .from(transactions)
@@ -71,6 +49,7 @@ export function webhookRoutes(deps: AppDeps) {
         deps.logger.info({ requestId, outcome }, "provider event");
         return { msg: "Event received.", data: { outcome }, extra: { response: "success" } };
       },
-    }),
+      { rawBody: true },
+    ),
   ];
 }

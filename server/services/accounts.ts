@@ -13,7 +13,6 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { tryCounters, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
-import { ApiError, badRequest, forbidden, messages, tooManyRequests } from "../http/errors";
 import { type Mailer, sendQuietly } from "../mail/mailer";
 import {
   accountExistsMail,
@@ -23,6 +22,7 @@ import {
   pinResetCodeMail,
   verificationCodeMail,
 } from "../mail/messages";
+import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
 import { type CodePurpose, type FreshCode, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
 import { type PasswordOwner, passwordProblem } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
@@ -52,7 +52,7 @@ async function findByEmail(db: Database, email: string): Promise<UserRow | undef
 /** Refuses a new password the policy turns down, naming the field it came in. */
 function assertPasswordAllowed(password: string, owner: PasswordOwner, field: string) {
   const problem = passwordProblem(password, owner);
-  if (problem) throw badRequest(problem, { [field]: [problem] });
+  if (problem) throw fieldRefusal(field, problem);
 }
 
 /** A new code, unless one went out less than a minute ago: then quietly none (the answer is the same). */
@@ -66,7 +66,7 @@ async function issueQuietly(
   try {
     return await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, purpose, fresh));
   } catch (error) {
-    if (error instanceof ApiError && error.status === 429) return null;
+    if (error instanceof Refusal && error.code === "rate_limited") return null;
     throw error;
   }
 }
@@ -97,9 +97,7 @@ export async function register(deps: AccountDeps, body: RegisterBody): Promise<{
           .where(eq(users.referralCode, body.referral_code))
           .limit(1);
         if (!referrer) {
-          throw badRequest("That referral code is not valid.", {
-            referral_code: ["That referral code is not valid."],
-          });
+          throw fieldRefusal("referral_code", "That referral code is not valid.");
         }
         referredBy = referrer.id;
       }
@@ -188,7 +186,10 @@ export const loginRules: TryRule = {
 };
 
 const lockedOut = (until: Date, now: Date) =>
-  tooManyRequests(`Too many failed sign-in attempts. Please try again in ${waitText(until, now)}.`);
+  new Refusal(
+    "too_many_attempts",
+    `Too many failed sign-in attempts. Please try again in ${waitText(until, now)}.`,
+  );
 
 export async function login(
   deps: AccountDeps,
@@ -207,14 +208,14 @@ export async function login(
       await sendQuietly(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip));
     }
     if (outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
-    throw badRequest(wrongCredentials);
+    throw new Refusal("wrong_credentials", wrongCredentials);
   }
   if (!user) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
-  if (!user.isActive) throw forbidden("This account has been deactivated. Please contact support.");
+  if (!user.isActive)
+    throw new Refusal("account_deactivated", "This account has been deactivated. Please contact support.");
   if (!user.emailVerifiedAt) {
-    throw forbidden("Please verify your email address with the code we sent you.", {
-      email: user.email,
-      verified: false,
+    throw new Refusal("email_unverified", "Please verify your email address with the code we sent you.", {
+      data: { email: user.email, verified: false },
     });
   }
   const session = await startSession(deps, user.id, meta);
@@ -289,24 +290,28 @@ export async function changePassword(
   body: PasswordChangeBody,
 ): Promise<void> {
   // A staff password alone must not be enough to change it: the authenticator code comes first.
-  if (user.role !== "customer" && !secondFactorAt) throw forbidden(messages.secondFactorNeeded);
+  if (user.role !== "customer" && !secondFactorAt)
+    throw new Refusal("second_factor_needed", messages.secondFactorNeeded);
   const now = deps.clock.now();
   const key = `password:${user.id}`;
   const outcome = await tryGuess(deps.db, deps.clock, key, currentPasswordRule, () =>
     verifySecret(user.passwordHash, body.current_password),
   );
   const tooMany = (until: Date) =>
-    tooManyRequests(`Too many wrong passwords. Please try again in ${waitText(until, now)}.`);
+    new Refusal(
+      "too_many_attempts",
+      `Too many wrong passwords. Please try again in ${waitText(until, now)}.`,
+    );
   if (outcome.result === "refused") throw tooMany(outcome.retryAt);
   if (outcome.result === "wrong") {
     if (outcome.blockedUntil) throw tooMany(outcome.blockedUntil);
     const { left } = outcome;
     const msg = `Your current password is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
-    throw badRequest(msg, { current_password: [msg] });
+    throw fieldRefusal("current_password", msg, "wrong_credentials");
   }
   if (body.new_password === body.current_password) {
     const msg = "Your new password must differ from your current one.";
-    throw badRequest(msg, { new_password: [msg] });
+    throw fieldRefusal("new_password", msg);
   }
   assertPasswordAllowed(body.new_password, user, "new_password");
   const passwordHash = await hashSecret(body.new_password);
@@ -328,14 +333,14 @@ export async function updateProfile(
   );
   if (user.identityVerifiedAt && renames.length > 0) {
     const msg = "Your name was checked against your BVN or NIN and cannot be changed here. Contact support.";
-    throw badRequest(msg, Object.fromEntries(renames.map((key) => [key, [msg]])));
+    throw new Refusal("not_allowed", msg, { fields: Object.fromEntries(renames.map((key) => [key, [msg]])) });
   }
   const [updated] = await deps.db
     .update(users)
     .set({ ...userChanges(body), updatedAt: deps.clock.now() })
     .where(eq(users.id, user.id))
     .returning();
-  if (!updated) throw new ApiError(404, "Not found.");
+  if (!updated) throw notFound();
   return loadProfile(deps.db, updated, secondFactorAt);
 }
 

@@ -7,7 +7,7 @@ import type { Database, Transaction } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { dataPlans, discos, networks, transactions, tvPlans, tvProviders } from "../db/schema";
 import type { UserRow } from "../deps";
-import { badRequest, notFound } from "../http/errors";
+import { fieldRefusal, notFound } from "../refusal";
 import { recordAudit } from "./audit";
 
 export interface Actor {
@@ -28,7 +28,7 @@ async function codeTaken<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const msg = "Another plan already uses that provider code.";
-    throw badRequest(msg, { code: [msg] });
+    throw fieldRefusal("code", msg);
   }
 }
 
@@ -57,7 +57,7 @@ const discoView = (d: typeof discos.$inferSelect) => ({
 function assertRange(min: number, max: number) {
   if (min > max) {
     const msg = "The largest purchase must be at least the smallest.";
-    throw badRequest(msg, { max_amount: [msg] });
+    throw fieldRefusal("max_amount", msg);
   }
 }
 
@@ -111,7 +111,7 @@ export function patchAirtimeControl(
       assertRange(merged.min_amount, merged.max_amount);
       if (merged.commission_percent < merged.discount_percent) {
         const msg = "Our commission must be at least the customer discount, or every sale loses money.";
-        throw badRequest(msg, { commission_percent: [msg] });
+        throw fieldRefusal("commission_percent", msg);
       }
       const [after] = await tx
         .update(networks)
@@ -203,7 +203,7 @@ export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<ty
   return codeTaken(() =>
     deps.db.transaction(async (tx) => {
       const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
-      if (!network) throw badRequest("Choose a network.", { control_id: ["Choose a network."] });
+      if (!network) throw fieldRefusal("control_id", "Choose a network.");
       const [{ next } = { next: 0 }] = await tx
         .select({ next: sql<number>`coalesce(max(${dataPlans.sortOrder}), 0) + 1` })
         .from(dataPlans);

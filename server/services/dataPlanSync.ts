@@ -4,8 +4,8 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { dataPlans, networks } from "../db/schema";
-import { ApiError, badRequest, notFound } from "../http/errors";
 import type { Provider, ProviderVariation } from "../providers/provider";
+import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { type Actor, listDataPlans } from "./catalogueAdmin";
 import { planParts } from "./providerPlanNames";
@@ -53,7 +53,10 @@ async function networkAndVariations(deps: Deps, networkId: number) {
       variations: await deps.provider.variations(network.dataServiceId, AbortSignal.timeout(15_000)),
     };
   } catch {
-    throw new ApiError(503, "We could not get the provider's plans just now. Please try again shortly.");
+    throw new Refusal(
+      "service_unavailable",
+      "We could not get the provider's plans just now. Please try again shortly.",
+    );
   }
 }
 
@@ -83,14 +86,14 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
   const costUpdates: PlanSyncRow[] = [];
   body.import.forEach((item, index) => {
     const row = rowOf.get(item.code);
-    const refuse = (msg: string) => badRequest(msg, { [`import.${index}.code`]: [msg] });
+    const refuse = (msg: string) => fieldRefusal(`import.${index}.code`, msg);
     if (!row || row.state === "gone") throw refuse(`${item.code} is not in the provider's list any more.`);
     if (row.state === "new") {
       if (!row.suggested)
         throw refuse(`Add ${item.code} by hand: its name does not say its size and validity.`);
       if (item.price === undefined) {
         const msg = `Set our price for ${item.code}.`;
-        throw badRequest(msg, { [`import.${index}.price`]: [msg] });
+        throw fieldRefusal(`import.${index}.price`, msg);
       }
       creates.push({ row, price: item.price, parts: row.suggested });
     } else if (row.state === "changed") costUpdates.push(row);
@@ -99,7 +102,7 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
   const stray = body.switch_off.find((id) => !goneIds.has(id));
   if (stray !== undefined) {
     const msg = `Plan ${stray} is still in the provider's list (or is not this network's).`;
-    throw badRequest(msg, { switch_off: [msg] });
+    throw fieldRefusal("switch_off", msg);
   }
 
   try {
@@ -153,7 +156,7 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     const msg = "One of these codes is already used by another network's plan.";
-    throw badRequest(msg, { import: [msg] });
+    throw fieldRefusal("import", msg);
   }
 
   return {

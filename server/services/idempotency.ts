@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
 import { idempotencyKeys, transactions } from "../db/schema";
-import { conflict } from "../http/errors";
+import { Refusal } from "../refusal";
 import type { TransactionRow } from "./transactions/transactionRecords";
 
 /**
@@ -41,13 +41,18 @@ export async function replayRequest(
     .limit(1);
   if (!found) return null;
   if (found.key.requestHash !== hash) {
-    throw conflict("This request_id was already used for a different request. Start again to get a new one.");
+    throw new Refusal(
+      "request_id_reused",
+      "This request_id was already used for a different request. Start again to get a new one.",
+    );
   }
   const age = deps.clock.now().getTime() - found.key.createdAt.getTime();
   if (!found.key.completedAt && age < inFlightMs) {
-    throw conflict("This request is still being processed. Check your transaction history in a moment.", {
-      reference: found.txn.reference,
-    });
+    throw new Refusal(
+      "request_in_progress",
+      "This request is still being processed. Check your transaction history in a moment.",
+      { data: { reference: found.txn.reference } },
+    );
   }
   return found.txn;
 }

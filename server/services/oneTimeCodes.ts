@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database, Queryable, Transaction } from "../db/database";
 import { oneTimeCodes } from "../db/schema";
-import { ApiError, badRequest, locked, tooManyRequests } from "../http/errors";
+import { fieldRefusal, Refusal } from "../refusal";
 import { newSixDigitCode } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { clearTries, type TryRule, tryGuess } from "./tryCounters";
@@ -56,7 +56,8 @@ export async function issueCode(
   if (latest) {
     const waitMs = latest.createdAt.getTime() + codeRules.resendAfterMs - now.getTime();
     if (waitMs > 0) {
-      throw tooManyRequests(
+      throw new Refusal(
+        "rate_limited",
         `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for another code.`,
       );
     }
@@ -130,12 +131,12 @@ export async function redeemCode(
   const outcome = await tryGuess(db, clock, key, codeTryRule, () =>
     current ? verifySecret(current.codeHash, code) : verifyDecoy(code),
   );
-  if (outcome.result === "refused") throw locked(tooManyTries);
+  if (outcome.result === "refused") throw new Refusal("locked", tooManyTries);
   if (outcome.result === "wrong") {
-    if (outcome.blockedUntil) throw locked(tooManyTries);
+    if (outcome.blockedUntil) throw new Refusal("locked", tooManyTries);
     const { left } = outcome;
     const msg = `That code is not right, or it has expired. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
-    throw badRequest(msg, { code: [msg] });
+    throw fieldRefusal("code", msg);
   }
   if (!current) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
 
@@ -145,7 +146,7 @@ export async function redeemCode(
       .set({ consumedAt: now })
       .where(and(eq(oneTimeCodes.id, current.id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
-    if (!used) throw new ApiError(400, "This code has already been used. Please request a new one.");
+    if (!used) throw new Refusal("code_used", "This code has already been used. Please request a new one.");
     await effect(tx);
   });
 }

@@ -7,7 +7,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/database";
 import { recoveryCodes, sessions, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
-import { badRequest, conflict, tooManyRequests } from "../http/errors";
+import { fieldRefusal, Refusal } from "../refusal";
 import { openSecret, sealSecret } from "./secretBox";
 import { type TryRule, tryGuess, waitText } from "./tryCounters";
 
@@ -27,6 +27,9 @@ const codeRule: TryRule = {
   forgetAfterMs: 24 * 3_600_000,
 };
 
+const alreadySetUp = () =>
+  new Refusal("already_done", "An authenticator is already set up. Sign in with its code.");
+
 function totpFor(user: UserRow, secret: Secret) {
   return new TOTP({ issuer: "OjaPay", label: user.email, secret, algorithm: "SHA1", digits: 6, period: 30 });
 }
@@ -36,7 +39,7 @@ function totpFor(user: UserRow, secret: Secret) {
  * Only staff and admins reach these (access.ts: /auth/totp), before or after their code.
  */
 export async function startTotpSetup(deps: SecondFactorDeps, user: UserRow) {
-  if (user.totpEnabledAt) throw conflict("An authenticator is already set up. Sign in with its code.");
+  if (user.totpEnabledAt) throw alreadySetUp();
   const secret = new Secret({ size: 20 });
   await deps.db
     .update(users)
@@ -81,11 +84,14 @@ async function acceptCode(deps: SecondFactorDeps, user: UserRow, code: string, s
   if (outcome.result === "right") return;
   const wait = outcome.result === "refused" ? outcome.retryAt : outcome.blockedUntil;
   if (wait) {
-    throw tooManyRequests(`Too many wrong codes. Please try again in ${waitText(wait, deps.clock.now())}.`);
+    throw new Refusal(
+      "too_many_attempts",
+      `Too many wrong codes. Please try again in ${waitText(wait, deps.clock.now())}.`,
+    );
   }
   const left = outcome.result === "wrong" ? outcome.left : 0;
   const msg = `That code is not right. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
-  throw badRequest(msg, { code: [msg] });
+  throw fieldRefusal("code", msg);
 }
 
 async function passSession(deps: SecondFactorDeps, sessionId: string) {
@@ -95,8 +101,8 @@ async function passSession(deps: SecondFactorDeps, sessionId: string) {
 /** The first code from the app turns the key on, opens this session's console and gives the recovery codes. */
 export async function confirmTotpSetup(deps: SecondFactorDeps, session: AuthSession, code: string) {
   const { user } = session;
-  if (user.totpEnabledAt) throw conflict("An authenticator is already set up. Sign in with its code.");
-  if (!user.totpSecret) throw badRequest("Start the authenticator setup first.");
+  if (user.totpEnabledAt) throw alreadySetUp();
+  if (!user.totpSecret) throw new Refusal("not_allowed", "Start the authenticator setup first.");
   await acceptCode(deps, user, code, user.totpSecret);
   const codes = newRecoveryCodes();
   const now = deps.clock.now();
@@ -114,7 +120,8 @@ export async function confirmTotpSetup(deps: SecondFactorDeps, session: AuthSess
 /** A code from the app, or an unused recovery code, opens this session's console. */
 export async function verifySecondFactor(deps: SecondFactorDeps, session: AuthSession, code: string) {
   const { user } = session;
-  if (!user.totpEnabledAt || !user.totpSecret) throw badRequest("Set up an authenticator first.");
+  if (!user.totpEnabledAt || !user.totpSecret)
+    throw new Refusal("not_allowed", "Set up an authenticator first.");
   if (code.includes("-")) {
     const outcome = await tryGuess(deps.db, deps.clock, `totp:${user.id}`, codeRule, async () => {
       const [used] = await deps.db
@@ -133,8 +140,8 @@ export async function verifySecondFactor(deps: SecondFactorDeps, session: AuthSe
     if (outcome.result !== "right") {
       const msg = "That recovery code is not right, or it was used already.";
       if (outcome.result === "refused" || outcome.blockedUntil)
-        throw tooManyRequests("Too many wrong codes. Please try again later.");
-      throw badRequest(msg, { code: [msg] });
+        throw new Refusal("too_many_attempts", "Too many wrong codes. Please try again later.");
+      throw fieldRefusal("code", msg);
     }
   } else {
     await acceptCode(deps, user, code, user.totpSecret);

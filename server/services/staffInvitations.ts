@@ -6,9 +6,9 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema";
 import type { UserRow } from "../deps";
-import { conflict } from "../http/errors";
 import { type Mailer, sendQuietly } from "../mail/mailer";
 import { staffInvitationMail } from "../mail/messages";
+import { fieldRefusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { freshCode, issueCode } from "./oneTimeCodes";
 import { newReferralCode } from "./randomIds";
@@ -78,7 +78,8 @@ export async function inviteStaff(
       return { user, code };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("An account already uses this email.");
+    if (isUniqueViolation(error))
+      throw fieldRefusal("email", "An account already uses this email.", "email_taken");
     throw error;
   }
   const { user, code } = invited;

@@ -6,8 +6,8 @@ import { containing } from "../db/likePattern";
 import { offsetOf, pageOf } from "../db/paging";
 import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
-import { badRequest, notFound } from "../http/errors";
 import type { IdentityVerifier } from "../identity/identityVerifier";
+import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { kycStatusOf } from "./kyc/identityChecks";
 import { loadProfile, toProfile } from "./profiles";
@@ -103,7 +103,7 @@ export async function patchUser(
   ip: string | null,
 ): Promise<UserDetail> {
   if (id === actor.id && (patch.is_active === false || (patch.role && patch.role !== "admin"))) {
-    throw badRequest("You cannot deactivate yourself or remove your own admin role.");
+    throw new Refusal("not_allowed", "You cannot deactivate yourself or remove your own admin role.");
   }
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for("update");
@@ -116,7 +116,7 @@ export async function patchUser(
     ) {
       const msg =
         "A customer cannot become staff, nor staff a customer. Invite staff from Manage users instead.";
-      throw badRequest(msg, { role: [msg] });
+      throw fieldRefusal("role", msg);
     }
     const [after] = await tx
       .update(users)

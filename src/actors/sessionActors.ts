@@ -1,6 +1,6 @@
 import { fromPromise } from "xstate";
 import type { Credentials, SessionData, UnverifiedEmail } from "../../machines/sessionMachine";
-import { profile as profileSchema } from "../../schemas/auth";
+import { profile as profileSchema, unverifiedLogin } from "../../schemas/auth";
 import type { AccountsApi } from "../api/accountsApi";
 import { ApiFailure, type NoticeSink } from "../api/client";
 import type { clientStore as ClientStore } from "../storage/clientStore";
@@ -11,9 +11,9 @@ export const customerInAdminArea =
   "This sign-in is for OjaPay staff. Customers sign in at the customer login.";
 
 function unverifiedEmail(error: unknown): string | null {
-  if (!(error instanceof ApiFailure) || error.status !== 403) return null;
-  const data = error.data as { email?: unknown; verified?: unknown } | null;
-  return data?.verified === false && typeof data.email === "string" ? data.email : null;
+  if (!(error instanceof ApiFailure) || error.code !== "email_unverified") return null;
+  const unverified = unverifiedLogin.safeParse(error.data);
+  return unverified.success ? unverified.data.email : null;
 }
 
 /** The session machine's network and storage, for `sessionMachine.provide`. */

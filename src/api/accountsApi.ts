@@ -1,74 +1,65 @@
-import { z } from "zod";
-import {
-  type LoginBody,
-  loginResult,
-  type PasswordChangeBody,
-  type PasswordResetConfirmBody,
-  type PinResetConfirmBody,
-  type ProfileUpdateBody,
-  profile,
-  type RegisterBody,
-  registerResult,
-  totpConfirmResult,
-  totpSetupResult,
-  verifyCodeResult,
-} from "../../schemas/auth";
+import { authContracts } from "../../schemas/routes/auth";
+import type { BodyOf } from "../../schemas/routes/contract";
+import { pinContracts } from "../../schemas/routes/pin";
 import type { ApiClient, ApiFailure } from "./client";
 
-/** The server's words for a taken email (CONTRACT.md), and what the customer reads instead (spec section 5). */
-export const duplicateEmailServerMessage = "custom user with this email already exists.";
+/**
+ * What the customer reads when an email is taken (spec section 5). Sign-up answers a taken email as a
+ * new one (README, "A taken email on sign-up"), so this shows only if the server ever refuses it.
+ */
 export const duplicateEmailMessage = "User with this email already exists";
 
-function duplicateEmail(failure: ApiFailure) {
-  return failure.status === 400 && failure.fields?.email?.includes(duplicateEmailServerMessage)
-    ? duplicateEmailMessage
-    : undefined;
-}
+const duplicateEmail = (failure: ApiFailure) =>
+  failure.code === "email_taken" ? duplicateEmailMessage : undefined;
 
-const nothing = z.null();
+type Auth = typeof authContracts;
+const auth = authContracts;
 
+/** Sign-up, sign-in, the profile, passwords, the authenticator and the PIN, by the shared route contracts. */
 export function accountsApi(client: ApiClient) {
   return {
-    register: (body: RegisterBody) =>
-      client.request("POST", "auth/register/", registerResult, body, { rewriteError: duplicateEmail }),
+    register: (body: BodyOf<Auth["POST /auth/register"]>) =>
+      client.call(auth, "POST /auth/register", { body }, { rewriteError: duplicateEmail }),
     verifyCode: (email: string, code: string) =>
-      client.request(
-        "POST",
-        "auth/code/verify/",
-        verifyCodeResult,
-        { email, code },
+      client.call(
+        auth,
+        "POST /auth/code/verify",
+        { body: { email, code } },
         { errorTitle: "An error occurred" },
       ),
-    resendCode: (email: string) => client.request("POST", "auth/code/verify/", verifyCodeResult, { email }),
-    login: (body: LoginBody) =>
-      client.request("POST", "auth/login/", loginResult, body, {
-        announceSuccess: false,
-        serverErrorMessage: "Something went wrong (Server)",
-      }),
+    resendCode: (email: string) => client.call(auth, "POST /auth/code/verify", { body: { email } }),
+    login: (body: BodyOf<Auth["POST /auth/login"]>) =>
+      client.call(
+        auth,
+        "POST /auth/login",
+        { body },
+        { announceSuccess: false, serverErrorMessage: "Something went wrong (Server)" },
+      ),
     logout: (token?: string) =>
-      client.request("POST", "auth/logout/", nothing, undefined, {
-        announceSuccess: false,
-        quietFailure: true,
-        ...(token && { token }),
-      }),
-    profile: () => client.request("GET", "auth/profile/", profile),
+      client.call(
+        auth,
+        "POST /auth/logout",
+        {},
+        { announceSuccess: false, quietFailure: true, ...(token && { token }) },
+      ),
+    profile: () => client.call(auth, "GET /auth/profile"),
     /** The profile for a token not yet stored, right after sign-in. */
-    profileFor: (token: string) => client.request("GET", "auth/profile/", profile, undefined, { token }),
-    updateProfile: (body: ProfileUpdateBody) => client.request("PATCH", "auth/profile/", profile, body),
+    profileFor: (token: string) => client.call(auth, "GET /auth/profile", {}, { token }),
+    updateProfile: (body: BodyOf<Auth["PATCH /auth/profile"]>) =>
+      client.call(auth, "PATCH /auth/profile", { body }),
     requestPasswordReset: (email: string) =>
-      client.request("POST", "auth/password-reset/", nothing, { email }),
-    confirmPasswordReset: (body: PasswordResetConfirmBody) =>
-      client.request("POST", "auth/password-reset/confirm/", nothing, body),
-    changePassword: (body: PasswordChangeBody) =>
-      client.request("POST", "auth/password/change/", nothing, body),
-    totpSetup: () =>
-      client.request("POST", "auth/totp/setup/", totpSetupResult, {}, { announceSuccess: false }),
-    totpConfirm: (code: string) => client.request("POST", "auth/totp/confirm/", totpConfirmResult, { code }),
+      client.call(auth, "POST /auth/password-reset", { body: { email } }),
+    confirmPasswordReset: (body: BodyOf<Auth["POST /auth/password-reset/confirm"]>) =>
+      client.call(auth, "POST /auth/password-reset/confirm", { body }),
+    changePassword: (body: BodyOf<Auth["POST /auth/password/change"]>) =>
+      client.call(auth, "POST /auth/password/change", { body }),
+    totpSetup: () => client.call(auth, "POST /auth/totp/setup", { body: {} }, { announceSuccess: false }),
+    totpConfirm: (code: string) => client.call(auth, "POST /auth/totp/confirm", { body: { code } }),
     totpVerify: (code: string) =>
-      client.request("POST", "auth/totp/verify/", nothing, { code }, { announceSuccess: false }),
-    requestPinReset: () => client.request("POST", "customer/pin-reset/request/", nothing),
-    confirmPinReset: (body: PinResetConfirmBody) =>
-      client.request("POST", "customer/pin-reset/confirm/", nothing, body),
+      client.call(auth, "POST /auth/totp/verify", { body: { code } }, { announceSuccess: false }),
+    requestPinReset: () => client.call(pinContracts, "POST /customer/pin-reset/request"),
+    confirmPinReset: (body: BodyOf<(typeof pinContracts)["POST /customer/pin-reset/confirm"]>) =>
+      client.call(pinContracts, "POST /customer/pin-reset/confirm", { body }),
   };
 }
 

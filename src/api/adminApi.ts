@@ -1,185 +1,129 @@
-import { z } from "zod";
-import {
-  adminCircular,
-  auditEntry,
-  type CircularBody,
-  dashboard,
-  type EmergencyBody,
-  emergencyStatus,
-  type NotificationBody,
-  referral,
-  revenueReport,
-  type StaffInviteBody,
-  sentNotification,
-  staffInviteResult,
-} from "../../schemas/admin";
-import {
-  staffAirtimeControl,
-  staffDataNetwork,
-  staffDataPlan,
-  staffDisco,
-  staffTvPlan,
-  staffTvProvider,
-} from "../../schemas/catalogueStaff";
-import { page } from "../../schemas/common";
-import { type KycLimits, type KycOverrideBody, kycLimits } from "../../schemas/kyc";
-import { notification } from "../../schemas/notices";
-import {
-  type ProviderSettingsBody,
-  providerStatus,
-  reconciliationRun,
-  reconciliationRuns,
-} from "../../schemas/operations";
-import { type PlanSyncBody, planSyncReport, planSyncResult } from "../../schemas/planSync";
-import {
-  customerHit,
-  staffTransaction,
-  staffTransactionDetail,
-  staffTransactionPage,
-  statistics,
-} from "../../schemas/staff";
+import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
+import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
+import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import { staffFundingContracts } from "../../schemas/routes/staffFunding";
+import { staffTransactionContracts } from "../../schemas/routes/staffTransaction";
+import { userAdminContracts } from "../../schemas/routes/userAdmin";
 import type { PurchaseKind } from "../../schemas/transactions";
-import { transaction } from "../../schemas/transactions";
-import { type AdminUserPatch, userDetail, userSummary } from "../../schemas/users";
-import type { StaffFundBody } from "../../schemas/wallet";
 import type { ApiClient } from "./client";
 
-type Query = Record<string, string | number | undefined | null>;
+type Catalogue = typeof catalogueAdminContracts;
+type Transactions = typeof staffTransactionContracts;
+type Users = typeof userAdminContracts;
+type Console = typeof adminConsoleContracts;
+const catalogue = catalogueAdminContracts;
+const transactions = staffTransactionContracts;
+const users = userAdminContracts;
+const admin = adminConsoleContracts;
 
-export function queryString(query: Query = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== "") params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+/** The list of each kind's transactions (spec section 7 names the airtime one). */
+const transactionLists = {
+  airtime: "GET /staff/transaction/airtime",
+  data: "GET /staff/transaction/data",
+  tv: "GET /staff/transaction/tv",
+  electricity: "GET /staff/transaction/electricity",
+} as const satisfies Record<PurchaseKind, keyof Transactions>;
 
-/** The path of each kind's transaction list (spec section 7 names the airtime one). */
-const transactionPaths: Record<PurchaseKind, string> = {
-  airtime: "staff/transaction/airtime/",
-  data: "staff/transaction/data/",
-  tv: "staff/transaction/tv/",
-  electricity: "staff/transaction/electricity/",
-};
+// Panels that show their own failure to load keep it out of a toast.
+const quiet = { quietFailure: true };
 
-/** Every staff and admin call. Writes announce the server's msg; reads stay quiet. */
+/** Every staff and admin call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function adminApi(client: ApiClient) {
   return {
     // Catalogue
-    airtimeControls: () => client.request("GET", "core/staff/fetch/airtime/", z.array(staffAirtimeControl)),
-    patchAirtimeControl: (body: Record<string, unknown>) =>
-      client.request("PATCH", "core/staff/fetch/airtime/", staffAirtimeControl, body),
-    dataNetworks: () => client.request("GET", "core/staff/fetch/data/networks/", z.array(staffDataNetwork)),
-    patchDataNetwork: (body: Record<string, unknown>) =>
-      client.request("PATCH", "core/staff/fetch/data/networks/", staffDataNetwork, body),
+    airtimeControls: () => client.call(catalogue, "GET /core/staff/fetch/airtime"),
+    patchAirtimeControl: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/airtime"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/airtime", { body }),
+    dataNetworks: () => client.call(catalogue, "GET /core/staff/fetch/data/networks"),
+    patchDataNetwork: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/data/networks"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/data/networks", { body }),
     dataPlans: (networkId: number) =>
-      client.request(
-        "GET",
-        `core/staff/fetch/data/plans/${queryString({ control_id: networkId })}`,
-        z.array(staffDataPlan),
-      ),
-    createDataPlan: (body: Record<string, unknown>) =>
-      client.request("POST", "core/staff/fetch/data/plans/", staffDataPlan, body),
-    patchDataPlan: (id: number, body: Record<string, unknown>) =>
-      client.request("PATCH", `core/staff/fetch/data/plans/${id}/`, staffDataPlan, body),
+      client.call(catalogue, "GET /core/staff/fetch/data/plans", { query: { control_id: networkId } }),
+    createDataPlan: (body: BodyOf<Catalogue["POST /core/staff/fetch/data/plans"]>) =>
+      client.call(catalogue, "POST /core/staff/fetch/data/plans", { body }),
+    patchDataPlan: (id: number, body: BodyOf<Catalogue["PATCH /core/staff/fetch/data/plans/:id"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/data/plans/:id", { params: { id }, body }),
     deleteDataPlan: (id: number) =>
-      client.request(
-        "DELETE",
-        `core/staff/fetch/data/plans/${id}/`,
-        z.object({ deleted: z.boolean(), disabled: z.boolean() }),
-      ),
-    tvProviders: () => client.request("GET", "core/staff/fetch/tv/controls", z.array(staffTvProvider)),
-    patchTvProvider: (body: Record<string, unknown>) =>
-      client.request("PATCH", "core/staff/fetch/tv/controls", staffTvProvider, body),
+      client.call(catalogue, "DELETE /core/staff/fetch/data/plans/:id", { params: { id } }),
+    tvProviders: () => client.call(catalogue, "GET /core/staff/fetch/tv/controls"),
+    patchTvProvider: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/tv/controls"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/tv/controls", { body }),
     tvPlans: (providerId: number) =>
-      client.request(
-        "GET",
-        `core/staff/fetch/tv/plans/${queryString({ control_id: providerId })}`,
-        z.array(staffTvPlan),
-      ),
-    patchTvPlan: (id: number, body: Record<string, unknown>) =>
-      client.request("PATCH", `core/staff/fetch/tv/plans/${id}/`, staffTvPlan, body),
+      client.call(catalogue, "GET /core/staff/fetch/tv/plans", { query: { control_id: providerId } }),
+    patchTvPlan: (id: number, body: BodyOf<Catalogue["PATCH /core/staff/fetch/tv/plans/:id"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/tv/plans/:id", { params: { id }, body }),
     // The provider's data plans beside ours, and importing the chosen ones.
     planSync: (networkId: number) =>
-      client.request(
-        "GET",
-        `core/staff/fetch/data/plans/sync/${queryString({ control_id: networkId })}`,
-        planSyncReport,
-      ),
-    applyPlanSync: (body: PlanSyncBody) =>
-      client.request("POST", "core/staff/fetch/data/plans/sync/", planSyncResult, body),
-    discos: () => client.request("GET", "core/staff/fetch/electricity/", z.array(staffDisco)),
-    patchDisco: (body: Record<string, unknown>) =>
-      client.request("PATCH", "core/staff/fetch/electricity/", staffDisco, body),
+      client.call(catalogue, "GET /core/staff/fetch/data/plans/sync", { query: { control_id: networkId } }),
+    applyPlanSync: (body: BodyOf<Catalogue["POST /core/staff/fetch/data/plans/sync"]>) =>
+      client.call(catalogue, "POST /core/staff/fetch/data/plans/sync", { body }),
+    discos: () => client.call(catalogue, "GET /core/staff/fetch/electricity"),
+    patchDisco: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/electricity"]>) =>
+      client.call(catalogue, "PATCH /core/staff/fetch/electricity", { body }),
 
     // Transactions and customers
-    statistics: () => client.request("GET", "core/staff/statistics/", statistics),
-    transactions: (kind: PurchaseKind, query: Query = {}) =>
-      client.request("GET", `${transactionPaths[kind]}${queryString(query)}`, staffTransactionPage),
-    allTransactions: (query: Query = {}) =>
-      client.request("GET", `sys.admin/transactions/${queryString(query)}`, staffTransactionPage),
+    statistics: () => client.call(transactions, "GET /core/staff/statistics"),
+    transactions: (kind: PurchaseKind, query: QueryOf<Transactions["GET /staff/transaction/airtime"]> = {}) =>
+      client.call(transactions, transactionLists[kind], { query }),
+    allTransactions: (query: QueryOf<Transactions["GET /sys.admin/transactions"]> = {}) =>
+      client.call(transactions, "GET /sys.admin/transactions", { query }),
     transaction: (id: string) =>
-      client.request("GET", `core/staff/transaction/${id}`, staffTransactionDetail),
+      client.call(transactions, "GET /core/staff/transaction/:id", { params: { id } }),
     refund: (id: string, reason: string) =>
-      client.request("POST", `core/staff/transaction/${id}/refund/`, staffTransaction, { reason }),
+      client.call(transactions, "POST /core/staff/transaction/:id/refund", {
+        params: { id },
+        body: { reason },
+      }),
     requery: (id: string) =>
-      client.request("POST", `core/staff/transaction/${id}/requery/`, staffTransaction),
-    customers: (query: Query = {}) =>
-      client.request("GET", `core/staff/customers/${queryString(query)}`, page(customerHit)),
-    fundCustomer: (userId: string, body: StaffFundBody) =>
-      client.request("POST", `staff/customer/fund/${userId}/`, transaction, body),
+      client.call(transactions, "POST /core/staff/transaction/:id/requery", { params: { id } }),
+    customers: (query: QueryOf<Transactions["GET /core/staff/customers"]> = {}) =>
+      client.call(transactions, "GET /core/staff/customers", { query }),
+    fundCustomer: (
+      userId: string,
+      body: BodyOf<(typeof staffFundingContracts)["POST /staff/customer/fund/:user_id"]>,
+    ) =>
+      client.call(staffFundingContracts, "POST /staff/customer/fund/:user_id", {
+        params: { user_id: userId },
+        body,
+      }),
 
     // Admin
-    users: (query: Query = {}) =>
-      client.request("GET", `sys.admin/users/${queryString(query)}`, page(userSummary)),
-    user: (id: string) => client.request("GET", `sys.admin/users/${id}`, userDetail),
-    inviteStaff: (body: StaffInviteBody) =>
-      client.request("POST", "sys.admin/staff/", staffInviteResult, body),
-    patchUser: (id: string, body: AdminUserPatch) =>
-      client.request("PATCH", `sys.admin/users/${id}/`, userDetail, body),
+    users: (query: QueryOf<Users["GET /sys.admin/users"]> = {}) =>
+      client.call(users, "GET /sys.admin/users", { query }),
+    user: (id: string) => client.call(users, "GET /sys.admin/users/:id", { params: { id } }),
+    inviteStaff: (body: BodyOf<Users["POST /sys.admin/staff"]>) =>
+      client.call(users, "POST /sys.admin/staff", { body }),
+    patchUser: (id: string, body: BodyOf<Users["PATCH /sys.admin/users/:id"]>) =>
+      client.call(users, "PATCH /sys.admin/users/:id", { params: { id }, body }),
     // Audited as kyc.override; the answer is the user with their new tier.
-    setUserTier: (id: string, body: KycOverrideBody) =>
-      client.request("POST", `sys.admin/users/${id}/kyc/`, userDetail, body),
-    // The tier limits panel shows its own failure to load.
-    kycLimits: () =>
-      client.request("GET", "sys.admin/kyc-limits/", kycLimits, undefined, { quietFailure: true }),
-    setKycLimits: (body: KycLimits) => client.request("PUT", "sys.admin/kyc-limits/", kycLimits, body),
-    dashboard: () => client.request("GET", "sys.admin/dashboard/", dashboard),
+    setUserTier: (id: string, body: BodyOf<Users["POST /sys.admin/users/:id/kyc"]>) =>
+      client.call(users, "POST /sys.admin/users/:id/kyc", { params: { id }, body }),
+    kycLimits: () => client.call(users, "GET /sys.admin/kyc-limits", {}, quiet),
+    setKycLimits: (body: BodyOf<Users["PUT /sys.admin/kyc-limits"]>) =>
+      client.call(users, "PUT /sys.admin/kyc-limits", { body }),
+    dashboard: () => client.call(admin, "GET /sys.admin/dashboard"),
     // `msg` is the status text ("Emergency mode is ON"); `data` the message and who switched it.
-    // The dashboard's panel shows a failure itself, so these keep it out of a toast.
-    emergencyMode: () =>
-      client.requestWithMessage("GET", "sys.admin/emergency-mode/", emergencyStatus, undefined, {
-        quietFailure: true,
-      }),
-    setEmergencyMode: (body: EmergencyBody) =>
-      client.requestWithMessage("POST", "sys.admin/emergency-mode/", emergencyStatus, body, {
-        quietFailure: true,
-      }),
-    // The provider panel and reconciliation panel show their own failures.
-    provider: () =>
-      client.request("GET", "sys.admin/provider/", providerStatus, undefined, { quietFailure: true }),
-    setProviderSettings: (body: ProviderSettingsBody) =>
-      client.request("PATCH", "sys.admin/provider/", providerStatus, body),
-    reconciliations: () =>
-      client.request("GET", "sys.admin/reconciliation/", reconciliationRuns, undefined, {
-        quietFailure: true,
-      }),
-    reconcile: (day: string) =>
-      client.request("POST", "sys.admin/reconciliation/", reconciliationRun, { day }),
-    revenue: (query: Query = {}) =>
-      client.request("GET", `sys.admin/revenue/${queryString(query)}`, revenueReport),
-    audit: (query: Query = {}) =>
-      client.request("GET", `sys.admin/audit/${queryString(query)}`, page(auditEntry)),
-    referrals: (query: Query = {}) =>
-      client.request("GET", `sys.admin/referrals/${queryString(query)}`, page(referral)),
-    notifications: (query: Query = {}) =>
-      client.request("GET", `sys.admin/notifications/${queryString(query)}`, page(notification)),
-    sendNotification: (body: NotificationBody) =>
-      client.request("POST", "sys.admin/notifications/", sentNotification, body),
-    circulars: () => client.request("GET", "sys.admin/circulars/", z.array(adminCircular)),
-    createCircular: (body: CircularBody) =>
-      client.request("POST", "sys.admin/circulars/", adminCircular, body),
+    emergencyMode: () => client.callWithMessage(admin, "GET /sys.admin/emergency-mode", {}, quiet),
+    setEmergencyMode: (body: BodyOf<Console["POST /sys.admin/emergency-mode"]>) =>
+      client.callWithMessage(admin, "POST /sys.admin/emergency-mode", { body }, quiet),
+    provider: () => client.call(admin, "GET /sys.admin/provider", {}, quiet),
+    setProviderSettings: (body: BodyOf<Console["PATCH /sys.admin/provider"]>) =>
+      client.call(admin, "PATCH /sys.admin/provider", { body }),
+    reconciliations: () => client.call(admin, "GET /sys.admin/reconciliation", {}, quiet),
+    reconcile: (day: string) => client.call(admin, "POST /sys.admin/reconciliation", { body: { day } }),
+    revenue: (query: QueryOf<Console["GET /sys.admin/revenue"]> = {}) =>
+      client.call(admin, "GET /sys.admin/revenue", { query }),
+    audit: (query: QueryOf<Console["GET /sys.admin/audit"]> = {}) =>
+      client.call(admin, "GET /sys.admin/audit", { query }),
+    referrals: (query: QueryOf<Console["GET /sys.admin/referrals"]> = {}) =>
+      client.call(admin, "GET /sys.admin/referrals", { query }),
+    notifications: (query: QueryOf<Console["GET /sys.admin/notifications"]> = {}) =>
+      client.call(admin, "GET /sys.admin/notifications", { query }),
+    sendNotification: (body: BodyOf<Console["POST /sys.admin/notifications"]>) =>
+      client.call(admin, "POST /sys.admin/notifications", { body }),
+    circulars: () => client.call(admin, "GET /sys.admin/circulars"),
+    createCircular: (body: BodyOf<Console["POST /sys.admin/circulars"]>) =>
+      client.call(admin, "POST /sys.admin/circulars", { body }),
   };
 }
 

@@ -1,22 +1,41 @@
 import redaxios from "redaxios";
+import { z } from "zod";
+import { envelope, refusalEnvelope } from "../../schemas/envelope";
+import type { RefusalCode } from "../../schemas/refusals";
+import {
+  type CallArgs,
+  type CallResult,
+  type Contract,
+  type RouteKey,
+  requestPath,
+  splitKey,
+} from "../../schemas/routes/contract";
+
+type ContractTable = Record<RouteKey, Contract>;
 
 export const sessionExpiredMessage = "Your session has expired. Kindly sign-in again.";
-/** The two 401 messages that mean the session is over (spec section 8). */
-const expiryMessages = new Set([sessionExpiredMessage, "Session Expired. Please try signing again."]);
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A refused or failed call, after its notice has been shown. */
+/**
+ * A refused or failed call, after its notice has been shown. `code` is the server's name for the
+ * refusal; it is absent when no envelope came back (no connection, or an answer from something else).
+ */
 export class ApiFailure extends Error {
+  readonly code: RefusalCode | undefined;
+  readonly data: unknown;
+  readonly fields: Record<string, string[]> | undefined;
+
   constructor(
     readonly status: number,
     readonly msg: string,
-    readonly data: unknown = null,
-    readonly fields: Record<string, string[]> | undefined = undefined,
-    readonly sessionExpired = false,
+    details: { code?: RefusalCode; data?: unknown; fields?: Record<string, string[]> } = {},
   ) {
     super(msg);
     this.name = "ApiFailure";
+    this.code = details.code;
+    this.data = details.data ?? null;
+    this.fields = details.fields;
   }
 }
 
@@ -66,12 +85,8 @@ export function needsBearer(path: string): boolean {
 const isProfileFetch = (method: Method, path: string) =>
   method === "GET" && /(^|\/)auth\/profile\/?$/.test(path);
 
-interface EnvelopeLike {
-  status?: unknown;
-  msg?: unknown;
-  data?: unknown;
-  fields?: unknown;
-}
+const success = envelope(z.unknown());
+const unclearAnswer = "Something went wrong";
 
 export function createApiClient(deps: ApiClientDeps) {
   const http = redaxios.create({
@@ -113,15 +128,12 @@ export function createApiClient(deps: ApiClientDeps) {
       );
     }
 
-    const envelope = (
-      typeof response.data === "object" && response.data !== null ? response.data : {}
-    ) as EnvelopeLike;
-    const msg = typeof envelope.msg === "string" && envelope.msg ? envelope.msg : "Something went wrong";
-    const ok = response.status >= 200 && response.status < 300 && envelope.status === true;
-    if (ok) {
+    const answered = success.safeParse(response.data);
+    if (answered.success && response.status >= 200 && response.status < 300) {
+      const { msg } = answered.data;
       let data: T;
       try {
-        data = result.parse(envelope.data);
+        data = result.parse(answered.data.data);
       } catch {
         return fail(
           new ApiFailure(response.status, "Something went wrong: the server's answer was not understood."),
@@ -132,23 +144,46 @@ export function createApiClient(deps: ApiClientDeps) {
       return { msg, data };
     }
 
-    const fields =
-      typeof envelope.fields === "object" && envelope.fields
-        ? (envelope.fields as Record<string, string[]>)
-        : undefined;
-    if (response.status === 401 && (expiryMessages.has(msg) || isProfileFetch(method, path))) {
+    const refused = refusalEnvelope.safeParse(response.data);
+    const refusal = refused.success ? refused.data : undefined;
+    if (response.status === 401 && (refusal?.code === "session_expired" || isProfileFetch(method, path))) {
       deps.onSessionExpired();
       deps.notify({ type: "error", message: sessionExpiredMessage });
-      throw new ApiFailure(401, sessionExpiredMessage, null, undefined, true);
+      throw new ApiFailure(401, sessionExpiredMessage, { code: "session_expired" });
     }
-    const failure = new ApiFailure(response.status, msg, envelope.data ?? null, fields);
+    const failure = new ApiFailure(response.status, refusal?.msg || unclearAnswer, {
+      ...(refusal && { code: refusal.code, data: refusal.data, fields: refusal.fields }),
+    });
     if (response.status >= 500 && options.serverErrorMessage) {
       return fail(failure, { ...options, rewriteError: () => options.serverErrorMessage });
     }
     return fail(failure, options);
   }
 
+  /** One endpoint of a contract table, by its `METHOD /path`: typed input in, checked result out. */
+  async function send<T extends ContractTable, K extends keyof T & RouteKey>(
+    table: T,
+    key: K,
+    ...[input, options]: CallArgs<T[K], CallOptions>
+  ): Promise<{ msg: string; data: CallResult<T[K]> }> {
+    const { method, path } = splitKey(key);
+    // The generic input narrows only at a call site; here it is read as the shape every input has.
+    const sent = (input ?? {}) as { params?: object; query?: object; body?: unknown };
+    const url = requestPath(path, { ...sent.params }, { ...sent.query });
+    // The table's own entry: its result schema parses to exactly the type CallResult names.
+    const { result } = table[key] as T[K];
+    return exchange(method, url, result as ResultSchema<CallResult<T[K]>>, sent.body, options);
+  }
+
   return {
+    /** The checked `data` of a call to a contract's endpoint (see `send`). */
+    call: async <T extends ContractTable, K extends keyof T & RouteKey>(
+      table: T,
+      key: K,
+      ...args: CallArgs<T[K], CallOptions>
+    ): Promise<CallResult<T[K]>> => (await send(table, key, ...args)).data,
+    /** The same, with the server's `msg` beside the data, for the few answers whose msg is content. */
+    callWithMessage: send,
     /** The checked `data` of a successful answer; a failure throws ApiFailure after showing it. */
     request: async <T>(...call: Parameters<typeof exchange<T>>): Promise<T> => (await exchange(...call)).data,
     /** The same, with the server's `msg` beside the data, for the few answers whose msg is content. */

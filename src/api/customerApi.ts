@@ -1,119 +1,119 @@
-import { z } from "zod";
-import { airtimeControl, dataNetwork, dataPlan, disco, tvPlan, tvProvider } from "../../schemas/catalogue";
+import type { z } from "zod";
 import { page } from "../../schemas/common";
-import { type KycVerifyBody, kycStatus } from "../../schemas/kyc";
-import { circular, notification } from "../../schemas/notices";
-import {
-  type AirtimePurchaseBody,
-  type DataPurchaseBody,
-  type ElectricityBuyBody,
-  type ElectricityVerifyBody,
-  meterVerifyResult,
-  type TvBuyBody,
-  type TvVerifyBody,
-  tvVerifyResult,
-} from "../../schemas/purchases";
-import { publicStatus } from "../../schemas/status";
-import { type TransactionListQuery, transaction } from "../../schemas/transactions";
-import {
-  dedicatedAccount,
-  type FundBody,
-  fundingCheck,
-  fundResult,
-  walletSummary,
-} from "../../schemas/wallet";
+import { meterVerifyResult, tvVerifyResult } from "../../schemas/purchases";
+import { catalogueContracts } from "../../schemas/routes/catalogue";
+import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import { kycContracts } from "../../schemas/routes/kyc";
+import { noticeContracts } from "../../schemas/routes/notice";
+import { purchaseContracts } from "../../schemas/routes/purchase";
+import { statusContracts } from "../../schemas/routes/status";
+import { walletContracts } from "../../schemas/routes/wallet";
+import { transaction } from "../../schemas/transactions";
 import type { ApiClient, CallOptions } from "./client";
 
 export const transactionPage = page(transaction);
 export type TransactionPage = z.infer<typeof transactionPage>;
 
-function queryString(query: Partial<TransactionListQuery>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") params.set(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `?${text}` : "";
-}
+type Purchases = typeof purchaseContracts;
+type TvBody = BodyOf<Purchases["POST /core/customer/tv"]>;
+type ElectricityBody = BodyOf<Purchases["POST /core/customer/electricity"]>;
+type Without<T, A> = T extends { action: A } ? Omit<T, "action"> : never;
 
 // The wizards show a purchase's outcome and refusals on their own screen; a toast as well would say
 // everything twice. A 401 that ends the session is still announced by the client.
 const purchase: CallOptions = { announceSuccess: false, quietFailure: true };
+const quiet: CallOptions = { quietFailure: true };
 
+/** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
   return {
-    wallet: () => client.request("GET", "core/customer/wallet/", walletSummary),
-    fund: (body: FundBody) =>
-      client.request("POST", "core/customer/wallet/fund/", fundResult, body, { announceSuccess: false }),
+    wallet: () => client.call(walletContracts, "GET /core/customer/wallet"),
+    fund: (body: BodyOf<(typeof walletContracts)["POST /core/customer/wallet/fund"]>) =>
+      client.call(walletContracts, "POST /core/customer/wallet/fund", { body }, { announceSuccess: false }),
     // Back from the gateway: the server asks the gateway about the payment and answers the funding.
     // The page says itself when it cannot tell.
     verifyFunding: (reference: string) =>
-      client.request(
-        "GET",
-        `core/customer/wallet/fund/${encodeURIComponent(reference)}/`,
-        fundingCheck,
-        undefined,
-        { quietFailure: true },
+      client.call(
+        walletContracts,
+        "GET /core/customer/wallet/fund/:reference",
+        { params: { reference } },
+        quiet,
       ),
     // The customer's own account number for transfers; the panel shows its own failure.
-    bankAccount: () =>
-      client.request("GET", "core/customer/wallet/bank-account/", dedicatedAccount, undefined, {
-        quietFailure: true,
-      }),
-    transactions: (query: Partial<TransactionListQuery> = {}) =>
-      client.request("GET", `core/customer/transactions/${queryString(query)}`, transactionPage),
+    bankAccount: () => client.call(walletContracts, "GET /core/customer/wallet/bank-account", {}, quiet),
+    transactions: (query: QueryOf<(typeof walletContracts)["GET /core/customer/transactions"]> = {}) =>
+      client.call(walletContracts, "GET /core/customer/transactions", { query }),
     // The receipt and the checkout's return page say themselves when a transaction cannot be read.
     transaction: (reference: string) =>
-      client.request(
-        "GET",
-        `core/customer/transactions/${encodeURIComponent(reference)}/`,
-        transaction,
-        undefined,
-        {
-          quietFailure: true,
-        },
+      client.call(
+        walletContracts,
+        "GET /core/customer/transactions/:reference",
+        { params: { reference } },
+        quiet,
       ),
 
-    airtimeControls: () => client.request("GET", "core/customer/fetch/airtime/", z.array(airtimeControl)),
-    dataNetworks: () => client.request("GET", "core/customer/fetch/data/", z.array(dataNetwork)),
-    dataPlans: (networkId: number) =>
-      client.request("GET", `core/customer/fetch/data/${networkId}`, z.array(dataPlan)),
-    tvProviders: () => client.request("GET", "core/customer/fetch/tv/", z.array(tvProvider)),
-    tvPlans: (providerId: number) =>
-      client.request("GET", `core/customer/fetch/tv/${providerId}`, z.array(tvPlan)),
-    discos: () => client.request("GET", "core/customer/fetch/electricity/", z.array(disco)),
+    airtimeControls: () => client.call(catalogueContracts, "GET /core/customer/fetch/airtime"),
+    dataNetworks: () => client.call(catalogueContracts, "GET /core/customer/fetch/data"),
+    dataPlans: (id: number) =>
+      client.call(catalogueContracts, "GET /core/customer/fetch/data/:id", { params: { id } }),
+    tvProviders: () => client.call(catalogueContracts, "GET /core/customer/fetch/tv"),
+    tvPlans: (id: number) =>
+      client.call(catalogueContracts, "GET /core/customer/fetch/tv/:id", { params: { id } }),
+    discos: () => client.call(catalogueContracts, "GET /core/customer/fetch/electricity"),
 
-    buyAirtime: (body: AirtimePurchaseBody) =>
-      client.request("POST", "core/customer/airtime/", transaction, body, purchase),
-    buyData: (body: DataPurchaseBody) =>
-      client.request("POST", "core/customer/data-bundle/", transaction, body, purchase),
-    verifySmartcard: (body: Omit<TvVerifyBody, "action">) =>
-      client.request("POST", "core/customer/tv/", tvVerifyResult, { action: "verify", ...body }, purchase),
-    buyTv: (body: Omit<TvBuyBody, "action">) =>
-      client.request("POST", "core/customer/tv/", transaction, { action: "buy", ...body }, purchase),
-    verifyMeter: (body: Omit<ElectricityVerifyBody, "action">) =>
-      client.request(
-        "POST",
-        "core/customer/electricity/",
-        meterVerifyResult,
-        { action: "verify", ...body },
-        purchase,
+    buyAirtime: (body: BodyOf<Purchases["POST /core/customer/airtime"]>) =>
+      client.call(purchaseContracts, "POST /core/customer/airtime", { body }, purchase),
+    buyData: (body: BodyOf<Purchases["POST /core/customer/data-bundle"]>) =>
+      client.call(purchaseContracts, "POST /core/customer/data-bundle", { body }, purchase),
+    // One path answers both actions; each caller knows which answer it asked for.
+    verifySmartcard: async (body: Without<TvBody, "verify">) =>
+      tvVerifyResult.parse(
+        await client.call(
+          purchaseContracts,
+          "POST /core/customer/tv",
+          { body: { action: "verify", ...body } },
+          purchase,
+        ),
       ),
-    buyElectricity: (body: Omit<ElectricityBuyBody, "action">) =>
-      client.request("POST", "core/customer/electricity/", transaction, { action: "buy", ...body }, purchase),
+    buyTv: async (body: Without<TvBody, "buy">) =>
+      transaction.parse(
+        await client.call(
+          purchaseContracts,
+          "POST /core/customer/tv",
+          { body: { action: "buy", ...body } },
+          purchase,
+        ),
+      ),
+    verifyMeter: async (body: Without<ElectricityBody, "verify">) =>
+      meterVerifyResult.parse(
+        await client.call(
+          purchaseContracts,
+          "POST /core/customer/electricity",
+          { body: { action: "verify", ...body } },
+          purchase,
+        ),
+      ),
+    buyElectricity: async (body: Without<ElectricityBody, "buy">) =>
+      transaction.parse(
+        await client.call(
+          purchaseContracts,
+          "POST /core/customer/electricity",
+          { body: { action: "buy", ...body } },
+          purchase,
+        ),
+      ),
 
     // The profile's verification section says itself when the tier cannot be read.
-    kyc: () => client.request("GET", "core/customer/kyc/", kycStatus, undefined, { quietFailure: true }),
+    kyc: () => client.call(kycContracts, "GET /core/customer/kyc", {}, quiet),
     // The server's msg ("Your BVN matched your name…") is toasted on success; a refusal is shown in the
     // verification modal beside the number, so a toast as well would say it twice.
-    verifyIdentity: (body: KycVerifyBody) =>
-      client.request("POST", "core/customer/kyc/verify/", kycStatus, body, { quietFailure: true }),
+    verifyIdentity: (body: BodyOf<(typeof kycContracts)["POST /core/customer/kyc/verify"]>) =>
+      client.call(kycContracts, "POST /core/customer/kyc/verify", { body }, quiet),
 
-    notifications: () => client.request("GET", "core/customer/notifications/", page(notification)),
+    notifications: () => client.call(noticeContracts, "GET /core/customer/notifications"),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
-    circulars: () =>
-      client.request("GET", "core/customer/circulars/", z.array(circular), undefined, { quietFailure: true }),
-    status: () => client.request("GET", "status/", publicStatus, undefined, { quietFailure: true }),
+    circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
+    status: () => client.call(statusContracts, "GET /status", {}, quiet),
   };
 }
 

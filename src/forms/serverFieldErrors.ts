@@ -9,12 +9,12 @@ export function showServerFieldErrors<T extends FieldValues>(
   error: unknown,
   setError: UseFormSetError<T>,
   known: readonly string[],
-  rewrite: (field: string, message: string) => string = (_f, m) => m,
+  rewrite: (field: string, message: string, failure: ApiFailure) => string = (_f, m) => m,
 ) {
   if (!(error instanceof ApiFailure) || !error.fields) return;
   for (const [field, messages] of Object.entries(error.fields)) {
     const message = messages[0];
     if (message && known.includes(field))
-      setError(field as Path<T>, { type: "server", message: rewrite(field, message) });
+      setError(field as Path<T>, { type: "server", message: rewrite(field, message, error) });
   }
 }

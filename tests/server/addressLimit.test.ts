@@ -28,6 +28,7 @@ describe("the per-address limit", () => {
     expect(seconds).toBeLessThanOrEqual(60);
     expect(await res.json()).toEqual({
       status: false,
+      code: "rate_limited",
       msg: `Too many requests from your network. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
       data: null,
     });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { apiRoutes } from "../../server/app";
 import { auditLog, ledgerEntries } from "../../server/db/schema";
 import { accessFor } from "../../server/http/access";
-import type { AnyRoute } from "../../server/http/route";
+import type { Route } from "../../server/http/route";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // Bad input on every staff and admin endpoint, generated from the route list so a new endpoint is
@@ -42,7 +42,7 @@ const consoleRoutes = () =>
   });
 
 /** The route's path with real ids where the path needs one, so only the input under test is bad. */
-const realPath = (route: AnyRoute) =>
+const realPath = (route: Route) =>
   `${route.path
     .slice(1)
     .replace(":user_id", customerId)
@@ -72,10 +72,10 @@ describe("bad input on every staff and admin endpoint", () => {
     expect(paths.length).toBeGreaterThan(25);
     expect(paths).toEqual(
       expect.arrayContaining([
-        "post /core/staff/fetch/data/plans",
-        "patch /core/staff/fetch/airtime",
-        "post /sys.admin/emergency-mode",
-        "post /staff/customer/fund/:user_id",
+        "POST /core/staff/fetch/data/plans",
+        "PATCH /core/staff/fetch/airtime",
+        "POST /sys.admin/emergency-mode",
+        "POST /staff/customer/fund/:user_id",
       ]),
     );
   });
@@ -85,21 +85,21 @@ describe("bad input on every staff and admin endpoint", () => {
     const withBody = consoleRoutes().filter((r) => r.body);
     expect(withBody.length).toBeGreaterThan(10);
     for (const route of withBody) {
-      const label = `${route.method.toUpperCase()} ${route.path}`;
-      const wrong = await server.call(route.method.toUpperCase(), realPath(route), {
+      const label = `${route.method} ${route.path}`;
+      const wrong = await server.call(route.method, realPath(route), {
         token: admin.token,
         body: { not_a_field: "x" },
       });
       expectRefusal(wrong, `${label} with an unknown field`, 400);
       expect(Object.keys(wrong.body.fields ?? {}).length, label).toBeGreaterThan(0);
 
-      const broken = await server.call(route.method.toUpperCase(), realPath(route), {
+      const broken = await server.call(route.method, realPath(route), {
         token: admin.token,
         raw: '{"amount": ',
       });
       expectRefusal(broken, `${label} with broken JSON`, 400);
 
-      const list = await server.call(route.method.toUpperCase(), realPath(route), {
+      const list = await server.call(route.method, realPath(route), {
         token: admin.token,
         body: [1, 2, 3],
       });
@@ -130,8 +130,8 @@ describe("bad input on every staff and admin endpoint", () => {
       }
     }
     for (const route of consoleRoutes().filter((r) => r.body && !r.rawBody)) {
-      const label = `${route.method.toUpperCase()} ${route.path}`;
-      const answer = await server.call(route.method.toUpperCase(), realPath(route), {
+      const label = `${route.method} ${route.path}`;
+      const answer = await server.call(route.method, realPath(route), {
         token: admin.token,
         body: { reason: "a\u0000b" },
       });
@@ -151,9 +151,9 @@ describe("bad input on every staff and admin endpoint", () => {
           .slice(1)
           .replace(/:(id|user_id)/, encodeURIComponent(id))
           .replace(":action", "requery")}/`;
-        const body = route.method === "get" || route.method === "delete" ? undefined : {};
-        const answer = await server.call(route.method.toUpperCase(), path, { token: admin.token, body });
-        const label = `${route.method.toUpperCase()} ${route.path} with id ${id}`;
+        const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};
+        const answer = await server.call(route.method, path, { token: admin.token, body });
+        const label = `${route.method} ${route.path} with id ${id}`;
         expectRefusal(answer, label);
         expect([400, 404], label).toContain(answer.status);
       }

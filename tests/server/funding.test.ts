@@ -140,7 +140,7 @@ describe("card funding through Paystack's checkout", () => {
         { amount: naira(1500), request_id: crypto.randomUUID() },
         c.token,
       );
-      expect(answer).toMatchObject({ status: 503, body: { status: false } });
+      expect(answer).toMatchObject({ status: 503, body: { status: false, code: "service_unavailable" } });
     } finally {
       server.paystack.setBehaviour({ hang: false });
     }
@@ -224,7 +224,12 @@ describe("Paystack's webhook", () => {
     ]) {
       const res = await webhook(raw, signature);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ status: false, msg: "Invalid signature.", data: null });
+      expect(await res.json()).toEqual({
+        status: false,
+        code: "bad_signature",
+        msg: "Invalid signature.",
+        data: null,
+      });
     }
     expect((await webhook("{not json", "0".repeat(128))).status).toBe(401);
     expect(await walletBalance(server.db, c.id)).toBe(0);

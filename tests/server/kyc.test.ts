@@ -73,6 +73,7 @@ describe("the daily purchase limit", () => {
     expect(second.status).toBe(400);
     expect(second.body).toMatchObject({
       status: false,
+      code: "limit_reached",
       msg: "This purchase would take today's purchases to ₦58,800.00, over the ₦50,000.00 daily limit of a tier 1 account (₦10,800.00 left today). Verify your BVN or NIN on your profile to raise it.",
       data: { daily_limit: naira(50_000), spent_today: naira(39_200), tier: 1 },
     });

@@ -40,7 +40,12 @@ describe("POST auth/login/", () => {
     });
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ status: false, msg: "Incorrect email or password.", data: null });
+      expect(answer.body).toEqual({
+        status: false,
+        code: "wrong_credentials",
+        msg: "Incorrect email or password.",
+        data: null,
+      });
     }
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refusalStatuses } from "../../schemas/refusals";
 import { createApp } from "../../server/app";
 import type { Database } from "../../server/db/database";
 import { createTestServer, type TestServer } from "./support/testServer";
@@ -14,7 +15,10 @@ describe("the API's frame", () => {
     const customer = await server.signedInCustomer();
     for (const token of [undefined, customer.token]) {
       const answer = await server.call("GET", "no/such/thing/", { token });
-      expect(answer).toEqual({ status: 404, body: { status: false, msg: "Not found.", data: null } });
+      expect(answer).toEqual({
+        status: 404,
+        body: { status: false, code: "not_found", msg: "Not found.", data: null },
+      });
     }
   });
 
@@ -40,7 +44,12 @@ describe("the API's frame", () => {
       raw: JSON.stringify({ email: "x".repeat(1_100_000) }),
     });
     expect(answer.status).toBe(413);
-    expect(answer.body).toEqual({ status: false, msg: "The request body is too large.", data: null });
+    expect(answer.body).toEqual({
+      status: false,
+      code: "too_large",
+      msg: "The request body is too large.",
+      data: null,
+    });
     // Outside /api too: the simulators' endpoints read no more.
     for (const path of [
       "/simulator/vtpass/api/pay",
@@ -66,7 +75,12 @@ describe("the API's frame", () => {
     const app = createApp({ ...server.deps, db: broken }, { serveSpa: false });
     const res = await app.request("/api/status/");
     expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ status: false, msg: "Something went wrong", data: null });
+    expect(await res.json()).toEqual({
+      status: false,
+      code: "unexpected",
+      msg: "Something went wrong",
+      data: null,
+    });
     const requestId = res.headers.get("x-request-id");
     expect(requestId).toBeTruthy();
     const logged = server.logLines.find((line) => line.includes("unexpected error"));
@@ -115,6 +129,19 @@ describe("the API's frame", () => {
         "/status/",
       ]),
     );
+  });
+
+  it("lists every refusal code in the OpenAPI document, and every route's refusals point at it", async () => {
+    const doc = (await server.call("GET", "openapi.json")).body as unknown as {
+      components: { schemas: { Refusal: { properties: { code: { enum: string[] } } } } };
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    expect(doc.components.schemas.Refusal.properties.code.enum).toEqual(Object.keys(refusalStatuses));
+    const login = doc.paths["/auth/login/"]?.post?.responses;
+    expect(login?.["400"]).toEqual({
+      description: expect.any(String),
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Refusal" } } },
+    });
   });
 });
 

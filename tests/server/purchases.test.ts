@@ -319,7 +319,7 @@ describe("refusals, each with its own message", () => {
       const buy = await buyAirtime(c);
       expect(buy).toMatchObject({
         status: 503,
-        body: { status: false, msg: "Our provider is down. Back by 6pm." },
+        body: { status: false, code: "sales_paused", msg: "Our provider is down. Back by 6pm." },
       });
       const fund = await server.post(
         "core/customer/wallet/fund/",

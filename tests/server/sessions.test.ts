@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
 import { createTestServer, type TestServer } from "./support/testServer";
 
-const expired = { status: false, msg: "Your session has expired. Kindly sign-in again.", data: null };
+const expired = {
+  status: false,
+  code: "session_expired",
+  msg: "Your session has expired. Kindly sign-in again.",
+  data: null,
+};
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,6 +22,7 @@ describe("sessions", () => {
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       status: false,
+      code: "no_credentials",
       msg: "Authentication credentials were not provided.",
       data: null,
     });

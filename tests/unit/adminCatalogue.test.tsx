@@ -122,7 +122,7 @@ describe("airtime controls", () => {
     const user = userEvent.setup();
     const msg = "Our commission must be at least the customer discount, or every sale loses money.";
     const patchAirtimeControl = vi.fn(async () => {
-      throw new ApiFailure(400, msg, null, { commission_percent: [msg] });
+      throw new ApiFailure(400, msg, { fields: { commission_percent: [msg] } });
     });
     await open("/admin/manage-airtime", { airtimeControls: async () => airtime, patchAirtimeControl });
     await screen.findByRole("region", { name: "MTN" });

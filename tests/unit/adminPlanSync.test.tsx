@@ -159,7 +159,7 @@ describe("syncing data plans from the provider", () => {
     const user = userEvent.setup();
     const msg = "mtn-40gb-30d is not in the provider's list any more.";
     const applyPlanSync = vi.fn(async () => {
-      throw new ApiFailure(400, msg, null, { "import.0.code": [msg] });
+      throw new ApiFailure(400, msg, { fields: { "import.0.code": [msg] } });
     });
     open({ applyPlanSync });
     await user.click(await screen.findByRole("button", { name: "Sync from provider" }));

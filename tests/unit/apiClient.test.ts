@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { RefusalCode } from "../../schemas/refusals";
 import { accountsApi, duplicateEmailMessage } from "../../src/api/accountsApi";
 import { ApiFailure, createApiClient, needsBearer, sessionExpiredMessage } from "../../src/api/client";
 import { customerProfile } from "../support/fixtures";
@@ -33,9 +34,9 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
 }
 
 const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
-const refused = (status: number, msg: string, extra: object = {}) => ({
+const refused = (status: number, code: RefusalCode, msg: string, extra: object = {}) => ({
   status,
-  body: { status: false, msg, data: null, ...extra },
+  body: { status: false, code, msg, data: null, ...extra },
 });
 
 describe("the Bearer header (spec section 6)", () => {
@@ -87,22 +88,29 @@ describe("the Bearer header (spec section 6)", () => {
 
 describe("a 401 (spec section 8)", () => {
   it.each(["Your session has expired. Kindly sign-in again.", "Session Expired. Please try signing again."])(
-    "with the expiry message %j ends the session and says so",
+    "with the code session_expired ends the session and says so in the spec's words, whatever it said (%j)",
     async (msg) => {
-      const { client, notices, onSessionExpired } = harness(refused(401, msg));
-      const failure = (await client
+      const { client, notices, onSessionExpired } = harness(refused(401, "session_expired", msg));
+      const failure = await client
         .request("POST", "customer/pin-reset/request/", { parse: (d) => d })
-        .catch((e: unknown) => e)) as ApiFailure;
+        .catch((e: unknown) => e);
       expect(onSessionExpired).toHaveBeenCalledOnce();
       expect(failure).toBeInstanceOf(ApiFailure);
-      expect(failure.sessionExpired).toBe(true);
+      expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
       expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
     },
   );
 
+  it("goes by the code, not the words: the expiry sentence under another code ends nothing", async () => {
+    const { client, onSessionExpired } = harness(refused(401, "no_credentials", sessionExpiredMessage));
+    const failure = await client.request("GET", "core/customer/wallet/", { parse: (d) => d }).catch((e) => e);
+    expect(onSessionExpired).not.toHaveBeenCalled();
+    expect(failure).toMatchObject({ status: 401, code: "no_credentials" });
+  });
+
   it("on the profile fetch always ends the session, whatever it says", async () => {
     const { api, notices, onSessionExpired } = harness(
-      refused(401, "Authentication credentials were not provided."),
+      refused(401, "no_credentials", "Authentication credentials were not provided."),
     );
     await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
     expect(onSessionExpired).toHaveBeenCalledOnce();
@@ -111,7 +119,7 @@ describe("a 401 (spec section 8)", () => {
 
   it("with another message elsewhere only shows that message", async () => {
     const { client, notices, onSessionExpired } = harness(
-      refused(401, "Authentication credentials were not provided."),
+      refused(401, "no_credentials", "Authentication credentials were not provided."),
     );
     await expect(client.request("GET", "core/customer/wallet/", { parse: (d) => d })).rejects.toBeInstanceOf(
       ApiFailure,
@@ -135,10 +143,13 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("shows the server's msg when a call fails", async () => {
-    const { api, notices } = harness(refused(429, "Please wait 40 seconds before asking for another code."));
+    const { api, notices } = harness(
+      refused(429, "rate_limited", "Please wait 40 seconds before asking for another code."),
+    );
     const failure = await api.requestPinReset().catch((e) => e);
     expect(failure).toMatchObject({
       status: 429,
+      code: "rate_limited",
       msg: "Please wait 40 seconds before asking for another code.",
     });
     expect(notices).toEqual([
@@ -147,7 +158,7 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("says 'Something went wrong (Server)' for a 500 on login", async () => {
-    const { api, notices } = harness(refused(500, "Something went wrong"));
+    const { api, notices } = harness(refused(500, "unexpected", "Something went wrong"));
     await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toMatchObject({
       status: 500,
     });
@@ -155,7 +166,7 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("keeps the server's msg for a login refusal that is not a 500", async () => {
-    const { api, notices } = harness(refused(400, "Incorrect email or password."));
+    const { api, notices } = harness(refused(400, "wrong_credentials", "Incorrect email or password."));
     await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toBeInstanceOf(
       ApiFailure,
     );
@@ -163,7 +174,9 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("titles a failed code verification 'An error occurred'", async () => {
-    const { api, notices } = harness(refused(400, "That code is not right. You have 4 tries left."));
+    const { api, notices } = harness(
+      refused(400, "wrong_code", "That code is not right. You have 4 tries left."),
+    );
     await expect(api.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
     expect(notices).toEqual([
       {
@@ -174,10 +187,10 @@ describe("other outcomes (spec section 7)", () => {
     ]);
   });
 
-  it("shows 'User with this email already exists' for the duplicate-email 400 on register", async () => {
+  it("shows 'User with this email already exists' when register is refused with email_taken", async () => {
     const { api, notices } = harness(
-      refused(400, "User with this email already exists.", {
-        fields: { email: ["custom user with this email already exists."] },
+      refused(409, "email_taken", "An account already uses this email.", {
+        fields: { email: ["An account already uses this email."] },
       }),
     );
     const failure = await api
@@ -189,14 +202,17 @@ describe("other outcomes (spec section 7)", () => {
         password: "secret pass",
       })
       .catch((e) => e);
-    expect(failure.fields).toEqual({ email: ["custom user with this email already exists."] });
+    expect(failure).toMatchObject({
+      code: "email_taken",
+      fields: { email: ["An account already uses this email."] },
+    });
     expect(notices).toEqual([{ type: "error", message: duplicateEmailMessage }]);
     expect(duplicateEmailMessage).toBe("User with this email already exists");
   });
 
   it("sends the body as JSON and names the field errors it gets back", async () => {
     const { api, requests } = harness(
-      refused(400, "Enter a Nigerian mobile number, like 08031234567.", {
+      refused(400, "invalid_input", "Enter a Nigerian mobile number, like 08031234567.", {
         fields: { phone: ["Enter a Nigerian mobile number, like 08031234567."] },
       }),
     );

@@ -167,7 +167,7 @@ describe("the profile's verification section", () => {
     const verifyIdentity = vi
       .fn<CustomerApi["verifyIdentity"]>()
       .mockRejectedValueOnce(new ApiFailure(409, "That number is already linked to another account."))
-      .mockRejectedValueOnce(new ApiFailure(400, refusal, null, { number: [refusal] }));
+      .mockRejectedValueOnce(new ApiFailure(400, refusal, { fields: { number: [refusal] } }));
     const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
     await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
     const dialog = screen.getByRole("dialog");

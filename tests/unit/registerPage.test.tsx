@@ -69,8 +69,9 @@ describe("the register page", () => {
 
   it("shows 'User with this email already exists' under the email for a taken address", async () => {
     const register = vi.fn(async () => {
-      throw new ApiFailure(400, "User with this email already exists.", null, {
-        email: ["custom user with this email already exists."],
+      throw new ApiFailure(409, "An account already uses this email.", {
+        code: "email_taken",
+        fields: { email: ["An account already uses this email."] },
       });
     });
     const { user } = await registerPage(register);

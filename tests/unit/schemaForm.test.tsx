@@ -363,7 +363,7 @@ describe("SchemaForm shows the server's refusal", () => {
   it("puts field messages under their fields", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async () => {
-      throw new ApiFailure(400, "Too cheap.", null, { price: ["Too cheap."] });
+      throw new ApiFailure(400, "Too cheap.", { fields: { price: ["Too cheap."] } });
     });
     render(<SchemaForm schema={dataPlanEdit} values={plan} onSubmit={onSubmit} />);
     await save(user);
@@ -379,7 +379,7 @@ describe("SchemaForm shows the server's refusal", () => {
     const user = userEvent.setup();
     const onSubmit = vi
       .fn()
-      .mockRejectedValueOnce(new ApiFailure(400, "Bad", null, { _: ["Change at least one field."] }))
+      .mockRejectedValueOnce(new ApiFailure(400, "Bad", { fields: { _: ["Change at least one field."] } }))
       .mockRejectedValueOnce(new ApiFailure(409, "Someone else changed this plan."));
     render(<SchemaForm schema={dataPlanEdit} values={plan} onSubmit={onSubmit} />);
     await save(user);

@@ -1,8 +1,8 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TransactionListQuery } from "../../schemas/transactions";
 import { ApiFailure } from "../../src/api/client";
+import type { CustomerApi } from "../../src/api/customerApi";
 import { customerProfile } from "../support/fixtures";
 import { fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
@@ -14,11 +14,13 @@ afterEach(cleanup);
 
 type Answer = ReturnType<typeof transactionsPage>;
 
+type Query = NonNullable<Parameters<CustomerApi["transactions"]>[0]>;
+
 async function openHistory(
-  answer: (query: Partial<TransactionListQuery>) => Answer | Promise<Answer>,
+  answer: (query: Query) => Answer | Promise<Answer>,
   path = "/app/transaction-history",
 ) {
-  const transactions = vi.fn(async (query: Partial<TransactionListQuery> = {}) => answer(query));
+  const transactions = vi.fn<CustomerApi["transactions"]>(async (query = {}) => answer(query));
   const app = await renderSignedIn(path, customerProfile, undefined, fakeCustomer({ transactions }));
   await heading("Transaction history");
   return { app, transactions };
@@ -159,7 +161,7 @@ describe("transaction history", () => {
       (query) =>
         transactionsPage([transaction({ description: `Row on page ${query.page}` })], {
           count: 41,
-          page: query.page ?? 1,
+          page: Number(query.page ?? 1),
         }),
       "/app/transaction-history?status=successful",
     );

@@ -7,7 +7,7 @@ import type { Database } from "../../db/database";
 import { transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { type GatewayPayment, GatewayRefused, type PaymentGateway } from "../../gateways/gateway";
-import { ApiError, forbidden, notFound } from "../../http/errors";
+import { notFound, Refusal } from "../../refusal";
 import {
   AlreadyRequested,
   assertRequestNew,
@@ -33,8 +33,8 @@ export type CardFundingDeps = {
 const inFlightMs = (deps: CardFundingDeps) => deps.config.providerTimeoutMs + 5_000;
 
 const unavailable = () =>
-  new ApiError(
-    503,
+  new Refusal(
+    "service_unavailable",
     "Card payments are not available right now. Please try again shortly, or pay by bank transfer.",
   );
 
@@ -62,7 +62,7 @@ export async function startFunding(
   try {
     funding = await deps.db.transaction(async (tx) => {
       const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, user.id)).for("update");
-      if (!wallet) throw forbidden("This account has no wallet.");
+      if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
       await assertRequestNew(tx, user.id, body.request_id);
       await assertWithinBalanceLimit(tx, user, wallet.balance, body.amount, "customer");
       const now = deps.clock.now();
@@ -111,8 +111,8 @@ async function openCheckout(
 ): Promise<{ reference: string; checkout_url: string }> {
   if (funding.checkoutUrl) return { reference: funding.reference, checkout_url: funding.checkoutUrl };
   if (funding.status !== "pending") {
-    throw new ApiError(409, "This payment can no longer be opened. Start again to pay.", {
-      reference: funding.reference,
+    throw new Refusal("payment_closed", "This payment can no longer be opened. Start again to pay.", {
+      data: { reference: funding.reference },
     });
   }
   let checkoutUrl: string;

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database";
 import { dedicatedAccounts } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { PaymentGateway } from "../../gateways/gateway";
-import { ApiError } from "../../http/errors";
+import { Refusal } from "../../refusal";
 import { assertMayTransact } from "../purchases/purchaseRules";
 
 type Deps = {
@@ -46,8 +46,8 @@ export async function dedicatedAccountFor(deps: Deps, user: UserRow) {
       { user: user.id, err: error instanceof Error ? error.message : String(error) },
       "the gateway did not open a dedicated account",
     );
-    throw new ApiError(
-      503,
+    throw new Refusal(
+      "service_unavailable",
       "We could not get your account number just now. Please try again shortly, or pay by card.",
     );
   }

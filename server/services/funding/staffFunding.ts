@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { transactions, users, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
 import {
   AlreadyRequested,
@@ -43,7 +43,7 @@ export async function staffFund(
   await assertSalesOpen(deps.db);
   const [customer] = await deps.db.select().from(users).where(eq(users.id, customerId));
   if (customer?.role !== "customer") throw notFound("No customer with that id.");
-  if (!customer.isActive) throw badRequest("This customer's account is deactivated.");
+  if (!customer.isActive) throw new Refusal("not_allowed", "This customer's account is deactivated.");
 
   try {
     return await deps.db.transaction(async (tx) => {

@@ -8,8 +8,8 @@ import type { Database, Queryable } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { ApiError, badRequest, conflict, tooManyRequests, unavailable } from "../../http/errors";
 import type { IdentityAnswer, IdentityVerifier } from "../../identity/identityVerifier";
+import { fieldRefusal, Refusal } from "../../refusal";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
 import { namesMatch, recordName } from "./nameMatch";
 import { limitOf, readKycLimits, spentToday } from "./tierLimits";
@@ -74,11 +74,17 @@ export function identityFingerprint(totpKey: Buffer, type: string, number: strin
 export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVerifyBody): Promise<KycStatus> {
   const kind = identityTypeName[body.id_type];
   if (user.identityVerifiedAt || user.kycTier >= checkedTier) {
-    throw badRequest(`Your identity is already verified: this account is tier ${user.kycTier}.`);
+    throw new Refusal(
+      "not_allowed",
+      `Your identity is already verified: this account is tier ${user.kycTier}.`,
+    );
   }
   const verifier = deps.identity;
   if (!verifier) {
-    throw unavailable("Identity checks are not available yet. Please contact support to raise your tier.");
+    throw new Refusal(
+      "service_unavailable",
+      "Identity checks are not available yet. Please contact support to raise your tier.",
+    );
   }
   const fingerprint = identityFingerprint(deps.config.totpKey, body.id_type, body.number);
   await assertNumberFree(deps.db, user.id, fingerprint, kind);
@@ -106,13 +112,17 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
           { user: user.id, err: error instanceof Error ? error.message : String(error) },
           "the identity provider could not answer",
         );
-        throw unavailable("We could not check your details just now. Please try again in a few minutes.");
+        throw new Refusal(
+          "service_unavailable",
+          "We could not check your details just now. Please try again in a few minutes.",
+        );
       }
       return answer.outcome === "found" && namesMatch(user, answer.record);
     },
   );
   if (outcome.result === "refused") {
-    throw tooManyRequests(
+    throw new Refusal(
+      "too_many_attempts",
       `Too many identity checks today. Try again in ${waitText(outcome.retryAt, deps.clock.now())}.`,
     );
   }
@@ -122,7 +132,7 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
       said?.outcome === "not_found"
         ? `We could not find this ${kind}. Check the number and try again.`
         : `The name on this ${kind} does not match the name on your profile (${user.firstName} ${user.lastName}). Check the number, or correct your name on the profile first.`;
-    throw new ApiError(400, msg, null, { number: [msg] });
+    throw fieldRefusal("number", msg, "identity_mismatch");
   }
   const found = said.record;
 
@@ -152,7 +162,8 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
         ),
       )
       .returning();
-    if (!after) throw conflict("Your account changed meanwhile. Open your profile again.");
+    if (!after)
+      throw new Refusal("changed_meanwhile", "Your account changed meanwhile. Open your profile again.");
     return kycStatusOf(deps.db, deps.clock, after, deps.identity);
   } catch (error) {
     if (isUniqueViolation(error)) throw numberTaken(kind);
@@ -170,4 +181,7 @@ async function assertNumberFree(db: Queryable, userId: string, fingerprint: stri
 }
 
 const numberTaken = (kind: string) =>
-  conflict(`This ${kind} is already linked to another OjaPay account. Contact support if it is yours.`);
+  new Refusal(
+    "already_exists",
+    `This ${kind} is already linked to another OjaPay account. Contact support if it is yours.`,
+  );

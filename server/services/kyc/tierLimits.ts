@@ -6,7 +6,7 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { operatorSettings, transactions } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { badRequest } from "../../http/errors";
+import { Refusal } from "../../refusal";
 import { lagosDay, lagosDayStart } from "../transactions/lagosDays";
 
 export interface TierLimit {
@@ -84,10 +84,10 @@ export async function assertWithinDailyLimit(
   const spent = await spentToday(tx, clock, user.id);
   if (spent + total <= dailyLimit) return;
   const left = Math.max(dailyLimit - spent, 0);
-  throw badRequest(
+  throw new Refusal(
+    "limit_reached",
     `This purchase would take today's purchases to ${formatNaira(spent + total)}, over the ${formatNaira(dailyLimit)} daily limit of a tier ${user.kycTier} account (${formatNaira(left)} left today). ${user.kycTier === 1 ? raiseIt : "The limit starts afresh at midnight."}`,
-    undefined,
-    { daily_limit: dailyLimit, spent_today: spent, tier: user.kycTier },
+    { data: { daily_limit: dailyLimit, spent_today: spent, tier: user.kycTier } },
   );
 }
 
@@ -112,9 +112,12 @@ export async function assertWithinBalanceLimit(
         ? raiseIt
         : "Spend some of it first, or add less."
       : "An admin can raise the customer's tier from Manage users.";
-  throw badRequest(
+  throw new Refusal(
+    "limit_reached",
     `This would take ${whose} to ${formatNaira(balance + amount)}, over the ${formatNaira(maxBalance)} a tier ${customer.kycTier} account may hold (room for ${formatNaira(room)}). ${next}`,
-    { amount: [`At most ${formatNaira(room)} can be added now.`] },
-    { max_balance: maxBalance, balance, tier: customer.kycTier },
+    {
+      fields: { amount: [`At most ${formatNaira(room)} can be added now.`] },
+      data: { max_balance: maxBalance, balance, tier: customer.kycTier },
+    },
   );
 }

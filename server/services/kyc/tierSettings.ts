@@ -3,7 +3,7 @@ import type { KycLimits, KycOverrideBody } from "../../../schemas/kyc";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { operatorSettings, users } from "../../db/schema";
-import { badRequest, notFound } from "../../http/errors";
+import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
 import { kycLimitsOf, kycLimitValues } from "./tierLimits";
@@ -41,7 +41,7 @@ export async function overrideTier(deps: Deps, actor: Actor, userId: string, bod
   await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
     if (!before) throw notFound("No user with that id.");
-    if (before.role !== "customer") throw badRequest("Only customers have a KYC tier.");
+    if (before.role !== "customer") throw new Refusal("not_allowed", "Only customers have a KYC tier.");
     const now = deps.clock.now();
     await tx
       .update(users)

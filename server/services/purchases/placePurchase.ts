@@ -6,8 +6,8 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { badRequest, conflict, forbidden } from "../../http/errors";
 import type { Provider } from "../../providers/provider";
+import { Refusal } from "../../refusal";
 import {
   AlreadyRequested,
   assertRequestNew,
@@ -105,7 +105,7 @@ async function holdMoney(
   return deps.db.transaction(async (tx) => {
     // The wallet row lock puts this customer's money-moving requests in single file.
     const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, user.id)).for("update");
-    if (!wallet) throw forbidden("This account has no wallet.");
+    if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
     await assertRequestNew(tx, user.id, confirmation.request_id);
     const now = deps.clock.now();
 
@@ -125,19 +125,20 @@ async function holdMoney(
         )
         .limit(1);
       if (same) {
-        throw conflict(
+        throw new Refusal(
+          "possible_duplicate",
           `You bought the same thing for ${order.recipient} less than 30 seconds ago. Confirm if you want to buy it again.`,
-          { duplicate_of: same.reference },
+          { data: { duplicate_of: same.reference } },
         );
       }
     }
 
     await assertWithinDailyLimit(tx, deps.clock, user, order.quote.total);
     if (wallet.balance < order.quote.total) {
-      throw badRequest(
+      throw new Refusal(
+        "insufficient_funds",
         `Insufficient balance: this costs ${formatNaira(order.quote.total)} and your wallet has ${formatNaira(wallet.balance)}. Fund your wallet and try again.`,
-        undefined,
-        { balance: wallet.balance, total: order.quote.total },
+        { data: { balance: wallet.balance, total: order.quote.total } },
       );
     }
 

@@ -10,8 +10,8 @@ import type {
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
-import { badRequest, unavailable } from "../../http/errors";
 import type { Provider } from "../../providers/provider";
+import { fieldRefusal, Refusal } from "../../refusal";
 import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";
 import { verifyMeterWith, verifySmartcardWith } from "./verifyRecipient";
@@ -29,11 +29,12 @@ export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): Purcha
     fingerprint: fingerprint(body),
     async price() {
       const [network] = await db.select().from(networks).where(eq(networks.id, body.network_id));
-      if (!network) throw badRequest("Choose a network.", { network_id: ["Choose a network."] });
-      if (!network.airtimeEnabled) throw unavailable(`${network.name} airtime is not available right now.`);
+      if (!network) throw fieldRefusal("network_id", "Choose a network.");
+      if (!network.airtimeEnabled)
+        throw new Refusal("product_unavailable", `${network.name} airtime is not available right now.`);
       if (body.amount < network.airtimeMin || body.amount > network.airtimeMax) {
         const msg = `${network.name} airtime is from ${formatNaira(network.airtimeMin, true)} to ${formatNaira(network.airtimeMax, true)}.`;
-        throw badRequest(msg, { amount: [msg] });
+        throw fieldRefusal("amount", msg);
       }
       const quote = airtimeQuote(body.amount, network.airtimeDiscountBp / 100);
       return {
@@ -65,13 +66,12 @@ export function dataRequest(db: Queryable, body: DataPurchaseBody): PurchaseRequ
         .from(dataPlans)
         .innerJoin(networks, eq(networks.id, dataPlans.networkId))
         .where(eq(dataPlans.id, body.plan_id));
-      if (!found)
-        throw badRequest("Choose a data plan from the list.", {
-          plan_id: ["Choose a data plan from the list."],
-        });
+      if (!found) throw fieldRefusal("plan_id", "Choose a data plan from the list.");
       const { plan, network } = found;
-      if (!network.dataEnabled) throw unavailable(`${network.name} data is not available right now.`);
-      if (!plan.enabled) throw unavailable(`The ${plan.name} plan is not available right now.`);
+      if (!network.dataEnabled)
+        throw new Refusal("product_unavailable", `${network.name} data is not available right now.`);
+      if (!plan.enabled)
+        throw new Refusal("product_unavailable", `The ${plan.name} plan is not available right now.`);
       return {
         kind: "data",
         recipient: body.phone,
@@ -95,8 +95,9 @@ export function dataRequest(db: Queryable, body: DataPurchaseBody): PurchaseRequ
 
 export async function tvProviderFor(db: Queryable, providerId: number) {
   const [provider] = await db.select().from(tvProviders).where(eq(tvProviders.id, providerId));
-  if (!provider) throw badRequest("Choose a TV provider.", { provider_id: ["Choose a TV provider."] });
-  if (!provider.enabled) throw unavailable(`${provider.name} is not available right now.`);
+  if (!provider) throw fieldRefusal("provider_id", "Choose a TV provider.");
+  if (!provider.enabled)
+    throw new Refusal("product_unavailable", `${provider.name} is not available right now.`);
   return provider;
 }
 
@@ -113,9 +114,9 @@ export function tvRequest(
       const [plan] = await db.select().from(tvPlans).where(eq(tvPlans.id, body.plan_id));
       if (!plan || plan.providerId !== tv.id) {
         const msg = `Choose a bouquet from ${tv.name}'s list.`;
-        throw badRequest(msg, { plan_id: [msg] });
+        throw fieldRefusal("plan_id", msg);
       }
-      if (!plan.enabled) throw unavailable(`${plan.name} is not available right now.`);
+      if (!plan.enabled) throw new Refusal("product_unavailable", `${plan.name} is not available right now.`);
       return {
         kind: "tv",
         recipient: body.smartcard,
@@ -146,7 +147,7 @@ export function tvRequest(
         const msg = found.renewal_amount
           ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`
           : "This smartcard has no bouquet to renew. Change to the bouquet you chose instead.";
-        throw badRequest(msg, { subscription_type: [msg] });
+        throw fieldRefusal("subscription_type", msg);
       }
       return { ...order, customerName: found.customer_name };
     },
@@ -155,9 +156,8 @@ export function tvRequest(
 
 export async function discoFor(db: Queryable, discoId: number) {
   const [disco] = await db.select().from(discos).where(eq(discos.id, discoId));
-  if (!disco)
-    throw badRequest("Choose your electricity company.", { disco_id: ["Choose your electricity company."] });
-  if (!disco.enabled) throw unavailable(`${disco.name} is not available right now.`);
+  if (!disco) throw fieldRefusal("disco_id", "Choose your electricity company.");
+  if (!disco.enabled) throw new Refusal("product_unavailable", `${disco.name} is not available right now.`);
   return disco;
 }
 
@@ -173,7 +173,7 @@ export function electricityRequest(
       const disco = await discoFor(db, body.disco_id);
       if (body.amount < disco.minAmount || body.amount > disco.maxAmount) {
         const msg = `The amount for ${disco.name} must be from ${formatNaira(disco.minAmount, true)} to ${formatNaira(disco.maxAmount, true)}.`;
-        throw badRequest(msg, { amount: [msg] });
+        throw fieldRefusal("amount", msg);
       }
       return {
         kind: "electricity",

@@ -3,7 +3,7 @@ import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { emergencyMode } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { ApiError, badRequest, forbidden, locked, unavailable } from "../../http/errors";
+import { fieldRefusal, Refusal } from "../../refusal";
 import { canTransact } from "../profiles";
 import { verifySecret } from "../secrets";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
@@ -20,13 +20,16 @@ const salesPaused = "Purchases are paused for now. Please try again later.";
 /** Emergency mode stops every sale and funding, with the admin's words (503). */
 export async function assertSalesOpen(db: Queryable): Promise<void> {
   const [mode] = await db.select().from(emergencyMode).where(eq(emergencyMode.id, 1));
-  if (mode?.enabled) throw unavailable(mode.message.trim() || salesPaused);
+  if (mode?.enabled) throw new Refusal("sales_paused", mode.message.trim() || salesPaused);
 }
 
 /** A customer may move money once verified and not suspended by an admin. */
 export function assertMayTransact(user: UserRow): void {
   if (!canTransact(user)) {
-    throw forbidden("Your account cannot make purchases or add money right now. Please contact support.");
+    throw new Refusal(
+      "account_restricted",
+      "Your account cannot make purchases or add money right now. Please contact support.",
+    );
   }
 }
 
@@ -43,22 +46,23 @@ export async function checkPin(
   pin: string,
 ): Promise<void> {
   if (!user.pinHash) {
-    throw badRequest("Set your transaction PIN first: open Profile and choose Reset Pin.", {
-      pin: ["No PIN is set yet."],
+    throw new Refusal("pin_not_set", "Set your transaction PIN first: open Profile and choose Reset Pin.", {
+      fields: { pin: ["No PIN is set yet."] },
     });
   }
   const now = deps.clock.now();
   const key = pinTries(user.id);
   const lockedFor = (until: Date) => {
     const wait = waitText(until, now).replace(" ", " more "); // "29 more minutes"
-    return locked(`Too many wrong PINs. Purchases are locked for ${wait}.`);
+    return new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
   };
   const pinHash = user.pinHash;
   const outcome = await tryGuess(deps.db, deps.clock, key, pinRules, () => verifySecret(pinHash, pin));
   if (outcome.result === "right") return;
   if (outcome.result === "refused") throw lockedFor(outcome.retryAt);
-  if (outcome.blockedUntil) throw locked("Too many wrong PINs. Purchases are locked for 30 minutes.");
+  if (outcome.blockedUntil)
+    throw new Refusal("locked", "Too many wrong PINs. Purchases are locked for 30 minutes.");
   const { left } = outcome;
   const msg = `Incorrect PIN. You have ${left} attempt${left === 1 ? "" : "s"} left.`;
-  throw new ApiError(400, msg, null, { pin: [msg] });
+  throw fieldRefusal("pin", msg, "wrong_pin");
 }

@@ -1,6 +1,6 @@
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
-import { ApiError, badRequest } from "../../http/errors";
 import { type Provider, VerificationRefused } from "../../providers/provider";
+import { fieldRefusal, Refusal } from "../../refusal";
 
 const verifyTimeoutMs = 15_000;
 
@@ -9,9 +9,9 @@ async function verify<T>(check: (signal: AbortSignal) => Promise<T>, field: stri
   try {
     return await check(AbortSignal.timeout(verifyTimeoutMs));
   } catch (error) {
-    if (error instanceof VerificationRefused) throw badRequest(error.message, { [field]: [error.message] });
-    throw new ApiError(
-      503,
+    if (error instanceof VerificationRefused) throw fieldRefusal(field, error.message);
+    throw new Refusal(
+      "service_unavailable",
       "We could not check that number with the provider just now. Please try again shortly.",
     );
   }

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database";
 import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { transactionEvents, transactions, users, wallets } from "../../db/schema";
-import { badRequest, conflict, notFound } from "../../http/errors";
+import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
 import { postings } from "../ledger/postings";
@@ -141,10 +141,12 @@ export async function refundPurchase(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
     if (!row) throw notFound("No transaction with that id.");
-    if (!isPurchase(row)) throw badRequest("Only purchases can be refunded.");
-    if (row.status === "refunded") throw conflict("This purchase has already been refunded.");
+    if (!isPurchase(row)) throw new Refusal("not_allowed", "Only purchases can be refunded.");
+    if (row.status === "refunded")
+      throw new Refusal("already_done", "This purchase has already been refunded.");
     if (row.status !== "successful") {
-      throw badRequest(
+      throw new Refusal(
+        "not_allowed",
         row.status === "pending"
           ? "This purchase is still pending: requery it instead. Its money is held and comes back if it fails."
           : "This purchase failed, and its money has already gone back to the wallet.",
@@ -218,7 +220,7 @@ export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: stri
     const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
     if (!row) throw notFound("No transaction with that id.");
     if (!isPurchase(row) || (row.status !== "pending" && row.status !== "successful"))
-      throw badRequest("Only a pending or delivered purchase can be requeried.");
+      throw new Refusal("not_allowed", "Only a pending or delivered purchase can be requeried.");
     const attempts = row.requeryAttempts + 1;
     await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
     await recordAudit(tx, deps.clock, {

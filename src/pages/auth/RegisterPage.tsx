@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod";
 import { referralCode, registerBody } from "../../../schemas/auth";
-import { duplicateEmailMessage, duplicateEmailServerMessage } from "../../api/accountsApi";
+import { duplicateEmailMessage } from "../../api/accountsApi";
 import { useAppServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -51,8 +51,8 @@ export function RegisterPage() {
       });
       setStep({ name: "verify", email });
     } catch (error) {
-      showServerFieldErrors(error, form.setError, fieldNames, (field, message) =>
-        field === "email" && message === duplicateEmailServerMessage ? duplicateEmailMessage : message,
+      showServerFieldErrors(error, form.setError, fieldNames, (field, message, failure) =>
+        field === "email" && failure.code === "email_taken" ? duplicateEmailMessage : message,
       );
     }
   });

@@ -1,6 +1,9 @@
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { z } from "zod";
+import { envelope, refusalEnvelope } from "../../../schemas/envelope";
+import { type RefusalCode, refusalStatus } from "../../../schemas/refusals";
 import { loadConfig } from "../../../server/config";
 import { users } from "../../../server/db/schema";
 import { createLogger } from "../../../server/logger";
@@ -30,7 +33,36 @@ export class TestMailbox implements Mailer {
 
 export interface Answer {
   status: number;
-  body: { status: boolean; msg: string; data: unknown; fields?: Record<string, string[]> };
+  body: {
+    status: boolean;
+    msg: string;
+    data: unknown;
+    code?: RefusalCode;
+    fields?: Record<string, string[]>;
+  };
+}
+
+const success = envelope(z.unknown());
+
+/**
+ * Every answer of every server test is held to the contract: a success is `{ status: true, msg, data }`,
+ * and a refusal carries a code from the enum whose status is the one the answer came with.
+ */
+function checkedEnvelope(status: number, json: unknown, call: string): Answer["body"] {
+  if (call.includes("openapi.json")) return json as Answer["body"];
+  if (status < 400) {
+    const answer = success.safeParse(json);
+    if (!answer.success)
+      throw new Error(`${call} answered ${status} outside the envelope: ${JSON.stringify(json)}`);
+    return answer.data;
+  }
+  const refusal = refusalEnvelope.safeParse(json);
+  if (!refusal.success)
+    throw new Error(`${call} refused (${status}) without a code: ${JSON.stringify(json)}`);
+  const expected = refusalStatus(refusal.data.code);
+  if (expected !== status)
+    throw new Error(`${call} answered ${status} with code ${refusal.data.code}, which is always ${expected}`);
+  return refusal.data;
 }
 
 export async function createTestServer(env: Record<string, string> = {}) {
@@ -78,7 +110,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const res = await app.request(`/api/${path}`, { method, headers, body });
-    return { status: res.status, body: await res.json() } as Answer;
+    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
   }
 
   let operator: { token: string } | undefined;

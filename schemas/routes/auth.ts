@@ -1,0 +1,94 @@
+import { z } from "zod";
+import {
+  loginBody,
+  loginResult,
+  noBody,
+  passwordChangeBody,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  profile,
+  profileUpdateBody,
+  registerBody,
+  registerResult,
+  secondFactorBody,
+  totpConfirmResult,
+  totpSetupResult,
+  verifyCodeBody,
+  verifyCodeResult,
+} from "../auth";
+import { contracts } from "./contract";
+
+export const authContracts = contracts({
+  "POST /auth/register": {
+    tag: "Accounts",
+    summary: "Create a customer account; a 6-digit code is emailed",
+    body: registerBody,
+    result: registerResult,
+    successStatus: 201,
+  },
+  "POST /auth/code/verify": {
+    tag: "Accounts",
+    summary: "Verify the email with `{ email, code }`, or send a new code with `{ email }` alone",
+    body: verifyCodeBody,
+    result: verifyCodeResult,
+  },
+  "POST /auth/login": {
+    tag: "Accounts",
+    summary: "Sign in; answers a new bearer token",
+    body: loginBody,
+    result: loginResult,
+  },
+  "POST /auth/password-reset": {
+    tag: "Accounts",
+    summary: "Email a 6-digit code for choosing a new password (the answer is the same for any email)",
+    body: passwordResetBody,
+    result: z.null(),
+  },
+  "POST /auth/password-reset/confirm": {
+    tag: "Accounts",
+    summary: "Choose a new password with the emailed code; every session ends",
+    body: passwordResetConfirmBody,
+    result: z.null(),
+  },
+  "POST /auth/password/change": {
+    tag: "Accounts",
+    summary: "Change the password; every other session ends",
+    body: passwordChangeBody,
+    result: z.null(),
+  },
+  "POST /auth/totp/setup": {
+    tag: "Accounts",
+    summary: "Staff and admins: a new authenticator key, as a QR code and as text",
+    body: noBody,
+    result: totpSetupResult,
+  },
+  "POST /auth/totp/confirm": {
+    tag: "Accounts",
+    summary: "Staff and admins: turn the new key on with its first code; answers the recovery codes, once",
+    body: secondFactorBody,
+    result: totpConfirmResult,
+  },
+  "POST /auth/totp/verify": {
+    tag: "Accounts",
+    summary: "Staff and admins: open this session's console with an authenticator or recovery code",
+    body: secondFactorBody,
+    result: z.null(),
+  },
+  "POST /auth/logout": {
+    tag: "Accounts",
+    summary: "End this session",
+    body: noBody,
+    result: z.null(),
+  },
+  "GET /auth/profile": {
+    tag: "Accounts",
+    summary: "The signed-in user's profile",
+    result: profile,
+  },
+  "PATCH /auth/profile": {
+    tag: "Accounts",
+    summary: "Change names, phone or date of birth",
+    body: profileUpdateBody,
+    result: profile,
+  },
+});

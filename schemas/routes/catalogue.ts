@@ -1,0 +1,46 @@
+import { z } from "zod";
+import {
+  airtimeControl,
+  catalogueIdParam,
+  dataNetwork,
+  dataPlan,
+  disco,
+  tvPlan,
+  tvProvider,
+} from "../catalogue";
+import { contracts } from "./contract";
+
+export const catalogueContracts = contracts({
+  "GET /core/customer/fetch/airtime": {
+    tag: "Catalogue",
+    summary: "Airtime controls per network",
+    result: z.array(airtimeControl),
+  },
+  "GET /core/customer/fetch/data": {
+    tag: "Catalogue",
+    summary: "Networks for data (1=MTN, 2=GLO, 3=9Mobile, 4=Airtel)",
+    result: z.array(dataNetwork),
+  },
+  "GET /core/customer/fetch/data/:id": {
+    tag: "Catalogue",
+    summary: "A network's enabled data plans",
+    params: catalogueIdParam,
+    result: z.array(dataPlan),
+  },
+  "GET /core/customer/fetch/tv": {
+    tag: "Catalogue",
+    summary: "TV providers",
+    result: z.array(tvProvider),
+  },
+  "GET /core/customer/fetch/tv/:id": {
+    tag: "Catalogue",
+    summary: "A TV provider's enabled bouquets",
+    params: catalogueIdParam,
+    result: z.array(tvPlan),
+  },
+  "GET /core/customer/fetch/electricity": {
+    tag: "Catalogue",
+    summary: "Electricity distribution companies",
+    result: z.array(disco),
+  },
+});

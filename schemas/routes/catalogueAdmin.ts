@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { catalogueIdParam } from "../catalogue";
+import {
+  airtimeControlPatch,
+  controlIdQuery,
+  dataNetworkPatch,
+  dataPlanCreate,
+  dataPlanPatch,
+  discoPatch,
+  staffAirtimeControl,
+  staffDataNetwork,
+  staffDataPlan,
+  staffDisco,
+  staffTvPlan,
+  staffTvProvider,
+  tvPlanPatch,
+  tvProviderPatch,
+} from "../catalogueStaff";
+import { planSyncBody, planSyncReport, planSyncResult } from "../planSync";
+import { contracts } from "./contract";
+
+export const catalogueAdminContracts = contracts({
+  "GET /core/staff/fetch/data/plans/sync": {
+    tag: "Staff: catalogue",
+    summary: "The provider's data plans for a network beside ours: new, changed in cost, gone, the same",
+    query: controlIdQuery,
+    result: planSyncReport,
+  },
+  "POST /core/staff/fetch/data/plans/sync": {
+    tag: "Staff: catalogue",
+    summary:
+      "Import chosen plans from the provider: new ones at our price, the provider's cost for changed ones, gone ones switched off",
+    body: planSyncBody,
+    result: planSyncResult,
+  },
+  "GET /core/staff/fetch/airtime": {
+    tag: "Staff: catalogue",
+    summary: "Airtime controls per network, with the commission",
+    result: z.array(staffAirtimeControl),
+  },
+  "PATCH /core/staff/fetch/airtime": {
+    tag: "Staff: catalogue",
+    summary: "Change a network's airtime controls: `{ id, ...changes }`",
+    body: airtimeControlPatch,
+    result: staffAirtimeControl,
+  },
+  "GET /core/staff/fetch/data/networks": {
+    tag: "Staff: catalogue",
+    summary: "Each network's data switch",
+    result: z.array(staffDataNetwork),
+  },
+  "PATCH /core/staff/fetch/data/networks": {
+    tag: "Staff: catalogue",
+    summary: "Switch a network's data on or off: `{ id, enabled }`",
+    body: dataNetworkPatch,
+    result: staffDataNetwork,
+  },
+  "GET /core/staff/fetch/data/plans": {
+    tag: "Staff: catalogue",
+    summary: "A network's data plans, switched-off ones too",
+    query: controlIdQuery,
+    result: z.array(staffDataPlan),
+  },
+  "POST /core/staff/fetch/data/plans": {
+    tag: "Staff: catalogue",
+    summary: "Create a data plan",
+    body: dataPlanCreate,
+    result: staffDataPlan,
+    successStatus: 201,
+  },
+  "PATCH /core/staff/fetch/data/plans/:id": {
+    tag: "Staff: catalogue",
+    summary: "Edit a data plan",
+    params: catalogueIdParam,
+    body: dataPlanPatch,
+    result: staffDataPlan,
+  },
+  "DELETE /core/staff/fetch/data/plans/:id": {
+    tag: "Staff: catalogue",
+    summary:
+      "Delete a data plan; one that has been sold is switched off instead, so its sales keep their meaning",
+    params: catalogueIdParam,
+    result: z.object({ deleted: z.boolean(), disabled: z.boolean() }),
+  },
+  "GET /core/staff/fetch/tv/controls": {
+    tag: "Staff: catalogue",
+    summary: "TV providers",
+    result: z.array(staffTvProvider),
+  },
+  "PATCH /core/staff/fetch/tv/controls": {
+    tag: "Staff: catalogue",
+    summary: "Change a TV provider: `{ id, ...changes }`",
+    body: tvProviderPatch,
+    result: staffTvProvider,
+  },
+  "GET /core/staff/fetch/tv/plans": {
+    tag: "Staff: catalogue",
+    summary: "A TV provider's bouquets, switched-off ones too",
+    query: controlIdQuery,
+    result: z.array(staffTvPlan),
+  },
+  "PATCH /core/staff/fetch/tv/plans/:id": {
+    tag: "Staff: catalogue",
+    summary: "Edit a bouquet",
+    params: catalogueIdParam,
+    body: tvPlanPatch,
+    result: staffTvPlan,
+  },
+  "GET /core/staff/fetch/electricity": {
+    tag: "Staff: catalogue",
+    summary: "Electricity distribution companies",
+    result: z.array(staffDisco),
+  },
+  "PATCH /core/staff/fetch/electricity": {
+    tag: "Staff: catalogue",
+    summary: "Change a distribution company: `{ id, ...changes }`",
+    body: discoPatch,
+    result: staffDisco,
+  },
+});

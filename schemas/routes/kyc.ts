@@ -1,0 +1,17 @@
+import { kycStatus, kycVerifyBody } from "../kyc";
+import { contracts } from "./contract";
+
+export const kycContracts = contracts({
+  "GET /core/customer/kyc": {
+    tag: "KYC",
+    summary: "The customer's KYC tier, its limits, today's purchases against them, and the checked identity",
+    result: kycStatus,
+  },
+  "POST /core/customer/kyc/verify": {
+    tag: "KYC",
+    summary:
+      "Check a BVN or NIN with the verification provider; a record whose names match the profile raises the account to tier 2",
+    body: kycVerifyBody,
+    result: kycStatus,
+  },
+});

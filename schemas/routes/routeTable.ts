@@ -1,0 +1,38 @@
+import { adminConsoleContracts } from "./adminConsole";
+import { authContracts } from "./auth";
+import { catalogueContracts } from "./catalogue";
+import { catalogueAdminContracts } from "./catalogueAdmin";
+import { kycContracts } from "./kyc";
+import { noticeContracts } from "./notice";
+import { pinContracts } from "./pin";
+import { purchaseContracts } from "./purchase";
+import { staffFundingContracts } from "./staffFunding";
+import { staffTransactionContracts } from "./staffTransaction";
+import { statusContracts } from "./status";
+import { userAdminContracts } from "./userAdmin";
+import { walletContracts } from "./wallet";
+import { webhookContracts } from "./webhook";
+
+/**
+ * Every endpoint of the API by `METHOD /path`: the one source the server mounts, the client calls
+ * and the tests exercise. Who may call each is decided by its path (server/http/access.ts).
+ */
+export const routeTable = {
+  ...statusContracts,
+  ...authContracts,
+  ...pinContracts,
+  ...walletContracts,
+  ...kycContracts,
+  ...catalogueContracts,
+  ...purchaseContracts,
+  ...noticeContracts,
+  ...staffFundingContracts,
+  ...staffTransactionContracts,
+  ...catalogueAdminContracts,
+  ...userAdminContracts,
+  ...adminConsoleContracts,
+  ...webhookContracts,
+};
+
+export type RouteTable = typeof routeTable;
+export type RouteName = keyof RouteTable;
