@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, personName, phone, timestamp } from "./common";
+import { email, pageQuery, personName, phone, timestamp } from "./common";
 import { circular, notification } from "./notices";
 import { serviceTotals, statistics, userRef } from "./staff";
 
@@ -16,7 +16,7 @@ export const dashboard = statistics.extend({
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
-export const revenueQuery = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+export const revenueQuery = z.strictObject({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 export const revenueReport = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
@@ -63,9 +63,7 @@ export const staffInviteBody = z.strictObject({
 export type StaffInviteBody = z.infer<typeof staffInviteBody>;
 export const staffInviteResult = z.object({ id: z.uuid(), email: z.string() });
 
-export const auditQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const auditQuery = pageQuery.extend({
   actor: z.string().trim().max(100).optional().meta({ description: "Part of the actor's email or name" }),
   action: auditAction.optional(),
 });

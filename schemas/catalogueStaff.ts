@@ -59,7 +59,9 @@ export const staffTvPlan = tvPlanEdit.extend({
 });
 export const staffDisco = discoEdit.extend({ id: z.number().int(), name: z.string() });
 
-export const controlIdQuery = z.object({ control_id: z.coerce.number().int().min(1).max(1_000_000) });
+export const controlIdQuery = z.strictObject({
+  control_id: z.coerce.number<number | string>().int().min(1).max(1_000_000),
+});
 
 export type StaffAirtimeControl = z.infer<typeof staffAirtimeControl>;
 export type StaffDataNetwork = z.infer<typeof staffDataNetwork>;

@@ -69,9 +69,13 @@ export const kobo = z.number().int().min(0).meta({ widget: "money", description:
 export const role = z.enum(["customer", "staff", "admin"]);
 export type Role = z.infer<typeof role>;
 
+/**
+ * Which page of a list, and how long a page is: the base of every list's query. Every query refuses a
+ * key it does not know (400 naming it), so a misspelt filter is never quietly ignored to list everything.
+ */
 export const pageQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  page: z.coerce.number<number | string>().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number<number | string>().int().min(1).max(100).default(20),
 });
 
 export function page<T extends z.ZodType>(item: T) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { kobo, page, timestamp } from "./common";
+import { kobo, page, pageQuery, timestamp } from "./common";
 import { providerAlert } from "./operations";
 import { transaction, transactionKind, transactionStatus } from "./transactions";
 
@@ -36,9 +36,7 @@ export type StaffTransactionDetail = z.infer<typeof staffTransactionDetail>;
 
 const day = z.iso.date({ error: "Write the date as YYYY-MM-DD." });
 
-export const staffTransactionQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const staffTransactionQuery = pageQuery.extend({
   status: transactionStatus.optional(),
   search: z
     .string()
@@ -82,9 +80,7 @@ export const statistics = z.object({
 });
 export type Statistics = z.infer<typeof statistics>;
 
-export const customerSearchQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const customerSearchQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
 });
 export const customerHit = userRef.extend({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { kobo, timestamp } from "./common";
+import { kobo, pageQuery, timestamp } from "./common";
 
 export const transactionKind = z.enum(["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"]);
 export type TransactionKind = z.infer<typeof transactionKind>;
@@ -43,9 +43,7 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-export const transactionListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const transactionListQuery = pageQuery.extend({
   kind: transactionKind.optional(),
   status: transactionStatus.optional(),
   search: z

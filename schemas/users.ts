@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { profile } from "./auth";
-import { personName, phone, role } from "./common";
+import { pageQuery, personName, phone, role } from "./common";
 import { adminKycStatus } from "./kyc";
 import { transaction } from "./transactions";
 
@@ -27,9 +27,7 @@ export const userDetail = profile.extend({
 });
 export type UserDetail = z.infer<typeof userDetail>;
 
-export const userListQuery = z.strictObject({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+export const userListQuery = pageQuery.extend({
   search: z.string().trim().max(100).optional(),
   role: role.optional(),
 });

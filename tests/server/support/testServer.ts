@@ -4,6 +4,14 @@ import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
 import { envelope, refusalEnvelope } from "../../../schemas/envelope";
 import { type RefusalCode, refusalStatus } from "../../../schemas/refusals";
+import {
+  type CallInput,
+  type CallResult,
+  type Contract,
+  requestPath,
+  splitKey,
+} from "../../../schemas/routes/contract";
+import { type RouteName, type RouteTable, routeTable } from "../../../schemas/routes/routeTable";
 import { loadConfig } from "../../../server/config";
 import { users } from "../../../server/db/schema";
 import { createLogger } from "../../../server/logger";
@@ -65,6 +73,12 @@ function checkedEnvelope(status: number, json: unknown, call: string): Answer["b
   return refusal.data;
 }
 
+/** A test's input to one endpoint: the contract's, and the token to send; optional when nothing is required. */
+type SendArgs<C extends Contract> =
+  Record<string, never> extends CallInput<C>
+    ? [input?: CallInput<C> & { token?: string }]
+    : [input: CallInput<C> & { token?: string }];
+
 export async function createTestServer(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
   await seedSystemRows(database.db);
@@ -113,6 +127,31 @@ export async function createTestServer(env: Record<string, string> = {}) {
     return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
   }
 
+  /**
+   * One endpoint by its `METHOD /path` in the shared route table: the input typed by its contract, and
+   * a successful answer's `data` parsed by its result schema (undefined when refused).
+   */
+  async function send<K extends RouteName>(key: K, ...[input]: SendArgs<RouteTable[K]>) {
+    const { method, path } = splitKey(key);
+    // The generic input narrows only at a call site; here it is read as the shape every input has.
+    const sent = (input ?? {}) as { params?: object; query?: object; body?: unknown; token?: string };
+    const url = requestPath(path, { ...sent.params }, { ...sent.query });
+    const answer = await call(method, url, { body: sent.body, token: sent.token });
+    const result: { parse(data: unknown): unknown } = routeTable[key].result;
+    // The table's own entry: its result schema parses to exactly the type CallResult names.
+    const parse = (data: unknown) => result.parse(data) as CallResult<RouteTable[K]>;
+    const data = answer.status < 400 ? parse(answer.body.data) : undefined;
+    return { ...answer, data };
+  }
+
+  /** The same, for a call that must succeed: its typed data, or a failure naming the refusal. */
+  async function sendOk<K extends RouteName>(key: K, ...args: SendArgs<RouteTable[K]>) {
+    const answer = await send(key, ...args);
+    if (answer.data === undefined)
+      throw new Error(`${key} was refused: ${answer.status} ${answer.body.code} ${answer.body.msg}`);
+    return answer.data;
+  }
+
   let operator: { token: string } | undefined;
   const server = {
     app,
@@ -127,6 +166,8 @@ export async function createTestServer(env: Record<string, string> = {}) {
     mailbox,
     logLines,
     call,
+    send,
+    sendOk,
     get: (path: string, token?: string) => call("GET", path, { token }),
     post: (path: string, body?: unknown, token?: string) => call("POST", path, { body, token }),
     patch: (path: string, body?: unknown, token?: string) => call("PATCH", path, { body, token }),

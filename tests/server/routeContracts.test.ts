@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { implement } from "../../server/http/route";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+/**
+ * The route table in schemas/routes is the one source of every path's input and answer: these calls
+ * are wrong on purpose, and `tsc` (part of `npm test`) fails if any of them stops being an error, as
+ * it would if the schema and its callers disagreed.
+ */
+describe("one typed contract from the server to the tests", () => {
+  it("types a test's call by the route table, and the server refuses what the types refuse", async () => {
+    const person = await server.customer();
+    const token = await server.login(person.email, person.password);
+    const refused = await server.send("POST /core/customer/kyc/verify", {
+      token,
+      // @ts-expect-error the field is id_type, as schemas/kyc.ts names it
+      body: { idType: "bvn", number: "22212341234" },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: "invalid_input" } });
+    expect(refused.body.fields).toHaveProperty("id_type");
+
+    const kyc = await server.sendOk("GET /core/customer/kyc", { token });
+    expect(kyc.tier).toBe(1);
+    // @ts-expect-error the answer's data is parsed by its result schema, which has no `level`
+    expect(kyc.level).toBeUndefined();
+  });
+
+  it("types a handler by the same contract", () => {
+    const reads = implement("POST /core/customer/kyc/verify", async ({ body }) => {
+      // @ts-expect-error the parsed body has id_type, not idType
+      const kind: string = body.idType;
+      throw new Error(kind);
+    });
+    const answers = implement(
+      "GET /core/customer/kyc",
+      // @ts-expect-error the answer must match the result schema, and a string is not a KYC status
+      async () => ({ msg: "Checked.", data: "tier 2" }),
+    );
+    expect(reads).toMatchObject({ method: "POST", path: "/core/customer/kyc/verify" });
+    expect(answers).toMatchObject({ method: "GET", path: "/core/customer/kyc" });
+  });
+});
