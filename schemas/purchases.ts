@@ -127,3 +127,6 @@ export type PurchaseOrder<K extends PurchaseKind = PurchaseKind> = {
 export type PurchaseDraft<K extends PurchaseKind = PurchaseKind> = {
   [P in K]: { kind: P } & PurchaseShapes[P];
 }[K];
+
+/** The `data` of a `possible_duplicate` refusal: the purchase of the same thing moments ago. */
+export const possibleDuplicate = z.object({ duplicate_of: z.string() });

@@ -1,7 +1,7 @@
 import { fromPromise } from "xstate";
 import type { DuplicatePurchase, Product, PurchaseInput, Verified } from "../../machines/purchaseMachine";
 import type { CatalogueOf, PurchaseCatalogue } from "../../schemas/catalogue";
-import type { PurchaseOrder } from "../../schemas/purchases";
+import { type PurchaseOrder, possibleDuplicate } from "../../schemas/purchases";
 import type { Transaction } from "../../schemas/transactions";
 import { ApiFailure } from "../api/client";
 import type { CustomerApi } from "../api/customerApi";
@@ -68,15 +68,12 @@ function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
   }
 }
 
-/** A 409 naming the earlier purchase becomes the machine's duplicate warning; anything else stays an error. */
+/** A `possible_duplicate` refusal becomes the machine's duplicate warning; anything else stays an error. */
 function duplicateOrError(error: unknown): unknown {
-  if (error instanceof ApiFailure && error.status === 409) {
-    const { data } = error;
-    const earlier = typeof data === "object" && data !== null && "duplicate_of" in data && data.duplicate_of;
-    if (typeof earlier === "string")
-      return { duplicateOf: earlier, message: error.msg } satisfies DuplicatePurchase;
-  }
-  return error;
+  if (!(error instanceof ApiFailure) || error.code !== "possible_duplicate") return error;
+  const earlier = possibleDuplicate.safeParse(error.data);
+  if (!earlier.success) return error;
+  return { duplicateOf: earlier.data.duplicate_of, message: error.msg } satisfies DuplicatePurchase;
 }
 
 /** The purchase machine's actors for one product's wizard, for `purchaseMachine.provide`. */

@@ -3,6 +3,7 @@ import { createActor, toPromise } from "xstate";
 import type { PurchaseInput } from "../../machines/purchaseMachine";
 import type { PurchaseOrder } from "../../schemas/purchases";
 import { purchaseActors } from "../../src/actors/purchaseActors";
+import { ApiFailure } from "../../src/api/client";
 import { catalogues, choices, purchaseResult } from "../support/purchaseFixtures";
 import { fakeCustomer, testRequestId } from "../support/renderApp";
 
@@ -28,6 +29,30 @@ describe("purchaseActors", () => {
     expect(await load("data")).toEqual(data);
     expect(await load("tv")).toEqual(tv);
     expect(await load("electricity")).toEqual(electricity);
+  });
+
+  it("turns a possible_duplicate refusal into the duplicate warning, and any other 409 into an error", async () => {
+    const duplicate = new ApiFailure(409, "You bought the same thing less than 30 seconds ago.", {
+      code: "possible_duplicate",
+      data: { duplicate_of: "OJP-123456" },
+    });
+    const inProgress = new ApiFailure(409, "This request is still being processed.", {
+      code: "request_in_progress",
+      data: { duplicate_of: "OJP-123456" },
+    });
+    const buyAirtime = vi.fn().mockRejectedValueOnce(duplicate).mockRejectedValueOnce(inProgress);
+    const customer = fakeCustomer({ buyAirtime });
+    const submit = () =>
+      toPromise(
+        createActor(purchaseActors(customer, "airtime").submitPurchase, {
+          input: { kind: "airtime", order: choices.airtime.order, ...confirm },
+        }).start(),
+      );
+    await expect(submit()).rejects.toEqual({
+      duplicateOf: "OJP-123456",
+      message: "You bought the same thing less than 30 seconds ago.",
+    });
+    await expect(submit()).rejects.toBe(inProgress);
   });
 
   it("sends each kind's order to its own endpoint with the PIN and request id", async () => {

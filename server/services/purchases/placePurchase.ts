@@ -1,6 +1,7 @@
 import { and, eq, gt, ne } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
+import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
@@ -128,7 +129,7 @@ async function holdMoney(
         throw new Refusal(
           "possible_duplicate",
           `You bought the same thing for ${order.recipient} less than 30 seconds ago. Confirm if you want to buy it again.`,
-          { data: { duplicate_of: same.reference } },
+          { data: possibleDuplicate.parse({ duplicate_of: same.reference }) },
         );
       }
     }
