@@ -31,6 +31,19 @@ describe("one typed contract from the server to the tests", () => {
     expect(kyc.level).toBeUndefined();
   });
 
+  it("refuses a query key no list knows, naming it, rather than listing everything", async () => {
+    const person = await server.customer();
+    const token = await server.login(person.email, person.password);
+    const misspelt = await server.get("core/customer/transactions/?stauts=failed", token);
+    expect(misspelt).toMatchObject({ status: 400, body: { code: "invalid_input" } });
+    expect(misspelt.body.fields).toHaveProperty("stauts");
+    const page = await server.sendOk("GET /core/customer/transactions", {
+      token,
+      query: { status: "failed" },
+    });
+    expect(page).toMatchObject({ count: 0, page: 1, page_size: 20, results: [] });
+  });
+
   it("types a handler by the same contract", () => {
     const reads = implement("POST /core/customer/kyc/verify", async ({ body }) => {
       // @ts-expect-error the parsed body has id_type, not idType
