@@ -26,6 +26,9 @@ const quiet: CallOptions = { quietFailure: true };
 
 /** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
+  const tv = (body: TvBody) => client.call(purchaseContracts, "POST /core/customer/tv", { body }, purchase);
+  const electricity = (body: ElectricityBody) =>
+    client.call(purchaseContracts, "POST /core/customer/electricity", { body }, purchase);
   return {
     wallet: () => client.call(walletContracts, "GET /core/customer/wallet"),
     fund: (body: BodyOf<(typeof walletContracts)["POST /core/customer/wallet/fund"]>) =>
@@ -67,41 +70,12 @@ export function customerApi(client: ApiClient) {
       client.call(purchaseContracts, "POST /core/customer/data-bundle", { body }, purchase),
     // One path answers both actions; each caller knows which answer it asked for.
     verifySmartcard: async (body: Without<TvBody, "verify">) =>
-      tvVerifyResult.parse(
-        await client.call(
-          purchaseContracts,
-          "POST /core/customer/tv",
-          { body: { action: "verify", ...body } },
-          purchase,
-        ),
-      ),
-    buyTv: async (body: Without<TvBody, "buy">) =>
-      transaction.parse(
-        await client.call(
-          purchaseContracts,
-          "POST /core/customer/tv",
-          { body: { action: "buy", ...body } },
-          purchase,
-        ),
-      ),
+      tvVerifyResult.parse(await tv({ action: "verify", ...body })),
+    buyTv: async (body: Without<TvBody, "buy">) => transaction.parse(await tv({ action: "buy", ...body })),
     verifyMeter: async (body: Without<ElectricityBody, "verify">) =>
-      meterVerifyResult.parse(
-        await client.call(
-          purchaseContracts,
-          "POST /core/customer/electricity",
-          { body: { action: "verify", ...body } },
-          purchase,
-        ),
-      ),
+      meterVerifyResult.parse(await electricity({ action: "verify", ...body })),
     buyElectricity: async (body: Without<ElectricityBody, "buy">) =>
-      transaction.parse(
-        await client.call(
-          purchaseContracts,
-          "POST /core/customer/electricity",
-          { body: { action: "buy", ...body } },
-          purchase,
-        ),
-      ),
+      transaction.parse(await electricity({ action: "buy", ...body })),
 
     // The profile's verification section says itself when the tier cannot be read.
     kyc: () => client.call(kycContracts, "GET /core/customer/kyc", {}, quiet),
