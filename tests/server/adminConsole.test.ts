@@ -1,7 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEntry, Dashboard, EmergencyStatus, Referral, RevenueReport } from "../../schemas/admin";
-import type { Statistics } from "../../schemas/staff";
-import type { Transaction } from "../../schemas/transactions";
 import {
   expectBalancesMatchTransactions,
   expectLedgerConsistent,
@@ -23,11 +20,17 @@ afterAll(async () => {
 });
 
 const buy = (c: { token: string; pin: string }, phone: string, amount: number) =>
-  server.post(
-    "core/customer/airtime/",
-    { network_id: 1, phone, amount, pin: c.pin, request_id: crypto.randomUUID(), allow_duplicate: true },
-    c.token,
-  );
+  server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: {
+      network_id: 1,
+      phone,
+      amount,
+      pin: c.pin,
+      request_id: crypto.randomUUID(),
+      allow_duplicate: true,
+    },
+  });
 
 describe("figures", () => {
   it("counts today's and all-time purchases, volume, revenue and what is pending", async () => {
@@ -35,9 +38,9 @@ describe("figures", () => {
     try {
       const c = await fresh.fundedCustomer(2_000_000);
       const purchase = (phone: string, amount: number) =>
-        fresh.post(
-          "core/customer/airtime/",
-          {
+        fresh.send("POST /core/customer/airtime", {
+          token: c.token,
+          body: {
             network_id: 1,
             phone,
             amount,
@@ -45,14 +48,13 @@ describe("figures", () => {
             request_id: crypto.randomUUID(),
             allow_duplicate: true,
           },
-          c.token,
-        );
+        });
       await purchase("08031234567", 100_000); // ₦980 paid, cost ₦970: ₦10 revenue
       await purchase("08031234567", 200_000); // ₦1,960, cost ₦1,940: ₦20
       await purchase("08030000000", 100_000); // failed: no volume, no revenue
       await purchase("08031111111", 100_000); // pending
       const operator = await fresh.signedInOperator("admin");
-      const stats = (await fresh.get("core/staff/statistics/", operator.token)).body.data as Statistics;
+      const stats = await fresh.sendOk("GET /core/staff/statistics", { token: operator.token });
       expect(stats.today).toEqual({ count: 2, volume: 294_000, revenue: 3_000 });
       expect(stats.all_time).toEqual(stats.today);
       expect(stats.pending_count).toBe(1);
@@ -69,30 +71,33 @@ describe("figures", () => {
         revenue: 0,
       });
 
-      const dashboard = (await fresh.get("sys.admin/dashboard/", operator.token)).body.data as Dashboard;
+      const dashboard = await fresh.sendOk("GET /sys.admin/dashboard", { token: operator.token });
       expect(dashboard.daily).toHaveLength(30);
       expect(dashboard.daily.at(-1)).toMatchObject({ count: 2, volume: 294_000, revenue: 3_000 });
       expect(dashboard.daily.slice(0, -1).every((d) => d.count === 0)).toBe(true);
       expect(dashboard.customers).toEqual({ total: 1, joined_today: 1 });
 
       // A refund costs what the provider kept.
-      const list = (await fresh.get("staff/transaction/airtime/?status=successful", operator.token)).body
-        .data as { results: Transaction[] };
+      const list = await fresh.sendOk("GET /staff/transaction/airtime", {
+        token: operator.token,
+        query: { status: "successful" },
+      });
       const larger = list.results.find((t) => t.amount === 200_000);
-      await fresh.post(
-        `core/staff/transaction/${larger?.id}/refund/`,
-        { reason: "goodwill" },
-        operator.token,
-      );
-      const revenue = (await fresh.get("sys.admin/revenue/", operator.token)).body.data as RevenueReport;
+      if (!larger) throw new Error("the ₦2,000 purchase is not listed as successful");
+      await fresh.send("POST /core/staff/transaction/:id/refund", {
+        token: operator.token,
+        params: { id: larger.id },
+        body: { reason: "goodwill" },
+      });
+      const revenue = await fresh.sendOk("GET /sys.admin/revenue", { token: operator.token });
       expect(revenue.revenue).toBe(1_000 - 194_000);
       expect(revenue.days).toHaveLength(30);
       expect(revenue.by_service.find((s) => s.kind === "airtime")?.count).toBe(1);
 
       fresh.clock.advance(86_400_000);
-      const tomorrow = (
-        await fresh.get("core/staff/statistics/", (await fresh.signedInOperator("staff")).token)
-      ).body.data as Statistics;
+      const tomorrow = await fresh.sendOk("GET /core/staff/statistics", {
+        token: (await fresh.signedInOperator("staff")).token,
+      });
       expect(tomorrow.today.count).toBe(0);
       expect(tomorrow.all_time.count).toBe(1);
     } finally {
@@ -112,8 +117,10 @@ describe("figures", () => {
   });
 
   it("reports a chosen range by day", async () => {
-    const report = (await server.get("sys.admin/revenue/?from=2026-02-25&to=2026-03-02", admin.token)).body
-      .data as RevenueReport;
+    const report = await server.sendOk("GET /sys.admin/revenue", {
+      token: admin.token,
+      query: { from: "2026-02-25", to: "2026-03-02" },
+    });
     expect(report.days.map((d) => d.date)).toEqual([
       "2026-02-25",
       "2026-02-26",
@@ -128,38 +135,41 @@ describe("figures", () => {
 describe("emergency mode", () => {
   it("stops purchases and funding with the admin's words, says so, and is audited; then resumes", async () => {
     const c = await server.fundedCustomer(500_000);
-    const off = await server.get("sys.admin/emergency-mode/", admin.token);
+    const off = await server.send("GET /sys.admin/emergency-mode", { token: admin.token });
     expect(off.body).toMatchObject({
       msg: "Emergency mode is OFF",
       data: { enabled: false, message: "", updated_by: null },
     });
 
-    const on = await server.post(
-      "sys.admin/emergency-mode/",
-      { enabled: true, message: "Provider outage. Back at 6pm." },
-      admin.token,
-    );
+    const on = await server.send("POST /sys.admin/emergency-mode", {
+      token: admin.token,
+      body: { enabled: true, message: "Provider outage. Back at 6pm." },
+    });
     expect(on.body).toMatchObject({
       msg: "Emergency mode is ON",
       data: { enabled: true, message: "Provider outage. Back at 6pm.", updated_by: { email: admin.email } },
     });
-    expect((await server.get("status/")).body.data).toEqual({
+    expect((await server.send("GET /status")).body.data).toEqual({
       emergency: { enabled: true, message: "Provider outage. Back at 6pm." },
     });
     const refused = await buy(c, "08031234567", 100_000);
     expect(refused).toMatchObject({ status: 503, body: { msg: "Provider outage. Back at 6pm." } });
 
-    const resumed = await server.post("sys.admin/emergency-mode/", { enabled: false }, admin.token);
+    const resumed = await server.send("POST /sys.admin/emergency-mode", {
+      token: admin.token,
+      body: { enabled: false },
+    });
     expect(resumed.body).toMatchObject({
       msg: "Emergency mode is OFF",
       data: { enabled: false, message: "" },
     });
     expect((await buy(c, "08031234567", 100_000)).status).toBe(200);
 
-    const audit = (await server.get("sys.admin/audit/?action=emergency.update", admin.token)).body.data as {
-      results: AuditEntry[];
-    };
-    expect(audit.results.map((a) => (a.after as { enabled: boolean }).enabled)).toEqual([false, true]);
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "emergency.update" },
+    });
+    expect(audit.results.map((a) => a.after)).toMatchObject([{ enabled: false }, { enabled: true }]);
   });
 
   it.each([
@@ -179,20 +189,19 @@ describe("emergency mode", () => {
     const answer = await server.post("sys.admin/emergency-mode/", body, admin.token);
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(
-      ((await server.get("sys.admin/emergency-mode/", admin.token)).body.data as EmergencyStatus).enabled,
-    ).toBe(false);
+    expect((await server.sendOk("GET /sys.admin/emergency-mode", { token: admin.token })).enabled).toBe(
+      false,
+    );
   });
 });
 
 describe("referrals", () => {
   it("pays the referrer once, on the referred customer's first funding of at least ₦1,000", async () => {
     const referrer = await server.fundedCustomer(0);
-    const code = ((await server.get("auth/profile/", referrer.token)).body.data as { referral_code: string })
-      .referral_code;
+    const code = (await server.sendOk("GET /auth/profile", { token: referrer.token })).referral_code;
     const referred = await server.signedInCustomer({ referral_code: code, first_name: "Tobi" });
 
-    let list = (await server.get("sys.admin/referrals/", admin.token)).body.data as { results: Referral[] };
+    let list = await server.sendOk("GET /sys.admin/referrals", { token: admin.token });
     expect(list.results[0]).toMatchObject({
       referrer: { id: referrer.id },
       referred: { id: referred.id },
@@ -206,14 +215,16 @@ describe("referrals", () => {
     await server.fund(referred.id, 500_000); // later fundings: nothing more
     expect(await walletBalance(server.db, referrer.id)).toBe(10_000);
 
-    list = (await server.get("sys.admin/referrals/", admin.token)).body.data as { results: Referral[] };
+    list = await server.sendOk("GET /sys.admin/referrals", { token: admin.token });
     expect(list.results[0]).toMatchObject({
       state: "paid",
       bonus: 10_000,
       reference: expect.stringMatching(/^OJB/),
     });
-    const history = (await server.get("core/customer/transactions/?kind=bonus", referrer.token)).body
-      .data as { results: Transaction[] };
+    const history = await server.sendOk("GET /core/customer/transactions", {
+      token: referrer.token,
+      query: { kind: "bonus" },
+    });
     expect(history.results).toEqual([
       expect.objectContaining({
         kind: "bonus",
@@ -229,26 +240,24 @@ describe("notifications and circulars", () => {
   it("sends a notification to every customer's inbox and by email, audited", async () => {
     const customer = await server.signedInCustomer();
     const sentBefore = server.mailbox.sent.length;
-    const answer = await server.post(
-      "sys.admin/notifications/",
-      { title: "New data plans", body: "GLO weekend plans are here." },
-      admin.token,
-    );
+    const answer = await server.send("POST /sys.admin/notifications", {
+      token: admin.token,
+      body: { title: "New data plans", body: "GLO weekend plans are here." },
+    });
     expect(answer.status).toBe(201);
-    const recipients = (answer.body.data as { recipients: number }).recipients;
+    const recipients = answer.data?.recipients ?? 0;
     expect(recipients).toBeGreaterThanOrEqual(1);
     expect(answer.body.msg).toBe(`Sent to ${recipients} customer${recipients === 1 ? "" : "s"}.`);
-    const inbox = (await server.get("core/customer/notifications/", customer.token)).body.data as {
-      results: Array<{ title: string }>;
-    };
+    const inbox = await server.sendOk("GET /core/customer/notifications", { token: customer.token });
     expect(inbox.results[0]?.title).toBe("New data plans");
     await expect.poll(() => server.mailbox.sent.length - sentBefore).toBe(recipients);
     expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)).toMatchObject({
       subject: "New data plans",
     });
-    const audit = (await server.get("sys.admin/audit/?action=notification.send", admin.token)).body.data as {
-      results: AuditEntry[];
-    };
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "notification.send" },
+    });
     expect(audit.results[0]).toMatchObject({
       actor: { id: admin.id },
       after: { title: "New data plans", recipients },
@@ -258,24 +267,24 @@ describe("notifications and circulars", () => {
   it("pages the inbox without repeating or skipping notices sent in the same instant", async () => {
     const customer = await server.signedInCustomer();
     for (const title of ["Same instant A", "Same instant B", "Same instant C"]) {
-      const sent = await server.post(
-        "sys.admin/notifications/",
-        { title, body: "One of three." },
-        admin.token,
-      );
+      const sent = await server.send("POST /sys.admin/notifications", {
+        token: admin.token,
+        body: { title, body: "One of three." },
+      });
       expect(sent.status).toBe(201);
     }
-    type Inbox = { count: number; results: Array<{ id: string }> };
-    const whole = (await server.get("core/customer/notifications/?page_size=100", customer.token)).body
-      .data as Inbox;
+    const whole = await server.sendOk("GET /core/customer/notifications", {
+      token: customer.token,
+      query: { page_size: 100 },
+    });
     expect(whole.count).toBeGreaterThanOrEqual(3);
     const onePerPage: string[] = [];
     for (let pageNumber = 1; pageNumber <= whole.count; pageNumber++) {
-      const answer = await server.get(
-        `core/customer/notifications/?page=${pageNumber}&page_size=1`,
-        customer.token,
-      );
-      onePerPage.push(...(answer.body.data as Inbox).results.map((n) => n.id));
+      const answer = await server.sendOk("GET /core/customer/notifications", {
+        token: customer.token,
+        query: { page: pageNumber, page_size: 1 },
+      });
+      onePerPage.push(...answer.results.map((n) => n.id));
     }
     expect(onePerPage).toEqual(whole.results.map((n) => n.id));
   });
@@ -284,39 +293,38 @@ describe("notifications and circulars", () => {
     const customer = await server.signedInCustomer();
     const now = server.clock.now().getTime();
     const iso = (ms: number) => new Date(now + ms).toISOString();
-    const current = await server.post(
-      "sys.admin/circulars/",
-      {
+    const current = await server.send("POST /sys.admin/circulars", {
+      token: admin.token,
+      body: {
         title: "Easter hours",
         body: "Support answers until 4pm.",
         starts_at: iso(-60_000),
         ends_at: iso(86_400_000),
       },
-      admin.token,
-    );
-    expect(current.body.data).toMatchObject({ title: "Easter hours", current: true });
-    await server.post(
-      "sys.admin/circulars/",
-      { title: "Later", body: "Not yet shown.", starts_at: iso(86_400_000), ends_at: iso(2 * 86_400_000) },
-      admin.token,
-    );
-    const shown = (await server.get("core/customer/circulars/", customer.token)).body.data as Array<{
-      title: string;
-    }>;
+    });
+    expect(current.data).toMatchObject({ title: "Easter hours", current: true });
+    await server.send("POST /sys.admin/circulars", {
+      token: admin.token,
+      body: {
+        title: "Later",
+        body: "Not yet shown.",
+        starts_at: iso(86_400_000),
+        ends_at: iso(2 * 86_400_000),
+      },
+    });
+    const shown = await server.sendOk("GET /core/customer/circulars", { token: customer.token });
     expect(shown.map((c) => c.title)).toEqual(["Easter hours"]);
-    const all = (await server.get("sys.admin/circulars/", admin.token)).body.data as Array<{
-      title: string;
-      current: boolean;
-    }>;
+    const all = await server.sendOk("GET /sys.admin/circulars", { token: admin.token });
     expect(all.map((c) => [c.title, c.current])).toEqual([
       ["Later", false],
       ["Easter hours", true],
     ]);
     // Both publications are in the audit log, newest first, with what was published.
-    const audit = (await server.get("sys.admin/audit/?action=circular.create", admin.token)).body.data as {
-      results: AuditEntry[];
-    };
-    expect(audit.results.map((a) => (a.after as { title: string }).title)).toEqual(["Later", "Easter hours"]);
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "circular.create" },
+    });
+    expect(audit.results.map((a) => a.after)).toMatchObject([{ title: "Later" }, { title: "Easter hours" }]);
     expect(audit.results[0]).toMatchObject({ actor: { email: admin.email }, target_type: "circular" });
   });
 
@@ -361,18 +369,18 @@ describe("notifications and circulars", () => {
 
 describe("the audit log", () => {
   it("is paged, newest first, and filters by actor and action", async () => {
-    const all = (await server.get("sys.admin/audit/?page_size=3", admin.token)).body.data as {
-      count: number;
-      results: AuditEntry[];
-    };
+    const all = await server.sendOk("GET /sys.admin/audit", { token: admin.token, query: { page_size: 3 } });
     expect(all.results).toHaveLength(3);
     expect(all.count).toBeGreaterThan(3);
-    const mine = (await server.get(`sys.admin/audit/?actor=${admin.email.slice(0, 10)}`, admin.token)).body
-      .data as { results: AuditEntry[] };
+    const mine = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { actor: admin.email.slice(0, 10) },
+    });
     expect(mine.results.every((a) => a.actor?.email === admin.email)).toBe(true);
-    const fundings = (await server.get("sys.admin/audit/?action=wallet.fund", admin.token)).body.data as {
-      results: AuditEntry[];
-    };
+    const fundings = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "wallet.fund" },
+    });
     expect(fundings.results.length).toBeGreaterThan(0);
     expect(fundings.results.every((a) => a.action === "wallet.fund")).toBe(true);
   });

@@ -1,6 +1,5 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "../../schemas/transactions";
 import { auditLog } from "../../server/db/schema";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -22,8 +21,8 @@ async function auditCount() {
 
 describe("airtime controls", () => {
   it("lists every network with its commission, and saves a change, audited", async () => {
-    const list = await server.get("core/staff/fetch/airtime/", staff.token);
-    expect((list.body.data as unknown[])[0]).toEqual({
+    const list = await server.sendOk("GET /core/staff/fetch/airtime", { token: staff.token });
+    expect(list[0]).toEqual({
       id: 1,
       network: "MTN",
       enabled: true,
@@ -33,6 +32,7 @@ describe("airtime controls", () => {
       min_amount: 5_000,
       max_amount: 5_000_000,
     });
+    // Untyped: the contract's type of a control's PATCH body has only `id` (see controlPatch).
     const patch = await server.patch(
       "core/staff/fetch/airtime/",
       { id: 1, discount_percent: 2.5, max_amount: 2_000_000 },
@@ -55,10 +55,7 @@ describe("airtime controls", () => {
     });
     // Customers see it at once.
     const customer = await server.signedInCustomer();
-    const seen = (await server.get("core/customer/fetch/airtime/", customer.token)).body.data as Array<{
-      id: number;
-      discount_percent: number;
-    }>;
+    const seen = await server.sendOk("GET /core/customer/fetch/airtime", { token: customer.token });
     expect(seen.find((c) => c.id === 1)?.discount_percent).toBe(2.5);
   });
 
@@ -92,9 +89,9 @@ describe("airtime controls", () => {
 
 describe("data plans", () => {
   it("creates a plan customers can buy at once, audited", async () => {
-    const created = await server.post(
-      "core/staff/fetch/data/plans/",
-      {
+    const created = await server.send("POST /core/staff/fetch/data/plans", {
+      token: staff.token,
+      body: {
         control_id: 2,
         code: "glo-3gb-2d",
         name: "3GB Weekend (2 days)",
@@ -104,10 +101,10 @@ describe("data plans", () => {
         price: 70_000,
         cost_price: 66_000,
       },
-      staff.token,
-    );
+    });
     expect(created.status).toBe(201);
-    const plan = created.body.data as { id: number; code: string; enabled: boolean; has_sales: boolean };
+    const plan = created.data;
+    if (!plan) throw new Error("the plan was not created");
     expect(plan).toMatchObject({ enabled: true, has_sales: false });
     expect(plan.code).toBe("glo-3gb-2d"); // VTpass's variation code: what a purchase of it is sent as
     expect(await lastAudit()).toMatchObject({
@@ -118,16 +115,16 @@ describe("data plans", () => {
     });
 
     const customer = await server.fundedCustomer(100_000);
-    const listed = (await server.get("core/customer/fetch/data/2", customer.token)).body.data as Array<{
-      id: number;
-    }>;
+    const listed = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: customer.token,
+      params: { id: 2 },
+    });
     expect(listed.map((p) => p.id)).toContain(plan.id);
-    const bought = await server.post(
-      "core/customer/data-bundle/",
-      { plan_id: plan.id, phone: "08051234567", pin: customer.pin, request_id: crypto.randomUUID() },
-      customer.token,
-    );
-    expect(bought.body.data as Transaction).toMatchObject({
+    const bought = await server.send("POST /core/customer/data-bundle", {
+      token: customer.token,
+      body: { plan_id: plan.id, phone: "08051234567", pin: customer.pin, request_id: crypto.randomUUID() },
+    });
+    expect(bought.data).toMatchObject({
       status: "successful",
       total: 70_000,
       product: "GLO 3GB Weekend (2 days)",
@@ -135,59 +132,73 @@ describe("data plans", () => {
   });
 
   it("edits a plan without switching it back on, and lists switched-off plans for staff", async () => {
-    const [first] = (await server.get("core/staff/fetch/data/plans/?control_id=3", staff.token)).body
-      .data as Array<{ id: number }>;
-    await server.patch(`core/staff/fetch/data/plans/${first?.id}/`, { enabled: false }, staff.token);
-    const priced = await server.patch(
-      `core/staff/fetch/data/plans/${first?.id}/`,
-      { price: 12_500 },
-      staff.token,
-    );
-    expect(priced.body.data).toMatchObject({ price: 12_500, enabled: false });
-    const staffList = (await server.get("core/staff/fetch/data/plans/?control_id=3", staff.token)).body
-      .data as Array<{ id: number }>;
-    expect(staffList.map((p) => p.id)).toContain(first?.id);
+    const [first] = await server.sendOk("GET /core/staff/fetch/data/plans", {
+      token: staff.token,
+      query: { control_id: 3 },
+    });
+    if (!first) throw new Error("9Mobile has no data plans");
+    await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: first.id },
+      body: { enabled: false },
+    });
+    const priced = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: first.id },
+      body: { price: 12_500 },
+    });
+    expect(priced.data).toMatchObject({ price: 12_500, enabled: false });
+    const staffList = await server.sendOk("GET /core/staff/fetch/data/plans", {
+      token: staff.token,
+      query: { control_id: 3 },
+    });
+    expect(staffList.map((p) => p.id)).toContain(first.id);
     const customer = await server.signedInCustomer();
-    const customerList = (await server.get("core/customer/fetch/data/3", customer.token)).body.data as Array<{
-      id: number;
-    }>;
-    expect(customerList.map((p) => p.id)).not.toContain(first?.id);
+    const customerList = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: customer.token,
+      params: { id: 3 },
+    });
+    expect(customerList.map((p) => p.id)).not.toContain(first.id);
   });
 
   it("deletes a plan never sold, and only switches off one that was", async () => {
-    const plans = (await server.get("core/staff/fetch/data/plans/?control_id=4", staff.token)).body
-      .data as Array<{ id: number; price: number }>;
-    const [unsold, sold] = plans;
-    const customer = await server.fundedCustomer(1_000_000);
-    await server.post(
-      "core/customer/data-bundle/",
-      { plan_id: sold?.id, phone: "08021234567", pin: customer.pin, request_id: crypto.randomUUID() },
-      customer.token,
-    );
-
-    const gone = await server.call("DELETE", `core/staff/fetch/data/plans/${unsold?.id}/`, {
+    const plans = await server.sendOk("GET /core/staff/fetch/data/plans", {
       token: staff.token,
+      query: { control_id: 4 },
+    });
+    const [unsold, sold] = plans;
+    if (!unsold || !sold) throw new Error("Airtel has fewer than two data plans");
+    const customer = await server.fundedCustomer(1_000_000);
+    await server.send("POST /core/customer/data-bundle", {
+      token: customer.token,
+      body: { plan_id: sold.id, phone: "08021234567", pin: customer.pin, request_id: crypto.randomUUID() },
+    });
+
+    const gone = await server.send("DELETE /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: unsold.id },
     });
     expect(gone.body).toMatchObject({ msg: "Data plan deleted.", data: { deleted: true, disabled: false } });
-    const kept = await server.call("DELETE", `core/staff/fetch/data/plans/${sold?.id}/`, {
+    const kept = await server.send("DELETE /core/staff/fetch/data/plans/:id", {
       token: staff.token,
+      params: { id: sold.id },
     });
     expect(kept.body).toMatchObject({
       msg: "This plan has sales, so it was switched off instead of deleted.",
       data: { deleted: false, disabled: true },
     });
-    const after = (await server.get("core/staff/fetch/data/plans/?control_id=4", staff.token)).body
-      .data as Array<{ id: number; enabled: boolean; has_sales: boolean }>;
-    expect(after.find((p) => p.id === unsold?.id)).toBeUndefined();
-    expect(after.find((p) => p.id === sold?.id)).toMatchObject({ enabled: false, has_sales: true });
+    const after = await server.sendOk("GET /core/staff/fetch/data/plans", {
+      token: staff.token,
+      query: { control_id: 4 },
+    });
+    expect(after.find((p) => p.id === unsold.id)).toBeUndefined();
+    expect(after.find((p) => p.id === sold.id)).toMatchObject({ enabled: false, has_sales: true });
     expect(await lastAudit()).toMatchObject({
       action: "plan.delete",
       after: expect.objectContaining({ enabled: false }),
     });
     // The receipt of what was sold still reads the same.
-    const history = (await server.get("core/customer/data-bundle/", customer.token)).body.data as {
-      results: Transaction[];
-    };
+    const history = await server.sendOk("GET /core/customer/data-bundle", { token: customer.token });
     expect(history.results[0]?.status).toBe("successful");
   });
 
@@ -195,10 +206,7 @@ describe("data plans", () => {
     const off = await server.patch("core/staff/fetch/data/networks/", { id: 3, enabled: false }, staff.token);
     expect(off.body.data).toEqual({ id: 3, name: "9Mobile", service_id: "etisalat-data", enabled: false });
     const customer = await server.signedInCustomer();
-    const networks = (await server.get("core/customer/fetch/data/", customer.token)).body.data as Array<{
-      id: number;
-      enabled: boolean;
-    }>;
+    const networks = await server.sendOk("GET /core/customer/fetch/data", { token: customer.token });
     expect(networks.find((n) => n.id === 3)?.enabled).toBe(false);
     expect(await lastAudit()).toMatchObject({
       targetType: "data_network",
@@ -336,31 +344,33 @@ describe("data plans", () => {
 describe("TV and electricity", () => {
   it("changes a provider's fee and a bouquet's price, which the next purchase pays", async () => {
     await server.patch("core/staff/fetch/tv/controls", { id: 2, service_fee: 15_000 }, staff.token);
-    const bouquets = (await server.get("core/staff/fetch/tv/plans/?control_id=2", staff.token)).body
-      .data as Array<{ id: number; name: string }>;
+    const bouquets = await server.sendOk("GET /core/staff/fetch/tv/plans", {
+      token: staff.token,
+      query: { control_id: 2 },
+    });
     const smallie = bouquets.find((b) => b.name === "GOtv Smallie");
-    const edited = await server.patch(
-      `core/staff/fetch/tv/plans/${smallie?.id}/`,
-      { price: 200_000 },
-      staff.token,
-    );
-    expect(edited.body.data).toMatchObject({ price: 200_000, enabled: true });
+    if (!smallie) throw new Error("GOtv has no Smallie bouquet");
+    const edited = await server.send("PATCH /core/staff/fetch/tv/plans/:id", {
+      token: staff.token,
+      params: { id: smallie.id },
+      body: { price: 200_000 },
+    });
+    expect(edited.data).toMatchObject({ price: 200_000, enabled: true });
     expect(await lastAudit()).toMatchObject({ action: "plan.update", targetType: "tv_plan" });
     const customer = await server.fundedCustomer(1_000_000);
-    const bought = await server.post(
-      "core/customer/tv/",
-      {
+    const bought = await server.send("POST /core/customer/tv", {
+      token: customer.token,
+      body: {
         action: "buy",
         provider_id: 2,
-        plan_id: smallie?.id,
+        plan_id: smallie.id,
         smartcard: "7023456789",
         phone: "08031234567",
         pin: customer.pin,
         request_id: crypto.randomUUID(),
       },
-      customer.token,
-    );
-    expect(bought.body.data).toMatchObject({ amount: 200_000, fee: 15_000, total: 215_000 });
+    });
+    expect(bought.data).toMatchObject({ amount: 200_000, fee: 15_000, total: 215_000 });
   });
 
   it("switches a provider or a disco off for customers", async () => {
@@ -372,15 +382,9 @@ describe("TV and electricity", () => {
     );
     expect(disco.body.data).toMatchObject({ id: 9, enabled: false, min_amount: 50_000 });
     const customer = await server.signedInCustomer();
-    const providers = (await server.get("core/customer/fetch/tv/", customer.token)).body.data as Array<{
-      id: number;
-      enabled: boolean;
-    }>;
+    const providers = await server.sendOk("GET /core/customer/fetch/tv", { token: customer.token });
     expect(providers.find((p) => p.id === 4)?.enabled).toBe(false);
-    const discos = (await server.get("core/customer/fetch/electricity/", customer.token)).body.data as Array<{
-      id: number;
-      enabled: boolean;
-    }>;
+    const discos = await server.sendOk("GET /core/customer/fetch/electricity", { token: customer.token });
     expect(discos.find((d) => d.id === 9)?.enabled).toBe(false);
   });
 

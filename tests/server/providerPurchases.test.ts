@@ -1,8 +1,5 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderStatus } from "../../schemas/operations";
-import type { PlanSyncReport } from "../../schemas/planSync";
-import type { Statistics } from "../../schemas/staff";
 import type { Transaction } from "../../schemas/transactions";
 import { auditLog, dataPlans, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
@@ -30,13 +27,13 @@ let counter = 0;
 const phone = () => `0802${String(4_000_000 + ++counter).padStart(7, "0")}`;
 
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
-  const answer = await server.post(
-    "core/customer/airtime/",
-    { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
-    c.token,
-  );
+  const answer = await server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data as Transaction;
+  if (!answer.data) throw new Error(`the purchase was refused: ${answer.body.msg}`);
+  return answer.data;
 }
 const rowOf = async (reference: string) =>
   (await server.db.select().from(transactions).where(eq(transactions.reference, reference)))[0];
@@ -99,7 +96,7 @@ describe("account-level failures", () => {
     expect(server.logLines.some((line) => line.includes('"level":50') && line.includes("low_balance"))).toBe(
       true,
     );
-    const stats = (await server.get("core/staff/statistics/", staff.token)).body.data as Statistics;
+    const stats = await server.sendOk("GET /core/staff/statistics", { token: staff.token });
     expect(stats.provider_alerts).toEqual([
       expect.objectContaining({ kind: "low_balance", title: "Provider wallet too low", occurrences: 1 }),
     ]);
@@ -107,7 +104,7 @@ describe("account-level failures", () => {
 
     await buyAirtime(c, phone());
     expect(
-      ((await server.get("core/staff/statistics/", staff.token)).body.data as Statistics).provider_alerts,
+      (await server.sendOk("GET /core/staff/statistics", { token: staff.token })).provider_alerts,
     ).toEqual([]);
   });
 
@@ -118,7 +115,7 @@ describe("account-level failures", () => {
     const failed = await buyAirtime(c, to);
     expect(failed.status).toBe("failed");
     const admin = await server.signedInOperator("admin");
-    const dashboard = (await server.get("sys.admin/dashboard/", admin.token)).body.data as Statistics;
+    const dashboard = await server.sendOk("GET /sys.admin/dashboard", { token: admin.token });
     expect(dashboard.provider_alerts.map((a) => a.title)).toContain("Provider keys rejected");
     await buyAirtime(c, phone()); // clears it for the tests after
   });
@@ -147,18 +144,18 @@ describe("reversals", () => {
     );
     expect(await walletBalance(server.db, c.id)).toBe(after + bought.total);
 
-    const inbox = await server.get("core/customer/notifications/", c.token);
-    expect(inbox.body.data).toMatchObject({
+    const inbox = await server.sendOk("GET /core/customer/notifications", { token: c.token });
+    expect(inbox).toMatchObject({
       results: [expect.objectContaining({ title: "A purchase was reversed" })],
     });
     const someoneElse = await server.signedInCustomer();
-    expect((await server.get("core/customer/notifications/", someoneElse.token)).body.data).toMatchObject({
+    expect(
+      await server.sendOk("GET /core/customer/notifications", { token: someoneElse.token }),
+    ).toMatchObject({
       results: [],
     });
     const admin = await server.signedInOperator("admin");
-    const broadcast = (await server.get("sys.admin/notifications/", admin.token)).body.data as {
-      results: unknown[];
-    };
+    const broadcast = await server.sendOk("GET /sys.admin/notifications", { token: admin.token });
     expect(broadcast.results).toEqual([]); // one customer's notice is not one sent to everyone
   });
 
@@ -229,9 +226,9 @@ describe("VTpass's webhook", () => {
 describe("electricity and TV through VTpass", () => {
   it("keeps the token and units a prepaid meter gets", async () => {
     const c = await server.fundedCustomer(naira(20_000));
-    const answer = await server.post(
-      "core/customer/electricity/",
-      {
+    const answer = await server.send("POST /core/customer/electricity", {
+      token: c.token,
+      body: {
         action: "buy",
         disco_id: 6,
         meter_number: "1111111111111",
@@ -241,9 +238,8 @@ describe("electricity and TV through VTpass", () => {
         pin: c.pin,
         request_id: crypto.randomUUID(),
       },
-      c.token,
-    );
-    expect(answer.body.data).toMatchObject({
+    });
+    expect(answer.data).toMatchObject({
       status: "successful",
       token: expect.stringMatching(/^\d{20}$/),
       units: expect.stringMatching(/kWh$/),
@@ -256,27 +252,24 @@ describe("electricity and TV through VTpass", () => {
 
   it("renews a smartcard's current bouquet at what renewing costs, and refuses a renewal of another", async () => {
     const c = await server.fundedCustomer(naira(100_000));
-    const verified = await server.post(
-      "core/customer/tv/",
-      { action: "verify", provider_id: 1, smartcard: "1212121212" },
-      c.token,
-    );
-    const { renewal_amount, current_plan } = verified.body.data as {
-      renewal_amount: number;
-      current_plan: string;
-    };
-    const plans = (await server.get("core/customer/fetch/tv/1", c.token)).body.data as Array<{
-      id: number;
-      name: string;
-      price: number;
-    }>;
+    const verified = await server.sendOk("POST /core/customer/tv", {
+      token: c.token,
+      body: { action: "verify", provider_id: 1, smartcard: "1212121212" },
+    });
+    if ("id" in verified) throw new Error("a verification answers the smartcard, not a transaction");
+    const { renewal_amount, current_plan } = verified;
+    const plans = await server.sendOk("GET /core/customer/fetch/tv/:id", {
+      token: c.token,
+      params: { id: 1 },
+    });
     const current = plans.find((p) => p.price === renewal_amount);
     const other = plans.find((p) => p.price !== renewal_amount);
     expect(current, `a plan priced like ${current_plan}`).toBeDefined();
+    if (!current || !other) throw new Error("DStv needs the current bouquet and another");
     const buy = (plan_id: number) =>
-      server.post(
-        "core/customer/tv/",
-        {
+      server.send("POST /core/customer/tv", {
+        token: c.token,
+        body: {
           action: "buy",
           provider_id: 1,
           plan_id,
@@ -286,13 +279,12 @@ describe("electricity and TV through VTpass", () => {
           pin: c.pin,
           request_id: crypto.randomUUID(),
         },
-        c.token,
-      );
-    const refused = await buy(other?.id as number);
+      });
+    const refused = await buy(other.id);
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.subscription_type?.[0]).toMatch(/^Renewing this smartcard costs/);
-    const renewed = await buy(current?.id as number);
-    expect(renewed.body.data).toMatchObject({ status: "successful" });
+    const renewed = await buy(current.id);
+    expect(renewed.data).toMatchObject({ status: "successful" });
     expect(server.vtpass.requests.at(-1)?.body).toMatchObject({
       subscription_type: "renew",
       serviceID: "dstv",
@@ -305,7 +297,7 @@ describe("the merchant balance", () => {
     const admin = await server.signedInOperator("admin");
     server.vtpass.setBalance(4_000_000);
     server.clock.advance(61_000); // the balance is read at most once a minute
-    const status = (await server.get("sys.admin/provider/", admin.token)).body.data as ProviderStatus;
+    const status = await server.sendOk("GET /sys.admin/provider", { token: admin.token });
     expect(status).toMatchObject({
       provider: "vtpass",
       simulated: true,
@@ -313,12 +305,11 @@ describe("the merchant balance", () => {
       low_balance_threshold: 5_000_000,
       low: true,
     });
-    const saved = await server.patch(
-      "sys.admin/provider/",
-      { low_balance_threshold: 3_000_000 },
-      admin.token,
-    );
-    expect(saved.body.data).toMatchObject({ low_balance_threshold: 3_000_000, low: false });
+    const saved = await server.send("PATCH /sys.admin/provider", {
+      token: admin.token,
+      body: { low_balance_threshold: 3_000_000 },
+    });
+    expect(saved.data).toMatchObject({ low_balance_threshold: 3_000_000, low: false });
     const [audit] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
     expect(audit).toMatchObject({ action: "settings.update", after: { low_balance_threshold: 3_000_000 } });
     for (const body of [
@@ -338,8 +329,10 @@ describe("the merchant balance", () => {
 describe("the data-plan sync", () => {
   it("shows VTpass's plans beside ours and imports what staff choose, at our price", async () => {
     const staff = await server.signedInOperator("staff");
-    const report = (await server.get("core/staff/fetch/data/plans/sync/?control_id=1", staff.token)).body
-      .data as PlanSyncReport;
+    const report = await server.sendOk("GET /core/staff/fetch/data/plans/sync", {
+      token: staff.token,
+      query: { control_id: 1 },
+    });
     expect(report.service_id).toBe("mtn-data");
     const byCode = new Map(report.rows.map((r) => [r.code, r]));
     expect(byCode.get("mtn-40gb-30d")).toMatchObject({
@@ -356,13 +349,15 @@ describe("the data-plan sync", () => {
     expect(byCode.get("mtn-6gb-7d")).toMatchObject({ state: "changed", provider_cost: naira(2450) });
     expect(byCode.get("mtn-1gb-1d")).toMatchObject({ state: "same" });
 
-    const imported = await server.post(
-      "core/staff/fetch/data/plans/sync/",
-      { control_id: 1, import: [{ code: "mtn-40gb-30d", price: naira(11_000) }, { code: "mtn-6gb-7d" }] },
-      staff.token,
-    );
+    const imported = await server.send("POST /core/staff/fetch/data/plans/sync", {
+      token: staff.token,
+      body: {
+        control_id: 1,
+        import: [{ code: "mtn-40gb-30d", price: naira(11_000) }, { code: "mtn-6gb-7d" }],
+      },
+    });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body.data).toMatchObject({ created: 1, updated: 1, switched_off: 0 });
+    expect(imported.data).toMatchObject({ created: 1, updated: 1, switched_off: 0 });
     const [added] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "mtn-40gb-30d"));
     expect(added).toMatchObject({
       price: naira(11_000),
@@ -377,18 +372,20 @@ describe("the data-plan sync", () => {
 
     // A customer can buy the imported plan through VTpass at once.
     const c = await server.fundedCustomer(naira(20_000));
-    const bought = await server.post(
-      "core/customer/data-bundle/",
-      { plan_id: added?.id, phone: "08031234567", pin: c.pin, request_id: crypto.randomUUID() },
-      c.token,
-    );
-    expect(bought.body.data).toMatchObject({ status: "successful", total: naira(11_000) });
+    if (!added) throw new Error("mtn-40gb-30d was not imported");
+    const bought = await server.send("POST /core/customer/data-bundle", {
+      token: c.token,
+      body: { plan_id: added.id, phone: "08031234567", pin: c.pin, request_id: crypto.randomUUID() },
+    });
+    expect(bought.data).toMatchObject({ status: "successful", total: naira(11_000) });
   });
 
   it("switches off a plan VTpass no longer sells, and only such a plan", async () => {
     const staff = await server.signedInOperator("staff");
-    const report = (await server.get("core/staff/fetch/data/plans/sync/?control_id=3", staff.token)).body
-      .data as PlanSyncReport;
+    const report = await server.sendOk("GET /core/staff/fetch/data/plans/sync", {
+      token: staff.token,
+      query: { control_id: 3 },
+    });
     const gone = report.rows.find((r) => r.code === "9mobile-650mb-1d");
     expect(gone).toMatchObject({ state: "gone", provider_name: null });
     const stillSold = report.rows.find((r) => r.state === "same")?.plan?.id;
@@ -398,12 +395,13 @@ describe("the data-plan sync", () => {
       staff.token,
     );
     expect(refused.status).toBe(400);
-    const done = await server.post(
-      "core/staff/fetch/data/plans/sync/",
-      { control_id: 3, switch_off: [gone?.plan?.id] },
-      staff.token,
-    );
-    expect(done.body.data).toMatchObject({ switched_off: 1 });
+    const goneId = gone?.plan?.id;
+    if (goneId === undefined) throw new Error("9mobile-650mb-1d is not one of our plans");
+    const done = await server.send("POST /core/staff/fetch/data/plans/sync", {
+      token: staff.token,
+      body: { control_id: 3, switch_off: [goneId] },
+    });
+    expect(done.data).toMatchObject({ switched_off: 1 });
     const [off] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "9mobile-650mb-1d"));
     expect(off?.enabled).toBe(false);
   });
