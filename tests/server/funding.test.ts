@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "../../schemas/transactions";
-import type { FundingCheck } from "../../schemas/wallet";
+import { envelope } from "../../schemas/envelope";
+import { routeTable } from "../../schemas/routes/routeTable";
 import { auditLog, gatewayEvents, transactions } from "../../server/db/schema";
 import { paystackSignature, paystackSignatureHeader } from "../../server/gateways/paystack/paystackGateway";
 import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
@@ -23,9 +23,13 @@ const naira = (n: number) => n * 100;
 const secret = simulatorKeys.paystack.secretKey;
 
 async function openCheckout(token: string, amount = naira(5000), request_id = crypto.randomUUID()) {
-  const answer = await server.post("core/customer/wallet/fund/", { amount, request_id }, token);
+  const answer = await server.send("POST /core/customer/wallet/fund", {
+    token,
+    body: { amount, request_id },
+  });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.data as { reference: string; checkout_url: string };
+  if (!answer.data) throw new Error(`the checkout was refused: ${answer.body.msg}`);
+  return answer.data;
 }
 
 /** The checkout page's own form, posted as the customer's browser would. */
@@ -43,10 +47,13 @@ const payByCard = (checkoutUrl: string) =>
   });
 
 async function fundingOf(reference: string, token: string) {
-  return (await server.get(`core/customer/transactions/${reference}/`, token)).body.data as Transaction;
+  return server.sendOk("GET /core/customer/transactions/:reference", { token, params: { reference } });
 }
 const checkBack = async (reference: string, token: string) =>
-  (await server.get(`core/customer/wallet/fund/${reference}/`, token)).body.data as FundingCheck;
+  server.sendOk("GET /core/customer/wallet/fund/:reference", { token, params: { reference } });
+/** The outcome Paystack's webhook answered, read by the route table's envelope for it. */
+const webhookOutcome = async (res: Response) =>
+  envelope(routeTable["POST /webhooks/paystack"].result).parse(await res.json()).data.outcome;
 
 function webhook(raw: string, signature = paystackSignature(secret, raw)) {
   return server.app.request("/api/webhooks/paystack/", {
@@ -200,9 +207,7 @@ describe("Paystack's webhook", () => {
     const c = await server.signedInCustomer();
     const { reference, raw } = await paidEvent(c);
     const answers = await Promise.all(Array.from({ length: 5 }, () => webhook(raw)));
-    const outcomes = await Promise.all(
-      answers.map(async (a) => ((await a.json()) as { data: { outcome: string } }).data.outcome),
-    );
+    const outcomes = await Promise.all(answers.map(webhookOutcome));
     expect(outcomes.filter((o) => o === "credited")).toHaveLength(1);
     expect(outcomes.filter((o) => o === "duplicate_event")).toHaveLength(4);
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
@@ -311,12 +316,9 @@ describe("Paystack's webhook", () => {
 describe("referral bonus on gateway fundings", () => {
   it("pays the referrer on the referred customer's first qualifying funding by transfer or card, once", async () => {
     const referrer = await server.signedInCustomer();
-    const code = ((await server.get("auth/profile/", referrer.token)).body.data as { referral_code: string })
-      .referral_code;
+    const code = (await server.sendOk("GET /auth/profile", { token: referrer.token })).referral_code;
     const referred = await server.signedInCustomer({ referral_code: code });
-    const account = (await server.get("core/customer/wallet/bank-account/", referred.token)).body.data as {
-      account_number: string;
-    };
+    const account = await server.sendOk("GET /core/customer/wallet/bank-account", { token: referred.token });
     await server.paystack.transfer(account.account_number, naira(500)); // below ₦1,000: not yet
     expect(await walletBalance(server.db, referrer.id)).toBe(0);
     const { reference, checkout_url } = await openCheckout(referred.token, naira(1_000));
@@ -335,12 +337,15 @@ describe("referral bonus on gateway fundings", () => {
 describe("a dedicated bank account per customer", () => {
   it("gives a verified customer one account number, whose transfers credit the wallet once", async () => {
     const c = await server.signedInCustomer({ first_name: "Ada", last_name: "Okafor" });
-    const first = await server.get("core/customer/wallet/bank-account/", c.token);
+    const first = await server.send("GET /core/customer/wallet/bank-account", { token: c.token });
     expect(first.status).toBe(200);
-    const account = first.body.data as { bank_name: string; account_number: string; account_name: string };
+    const account = first.data;
+    if (!account) throw new Error("no account was opened");
     expect(account).toMatchObject({ bank_name: "Test Bank", account_name: "OJAPAY/ADA OKAFOR" });
     expect(account.account_number).toMatch(/^\d{10}$/);
-    expect((await server.get("core/customer/wallet/bank-account/", c.token)).body.data).toEqual(account);
+    expect(await server.sendOk("GET /core/customer/wallet/bank-account", { token: c.token })).toEqual(
+      account,
+    );
 
     const sent = await server.paystack.transfer(account.account_number, naira(7_500), { name: "ADA OKAFOR" });
     expect(await walletBalance(server.db, c.id)).toBe(naira(7_500));
@@ -440,24 +445,22 @@ describe("reconciliation", () => {
       server.paystack.setBehaviour({ webhooks: "deliver" });
     }
     const day = lagosDay(server.clock.now());
-    const run = await server.post("sys.admin/reconciliation/", { day }, admin.token);
+    const reconcile = () =>
+      server.send("POST /sys.admin/reconciliation", { token: admin.token, body: { day } });
+    const run = await reconcile();
     expect(run.status, JSON.stringify(run.body)).toBe(200);
-    expect(run.body.data).toMatchObject({ day, status: "done", credited: 1, credited_amount: naira(4000) });
+    expect(run.data).toMatchObject({ day, status: "done", credited: 1, credited_amount: naira(4000) });
     expect(await walletBalance(server.db, c.id)).toBe(naira(4000));
-    const again = await server.post("sys.admin/reconciliation/", { day }, admin.token);
-    expect(again.body.data).toMatchObject({ status: "done", credited: 0 });
-    const runs = (await server.get("sys.admin/reconciliation/", admin.token)).body.data as {
-      runs: Array<{ day: string }>;
-    };
+    const again = await reconcile();
+    expect(again.data).toMatchObject({ status: "done", credited: 0 });
+    const runs = await server.sendOk("GET /sys.admin/reconciliation", { token: admin.token });
     expect(runs.runs[0]).toMatchObject({ day, ran_by: { id: admin.id } });
     await server.paystack.releaseWebhooks();
     expect(await walletBalance(server.db, c.id)).toBe(naira(4000));
 
     // A transfer into a dedicated account whose webhook was lost is found the same way; a payment that
     // matches nothing of ours is listed for staff, and credits no one.
-    const account = (await server.get("core/customer/wallet/bank-account/", c.token)).body.data as {
-      account_number: string;
-    };
+    const account = await server.sendOk("GET /core/customer/wallet/bank-account", { token: c.token });
     server.paystack.setBehaviour({ webhooks: "hold" });
     try {
       await server.paystack.transfer(account.account_number, naira(1200));
@@ -472,8 +475,8 @@ describe("reconciliation", () => {
     } finally {
       server.paystack.setBehaviour({ webhooks: "deliver" });
     }
-    const third = await server.post("sys.admin/reconciliation/", { day }, admin.token);
-    expect(third.body.data).toMatchObject({
+    const third = await reconcile();
+    expect(third.data).toMatchObject({
       status: "done",
       credited: 1,
       credited_amount: naira(1200),
@@ -502,13 +505,15 @@ describe("staff funding", () => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
     const request_id = crypto.randomUUID();
-    const answer = await server.post(
-      `staff/customer/fund/${c.id}/`,
-      { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id },
-      staff.token,
-    );
+    const fund = () =>
+      server.send("POST /staff/customer/fund/:user_id", {
+        token: staff.token,
+        params: { user_id: c.id },
+        body: { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id },
+      });
+    const answer = await fund();
     expect(answer.status).toBe(201);
-    expect(answer.body.data).toMatchObject({
+    expect(answer.data).toMatchObject({
       kind: "funding",
       status: "successful",
       amount: naira(2500),
@@ -527,12 +532,8 @@ describe("staff funding", () => {
       after: expect.objectContaining({ balance: naira(2500), amount: naira(2500) }),
     });
 
-    const retry = await server.post(
-      `staff/customer/fund/${c.id}/`,
-      { amount: naira(2500), reason: "Refund for a failed bank transfer", request_id },
-      staff.token,
-    );
-    expect(retry.body.data).toEqual(answer.body.data);
+    const retry = await fund();
+    expect(retry.data).toEqual(answer.data);
     expect(await walletBalance(server.db, c.id)).toBe(naira(2500));
   });
 

@@ -1,5 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
+import type { BodyOf } from "../../schemas/routes/contract";
+import type { RouteTable } from "../../schemas/routes/routeTable";
 import type { Transaction } from "../../schemas/transactions";
 import { dataPlans, emergencyMode, networks, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
@@ -19,14 +22,31 @@ const newId = () => crypto.randomUUID();
 const naira = (n: number) => n * 100;
 type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
-function buyAirtime(c: Customer, over: Record<string, unknown> = {}) {
-  return server.post(
-    "core/customer/airtime/",
-    { network_id: 1, phone: "08031234567", amount: naira(1000), pin: c.pin, request_id: newId(), ...over },
-    c.token,
-  );
+function buyAirtime(c: Customer, over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {}) {
+  return server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: {
+      network_id: 1,
+      phone: "08031234567",
+      amount: naira(1000),
+      pin: c.pin,
+      request_id: newId(),
+      ...over,
+    },
+  });
 }
-const txnOf = (answer: { body: { data: unknown } }) => answer.body.data as Transaction;
+/** The purchase an answer holds; a refusal, or a verification's answer, holds none. */
+function txnOf(answer: {
+  status: number;
+  body: { msg: string };
+  data?: Transaction | TvVerifyResult | MeterVerifyResult;
+}): Transaction {
+  if (!answer.data || !("id" in answer.data))
+    throw new Error(`no purchase in this answer (${answer.status}): ${answer.body.msg}`);
+  return answer.data;
+}
+const transactionOf = (c: { token: string }, reference: string) =>
+  server.sendOk("GET /core/customer/transactions/:reference", { token: c.token, params: { reference } });
 const events = async (reference: string) => {
   const [row] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
   return server.db
@@ -59,8 +79,8 @@ describe("buying airtime", () => {
     expect(history.map((e) => e.status)).toEqual(["pending", "successful"]);
     // The first event, written before VTpass was asked, does not claim it was.
     expect(history[0]?.note).toMatch(/^₦980\.00 held; request \d{12}\w+ goes to the provider next\.$/);
-    const wallet = await server.get("core/customer/wallet/", c.token);
-    expect(wallet.body.data).toMatchObject({ balance: naira(4020), pending_total: 0 });
+    const wallet = await server.sendOk("GET /core/customer/wallet", { token: c.token });
+    expect(wallet).toMatchObject({ balance: naira(4020), pending_total: 0 });
   });
 
   it("gives the money back when the provider declines (a number ending 0000)", async () => {
@@ -83,7 +103,7 @@ describe("buying airtime", () => {
     expect(txn.status).toBe("pending");
     expect(answer.body.msg).toMatch(/waiting for the provider/);
     expect(await walletBalance(server.db, c.id)).toBe(naira(1020));
-    expect((await server.get("core/customer/wallet/", c.token)).body.data).toMatchObject({
+    expect(await server.sendOk("GET /core/customer/wallet", { token: c.token })).toMatchObject({
       pending_total: naira(980),
     });
 
@@ -91,13 +111,10 @@ describe("buying airtime", () => {
     expect(await requeryDue(server.deps)).toBe(0);
     server.clock.advance(1_000);
     expect(await requeryDue(server.deps)).toBe(1);
-    expect(
-      (await server.get(`core/customer/transactions/${txn.reference}/`, c.token)).body.data,
-    ).toMatchObject({ status: "pending" });
+    expect(await transactionOf(c, txn.reference)).toMatchObject({ status: "pending" });
     server.clock.advance(2_000);
     expect(await requeryDue(server.deps)).toBe(1);
-    const settled = (await server.get(`core/customer/transactions/${txn.reference}/`, c.token)).body
-      .data as Transaction;
+    const settled = await transactionOf(c, txn.reference);
     // VTpass's own long reference for the delivery.
     expect(settled).toMatchObject({
       status: "successful",
@@ -115,8 +132,7 @@ describe("buying airtime", () => {
     expect(await walletBalance(server.db, c.id)).toBe(naira(1020));
     server.clock.advance(2_000);
     await requeryDue(server.deps);
-    const settled = (await server.get(`core/customer/transactions/${txn.reference}/`, c.token)).body
-      .data as Transaction;
+    const settled = await transactionOf(c, txn.reference);
     expect(settled).toMatchObject({
       status: "failed",
       failure_reason: "The provider could not complete this purchase.",
@@ -133,8 +149,7 @@ describe("buying airtime", () => {
     expect(await walletBalance(server.db, c.id)).toBe(naira(1020));
     server.clock.advance(1_000);
     await requeryDue(server.deps);
-    const settled = (await server.get(`core/customer/transactions/${txn.reference}/`, c.token)).body
-      .data as Transaction;
+    const settled = await transactionOf(c, txn.reference);
     expect(settled.status).toBe("successful");
   });
 
@@ -158,56 +173,54 @@ describe("buying airtime", () => {
 describe("the other products", () => {
   it("sells a data plan at its price", async () => {
     const c = await server.fundedCustomer(naira(3000));
-    const plans = (await server.get("core/customer/fetch/data/4", c.token)).body.data as Array<{
-      id: number;
-      price: number;
-      name: string;
-    }>;
+    const plans = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: c.token,
+      params: { id: 4 },
+    });
     const plan = plans.find((p) => p.price === naira(1500)) ?? plans[0];
-    const answer = await server.post(
-      "core/customer/data-bundle/",
-      { plan_id: plan?.id, phone: "08021234567", pin: c.pin, request_id: newId() },
-      c.token,
-    );
+    if (!plan) throw new Error("Airtel has no data plans");
+    const answer = await server.send("POST /core/customer/data-bundle", {
+      token: c.token,
+      body: { plan_id: plan.id, phone: "08021234567", pin: c.pin, request_id: newId() },
+    });
     expect(txnOf(answer)).toMatchObject({
       kind: "data",
       status: "successful",
-      amount: plan?.price,
-      total: plan?.price,
-      product: `Airtel ${plan?.name}`,
+      amount: plan.price,
+      total: plan.price,
+      product: `Airtel ${plan.name}`,
     });
   });
 
   it("verifies a smartcard, then sells the bouquet with the provider's fee and the customer's name", async () => {
     const c = await server.fundedCustomer(naira(25_000));
-    const verify = await server.post(
-      "core/customer/tv/",
-      { action: "verify", provider_id: 1, smartcard: "7023456789" },
-      c.token,
-    );
+    const verify = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: { action: "verify", provider_id: 1, smartcard: "7023456789" },
+    });
     expect(verify.status).toBe(200);
-    const found = verify.body.data as { customer_name: string; current_plan: string; due_date: string };
+    const found = verify.data;
+    if (!found || "id" in found) throw new Error("a verification answers the smartcard, not a transaction");
     expect(found.customer_name).toMatch(/^[A-Z]+ [A-Z]+$/);
     expect(found.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const bouquets = (await server.get("core/customer/fetch/tv/1", c.token)).body.data as Array<{
-      id: number;
-      name: string;
-      price: number;
-    }>;
+    const bouquets = await server.sendOk("GET /core/customer/fetch/tv/:id", {
+      token: c.token,
+      params: { id: 1 },
+    });
     const compact = bouquets.find((b) => b.name === "DStv Compact");
-    const answer = await server.post(
-      "core/customer/tv/",
-      {
+    if (!compact) throw new Error("DStv has no Compact bouquet");
+    const answer = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: {
         action: "buy",
         provider_id: 1,
-        plan_id: compact?.id,
+        plan_id: compact.id,
         smartcard: "7023456789",
         phone: "08031234567",
         pin: c.pin,
         request_id: newId(),
       },
-      c.token,
-    );
+    });
     expect(txnOf(answer)).toMatchObject({
       kind: "tv",
       status: "successful",
@@ -249,30 +262,29 @@ describe("the other products", () => {
 
   it("sells prepaid electricity with a 20-digit token, and postpaid without one", async () => {
     const c = await server.fundedCustomer(naira(10_000));
-    const verify = await server.post(
-      "core/customer/electricity/",
-      { action: "verify", disco_id: 6, meter_number: "45071234567", meter_type: "prepaid" },
-      c.token,
-    );
-    expect(verify.body.data).toMatchObject({
+    const verify = await server.send("POST /core/customer/electricity", {
+      token: c.token,
+      body: { action: "verify", disco_id: 6, meter_number: "45071234567", meter_type: "prepaid" },
+    });
+    expect(verify.data).toMatchObject({
       customer_name: expect.any(String),
       address: expect.stringMatching(/\d+ .+/),
     });
-    const body = {
-      action: "buy",
-      disco_id: 6,
-      meter_number: "45071234567",
-      amount: naira(3000),
-      phone: "08031234567",
-      pin: c.pin,
-    };
-    const prepaid = txnOf(
-      await server.post(
-        "core/customer/electricity/",
-        { ...body, meter_type: "prepaid", request_id: newId() },
-        c.token,
-      ),
-    );
+    const buy = (meter_type: MeterType, meter_number: string) =>
+      server.send("POST /core/customer/electricity", {
+        token: c.token,
+        body: {
+          action: "buy",
+          disco_id: 6,
+          meter_number,
+          meter_type,
+          amount: naira(3000),
+          phone: "08031234567",
+          pin: c.pin,
+          request_id: newId(),
+        },
+      });
+    const prepaid = txnOf(await buy("prepaid", "45071234567"));
     expect(prepaid).toMatchObject({
       status: "successful",
       amount: naira(3000),
@@ -281,13 +293,7 @@ describe("the other products", () => {
       product: "Ikeja Electric (IKEDC), prepaid",
     });
     expect(prepaid.token).toMatch(/^\d{20}$/);
-    const postpaid = txnOf(
-      await server.post(
-        "core/customer/electricity/",
-        { ...body, meter_type: "postpaid", meter_number: "45071234568", request_id: newId() },
-        c.token,
-      ),
-    );
+    const postpaid = txnOf(await buy("postpaid", "45071234568"));
     expect(postpaid).toMatchObject({ status: "successful", token: null });
     expect(await walletBalance(server.db, c.id)).toBe(naira(10_000 - 6_200));
   });
@@ -327,7 +333,7 @@ describe("refusals, each with its own message", () => {
         c.token,
       );
       expect(fund).toMatchObject({ status: 503, body: { msg: "Our provider is down. Back by 6pm." } });
-      expect((await server.get("status/")).body.data).toEqual({
+      expect((await server.send("GET /status")).body.data).toEqual({
         emergency: { enabled: true, message: "Our provider is down. Back by 6pm." },
       });
     } finally {
@@ -351,10 +357,7 @@ describe("refusals, each with its own message", () => {
       c.token,
     );
     expect(data).toMatchObject({ status: 503, body: { msg: "GLO data is not available right now." } });
-    const controls = (await server.get("core/customer/fetch/data/", c.token)).body.data as Array<{
-      id: number;
-      enabled: boolean;
-    }>;
+    const controls = await server.sendOk("GET /core/customer/fetch/data", { token: c.token });
     expect(controls.find((n) => n.id === 2)?.enabled).toBe(false);
     await server.db
       .update(networks)
@@ -375,9 +378,10 @@ describe("refusals, each with its own message", () => {
       status: 503,
       body: { msg: `The ${mtnPlan?.name} plan is not available right now.` },
     });
-    const listed = (await server.get("core/customer/fetch/data/1", c.token)).body.data as Array<{
-      id: number;
-    }>;
+    const listed = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: c.token,
+      params: { id: 1 },
+    });
     expect(listed.map((p) => p.id)).not.toContain(mtnPlan?.id);
     expect(await walletBalance(server.db, c.id)).toBe(naira(50_000));
   });
@@ -484,11 +488,11 @@ describe("request_id", () => {
       pin: c.pin,
       request_id: newId(),
     };
-    const first = await server.post("core/customer/airtime/", body, c.token);
-    const retry = await server.post("core/customer/airtime/", body, c.token);
+    const first = await buyAirtime(c, body);
+    const retry = await buyAirtime(c, body);
     expect(retry).toEqual(first);
     // A retry with a different PIN is still the same request.
-    const wrongPin = await server.post("core/customer/airtime/", { ...body, pin: "9999" }, c.token);
+    const wrongPin = await buyAirtime(c, { ...body, pin: "9999" });
     expect(wrongPin.body.data).toEqual(first.body.data);
     expect(await walletBalance(server.db, c.id)).toBe(naira(4020));
   });
@@ -516,9 +520,7 @@ describe("request_id", () => {
       pin: c.pin,
       request_id: newId(),
     };
-    const answers = await Promise.all(
-      [1, 2, 3].map(() => server.post("core/customer/airtime/", body, c.token)),
-    );
+    const answers = await Promise.all([1, 2, 3].map(() => buyAirtime(c, body)));
     const made = answers.filter((a) => a.status === 200).map((a) => txnOf(a).reference);
     expect(new Set(made).size).toBe(1);
     for (const a of answers) expect([200, 409]).toContain(a.status);

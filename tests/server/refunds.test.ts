@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { StaffTransaction, StaffTransactionDetail } from "../../schemas/staff";
-import type { Transaction } from "../../schemas/transactions";
+import type { QueryOf } from "../../schemas/routes/contract";
+import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog } from "../../server/db/schema";
 import {
   expectBalancesMatchTransactions,
@@ -9,6 +9,8 @@ import {
   walletBalance,
 } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
+
+type StaffTransactionQuery = QueryOf<RouteTable["GET /staff/transaction/airtime"]>;
 
 let server: TestServer;
 let staff: { id: string; token: string };
@@ -24,29 +26,34 @@ afterAll(async () => {
 
 async function bought(phone: string, amount = 100_000) {
   const customer = await server.fundedCustomer(500_000);
-  const answer = await server.post(
-    "core/customer/airtime/",
-    { network_id: 1, phone, amount, pin: customer.pin, request_id: crypto.randomUUID() },
-    customer.token,
-  );
-  return { customer, purchase: answer.body.data as Transaction };
+  const answer = await server.send("POST /core/customer/airtime", {
+    token: customer.token,
+    body: { network_id: 1, phone, amount, pin: customer.pin, request_id: crypto.randomUUID() },
+  });
+  if (!answer.data) throw new Error(`the purchase was refused: ${answer.body.msg}`);
+  return { customer, purchase: answer.data };
 }
+/** Untyped, for the refusals of what the contract forbids (a missing reason, an id that is not one). */
 const refund = (id: string, body: unknown = { reason: "Customer says it never arrived" }) =>
   server.post(`core/staff/transaction/${id}/refund/`, body, staff.token);
+const requery = (id: string) =>
+  server.send("POST /core/staff/transaction/:id/requery", { token: staff.token, params: { id } });
 
 describe("refunds", () => {
   it("gives a delivered purchase's money back, shows it in the customer's history, and audits it", async () => {
     const { customer, purchase } = await bought("08031234567");
     expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
-    const answer = await refund(purchase.id);
+    const answer = await server.send("POST /core/staff/transaction/:id/refund", {
+      token: staff.token,
+      params: { id: purchase.id },
+      body: { reason: "Customer says it never arrived" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe("The purchase was refunded to the customer's wallet.");
-    expect((answer.body.data as StaffTransaction).status).toBe("refunded");
+    expect(answer.data?.status).toBe("refunded");
     expect(await walletBalance(server.db, customer.id)).toBe(500_000);
 
-    const history = (await server.get("core/customer/transactions/", customer.token)).body.data as {
-      results: Transaction[];
-    };
+    const history = await server.sendOk("GET /core/customer/transactions", { token: customer.token });
     const newest = history.results.find((t) => t.kind === "refund");
     expect(newest).toMatchObject({
       kind: "refund",
@@ -58,8 +65,10 @@ describe("refunds", () => {
     expect(newest?.description).toContain(purchase.reference);
     expect(history.results.find((t) => t.id === purchase.id)?.status).toBe("refunded");
 
-    const detail = (await server.get(`core/staff/transaction/${purchase.id}`, staff.token)).body
-      .data as StaffTransactionDetail;
+    const detail = await server.sendOk("GET /core/staff/transaction/:id", {
+      token: staff.token,
+      params: { id: purchase.id },
+    });
     expect(detail.events.map((e) => e.status)).toEqual(["pending", "successful", "refunded"]);
     expect(detail.events.at(-1)).toMatchObject({
       actor: expect.stringContaining("@example.com"),
@@ -92,8 +101,10 @@ describe("refunds", () => {
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set([409]));
     expect(refused[0]?.body.msg).toBe("This purchase has already been refunded.");
     expect(await walletBalance(server.db, customer.id)).toBe(500_000);
-    const refunds = (await server.get("core/customer/transactions/?kind=refund", customer.token)).body
-      .data as { count: number };
+    const refunds = await server.sendOk("GET /core/customer/transactions", {
+      token: customer.token,
+      query: { kind: "refund" },
+    });
     expect(refunds.count).toBe(1);
   });
 
@@ -118,11 +129,8 @@ describe("refunds", () => {
 
   it("refuses to refund anything but a purchase", async () => {
     const customer = await server.fundedCustomer(100_000);
-    const funding = (
-      (await server.get("core/customer/transactions/", customer.token)).body.data as {
-        results: Transaction[];
-      }
-    ).results[0];
+    const funding = (await server.sendOk("GET /core/customer/transactions", { token: customer.token }))
+      .results[0];
     expect((await refund(funding?.id ?? "")).body.msg).toBe("Only purchases can be refunded.");
   });
 
@@ -160,14 +168,10 @@ describe("refunds", () => {
 describe("requery by staff", () => {
   it("asks the provider now and settles a pending purchase when it answers (1111: second time)", async () => {
     const { customer, purchase } = await bought("08041111111");
-    const first = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
-    expect(first.body.data).toMatchObject({ status: "pending" });
-    const second = await server.post(
-      `core/staff/transaction/${purchase.id}/requery/`,
-      undefined,
-      staff.token,
-    );
-    expect(second.body.data).toMatchObject({ status: "successful" });
+    const first = await requery(purchase.id);
+    expect(first.data).toMatchObject({ status: "pending" });
+    const second = await requery(purchase.id);
+    expect(second.data).toMatchObject({ status: "successful" });
     expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
     const [audit] = await server.db
       .select()
@@ -176,14 +180,14 @@ describe("requery by staff", () => {
       .orderBy(desc(auditLog.seq));
     expect(audit).toMatchObject({ action: "transaction.requery", after: { attempts: 2 } });
     // A delivered purchase can still be asked about (VTpass may have reversed it); nothing moves if not.
-    const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
+    const again = await requery(purchase.id);
     expect(again).toMatchObject({ status: 200, body: { data: { status: "successful" } } });
     expect(await walletBalance(server.db, customer.id)).toBe(500_000 - 98_000);
   });
 
   it("refuses to requery a purchase that failed: its money is already back", async () => {
     const { purchase } = await bought("08040000000");
-    const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, undefined, staff.token);
+    const again = await requery(purchase.id);
     expect(again).toMatchObject({
       status: 400,
       body: { msg: "Only a pending or delivered purchase can be requeried." },
@@ -209,9 +213,9 @@ describe("staff transaction lists", () => {
       const c = await fresh.fundedCustomer(2_000_000, "1357", { email: "kemi.list@example.com" });
       let token = c.token;
       const buy = (phone: string, amount: number) =>
-        fresh.post(
-          "core/customer/airtime/",
-          {
+        fresh.send("POST /core/customer/airtime", {
+          token,
+          body: {
             network_id: 1,
             phone,
             amount,
@@ -219,8 +223,7 @@ describe("staff transaction lists", () => {
             request_id: crypto.randomUUID(),
             allow_duplicate: true,
           },
-          token,
-        );
+        });
       await buy("08031234567", 100_000);
       await buy("08031234567", 200_000);
       await buy("08030000000", 50_000);
@@ -228,13 +231,9 @@ describe("staff transaction lists", () => {
       token = await fresh.login(c.email, c.password); // two days on, the first session has ended
       await buy("08039876543", 100_000);
       const operator = await fresh.signedInOperator("staff");
-      const list = async (query: string) =>
-        (await fresh.get(`staff/transaction/airtime/${query}`, operator.token)).body.data as {
-          count: number;
-          results: StaffTransaction[];
-          totals: { count: number; amount: number; total: number };
-        };
-      const all = await list("?page_size=2");
+      const list = (query: StaffTransactionQuery) =>
+        fresh.sendOk("GET /staff/transaction/airtime", { token: operator.token, query });
+      const all = await list({ page_size: 2 });
       expect(all.count).toBe(4);
       expect(all.results).toHaveLength(2);
       expect(all.totals).toEqual({ count: 4, amount: 450_000, total: 441_000 });
@@ -243,17 +242,18 @@ describe("staff transaction lists", () => {
         customer: { email: "kemi.list@example.com" },
         cost: 97_000,
       });
-      expect((await list("?status=failed")).totals).toEqual({ count: 1, amount: 50_000, total: 49_000 });
-      expect((await list("?search=0803123")).count).toBe(2);
-      expect((await list("?search=kemi.list")).count).toBe(4);
+      expect((await list({ status: "failed" })).totals).toEqual({ count: 1, amount: 50_000, total: 49_000 });
+      expect((await list({ search: "0803123" })).count).toBe(2);
+      expect((await list({ search: "kemi.list" })).count).toBe(4);
       const today = new Date(fresh.clock.now().getTime() + 3_600_000).toISOString().slice(0, 10);
-      expect((await list(`?from=${today}&to=${today}`)).count).toBe(1);
-      expect((await fresh.get("staff/transaction/data/", operator.token)).body.data).toMatchObject({
+      expect((await list({ from: today, to: today })).count).toBe(1);
+      expect(await fresh.sendOk("GET /staff/transaction/data", { token: operator.token })).toMatchObject({
         count: 0,
       });
-      const everything = (
-        await fresh.get("sys.admin/transactions/?kind=funding", (await fresh.signedInOperator("admin")).token)
-      ).body.data as { count: number };
+      const everything = await fresh.sendOk("GET /sys.admin/transactions", {
+        token: (await fresh.signedInOperator("admin")).token,
+        query: { kind: "funding" },
+      });
       expect(everything.count).toBe(1);
       for (const bad of ["?from=2026-13-01", "?status=lost", "?page=0"]) {
         expect((await fresh.get(`staff/transaction/airtime/${bad}`, operator.token)).status).toBe(400);
@@ -265,9 +265,10 @@ describe("staff transaction lists", () => {
 
   it("finds customers for staff by name, email, phone or wallet number", async () => {
     const c = await server.fundedCustomer(12_300, "1357", { first_name: "Obiageli" });
-    const found = (await server.get("core/staff/customers/?search=obiag", staff.token)).body.data as {
-      results: Array<{ id: string; balance: number; is_active: boolean; can_transact: boolean }>;
-    };
+    const found = await server.sendOk("GET /core/staff/customers", {
+      token: staff.token,
+      query: { search: "obiag" },
+    });
     expect(found.results).toEqual([
       expect.objectContaining({ id: c.id, balance: 12_300, is_active: true, can_transact: true }),
     ]);

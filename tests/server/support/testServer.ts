@@ -196,9 +196,10 @@ export async function createTestServer(env: Record<string, string> = {}) {
     },
 
     async login(email: string, password: string): Promise<string> {
-      const answer = await call("POST", "auth/login/", { body: { email, password } });
-      if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
-      return (answer.body.data as { token: string }).token;
+      const answer = await send("POST /auth/login", { body: { email, password } });
+      if (answer.status !== 200 || !answer.data)
+        throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
+      return answer.data.token;
     },
 
     /** A signed-in verified customer: their details, token and id. */
@@ -270,14 +271,14 @@ export async function createTestServer(env: Record<string, string> = {}) {
         })
         .returning({ id: users.id });
       const token = await server.login(email, password);
-      const setup = await call("POST", "auth/totp/setup/", { token, body: {} });
-      const { secret } = setup.body.data as { secret: string };
-      const confirmed = await call("POST", "auth/totp/confirm/", {
+      const { secret } = await sendOk("POST /auth/totp/setup", { token, body: {} });
+      const confirmed = await send("POST /auth/totp/confirm", {
         token,
         body: { code: server.totpCode(secret) },
       });
-      if (confirmed.status !== 200) throw new Error(`totp setup failed: ${JSON.stringify(confirmed.body)}`);
-      const { recovery_codes } = confirmed.body.data as { recovery_codes: string[] };
+      if (confirmed.status !== 200 || !confirmed.data)
+        throw new Error(`totp setup failed: ${JSON.stringify(confirmed.body)}`);
+      const { recovery_codes } = confirmed.data;
       return {
         email,
         password,
@@ -301,7 +302,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
       const token = await server.login(who.email, who.password);
       // A fresh step, since a code is good once.
       clock.advance(30_000);
-      const verified = await call("POST", "auth/totp/verify/", {
+      const verified = await send("POST /auth/totp/verify", {
         token,
         body: { code: server.totpCode(who.totpSecret) },
       });
