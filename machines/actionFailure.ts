@@ -1,3 +1,5 @@
+import { refusalEnvelope } from "../schemas/envelope";
+
 /**
  * Why a send failed, as plain data a machine can keep in its context and a saved snapshot can hold:
  * the words to show, the server's status (null when no answer came back from it) and its per-field
@@ -9,18 +11,22 @@ export interface ActionFailure {
   fields: Record<string, string[]> | null;
 }
 
+/** The refusal envelope's `fields`: messages keyed by the field's path. */
+const fieldMessages = refusalEnvelope.shape.fields.unwrap();
+
 export function describeFailure(error: unknown): ActionFailure {
-  const shaped = (error ?? {}) as { msg?: unknown; message?: unknown; status?: unknown; fields?: unknown };
+  const shaped: object = typeof error === "object" && error !== null ? error : {};
   const message =
-    typeof shaped.msg === "string"
+    "msg" in shaped && typeof shaped.msg === "string"
       ? shaped.msg
-      : typeof shaped.message === "string"
+      : "message" in shaped && typeof shaped.message === "string"
         ? shaped.message
         : "Something went wrong";
-  const status = typeof shaped.status === "number" ? shaped.status : null;
-  const fields =
-    shaped.fields && typeof shaped.fields === "object" && Object.keys(shaped.fields).length > 0
-      ? (shaped.fields as Record<string, string[]>)
-      : null;
-  return { message, status, fields };
+  const status = "status" in shaped && typeof shaped.status === "number" ? shaped.status : null;
+  const fields = fieldMessages.safeParse("fields" in shaped ? shaped.fields : undefined);
+  return {
+    message,
+    status,
+    fields: fields.success && Object.keys(fields.data).length > 0 ? fields.data : null,
+  };
 }

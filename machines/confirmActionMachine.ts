@@ -1,4 +1,4 @@
-import { and, assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { type ActionFailure, describeFailure } from "./actionFailure";
 import { sameDraft } from "./sameDraft";
 
@@ -52,6 +52,20 @@ const confirmedDraft = (context: ConfirmActionContext, event: ConfirmActionEvent
 
 const newRequestId = () => crypto.randomUUID();
 
+/** A send's outcome, for the guards and actions that read it. */
+const output = ({ event }: { event: { output: unknown } }) => event.output;
+const failure = ({ event }: { event: { error: unknown } }) => describeFailure(event.error);
+const thrown = ({ event }: { event: { error: unknown } }) => event.error;
+
+/**
+ * The attempt being sent. Sending is only entered with one (made, or kept from before), so reaching
+ * it without would be a mistake in this machine, not something a person can do: it stops the actor.
+ */
+function unsettledAttempt({ attempt }: ConfirmActionContext): ActionAttempt {
+  if (!attempt) throw new Error("confirmActionMachine: sending without an attempt");
+  return attempt;
+}
+
 /**
  * Every confirm-then-send flow of the console and the wallet: idle → confirming → sending → done or
  * failed. A failure keeps the dialog open; `action.retry` goes straight back to sending with the same
@@ -77,9 +91,11 @@ export const confirmActionMachine = setup({
     /** The draft about to go out is the one of the unsettled attempt: its id must be reused. */
     confirmsUnsettledDraft: ({ context, event }) =>
       context.attempt !== null && sameDraft(context.attempt.draft, confirmedDraft(context, event)),
-    draftWrittenInDialog: ({ context }) => context.dialog === "form",
-    refusedFields: ({ event }) => describeFailure((event as { error?: unknown }).error).fields !== null,
-    requestConflicts: ({ event }) => describeFailure((event as { error?: unknown }).error).status === 409,
+    refusedFields: (_, failure: ActionFailure) => failure.fields !== null,
+    /** Fields refused of a draft written in the dialog: the person corrects them there. */
+    refusedDialogFields: ({ context }, failure: ActionFailure) =>
+      failure.fields !== null && context.dialog === "form",
+    requestConflicts: (_, failure: ActionFailure) => failure.status === 409,
   },
   actions: {
     askAboutDraft: assign(({ event }) => {
@@ -96,15 +112,13 @@ export const confirmActionMachine = setup({
     /** The one place a request id is made: a draft not sent before, or changed since. */
     startAttempt: assign({ attempt: ({ context }) => ({ draft: context.draft, requestId: newRequestId() }) }),
     settleAttempt: assign({ attempt: null }),
-    rememberOutput: assign({ output: ({ event }) => (event as { output?: unknown }).output ?? null }),
-    rememberFailure: assign({
-      failure: ({ event }) => describeFailure((event as { error?: unknown }).error),
-    }),
+    rememberOutput: assign((_, output: unknown) => ({ output: output ?? null })),
+    rememberFailure: assign((_, failure: ActionFailure) => ({ failure })),
     forgetFailure: assign({ failure: null }),
-    /** The page's part of a success (reload, clear the form, leave for a checkout); provided. */
-    reportDone: () => {},
-    /** The page's part of a refusal (the server's messages under its fields); provided. */
-    reportRefusal: () => {},
+    /** The page's part of a success (reload, clear the form, leave for a checkout), given the output; provided. */
+    reportDone: (_, _output: unknown) => {},
+    /** The page's part of a refusal (the server's messages under its fields), given the error; provided. */
+    reportRefusal: (_, _error: unknown) => {},
   },
 }).createMachine({
   id: "confirmAction",
@@ -138,21 +152,42 @@ export const confirmActionMachine = setup({
       invoke: {
         id: "send",
         src: "send",
-        input: ({ context }) => context.attempt as ActionAttempt,
-        onDone: { target: "done", actions: ["rememberOutput", "settleAttempt", "reportDone"] },
+        input: ({ context }) => unsettledAttempt(context),
+        onDone: {
+          target: "done",
+          actions: [
+            { type: "rememberOutput", params: output },
+            "settleAttempt",
+            { type: "reportDone", params: output },
+          ],
+        },
         onError: [
           {
-            guard: "requestConflicts",
+            guard: { type: "requestConflicts", params: failure },
             target: "idle",
-            actions: ["rememberFailure", "settleAttempt", "reportRefusal"],
+            actions: [
+              { type: "rememberFailure", params: failure },
+              "settleAttempt",
+              { type: "reportRefusal", params: thrown },
+            ],
           },
           {
-            guard: and(["refusedFields", "draftWrittenInDialog"]),
+            guard: { type: "refusedDialogFields", params: failure },
             target: "confirming",
-            actions: ["rememberFailure", "reportRefusal"],
+            actions: [
+              { type: "rememberFailure", params: failure },
+              { type: "reportRefusal", params: thrown },
+            ],
           },
-          { guard: "refusedFields", target: "idle", actions: ["rememberFailure", "reportRefusal"] },
-          { target: "failed", actions: "rememberFailure" },
+          {
+            guard: { type: "refusedFields", params: failure },
+            target: "idle",
+            actions: [
+              { type: "rememberFailure", params: failure },
+              { type: "reportRefusal", params: thrown },
+            ],
+          },
+          { target: "failed", actions: { type: "rememberFailure", params: failure } },
         ],
       },
     },

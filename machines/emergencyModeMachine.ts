@@ -15,6 +15,18 @@ interface EmergencyContext {
   error: string | null;
 }
 
+/** A read or switch's answer, for the guards and actions that read it. */
+const answer = ({ event }: { event: { output: EmergencyReading } }) => event.output;
+
+/**
+ * The switch the admin confirmed. Switching is only entered from confirming, which holds one, so
+ * reaching it without would be a mistake in this machine, not something an admin can do: it stops the actor.
+ */
+function requestedSwitch({ pending }: EmergencyContext): EmergencyBody {
+  if (!pending) throw new Error("emergencyModeMachine: switching with no switch requested");
+  return pending;
+}
+
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to emergencyModeMachine`));
 
@@ -39,7 +51,7 @@ export const emergencyModeMachine = setup({
   },
   guards: {
     isOn: ({ context }) => context.reading?.status.enabled === true,
-    readsOn: ({ event }) => (event as { output?: EmergencyReading }).output?.status.enabled === true,
+    readsOn: (_, reading: EmergencyReading) => reading.status.enabled === true,
     /** The same rule the server applies: customers must be told why, in at least 5 characters. */
     messageAcceptable: ({ event }) => {
       assertEvent(event, "emergency.switchOn");
@@ -47,9 +59,7 @@ export const emergencyModeMachine = setup({
     },
   },
   actions: {
-    rememberReading: assign({
-      reading: ({ event }) => (event as unknown as { output: EmergencyReading }).output,
-    }),
+    rememberReading: assign((_, reading: EmergencyReading) => ({ reading })),
     askToSwitchOn: assign({
       pending: ({ event }) => {
         assertEvent(event, "emergency.switchOn");
@@ -71,8 +81,12 @@ export const emergencyModeMachine = setup({
         id: "loadStatus",
         src: "loadStatus",
         onDone: [
-          { guard: "readsOn", target: "on", actions: ["rememberReading", "clearError"] },
-          { target: "off", actions: ["rememberReading", "clearError"] },
+          {
+            guard: { type: "readsOn", params: answer },
+            target: "on",
+            actions: [{ type: "rememberReading", params: answer }, "clearError"],
+          },
+          { target: "off", actions: [{ type: "rememberReading", params: answer }, "clearError"] },
         ],
         onError: { target: "failed", actions: "rememberError" },
       },
@@ -98,10 +112,14 @@ export const emergencyModeMachine = setup({
       invoke: {
         id: "switchMode",
         src: "switchMode",
-        input: ({ context }) => context.pending as EmergencyBody,
+        input: ({ context }) => requestedSwitch(context),
         onDone: [
-          { guard: "readsOn", target: "on", actions: ["rememberReading", "forgetRequest"] },
-          { target: "off", actions: ["rememberReading", "forgetRequest"] },
+          {
+            guard: { type: "readsOn", params: answer },
+            target: "on",
+            actions: [{ type: "rememberReading", params: answer }, "forgetRequest"],
+          },
+          { target: "off", actions: [{ type: "rememberReading", params: answer }, "forgetRequest"] },
         ],
         onError: { target: "failed", actions: ["rememberError", "forgetRequest"] },
       },

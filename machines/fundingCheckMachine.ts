@@ -12,7 +12,9 @@ interface FundingCheckContext {
 }
 
 const missingCheck = () => Promise.reject(new Error("checkFunding was not provided to fundingCheckMachine"));
-const answer = (event: unknown) => (event as { output: FundingCheck }).output;
+/** A check's answer or failure, for the guards and actions that read it. */
+const answer = ({ event }: { event: { output: FundingCheck } }) => event.output;
+const failure = ({ event }: { event: { error: unknown } }) => describeFailure(event.error);
 
 /**
  * A card funding, back from the gateway's checkout: the server asks the gateway (the redirect
@@ -37,20 +39,15 @@ export const fundingCheckMachine = setup({
   },
   guards: {
     referenceMalformed: ({ context }) => !referenceParam.shape.reference.safeParse(context.reference).success,
-    paymentSettled: ({ event }) => answer(event).transaction.status !== "pending",
+    paymentSettled: (_, check: FundingCheck) => check.transaction.status !== "pending",
     /** Cancelled, or the card was declined: nothing to wait for, though paying later still counts. */
-    gatewayGaveUp: ({ event }) => {
-      const status = answer(event).gateway_status;
-      return status === "abandoned" || status === "failed";
-    },
-    paymentUnknown: ({ event }) => describeFailure((event as { error?: unknown }).error).status === 404,
+    gatewayGaveUp: (_, check: FundingCheck) =>
+      check.gateway_status === "abandoned" || check.gateway_status === "failed",
+    paymentUnknown: (_, failure: ActionFailure) => failure.status === 404,
   },
   actions: {
-    rememberCheck: assign({ check: ({ event }) => answer(event), failure: null }),
-    rememberFailure: assign({
-      check: null,
-      failure: ({ event }) => describeFailure((event as { error?: unknown }).error),
-    }),
+    rememberCheck: assign((_, check: FundingCheck) => ({ check, failure: null })),
+    rememberFailure: assign((_, failure: ActionFailure) => ({ check: null, failure })),
   },
 }).createMachine({
   id: "fundingCheck",
@@ -66,13 +63,25 @@ export const fundingCheckMachine = setup({
         src: "checkFunding",
         input: ({ context }) => ({ reference: context.reference }),
         onDone: [
-          { guard: "paymentSettled", target: "settled", actions: "rememberCheck" },
-          { guard: "gatewayGaveUp", target: "stopped", actions: "rememberCheck" },
-          { target: "confirming", actions: "rememberCheck" },
+          {
+            guard: { type: "paymentSettled", params: answer },
+            target: "settled",
+            actions: { type: "rememberCheck", params: answer },
+          },
+          {
+            guard: { type: "gatewayGaveUp", params: answer },
+            target: "stopped",
+            actions: { type: "rememberCheck", params: answer },
+          },
+          { target: "confirming", actions: { type: "rememberCheck", params: answer } },
         ],
         onError: [
-          { guard: "paymentUnknown", target: "missing", actions: "rememberFailure" },
-          { target: "unreachable", actions: "rememberFailure" },
+          {
+            guard: { type: "paymentUnknown", params: failure },
+            target: "missing",
+            actions: { type: "rememberFailure", params: failure },
+          },
+          { target: "unreachable", actions: { type: "rememberFailure", params: failure } },
         ],
       },
     },
@@ -89,13 +98,25 @@ export const fundingCheckMachine = setup({
             src: "checkFunding",
             input: ({ context }) => ({ reference: context.reference }),
             onDone: [
-              { guard: "paymentSettled", target: "#fundingCheck.settled", actions: "rememberCheck" },
-              { guard: "gatewayGaveUp", target: "#fundingCheck.stopped", actions: "rememberCheck" },
-              { target: "waiting", actions: "rememberCheck" },
+              {
+                guard: { type: "paymentSettled", params: answer },
+                target: "#fundingCheck.settled",
+                actions: { type: "rememberCheck", params: answer },
+              },
+              {
+                guard: { type: "gatewayGaveUp", params: answer },
+                target: "#fundingCheck.stopped",
+                actions: { type: "rememberCheck", params: answer },
+              },
+              { target: "waiting", actions: { type: "rememberCheck", params: answer } },
             ],
             onError: [
-              { guard: "paymentUnknown", target: "#fundingCheck.missing", actions: "rememberFailure" },
-              { target: "#fundingCheck.unreachable", actions: "rememberFailure" },
+              {
+                guard: { type: "paymentUnknown", params: failure },
+                target: "#fundingCheck.missing",
+                actions: { type: "rememberFailure", params: failure },
+              },
+              { target: "#fundingCheck.unreachable", actions: { type: "rememberFailure", params: failure } },
             ],
           },
         },

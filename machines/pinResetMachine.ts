@@ -1,10 +1,14 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { describeFailure } from "./actionFailure";
 import { failureMessage } from "./failureMessage";
 
 export interface PinResetInput {
   code: string;
   new_pin: string;
 }
+
+/** What a request for a code threw, for the guard that reads it. */
+const thrown = ({ event }: { event: { error: unknown } }) => event.error;
 
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to pinResetMachine`));
@@ -29,7 +33,7 @@ export const pinResetMachine = setup({
   },
   guards: {
     /** A code went out less than a minute ago (429): the customer may already hold it, so let them type it. */
-    codeAlreadySent: ({ event }) => (event as { error?: { status?: unknown } }).error?.status === 429,
+    codeAlreadySent: (_, error: unknown) => describeFailure(error).status === 429,
   },
   actions: {
     /** The PIN changed: the app refreshes the profile so has_pin is right everywhere. */
@@ -52,7 +56,11 @@ export const pinResetMachine = setup({
         src: "requestCode",
         onDone: "codeSent",
         onError: [
-          { guard: "codeAlreadySent", target: "codeSent", actions: "rememberError" },
+          {
+            guard: { type: "codeAlreadySent", params: thrown },
+            target: "codeSent",
+            actions: "rememberError",
+          },
           { target: "idle", actions: "rememberError" },
         ],
       },

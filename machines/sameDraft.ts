@@ -7,10 +7,14 @@ export function sameDraft(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const aKeys = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
-  const bKeys = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);
-  if (aKeys.length !== bKeys.length) return false;
-  return aKeys.every((key) =>
-    sameDraft((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
-  );
+  const aValues = definedValues(a);
+  const bValues = definedValues(b);
+  if (aValues.size !== bValues.size) return false;
+  return [...aValues].every(([key, value]) => sameDraft(value, bValues.get(key)));
+}
+
+/** An object's (or array's) own values by key, leaving out the undefined ones. */
+function definedValues(value: object): Map<string, unknown> {
+  const entries: Array<[string, unknown]> = Object.entries(value);
+  return new Map(entries.filter(([, item]) => item !== undefined));
 }

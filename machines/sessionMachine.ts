@@ -16,7 +16,14 @@ export interface UnverifiedEmail {
   unverifiedEmail: string;
 }
 export const isUnverifiedEmail = (error: unknown): error is UnverifiedEmail =>
-  typeof (error as UnverifiedEmail | null)?.unverifiedEmail === "string";
+  typeof error === "object" &&
+  error !== null &&
+  "unverifiedEmail" in error &&
+  typeof error.unverifiedEmail === "string";
+
+/** The email to verify, when a sign-in was refused for that reason; otherwise null. */
+const unverifiedEmailOf = ({ event }: { event: { error: unknown } }) =>
+  isUnverifiedEmail(event.error) ? event.error.unverifiedEmail : null;
 
 export interface SessionContext {
   token: string | null;
@@ -63,8 +70,8 @@ export const sessionMachine = setup({
     forgetSession: () => {},
   },
   guards: {
-    restoredSession: ({ event }) => "output" in event && event.output != null,
-    emailUnverified: ({ event }) => "error" in event && isUnverifiedEmail(event.error),
+    restoredSession: (_, saved: SessionData | null) => saved != null,
+    emailUnverified: (_, email: string | null) => email !== null,
   },
 }).createMachine({
   id: "session",
@@ -77,7 +84,7 @@ export const sessionMachine = setup({
         src: "restoreSession",
         onDone: [
           {
-            guard: "restoredSession",
+            guard: { type: "restoredSession", params: ({ event }) => event.output },
             target: "signedIn.refreshing",
             actions: assign(({ event }) => ({
               token: event.output?.token ?? null,
@@ -109,11 +116,9 @@ export const sessionMachine = setup({
         },
         onError: [
           {
-            guard: "emailUnverified",
+            guard: { type: "emailUnverified", params: unverifiedEmailOf },
             target: "awaitingVerification",
-            actions: assign({
-              unverifiedEmail: ({ event }) => (event.error as UnverifiedEmail).unverifiedEmail,
-            }),
+            actions: assign({ unverifiedEmail: unverifiedEmailOf }),
           },
           { target: "signedOut" },
         ],

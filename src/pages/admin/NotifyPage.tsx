@@ -1,6 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useCallback, useId, useState } from "react";
-import { type Resolver, type UseFormReturn, useForm, useWatch } from "react-hook-form";
-import type { z } from "zod";
+import { type FieldError, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
+import { z } from "zod";
 import {
   type CircularBody,
   circularBody,
@@ -8,6 +9,7 @@ import {
   notificationBody,
   type sentNotification,
 } from "../../../schemas/admin";
+import { readableErrorFor } from "../../../schemas/readable";
 import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
@@ -36,22 +38,29 @@ export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {
   );
 }
 
-type Text = { title: string; body: string };
+/**
+ * What TextFields uses of a form: both composers' `useForm` results fit it, whatever their other
+ * fields. Typed by the two fields it owns rather than as a generic `UseFormReturn<T>`, whose paths
+ * TypeScript cannot check ("title" is not provably a `Path<T>`).
+ */
+interface TextForm {
+  register(name: "title" | "body"): UseFormRegisterReturn;
+  formState: { errors: { title?: FieldError | undefined; body?: FieldError | undefined } };
+}
 
 /** Title and Message, the fields both forms share. */
-function TextFields<T extends Text>({ form }: { form: UseFormReturn<T, unknown, unknown> }) {
-  const f = form as unknown as UseFormReturn<Text, unknown, unknown>;
-  const errors = f.formState.errors;
+function TextFields({ form }: { form: TextForm }) {
+  const errors = form.formState.errors;
   return (
     <>
-      <TextField label="Title" maxLength={80} error={errors.title?.message} {...f.register("title")} />
+      <TextField label="Title" maxLength={80} error={errors.title?.message} {...form.register("title")} />
       <TextAreaField
         rows={5}
         label="Message"
         maxLength={1000}
         hint="Up to 1,000 characters. Line breaks are kept."
         error={errors.body?.message}
-        {...f.register("body")}
+        {...form.register("body")}
       />
     </>
   );
@@ -181,7 +190,8 @@ function NotificationComposer() {
   );
 }
 
-type CircularForm = Text & { starts_at: string; ends_at: string };
+/** The circular form's values: circularBody's own fields, its instants as datetime-local text. */
+type CircularForm = z.input<typeof circularBody>;
 
 /**
  * A datetime-local value ("2026-01-05T10:00", the admin's own clock) as the instant the server
@@ -194,18 +204,23 @@ function localToIso(value: string): string | undefined {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-const bodyResolver = schemaResolver(circularBody);
-/** The shared circularBody rules (and messages), run on the form's values once they are instants. */
-const circularResolver: Resolver<CircularForm, unknown, CircularBody> = (values, context, options) =>
-  bodyResolver(
-    {
+/**
+ * The shared circularBody rules (and messages), run on the form's values once they are instants.
+ * Not schemaResolver(…) of the preprocessed schema: its messages would look the fields' titles up on
+ * the preprocess step, which has none ("Body must…" instead of "Message must…"), so they are looked
+ * up on circularBody itself, exactly as schemaResolver(circularBody) does.
+ */
+const circularResolver = zodResolver(
+  z.preprocess(
+    (values: CircularForm) => ({
       ...values,
       starts_at: localToIso(values.starts_at),
       ends_at: localToIso(values.ends_at),
-    } as z.input<typeof circularBody>,
-    context,
-    options as unknown as Parameters<typeof bodyResolver>[2],
-  ) as ReturnType<Resolver<CircularForm, unknown, CircularBody>>;
+    }),
+    circularBody,
+  ),
+  { error: readableErrorFor(circularBody) },
+);
 
 type CircularState = "Showing now" | "Scheduled" | "Ended";
 const stateClass: Record<CircularState, string> = {

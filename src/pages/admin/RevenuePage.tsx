@@ -2,7 +2,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import { useSearchParams } from "wouter";
 import { z } from "zod";
 import type { RevenueReport } from "../../../schemas/admin";
-import type { TransactionKind } from "../../../schemas/transactions";
+import { transactionKind } from "../../../schemas/transactions";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -155,7 +155,11 @@ function PeriodForm({
   );
 }
 
-const serviceName = (kind: string) => kindLabels[kind as TransactionKind] ?? kind;
+/** The report names services by plain strings: a kind we know gets its label, any other shows as sent. */
+const serviceName = (kind: string) => {
+  const known = transactionKind.safeParse(kind);
+  return known.success ? kindLabels[known.data] : kind;
+};
 
 function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
   const headline = useId();

@@ -71,7 +71,9 @@ function toParams(filters: Filters): URLSearchParams {
 
 /** Only the filters in use, so the request (and a test reading it) carries no empty keys. */
 function compact<T extends Record<string, string | number | undefined>>(query: T): Partial<T> {
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as Partial<T>;
+  const kept: Partial<T> = {};
+  for (const key in query) if (query[key] !== undefined) kept[key] = query[key];
+  return kept;
 }
 
 const countText = (n: number) => `${n.toLocaleString("en-NG")} transaction${n === 1 ? "" : "s"}`;

@@ -153,10 +153,13 @@ const editValues = (user: UserDetail): Required<EditValues> => ({
  */
 function changes(values: AdminUserPatch, user: UserDetail): AdminUserPatch {
   const current = editValues(user);
-  const diff: Record<string, unknown> = {};
-  for (const key of editable)
+  const diff: AdminUserPatch = {};
+  // Generic in the key, so each field's value keeps its own type on the way across.
+  const keepIfChanged = <K extends (typeof editable)[number]>(key: K) => {
     if (values[key] !== undefined && values[key] !== current[key]) diff[key] = values[key];
-  return diff as AdminUserPatch;
+  };
+  for (const key of editable) keepIfChanged(key);
+  return diff;
 }
 
 function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) {

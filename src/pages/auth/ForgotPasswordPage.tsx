@@ -23,11 +23,11 @@ export function ForgotPasswordPage() {
   const [, navigate] = useLocation();
   // An invitation's link carries the email and the code: straight to choosing the password.
   // Read once, on arrival: an invitation link opens straight at choosing the password.
-  const [linked] = useState(() =>
-    search.get("email") && /^\d{6}$/.test(search.get("code") ?? "")
-      ? { email: search.get("email") as string, code: search.get("code") as string }
-      : null,
-  );
+  const [linked] = useState(() => {
+    const email = search.get("email");
+    const code = search.get("code");
+    return email && code && /^\d{6}$/.test(code) ? { email, code } : null;
+  });
   const [email, setEmail] = useState<string | null>(linked?.email ?? null);
   const emailForm = useForm({
     resolver: schemaResolver(passwordResetBody),

@@ -19,7 +19,7 @@ const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   electricity: "Meter number",
 };
 
-const isPurchase = (kind: Transaction["kind"]) => (purchaseKinds as readonly string[]).includes(kind);
+const isPurchase = (kind: Transaction["kind"]) => purchaseKinds.some((purchase) => purchase === kind);
 
 export default function ReceiptPage({ reference }: { reference: string }) {
   const { customer } = useAppServices();

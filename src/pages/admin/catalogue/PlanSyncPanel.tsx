@@ -75,7 +75,7 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
           ? { code: row.code, price: parseNaira(choices[row.code]?.price ?? "") ?? -1 }
           : { code: row.code },
       ),
-    switch_off: picked.filter((row) => row.state === "gone" && row.plan).map((row) => row.plan?.id as number),
+    switch_off: picked.flatMap((row) => (row.state === "gone" && row.plan ? [row.plan.id] : [])),
   };
   const badPrice = picked.find(
     (row) => row.state === "new" && parseNaira(choices[row.code]?.price ?? "") === null,

@@ -1,5 +1,5 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
-import type { FieldValues, Path, PathValue, UseFormReturn } from "react-hook-form";
+import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
 import { TextField } from "../../../components/TextField";
 
@@ -52,42 +52,48 @@ export function SelectField({
 }
 
 /**
+ * What the phone and network fields use of a form: the airtime and data forms' `useForm` results
+ * both fit it, whatever their other fields. Typed by the two fields it owns rather than as a generic
+ * `UseFormReturn<T>`, whose paths TypeScript cannot check ("phone" is not provably a `Path<T>`).
+ */
+export interface PhoneAndNetworkForm {
+  register(name: "phone" | "network_id", options?: { onChange?: () => void }): UseFormRegisterReturn;
+  watch(name: "phone"): string;
+  getValues(name: "network_id"): string;
+  setValue(name: "network_id", value: string): void;
+  formState: { errors: { phone?: FieldError | undefined; network_id?: FieldError | undefined } };
+}
+
+/**
  * Picks the network from the phone number's prefix as it is typed, until the customer chooses one
  * themselves (numbers can be ported between networks).
  */
-export function useNetworkFromPhone<T extends FieldValues>(
-  form: UseFormReturn<T>,
-  phone: Path<T>,
-  network: Path<T>,
-) {
-  const chosenByHand = useRef(form.getValues(network) !== "");
-  const typed = form.watch(phone) as string;
+export function useNetworkFromPhone(form: PhoneAndNetworkForm) {
+  const chosenByHand = useRef(form.getValues("network_id") !== "");
+  const typed = form.watch("phone");
   useEffect(() => {
     if (chosenByHand.current) return;
     const detected = networkForPhone(typed ?? "");
-    if (detected) form.setValue(network, String(detected) as PathValue<T, Path<T>>);
-  }, [typed, form, network]);
+    if (detected) form.setValue("network_id", String(detected));
+  }, [typed, form]);
   return () => {
     chosenByHand.current = true;
   };
 }
 
-type PhoneAndNetwork = { phone: string; network_id: string };
-
 /**
  * The phone number and its network, as airtime and data both ask for them: typing the number picks
  * the network from its prefix until the customer picks one by hand.
  */
-export function PhoneAndNetworkFields<T extends PhoneAndNetwork>({
+export function PhoneAndNetworkFields({
   form,
   networks,
 }: {
-  form: UseFormReturn<T>;
+  form: PhoneAndNetworkForm;
   networks: readonly Option[];
 }) {
-  const phone = "phone" as Path<T>;
-  const network = "network_id" as Path<T>;
-  const chooseByHand = useNetworkFromPhone(form, phone, network);
+  const chooseByHand = useNetworkFromPhone(form);
+  const errors = form.formState.errors;
   return (
     <>
       <TextField
@@ -95,15 +101,15 @@ export function PhoneAndNetworkFields<T extends PhoneAndNetwork>({
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        error={form.getFieldState(phone, form.formState).error?.message}
-        {...form.register(phone)}
+        error={errors.phone?.message}
+        {...form.register("phone")}
       />
       <SelectField
         label="Network"
         placeholder="Choose a network"
         options={networks}
-        error={form.getFieldState(network, form.formState).error?.message}
-        {...form.register(network, { onChange: chooseByHand })}
+        error={errors.network_id?.message}
+        {...form.register("network_id", { onChange: chooseByHand })}
       />
     </>
   );
