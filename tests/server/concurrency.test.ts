@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "../../schemas/transactions";
+import { envelope } from "../../schemas/envelope";
+import { routeTable } from "../../schemas/routes/routeTable";
 import { tryCounters, users } from "../../server/db/schema";
 import { paystackSignatureHeader } from "../../server/gateways/paystack/paystackGateway";
 import { reconcileDay } from "../../server/services/funding/fundingReconciliation";
@@ -26,12 +27,15 @@ describe("many requests at once", () => {
     const body = { network_id: 1, phone: "08031234567", amount: 100_000, pin: c.pin, allow_duplicate: true };
     const answers = await Promise.all(
       Array.from({ length: 200 }, () =>
-        server.post("core/customer/airtime/", { ...body, request_id: crypto.randomUUID() }, c.token),
+        server.send("POST /core/customer/airtime", {
+          token: c.token,
+          body: { ...body, request_id: crypto.randomUUID() },
+        }),
       ),
     );
     const bought = answers.filter((a) => a.status === 200);
     expect(bought).toHaveLength(100);
-    expect(bought.every((a) => (a.body.data as Transaction).status === "successful")).toBe(true);
+    expect(bought.every((a) => a.data?.status === "successful")).toBe(true);
     const refused = answers.filter((a) => a.status !== 200);
     expect(refused).toHaveLength(100);
     expect(new Set(refused.map((a) => a.status))).toEqual(new Set([400]));
@@ -67,12 +71,10 @@ describe("many requests at once", () => {
 
   it("credits once when 50 copies of one webhook, the customer's return and a reconciliation all race", async () => {
     const c = await server.signedInCustomer();
-    const fund = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: 750_000, request_id: crypto.randomUUID() },
-      c.token,
-    );
-    const { reference } = fund.body.data as { reference: string };
+    const { reference } = await server.sendOk("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: 750_000, request_id: crypto.randomUUID() },
+    });
     server.paystack.setBehaviour({ webhooks: "hold" });
     try {
       await server.paystack.pay(reference);
@@ -91,11 +93,12 @@ describe("many requests at once", () => {
           }),
         ),
       ),
-      server.get(`core/customer/wallet/fund/${reference}/`, c.token),
+      server.send("GET /core/customer/wallet/fund/:reference", { token: c.token, params: { reference } }),
       reconcileDay(server.deps, lagosDay(server.clock.now()), null),
     ]);
+    const webhookAnswer = envelope(routeTable["POST /webhooks/paystack"].result);
     const outcomes = await Promise.all(
-      responses.map(async (r) => ((await r.json()) as { data: { outcome: string } }).data.outcome),
+      responses.map(async (r) => webhookAnswer.parse(await r.json()).data.outcome),
     );
     expect(outcomes.filter((o) => o === "duplicate_event")).toHaveLength(49);
     expect(outcomes.filter((o) => o === "credited").length).toBeLessThanOrEqual(1);
@@ -105,22 +108,27 @@ describe("many requests at once", () => {
 
   it("keeps both of two staff's simultaneous edits to different fields of one plan", async () => {
     const staff = await server.signedInOperator("staff");
-    for (const kind of ["data", "tv"]) {
-      const list = async () =>
-        (await server.get(`core/staff/fetch/${kind}/plans/?control_id=1`, staff.token)).body.data as Array<{
-          id: number;
-          name: string;
-          price: number;
-        }>;
+    const token = staff.token;
+    type Edit = { name?: string; price?: number };
+    const editors = {
+      data: {
+        list: () => server.sendOk("GET /core/staff/fetch/data/plans", { token, query: { control_id: 1 } }),
+        edit: (id: number, body: Edit) =>
+          server.send("PATCH /core/staff/fetch/data/plans/:id", { token, params: { id }, body }),
+      },
+      tv: {
+        list: () => server.sendOk("GET /core/staff/fetch/tv/plans", { token, query: { control_id: 1 } }),
+        edit: (id: number, body: Edit) =>
+          server.send("PATCH /core/staff/fetch/tv/plans/:id", { token, params: { id }, body }),
+      },
+    };
+    for (const [kind, { list, edit }] of Object.entries(editors)) {
       const id = (await list())[0]?.id;
+      if (id === undefined) throw new Error(`no ${kind} plans for the first network`);
       for (let round = 1; round <= 10; round++) {
         const answers = await Promise.all([
-          server.patch(
-            `core/staff/fetch/${kind}/plans/${id}/`,
-            { name: `Edited plan ${round}` },
-            staff.token,
-          ),
-          server.patch(`core/staff/fetch/${kind}/plans/${id}/`, { price: 100_000 + round }, staff.token),
+          edit(id, { name: `Edited plan ${round}` }),
+          edit(id, { price: 100_000 + round }),
         ]);
         expect(answers.map((a) => a.status)).toEqual([200, 200]);
         expect(
@@ -136,12 +144,17 @@ describe("many requests at once", () => {
 
   it("never lets two requeries of one pending purchase settle it twice", async () => {
     const c = await server.fundedCustomer(200_000);
-    const answer = await server.post(
-      "core/customer/airtime/",
-      { network_id: 1, phone: "08031111111", amount: 100_000, pin: c.pin, request_id: crypto.randomUUID() },
-      c.token,
-    );
-    expect((answer.body.data as Transaction).status).toBe("pending");
+    const answer = await server.send("POST /core/customer/airtime", {
+      token: c.token,
+      body: {
+        network_id: 1,
+        phone: "08031111111",
+        amount: 100_000,
+        pin: c.pin,
+        request_id: crypto.randomUUID(),
+      },
+    });
+    expect(answer.data?.status).toBe("pending");
     const { requeryDue } = await import("../../server/services/purchases/requeryWorker");
     for (const wait of [1_000, 2_000]) {
       server.clock.advance(wait);

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { defaultKycLimits, type KycLimits, type KycStatus } from "../../schemas/kyc";
-import type { UserDetail } from "../../schemas/users";
+import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
+import type { BodyOf } from "../../schemas/routes/contract";
+import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
 import { kycLimitValues } from "../../server/services/kyc/tierLimits";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
@@ -27,22 +28,25 @@ const naira = (n: number) => n * 100;
 const newId = () => crypto.randomUUID();
 type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
-function buyAirtime(c: Customer, amount: number, over: Record<string, unknown> = {}) {
-  return server.post(
-    "core/customer/airtime/",
-    { network_id: 1, phone: "08031234567", amount, pin: c.pin, request_id: newId(), ...over },
-    c.token,
-  );
+function buyAirtime(
+  c: Customer,
+  amount: number,
+  over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {},
+) {
+  return server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: { network_id: 1, phone: "08031234567", amount, pin: c.pin, request_id: newId(), ...over },
+  });
 }
-const kycOf = async (token: string) => (await server.get("core/customer/kyc/", token)).body.data as KycStatus;
+const kycOf = (token: string) => server.sendOk("GET /core/customer/kyc", { token });
 // A number the simulated provider holds under the asker's own name (see simulatedIdentityVerifier.ts).
 const ownNumber = () => `2${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}1`;
 
 describe("tier 1 on sign-up", () => {
   it("starts every customer at tier 1 with the CBN's limits, nothing spent", async () => {
     const c = await server.signedInCustomer();
-    const profile = await server.get("auth/profile/", c.token);
-    expect(profile.body.data).toMatchObject({ kyc_tier: 1 });
+    const profile = await server.sendOk("GET /auth/profile", { token: c.token });
+    expect(profile).toMatchObject({ kyc_tier: 1 });
     expect(await kycOf(c.token)).toEqual({
       tier: 1,
       tier_source: "signup",
@@ -89,7 +93,7 @@ describe("the daily purchase limit", () => {
     expect((await buyAirtime(c, naira(45_000))).status).toBe(200);
     // Ends in 0000: VTpass fails it and the money comes back.
     const failed = await buyAirtime(c, naira(5_000), { phone: "08031230000" });
-    expect((failed.body.data as { status: string }).status).toBe("failed");
+    expect(failed.data?.status).toBe("failed");
     expect((await kycOf(c.token)).spent_today).toBe(naira(44_100));
     expect((await buyAirtime(c, naira(10_000))).status).toBe(400);
     server.clock.advance(24 * 3_600_000);
@@ -155,10 +159,13 @@ describe("core/customer/kyc/verify/", () => {
   it("raises the account to tier 2 when the BVN's names match the profile, keeping only its last four digits", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    const answer = await server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token);
+    const answer = await server.send("POST /core/customer/kyc/verify", {
+      token: c.token,
+      body: { id_type: "bvn", number },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe("Your BVN matched your name. Your account is now tier 2.");
-    expect(answer.body.data).toMatchObject({
+    expect(answer.data).toMatchObject({
       tier: 2,
       tier_source: "identity_check",
       id_type: "bvn",
@@ -245,11 +252,12 @@ describe("core/customer/kyc/verify/", () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
       [ownNumber(), ownNumber()].map((number) =>
-        server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token),
+        server.send("POST /core/customer/kyc/verify", { token: c.token, body: { id_type: "bvn", number } }),
       ),
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const won = answers.find((a) => a.status === 200)?.body.data as KycStatus;
+    const won = answers.find((a) => a.status === 200)?.data;
+    if (!won) throw new Error("neither check was answered");
     const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
     expect(row).toMatchObject({ kycTier: 2, identityLast4: won.id_last4 });
   });
@@ -318,14 +326,14 @@ describe("admins and tiers", () => {
     const noReason = await server.post(`sys.admin/users/${c.id}/kyc/`, { tier: 3, reason: " " }, admin.token);
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toHaveProperty("reason");
-    const answer = await server.post(
-      `sys.admin/users/${c.id}/kyc/`,
-      { tier: 3, reason: "Utility bill and ID card checked in the office" },
-      admin.token,
-    );
+    const answer = await server.send("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { tier: 3, reason: "Utility bill and ID card checked in the office" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe("The account is now tier 3.");
-    expect((answer.body.data as UserDetail).kyc).toMatchObject({
+    expect(answer.data?.kyc).toMatchObject({
       tier: 3,
       tier_source: "admin",
       tier_reason: "Utility bill and ID card checked in the office",
@@ -373,7 +381,10 @@ describe("admins and tiers", () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
     await server.post("core/customer/kyc/verify/", { id_type: "bvn", number }, c.token);
-    const detail = (await server.get(`sys.admin/users/${c.id}/`, admin.token)).body.data as UserDetail;
+    const detail = await server.sendOk("GET /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+    });
     expect(detail.kyc_tier).toBe(2);
     expect(detail.kyc).toMatchObject({
       tier: 2,
@@ -383,17 +394,21 @@ describe("admins and tiers", () => {
       verified_name: "Ada Okafor",
       tier_reason: null,
     });
-    const staffDetail = (await server.get(`sys.admin/users/${admin.id}/`, admin.token)).body
-      .data as UserDetail;
+    const staffDetail = await server.sendOk("GET /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: admin.id },
+    });
     expect(staffDetail.kyc).toBeNull();
   });
 
   it("set each tier's limits, audited; lower tiers may not allow more than higher ones", async () => {
-    expect((await server.get("sys.admin/kyc-limits/", admin.token)).body.data).toEqual(defaultKycLimits);
+    expect(await server.sendOk("GET /sys.admin/kyc-limits", { token: admin.token })).toEqual(
+      defaultKycLimits,
+    );
     const limits: KycLimits = { ...defaultKycLimits, tier1_daily_limit: naira(20_000) };
-    const saved = await server.put("sys.admin/kyc-limits/", limits, admin.token);
+    const saved = await server.send("PUT /sys.admin/kyc-limits", { token: admin.token, body: limits });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual(limits);
+    expect(saved.data).toEqual(limits);
     const [entry] = await server.db
       .select()
       .from(auditLog)
@@ -413,16 +428,17 @@ describe("admins and tiers", () => {
     expect(upsideDown.body.fields?.tier2_max_balance).toContain("Must be at least tier 1's.");
     const staff = await server.signedInOperator("staff");
     expect((await server.put("sys.admin/kyc-limits/", defaultKycLimits, staff.token)).status).toBe(403);
-    expect((await server.get("sys.admin/kyc-limits/", admin.token)).body.data).toEqual(limits);
+    expect(await server.sendOk("GET /sys.admin/kyc-limits", { token: admin.token })).toEqual(limits);
   });
 });
 
 describe("money that arrives anyway", () => {
   it("credits a bank transfer even past the balance limit: money received is never turned away", async () => {
     const c = await server.fundedCustomer(naira(290_000));
-    const account = await server.get("core/customer/wallet/bank-account/", c.token);
+    const account = await server.send("GET /core/customer/wallet/bank-account", { token: c.token });
     expect(account.status).toBe(200);
-    const { account_number } = account.body.data as { account_number: string };
+    if (!account.data) throw new Error("no account was opened");
+    const { account_number } = account.data;
     await server.paystack.transfer(account_number, naira(50_000));
     const [wallet] = await server.db.select().from(wallets).where(eq(wallets.userId, c.id));
     expect(wallet?.balance).toBe(naira(340_000));

@@ -17,39 +17,39 @@ describe("sys.admin/users/", () => {
     const a = await server.signedInCustomer({ first_name: "Zainab", phone: "08139998888" });
     server.clock.advance(1000);
     const b = await server.signedInCustomer({ first_name: "Yusuf" });
-    const page1 = await server.get("sys.admin/users/?page=1&page_size=2", admin.token);
+    const users = (search: string) =>
+      server.sendOk("GET /sys.admin/users", { token: admin.token, query: { search } });
+    const page1 = await server.send("GET /sys.admin/users", {
+      token: admin.token,
+      query: { page: 1, page_size: 2 },
+    });
     expect(page1.status).toBe(200);
-    const data = page1.body.data as {
-      count: number;
-      page: number;
-      page_size: number;
-      results: Array<{ id: string }>;
-    };
+    const data = page1.data;
+    if (!data) throw new Error("the list was refused");
     expect(data).toMatchObject({ page: 1, page_size: 2 });
     expect(data.count).toBeGreaterThanOrEqual(3);
     expect(data.results.map((r) => r.id)).toEqual([b.id, a.id]);
 
-    const byName = await server.get("sys.admin/users/?search=zaina", admin.token);
-    expect((byName.body.data as { results: Array<{ id: string }> }).results.map((r) => r.id)).toEqual([a.id]);
-    const byPhone = await server.get("sys.admin/users/?search=0813999", admin.token);
-    expect((byPhone.body.data as { results: Array<{ id: string }> }).results.map((r) => r.id)).toEqual([
-      a.id,
-    ]);
-    const profile = await server.get("auth/profile/", a.token);
-    const walletNumber = (profile.body.data as { wallet: { number: string } }).wallet.number;
-    const byWallet = await server.get(`sys.admin/users/?search=${walletNumber}`, admin.token);
-    expect((byWallet.body.data as { results: Array<{ wallet_number: string }> }).results).toEqual([
+    expect((await users("zaina")).results.map((r) => r.id)).toEqual([a.id]);
+    expect((await users("0813999")).results.map((r) => r.id)).toEqual([a.id]);
+    const profile = await server.sendOk("GET /auth/profile", { token: a.token });
+    const walletNumber = profile.wallet?.number;
+    if (!walletNumber) throw new Error("a customer has a wallet");
+    expect((await users(walletNumber)).results).toEqual([
       expect.objectContaining({ wallet_number: walletNumber }),
     ]);
-    const wildcard = await server.get("sys.admin/users/?search=%25", admin.token);
-    expect((wildcard.body.data as { count: number }).count).toBe(0);
+    // A literal %, not a wildcard.
+    expect((await users("%")).count).toBe(0);
   });
 
   it("shows one user with their wallet", async () => {
     const c = await server.signedInCustomer();
-    const answer = await server.get(`sys.admin/users/${c.id}`, admin.token);
+    const answer = await server.send("GET /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({
+    expect(answer.data).toMatchObject({
       id: c.id,
       email: c.email,
       is_active: true,
@@ -70,15 +70,15 @@ describe("sys.admin/users/", () => {
 
   it("edits a user and writes the audit row in the same transaction", async () => {
     const c = await server.signedInCustomer();
-    const answer = await server.patch(
-      `sys.admin/users/${c.id}/`,
-      { last_name: "Balogun", can_transact: false },
-      admin.token,
-    );
+    const answer = await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { last_name: "Balogun", can_transact: false },
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toMatchObject({ last_name: "Balogun", can_transact: false });
-    const profile = await server.get("auth/profile/", c.token);
-    expect(profile.body.data).toMatchObject({ can_transact: false });
+    expect(answer.data).toMatchObject({ last_name: "Balogun", can_transact: false });
+    const profile = await server.sendOk("GET /auth/profile", { token: c.token });
+    expect(profile).toMatchObject({ can_transact: false });
     const [row] = await server.db
       .select()
       .from(auditLog)
