@@ -18,6 +18,7 @@ import { createPaystackSimulator } from "../../server/simulators/paystack/paysta
 import { createVtpassSimulator } from "../../server/simulators/vtpass/vtpassSimulator";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
+import { checkedEnvelope, routeCaller } from "./support/testServer";
 
 // `kill -9` in the middle of 40 purchases, then a restart: the requery worker must settle every
 // purchase whose money was held, with no kobo made or lost. VTpass and Paystack are simulated by this
@@ -81,14 +82,15 @@ async function startApp() {
   }
 }
 
-async function call(method: string, path: string, body?: unknown, token?: string) {
+/** The app's API over HTTP, by the route table: typed input, answers in the envelope, data parsed. */
+const { send, sendOk } = routeCaller(async (method, path, { body, token }) => {
   const res = await fetch(`${base}/api/${path}`, {
     method,
     headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: (await res.json()) as { msg: string; data: unknown } };
-}
+  return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+});
 
 beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
@@ -187,28 +189,24 @@ describe("a crash in the middle of purchases", () => {
     await store.close();
 
     child = await startApp();
-    const adminLogin = await call("POST", "auth/login/", admin);
-    const adminToken = (adminLogin.body.data as { token: string }).token;
-    const setup = await call("POST", "auth/totp/setup/", {}, adminToken);
-    const { secret } = setup.body.data as { secret: string };
+    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
+    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
-    expect((await call("POST", "auth/totp/confirm/", { code }, adminToken)).status).toBe(200);
+    expect((await send("POST /auth/totp/confirm", { token: adminToken, body: { code } })).status).toBe(200);
     for (const id of ids) {
-      const fund = await call(
-        "POST",
-        `staff/customer/fund/${id}/`,
-        { amount: funded, reason: "crash test", request_id: crypto.randomUUID() },
-        adminToken,
-      );
+      const fund = await send("POST /staff/customer/fund/:user_id", {
+        token: adminToken,
+        params: { user_id: id },
+        body: { amount: funded, reason: "crash test", request_id: crypto.randomUUID() },
+      });
       expect(fund.status).toBe(201);
     }
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const login = await call("POST", "auth/login/", {
-        email: `crash${i}@example.com`,
-        password: "customer password 1",
+      const login = await sendOk("POST /auth/login", {
+        body: { email: `crash${i}@example.com`, password: "customer password 1" },
       });
-      tokens.push((login.body.data as { token: string }).token);
+      tokens.push(login.token);
     }
 
     // 40 purchases at once. VTpass records each as it arrives; numbers ending 3333 get no answer at
@@ -217,10 +215,9 @@ describe("a crash in the middle of purchases", () => {
     const endings = ["3333", "0000", "1111", "2222"];
     const purchases = tokens.flatMap((token) =>
       Array.from({ length: 8 }, (_, j) =>
-        call(
-          "POST",
-          "core/customer/airtime/",
-          {
+        send("POST /core/customer/airtime", {
+          token,
+          body: {
             network_id: 1,
             phone: `0803123${endings[j % 4]}`,
             amount: 10_000 + j * 100,
@@ -228,8 +225,7 @@ describe("a crash in the middle of purchases", () => {
             request_id: crypto.randomUUID(),
             allow_duplicate: true,
           },
-          token,
-        ).catch(() => null),
+        }).catch(() => null),
       ),
     );
     const asked = () => vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length;
@@ -257,13 +253,11 @@ describe("a crash in the middle of purchases", () => {
     const settleBy = Date.now() + 60_000;
     let pending = -1;
     while (Date.now() < settleBy) {
-      const list = await call(
-        "GET",
-        "sys.admin/transactions/?status=pending&kind=airtime",
-        undefined,
-        adminToken,
-      );
-      pending = (list.body.data as { count: number }).count;
+      const list = await sendOk("GET /sys.admin/transactions", {
+        token: adminToken,
+        query: { status: "pending", kind: "airtime" },
+      });
+      pending = list.count;
       if (pending === 0) break;
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -56,7 +56,7 @@ const success = envelope(z.unknown());
  * Every answer of every server test is held to the contract: a success is `{ status: true, msg, data }`,
  * and a refusal carries a code from the enum whose status is the one the answer came with.
  */
-function checkedEnvelope(status: number, json: unknown, call: string): Answer["body"] {
+export function checkedEnvelope(status: number, json: unknown, call: string): Answer["body"] {
   if (call.includes("openapi.json")) return json as Answer["body"];
   if (status < 400) {
     const answer = success.safeParse(json);
@@ -78,6 +78,42 @@ type SendArgs<C extends Contract> =
   Record<string, never> extends CallInput<C>
     ? [input?: CallInput<C> & { token?: string }]
     : [input: CallInput<C> & { token?: string }];
+
+/** What a typed call goes through: a request to a path under /api, answered in the checked envelope. */
+export type Caller = (
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string },
+) => Promise<Answer>;
+
+/** `send` and `sendOk` over any caller: the in-process test server's, or a real process's over HTTP. */
+export function routeCaller(call: Caller) {
+  /**
+   * One endpoint by its `METHOD /path` in the shared route table: the input typed by its contract, and
+   * a successful answer's `data` parsed by its result schema (undefined when refused).
+   */
+  async function send<K extends RouteName>(key: K, ...[input]: SendArgs<RouteTable[K]>) {
+    const { method, path } = splitKey(key);
+    // The generic input narrows only at a call site; here it is read as the shape every input has.
+    const sent = (input ?? {}) as { params?: object; query?: object; body?: unknown; token?: string };
+    const url = requestPath(path, { ...sent.params }, { ...sent.query });
+    const answer = await call(method, url, { body: sent.body, token: sent.token });
+    const result: { parse(data: unknown): unknown } = routeTable[key].result;
+    // The table's own entry: its result schema parses to exactly the type CallResult names.
+    const parse = (data: unknown) => result.parse(data) as CallResult<RouteTable[K]>;
+    const data = answer.status < 400 ? parse(answer.body.data) : undefined;
+    return { ...answer, data };
+  }
+
+  /** The same, for a call that must succeed: its typed data, or a failure naming the refusal. */
+  async function sendOk<K extends RouteName>(key: K, ...args: SendArgs<RouteTable[K]>) {
+    const answer = await send(key, ...args);
+    if (answer.data === undefined)
+      throw new Error(`${key} was refused: ${answer.status} ${answer.body.code} ${answer.body.msg}`);
+    return answer.data;
+  }
+  return { send, sendOk };
+}
 
 export async function createTestServer(env: Record<string, string> = {}) {
   const database = await openTestDatabase();
@@ -127,30 +163,7 @@ export async function createTestServer(env: Record<string, string> = {}) {
     return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
   }
 
-  /**
-   * One endpoint by its `METHOD /path` in the shared route table: the input typed by its contract, and
-   * a successful answer's `data` parsed by its result schema (undefined when refused).
-   */
-  async function send<K extends RouteName>(key: K, ...[input]: SendArgs<RouteTable[K]>) {
-    const { method, path } = splitKey(key);
-    // The generic input narrows only at a call site; here it is read as the shape every input has.
-    const sent = (input ?? {}) as { params?: object; query?: object; body?: unknown; token?: string };
-    const url = requestPath(path, { ...sent.params }, { ...sent.query });
-    const answer = await call(method, url, { body: sent.body, token: sent.token });
-    const result: { parse(data: unknown): unknown } = routeTable[key].result;
-    // The table's own entry: its result schema parses to exactly the type CallResult names.
-    const parse = (data: unknown) => result.parse(data) as CallResult<RouteTable[K]>;
-    const data = answer.status < 400 ? parse(answer.body.data) : undefined;
-    return { ...answer, data };
-  }
-
-  /** The same, for a call that must succeed: its typed data, or a failure naming the refusal. */
-  async function sendOk<K extends RouteName>(key: K, ...args: SendArgs<RouteTable[K]>) {
-    const answer = await send(key, ...args);
-    if (answer.data === undefined)
-      throw new Error(`${key} was refused: ${answer.status} ${answer.body.code} ${answer.body.msg}`);
-    return answer.data;
-  }
+  const { send, sendOk } = routeCaller(call);
 
   let operator: { token: string } | undefined;
   const server = {
