@@ -44,13 +44,10 @@ describe("the seeded catalogue", () => {
 
   it("has daily, weekly and monthly data plans for every network", async () => {
     for (const network of [1, 2, 3, 4]) {
-      const plans = (await server.get(`core/customer/fetch/data/${network}`, token)).body.data as Array<{
-        category: string;
-        control_id: number;
-        price: number;
-        size: string;
-        validity: string;
-      }>;
+      const plans = await server.sendOk("GET /core/customer/fetch/data/:id", {
+        token,
+        params: { id: network },
+      });
       expect(new Set(plans.map((p) => p.category))).toEqual(new Set(["daily", "weekly", "monthly"]));
       for (const plan of plans) {
         expect(plan.control_id).toBe(network);
@@ -64,26 +61,20 @@ describe("the seeded catalogue", () => {
   });
 
   it("has DStv, GOtv, StarTimes and Showmax with their bouquets", async () => {
-    const providers = (await server.get("core/customer/fetch/tv/", token)).body.data as Array<{
-      id: number;
-      name: string;
-    }>;
+    const providers = await server.sendOk("GET /core/customer/fetch/tv", { token });
     expect(providers.map((p) => p.name)).toEqual(["DStv", "GOtv", "StarTimes", "Showmax"]);
     for (const provider of providers) {
-      const bouquets = (await server.get(`core/customer/fetch/tv/${provider.id}`, token)).body.data as Array<{
-        name: string;
-      }>;
+      const bouquets = await server.sendOk("GET /core/customer/fetch/tv/:id", {
+        token,
+        params: { id: provider.id },
+      });
       expect(bouquets.length).toBeGreaterThanOrEqual(3);
       expect(bouquets.every((b) => b.name.startsWith(provider.name))).toBe(true);
     }
   });
 
   it("has the twelve electricity distribution companies with minimums and fees", async () => {
-    const discos = (await server.get("core/customer/fetch/electricity/", token)).body.data as Array<{
-      name: string;
-      min_amount: number;
-      service_fee: number;
-    }>;
+    const discos = await server.sendOk("GET /core/customer/fetch/electricity", { token });
     const names = discos.map((d) => d.name.split(" ")[0]);
     expect(names).toEqual([
       "Abuja",

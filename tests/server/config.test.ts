@@ -152,9 +152,11 @@ describe("the first admin", () => {
     );
     const admins = await server.db.select().from(users).where(eq(users.role, "admin"));
     expect(admins.map((a) => a.email)).toEqual(["boss@example.com"]);
-    const login = await server.post("auth/login/", { email: "boss@example.com", password: admin.password });
-    expect(login.body.data).toMatchObject({ role: "admin" });
-    const profile = await server.get("auth/profile/", (login.body.data as { token: string }).token);
-    expect(profile.body.data).toMatchObject({ role: "admin", wallet: null });
+    const login = await server.sendOk("POST /auth/login", {
+      body: { email: "boss@example.com", password: admin.password },
+    });
+    expect(login).toMatchObject({ role: "admin" });
+    const profile = await server.sendOk("GET /auth/profile", { token: login.token });
+    expect(profile).toMatchObject({ role: "admin", wallet: null });
   });
 });

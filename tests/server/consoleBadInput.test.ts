@@ -20,18 +20,17 @@ beforeAll(async () => {
   admin = await server.signedInOperator("admin");
   const customer = await server.fundedCustomer(100_000);
   customerId = customer.id;
-  const bought = await server.post(
-    "core/customer/airtime/",
-    {
+  const bought = await server.sendOk("POST /core/customer/airtime", {
+    token: customer.token,
+    body: {
       network_id: 1,
       phone: "08031234567",
       amount: 10_000,
       pin: customer.pin,
       request_id: crypto.randomUUID(),
     },
-    customer.token,
-  );
-  purchaseId = (bought.body.data as { id: string }).id;
+  });
+  purchaseId = bought.id;
 });
 afterAll(() => server.close());
 

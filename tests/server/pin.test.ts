@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 async function hasPin(token: string) {
-  return ((await server.get("auth/profile/", token)).body.data as { has_pin: boolean }).has_pin;
+  return (await server.sendOk("GET /auth/profile", { token })).has_pin;
 }
 
 describe("customer/pin-reset/", () => {

@@ -29,7 +29,7 @@ describe("auth/profile/", () => {
     });
     expect(profile.wallet?.number).toMatch(/^\d{10}$/);
     expect(profile.referral_code).toMatch(/^[A-Z2-9]{8}$/);
-    expect(Object.keys(answer.body.data as object)).not.toContain("password_hash");
+    expect(answer.body.data).not.toHaveProperty("password_hash");
   });
 
   it("has no wallet for staff", async () => {

@@ -243,8 +243,10 @@ describe("bad input on the purchase endpoints", () => {
 
   it("keeps one customer's receipt from another", async () => {
     const other = await server.fundedCustomer(200_000);
-    const bought = await server.post("core/customer/airtime/", airtime(), customer.token);
-    const reference = (bought.body.data as { reference: string }).reference;
+    const { reference } = await server.sendOk("POST /core/customer/airtime", {
+      token: customer.token,
+      body: airtime(),
+    });
     expect((await server.get(`core/customer/transactions/${reference}/`, other.token)).status).toBe(404);
     expect((await server.get(`core/customer/transactions/${reference}/`, customer.token)).status).toBe(200);
   });

@@ -109,8 +109,7 @@ describe("POST auth/register/", () => {
 
   it("records who referred the customer, and refuses an unknown referral code", async () => {
     const referrer = await server.signedInCustomer();
-    const profile = await server.get("auth/profile/", referrer.token);
-    const code = (profile.body.data as { referral_code: string }).referral_code;
+    const code = (await server.sendOk("GET /auth/profile", { token: referrer.token })).referral_code;
     const ok = await server.post("auth/register/", {
       ...person("referred@example.com"),
       referral_code: code.toLowerCase(),

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Transaction } from "../../schemas/transactions";
 import { apiRoutes } from "../../server/app";
 import { accessFor } from "../../server/http/access";
 import { createTestServer, type TestServer } from "./support/testServer";
@@ -14,18 +13,16 @@ let values: Record<string, string>;
 beforeAll(async () => {
   server = await createTestServer();
   const customer = await server.fundedCustomer(500_000);
-  const bought = await server.post(
-    "core/customer/airtime/",
-    {
+  const purchase = await server.sendOk("POST /core/customer/airtime", {
+    token: customer.token,
+    body: {
       network_id: 1,
       phone: "08031234567",
       amount: 10_000,
       pin: customer.pin,
       request_id: crypto.randomUUID(),
     },
-    customer.token,
-  );
-  const purchase = bought.body.data as Transaction;
+  });
   tokens = {
     customer: customer.token,
     staff: (await server.signedInOperator("staff")).token,

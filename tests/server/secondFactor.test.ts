@@ -34,7 +34,7 @@ async function newStaff() {
 }
 
 const secondFactorOf = async (token: string) =>
-  ((await server.get("auth/profile/", token)).body.data as { second_factor: string }).second_factor;
+  (await server.sendOk("GET /auth/profile", { token })).second_factor;
 
 describe("staff and admin sign-in with an authenticator", () => {
   it("keeps the console shut until an authenticator is set up, then opens it with recovery codes", async () => {
@@ -43,13 +43,10 @@ describe("staff and admin sign-in with an authenticator", () => {
     expect(console).toMatchObject({ status: 403, body: { msg: needCode } });
     expect(await secondFactorOf(staff.token)).toBe("setup");
 
-    const setup = await server.post("auth/totp/setup/", {}, staff.token);
+    const setup = await server.send("POST /auth/totp/setup", { token: staff.token, body: {} });
     expect(setup.status).toBe(200);
-    const { secret, otpauth_uri, qr_svg } = setup.body.data as {
-      secret: string;
-      otpauth_uri: string;
-      qr_svg: string;
-    };
+    if (!setup.data) throw new Error("the setup was refused");
+    const { secret, otpauth_uri, qr_svg } = setup.data;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauth_uri).toBe(
       `otpauth://totp/OjaPay:${encodeURIComponent(staff.email)}?issuer=OjaPay&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
@@ -64,9 +61,12 @@ describe("staff and admin sign-in with an authenticator", () => {
       status: 400,
       body: { msg: "That code is not right. You have 4 tries left." },
     });
-    const done = await server.post("auth/totp/confirm/", { code: server.totpCode(secret) }, staff.token);
+    const done = await server.send("POST /auth/totp/confirm", {
+      token: staff.token,
+      body: { code: server.totpCode(secret) },
+    });
     expect(done.status).toBe(200);
-    const codes = (done.body.data as { recovery_codes: string[] }).recovery_codes;
+    const codes = done.data?.recovery_codes ?? [];
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
     expect((await server.get("core/staff/statistics/", staff.token)).status).toBe(200);

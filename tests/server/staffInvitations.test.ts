@@ -1,5 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BodyOf } from "../../schemas/routes/contract";
+import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, users } from "../../server/db/schema";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -11,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const invitee = (email: string) => ({
+const invitee = (email: string): BodyOf<RouteTable["POST /sys.admin/staff"]> => ({
   first_name: "Femi",
   last_name: "Ade",
   email,
@@ -21,10 +23,14 @@ const invitee = (email: string) => ({
 
 describe("POST sys.admin/staff/ (staff invitations)", () => {
   it("makes the account, emails a set-password link, and the invitee signs in through the authenticator", async () => {
-    const answer = await server.post("sys.admin/staff/", invitee("Femi.Ade@Example.com"), admin.token);
+    const answer = await server.send("POST /sys.admin/staff", {
+      token: admin.token,
+      body: invitee("Femi.Ade@Example.com"),
+    });
     expect(answer.status).toBe(201);
     expect(answer.body.msg).toBe("Invitation sent to femi.ade@example.com.");
-    const { id } = answer.body.data as { id: string };
+    if (!answer.data) throw new Error("the invitation was refused");
+    const { id } = answer.data;
     const [row] = await server.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ role: "staff", emailVerifiedAt: null, email: "femi.ade@example.com" });
 
