@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { startServer } from "../../server/start";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
-import type { TestMailbox } from "./support/testServer";
+import { checkedEnvelope, routeCaller, type TestMailbox } from "./support/testServer";
 
 const dataDir = mkdtempSync(join(tmpdir(), "ojapay-restart-"));
 afterAll(() => {
@@ -14,10 +14,15 @@ afterAll(() => {
   rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
 });
 
-async function post(base: string, path: string, body: unknown) {
-  const res = await fetch(`${base}/api/${path}`, { method: "POST", body: JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as { data: { token?: string } } };
-}
+/** The API of the server listening at `base`, called by the route table. */
+const api = (base: string) =>
+  routeCaller(async (method, path, { body }) => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method,
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+  });
 
 describe("the server as npm start runs it", () => {
   it("keeps every account across a stop and a start", async () => {
@@ -38,7 +43,7 @@ describe("the server as npm start runs it", () => {
       (first.deps.mailer as unknown as TestMailbox).send = async (m) => {
         sent.push(m.text);
       };
-      const base1 = `http://127.0.0.1:${first.port}`;
+      const { send: send1 } = api(`http://127.0.0.1:${first.port}`);
       const person = {
         first_name: "Kemi",
         last_name: "Lawal",
@@ -46,18 +51,26 @@ describe("the server as npm start runs it", () => {
         phone: "08021234567",
         password: "kemi password 3",
       };
-      expect((await post(base1, "auth/register/", person)).status).toBe(201);
+      expect((await send1("POST /auth/register", { body: person })).status).toBe(201);
       const code = sent.at(-1)?.match(/\b(\d{6})\b/)?.[1];
-      expect((await post(base1, "auth/code/verify/", { email: person.email, code })).status).toBe(200);
+      expect((await send1("POST /auth/code/verify", { body: { email: person.email, code } })).status).toBe(
+        200,
+      );
       await first.stop();
 
       const second = await startServer(config, logger);
-      const base2 = `http://127.0.0.1:${second.port}`;
-      const login = await post(base2, "auth/login/", { email: person.email, password: person.password });
+      const { send: send2 } = api(`http://127.0.0.1:${second.port}`);
+      const login = await send2("POST /auth/login", {
+        body: { email: person.email, password: person.password },
+      });
       expect(login.status).toBe(200);
       // Started twice with the same ADMIN_EMAIL: still exactly one admin, who can sign in.
       expect(
-        (await post(base2, "auth/login/", { email: "root@example.com", password: "root password 1" })).status,
+        (
+          await send2("POST /auth/login", {
+            body: { email: "root@example.com", password: "root password 1" },
+          })
+        ).status,
       ).toBe(200);
       await second.stop();
     } finally {
