@@ -23,12 +23,10 @@ export const dataPlanCreate = dataPlanEdit.extend({
 });
 
 /** A PATCH of a control: which one, and what changes. */
-export function controlPatch<S extends z.ZodObject>(edit: S) {
+export function controlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodObject<Shape>) {
   return z
-    .strictObject({
-      id: z.number({ error: "Say which one to change (id)." }).int().min(1),
-      ...edit.partial().shape,
-    })
+    .strictObject({ id: z.number({ error: "Say which one to change (id)." }).int().min(1) })
+    .extend(edit.partial().shape)
     .refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." });
 }
 

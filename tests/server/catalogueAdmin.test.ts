@@ -32,14 +32,12 @@ describe("airtime controls", () => {
       min_amount: 5_000,
       max_amount: 5_000_000,
     });
-    // Untyped: the contract's type of a control's PATCH body has only `id` (see controlPatch).
-    const patch = await server.patch(
-      "core/staff/fetch/airtime/",
-      { id: 1, discount_percent: 2.5, max_amount: 2_000_000 },
-      staff.token,
-    );
+    const patch = await server.send("PATCH /core/staff/fetch/airtime", {
+      token: staff.token,
+      body: { id: 1, discount_percent: 2.5, max_amount: 2_000_000 },
+    });
     expect(patch.status).toBe(200);
-    expect(patch.body.data).toMatchObject({
+    expect(patch.data).toMatchObject({
       id: 1,
       discount_percent: 2.5,
       max_amount: 2_000_000,
@@ -203,8 +201,11 @@ describe("data plans", () => {
   });
 
   it("switches a network's data off, which customers see as unavailable", async () => {
-    const off = await server.patch("core/staff/fetch/data/networks/", { id: 3, enabled: false }, staff.token);
-    expect(off.body.data).toEqual({ id: 3, name: "9Mobile", service_id: "etisalat-data", enabled: false });
+    const off = await server.send("PATCH /core/staff/fetch/data/networks", {
+      token: staff.token,
+      body: { id: 3, enabled: false },
+    });
+    expect(off.data).toEqual({ id: 3, name: "9Mobile", service_id: "etisalat-data", enabled: false });
     const customer = await server.signedInCustomer();
     const networks = await server.sendOk("GET /core/customer/fetch/data", { token: customer.token });
     expect(networks.find((n) => n.id === 3)?.enabled).toBe(false);
@@ -343,7 +344,10 @@ describe("data plans", () => {
 
 describe("TV and electricity", () => {
   it("changes a provider's fee and a bouquet's price, which the next purchase pays", async () => {
-    await server.patch("core/staff/fetch/tv/controls", { id: 2, service_fee: 15_000 }, staff.token);
+    await server.sendOk("PATCH /core/staff/fetch/tv/controls", {
+      token: staff.token,
+      body: { id: 2, service_fee: 15_000 },
+    });
     const bouquets = await server.sendOk("GET /core/staff/fetch/tv/plans", {
       token: staff.token,
       query: { control_id: 2 },
@@ -374,7 +378,10 @@ describe("TV and electricity", () => {
   });
 
   it("switches a provider or a disco off for customers", async () => {
-    await server.patch("core/staff/fetch/tv/controls", { id: 4, enabled: false }, staff.token);
+    await server.sendOk("PATCH /core/staff/fetch/tv/controls", {
+      token: staff.token,
+      body: { id: 4, enabled: false },
+    });
     const disco = await server.patch(
       "core/staff/fetch/electricity/",
       { id: 9, enabled: false, min_amount: 50_000 },
