@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { RefusalEnvelope } from "../../schemas/envelope";
-import { Refusal } from "../refusal";
+import { messages, Refusal } from "../refusal";
 
 /** The envelope of a refusal: its code, its message, its data and, for bad input, the messages per field. */
 export function refusalBody(refusal: Refusal): RefusalEnvelope {
@@ -17,11 +17,9 @@ export const answerRefusal = (c: Context, refusal: Refusal) => c.json(refusalBod
 
 /** Hono's own refusals (a malformed request it rejects before our code runs), under our codes. */
 export function refusalForStatus(status: number, message: string): Refusal {
-  if (status === 404) return new Refusal("not_found", message || "Not found.");
-  if (status === 413) return new Refusal("too_large", message || "The request body is too large.");
-  if (status === 401)
-    return new Refusal("no_credentials", message || "Authentication credentials were not provided.");
-  if (status === 403)
-    return new Refusal("forbidden", message || "You do not have permission to perform this action.");
+  if (status === 404) return new Refusal("not_found", message || messages.notFound);
+  if (status === 413) return new Refusal("too_large", message || messages.tooLarge);
+  if (status === 401) return new Refusal("no_credentials", message || messages.noCredentials);
+  if (status === 403) return new Refusal("forbidden", message || messages.forbidden);
   return new Refusal("invalid_input", message || "The request is not valid.");
 }
