@@ -95,7 +95,6 @@ export const readableErrorFor =
     }
   };
 
-
 export type FieldErrors = Record<string, string[]>;
 
 /**

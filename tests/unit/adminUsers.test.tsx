@@ -85,9 +85,11 @@ describe("inviting staff", () => {
     const inviteStaff = vi
       .fn()
       .mockRejectedValueOnce(
-        new ApiFailure(409, "An account already uses this email.", { fields: {
-          email: ["An account already uses this email."],
-        } }),
+        new ApiFailure(409, "An account already uses this email.", {
+          fields: {
+            email: ["An account already uses this email."],
+          },
+        }),
       )
       .mockResolvedValueOnce({ id: staffId, email: "femi@example.com" });
     renderPage("/x/manage-users", fakeAdmin({ users, inviteStaff }), <UsersPage />);
@@ -270,9 +272,11 @@ describe("a user's page", () => {
   it("validates with the shared rules and shows the server's field errors", async () => {
     const user = userEvent.setup();
     const patchUser = vi.fn(async () => {
-      throw new ApiFailure(400, "That phone number is in use.", { fields: {
-        phone: ["That phone number is in use."],
-      } });
+      throw new ApiFailure(400, "That phone number is in use.", {
+        fields: {
+          phone: ["That phone number is in use."],
+        },
+      });
     });
     await openUser({ user: async () => detail(), patchUser });
     const form = screen.getByRole("region", { name: "Edit user" });

@@ -215,9 +215,11 @@ describe("the profile page", () => {
     const changePassword = vi
       .fn()
       .mockRejectedValueOnce(
-        new ApiFailure(400, "Your current password is not right. You have 4 tries left.", { fields: {
-          current_password: ["Your current password is not right. You have 4 tries left."],
-        } }),
+        new ApiFailure(400, "Your current password is not right. You have 4 tries left.", {
+          fields: {
+            current_password: ["Your current password is not right. You have 4 tries left."],
+          },
+        }),
       )
       .mockResolvedValueOnce(null);
     await renderSignedIn("/app/profile", customerProfile, fakeAccounts({ changePassword }));

@@ -48,9 +48,11 @@ describe("the forgot password page", () => {
 
   it("checks the code and password before sending, and shows the server's word under the field", async () => {
     const confirmPasswordReset = vi.fn().mockRejectedValue(
-      new ApiFailure(400, "This password is too common.", { fields: {
-        new_password: ["This password is too common."],
-      } }),
+      new ApiFailure(400, "This password is too common.", {
+        fields: {
+          new_password: ["This password is too common."],
+        },
+      }),
     );
     const { user } = await forgotPage({
       requestPasswordReset: vi.fn(async () => null),

@@ -21,9 +21,11 @@ describe("two-step sign-in before the console", () => {
     const totpConfirm = vi
       .fn()
       .mockRejectedValueOnce(
-        new ApiFailure(400, "That code is not right. You have 4 tries left.", { fields: {
-          code: ["That code is not right. You have 4 tries left."],
-        } }),
+        new ApiFailure(400, "That code is not right. You have 4 tries left.", {
+          fields: {
+            code: ["That code is not right. You have 4 tries left."],
+          },
+        }),
       )
       .mockResolvedValueOnce({ recovery_codes: codes });
     const app = await renderSignedIn(
