@@ -14,6 +14,10 @@ const serverProject = (kind: "pglite" | "postgres") => ({
     globalSetup: [
       kind === "pglite" ? "tests/support/pgliteSnapshotSetup.ts" : "tests/support/postgresServerSetup.ts",
     ],
+    // A worker keeps the server's modules from one file to the next instead of importing them again for
+    // each: seconds a file. Each file still has its own database and server, and no server test stubs
+    // globals or timers.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -54,8 +58,8 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
-          // After everything else, so the browser and its server do not compete with the other suites.
+          // After everything else, so the browsers and their servers do not compete with the other
+          // suites; two files at a time, since each spends half its time waiting on the app.
           sequence: { groupOrder: 1 },
         },
       },

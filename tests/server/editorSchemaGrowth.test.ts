@@ -3,7 +3,10 @@ import { z } from "zod";
 import type { TestServer } from "./support/testServer";
 
 // A field added to one editor schema, and nothing else changed: the server built after it must
-// validate the field with its title in the message and publish it in the OpenAPI document.
+// validate the field with its title in the message and publish it in the OpenAPI document. The worker
+// may hold the server's modules from an earlier file (the server projects do not isolate files), so
+// they are loaded again here, and once more after, without the field.
+vi.resetModules();
 vi.doMock("../../schemas/catalogueEditors", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../schemas/catalogueEditors")>();
   return {
@@ -21,7 +24,11 @@ beforeAll(async () => {
   server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  vi.doUnmock("../../schemas/catalogueEditors");
+  vi.resetModules();
+});
 
 describe("a field added to an editor schema", () => {
   it("is validated by the server, in the field's own words", async () => {
