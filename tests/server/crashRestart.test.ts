@@ -140,9 +140,10 @@ beforeAll(async () => {
     TOTP_KEY: "5eed".repeat(16),
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
-    // Longer than the 40 purchases can take to reach VTpass on a busy machine: a 3333 purchase that
-    // timed out before the crash would be requeried and settled before it.
-    PROVIDER_TIMEOUT_MS: "30000",
+    // Longer than the 40 purchases can take to reach VTpass on a busy machine (a 3333 purchase that
+    // timed out before the crash would be requeried and settled before it), and no longer: a purchase
+    // in flight is first requeried after it, so the restarted app waits that long.
+    PROVIDER_TIMEOUT_MS: "10000",
     REQUERY_INTERVAL_MS: "200",
     REQUERY_BASE_DELAY_MS: "300",
     ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
