@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -83,10 +83,18 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
     onError: (error) => log.push(String(error)),
   });
   const remove = () => rmSync(home, { recursive: true, force: true });
+  // A run stopped early (vitest exits on SIGINT and SIGTERM) would leave the server and its directory
+  // behind: on the way out they go too, at once.
+  const leftBehind = () => {
+    (server as unknown as { process?: ChildProcess }).process?.kill("SIGQUIT");
+    remove();
+  };
+  process.once("exit", leftBehind);
   try {
     await server.initialise();
     await server.start();
   } catch (error) {
+    process.removeListener("exit", leftBehind);
     await server.stop().catch(() => {});
     remove();
     // start() rejects with nothing when the server exits early: the log says why.
@@ -97,6 +105,7 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     async stop() {
+      process.removeListener("exit", leftBehind);
       await server.stop();
       remove();
     },
