@@ -56,6 +56,7 @@ export default defineConfig({
           name: "e2e",
           environment: "node",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/appDataDirSetup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // After everything else, so the browsers and their servers do not compete with the other

@@ -8,6 +8,8 @@ declare module "vitest" {
     postgres: { serverUrl: string; template: string };
     /** server:pglite: a migrated PGlite data directory (a tarball), which each file loads instead of migrating. */
     pgliteSnapshot: string;
+    /** e2e: a migrated PGlite data directory, copied for each app the browser tests start. */
+    appDataDir: string;
   }
 }
 

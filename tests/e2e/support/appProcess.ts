@@ -1,18 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inject } from "vitest";
 import { freePort } from "../../support/freePort";
+import "../../support/providedDatabases";
 
 /**
- * The product as `npm start` runs it (server/main.ts serving the built SPA), on a fresh data
- * directory, in its own process.
+ * The product as `npm start` runs it (server/main.ts serving the built SPA), in its own process, on a
+ * data directory of its own: a copy of the migrated one the e2e project's global setup made
+ * (tests/support/appDataDirSetup.ts).
  */
 export async function startAppProcess(env: Record<string, string>) {
   if (!existsSync("dist/index.html"))
     throw new Error("dist/ is missing: run `npm run build` first (npm test does)");
   const port = await freePort();
+  const migrated = inject("appDataDir");
+  if (!migrated)
+    throw new Error("no data directory was provided: the e2e project makes one in its global setup");
   const dataDir = mkdtempSync(join(tmpdir(), "ojapay-e2e-"));
+  cpSync(migrated, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
@@ -34,26 +41,31 @@ export async function startAppProcess(env: Record<string, string>) {
     output += d;
   });
   const base = `http://127.0.0.1:${port}`;
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
+  }
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited:\n${output}`);
+    }
     try {
       const res = await fetch(`${base}/api/status/`);
       if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    base,
-    output: () => output,
-    async stop() {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
-    },
-  };
+  return { base, output: () => output, stop };
 }
