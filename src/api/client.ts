@@ -184,10 +184,6 @@ export function createApiClient(deps: ApiClientDeps) {
     ): Promise<CallResult<T[K]>> => (await send(table, key, ...args)).data,
     /** The same, with the server's `msg` beside the data, for the few answers whose msg is content. */
     callWithMessage: send,
-    /** The checked `data` of a successful answer; a failure throws ApiFailure after showing it. */
-    request: async <T>(...call: Parameters<typeof exchange<T>>): Promise<T> => (await exchange(...call)).data,
-    /** The same, with the server's `msg` beside the data, for the few answers whose msg is content. */
-    requestWithMessage: exchange,
   };
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { RefusalCode } from "../../schemas/refusals";
+import { pinContracts } from "../../schemas/routes/pin";
+import { statusContracts } from "../../schemas/routes/status";
+import { walletContracts } from "../../schemas/routes/wallet";
 import { accountsApi, duplicateEmailMessage } from "../../src/api/accountsApi";
 import { ApiFailure, createApiClient, needsBearer, sessionExpiredMessage } from "../../src/api/client";
 import { customerProfile } from "../support/fixtures";
@@ -92,7 +95,7 @@ describe("a 401 (spec section 8)", () => {
     async (msg) => {
       const { client, notices, onSessionExpired } = harness(refused(401, "session_expired", msg));
       const failure = await client
-        .request("POST", "customer/pin-reset/request/", { parse: (d) => d })
+        .call(pinContracts, "POST /customer/pin-reset/request")
         .catch((e: unknown) => e);
       expect(onSessionExpired).toHaveBeenCalledOnce();
       expect(failure).toBeInstanceOf(ApiFailure);
@@ -103,7 +106,7 @@ describe("a 401 (spec section 8)", () => {
 
   it("goes by the code, not the words: the expiry sentence under another code ends nothing", async () => {
     const { client, onSessionExpired } = harness(refused(401, "no_credentials", sessionExpiredMessage));
-    const failure = await client.request("GET", "core/customer/wallet/", { parse: (d) => d }).catch((e) => e);
+    const failure = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);
     expect(onSessionExpired).not.toHaveBeenCalled();
     expect(failure).toMatchObject({ status: 401, code: "no_credentials" });
   });
@@ -121,7 +124,7 @@ describe("a 401 (spec section 8)", () => {
     const { client, notices, onSessionExpired } = harness(
       refused(401, "no_credentials", "Authentication credentials were not provided."),
     );
-    await expect(client.request("GET", "core/customer/wallet/", { parse: (d) => d })).rejects.toBeInstanceOf(
+    await expect(client.call(walletContracts, "GET /core/customer/wallet")).rejects.toBeInstanceOf(
       ApiFailure,
     );
     expect(onSessionExpired).not.toHaveBeenCalled();
@@ -232,7 +235,7 @@ describe("other outcomes (spec section 7)", () => {
         throw new TypeError("Failed to fetch");
       }) as unknown as typeof fetch,
     });
-    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({
+    await expect(client.call(statusContracts, "GET /status")).rejects.toMatchObject({
       status: 0,
       msg: "We could not reach OjaPay. Check your connection and try again.",
     });
@@ -246,7 +249,7 @@ describe("other outcomes (spec section 7)", () => {
 
   it("copes with a server that answers HTML", async () => {
     const { client, notices } = harness({ status: 502, body: "<html>Bad gateway</html>" });
-    await expect(client.request("GET", "status/", { parse: (d) => d })).rejects.toMatchObject({
+    await expect(client.call(statusContracts, "GET /status")).rejects.toMatchObject({
       status: 502,
     });
     expect(notices).toEqual([{ type: "error", message: "Something went wrong" }]);
