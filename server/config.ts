@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { developmentPinKey, type PinKeys } from "./services/keyedPinHash";
 import { passwordProblem } from "./services/passwordPolicy";
 import { developmentTotpKey } from "./services/secretBox";
 import { isSimulatorKey } from "./simulators/simulatorKeys";
@@ -11,6 +12,40 @@ const key = z
   .min(8, { error: "must be at least 8 characters" })
   .max(200)
   .regex(/^[\x21-\x7e]+$/, { error: "must be printable characters without spaces" });
+
+/**
+ * `PIN_KEYS`: `id:secret` pairs, comma-separated, the first hashing new PINs and the rest still
+ * verifying the PINs hashed under them. Messages name an entry by its place and id, never its secret.
+ */
+const pinKeyId = /^[A-Za-z0-9_-]{1,32}$/;
+const pinKeys = z.string().transform((text, ctx) => {
+  const entries = text
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const keys: { id: string; secret: string }[] = [];
+  entries.forEach((entry, index) => {
+    const [id = "", secret = "", ...rest] = entry.split(":");
+    const where = `entry ${index + 1}${pinKeyId.test(id) ? ` (${id})` : ""}`;
+    if (!pinKeyId.test(id) || rest.length > 0) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${where} must be id:secret, the id at most 32 letters, digits, - or _`,
+      });
+    } else if (!/^[0-9a-fA-F]{64}$/.test(secret)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `${where}: the secret must be 64 hexadecimal characters, 32 random bytes (openssl rand -hex 32)`,
+      });
+    } else if (keys.some((key) => key.id === id)) {
+      ctx.addIssue({ code: "custom", message: `${where}: the id is listed twice` });
+    } else {
+      keys.push({ id, secret: secret.toLowerCase() });
+    }
+  });
+  if (entries.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one id:secret" });
+  return keys;
+});
 
 /** Settings that point the adapters at the real VTpass and Paystack. */
 const realSettings = [
@@ -80,6 +115,7 @@ const envSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
       .optional(),
+    PIN_KEYS: pinKeys.optional(),
     STATIC_DIR: z.string().min(1).default("./dist"),
     NODE_ENV: z.string().optional(),
     SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
@@ -185,6 +221,30 @@ const envSchema = z
         message: "is the development key; set a random one",
       });
     }
+    // Only a development machine may hash PINs under a key everyone can read in this repository.
+    const keysRequired = env.NODE_ENV === "production" || !simulated;
+    if (keysRequired && !env.PIN_KEYS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PIN_KEYS"],
+        message:
+          "is required in production and when the simulators are off: it keys the transaction PIN hashes (id:secret, the secret from openssl rand -hex 32)",
+      });
+    }
+    if (keysRequired && env.PIN_KEYS?.some((key) => key.secret === developmentPinKey.secret)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PIN_KEYS"],
+        message: "holds the development key; set a random one",
+      });
+    }
+    if (env.TOTP_KEY && env.PIN_KEYS?.some((key) => key.secret === env.TOTP_KEY?.toLowerCase())) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PIN_KEYS"],
+        message: "holds TOTP_KEY; each purpose needs a key of its own",
+      });
+    }
     if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       const problem = passwordProblem(env.ADMIN_PASSWORD, {
         email: env.ADMIN_EMAIL,
@@ -213,6 +273,8 @@ export interface Config {
   addressLimitPerMinute: number;
   /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
   totpKey: Buffer;
+  /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
+  pinKeys: PinKeys;
   staticDir: string;
   /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
   simulators: boolean;
@@ -267,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     addressLimitPerMinute: e.ADDRESS_LIMIT_PER_MINUTE,
     totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
+    pinKeys: toPinKeys(e.PIN_KEYS ?? [developmentPinKey]),
     staticDir: e.STATIC_DIR,
     simulators,
     production: e.NODE_ENV === "production",
@@ -309,6 +372,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,
     fundingExpiryMs: e.FUNDING_EXPIRY_HOURS * 3_600_000,
   };
+}
+
+function toPinKeys(keys: readonly { id: string; secret: string }[]): PinKeys {
+  const [current, ...older] = keys.map((key) => ({ id: key.id, secret: Buffer.from(key.secret, "hex") }));
+  if (!current) throw new ConfigError("Invalid configuration:\n  PIN_KEYS: must list at least one id:secret");
+  return [current, ...older];
 }
 
 const withSlash = (url: string) => (url.endsWith("/") ? url : `${url}/`);

@@ -18,6 +18,8 @@ export const redactedKeys = [
   "codeHash",
   "tokenHash",
   "current_password",
+  "pinKeys",
+  "PIN_KEYS",
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { users } from "../../server/db/schema";
 import { ensureFirstAdmin } from "../../server/services/adminBootstrap";
+import { developmentPinKey } from "../../server/services/keyedPinHash";
 import { developmentTotpKey } from "../../server/services/secretBox";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -27,6 +28,9 @@ describe("configuration", () => {
       paystackPreferredBank: "test-bank",
       paystackWebhookIps: null,
     });
+    expect(config.pinKeys).toEqual([
+      { id: developmentPinKey.id, secret: Buffer.from(developmentPinKey.secret, "hex") },
+    ]);
   });
 
   const live = {
@@ -38,6 +42,7 @@ describe("configuration", () => {
     VTPASS_SECRET_KEY: "SK_live_secret_123",
     PAYSTACK_SECRET_KEY: "sk_live_abcdefghijklmnop",
     TOTP_KEY: "8f3a".repeat(16),
+    PIN_KEYS: `2026b:${"5a7e".repeat(16)}`,
   };
 
   it("turns the simulators off in production, where the real keys and addresses are required", () => {
@@ -54,7 +59,9 @@ describe("configuration", () => {
   });
 
   it("runs the simulators in production only when told to, and then takes no real keys", () => {
-    expect(loadConfig({ NODE_ENV: "production", SIMULATORS: "on" })).toMatchObject({ simulators: true });
+    expect(loadConfig({ NODE_ENV: "production", SIMULATORS: "on", PIN_KEYS: live.PIN_KEYS })).toMatchObject({
+      simulators: true,
+    });
     expect(() => loadConfig({ ...live, SIMULATORS: "on" })).toThrow(
       /VTPASS_BASE_URL: is for the real provider and gateway: set SIMULATORS=off/,
     );
@@ -114,6 +121,64 @@ describe("configuration", () => {
         PAYSTACK_SECRET_KEY: "sk_test_abcdefghijkl",
       }),
     ).toMatchObject({ simulators: false, paystackPreferredBank: "test-bank" });
+  });
+
+  describe("PIN_KEYS", () => {
+    const newer = "9c1d".repeat(16);
+    const older = "44ab".repeat(16);
+
+    it("lists id:secret pairs, the first hashing new PINs and the rest still checking theirs", () => {
+      expect(
+        loadConfig({ ...live, PIN_KEYS: ` 2026b:${newer.toUpperCase()} , 2026a:${older}` }).pinKeys,
+      ).toEqual([
+        { id: "2026b", secret: Buffer.from(newer, "hex") },
+        { id: "2026a", secret: Buffer.from(older, "hex") },
+      ]);
+    });
+
+    it("is required in production, the simulators' included, and whenever the simulators are off", () => {
+      const { PIN_KEYS: _keys, ...withoutPinKeys } = live;
+      const required = /PIN_KEYS: is required in production and when the simulators are off/;
+      expect(() => loadConfig(withoutPinKeys)).toThrow(required);
+      expect(() => loadConfig({ NODE_ENV: "production", SIMULATORS: "on" })).toThrow(required);
+      expect(() => loadConfig({ ...withoutPinKeys, NODE_ENV: "development", SIMULATORS: "off" })).toThrow(
+        required,
+      );
+    });
+
+    it("refuses the development key wherever it is required, whatever id it is listed under", () => {
+      const development = `${developmentPinKey.id}:${developmentPinKey.secret}`;
+      expect(() => loadConfig({ ...live, PIN_KEYS: development })).toThrow(
+        /PIN_KEYS: holds the development key; set a random one/,
+      );
+      expect(() =>
+        loadConfig({ ...live, PIN_KEYS: `${live.PIN_KEYS},old:${developmentPinKey.secret}` }),
+      ).toThrow(/PIN_KEYS: holds the development key/);
+      expect(() => loadConfig({ NODE_ENV: "production", SIMULATORS: "on", PIN_KEYS: development })).toThrow(
+        /PIN_KEYS: holds the development key/,
+      );
+    });
+
+    it("refuses a short or malformed key, a repeated id and TOTP_KEY, never repeating a secret", () => {
+      const short = "5a7e".repeat(8);
+      const refusal = (PIN_KEYS: string) => {
+        try {
+          loadConfig({ ...live, PIN_KEYS });
+        } catch (error) {
+          return (error as Error).message;
+        }
+        throw new Error(`PIN_KEYS=${PIN_KEYS} was taken`);
+      };
+      const tooShort = refusal(`2026b:${short}`);
+      expect(tooShort).toMatch(/PIN_KEYS: entry 1 \(2026b\): the secret must be 64 hexadecimal characters/);
+      expect(tooShort).not.toContain(short);
+      expect(refusal(`2026b:${newer}:extra`)).toMatch(/PIN_KEYS: entry 1 \(2026b\) must be id:secret/);
+      expect(refusal(newer)).toMatch(/PIN_KEYS: entry 1 must be id:secret/);
+      expect(refusal(`bad id:${newer}`)).toMatch(/PIN_KEYS: entry 1 must be id:secret/);
+      expect(refusal(`a:${newer},a:${older}`)).toMatch(/PIN_KEYS: entry 2 \(a\): the id is listed twice/);
+      expect(refusal(" , ")).toMatch(/PIN_KEYS: must list at least one id:secret/);
+      expect(refusal(`2026b:${live.TOTP_KEY}`)).toMatch(/PIN_KEYS: holds TOTP_KEY/);
+    });
   });
 
   it.each([

@@ -138,6 +138,7 @@ beforeAll(async () => {
     PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
     PAYSTACK_SECRET_KEY: paystackKey,
     TOTP_KEY: "5eed".repeat(16),
+    PIN_KEYS: `crash:${"c0de".repeat(16)}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     // Longer than the 40 purchases can take to reach VTpass on a busy machine (a 3333 purchase that
@@ -159,7 +160,8 @@ afterAll(async () => {
 
 describe("a crash in the middle of purchases", () => {
   it("settles every held purchase after kill -9 and a restart, with no kobo made or lost", async () => {
-    // Five verified customers with a PIN, made in the database before the app first starts.
+    // Five verified customers with a PIN, made in the database before the app first starts; their PINs
+    // are argon2 hashes, as rows from before the keyed PIN hash hold.
     const store = await openStore();
     await seedSystemRows(store.db);
     const now = new Date();
