@@ -23,6 +23,7 @@ import {
   verificationCodeMail,
 } from "../mail/messages";
 import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
+import { hashPin } from "./keyedPinHash";
 import { type CodePurpose, type FreshCode, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
 import { type PasswordOwner, passwordProblem } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
@@ -38,7 +39,7 @@ export interface AccountDeps {
   db: Database;
   clock: Clock;
   mailer: Mailer;
-  config: Pick<Config, "sessionIdleMs" | "sessionMaxMs">;
+  config: Pick<Config, "sessionIdleMs" | "sessionMaxMs" | "pinKeys">;
   logger: { error(obj: object, msg: string): void };
 }
 
@@ -357,7 +358,7 @@ export async function confirmPinReset(
   code: string,
   newPin: string,
 ): Promise<boolean> {
-  const pinHash = await hashSecret(newPin);
+  const pinHash = hashPin(deps.config.pinKeys, user.id, newPin);
   const now = deps.clock.now();
   await redeemCode(
     deps.db,

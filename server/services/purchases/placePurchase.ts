@@ -28,7 +28,7 @@ import { settlePurchase } from "./settlePurchase";
 export interface PurchaseDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs">;
+  config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs" | "pinKeys">;
   provider: Provider;
   logger: Logger;
 }

@@ -1,11 +1,13 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Clock } from "../../clock";
+import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
-import { emergencyMode } from "../../db/schema";
+import { emergencyMode, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { fieldRefusal, Refusal } from "../../refusal";
+import { hashPin, verifyPin } from "../keyedPinHash";
 import { canTransact } from "../profiles";
-import { verifySecret } from "../secrets";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
 
 export const pinRules: TryRule = {
@@ -41,7 +43,7 @@ export const pinTries = (userId: string) => `pin:${userId}`;
  * has let it in, so PINs sent at the same time get the five tries between them, no more.
  */
 export async function checkPin(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; config: Pick<Config, "pinKeys">; logger: Pick<Logger, "warn"> },
   user: UserRow,
   pin: string,
 ): Promise<void> {
@@ -57,12 +59,41 @@ export async function checkPin(
     return new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
   };
   const pinHash = user.pinHash;
-  const outcome = await tryGuess(deps.db, deps.clock, key, pinRules, () => verifySecret(pinHash, pin));
-  if (outcome.result === "right") return;
+  let stale = false;
+  const outcome = await tryGuess(deps.db, deps.clock, key, pinRules, async () => {
+    const check = await verifyPin(deps.config.pinKeys, user.id, pinHash, pin);
+    stale = check.stale;
+    return check.right;
+  });
+  if (outcome.result === "right") {
+    if (stale) await upgradePinHash(deps, user.id, pinHash, hashPin(deps.config.pinKeys, user.id, pin));
+    return;
+  }
   if (outcome.result === "refused") throw lockedFor(outcome.retryAt);
   if (outcome.blockedUntil)
     throw new Refusal("locked", "Too many wrong PINs. Purchases are locked for 30 minutes.");
   const { left } = outcome;
   const msg = `Incorrect PIN. You have ${left} attempt${left === 1 ? "" : "s"} left.`;
   throw fieldRefusal("pin", msg, "wrong_pin");
+}
+
+/**
+ * Rewrites a PIN hash made by argon2 or under an older key with the current key, once its PIN has
+ * proved right. Only the row still holding the old hash changes: a PIN reset meanwhile wins. The
+ * purchase goes on whatever happens here; the old hash keeps working until a later try succeeds.
+ */
+async function upgradePinHash(
+  deps: { db: Database; logger: Pick<Logger, "warn"> },
+  userId: string,
+  oldHash: string,
+  newHash: string,
+): Promise<void> {
+  try {
+    await deps.db
+      .update(users)
+      .set({ pinHash: newHash })
+      .where(and(eq(users.id, userId), eq(users.pinHash, oldHash)));
+  } catch (error) {
+    deps.logger.warn({ userId, err: error }, "the PIN hash could not be moved to the current key");
+  }
 }
