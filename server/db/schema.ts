@@ -30,6 +30,7 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     phone: text("phone").notNull(),
     passwordHash: text("password_hash").notNull(),
+    /** `hmac-sha256$<key id>$<mac>` (services/keyedPinHash.ts); argon2id on older rows until their next right PIN. */
     pinHash: text("pin_hash"),
     role: text("role", { enum: ["customer", "staff", "admin"] })
       .notNull()
