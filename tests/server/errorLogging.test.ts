@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config";
 import { createLogger } from "../../server/logger";
 
 function capture() {
@@ -25,5 +26,20 @@ describe("errors in the log", () => {
     expect(line).toContain('Failed query: select * from \\"users\\" where \\"email\\" = $1');
     expect(line).toContain("errorLogging.test.ts");
     expect(line).not.toContain("ada.secret@example.com");
+  });
+});
+
+describe("settings in the log", () => {
+  it("keep the PIN keys out, whether the settings or the parsed keys are logged", () => {
+    const { logger, lines } = capture();
+    const secret = "7e11".repeat(16);
+    const env = { PIN_KEYS: `2026a:${secret}` };
+    logger.info({ env }, "settings");
+    logger.warn({ config: { pinKeys: loadConfig(env).pinKeys } }, "configuration");
+    const logged = lines.join("");
+    expect(logged).toContain('"PIN_KEYS":"[redacted]"');
+    expect(logged).toContain('"pinKeys":"[redacted]"');
+    expect(logged).not.toContain(secret);
+    expect(logged).not.toContain(Buffer.from(secret, "hex").toString("base64"));
   });
 });
