@@ -30,6 +30,29 @@ function problems(page: Page): string[] {
   return seen;
 }
 
+/**
+ * Opens a prerendered page and waits until React owns the very heading the HTML drew: hydrated, not
+ * drawn again (which would replace the nodes, as after a mismatch).
+ */
+async function openHydrated(page: Page, path: string) {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      const w = window as unknown as { drawnHeading?: Element | null };
+      if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
+    });
+  });
+  await page.goto(`${app.base}${path}`);
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector("h1");
+      const w = window as unknown as { drawnHeading?: Element | null };
+      return !!h1 && h1 === w.drawnHeading && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 describe("prerendered pages", () => {
   it("show their text and links with JavaScript off", async () => {
     const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
@@ -55,20 +78,7 @@ describe("prerendered pages", () => {
     const context = await browser.newContext(phone);
     const page = await context.newPage();
     const seen = problems(page);
-    // The heading as the HTML drew it, before any script ran.
-    await page.addInitScript(() => {
-      document.addEventListener("readystatechange", () => {
-        const w = window as unknown as { drawnHeading?: Element | null };
-        if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
-      });
-    });
-    await page.goto(`${app.base}/`);
-    // Hydrated: the heading the server drew is the one React now owns.
-    await page.waitForFunction(() => {
-      const h1 = document.querySelector("h1");
-      const w = window as unknown as { drawnHeading?: Element | null };
-      return !!h1 && h1 === w.drawnHeading && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
-    });
+    await openHydrated(page, "/");
 
     const documents: string[] = [];
     page.on("request", (request) => {
@@ -91,10 +101,7 @@ describe("prerendered pages", () => {
     const context = await browser.newContext(phone);
     const page = await context.newPage();
     const seen = problems(page);
-    await page.goto(`${app.base}/about-us`);
-    await page.waitForFunction(() =>
-      Object.keys(document.querySelector("h1") ?? {}).some((key) => key.startsWith("__reactFiber")),
-    );
+    await openHydrated(page, "/about-us");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About OjaPay");
     await page.goto(`${app.base}/no-such-page`);
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
