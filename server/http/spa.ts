@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -62,6 +63,8 @@ function pathPattern(path: string): RegExp {
 }
 
 interface Page {
+  /** Weak, so one tag stands for the page in every coding; `no-cache` pages then revalidate to a 304. */
+  etag: string;
   identity: Buffer;
   br: Buffer;
   gzip: Buffer;
@@ -70,6 +73,7 @@ interface Page {
 function compressed(html: string): Page {
   const identity = Buffer.from(html);
   return {
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
     identity,
     br: brotliCompressSync(identity, {
       params: {
@@ -193,6 +197,12 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
       c.header("Content-Type", "text/html; charset=UTF-8");
       c.header("Cache-Control", "no-cache");
       c.header("Vary", "Accept-Encoding");
+      c.header("ETag", found.page.etag);
+      const known = c.req
+        .header("If-None-Match")
+        ?.split(",")
+        .map((tag) => tag.trim().replace(/^W\//, ""));
+      if (known?.includes(found.page.etag.slice(2)) || known?.includes("*")) return c.body(null, 304);
       if (encoding) c.header("Content-Encoding", encoding);
       const body =
         encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;

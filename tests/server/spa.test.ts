@@ -82,6 +82,17 @@ describe("prerendered pages", () => {
     expect(await text(gzipped)).toContain("Frequently asked questions");
   });
 
+  it("a page asked again with its ETag is a 304, whichever coding it came in", async () => {
+    const first = await get("/faqs", { "accept-encoding": "br" });
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get("/faqs", { "accept-encoding": "gzip", "if-none-match": etag as string });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await get("/about-us", { "if-none-match": etag as string });
+    expect(other.status).toBe(200);
+  });
+
   it("sends other pages the empty shell, for the browser to draw", async () => {
     for (const path of ["/auth/login", "/app/dashboard", "/admin/audit", "/no-such-page"]) {
       const html = await text(await get(path));
