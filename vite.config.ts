@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { chunkModules } from "./bench/chunkModules.ts";
+import { precompress } from "./build/precompress.ts";
+import { prerender } from "./build/prerender.ts";
 
 // Each server project builds its database once per run and hands it to its files (provide/inject).
 const serverProject = (kind: "pglite" | "postgres") => ({
@@ -24,7 +26,7 @@ const serverProject = (kind: "pglite" | "postgres") => ({
 });
 
 export default defineConfig({
-  plugins: [react(), chunkModules()],
+  plugins: [react(), chunkModules(), prerender(), precompress()],
   build: {
     manifest: true,
     sourcemap: false,

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
@@ -12,7 +12,7 @@ import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
 import { requestLog } from "./http/requestLog";
 import { pathMatcher, type Route } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
-import { mountSpa } from "./http/spa";
+import { loadSpa } from "./http/spa";
 import { simulatorPaths } from "./integrations";
 import { messages, notFound, Refusal } from "./refusal";
 import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
@@ -59,21 +59,32 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
 
   app.use(requestId());
   app.use(requestLog(deps.logger));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    }),
-  );
-  app.use(compress());
+  const spa =
+    options.serveSpa === false ? null : loadSpa(deps.config.staticDir, { simulated: deps.config.simulators });
+  const isFile = (path: string) => spa?.isFile(path) ?? false;
+
+  // The document headers (CSP and the rest) are for pages and API answers; a script, stylesheet or
+  // icon of the build takes only nosniff, instead of ~0.9 kB of headers on each of its many requests.
+  const documentHeaders = secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      frameAncestors: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+  });
+  const fileHeaders: MiddlewareHandler = async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+  };
+  app.use((c, next) => (isFile(c.req.path) ? fileHeaders(c, next) : documentHeaders(c, next)));
+  // The build's files and pages were compressed once, at build and at start; the rest is compressed here.
+  const compressing = compress();
+  app.use((c, next) => (isFile(c.req.path) ? next() : compressing(c, next)));
   // Every path, the simulators' included, reads at most 1 MB of body.
   app.use(
     bodyLimit({
@@ -96,13 +107,15 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
     app.route(simulatorPaths.didit, deps.simulators.didit.app);
   }
 
-  const spaFallback =
-    options.serveSpa === false
-      ? null
-      : mountSpa(app, deps.config.staticDir, { simulated: deps.config.simulators });
+  spa?.mount(app);
 
   app.notFound((c) => {
-    if (spaFallback && !c.req.path.startsWith(`${apiBase}/`) && c.req.method === "GET") return spaFallback(c);
+    if (
+      spa?.isPage(c.req.path) &&
+      !c.req.path.startsWith(`${apiBase}/`) &&
+      ["GET", "HEAD"].includes(c.req.method)
+    )
+      return spa.page(c);
     return answerRefusal(c, notFound());
   });
 

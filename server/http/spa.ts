@@ -1,33 +1,212 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import { simulatedBarHtml } from "../simulators/simulatedBar";
 
+/** One row of dist/.vite/routes.json, written at build from src/routeModules.ts (build/prerender.ts). */
+export interface RouteRow {
+  path: string;
+  modules: string[];
+  /** The file holding this page drawn at build, when it is prerendered. */
+  prerendered?: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+/** What a page needs fetched before it can draw: the scripts to preload and the stylesheets. */
+export interface Preloads {
+  scripts: string[];
+  styles: string[];
+}
+
 /**
- * Serves the built SPA: hashed assets cached for a year, everything else that is not a file gets
- * index.html so the client router can draw the page (its not-found page included). `/` itself is
- * a file (index.html), so it is served from memory too, with the simulated bar when it applies.
- * Returns the fallback handler, or null when nothing has been built.
+ * For each route, the entry and the route's modules with everything they import statically, from
+ * Vite's manifest. Throws when the table names a module the build has no chunk for.
  */
-export function mountSpa(app: Hono<AppEnv>, staticDir: string, options: { simulated: boolean }) {
-  const root = resolve(staticDir);
-  const indexPath = join(root, "index.html");
-  if (!existsSync(indexPath)) return null;
-  const built = readFileSync(indexPath, "utf8");
-  // While the simulators are on, every page says so before any script runs.
-  const indexHtml = options.simulated ? built.replace(/<body([^>]*)>/, `<body$1>${simulatedBarHtml}`) : built;
-  const page = (c: Context<AppEnv>) => {
-    c.header("Cache-Control", "no-cache");
-    return c.html(indexHtml);
-  };
-  app.get("/", page);
-  app.get("/index.html", page);
-  app.use("/assets/*", async (c, next) => {
-    await next();
-    if (c.res.status === 200) c.header("Cache-Control", "public, max-age=31536000, immutable");
+export function routePreloads(manifest: Manifest, routes: readonly RouteRow[]): Preloads[] {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error("the Vite manifest has no entry chunk");
+  return routes.map((route) => {
+    const scripts = new Set<string>();
+    const styles = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk) throw new Error(`route ${route.path}: ${key} is not in the Vite manifest`);
+      if (scripts.has(`/${chunk.file}`)) return;
+      scripts.add(`/${chunk.file}`);
+      for (const css of chunk.css ?? []) styles.add(`/${css}`);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    for (const key of [entry, ...route.modules]) visit(key);
+    return { scripts: [...scripts], styles: [...styles] };
   });
-  app.use("*", serveStatic({ root }));
-  return page;
+}
+
+/** A route's path as the client routers read it: `:name` one segment, a trailing `*` the rest. */
+function pathPattern(path: string): RegExp {
+  if (path === "*") return /^/;
+  const rest = path.endsWith("/*");
+  const segments = (rest ? path.slice(0, -2) : path)
+    .split("/")
+    .map((s) => (s.startsWith(":") ? "[^/]+" : s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  return new RegExp(`^${segments.join("/")}${rest ? "(?:/.*)?" : "/?"}$`, "i");
+}
+
+interface Page {
+  /** Weak, so one tag stands for the page in every coding; `no-cache` pages then revalidate to a 304. */
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressed(html: string): Page {
+  const identity = Buffer.from(html);
+  return {
+    etag: `W/"${createHash("sha256").update(identity).digest("base64url").slice(0, 22)}"`,
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/** br when the client takes it, then gzip, else none; a coding listed with q=0 is refused. */
+export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .split(",")
+      .map((part) => part.trim().split(";"))
+      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
+      .map(([coding]) => coding?.trim().toLowerCase()),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return null;
+}
+
+/**
+ * The build's files served as they are (everything but its pages and dist/.vite), by URL path, each
+ * with whether it was also written compressed.
+ */
+function listFiles(root: string): Map<string, boolean> {
+  const files = new Map<string, boolean>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (!/\.(html|br|gz)$/.test(entry.name))
+        files.set(
+          `/${relative(root, path).split(sep).join("/")}`,
+          existsSync(`${path}.br`) || existsSync(`${path}.gz`),
+        );
+    }
+  };
+  walk(root);
+  return files;
+}
+
+export interface Spa {
+  /** A file of the build sent as it is (the hashed assets, the icon): not a page, no document headers. */
+  isFile(path: string): boolean;
+  /** Whether a GET of this path that nothing else answered is one of the app's pages. */
+  isPage(path: string): boolean;
+  /** Serves the build's files, precompressed, the hashed ones cached for good. */
+  mount(app: Hono<AppEnv>): void;
+  /** Answers a page: the route's HTML, made at start, compressed at start. */
+  page(c: Context<AppEnv>): Response;
+}
+
+/**
+ * The built SPA (dist/), or null when nothing has been built. Everything is read and made once, here:
+ *
+ * - each route of dist/.vite/routes.json gets its HTML: its prerendered page, or the shell with an
+ *   empty #root, with a `modulepreload` for every chunk the route needs and a stylesheet link for its
+ *   CSS (so a prerendered page is styled at first paint), the simulated bar when it applies, and its
+ *   brotli and gzip forms;
+ * - the files of the build are served with serveStatic's `precompressed`, which sends the .br or .gz
+ *   written at build (build/precompress.ts) when the client takes it.
+ */
+export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa | null {
+  const root = resolve(staticDir);
+  if (!existsSync(join(root, "index.html"))) return null;
+  const read = (file: string) => readFileSync(join(root, file), "utf8");
+  const readJson = <T>(file: string, fallback: T): T =>
+    existsSync(join(root, file)) ? JSON.parse(read(file)) : fallback;
+
+  // A build without the route table (an older one) still serves index.html for every page.
+  const shell = existsSync(join(root, ".vite/shell.html")) ? read(".vite/shell.html") : read("index.html");
+  const routes = readJson<RouteRow[]>(".vite/routes.json", [{ path: "*", modules: [] }]);
+  const preloads = routePreloads(readJson<Manifest>(".vite/manifest.json", {}), routes);
+
+  const pages = routes.map((route, i) => {
+    let html = route.prerendered ? read(route.prerendered) : shell;
+    const { scripts, styles } = preloads[i] ?? { scripts: [], styles: [] };
+    const links = [
+      ...styles
+        .filter((href) => !html.includes(`"${href}"`))
+        .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+      ...scripts
+        .filter((href) => !html.includes(`"${href}"`))
+        .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ];
+    if (links.length > 0) html = html.replace("  </head>", `    ${links.join("\n    ")}\n  </head>`);
+    // While the simulators are on, every page says so before any script runs.
+    if (options.simulated) html = html.replace(/<body([^>]*)>/, `<body$1>${simulatedBarHtml}`);
+    return { pattern: pathPattern(route.path), page: compressed(html) };
+  });
+
+  const files = listFiles(root);
+  const statics = serveStatic({ root, precompressed: true });
+
+  return {
+    isFile: (path) => files.has(path),
+    isPage: (path) => !path.startsWith("/assets/"),
+    mount(app) {
+      app.use("*", async (c, next) => {
+        if (!files.has(c.req.path)) return next();
+        const res = await statics(c, next);
+        if (!(res instanceof Response) || res.status !== 200) return res;
+        // Said even when the file went as it is, so a cache never hands that copy to a client taking br.
+        if (files.get(c.req.path)) res.headers.set("Vary", "Accept-Encoding");
+        if (c.req.path.startsWith("/assets/"))
+          res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
+        return res;
+      });
+    },
+    page(c) {
+      const path = c.req.path === "/index.html" ? "/" : c.req.path;
+      const found = pages.find((p) => p.pattern.test(path)) ?? pages[pages.length - 1];
+      if (!found) throw new Error("the route table has no rows");
+      const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+      c.header("Content-Type", "text/html; charset=UTF-8");
+      c.header("Cache-Control", "no-cache");
+      c.header("Vary", "Accept-Encoding");
+      c.header("ETag", found.page.etag);
+      const known = c.req
+        .header("If-None-Match")
+        ?.split(",")
+        .map((tag) => tag.trim().replace(/^W\//, ""));
+      if (known?.includes(found.page.etag.slice(2)) || known?.includes("*")) return c.body(null, 304);
+      if (encoding) c.header("Content-Encoding", encoding);
+      const body =
+        encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;
+      return c.body(new Uint8Array(body), 200);
+    },
+  };
 }

@@ -115,7 +115,11 @@ export function routeCaller(call: Caller) {
   return { send, sendOk };
 }
 
-export async function createTestServer(env: Record<string, string> = {}) {
+/** `serveSpa` serves the built app from STATIC_DIR too (it must have been built). */
+export async function createTestServer(
+  env: Record<string, string> = {},
+  options: { serveSpa?: boolean } = {},
+) {
   const database = await openTestDatabase();
   await seedSystemRows(database.db);
   const clock = new TestClock();
@@ -145,7 +149,11 @@ export async function createTestServer(env: Record<string, string> = {}) {
   const served = await serveApp(
     config,
     { db: database.db, mailer: mailbox, clock, config, logger: createLogger("info", sink) },
-    { serveSpa: false, journalDir: null, simulatorTiming: { settleAfterMs: null, timeoutAnswerMs: 2_000 } },
+    {
+      serveSpa: options.serveSpa ?? false,
+      journalDir: null,
+      simulatorTiming: { settleAfterMs: null, timeoutAnswerMs: 2_000 },
+    },
   );
   const { app, deps } = served;
   const simulators = deps.simulators;

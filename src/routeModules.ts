@@ -1,0 +1,77 @@
+import type { AdminPath } from "./pages/admin/adminNav";
+import { infoPaths } from "./pages/public/infoPaths";
+
+/**
+ * Which lazily loaded modules each address needs before it can draw: the server reads this table
+ * (written to dist/.vite/routes.json at build) and sends a `modulepreload` for each of them and
+ * everything they import, so the browser fetches the route's chunks beside the entry instead of
+ * after it has run. It mirrors the lazy imports of App.tsx and the areas' routers; a test checks that
+ * every one of those is here and that every module here was built.
+ *
+ * `path` is matched like the routers match it: `:name` is one segment, a trailing `*` is the rest;
+ * the first row that matches wins. Modules are paths from the project root, as the manifest names them.
+ */
+export interface RouteModules {
+  path: string;
+  modules: readonly string[];
+}
+
+const pages = "src/pages";
+const customer = (path: string, page: string): RouteModules => ({
+  path: `/app${path}`,
+  modules: [`${pages}/customer/CustomerArea.tsx`, `${pages}/customer/${page}.tsx`],
+});
+
+/** Every console page's own module; typed by adminNav so a new page cannot be left out. */
+const adminModules: Record<AdminPath, string> = {
+  "/dashboard": "DashboardPage",
+  "/find-customer": "FindCustomerPage",
+  "/manage-users": "UsersPage",
+  "/manage-users/:id": "UserDetailPage",
+  "/transactions": "TransactionsListPage",
+  "/transactions/:id": "TransactionDetailPage",
+  "/revenue": "RevenuePage",
+  "/audit": "AuditPage",
+  "/referrals": "ReferralsPage",
+  "/notify/all": "NotifyPage",
+  "/notify/circular": "NotifyPage",
+  "/manage-airtime": "catalogue/AirtimeControlsPage",
+  "/airtime-transactions": "TransactionsListPage",
+  "/manage-databundle/1": "catalogue/DataPlansPage",
+  "/manage-databundle/2": "catalogue/DataPlansPage",
+  "/manage-databundle/3": "catalogue/DataPlansPage",
+  "/manage-databundle/4": "catalogue/DataPlansPage",
+  "/databundle-transactions": "TransactionsListPage",
+  "/manage-tv": "catalogue/TvProvidersPage",
+  "/manage-tv/:id": "catalogue/TvPlansPage",
+  "/tv-transactions": "TransactionsListPage",
+  "/manage-electricity": "catalogue/ElectricityControlsPage",
+  "/electricity-transactions": "TransactionsListPage",
+};
+
+export const routeModules: readonly RouteModules[] = [
+  { path: "/", modules: [`${pages}/public/LandingPage.tsx`] },
+  ...infoPaths.map((path) => ({ path, modules: [`${pages}/public/InfoPage.tsx`] })),
+  { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
+  { path: "/admin/login", modules: [`${pages}/auth/AdminLoginArea.tsx`] },
+  customer("/dashboard", "DashboardPage"),
+  customer("/fund-account", "FundAccountPage"),
+  customer("/airtime-vtu", "purchase/PurchasePage"),
+  customer("/data-subscriptions", "purchase/PurchasePage"),
+  customer("/cable-subscriptions", "purchase/PurchasePage"),
+  customer("/utilities", "purchase/PurchasePage"),
+  customer("/transaction-history", "TransactionHistoryPage"),
+  customer("/transaction-history/:reference", "ReceiptPage"),
+  customer("/profile", "ProfilePage"),
+  customer("/notifications", "NotificationsPage"),
+  { path: "/app/*", modules: [`${pages}/customer/CustomerArea.tsx`] },
+  ...Object.entries(adminModules).map(([path, page]) => ({
+    path: `/admin${path}`,
+    modules: [`${pages}/admin/AdminArea.tsx`, `${pages}/admin/${page}.tsx`],
+  })),
+  { path: "/admin/*", modules: [`${pages}/admin/AdminArea.tsx`] },
+  { path: "*", modules: [`${pages}/public/NotFoundPage.tsx`] },
+];
+
+/** The pages drawn to HTML at build (build/prerender.ts), so they show before any script runs. */
+export const prerenderedPaths: readonly string[] = ["/", ...infoPaths];

@@ -1,0 +1,111 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+
+// The landing and information pages arrive drawn in the HTML (build/prerender.ts): readable with no
+// script at all, and taken over by React (hydrated, the same nodes kept) when scripts run.
+
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startAppProcess({}), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const landingHeading = "Airtime, data, TV and electricity from one wallet";
+
+/** Every console error and warning, and every uncaught error, of the page. */
+function problems(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") seen.push(message.text());
+  });
+  page.on("pageerror", (error) => seen.push(error.message));
+  return seen;
+}
+
+/**
+ * Opens a prerendered page and waits until React owns the very heading the HTML drew: hydrated, not
+ * drawn again (which would replace the nodes, as after a mismatch).
+ */
+async function openHydrated(page: Page, path: string) {
+  await page.addInitScript(() => {
+    document.addEventListener("readystatechange", () => {
+      const w = window as unknown as { drawnHeading?: Element | null };
+      if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
+    });
+  });
+  await page.goto(`${app.base}${path}`);
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector("h1");
+      const w = window as unknown as { drawnHeading?: Element | null };
+      return !!h1 && h1 === w.drawnHeading && Object.keys(h1).some((key) => key.startsWith("__reactFiber"));
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+describe("prerendered pages", () => {
+  it("show their text and links with JavaScript off", async () => {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.base}/`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(landingHeading);
+    expect(await page.getByRole("link", { name: "Read all the FAQs" }).getAttribute("href")).toBe("/faqs");
+    expect(await page.getByText("Simulated payments and deliveries").isVisible()).toBe(true);
+    // Styled before any script: the page's own stylesheet came with the HTML.
+    const heroPadding = await page.locator(".landing-hero").evaluate((el) => getComputedStyle(el).paddingTop);
+    expect(heroPadding).not.toBe("0px");
+
+    await page.goto(`${app.base}/faqs`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Frequently asked questions");
+    expect(await page.title()).toBe("Frequently asked questions · OjaPay");
+    expect(await page.getByRole("link", { name: "Contact support" }).first().getAttribute("href")).toBe(
+      "/contact-support",
+    );
+    await context.close();
+  });
+
+  it("hydrate without a console error, keeping the server's nodes, and navigate client-side", async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    await openHydrated(page, "/");
+
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    await page.getByRole("link", { name: "Read all the FAQs" }).click();
+    await page.getByRole("heading", { level: 1, name: "Frequently asked questions" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/faqs");
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(documents).toEqual([]);
+    await expect.poll(() => page.title()).toBe("Frequently asked questions · OjaPay");
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("hydrate an information page opened directly, and draw an unprerendered page from nothing", async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    await openHydrated(page, "/about-us");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About OjaPay");
+    await page.goto(`${app.base}/no-such-page`);
+    await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+});

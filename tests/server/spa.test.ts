@@ -1,0 +1,229 @@
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Manifest, type RouteRow, routePreloads } from "../../server/http/spa";
+import { simulatedBarText } from "../../server/simulators/simulatedBar";
+import { infoContent } from "../../src/pages/public/infoContent";
+import { routeModules } from "../../src/routeModules";
+import { createTestServer } from "./support/testServer";
+
+// How the built app is served (server/http/spa.ts): prerendered pages, each route's modulepreloads
+// from Vite's manifest, precompressed files cached for good, and the document headers on documents
+// only. Against the real build in dist/, as `npm test` makes it before vitest.
+
+const dist = "dist";
+const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(dist, file), "utf8"));
+let server: Awaited<ReturnType<typeof createTestServer>>;
+let manifest: Manifest;
+
+beforeAll(async () => {
+  if (!existsSync(join(dist, ".vite/routes.json")))
+    throw new Error("dist/ is missing or old: run `npx vite build` first (npm test does)");
+  manifest = readJson<Manifest>(".vite/manifest.json");
+  server = await createTestServer({ STATIC_DIR: dist }, { serveSpa: true });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => server.app.request(path, { headers });
+
+/** The answer's body as text, whichever way it was compressed. */
+async function text(res: Response): Promise<string> {
+  const raw = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get("content-encoding");
+  if (encoding === "br") return brotliDecompressSync(raw).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(raw).toString("utf8");
+  return raw.toString("utf8");
+}
+
+const hrefs = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, "g"))].map((m) => m[1] as string);
+
+/** What #root holds, which is what the page shows before its script runs. */
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.lastIndexOf("</body>"));
+
+describe("prerendered pages", () => {
+  it("GET / sends the landing page drawn, its text and links inside #root, with the CSP", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(res.headers.get("cache-control")).toBe("no-cache");
+    expect(res.headers.get("content-security-policy")).toContain("script-src 'self'");
+    const html = await text(res);
+    const root = rootOf(html);
+    expect(root).toContain('data-prerendered="/"');
+    expect(root).toContain("Airtime, data, TV and electricity from one wallet");
+    expect(root).toContain('href="/auth/register"');
+    expect(root).toContain('href="/faqs"');
+    // The simulated bar still comes first on the page; the page needs no inline script.
+    expect(html).toContain(simulatedBarText);
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\//),
+    ]);
+  });
+
+  it("sends each information page drawn, with its own title and description, compressed when asked", async () => {
+    for (const [path, page] of Object.entries(infoContent)) {
+      const res = await get(path, { "accept-encoding": "gzip, deflate, br" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-encoding")).toBe("br");
+      expect(res.headers.get("vary")).toContain("Accept-Encoding");
+      const html = await text(res);
+      expect(rootOf(html)).toContain(`data-prerendered="${path}"`);
+      expect(rootOf(html)).toContain(`<h1>${page.title}</h1>`);
+      expect(html).toContain(`<title>${page.title} · OjaPay</title>`);
+      expect(rootOf(html)).toContain('href="/contact-support"');
+    }
+    const gzipped = await get("/faqs", { "accept-encoding": "gzip" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await text(gzipped)).toContain("Frequently asked questions");
+  });
+
+  it("a page asked again with its ETag is a 304, whichever coding it came in", async () => {
+    const first = await get("/faqs", { "accept-encoding": "br" });
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get("/faqs", { "accept-encoding": "gzip", "if-none-match": etag as string });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const other = await get("/about-us", { "if-none-match": etag as string });
+    expect(other.status).toBe(200);
+  });
+
+  it("sends other pages the empty shell, for the browser to draw", async () => {
+    for (const path of ["/auth/login", "/app/dashboard", "/admin/audit", "/no-such-page"]) {
+      const html = await text(await get(path));
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(simulatedBarText);
+    }
+  });
+});
+
+describe("modulepreload", () => {
+  it("GET /auth/login preloads the entry and the sign-in chunks, all of them files that are served", async () => {
+    const res = await get("/auth/login");
+    const html = await text(res);
+    const preloaded = [
+      ...hrefs(html, "modulepreload"),
+      ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1] as string),
+    ];
+    const authArea = manifest["src/pages/auth/AuthArea.tsx"]?.file;
+    expect(preloaded).toContain(`/${authArea}`);
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
+    for (const imported of entry?.imports ?? []) expect(preloaded).toContain(`/${manifest[imported]?.file}`);
+    expect(new Set(preloaded).size).toBe(preloaded.length);
+    for (const href of [...preloaded, ...hrefs(html, "stylesheet")]) {
+      expect(existsSync(join(dist, href))).toBe(true);
+      expect((await get(href)).status).toBe(200);
+    }
+  });
+
+  it("preloads each page's own chunk, and on prerendered pages links its stylesheet so the first paint is styled", async () => {
+    const expectations: Record<string, string> = {
+      "/": "src/pages/public/LandingPage.tsx",
+      "/faqs": "src/pages/public/InfoPage.tsx",
+      "/app/transaction-history/ABC123": "src/pages/customer/ReceiptPage.tsx",
+      "/admin/manage-databundle/2": "src/pages/admin/catalogue/DataPlansPage.tsx",
+      "/admin/login": "src/pages/auth/AdminLoginArea.tsx",
+    };
+    for (const [path, module] of Object.entries(expectations)) {
+      const html = await text(await get(path));
+      expect(hrefs(html, "modulepreload"), path).toContain(`/${manifest[module]?.file}`);
+    }
+    const landing = await text(await get("/"));
+    for (const css of manifest["src/pages/public/LandingPage.tsx"]?.css ?? [])
+      expect(hrefs(landing, "stylesheet")).toContain(`/${css}`);
+  });
+
+  it("covers every lazily loaded page of the routers, and every module it names was built", () => {
+    const built = readJson<RouteRow[]>(".vite/routes.json");
+    expect(built.map(({ path, modules }) => ({ path, modules }))).toEqual(
+      routeModules.map(({ path, modules }) => ({ path, modules })),
+    );
+    const named = new Set(routeModules.flatMap((route) => route.modules));
+    for (const module of named) expect(manifest, `${module} has no chunk`).toHaveProperty([module]);
+    // Loaded inside a page rather than by a route: the admins' emergency panel on the dashboard.
+    const insidePages = new Set(["src/pages/admin/EmergencyPanel.tsx"]);
+    for (const router of [
+      "src/App.tsx",
+      "src/pages/customer/CustomerArea.tsx",
+      "src/pages/admin/AdminArea.tsx",
+    ]) {
+      const source = readFileSync(router, "utf8");
+      for (const [, specifier] of source.matchAll(/lazyPage\(\(\) => import\("([^"]+)"\)\)/g)) {
+        const module = join(dirname(router), `${specifier}.tsx`);
+        if (!insidePages.has(module)) expect(named, `${router} loads ${module}`).toContain(module);
+      }
+    }
+    expect(() => routePreloads(manifest, [{ path: "/x", modules: ["src/pages/Gone.tsx"] }])).toThrow(
+      /src\/pages\/Gone\.tsx is not in the Vite manifest/,
+    );
+  });
+});
+
+describe("files of the build", () => {
+  const entryFile = () => `/${Object.values(manifest).find((chunk) => chunk.isEntry)?.file}`;
+
+  it("an asset asked with br comes precompressed, cached for good, with nosniff and no document headers", async () => {
+    const file = entryFile();
+    const res = await get(file, { "accept-encoding": "gzip, deflate, br" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe("br");
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(res.headers.get("vary")).toBe("Accept-Encoding");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const header of [
+      "content-security-policy",
+      "strict-transport-security",
+      "x-frame-options",
+      "cross-origin-opener-policy",
+    ])
+      expect(res.headers.get(header), header).toBeNull();
+    const body = Buffer.from(await res.arrayBuffer());
+    // The bytes written at build, not compressed again for this request.
+    expect(body.equals(readFileSync(join(dist, `${file}.br`)))).toBe(true);
+    expect(brotliDecompressSync(body).equals(readFileSync(join(dist, file)))).toBe(true);
+  });
+
+  it("falls back to gzip, then to the file itself", async () => {
+    const file = entryFile();
+    const gzipped = await get(file, { "accept-encoding": "gzip" });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(Buffer.from(await gzipped.arrayBuffer()).equals(readFileSync(join(dist, `${file}.gz`)))).toBe(
+      true,
+    );
+    const plain = await get(file);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    expect(Buffer.from(await plain.arrayBuffer()).equals(readFileSync(join(dist, file)))).toBe(true);
+  });
+
+  it("a stylesheet gets its content type, and a missing asset is a 404, not the app's page", async () => {
+    const css = hrefs(await text(await get("/")), "stylesheet")[0] as string;
+    const res = await get(css, { "accept-encoding": "br" });
+    expect(res.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(res.headers.get("content-security-policy")).toBeNull();
+    const missing = await get("/assets/gone-1234.js");
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).not.toMatch(/html/);
+  });
+
+  it("the build's own tables under .vite are not served", async () => {
+    const res = await get("/.vite/manifest.json");
+    expect(await text(res)).not.toContain('"isEntry"');
+  });
+});
+
+describe("document headers", () => {
+  it("API answers carry the CSP and the other document headers", async () => {
+    const res = await get("/api/status/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+});
