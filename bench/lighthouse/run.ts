@@ -72,6 +72,7 @@ try {
     `App at ${app.base} (production, simulators on, fresh data), floor at ${floor.base}; ${chromium}.`,
   );
   const storage = await signedInCustomer(app.base, app.mail);
+  console.log(`Signed in a new customer for the dashboard (${elapsed()}). Measuring, ${runs} turn(s):`);
   pages.push(
     { name: "React floor", url: `${floor.base}/` },
     ...targets.map(({ page }) => ({
