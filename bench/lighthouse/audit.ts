@@ -5,7 +5,7 @@ import type { Browser } from "puppeteer-core";
 export type Report = RunnerResult["lhr"];
 
 /** What the page's localStorage holds before Lighthouse loads it (a signed-in session). */
-export type Storage = Record<string, string>;
+export type StorageEntries = Record<string, string>;
 
 export const categories = ["performance", "accessibility", "best-practices", "seo"];
 
@@ -20,7 +20,7 @@ export const categories = ["performance", "accessibility", "best-practices", "se
  * Lighthouse loads `url` with `disableStorageReset`, so the page starts signed in but downloads
  * everything, as on a first visit.
  */
-export async function audit(browser: Browser, url: string, storage?: Storage): Promise<Report> {
+export async function audit(browser: Browser, url: string, storage?: StorageEntries): Promise<Report> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {

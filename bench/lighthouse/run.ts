@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { build } from "vite";
 import { buildFloor } from "../floor/buildFloor";
 import { startApp } from "./appServer";
-import { audit, categories, type Storage } from "./audit";
+import { audit, categories, type StorageEntries } from "./audit";
 import { launchChromium } from "./browser";
 import { startChildServer } from "./childServer";
 import { signedInCustomer } from "./customer";
@@ -63,7 +63,7 @@ const browser = await launchChromium().catch(async (error) => {
   throw error;
 });
 
-const pages: Array<{ name: string; url: string; storage?: Storage }> = [];
+const pages: Array<{ name: string; url: string; storage?: StorageEntries }> = [];
 const results: Record<string, Figures[]> = {};
 let chromium = "unknown";
 try {
