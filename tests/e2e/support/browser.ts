@@ -46,9 +46,9 @@ export async function chromiumExecutable(): Promise<string> {
  * not --single-process or --no-zygote (Lambda's lack of processes), not --disable-web-security or
  * --allow-running-insecure-content (the tests would then not see what a real browser refuses), not
  * its --headless='shell' (Playwright says headless itself) and not its software WebGL (no page here
- * draws with it).
+ * draws with it). bench/lighthouse launches Chromium with the same flags.
  */
-const flags = [
+export const chromiumFlags = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",
@@ -63,7 +63,7 @@ const flags = [
 
 /** Headless Chromium for the browser tests. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumExecutable(), args: flags });
+  return chromium.launch({ executablePath: await chromiumExecutable(), args: chromiumFlags });
 }
 
 /** A phone-sized page: the cheap phones this product is for. */

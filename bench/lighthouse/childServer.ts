@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "../../tests/support/freePort";
+
+export interface ChildServer {
+  base: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A server script run as a process of its own (Node with tsx, as `npm start` runs the app), on a free
+ * loopback port given as PORT, ready once `readyPath` answers 200. Its own process, not this one:
+ * Lighthouse's work in this process must not delay the pages it measures.
+ */
+export async function startChildServer(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+): Promise<ChildServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => {
+    output += d;
+  });
+  child.stderr?.on("data", (d) => {
+    output += d;
+  });
+  async function stop() {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  }
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited:\n${output}`);
+    try {
+      if ((await fetch(`${base}${readyPath}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${script} did not start within 60 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { base, output: () => output, stop };
+}
