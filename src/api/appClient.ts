@@ -1,5 +1,5 @@
 import { navigate } from "wouter/use-browser-location";
-import { showToast } from "../notices/toasts";
+import { showToast } from "../notices/lazyToasts";
 import { clientStore } from "../storage/clientStore";
 import { accountsApi } from "./accountsApi";
 import { createApiClient } from "./client";

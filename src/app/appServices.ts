@@ -8,7 +8,7 @@ import { purchaseActors } from "../actors/purchaseActors";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
 import { verifyEmailActors } from "../actors/verifyEmailActors";
 import { accounts, customer, onSessionExpired } from "../api/appClient";
-import { showToast } from "../notices/toasts";
+import { showToast } from "../notices/lazyToasts";
 import { clientStore } from "../storage/clientStore";
 import type { AppServices } from "./AppServices";
 
