@@ -63,7 +63,9 @@ function closure(start: Chunk, seen = new Set<string>()): Set<string> {
 function routeChunks(pages: string[]): Chunk[] {
   const files = closure(entry as Chunk);
   for (const page of pages) {
-    const pageChunk = chunks.find((c) => c.facadeModuleId === page);
+    // A page is its chunk's facade, or one module of a chunk grouped by bench/chunkGroups.ts.
+    const pageChunk =
+      chunks.find((c) => c.facadeModuleId === page) ?? chunks.find((c) => c.modules.includes(page));
     if (!pageChunk) throw new Error(`no chunk is built for ${page}`);
     closure(pageChunk, files);
   }
