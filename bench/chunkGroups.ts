@@ -37,7 +37,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/(Modal|TextField|TextAreaField))/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/(Modal|TextField|TextAreaField))|\/schemas\/readable\.ts/,
     ),
     group(
       "forms",
@@ -49,7 +49,7 @@ export const codeSplitting: CodeSplittingOptions = {
       70,
       /\/src\/(components|format)\/|\/src\/app\/(useLoad|useOnce|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|pricing|money)\.ts/,
     ),
-    group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|VerifyModal)/),
+    group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",
       50,
