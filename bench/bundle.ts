@@ -29,8 +29,12 @@ interface Budgets {
   routes: Record<string, { pages: string[]; jsKb: number; cssKb: number }>;
   /** The most JS files any route may fetch before it draws. */
   maxJsFiles: number;
-  /** Ceilings on a route's JS as a multiple of the React floor, by kind of route. */
-  floorMultiple: { auth: number; customer: number };
+  /**
+   * A route's JS as a multiple of the React floor, by kind of route: the ceiling the build must keep
+   * under (the measurement plus a margin, lowered as it falls), and issue 11's target, which the
+   * report shows until the ceiling reaches it.
+   */
+  floorMultiple: Record<"auth" | "customer", { ceiling: number; target: number }>;
   /** The sign-in pages, held to floorMultiple.auth. */
   authRoutes: string[];
   publicRoutes: string[];
@@ -85,17 +89,21 @@ async function floorKb(): Promise<number> {
 const measureOnly = process.argv.includes("--measure");
 const floor = await floorKb();
 const failures: string[] = [];
+const missedTargets: string[] = [];
 const rows: string[][] = [];
 for (const [route, budget] of Object.entries(budgets.routes)) {
   const parts = routeChunks(budget.pages);
   const js = parts.reduce((sum, c) => sum + gzipKb(c.file), 0);
   const css = [...new Set(parts.flatMap((c) => c.css))].reduce((sum, f) => sum + gzipKb(f), 0);
   const multiple = js / floor;
-  const ceiling = budgets.authRoutes.includes(route)
+  const limits = budgets.authRoutes.includes(route)
     ? budgets.floorMultiple.auth
     : budgets.customerRoutes.includes(route)
       ? budgets.floorMultiple.customer
       : undefined;
+  const ceiling = limits?.ceiling;
+  if (limits && multiple > limits.target)
+    missedTargets.push(`${route} ${multiple.toFixed(2)}× (target ${limits.target}×)`);
   rows.push([
     route,
     js.toFixed(1),
@@ -136,6 +144,8 @@ for (const row of rows) console.log(line(row));
 console.log(
   `(gzip level 9, the route's chunks and everything they import before drawing; the React floor is ${floor.toFixed(1)} kB; at most ${budgets.maxJsFiles} JS files a route)`,
 );
+if (missedTargets.length > 0)
+  console.log(`Above issue 11's floor targets still: ${missedTargets.join(", ")}`);
 if (failures.length > 0) {
   console.error(`\nBundle check failed:\n  ${failures.join("\n  ")}`);
   process.exit(1);
