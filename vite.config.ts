@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { codeSplitting } from "./bench/chunkGroups.ts";
 import { chunkModules } from "./bench/chunkModules.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
@@ -31,6 +32,7 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: "es2022",
+    rolldownOptions: { output: { codeSplitting } },
   },
   server: {
     proxy: { "/api": `http://localhost:${process.env.API_PORT ?? 8081}` },

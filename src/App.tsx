@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from "react";
-import { Route, Switch, useLocation } from "wouter";
+import { Route, Switch } from "wouter";
 import { LoadingOverlay } from "./components/LoadingOverlay";
-import { lazyPage, withTimeout } from "./components/lazyPage";
+import { lazyPage } from "./components/lazyPage";
 import { NotifierHost } from "./components/NotifierHost";
+import { ToastHost } from "./notices/lazyToasts";
 import { infoPaths } from "./pages/public/infoPaths";
 
 // Every route loads its own code when first visited (spec section 9). Public pages pull in no state
@@ -45,33 +45,13 @@ export function AppRoutes() {
   );
 }
 
-const Toasts = lazy(withTimeout(() => import("./notices/toasts").then((m) => ({ default: m.Toasts }))));
-const callsTheApi = /^\/(auth|app|admin)(\/|$)/;
-
-/**
- * Toasts report API results, and only the signed-in areas and sign-in pages call the API, so the
- * toast library loads with the first of those and then stays. Toasts raised before it mounts wait
- * in react-toastify's queue.
- */
-function ToastsWhenNeeded() {
-  const [location] = useLocation();
-  const [needed, setNeeded] = useState(false);
-  if (!needed && callsTheApi.test(location)) setNeeded(true);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toasts />
-    </Suspense>
-  );
-}
-
 export function App() {
   return (
     <>
       <AppRoutes />
       <LoadingOverlay />
       <NotifierHost />
-      <ToastsWhenNeeded />
+      <ToastHost />
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { navigate } from "wouter/use-browser-location";
-import { showToast } from "../notices/toasts";
+import { showToast } from "../notices/lazyToasts";
 import { clientStore } from "../storage/clientStore";
 import { accountsApi } from "./accountsApi";
 import { createApiClient } from "./client";
-import { customerApi } from "./customerApi";
 
 const expiryListeners = new Set<() => void>();
 
@@ -26,4 +25,3 @@ export const appClient = createApiClient({
 });
 
 export const accounts = accountsApi(appClient);
-export const customer = customerApi(appClient);

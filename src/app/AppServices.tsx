@@ -16,13 +16,17 @@ import type { CustomerApi } from "../api/customerApi";
 export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
-  customer: CustomerApi;
+  verifyEmailLogic: typeof verifyEmailMachine;
+  /**
+   * Only the customer area has these (customerServices), so the sign-in pages and the console do not
+   * download the customer API, the PIN reset or the wizards.
+   */
+  customer?: CustomerApi;
+  pinResetLogic?: typeof pinResetMachine;
+  /** One purchase wizard per product, each the same machine with that product's actors. */
+  purchaseLogic?: Record<Product, typeof purchaseMachine>;
   /** Only the admin area has these, so the customer pages do not download admin code. */
   admin?: AdminApi;
-  pinResetLogic: typeof pinResetMachine;
-  verifyEmailLogic: typeof verifyEmailMachine;
-  /** One purchase wizard per product, each the same machine with that product's actors. */
-  purchaseLogic: Record<Product, typeof purchaseMachine>;
   emergencyModeLogic?: typeof emergencyModeMachine;
   /** Passed to the machines screens start, so a test (or a developer) can watch them. */
   inspect?: (event: InspectionEvent) => void;
@@ -38,6 +42,20 @@ export function useAppServices(): AppServices {
   const services = useContext(AppServicesContext);
   if (!services) throw new Error("useAppServices needs an AppServicesProvider above it");
   return services;
+}
+
+/** What the customer area's pages rely on: the app's services with the customer API and machines present. */
+export type CustomerServices = AppServices & {
+  customer: CustomerApi;
+  pinResetLogic: typeof pinResetMachine;
+  purchaseLogic: Record<Product, typeof purchaseMachine>;
+};
+
+export function useCustomerServices(): CustomerServices {
+  const services = useAppServices();
+  if (!services.customer || !services.pinResetLogic || !services.purchaseLogic)
+    throw new Error("useCustomerServices needs the customer area's services (see CustomerArea)");
+  return services as CustomerServices;
 }
 
 /** What the admin area's pages rely on: the app's services with the admin API and machines present. */

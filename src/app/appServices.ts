@@ -1,22 +1,20 @@
 import { createActor } from "xstate";
-import { pinResetMachine } from "../../machines/pinResetMachine";
-import { purchaseMachine } from "../../machines/purchaseMachine";
 import { sessionMachine } from "../../machines/sessionMachine";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
-import { pinResetActors } from "../actors/pinResetActors";
-import { purchaseActors } from "../actors/purchaseActors";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
 import { verifyEmailActors } from "../actors/verifyEmailActors";
-import { accounts, customer, onSessionExpired } from "../api/appClient";
-import { showToast } from "../notices/toasts";
+import { accounts, onSessionExpired } from "../api/appClient";
+import { showToast } from "../notices/lazyToasts";
 import { clientStore } from "../storage/clientStore";
 import type { AppServices } from "./AppServices";
 
 let services: AppServices | undefined;
 
 /**
- * The running app's services, made once: the auth, customer and admin areas are separate chunks but
- * share this module, so they share one session.
+ * What every area shares, made once: the running session, the accounts API and the email check. The
+ * auth, customer and admin areas are separate chunks but share this module, so they share one
+ * session; each signed-in area adds its own (customerServices, the admin area's), so the sign-in
+ * pages download neither the customer API and its machines nor the console's.
  */
 export function appServices(): AppServices {
   if (services) return services;
@@ -31,18 +29,7 @@ export function appServices(): AppServices {
   services = {
     session,
     accounts,
-    customer,
-    pinResetLogic: pinResetMachine.provide({
-      actors: pinResetActors(accounts),
-      actions: { pinChanged: () => session.send({ type: "profile.refresh" }) },
-    }),
     verifyEmailLogic: verifyEmailMachine.provide({ actors: verifyEmailActors(accounts) }),
-    purchaseLogic: {
-      airtime: purchaseMachine.provide({ actors: purchaseActors(customer, "airtime") }),
-      data: purchaseMachine.provide({ actors: purchaseActors(customer, "data") }),
-      tv: purchaseMachine.provide({ actors: purchaseActors(customer, "tv") }),
-      electricity: purchaseMachine.provide({ actors: purchaseActors(customer, "electricity") }),
-    },
   };
   return services;
 }

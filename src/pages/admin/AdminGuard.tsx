@@ -2,7 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Redirect } from "wouter";
 import { LogoSpinner } from "../../components/LogoSpinner";
 import { lazyPage } from "../../components/lazyPage";
-import { showToast } from "../../notices/toasts";
+import { showToast } from "../../notices/lazyToasts";
 import { useSession } from "../../session/useSession";
 
 // Needed once per sign-in, before the console: its own chunk, so the console pages do not carry it.

@@ -3,11 +3,14 @@ import { AppServicesProvider } from "../../app/AppServices";
 import { appServices } from "../../app/appServices";
 import { lazyPage } from "../../components/lazyPage";
 import { AuthLayout } from "./AuthLayout";
-import { ForgotPasswordPage } from "./ForgotPasswordPage";
 import { LoginPage } from "./LoginPage";
-import { RegisterPage } from "./RegisterPage";
 
 const NotFoundPage = lazyPage(() => import("../public/NotFoundPage"));
+// Sign-in draws first; the longer forms, with react-hook-form, load when opened.
+const RegisterPage = lazyPage(async () => ({ default: (await import("./RegisterPage")).RegisterPage }));
+const ForgotPasswordPage = lazyPage(async () => ({
+  default: (await import("./ForgotPasswordPage")).ForgotPasswordPage,
+}));
 
 /** /auth: its index goes to login (spec section 2). */
 export function AuthRoutes() {

@@ -1,14 +1,18 @@
-import { useCallback } from "react";
-import { useForm } from "react-hook-form";
+import { lazy, Suspense, useCallback } from "react";
 import { Link, Redirect, useSearchParams } from "wouter";
 import type { Area } from "../../../machines/sessionMachine";
 import { loginBody } from "../../../schemas/auth";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
+import { withTimeout } from "../../components/lazyPage";
 import { SecretField, TextField } from "../../components/TextField";
-import { schemaResolver } from "../../forms/schemaResolver";
 import { homeFor, useSession } from "../../session/useSession";
-import { VerifyModal } from "./VerifyModal";
+import { useTextForm } from "./useTextForm";
+
+// Needed only when the password was right but the email is not verified yet; it brings react-hook-form.
+const VerifyModal = lazy(
+  withTimeout(() => import("./VerifyModal").then((m) => ({ default: m.VerifyModal }))),
+);
 
 const copy = {
   customer: { title: "Sign in", button: "Sign in" },
@@ -18,10 +22,8 @@ const copy = {
 export function LoginPage({ area }: { area: Area }) {
   const session = useSession();
   const [search] = useSearchParams();
-  const form = useForm({
-    resolver: schemaResolver(loginBody),
-    defaultValues: { email: search.get("email") ?? "", password: "" },
-  });
+  // Two fields: checked by the shared schema without react-hook-form, so signing in downloads less.
+  const form = useTextForm(loginBody, { email: search.get("email") ?? "", password: "" });
   const busy = session.status === "signingIn" || session.status === "restoring";
   useGlobalLoading(session.status === "signingIn");
 
@@ -50,14 +52,14 @@ export function LoginPage({ area }: { area: Area }) {
           label="Email address"
           type="email"
           autoComplete="email"
-          error={form.formState.errors.email?.message}
-          {...form.register("email")}
+          error={form.errors.email}
+          {...form.field("email")}
         />
         <SecretField
           label="Password"
           autoComplete="current-password"
-          error={form.formState.errors.password?.message}
-          {...form.register("password")}
+          error={form.errors.password}
+          {...form.field("password")}
         />
         <button type="submit" className="button" style={{ width: "100%" }} disabled={busy}>
           {session.status === "signingIn" ? "Signing in…" : copy[area].button}
@@ -76,7 +78,9 @@ export function LoginPage({ area }: { area: Area }) {
         </p>
       )}
       {session.status === "awaitingVerification" && session.unverifiedEmail && (
-        <VerifyModal email={session.unverifiedEmail} onVerified={verified} onClose={cancelVerification} />
+        <Suspense fallback={null}>
+          <VerifyModal email={session.unverifiedEmail} onVerified={verified} onClose={cancelVerification} />
+        </Suspense>
       )}
     </>
   );

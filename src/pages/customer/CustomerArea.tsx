@@ -1,6 +1,6 @@
 import { Redirect, Route, Switch } from "wouter";
 import { AppServicesProvider } from "../../app/AppServices";
-import { appServices } from "../../app/appServices";
+import { customerServices } from "../../app/customerServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
 import { CustomerGuard } from "./CustomerGuard";
@@ -66,7 +66,7 @@ export function CustomerRoutes() {
 
 export default function CustomerArea() {
   return (
-    <AppServicesProvider services={appServices()}>
+    <AppServicesProvider services={customerServices()}>
       <CustomerRoutes />
     </AppServicesProvider>
   );

@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { formatNaira } from "../../format/money";
@@ -25,7 +25,7 @@ const readHidden = () => clientStore.read(hiddenKey) !== false;
 const writeHidden = (hidden: boolean) => clientStore.write(hiddenKey, hidden);
 
 export default function DashboardPage() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const [hidden, setHidden] = useState(readHidden);
   const balanceId = useId();
 

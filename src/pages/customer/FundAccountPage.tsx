@@ -8,7 +8,7 @@ import { fundingCheckMachine } from "../../../machines/fundingCheckMachine";
 import { fundBody, fundingLimits } from "../../../schemas/wallet";
 import { fundingCheckActors } from "../../actors/fundingCheckActors";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -52,7 +52,7 @@ export default function FundAccountPage() {
 }
 
 function WalletNumber() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const wallet = useLoad(useCallback(() => customer.wallet(), [customer]));
   return (
     <section className="card wallet-number-card" aria-labelledby="wallet-number">
@@ -81,7 +81,7 @@ const checkoutRefused = "The payment page could not be opened. Please try again 
  * (409), the next try is a new one.
  */
 function FundForm() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const form = useForm({ resolver: schemaResolver(fundForm), defaultValues: { amount: "" } });
   const flow = useConfirmAction<{ amount: number }, string>({
     send: async ({ draft, requestId }) => {
@@ -145,7 +145,7 @@ function FundForm() {
  * server opens it with the gateway the first time it is asked, so the first load can take a moment.
  */
 function BankTransfer() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const account = useLoad(useCallback(() => customer.bankAccount(), [customer]));
   return (
     <section className="card bank-account-card" aria-labelledby="bank-transfer">
@@ -202,7 +202,7 @@ export function PaymentResult({
   /** A saved state to start from (a replay). */
   snapshot?: SnapshotFrom<typeof fundingCheckMachine>;
 }) {
-  const { customer, inspect } = useAppServices();
+  const { customer, inspect } = useCustomerServices();
   const [logic] = useState(() => fundingCheckMachine.provide({ actors: fundingCheckActors(customer) }));
   const [state, send] = useMachine(logic, {
     input: { reference },

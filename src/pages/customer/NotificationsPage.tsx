@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import type { Notification } from "../../../schemas/notices";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { formatDate } from "../../format/formatDate";
@@ -33,7 +33,7 @@ export function NotificationItem({
 const newestFirst = (a: Notification, b: Notification) => Date.parse(b.created_at) - Date.parse(a.created_at);
 
 export default function NotificationsPage() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const inbox = useLoad(useCallback(() => customer.notifications(), [customer]));
 
   usePageTitle("Notifications");

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Profile } from "../../../schemas/auth";
 import { pastDate, personName, phone } from "../../../schemas/common";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretDisplay } from "../../components/SecretDisplay";
@@ -34,7 +34,7 @@ const formValues = (p: Profile): ProfileForm => ({
 });
 
 export default function ProfilePage() {
-  const { accounts, pinResetLogic, inspect } = useAppServices();
+  const { accounts, pinResetLogic, inspect } = useCustomerServices();
   const { profile, send } = useSession();
   const [pin, sendPin] = useMachine(pinResetLogic, { inspect });
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback } from "react";
 import { Link } from "wouter";
 import { purchaseKinds, type Transaction } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { TokenBox } from "../../components/TokenBox";
@@ -22,7 +22,7 @@ const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
 const isPurchase = (kind: Transaction["kind"]) => purchaseKinds.some((purchase) => purchase === kind);
 
 export default function ReceiptPage({ reference }: { reference: string }) {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const receipt = useLoad(useCallback(() => customer.transaction(reference), [customer, reference]));
 
   usePageTitle("Receipt");

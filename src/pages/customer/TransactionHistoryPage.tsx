@@ -7,7 +7,7 @@ import {
   transactionKind,
   transactionStatus,
 } from "../../../schemas/transactions";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -44,7 +44,7 @@ function toParams(filters: Filters): URLSearchParams {
 }
 
 export default function TransactionHistoryPage() {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const { kind, status, search, page } = filters;

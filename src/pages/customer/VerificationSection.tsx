@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import type { Profile } from "../../../schemas/auth";
 import { type IdentityType, identityTypeName, type KycStatus } from "../../../schemas/kyc";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { LoadFailed } from "../../components/LoadFailed";
 import { formatDate } from "../../format/formatDate";
@@ -21,7 +21,7 @@ function identityText(status: KycStatus, row: IdentityType): string {
  * of today's allowance is used), the checked BVN or NIN, and Verify Details to move up a tier.
  */
 export function VerificationSection({ profile }: { profile: Profile }) {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const { send } = useSession();
   const loaded = useLoad(useCallback(() => customer.kyc(), [customer]));
   // A successful check answers with the new status; shown at once rather than read again.

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { type IdentityType, identityTypeName, type KycStatus, kycVerifyBody } from "../../../schemas/kyc";
 import { ApiFailure } from "../../api/client";
-import { useAppServices } from "../../app/AppServices";
+import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
@@ -43,7 +43,7 @@ export function VerifyIdentityModal({
   onVerified: (status: KycStatus) => void;
   onClose: () => void;
 }) {
-  const { customer } = useAppServices();
+  const { customer } = useCustomerServices();
   const form = useForm<VerifyForm, unknown, z.output<typeof kycVerifyBody>>({
     resolver: schemaResolver(kycVerifyBody),
     defaultValues: { id_type: "bvn", number: "" },

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from "xstate";
 import type { Choice, Product, PurchaseStep, purchaseMachine } from "../../../../machines/purchaseMachine";
 import type { PurchaseCatalogue } from "../../../../schemas/catalogue";
 import { productsThatVerify } from "../../../actors/purchaseActors";
-import { useAppServices } from "../../../app/AppServices";
+import { useCustomerServices } from "../../../app/AppServices";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
@@ -55,7 +55,7 @@ export default function PurchasePage({
   /** A saved state to start from (tests/replays): a step seen in QA, restored as it was. */
   snapshot?: SnapshotFrom<typeof purchaseMachine>;
 }) {
-  const { purchaseLogic, inspect } = useAppServices();
+  const { purchaseLogic, inspect } = useCustomerServices();
   const [state, send] = useMachine(purchaseLogic[product], {
     input: { product, verifies: productsThatVerify[product] },
     ...(snapshot && { snapshot }),

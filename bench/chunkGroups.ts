@@ -1,0 +1,70 @@
+import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "rolldown";
+
+/**
+ * How the build groups modules into chunks (Rolldown's output.codeSplitting, which replaced
+ * advancedChunks), so that a route fetches a few larger files instead of twenty small ones, and each
+ * kind of page still downloads only its own kind of code (bench/bundle.ts checks both):
+ *
+ *   app             the entry: React, wouter and the shell, all that a public page needs besides its own
+ *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
+ *                   and the accounts API, the modal and text fields
+ *   forms           react-hook-form and its resolver, for the pages with forms
+ *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
+ *                   the confirmation machine and dialog, the schemas of wallets, purchases and catalogue
+ *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
+ *   consoleEditors  the catalogue editors' SchemaForm and lists
+ *
+ * Every other page keeps a chunk of its own with what only it uses, and the toast library stays
+ * behind its first use (src/notices/lazyToasts.tsx).
+ */
+
+/** The areas App.tsx loads lazily: each is the root of its area's chunk. */
+const areaRoot =
+  /\/src\/pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx$/;
+
+/** A page React.lazy loads keeps a chunk of its own (with what only it uses), unless it is an area's root. */
+const isLazyPage = (id: string, ctx: ChunkingContext) =>
+  (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 && !areaRoot.test(id);
+
+const group = (name: string, priority: number, test: RegExp): CodeSplittingGroup => ({
+  name: (id, ctx) => (test.test(id.replaceAll("\\", "/")) && !isLazyPage(id, ctx) ? name : null),
+  priority,
+});
+
+export const codeSplitting: CodeSplittingOptions = {
+  groups: [
+    { name: "app", tags: ["$initial"], priority: 100 },
+    group(
+      "session",
+      90,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/(Modal|TextField|TextAreaField))|\/schemas\/readable\.ts/,
+    ),
+    group(
+      "forms",
+      80,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)/,
+    ),
+    group(
+      "signedIn",
+      70,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|useOnce|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|pricing|money)\.ts/,
+    ),
+    group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
+    group(
+      "customer",
+      50,
+      /\/src\/pages\/customer\/(CustomerArea|CustomerGuard|CustomerLayout|customerNav)|\/src\/app\/customerServices/,
+    ),
+    group(
+      "admin",
+      50,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi/,
+    ),
+    // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
+    group(
+      "consoleEditors",
+      40,
+      /\/src\/forms\/(SchemaForm|fieldKinds|formValues|fields\/)|\/src\/pages\/admin\/catalogue\/(ControlCards|PlanList|PlanSyncPanel|catalogue\.css)/,
+    ),
+  ],
+};
