@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { type BuiltChunk, manifestKey } from "../server/http/manifestKey";
 
 /** What src/prerender.tsx offers the build. */
 interface PrerenderEntry {
@@ -47,10 +48,12 @@ export function prerender(): Plugin {
         const shell = readFileSync(join(outDir, "index.html"), "utf8");
         if (!shell.includes('<div id="root"></div>')) throw new Error("index.html has no empty #root");
 
-        const manifest: Record<string, unknown> = JSON.parse(
-          readFileSync(join(outDir, ".vite/manifest.json"), "utf8"),
-        );
-        const unbuilt = entry.routeModules.flatMap((r) => r.modules).filter((m) => !(m in manifest));
+        const readJson = (file: string) => JSON.parse(readFileSync(join(outDir, file), "utf8"));
+        const manifest: Record<string, { file: string }> = readJson(".vite/manifest.json");
+        const chunks: BuiltChunk[] = readJson(".vite/chunks.json");
+        const unbuilt = entry.routeModules
+          .flatMap((r) => r.modules)
+          .filter((m) => !manifestKey(manifest, chunks, m));
         if (unbuilt.length > 0)
           throw new Error(
             `src/routeModules.ts names modules the build has no chunk for: ${unbuilt.join(", ")}`,

@@ -6,6 +6,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import { simulatedBarHtml } from "../simulators/simulatedBar";
+import { type BuiltChunk, manifestKey } from "./manifestKey";
 
 /** One row of dist/.vite/routes.json, written at build from src/routeModules.ts (build/prerender.ts). */
 export interface RouteRow {
@@ -33,7 +34,11 @@ export interface Preloads {
  * For each route, the entry and the route's modules with everything they import statically, from
  * Vite's manifest. Throws when the table names a module the build has no chunk for.
  */
-export function routePreloads(manifest: Manifest, routes: readonly RouteRow[]): Preloads[] {
+export function routePreloads(
+  manifest: Manifest,
+  chunks: readonly BuiltChunk[],
+  routes: readonly RouteRow[],
+): Preloads[] {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error("the Vite manifest has no entry chunk");
   return routes.map((route) => {
@@ -47,7 +52,8 @@ export function routePreloads(manifest: Manifest, routes: readonly RouteRow[]): 
       for (const css of chunk.css ?? []) styles.add(`/${css}`);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
-    for (const key of [entry, ...route.modules]) visit(key);
+    visit(entry);
+    for (const module of route.modules) visit(manifestKey(manifest, chunks, module) ?? module);
     return { scripts: [...scripts], styles: [...styles] };
   });
 }
@@ -152,7 +158,11 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
   // A build without the route table (an older one) still serves index.html for every page.
   const shell = existsSync(join(root, ".vite/shell.html")) ? read(".vite/shell.html") : read("index.html");
   const routes = readJson<RouteRow[]>(".vite/routes.json", [{ path: "*", modules: [] }]);
-  const preloads = routePreloads(readJson<Manifest>(".vite/manifest.json", {}), routes);
+  const preloads = routePreloads(
+    readJson<Manifest>(".vite/manifest.json", {}),
+    readJson<BuiltChunk[]>(".vite/chunks.json", []),
+    routes,
+  );
 
   const pages = routes.map((route, i) => {
     let html = route.prerendered ? read(route.prerendered) : shell;

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type BuiltChunk, manifestKey } from "../../server/http/manifestKey";
 import { type Manifest, type RouteRow, routePreloads } from "../../server/http/spa";
 import { simulatedBarText } from "../../server/simulators/simulatedBar";
 import { infoContent } from "../../src/pages/public/infoContent";
@@ -16,11 +17,15 @@ const dist = "dist";
 const readJson = <T>(file: string): T => JSON.parse(readFileSync(join(dist, file), "utf8"));
 let server: Awaited<ReturnType<typeof createTestServer>>;
 let manifest: Manifest;
+let chunks: BuiltChunk[];
+/** The built chunk holding a source module, whether Vite named the chunk after it or a chunk group took it in. */
+const chunkOf = (module: string) => manifest[manifestKey(manifest, chunks, module) ?? module];
 
 beforeAll(async () => {
   if (!existsSync(join(dist, ".vite/routes.json")))
     throw new Error("dist/ is missing or old: run `npx vite build` first (npm test does)");
   manifest = readJson<Manifest>(".vite/manifest.json");
+  chunks = readJson<BuiltChunk[]>(".vite/chunks.json");
   server = await createTestServer({ STATIC_DIR: dist }, { serveSpa: true });
 });
 
@@ -110,7 +115,7 @@ describe("modulepreload", () => {
       ...hrefs(html, "modulepreload"),
       ...[...html.matchAll(/<script type="module"[^>]* src="([^"]+)"/g)].map((m) => m[1] as string),
     ];
-    const authArea = manifest["src/pages/auth/AuthArea.tsx"]?.file;
+    const authArea = chunkOf("src/pages/auth/AuthArea.tsx")?.file;
     expect(preloaded).toContain(`/${authArea}`);
     const entry = Object.values(manifest).find((chunk) => chunk.isEntry);
     for (const imported of entry?.imports ?? []) expect(preloaded).toContain(`/${manifest[imported]?.file}`);
@@ -131,10 +136,10 @@ describe("modulepreload", () => {
     };
     for (const [path, module] of Object.entries(expectations)) {
       const html = await text(await get(path));
-      expect(hrefs(html, "modulepreload"), path).toContain(`/${manifest[module]?.file}`);
+      expect(hrefs(html, "modulepreload"), path).toContain(`/${chunkOf(module)?.file}`);
     }
     const landing = await text(await get("/"));
-    for (const css of manifest["src/pages/public/LandingPage.tsx"]?.css ?? [])
+    for (const css of chunkOf("src/pages/public/LandingPage.tsx")?.css ?? [])
       expect(hrefs(landing, "stylesheet")).toContain(`/${css}`);
   });
 
@@ -144,7 +149,7 @@ describe("modulepreload", () => {
       routeModules.map(({ path, modules }) => ({ path, modules })),
     );
     const named = new Set(routeModules.flatMap((route) => route.modules));
-    for (const module of named) expect(manifest, `${module} has no chunk`).toHaveProperty([module]);
+    for (const module of named) expect(chunkOf(module), `${module} has no chunk`).toBeDefined();
     // Loaded inside a page rather than by a route: the admins' emergency panel on the dashboard.
     const insidePages = new Set(["src/pages/admin/EmergencyPanel.tsx"]);
     for (const router of [
@@ -158,7 +163,7 @@ describe("modulepreload", () => {
         if (!insidePages.has(module)) expect(named, `${router} loads ${module}`).toContain(module);
       }
     }
-    expect(() => routePreloads(manifest, [{ path: "/x", modules: ["src/pages/Gone.tsx"] }])).toThrow(
+    expect(() => routePreloads(manifest, chunks, [{ path: "/x", modules: ["src/pages/Gone.tsx"] }])).toThrow(
       /src\/pages\/Gone\.tsx is not in the Vite manifest/,
     );
   });
