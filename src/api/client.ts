@@ -1,5 +1,5 @@
 import redaxios from "redaxios";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { envelope, refusalEnvelope } from "../../schemas/envelope";
 import type { RefusalCode } from "../../schemas/refusals";
 import {
