@@ -97,6 +97,9 @@ export const readableErrorFor =
         return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
       case "invalid_union":
         return `${label} is not valid.`;
+      case "not_multiple_of":
+        // English zod's words, said here because the web app's zod/mini loads no locale of its own.
+        return `Invalid number: must be a multiple of ${issue.divisor}`;
       default:
         return undefined;
     }
