@@ -81,7 +81,7 @@ export const kobo = z
 export const role = z.enum(["customer", "staff", "admin"]);
 export type Role = z.infer<typeof role>;
 
-/** A whole number: `z.number().check(z.int())`, the mini form of classic zod's `.int()`. */
+/** A whole number: classic zod's `z.number().int()` in mini, the same schema (a number with an int check). */
 export const integer = () => z.number().check(z.int());
 
 /**
