@@ -12,7 +12,7 @@ export interface ActionFailure {
 }
 
 /** The refusal envelope's `fields`: messages keyed by the field's path. */
-const fieldMessages = refusalEnvelope.shape.fields.unwrap();
+const fieldMessages = refusalEnvelope.shape.fields.def.innerType;
 
 export function describeFailure(error: unknown): ActionFailure {
   const shaped: object = typeof error === "object" && error !== null ? error : {};

@@ -1,32 +1,31 @@
-import { z } from "zod";
-import { email, pageQuery, personName, phone, timestamp } from "./common";
+import { z } from "zod/mini";
+import { email, integer, pageQuery, personName, phone, timestamp } from "./common";
 import { circular, notification } from "./notices";
 import { serviceTotals, statistics, userRef } from "./staff";
 
 export const dailyFigures = z.object({
   date: z.iso.date(),
-  count: z.number().int(),
-  volume: z.number().int(),
-  revenue: z.number().int(),
+  count: integer(),
+  volume: integer(),
+  revenue: integer(),
 });
 
-export const dashboard = statistics.extend({
-  daily: z.array(dailyFigures).meta({ description: "The last 30 days, oldest first, in Lagos" }),
-  customers: z.object({ total: z.number().int(), joined_today: z.number().int() }),
+export const dashboard = z.extend(statistics, {
+  daily: z.array(dailyFigures).check(z.meta({ description: "The last 30 days, oldest first, in Lagos" })),
+  customers: z.object({ total: integer(), joined_today: integer() }),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
-export const revenueQuery = z.strictObject({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+export const revenueQuery = z.strictObject({ from: z.optional(z.iso.date()), to: z.optional(z.iso.date()) });
 export const revenueReport = z.object({
   from: z.iso.date(),
   to: z.iso.date(),
-  revenue: z
-    .number()
-    .int()
-    .meta({ description: "Price less cost of delivered purchases, less the cost of refunded ones" }),
-  volume: z.number().int(),
+  revenue: integer().check(
+    z.meta({ description: "Price less cost of delivered purchases, less the cost of refunded ones" }),
+  ),
+  volume: integer(),
   days: z.array(dailyFigures),
-  by_service: z.array(serviceTotals.extend({ kind: z.string() })),
+  by_service: z.array(z.extend(serviceTotals, { kind: z.string() })),
 });
 export type RevenueReport = z.infer<typeof revenueReport>;
 
@@ -58,91 +57,100 @@ export const staffInviteBody = z.strictObject({
   last_name: personName("Last name"),
   email,
   phone,
-  role: z.enum(["staff", "admin"], { error: "Role must be staff or admin." }).meta({ title: "Role" }),
+  role: z
+    .enum(["staff", "admin"], { error: "Role must be staff or admin." })
+    .check(z.meta({ title: "Role" })),
 });
 export type StaffInviteBody = z.infer<typeof staffInviteBody>;
 export const staffInviteResult = z.object({ id: z.uuid(), email: z.string() });
 
-export const auditQuery = pageQuery.extend({
-  actor: z.string().trim().max(100).optional().meta({ description: "Part of the actor's email or name" }),
-  action: auditAction.optional(),
+export const auditQuery = z.extend(pageQuery, {
+  actor: z
+    .optional(z.string().check(z.trim(), z.maxLength(100)))
+    .check(z.meta({ description: "Part of the actor's email or name" })),
+  action: z.optional(auditAction),
 });
 export const auditEntry = z.object({
   id: z.uuid(),
-  actor: z.object({ id: z.uuid(), email: z.string(), name: z.string() }).nullable(),
+  actor: z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() })),
   action: auditAction,
   target_type: z.string(),
-  target_id: z.string().nullable(),
+  target_id: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
   created_at: timestamp,
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const referral = z.object({
   referrer: userRef,
-  referred: userRef.extend({ date_joined: timestamp }),
+  referred: z.extend(userRef, { date_joined: timestamp }),
   state: z.enum(["waiting", "paid"]),
-  bonus: z.number().int().nullable(),
-  paid_at: timestamp.nullable(),
-  reference: z.string().nullable(),
+  bonus: z.nullable(integer()),
+  paid_at: z.nullable(timestamp),
+  reference: z.nullable(z.string()),
 });
 export type Referral = z.infer<typeof referral>;
 
 export const emergencyStatus = z.object({
   enabled: z.boolean(),
   message: z.string(),
-  updated_at: timestamp.nullable(),
-  updated_by: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  updated_at: z.nullable(timestamp),
+  updated_by: z.nullable(z.object({ id: z.uuid(), email: z.string() })),
 });
 export type EmergencyStatus = z.infer<typeof emergencyStatus>;
 export const emergencyBody = z
   .strictObject({
-    enabled: z.boolean().meta({ title: "Emergency mode" }),
+    enabled: z.boolean().check(z.meta({ title: "Emergency mode" })),
     message: z
-      .string()
-      .trim()
-      .max(280)
-      .optional()
-      .meta({ title: "Message to customers", widget: "textarea" }),
+      .optional(z.string().check(z.trim(), z.maxLength(280)))
+      .check(z.meta({ title: "Message to customers", widget: "textarea" })),
   })
-  .refine((body) => !body.enabled || (body.message?.length ?? 0) >= 5, {
-    path: ["message"],
-    error: "Tell customers why sales are paused (at least 5 characters).",
-  });
+  .check(
+    z.refine((body) => !body.enabled || (body.message?.length ?? 0) >= 5, {
+      path: ["message"],
+      error: "Tell customers why sales are paused (at least 5 characters).",
+    }),
+  );
 export type EmergencyBody = z.infer<typeof emergencyBody>;
 /** The dashboard's form for switching on: the message is what switching on needs, so it is required there. */
 export const emergencyNotice = z.strictObject({
-  message: z
-    .string()
-    .trim()
-    .min(5, { error: "Tell customers why sales are paused (at least 5 characters)." })
-    .max(280)
-    .meta({
+  message: z.string().check(
+    z.trim(),
+    z.minLength(5, { error: "Tell customers why sales are paused (at least 5 characters)." }),
+    z.maxLength(280),
+    z.meta({
       title: "Message to customers",
       description: "Shown on their dashboards and with every refused purchase",
       widget: "textarea",
     }),
+  ),
 });
 
 export const notificationBody = z.strictObject({
-  title: z.string().trim().min(3).max(80).meta({ title: "Title" }),
-  body: z.string().trim().min(3).max(1000).meta({ title: "Message", widget: "textarea" }),
+  title: z.string().check(z.trim(), z.minLength(3), z.maxLength(80), z.meta({ title: "Title" })),
+  body: z
+    .string()
+    .check(z.trim(), z.minLength(3), z.maxLength(1000), z.meta({ title: "Message", widget: "textarea" })),
 });
 export type NotificationBody = z.infer<typeof notificationBody>;
-export const sentNotification = notification.extend({ recipients: z.number().int() });
+export const sentNotification = z.extend(notification, { recipients: integer() });
 
 export const circularBody = z
   .strictObject({
-    title: z.string().trim().min(3).max(80).meta({ title: "Title" }),
-    body: z.string().trim().min(3).max(1000).meta({ title: "Message", widget: "textarea" }),
-    starts_at: z.iso.datetime({ offset: true }).meta({ title: "Shows from", widget: "datetime" }),
-    ends_at: z.iso.datetime({ offset: true }).meta({ title: "Shows until", widget: "datetime" }),
+    title: z.string().check(z.trim(), z.minLength(3), z.maxLength(80), z.meta({ title: "Title" })),
+    body: z
+      .string()
+      .check(z.trim(), z.minLength(3), z.maxLength(1000), z.meta({ title: "Message", widget: "textarea" })),
+    starts_at: z.iso.datetime({ offset: true }).check(z.meta({ title: "Shows from", widget: "datetime" })),
+    ends_at: z.iso.datetime({ offset: true }).check(z.meta({ title: "Shows until", widget: "datetime" })),
   })
-  .refine((c) => Date.parse(c.ends_at) > Date.parse(c.starts_at), {
-    path: ["ends_at"],
-    error: "A circular must end after it starts.",
-  });
+  .check(
+    z.refine((c) => Date.parse(c.ends_at) > Date.parse(c.starts_at), {
+      path: ["ends_at"],
+      error: "A circular must end after it starts.",
+    }),
+  );
 export type CircularBody = z.infer<typeof circularBody>;
-export const adminCircular = circular.extend({ current: z.boolean() });
+export const adminCircular = z.extend(circular, { current: z.boolean() });

@@ -1,13 +1,26 @@
-import { z } from "zod";
-import { email, oneTimeCode, password, pastDate, personName, phone, pin, role, timestamp } from "./common";
+import { z } from "zod/mini";
+import {
+  email,
+  integer,
+  oneTimeCode,
+  password,
+  pastDate,
+  personName,
+  phone,
+  pin,
+  role,
+  timestamp,
+} from "./common";
 import { kycTier } from "./kyc";
 
 export const referralCode = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9]{6,12}$/, { error: "That referral code is not valid." })
-  .meta({ title: "Referral code (optional)" });
+  .check(
+    z.trim(),
+    z.toUpperCase(),
+    z.regex(/^[A-Z0-9]{6,12}$/, { error: "That referral code is not valid." }),
+    z.meta({ title: "Referral code (optional)" }),
+  );
 
 export const registerBody = z.strictObject({
   first_name: personName("First name"),
@@ -15,19 +28,25 @@ export const registerBody = z.strictObject({
   email,
   phone,
   password,
-  referral_code: referralCode.optional(),
+  referral_code: z.optional(referralCode),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 export const registerResult = z.object({ email: z.string() });
 
 /** `{ email, code }` verifies the address; `{ email }` alone sends a new code. */
-export const verifyCodeBody = z.strictObject({ email, code: oneTimeCode.optional() });
+export const verifyCodeBody = z.strictObject({ email, code: z.optional(oneTimeCode) });
 export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
-export const verifyCodeResult = z.object({ email: z.string(), verified: z.literal(true).optional() });
+export const verifyCodeResult = z.object({ email: z.string(), verified: z.optional(z.literal(true)) });
 
 export const loginBody = z.strictObject({
   email,
-  password: z.string().min(1, { error: "Password is required." }).max(128).meta({ title: "Password" }),
+  password: z
+    .string()
+    .check(
+      z.minLength(1, { error: "Password is required." }),
+      z.maxLength(128),
+      z.meta({ title: "Password" }),
+    ),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResult = z.object({ token: z.string(), role, expires_at: timestamp });
@@ -35,8 +54,8 @@ export type LoginResult = z.infer<typeof loginResult>;
 export const unverifiedLogin = z.object({ email: z.string(), verified: z.literal(false) });
 
 export const wallet = z.object({
-  number: z.string().regex(/^\d{10}$/),
-  balance: z.number().int().meta({ description: "Kobo" }),
+  number: z.string().check(z.regex(/^\d{10}$/)),
+  balance: integer().check(z.meta({ description: "Kobo" })),
 });
 
 export const profile = z.object({
@@ -49,26 +68,32 @@ export const profile = z.object({
   can_transact: z.boolean(),
   email_verified: z.boolean(),
   has_pin: z.boolean(),
-  date_of_birth: z.iso.date().nullable(),
+  date_of_birth: z.nullable(z.iso.date()),
   date_joined: timestamp,
   referral_code: z.string(),
-  wallet: wallet.nullable().meta({ description: "Customers only; staff and admins hold no wallet" }),
-  kyc_tier: kycTier.nullable().meta({ description: "Customers only: the KYC tier (schemas/kyc.ts)" }),
-  second_factor: z.enum(["not_needed", "setup", "code", "done"]).meta({
-    description:
-      "Staff and admins: whether this session must still set up an authenticator or type its code before the console opens",
-  }),
+  wallet: z
+    .nullable(wallet)
+    .check(z.meta({ description: "Customers only; staff and admins hold no wallet" })),
+  kyc_tier: z
+    .nullable(kycTier)
+    .check(z.meta({ description: "Customers only: the KYC tier (schemas/kyc.ts)" })),
+  second_factor: z.enum(["not_needed", "setup", "code", "done"]).check(
+    z.meta({
+      description:
+        "Staff and admins: whether this session must still set up an authenticator or type its code before the console opens",
+    }),
+  ),
 });
 export type Profile = z.infer<typeof profile>;
 
 export const profileUpdateBody = z
   .strictObject({
-    first_name: personName("First name").optional(),
-    last_name: personName("Last name").optional(),
-    phone: phone.optional(),
-    date_of_birth: pastDate.nullable().optional().meta({ title: "Date of birth" }),
+    first_name: z.optional(personName("First name")),
+    last_name: z.optional(personName("Last name")),
+    phone: z.optional(phone),
+    date_of_birth: z.optional(z.nullable(pastDate)).check(z.meta({ title: "Date of birth" })),
   })
-  .refine((body) => Object.keys(body).length > 0, { error: "Change at least one field." });
+  .check(z.refine((body) => Object.keys(body).length > 0, { error: "Change at least one field." }));
 export type ProfileUpdateBody = z.infer<typeof profileUpdateBody>;
 
 export const pinResetConfirmBody = z.strictObject({ code: oneTimeCode, new_pin: pin });
@@ -79,38 +104,42 @@ export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 export const passwordResetConfirmBody = z.strictObject({
   email,
   code: oneTimeCode,
-  new_password: password.meta({ title: "New password", description: "At least 10 characters" }),
+  new_password: password.check(z.meta({ title: "New password", description: "At least 10 characters" })),
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 export const passwordChangeBody = z.strictObject({
   current_password: z
     .string()
-    .min(1, { error: "Enter your current password." })
-    .max(128)
-    .meta({ title: "Current password" }),
-  new_password: password.meta({ title: "New password", description: "At least 10 characters" }),
+    .check(
+      z.minLength(1, { error: "Enter your current password." }),
+      z.maxLength(128),
+      z.meta({ title: "Current password" }),
+    ),
+  new_password: password.check(z.meta({ title: "New password", description: "At least 10 characters" })),
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 
 /** A 6-digit authenticator code, or one of the recovery codes given at setup (xxxx-xxxx-xxxx-xxxx). */
 export const secondFactorBody = z.strictObject({
-  code: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .regex(/^(\d{6}|[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4})$/, {
+  code: z.string().check(
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/^(\d{6}|[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4})$/, {
       error: "Enter the 6-digit code from your authenticator app, or a recovery code.",
-    })
-    .meta({ title: "Authenticator code" }),
+    }),
+    z.meta({ title: "Authenticator code" }),
+  ),
 });
 export const totpSetupResult = z.object({
-  secret: z.string().meta({ description: "The key in base32, for typing into the app by hand" }),
+  secret: z.string().check(z.meta({ description: "The key in base32, for typing into the app by hand" })),
   otpauth_uri: z.string(),
-  qr_svg: z.string().meta({ description: "The otpauth URI as a QR code, an SVG document" }),
+  qr_svg: z.string().check(z.meta({ description: "The otpauth URI as a QR code, an SVG document" })),
 });
 export const totpConfirmResult = z.object({
-  recovery_codes: z.array(z.string()).meta({ description: "Shown once; each works once in place of a code" }),
+  recovery_codes: z
+    .array(z.string())
+    .check(z.meta({ description: "Shown once; each works once in place of a code" })),
 });
 
 export const noBody = z.strictObject({});

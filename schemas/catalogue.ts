@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { kobo } from "./common";
+import { z } from "zod/mini";
+import { integer, kobo } from "./common";
 import type { PurchaseKind } from "./transactions";
 
 /** Spec section 9: 1=MTN, 2=GLO, 3=9Mobile, 4=Airtel. */
@@ -11,31 +11,35 @@ export const networks = [
 ] as const;
 export const networkId = z
   .number({ error: "Choose a network." })
-  .int()
-  .min(1, { error: "Choose a network." })
-  .max(4, { error: "Choose a network." })
-  .meta({ title: "Network", description: "1=MTN, 2=GLO, 3=9Mobile, 4=Airtel" });
+  .check(
+    z.int(),
+    z.minimum(1, { error: "Choose a network." }),
+    z.maximum(4, { error: "Choose a network." }),
+    z.meta({ title: "Network", description: "1=MTN, 2=GLO, 3=9Mobile, 4=Airtel" }),
+  );
 
 /** Airtime controls per network, as customers see them. */
 export const airtimeControl = z.object({
-  id: z.number().int(),
+  id: integer(),
   network: z.string(),
   enabled: z.boolean(),
-  discount_percent: z.number().min(0).max(100).meta({ description: "Percent taken off the airtime's value" }),
+  discount_percent: z
+    .number()
+    .check(z.minimum(0), z.maximum(100), z.meta({ description: "Percent taken off the airtime's value" })),
   min_amount: kobo,
   max_amount: kobo,
 });
 export type AirtimeControl = z.infer<typeof airtimeControl>;
 
-export const dataNetwork = z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() });
+export const dataNetwork = z.object({ id: integer(), name: z.string(), enabled: z.boolean() });
 export type DataNetwork = z.infer<typeof dataNetwork>;
 
 export const planCategory = z.enum(["daily", "weekly", "monthly"]);
 
 /** A data plan as customers see it; `category` groups the list. */
 export const dataPlan = z.object({
-  id: z.number().int(),
-  control_id: z.number().int().meta({ description: "The network's id" }),
+  id: integer(),
+  control_id: integer().check(z.meta({ description: "The network's id" })),
   name: z.string(),
   size: z.string(),
   validity: z.string(),
@@ -45,7 +49,7 @@ export const dataPlan = z.object({
 export type DataPlan = z.infer<typeof dataPlan>;
 
 export const tvProvider = z.object({
-  id: z.number().int(),
+  id: integer(),
   name: z.string(),
   enabled: z.boolean(),
   service_fee: kobo,
@@ -53,15 +57,15 @@ export const tvProvider = z.object({
 export type TvProvider = z.infer<typeof tvProvider>;
 
 export const tvPlan = z.object({
-  id: z.number().int(),
-  control_id: z.number().int().meta({ description: "The provider's id" }),
+  id: integer(),
+  control_id: integer().check(z.meta({ description: "The provider's id" })),
   name: z.string(),
   price: kobo,
 });
 export type TvPlan = z.infer<typeof tvPlan>;
 
 export const disco = z.object({
-  id: z.number().int(),
+  id: integer(),
   name: z.string(),
   enabled: z.boolean(),
   min_amount: kobo,
@@ -71,7 +75,7 @@ export const disco = z.object({
 export type Disco = z.infer<typeof disco>;
 
 export const catalogueIdParam = z.strictObject({
-  id: z.coerce.number({ error: "Not found." }).int().min(1).max(1_000_000),
+  id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(1_000_000)),
 });
 
 /** What each purchase wizard offers, tagged with its kind, as the customer's catalogue calls answer it. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { planCategory } from "./catalogue";
 import { kobo } from "./common";
 
@@ -9,19 +9,26 @@ import { kobo } from "./common";
  */
 
 const money = (title: string, description?: string) =>
-  kobo.meta({ title, widget: "money", ...(description && { description }) });
+  kobo.check(z.meta({ title, widget: "money", ...(description && { description }) }));
 const percent = (title: string, description: string) =>
-  z.number().min(0).max(100).multipleOf(0.01).meta({ title, description, widget: "percent" });
-const onSale = (description: string) => z.boolean().meta({ title: "On sale", description });
+  z
+    .number()
+    .check(
+      z.minimum(0),
+      z.maximum(100),
+      z.multipleOf(0.01),
+      z.meta({ title, description, widget: "percent" }),
+    );
+const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
 /** The provider's own name for a service or a plan: what the adapter sends it. */
 const providerCode = (title: string, description: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
+  z.string().check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
       error: "Use the provider's code: letters, digits, dots, dashes or underscores, up to 60.",
-    })
-    .meta({ title, description });
+    }),
+    z.meta({ title, description }),
+  );
 
 export const airtimeControlEdit = z.strictObject({
   enabled: onSale("Customers can buy this network's airtime"),
@@ -47,22 +54,30 @@ export const dataPlanEdit = z.strictObject({
   code: providerCode("Provider plan code", "VTpass's variation_code for this plan, e.g. mtn-1gb-1d"),
   name: z
     .string()
-    .trim()
-    .min(2)
-    .max(60)
-    .meta({ title: "Name", description: "As customers see it, e.g. 1GB Daily (1 day)" }),
+    .check(
+      z.trim(),
+      z.minLength(2),
+      z.maxLength(60),
+      z.meta({ title: "Name", description: "As customers see it, e.g. 1GB Daily (1 day)" }),
+    ),
   size: z
     .string()
-    .trim()
-    .regex(/^\d+(\.\d+)?(MB|GB|TB)$/, { error: "Write the size like 500MB or 1.5GB." })
-    .meta({ title: "Data size", description: "e.g. 500MB or 1.5GB" }),
+    .check(
+      z.trim(),
+      z.regex(/^\d+(\.\d+)?(MB|GB|TB)$/, { error: "Write the size like 500MB or 1.5GB." }),
+      z.meta({ title: "Data size", description: "e.g. 500MB or 1.5GB" }),
+    ),
   validity: z
     .string()
-    .trim()
-    .regex(/^\d{1,3} (day|days|hour|hours)$/, { error: "Write the validity like 1 day or 30 days." })
-    .meta({ title: "Validity", description: "e.g. 1 day or 30 days" }),
-  category: planCategory.meta({ title: "Kind of plan" }),
-  price: money("Price", "What the customer pays").min(100, { error: "The price must be at least ₦1." }),
+    .check(
+      z.trim(),
+      z.regex(/^\d{1,3} (day|days|hour|hours)$/, { error: "Write the validity like 1 day or 30 days." }),
+      z.meta({ title: "Validity", description: "e.g. 1 day or 30 days" }),
+    ),
+  category: planCategory.check(z.meta({ title: "Kind of plan" })),
+  price: money("Price", "What the customer pays").check(
+    z.minimum(100, { error: "The price must be at least ₦1." }),
+  ),
   cost_price: money("Cost price", "What the provider charges us"),
   enabled: onSale("Customers can buy this plan"),
 });
@@ -74,8 +89,10 @@ export const tvProviderEdit = z.strictObject({
 
 export const tvPlanEdit = z.strictObject({
   code: providerCode("Provider bouquet code", "VTpass's variation_code for this bouquet, e.g. dstv-padi"),
-  name: z.string().trim().min(2).max(60).meta({ title: "Name" }),
-  price: money("Price", "What the customer pays").min(100, { error: "The price must be at least ₦1." }),
+  name: z.string().check(z.trim(), z.minLength(2), z.maxLength(60), z.meta({ title: "Name" })),
+  price: money("Price", "What the customer pays").check(
+    z.minimum(100, { error: "The price must be at least ₦1." }),
+  ),
   cost_price: money("Cost price", "What the provider charges us"),
   enabled: onSale("Customers can buy this bouquet"),
 });

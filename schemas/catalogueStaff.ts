@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { networkId } from "./catalogue";
 import {
   airtimeControlEdit,
@@ -8,6 +8,7 @@ import {
   tvPlanEdit,
   tvProviderEdit,
 } from "./catalogueEditors";
+import { integer } from "./common";
 
 /**
  * What staff send and get back, derived from the editor schemas in catalogueEditors.ts and from
@@ -17,48 +18,52 @@ import {
 
 // On sale unless said otherwise, for new plans only: a default inside a PATCH would switch a plan
 // back on whenever someone changed its price.
-export const dataPlanCreate = dataPlanEdit.extend({
-  control_id: networkId.meta({ title: "Network" }),
-  enabled: dataPlanEdit.shape.enabled.default(true),
+export const dataPlanCreate = z.extend(dataPlanEdit, {
+  control_id: networkId.check(z.meta({ title: "Network" })),
+  enabled: z._default(dataPlanEdit.shape.enabled, true),
 });
 
 /** A PATCH of a control: which one, and what changes. */
-export function controlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodObject<Shape>) {
+export function controlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodMiniObject<Shape>) {
   return z
-    .strictObject({ id: z.number({ error: "Say which one to change (id)." }).int().min(1) })
-    .extend(edit.partial().shape)
-    .refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." });
+    .extend(
+      z.strictObject({
+        id: z.number({ error: "Say which one to change (id)." }).check(z.int(), z.minimum(1)),
+      }),
+      z.partial(edit).shape,
+    )
+    .check(z.refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." }));
 }
 
 export const airtimeControlPatch = controlPatch(airtimeControlEdit);
 export const dataNetworkPatch = controlPatch(dataNetworkEdit);
 export const tvProviderPatch = controlPatch(tvProviderEdit);
 export const discoPatch = controlPatch(discoEdit);
-export const dataPlanPatch = dataPlanEdit
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
-export const tvPlanPatch = tvPlanEdit
-  .partial()
-  .refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." });
+export const dataPlanPatch = z
+  .partial(dataPlanEdit)
+  .check(z.refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." }));
+export const tvPlanPatch = z
+  .partial(tvPlanEdit)
+  .check(z.refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." }));
 
 // What staff see: the editable fields, plus what identifies each row.
-export const staffAirtimeControl = airtimeControlEdit.extend({ id: z.number().int(), network: z.string() });
-export const staffDataNetwork = dataNetworkEdit.extend({ id: z.number().int(), name: z.string() });
-export const staffDataPlan = dataPlanEdit.extend({
-  id: z.number().int(),
-  control_id: z.number().int(),
+export const staffAirtimeControl = z.extend(airtimeControlEdit, { id: integer(), network: z.string() });
+export const staffDataNetwork = z.extend(dataNetworkEdit, { id: integer(), name: z.string() });
+export const staffDataPlan = z.extend(dataPlanEdit, {
+  id: integer(),
+  control_id: integer(),
   has_sales: z.boolean(),
 });
-export const staffTvProvider = tvProviderEdit.extend({ id: z.number().int(), name: z.string() });
-export const staffTvPlan = tvPlanEdit.extend({
-  id: z.number().int(),
-  control_id: z.number().int(),
+export const staffTvProvider = z.extend(tvProviderEdit, { id: integer(), name: z.string() });
+export const staffTvPlan = z.extend(tvPlanEdit, {
+  id: integer(),
+  control_id: integer(),
   has_sales: z.boolean(),
 });
-export const staffDisco = discoEdit.extend({ id: z.number().int(), name: z.string() });
+export const staffDisco = z.extend(discoEdit, { id: integer(), name: z.string() });
 
 export const controlIdQuery = z.strictObject({
-  control_id: z.coerce.number<number | string>().int().min(1).max(1_000_000),
+  control_id: z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
 });
 
 export type StaffAirtimeControl = z.infer<typeof staffAirtimeControl>;

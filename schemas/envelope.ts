@@ -1,10 +1,10 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { refusalCode } from "./refusals";
 
 const fieldMessages = z.record(z.string(), z.array(z.string()));
 
 /** Every successful answer of the API: `{ status: true, msg, data }`. */
-export function envelope<T extends z.ZodType>(data: T) {
+export function envelope<T extends z.core.SomeType>(data: T) {
   return z.object({ status: z.literal(true), msg: z.string(), data });
 }
 
@@ -17,6 +17,6 @@ export const refusalEnvelope = z.object({
   code: refusalCode,
   msg: z.string(),
   data: z.unknown(),
-  fields: fieldMessages.optional(),
+  fields: z.optional(fieldMessages),
 });
 export type RefusalEnvelope = z.output<typeof refusalEnvelope>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { kobo, timestamp } from "./common";
 
 /**
@@ -7,16 +7,20 @@ import { kobo, timestamp } from "./common";
  */
 export const kycTier = z
   .number({ error: "Choose tier 1, 2 or 3." })
-  .int({ error: "Choose tier 1, 2 or 3." })
-  .min(1, { error: "Choose tier 1, 2 or 3." })
-  .max(3, { error: "Choose tier 1, 2 or 3." })
-  .meta({ title: "Tier" });
+  .check(
+    z.int({ error: "Choose tier 1, 2 or 3." }),
+    z.minimum(1, { error: "Choose tier 1, 2 or 3." }),
+    z.maximum(3, { error: "Choose tier 1, 2 or 3." }),
+    z.meta({ title: "Tier" }),
+  );
 export type KycTier = 1 | 2 | 3;
 
-export const identityType = z.enum(["bvn", "nin"], { error: "Choose BVN or NIN." }).meta({
-  title: "Identity number",
-  description: "BVN: Bank Verification Number; NIN: National Identification Number",
-});
+export const identityType = z.enum(["bvn", "nin"], { error: "Choose BVN or NIN." }).check(
+  z.meta({
+    title: "Identity number",
+    description: "BVN: Bank Verification Number; NIN: National Identification Number",
+  }),
+);
 export type IdentityType = z.infer<typeof identityType>;
 export const identityTypeName: Record<IdentityType, string> = { bvn: "BVN", nin: "NIN" };
 
@@ -24,12 +28,12 @@ export const identityTypeName: Record<IdentityType, string> = { bvn: "BVN", nin:
  * Both are 11 digits. Neither NIBSS (BVN) nor NIMC (NIN) publishes a check-digit algorithm, so only
  * the shape is checked here; whether the number exists, and whose it is, the verification provider says.
  */
-export const identityNumber = z
-  .string({ error: "Enter your 11-digit number." })
-  .trim()
-  .regex(/^\d{11}$/, { error: "Enter your 11-digit number, digits only." })
-  .refine((value) => !/^(\d)\1{10}$/.test(value), { error: "That is not a real number." })
-  .meta({ title: "Number" });
+export const identityNumber = z.string({ error: "Enter your 11-digit number." }).check(
+  z.trim(),
+  z.regex(/^\d{11}$/, { error: "Enter your 11-digit number, digits only." }),
+  z.refine((value) => !/^(\d)\1{10}$/.test(value), { error: "That is not a real number." }),
+  z.meta({ title: "Number" }),
+);
 
 export const kycVerifyBody = z.strictObject({ id_type: identityType, number: identityNumber });
 export type KycVerifyBody = z.infer<typeof kycVerifyBody>;
@@ -41,35 +45,44 @@ export const tierSource = z.enum(["signup", "identity_check", "admin"]);
 export const kycStatus = z.object({
   tier: kycTier,
   tier_source: tierSource,
-  id_type: identityType.nullable(),
-  id_last4: z.string().nullable().meta({ description: "The checked number's last four digits" }),
-  verified_name: z.string().nullable().meta({ description: "The name the provider holds for that number" }),
-  verified_at: timestamp.nullable(),
-  daily_limit: kobo.meta({ description: "Purchases per Lagos day, in kobo" }),
-  max_balance: kobo.meta({ description: "The most the wallet may hold, in kobo" }),
-  spent_today: kobo.meta({ description: "Purchases so far today (pending and delivered), in kobo" }),
-  can_verify: z.boolean().meta({ description: "An identity check can raise this account's tier now" }),
+  id_type: z.nullable(identityType),
+  id_last4: z.nullable(z.string()).check(z.meta({ description: "The checked number's last four digits" })),
+  verified_name: z
+    .nullable(z.string())
+    .check(z.meta({ description: "The name the provider holds for that number" })),
+  verified_at: z.nullable(timestamp),
+  daily_limit: kobo.check(z.meta({ description: "Purchases per Lagos day, in kobo" })),
+  max_balance: kobo.check(z.meta({ description: "The most the wallet may hold, in kobo" })),
+  spent_today: kobo.check(z.meta({ description: "Purchases so far today (pending and delivered), in kobo" })),
+  can_verify: z
+    .boolean()
+    .check(z.meta({ description: "An identity check can raise this account's tier now" })),
 });
 export type KycStatus = z.infer<typeof kycStatus>;
 
 /** The admin's view adds the reason an admin gave when setting the tier by hand. */
-export const adminKycStatus = kycStatus.extend({ tier_reason: z.string().nullable() });
+export const adminKycStatus = z.extend(kycStatus, { tier_reason: z.nullable(z.string()) });
 export type AdminKycStatus = z.infer<typeof adminKycStatus>;
 
 export const kycOverrideBody = z.strictObject({
   tier: kycTier,
   reason: z
     .string({ error: "Give a reason." })
-    .trim()
-    .min(5, { error: "Give a reason of at least 5 characters." })
-    .max(300, { error: "Keep the reason under 300 characters." })
-    .meta({ title: "Reason", description: "Kept in the audit log" }),
+    .check(
+      z.trim(),
+      z.minLength(5, { error: "Give a reason of at least 5 characters." }),
+      z.maxLength(300, { error: "Keep the reason under 300 characters." }),
+      z.meta({ title: "Reason", description: "Kept in the audit log" }),
+    ),
 });
 export type KycOverrideBody = z.infer<typeof kycOverrideBody>;
 
 const naira = (n: number) => n * 100;
 const limit = (title: string) =>
-  kobo.max(naira(1_000_000_000), { error: "At most ₦1,000,000,000." }).meta({ title, widget: "money" });
+  kobo.check(
+    z.maximum(naira(1_000_000_000), { error: "At most ₦1,000,000,000." }),
+    z.meta({ title, widget: "money" }),
+  );
 
 /** The limits of each tier, set by admins; each tier allows at least what the one below it does. */
 export const kycLimits = z
@@ -81,19 +94,21 @@ export const kycLimits = z
     tier3_daily_limit: limit("Tier 3: purchases a day"),
     tier3_max_balance: limit("Tier 3: most the wallet holds"),
   })
-  .superRefine((l, ctx) => {
-    const rising = [
-      ["tier2_daily_limit", l.tier2_daily_limit, l.tier1_daily_limit, 1],
-      ["tier3_daily_limit", l.tier3_daily_limit, l.tier2_daily_limit, 2],
-      ["tier2_max_balance", l.tier2_max_balance, l.tier1_max_balance, 1],
-      ["tier3_max_balance", l.tier3_max_balance, l.tier2_max_balance, 2],
-    ] as const;
-    for (const [field, higher, lower, below] of rising) {
-      if (higher < lower) {
-        ctx.addIssue({ code: "custom", path: [field], message: `Must be at least tier ${below}'s.` });
+  .check(
+    z.superRefine((l, ctx) => {
+      const rising = [
+        ["tier2_daily_limit", l.tier2_daily_limit, l.tier1_daily_limit, 1],
+        ["tier3_daily_limit", l.tier3_daily_limit, l.tier2_daily_limit, 2],
+        ["tier2_max_balance", l.tier2_max_balance, l.tier1_max_balance, 1],
+        ["tier3_max_balance", l.tier3_max_balance, l.tier2_max_balance, 2],
+      ] as const;
+      for (const [field, higher, lower, below] of rising) {
+        if (higher < lower) {
+          ctx.addIssue({ code: "custom", path: [field], message: `Must be at least tier ${below}'s.` });
+        }
       }
-    }
-  });
+    }),
+  );
 export type KycLimits = z.infer<typeof kycLimits>;
 
 /** The CBN's figures for tiered accounts; admins may change them. */

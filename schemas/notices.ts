@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { timestamp } from "./common";
 
 export const notification = z.object({

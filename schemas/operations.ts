@@ -1,62 +1,68 @@
-import { z } from "zod";
-import { kobo, timestamp } from "./common";
+import { z } from "zod/mini";
+import { integer, kobo, timestamp } from "./common";
 
 /** Trouble with the business's own account at the provider, as staff see it until it clears. */
 export const providerAlert = z.object({
   kind: z.enum(["low_balance", "account"]),
-  title: z.string().meta({ description: "e.g. Provider wallet too low, Provider keys rejected" }),
-  action: z.string().meta({ description: "What to do about it" }),
-  detail: z.string().meta({ description: "The provider's own words and code" }),
+  title: z.string().check(z.meta({ description: "e.g. Provider wallet too low, Provider keys rejected" })),
+  action: z.string().check(z.meta({ description: "What to do about it" })),
+  detail: z.string().check(z.meta({ description: "The provider's own words and code" })),
   since: timestamp,
   last_seen: timestamp,
-  occurrences: z.number().int(),
+  occurrences: integer(),
 });
 export type ProviderAlert = z.infer<typeof providerAlert>;
 
 export const providerStatus = z.object({
   provider: z.string(),
-  simulated: z.boolean().meta({ description: "The provider and gateway are the simulators: no real money" }),
-  balance: kobo
-    .nullable()
-    .meta({ description: "The business's wallet at the provider; null when it could not be read" }),
-  balance_error: z.string().nullable(),
+  simulated: z
+    .boolean()
+    .check(z.meta({ description: "The provider and gateway are the simulators: no real money" })),
+  balance: z
+    .nullable(kobo)
+    .check(z.meta({ description: "The business's wallet at the provider; null when it could not be read" })),
+  balance_error: z.nullable(z.string()),
   checked_at: timestamp,
   low_balance_threshold: kobo,
-  low: z.boolean().meta({ description: "The balance is below the threshold" }),
+  low: z.boolean().check(z.meta({ description: "The balance is below the threshold" })),
   alerts: z.array(providerAlert),
 });
 export type ProviderStatus = z.infer<typeof providerStatus>;
 
 export const providerSettingsBody = z.strictObject({
-  low_balance_threshold: kobo.max(100_000_000_000).meta({
-    title: "Warn below",
-    description: "The dashboard warns when the provider wallet holds less than this",
-    widget: "money",
-  }),
+  low_balance_threshold: kobo.check(
+    z.maximum(100_000_000_000),
+    z.meta({
+      title: "Warn below",
+      description: "The dashboard warns when the provider wallet holds less than this",
+      widget: "money",
+    }),
+  ),
 });
 export type ProviderSettingsBody = z.infer<typeof providerSettingsBody>;
 
 export const reconciliationRun = z.object({
-  day: z.iso.date().meta({ description: "The Lagos day whose payments were compared" }),
+  day: z.iso.date().check(z.meta({ description: "The Lagos day whose payments were compared" })),
   gateway: z.string(),
   status: z.enum(["running", "done", "failed"]),
   started_at: timestamp,
-  finished_at: timestamp.nullable(),
-  checked: z.number().int().meta({ description: "Successful payments the gateway listed" }),
-  credited: z
-    .number()
-    .int()
-    .meta({ description: "Of those, credited only by this run (a webhook was missed)" }),
+  finished_at: z.nullable(timestamp),
+  checked: integer().check(z.meta({ description: "Successful payments the gateway listed" })),
+  credited: integer().check(
+    z.meta({ description: "Of those, credited only by this run (a webhook was missed)" }),
+  ),
   credited_amount: kobo,
   unmatched: z
     .array(z.string())
-    .meta({ description: "Gateway references that match no funding: look at these" }),
-  error: z.string().nullable(),
-  ran_by: z.object({ id: z.uuid(), email: z.string() }).nullable().meta({ description: "Null: on schedule" }),
+    .check(z.meta({ description: "Gateway references that match no funding: look at these" })),
+  error: z.nullable(z.string()),
+  ran_by: z
+    .nullable(z.object({ id: z.uuid(), email: z.string() }))
+    .check(z.meta({ description: "Null: on schedule" })),
 });
 export type ReconciliationRun = z.infer<typeof reconciliationRun>;
 
 export const reconciliationRuns = z.object({ runs: z.array(reconciliationRun) });
 export const reconcileBody = z.strictObject({
-  day: z.iso.date({ error: "Write the day as YYYY-MM-DD." }).meta({ title: "Day", widget: "date" }),
+  day: z.iso.date({ error: "Write the day as YYYY-MM-DD." }).check(z.meta({ title: "Day", widget: "date" })),
 });

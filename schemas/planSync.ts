@@ -1,7 +1,7 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { networkId, planCategory } from "./catalogue";
 import { staffDataPlan } from "./catalogueStaff";
-import { kobo } from "./common";
+import { integer, kobo } from "./common";
 
 /**
  * The data-plan sync: the provider's plans for one network beside ours, matched by the provider's
@@ -9,22 +9,23 @@ import { kobo } from "./common";
  */
 export const planSyncState = z.enum(["new", "changed", "same", "gone"]);
 export const planSyncRow = z.object({
-  state: planSyncState.meta({
-    description: "new: only the provider has it; changed: its cost differs; gone: only we have it",
-  }),
+  state: planSyncState.check(
+    z.meta({
+      description: "new: only the provider has it; changed: its cost differs; gone: only we have it",
+    }),
+  ),
   code: z.string(),
-  provider_name: z.string().nullable(),
-  provider_cost: kobo.nullable(),
-  plan: staffDataPlan.nullable().meta({ description: "Ours, when we have it" }),
+  provider_name: z.nullable(z.string()),
+  provider_cost: z.nullable(kobo),
+  plan: z.nullable(staffDataPlan).check(z.meta({ description: "Ours, when we have it" })),
   suggested: z
-    .object({ name: z.string(), size: z.string(), validity: z.string(), category: planCategory })
-    .nullable()
-    .meta({ description: "For a new plan: read from the provider's name; null when it cannot be" }),
+    .nullable(z.object({ name: z.string(), size: z.string(), validity: z.string(), category: planCategory }))
+    .check(z.meta({ description: "For a new plan: read from the provider's name; null when it cannot be" })),
 });
 export type PlanSyncRow = z.infer<typeof planSyncRow>;
 
 export const planSyncReport = z.object({
-  control_id: z.number().int(),
+  control_id: integer(),
   service_id: z.string(),
   rows: z.array(planSyncRow),
 });
@@ -34,31 +35,38 @@ export const planSyncBody = z
   .strictObject({
     control_id: networkId,
     import: z
-      .array(
-        z.strictObject({
-          code: z.string().trim().min(1).max(60),
-          price: kobo.min(100, { error: "The price must be at least ₦1." }).optional().meta({
-            description: "Our price, for a new plan (required there); a changed plan keeps its own",
-          }),
-        }),
+      ._default(
+        z
+          .array(
+            z.strictObject({
+              code: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+              price: z
+                .optional(kobo.check(z.minimum(100, { error: "The price must be at least ₦1." })))
+                .check(
+                  z.meta({
+                    description: "Our price, for a new plan (required there); a changed plan keeps its own",
+                  }),
+                ),
+            }),
+          )
+          .check(z.maxLength(300)),
+        [],
       )
-      .max(300)
-      .default([])
-      .meta({ description: "New plans to add, and changed ones whose cost to take" }),
+      .check(z.meta({ description: "New plans to add, and changed ones whose cost to take" })),
     switch_off: z
-      .array(z.number().int().min(1))
-      .max(300)
-      .default([])
-      .meta({ description: "Our plans the provider no longer lists, to switch off" }),
+      ._default(z.array(integer().check(z.minimum(1))).check(z.maxLength(300)), [])
+      .check(z.meta({ description: "Our plans the provider no longer lists, to switch off" })),
   })
-  .refine((body) => body.import.length + body.switch_off.length > 0, {
-    error: "Choose at least one plan to import or switch off.",
-  });
+  .check(
+    z.refine((body) => body.import.length + body.switch_off.length > 0, {
+      error: "Choose at least one plan to import or switch off.",
+    }),
+  );
 export type PlanSyncBody = z.infer<typeof planSyncBody>;
 
 export const planSyncResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  switched_off: z.number().int(),
+  created: integer(),
+  updated: integer(),
+  switched_off: integer(),
   report: planSyncReport,
 });

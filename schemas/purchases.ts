@@ -1,19 +1,17 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { networkId } from "./catalogue";
-import { kobo, phone, pin } from "./common";
+import { integer, kobo, phone, pin } from "./common";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
 const digits = (title: string) =>
   z
     .string()
-    .trim()
-    .regex(/^\d{6,20}$/, { error: `${title} must be 6 to 20 digits.` })
-    .meta({ title });
+    .check(z.trim(), z.regex(/^\d{6,20}$/, { error: `${title} must be 6 to 20 digits.` }), z.meta({ title }));
 
 export const smartcard = digits("Smartcard number");
 export const meterNumber = digits("Meter number");
-export const meterType = z.enum(["prepaid", "postpaid"]).meta({ title: "Meter type" });
+export const meterType = z.enum(["prepaid", "postpaid"]).check(z.meta({ title: "Meter type" }));
 export type MeterType = z.infer<typeof meterType>;
 
 /** What every purchase carries besides its order: the PIN, the request id, and the duplicate override. */
@@ -21,9 +19,10 @@ const confirmation = {
   pin,
   request_id: requestId,
   allow_duplicate: z
-    .boolean()
-    .optional()
-    .meta({ description: "The customer confirmed buying the same thing for the same recipient again" }),
+    .optional(z.boolean())
+    .check(
+      z.meta({ description: "The customer confirmed buying the same thing for the same recipient again" }),
+    ),
 };
 
 export const airtimePurchaseBody = z.strictObject({
@@ -35,30 +34,32 @@ export const airtimePurchaseBody = z.strictObject({
 export type AirtimePurchaseBody = z.infer<typeof airtimePurchaseBody>;
 
 export const dataPurchaseBody = z.strictObject({
-  plan_id: z.number().int().min(1).meta({ title: "Plan" }),
+  plan_id: integer().check(z.minimum(1), z.meta({ title: "Plan" })),
   phone,
   ...confirmation,
 });
 export type DataPurchaseBody = z.infer<typeof dataPurchaseBody>;
 
-const providerId = z.number().int().min(1).meta({ title: "Provider" });
+const providerId = integer().check(z.minimum(1), z.meta({ title: "Provider" }));
 export const tvVerifyBody = z.strictObject({
   action: z.literal("verify"),
   provider_id: providerId,
   smartcard,
 });
-export const subscriptionType = z.enum(["change", "renew"]).meta({
-  title: "Subscription",
-  description:
-    "`change` (the default) buys the chosen bouquet; `renew` renews it when the smartcard already has it",
-});
+export const subscriptionType = z.enum(["change", "renew"]).check(
+  z.meta({
+    title: "Subscription",
+    description:
+      "`change` (the default) buys the chosen bouquet; `renew` renews it when the smartcard already has it",
+  }),
+);
 export const tvBuyBody = z.strictObject({
   action: z.literal("buy"),
   provider_id: providerId,
-  plan_id: z.number().int().min(1).meta({ title: "Bouquet" }),
+  plan_id: integer().check(z.minimum(1), z.meta({ title: "Bouquet" })),
   smartcard,
   phone,
-  subscription_type: subscriptionType.optional(),
+  subscription_type: z.optional(subscriptionType),
   ...confirmation,
 });
 export const tvBody = z.discriminatedUnion("action", [tvVerifyBody, tvBuyBody]);
@@ -66,13 +67,15 @@ export type TvVerifyBody = z.infer<typeof tvVerifyBody>;
 export type TvBuyBody = z.infer<typeof tvBuyBody>;
 export const tvVerifyResult = z.object({
   customer_name: z.string(),
-  current_plan: z.string().optional(),
-  due_date: z.iso.date().optional(),
-  renewal_amount: kobo.optional().meta({ description: "What renewing the current bouquet costs, in kobo" }),
+  current_plan: z.optional(z.string()),
+  due_date: z.optional(z.iso.date()),
+  renewal_amount: z
+    .optional(kobo)
+    .check(z.meta({ description: "What renewing the current bouquet costs, in kobo" })),
 });
 export type TvVerifyResult = z.infer<typeof tvVerifyResult>;
 
-const discoId = z.number().int().min(1).meta({ title: "Distribution company" });
+const discoId = integer().check(z.minimum(1), z.meta({ title: "Distribution company" }));
 export const electricityVerifyBody = z.strictObject({
   action: z.literal("verify"),
   disco_id: discoId,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** "first_name" → "First name": the label a person reads when no title is given. */
 export function humanise(key: string): string {
@@ -10,12 +10,18 @@ export function humanise(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-type Inner = { _zod?: { def?: { innerType?: unknown; in?: unknown } } };
+type Inner = { _zod?: { def?: { type?: string; innerType?: unknown; in?: unknown; shape?: unknown } } };
+
+/** The shape of an object schema (mini or classic: both keep it in the core def), else undefined. */
+function shapeOf(node: unknown): Record<string, unknown> | undefined {
+  const def = (node as Inner)?._zod?.def;
+  return def?.type === "object" ? (def.shape as Record<string, unknown>) : undefined;
+}
 
 /** The title set with `.meta()` on a schema or on any wrapper around it (optional, default, pipe…). */
 function titleOf(schema: unknown): string | undefined {
   for (let layer = schema, depth = 0; layer && depth < 8; depth++) {
-    const title = z.globalRegistry.get(layer as z.ZodType)?.title;
+    const title = z.globalRegistry.get(layer as z.core.$ZodType)?.title;
     if (typeof title === "string") return title;
     const def = (layer as Inner)._zod?.def;
     layer = def?.innerType ?? def?.in;
@@ -27,12 +33,13 @@ function titleOf(schema: unknown): string | undefined {
 function fieldAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let node = root;
   for (const key of path) {
-    for (let depth = 0; node && !(node instanceof z.ZodObject) && depth < 8; depth++) {
+    for (let depth = 0; node && !shapeOf(node) && depth < 8; depth++) {
       const def = (node as Inner)._zod?.def;
       node = def?.innerType ?? def?.in;
     }
-    if (!(node instanceof z.ZodObject) || typeof key !== "string") return undefined;
-    node = node.shape[key];
+    const shape = shapeOf(node);
+    if (!shape || typeof key !== "string") return undefined;
+    node = shape[key];
   }
   return node;
 }
@@ -62,7 +69,7 @@ const typeNames: Record<string, string> = {
  * whole number) failed rather than the field's own type.
  */
 export const readableErrorFor =
-  (root?: z.ZodType): z.core.$ZodErrorMap =>
+  (root?: z.core.$ZodType): z.core.$ZodErrorMap =>
   (issue) => {
     const label = labelOf(issue.path, (issue as { inst?: unknown }).inst, root);
     switch (issue.code) {
@@ -90,6 +97,9 @@ export const readableErrorFor =
         return `Unknown field${issue.keys.length > 1 ? "s" : ""}: ${issue.keys.join(", ")}.`;
       case "invalid_union":
         return `${label} is not valid.`;
+      case "not_multiple_of":
+        // English zod's words, said here because the web app's zod/mini loads no locale of its own.
+        return `Invalid number: must be a multiple of ${issue.divisor}`;
       default:
         return undefined;
     }

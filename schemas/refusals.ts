@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /**
  * Every refusal the API gives, by a stable name, with the one HTTP status it always has. A caller
@@ -64,8 +64,10 @@ export type RefusalCode = keyof typeof refusalStatuses;
 
 const codes = Object.keys(refusalStatuses) as [RefusalCode, ...RefusalCode[]];
 
-export const refusalCode = z.enum(codes).meta({
-  description: "What was refused, by a stable name; each always comes with the same HTTP status",
-});
+export const refusalCode = z.enum(codes).check(
+  z.meta({
+    description: "What was refused, by a stable name; each always comes with the same HTTP status",
+  }),
+);
 
 export const refusalStatus = (code: RefusalCode) => refusalStatuses[code];

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { kobo, page, pageQuery, timestamp } from "./common";
+import { z } from "zod/mini";
+import { integer, kobo, page, pageQuery, timestamp } from "./common";
 import { providerAlert } from "./operations";
 import { transaction, transactionKind, transactionStatus } from "./transactions";
 
@@ -13,21 +13,21 @@ export const userRef = z.object({
 });
 export type UserRef = z.infer<typeof userRef>;
 
-export const staffTransaction = transaction.extend({
+export const staffTransaction = z.extend(transaction, {
   customer: userRef,
-  cost: kobo.meta({ description: "What the provider charged us" }),
+  cost: kobo.check(z.meta({ description: "What the provider charged us" })),
 });
 export type StaffTransaction = z.infer<typeof staffTransaction>;
 
 export const transactionEvent = z.object({
   status: z.string(),
   note: z.string(),
-  actor: z.string().nullable().meta({ description: "The staff member who acted, if one did" }),
+  actor: z.nullable(z.string()).check(z.meta({ description: "The staff member who acted, if one did" })),
   created_at: timestamp,
 });
 
-export const staffTransactionDetail = staffTransaction.extend({
-  provider: z.string().nullable(),
+export const staffTransactionDetail = z.extend(staffTransaction, {
+  provider: z.nullable(z.string()),
   events: z.array(transactionEvent),
   can_refund: z.boolean(),
   can_requery: z.boolean(),
@@ -36,54 +36,55 @@ export type StaffTransactionDetail = z.infer<typeof staffTransactionDetail>;
 
 const day = z.iso.date({ error: "Write the date as YYYY-MM-DD." });
 
-export const staffTransactionQuery = pageQuery.extend({
-  status: transactionStatus.optional(),
+export const staffTransactionQuery = z.extend(pageQuery, {
+  status: z.optional(transactionStatus),
   search: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .meta({ description: "Phone, smartcard, meter, reference or email" }),
-  from: day.optional().meta({ description: "First day, in Lagos" }),
-  to: day.optional().meta({ description: "Last day, in Lagos" }),
+    .optional(z.string().check(z.trim(), z.maxLength(100)))
+    .check(z.meta({ description: "Phone, smartcard, meter, reference or email" })),
+  from: z.optional(day).check(z.meta({ description: "First day, in Lagos" })),
+  to: z.optional(day).check(z.meta({ description: "Last day, in Lagos" })),
 });
 export type StaffTransactionQuery = z.infer<typeof staffTransactionQuery>;
-export const allTransactionsQuery = staffTransactionQuery.extend({
-  kind: transactionKind.optional(),
-  user_id: z.uuid().optional(),
+export const allTransactionsQuery = z.extend(staffTransactionQuery, {
+  kind: z.optional(transactionKind),
+  user_id: z.optional(z.uuid()),
 });
 
-export const totals = z.object({ count: z.number().int(), amount: kobo, total: kobo });
-export const staffTransactionPage = page(staffTransaction).extend({
-  totals: totals.meta({ description: "Over every transaction the filters match, not just this page" }),
+export const totals = z.object({ count: integer(), amount: kobo, total: kobo });
+export const staffTransactionPage = z.extend(page(staffTransaction), {
+  totals: totals.check(
+    z.meta({ description: "Over every transaction the filters match, not just this page" }),
+  ),
 });
 
 export const refundBody = z.strictObject({
   reason: z
     .string()
-    .trim()
-    .min(3, { error: "Say why you are refunding this." })
-    .max(200)
-    .meta({ title: "Reason", widget: "textarea" }),
+    .check(
+      z.trim(),
+      z.minLength(3, { error: "Say why you are refunding this." }),
+      z.maxLength(200),
+      z.meta({ title: "Reason", widget: "textarea" }),
+    ),
 });
 export const transactionId = z.strictObject({ id: z.uuid({ error: "Not found." }) });
 
-export const serviceTotals = z.object({ count: z.number().int(), volume: kobo, revenue: z.number().int() });
+export const serviceTotals = z.object({ count: integer(), volume: kobo, revenue: integer() });
 export const statistics = z.object({
   today: serviceTotals,
   all_time: serviceTotals,
-  pending_count: z.number().int(),
-  by_service: z.array(serviceTotals.extend({ kind: transactionKind })),
+  pending_count: integer(),
+  by_service: z.array(z.extend(serviceTotals, { kind: transactionKind })),
   provider_alerts: z
     .array(providerAlert)
-    .meta({ description: "Problems with our provider account, while they last" }),
+    .check(z.meta({ description: "Problems with our provider account, while they last" })),
 });
 export type Statistics = z.infer<typeof statistics>;
 
-export const customerSearchQuery = pageQuery.extend({
-  search: z.string().trim().max(100).optional(),
+export const customerSearchQuery = z.extend(pageQuery, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
 });
-export const customerHit = userRef.extend({
+export const customerHit = z.extend(userRef, {
   wallet_number: z.string(),
   balance: kobo,
   is_active: z.boolean(),

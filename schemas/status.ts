@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 export const publicStatus = z.object({
   emergency: z.object({ enabled: z.boolean(), message: z.string() }),

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { kobo, pageQuery, timestamp } from "./common";
+import { z } from "zod/mini";
+import { integer, kobo, pageQuery, timestamp } from "./common";
 
 export const transactionKind = z.enum(["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"]);
 export type TransactionKind = z.infer<typeof transactionKind>;
@@ -26,33 +26,31 @@ export const transaction = z.object({
   discount: kobo,
   total: kobo,
   description: z.string(),
-  recipient: z.string().nullable().meta({ description: "Phone, smartcard or meter number" }),
-  product: z.string().nullable().meta({ description: "Network and plan, bouquet, or disco and meter type" }),
-  provider_reference: z.string().nullable(),
-  token: z.string().nullable().meta({ description: "Prepaid electricity token, 20 digits" }),
+  recipient: z.nullable(z.string()).check(z.meta({ description: "Phone, smartcard or meter number" })),
+  product: z
+    .nullable(z.string())
+    .check(z.meta({ description: "Network and plan, bouquet, or disco and meter type" })),
+  provider_reference: z.nullable(z.string()),
+  token: z.nullable(z.string()).check(z.meta({ description: "Prepaid electricity token, 20 digits" })),
   units: z
-    .string()
-    .nullable()
-    .meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" }),
-  customer_name: z.string().nullable(),
-  failure_reason: z.string().nullable(),
-  balance_before: z.number().int().nullable(),
-  balance_after: z.number().int().nullable(),
+    .nullable(z.string())
+    .check(z.meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" })),
+  customer_name: z.nullable(z.string()),
+  failure_reason: z.nullable(z.string()),
+  balance_before: z.nullable(integer()),
+  balance_after: z.nullable(integer()),
   created_at: timestamp,
   updated_at: timestamp,
 });
 export type Transaction = z.infer<typeof transaction>;
 
-export const transactionListQuery = pageQuery.extend({
-  kind: transactionKind.optional(),
-  status: transactionStatus.optional(),
+export const transactionListQuery = z.extend(pageQuery, {
+  kind: z.optional(transactionKind),
+  status: z.optional(transactionStatus),
   search: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .meta({ description: "Reference, phone, smartcard, meter or description" }),
+    .optional(z.string().check(z.trim(), z.maxLength(100)))
+    .check(z.meta({ description: "Reference, phone, smartcard, meter or description" })),
 });
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;
 
-export const referenceParam = z.strictObject({ reference: z.string().regex(/^[A-Z0-9-]{6,40}$/) });
+export const referenceParam = z.strictObject({ reference: z.string().check(z.regex(/^[A-Z0-9-]{6,40}$/)) });

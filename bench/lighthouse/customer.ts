@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { loginResult, profile as profileSchema, type RegisterBody } from "../../schemas/auth";
 import { envelope } from "../../schemas/envelope";
 import type { startMailCatcher } from "../../tests/e2e/support/mailCatcher";
@@ -8,7 +8,7 @@ type Mail = Awaited<ReturnType<typeof startMailCatcher>>;
 /** A signed-in customer as the SPA keeps one: the localStorage entries src/storage/clientStore.ts writes. */
 export type SignedInStorage = { token: string; userData: string; isAuth: string };
 
-async function api<T extends z.ZodType>(
+async function api<T extends z.ZodMiniType>(
   base: string,
   method: string,
   path: string,

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -12,10 +12,10 @@ export type RouteKey = `${Method} /${string}`;
 export interface Contract {
   summary: string;
   tag: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  params?: z.ZodType;
-  result: z.ZodType;
+  body?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  params?: z.ZodMiniType;
+  result: z.ZodMiniType;
   /** 201 for routes that create something; 200 otherwise. */
   successStatus?: 200 | 201;
 }
@@ -28,20 +28,22 @@ export function splitKey(key: RouteKey): { method: Method; path: string } {
   return { method: key.slice(0, space) as Method, path: key.slice(space + 1) };
 }
 
-type SchemaAt<C, F extends string> = C extends { [P in F]: infer S extends z.ZodType } ? S : undefined;
+type SchemaAt<C, F extends string> = C extends { [P in F]: infer S extends z.ZodMiniType } ? S : undefined;
 
 /** A body that may be left out when nothing in it is required (`{}` for an action without input). */
-type BodyInput<S> = S extends z.ZodType
+type BodyInput<S> = S extends z.ZodMiniType
   ? Record<string, never> extends z.input<S>
     ? { body?: z.input<S> }
     : { body: z.input<S> }
   : { body?: never };
 
 /** What a caller sends: `params`, `query` and `body` as the contract names them, each only if it has one. */
-export type CallInput<C extends Contract> = (SchemaAt<C, "params"> extends z.ZodType
+export type CallInput<C extends Contract> = (SchemaAt<C, "params"> extends z.ZodMiniType
   ? { params: z.input<SchemaAt<C, "params">> }
   : { params?: never }) &
-  (SchemaAt<C, "query"> extends z.ZodType ? { query?: z.input<SchemaAt<C, "query">> } : { query?: never }) &
+  (SchemaAt<C, "query"> extends z.ZodMiniType
+    ? { query?: z.input<SchemaAt<C, "query">> }
+    : { query?: never }) &
   BodyInput<SchemaAt<C, "body">>;
 
 /** The call's input, optional when the contract needs nothing. */
@@ -55,7 +57,7 @@ export type CallResult<C extends Contract> = z.output<C["result"]>;
 
 /** The handler's view: what the server's parsing made of the request. */
 export type Parsed<C extends Contract, F extends "params" | "query" | "body"> =
-  SchemaAt<C, F> extends z.ZodType ? z.output<SchemaAt<C, F>> : Record<string, never>;
+  SchemaAt<C, F> extends z.ZodMiniType ? z.output<SchemaAt<C, F>> : Record<string, never>;
 
 type Values = Record<string, unknown>;
 
@@ -79,8 +81,8 @@ export function requestPath(path: string, params: Values = {}, query: Values = {
 
 /** The body a caller sends to this contract's endpoint. */
 export type BodyOf<C extends Contract> =
-  SchemaAt<C, "body"> extends z.ZodType ? z.input<SchemaAt<C, "body">> : never;
+  SchemaAt<C, "body"> extends z.ZodMiniType ? z.input<SchemaAt<C, "body">> : never;
 
 /** The query a caller may send to this contract's endpoint. */
 export type QueryOf<C extends Contract> =
-  SchemaAt<C, "query"> extends z.ZodType ? z.input<SchemaAt<C, "query">> : never;
+  SchemaAt<C, "query"> extends z.ZodMiniType ? z.input<SchemaAt<C, "query">> : never;

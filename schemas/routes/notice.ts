@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { page, pageQuery } from "../common";
 import { circular, notification } from "../notices";
 import { contracts } from "./contract";

@@ -1,3 +1,4 @@
+import { z } from "zod/mini";
 import { page } from "../common";
 import {
   airtimePurchaseBody,
@@ -13,7 +14,7 @@ import { contracts } from "./contract";
 const history = (label: string) => ({
   tag: "Purchases",
   summary: `The customer's ${label} purchases, newest first`,
-  query: transactionListQuery.omit({ kind: true }),
+  query: z.omit(transactionListQuery, { kind: true }),
   result: page(transaction),
 });
 
@@ -38,12 +39,12 @@ export const purchaseContracts = contracts({
     tag: "Purchases",
     summary: "`action: verify` checks a smartcard; `action: buy` pays for a bouquet",
     body: tvBody,
-    result: transaction.or(tvVerifyResult),
+    result: z.union([transaction, tvVerifyResult]),
   },
   "POST /core/customer/electricity": {
     tag: "Purchases",
     summary: "`action: verify` checks a meter; `action: buy` pays for electricity (prepaid answers a token)",
     body: electricityBody,
-    result: transaction.or(meterVerifyResult),
+    result: z.union([transaction, meterVerifyResult]),
   },
 });

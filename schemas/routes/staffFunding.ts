@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { transaction } from "../transactions";
 import { staffFundBody } from "../wallet";
 import { contracts } from "./contract";

@@ -1,15 +1,21 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { contracts } from "./contract";
 
 const paystackEventDoc = z
   .object({
     event: z.string(),
-    data: z.object({ id: z.number(), reference: z.string(), amount: z.number().int() }),
+    data: z.object({ id: z.number(), reference: z.string(), amount: z.number().check(z.int()) }),
   })
-  .meta({ description: "Paystack's event; `x-paystack-signature` is the HMAC-SHA512 of the raw body" });
+  .check(
+    z.meta({ description: "Paystack's event; `x-paystack-signature` is the HMAC-SHA512 of the raw body" }),
+  );
 const vtpassEventDoc = z
   .object({ type: z.literal("transaction-update"), data: z.object({ requestId: z.string() }) })
-  .meta({ description: "VTpass's transaction-update: a hint, confirmed by requery before any money moves" });
+  .check(
+    z.meta({
+      description: "VTpass's transaction-update: a hint, confirmed by requery before any money moves",
+    }),
+  );
 
 export const webhookContracts = contracts({
   "POST /webhooks/paystack": {

@@ -3,7 +3,7 @@ import { envelope, refusalEnvelope } from "../../schemas/envelope";
 import { accessFor } from "./access";
 import type { Route } from "./route";
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output") {
+function jsonSchema(schema: z.core.$ZodType, io: "input" | "output") {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<
     string,
     unknown
@@ -24,12 +24,12 @@ export function openApiDocument(routes: readonly Route[], apiBase: string) {
     const access = accessFor(route.path);
     const parameters: unknown[] = [];
     if (route.params) {
-      for (const name of Object.keys((route.params as z.ZodObject).shape)) {
+      for (const name of Object.keys((route.params._zod.def as z.core.$ZodObjectDef).shape)) {
         parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
       }
     }
     if (route.query) {
-      const shape = (route.query as z.ZodObject).shape as Record<string, z.ZodType>;
+      const shape = (route.query._zod.def as z.core.$ZodObjectDef).shape as Record<string, z.core.$ZodType>;
       for (const [name, schema] of Object.entries(shape)) {
         parameters.push({ name, in: "query", required: false, schema: jsonSchema(schema, "input") });
       }

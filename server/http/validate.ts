@@ -1,9 +1,9 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { fieldErrors, readableErrorFor } from "../../schemas/readable";
 import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
 
 /** Parses with the shared schema; a refusal becomes a 400 with `fields` and the first message as `msg`. */
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   status: 400 | 404 = 400,

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { page } from "../../schemas/common";
 import { meterVerifyResult, tvVerifyResult } from "../../schemas/purchases";
 import { catalogueContracts } from "../../schemas/routes/catalogue";

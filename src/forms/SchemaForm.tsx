@@ -1,6 +1,6 @@
 import { type JSX, useId, useMemo } from "react";
 import { type FieldErrors, useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { ApiFailure } from "../api/client";
 import { planFields } from "./fieldKinds";
 import { SchemaField } from "./fields/SchemaField";
@@ -10,7 +10,7 @@ import { showServerFieldErrors } from "./serverFieldErrors";
 import "../components/fields.css";
 import "./schemaForm.css";
 
-export interface SchemaFormProps<S extends z.ZodObject> {
+export interface SchemaFormProps<S extends z.ZodMiniObject> {
   /** A zod object (strictObject included); refinements on the object are allowed. */
   schema: S;
   /** Initial values in API form: money in kobo, percentages as numbers, dates as ISO strings. */
@@ -53,7 +53,7 @@ const messageOf = (error: unknown): string | undefined => {
  * fieldKinds.ts decides each field's input, formValues.ts converts between inputs and API values,
  * fields/ draws them. Adding a field to the schema adds it here with no change to this file.
  */
-export function SchemaForm<S extends z.ZodObject>({
+export function SchemaForm<S extends z.ZodMiniObject>({
   schema,
   values,
   onSubmit,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { kobo } from "../../schemas/common";
 import { humanise } from "../../schemas/readable";
 
@@ -102,11 +102,63 @@ function choices(base: z.core.$ZodType): (string | number)[] | undefined {
     : undefined;
 }
 
+interface CheckSummary {
+  format: string | undefined;
+  integer: boolean;
+  min: number;
+  max: number;
+}
+
+type CheckDef = { check?: string; format?: string; value?: unknown; inclusive?: boolean };
+
+/**
+ * What a string's or number's checks say of it: the last format, a whole number (an integer format or
+ * a whole multipleOf), and the tightest bounds (an integer format's range included). The same reading
+ * classic zod's `format`, `isInt`, `minValue` and `maxValue` give, done here on the core def, which
+ * zod/mini schemas share; a format schema (`z.iso.date()`) is its own first check.
+ */
+function summarise(base: z.core.$ZodType): CheckSummary {
+  const def = base._zod.def;
+  const own = base._zod.traits.has("$ZodCheck") ? [base as unknown as z.core.$ZodCheck] : [];
+  const out: CheckSummary = { format: undefined, integer: false, min: -Infinity, max: Infinity };
+  for (const check of [...own, ...(def.checks ?? [])]) {
+    const c = check._zod.def as CheckDef;
+    const value = typeof c.value === "number" ? c.value : undefined;
+    switch (c.check) {
+      case "string_format":
+        out.format = c.format;
+        break;
+      case "number_format": {
+        out.format = c.format;
+        if (c.format?.includes("int")) out.integer = true;
+        const range = c.format
+          ? z.util.NUMBER_FORMAT_RANGES[c.format as z.core.$ZodNumberFormats]
+          : undefined;
+        if (range) {
+          out.min = Math.max(out.min, range[0]);
+          out.max = Math.min(out.max, range[1]);
+        }
+        break;
+      }
+      case "greater_than":
+        if (value !== undefined) out.min = Math.max(out.min, value);
+        break;
+      case "less_than":
+        if (value !== undefined) out.max = Math.min(out.max, value);
+        break;
+      case "multiple_of":
+        if (value !== undefined && Number.isSafeInteger(value)) out.integer = true;
+        break;
+    }
+  }
+  return out;
+}
+
 /** Layer 2: which input, from the base type, its format and `meta.widget`. */
 export function kindOf(base: z.core.$ZodType, widget: unknown): FieldKind {
   const type = base._zod.def.type;
   if (type === "string") {
-    const format = (base as z.ZodString).format;
+    const { format } = summarise(base);
     if (widget === "textarea") return { kind: "textarea" };
     if (widget === "datetime" || format === "datetime") return { kind: "datetime" };
     if (format === "date") return { kind: "date" };
@@ -115,14 +167,9 @@ export function kindOf(base: z.core.$ZodType, widget: unknown): FieldKind {
   if (type === "number") {
     if (widget === "money") return { kind: "money" };
     if (widget === "percent") return { kind: "percent" };
-    const number = base as z.ZodNumber;
-    const finite = (n: number | null) => (n !== null && Number.isFinite(n) ? n : undefined);
-    return {
-      kind: "number",
-      integer: number.isInt,
-      min: finite(number.minValue),
-      max: finite(number.maxValue),
-    };
+    const { integer, min, max } = summarise(base);
+    const finite = (n: number) => (Number.isFinite(n) ? n : undefined);
+    return { kind: "number", integer, min: finite(min), max: finite(max) };
   }
   if (type === "boolean") return { kind: "switch" };
   // enum, literal, and a union of literals all list their values; any other union does not.
@@ -157,7 +204,7 @@ export function planField(key: string, schema: z.core.$ZodType): FieldPlan {
 }
 
 /** Every field of the object, or only `only`, in that order. */
-export function planFields(schema: z.ZodObject, only?: readonly string[]): FieldPlan[] {
+export function planFields(schema: z.ZodMiniObject, only?: readonly string[]): FieldPlan[] {
   const shape = schema.shape as Record<string, z.core.$ZodType>;
   const keys = only ?? Object.keys(shape);
   return keys.flatMap((key) => {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { formatNaira, parseNaira } from "../format/money";
 import type { FieldPlan } from "./fieldKinds";
 
@@ -44,7 +44,7 @@ function toInput(plan: FieldPlan, value: unknown): unknown {
  * form of some fields still sends a whole, valid body. Keys the schema lacks are dropped.
  */
 export function toFormValues(
-  schema: z.ZodObject,
+  schema: z.ZodMiniObject,
   plans: readonly FieldPlan[],
   values: Record<string, unknown> | undefined,
 ): FormValues {
@@ -65,37 +65,40 @@ export function toFormValues(
  * "no value": null where the field allows it, else left out (so a default applies, an optional
  * field stays out, and a required one reads "… is required.").
  */
-function fromInput(plan: FieldPlan): z.ZodType {
+function fromInput(plan: FieldPlan): z.ZodMiniType {
   const empty = plan.nullable ? null : undefined;
   const kind = plan.field.kind;
   const options = plan.field.kind === "select" ? plan.field.options : [];
   if (kind === "switch") return z.boolean();
-  return z.string().transform((text, ctx) => {
-    if (text.trim() === "") {
-      // A required text field keeps "", so the schema's own min() decides what is too short.
-      const keepsText = kind === "text" || kind === "textarea";
-      return keepsText && !plan.optional && !plan.nullable ? text : empty;
-    }
-    switch (kind) {
-      case "money": {
-        const amount = parseNaira(text);
-        if (amount === null) ctx.issues.push({ code: "custom", message: notAnAmount, input: text });
-        return amount ?? z.NEVER;
+  return z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      if (text.trim() === "") {
+        // A required text field keeps "", so the schema's own min() decides what is too short.
+        const keepsText = kind === "text" || kind === "textarea";
+        return keepsText && !plan.optional && !plan.nullable ? text : empty;
       }
-      case "number":
-      case "percent":
-        return Number(text);
-      case "datetime": {
-        const d = new Date(text); // no offset: the browser's local time, as the person saw it
-        return Number.isNaN(d.getTime()) ? text : d.toISOString();
+      switch (kind) {
+        case "money": {
+          const amount = parseNaira(text);
+          if (amount === null) ctx.issues.push({ code: "custom", message: notAnAmount, input: text });
+          return amount ?? z.NEVER;
+        }
+        case "number":
+        case "percent":
+          return Number(text);
+        case "datetime": {
+          const d = new Date(text); // no offset: the browser's local time, as the person saw it
+          return Number.isNaN(d.getTime()) ? text : d.toISOString();
+        }
+        case "select":
+          // Number options come back from <select> as text.
+          return options.find((option) => String(option) === text) ?? text;
+        default:
+          return text;
       }
-      case "select":
-        // Number options come back from <select> as text.
-        return options.find((option) => String(option) === text) ?? text;
-      default:
-        return text;
-    }
-  });
+    }),
+  );
 }
 
 /**
@@ -103,17 +106,21 @@ function fromInput(plan: FieldPlan): z.ZodType {
  * keeps the object's refinements and strictness, and each field still ends in its own schema, so
  * what reaches onSubmit is exactly what `schema.parse` gives for the converted values.
  */
-export function formSchemaFor<S extends z.ZodObject>(
+export function formSchemaFor<S extends z.ZodMiniObject>(
   schema: S,
   plans: readonly FieldPlan[],
-): z.ZodType<z.output<S>, FormValues> {
-  const shape = schema.shape as Record<string, z.ZodType>;
-  const converted: Record<string, z.ZodType> = {};
+): z.ZodMiniType<z.output<S>, FormValues> {
+  const shape = schema.shape as Record<string, z.ZodMiniType>;
+  const converted: Record<string, z.ZodMiniType> = {};
   for (const plan of plans) {
     const own = shape[plan.key];
-    if (own && !passesThrough(plan)) converted[plan.key] = fromInput(plan).pipe(own);
+    if (own && !passesThrough(plan)) converted[plan.key] = z.pipe(fromInput(plan), own);
   }
-  return schema.safeExtend(converted).transform(withoutUndefined) as never;
+  const extended: z.ZodMiniType<Record<string, unknown>, FormValues> = z.safeExtend(
+    schema,
+    converted as never,
+  );
+  return z.pipe(extended, z.transform(withoutUndefined)) as never;
 }
 
 /** An optional field left empty is left out, as if never given, rather than sent as `undefined`. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { TestServer } from "./support/testServer";
 
 // A field added to one editor schema, and nothing else changed: the server built after it must
@@ -11,8 +11,10 @@ vi.doMock("../../schemas/catalogueEditors", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../schemas/catalogueEditors")>();
   return {
     ...actual,
-    airtimeControlEdit: actual.airtimeControlEdit.extend({
-      promo_note: z.string().trim().max(12).optional().meta({ title: "Promo note" }),
+    airtimeControlEdit: z.extend(actual.airtimeControlEdit, {
+      promo_note: z
+        .optional(z.string().check(z.trim(), z.maxLength(12)))
+        .check(z.meta({ title: "Promo note" })),
     }),
   };
 });

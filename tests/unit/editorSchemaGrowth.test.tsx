@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { staffProfile } from "../support/fixtures";
 import { fakeAdmin } from "../support/renderApp";
 import { renderSignedIn } from "../support/signedIn";
@@ -12,8 +12,10 @@ vi.doMock("../../schemas/catalogueEditors", async (importOriginal) => {
   const actual = await importOriginal<typeof import("../../schemas/catalogueEditors")>();
   return {
     ...actual,
-    airtimeControlEdit: actual.airtimeControlEdit.extend({
-      promo_note: z.string().trim().max(12).optional().meta({ title: "Promo note" }),
+    airtimeControlEdit: z.extend(actual.airtimeControlEdit, {
+      promo_note: z
+        .optional(z.string().check(z.trim(), z.maxLength(12)))
+        .check(z.meta({ title: "Promo note" })),
     }),
   };
 });

@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { z as zm } from "zod/mini";
 import { circularBody, emergencyBody } from "../../schemas/admin";
 import { airtimeControlEdit, dataPlanEdit } from "../../schemas/catalogueEditors";
 import { dataPlanCreate } from "../../schemas/catalogueStaff";
@@ -434,7 +435,7 @@ describe("SchemaForm and schemas it was not written for", () => {
   it("shows a field added to a schema without other changes", async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
-    const withNote = airtimeControlEdit.extend({
+    const withNote = zm.extend(airtimeControlEdit, {
       note: z.string().max(40).optional().meta({ title: "Internal note" }),
     });
     const control = {

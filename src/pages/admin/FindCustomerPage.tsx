@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { useSearchParams } from "wouter";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { customerHit } from "../../../schemas/staff";
 import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";

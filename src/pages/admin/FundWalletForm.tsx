@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Transaction } from "../../../schemas/transactions";
 import { staffFundBody } from "../../../schemas/wallet";
 import { useAdminServices } from "../../app/AppServices";
@@ -17,11 +17,13 @@ const chips = [100_000, 500_000, 1_000_000, 5_000_000]; // kobo: ₦1,000, ₦5,
 
 // Typed naira becomes kobo here, then meets the very rules (and words) the server applies.
 const fundForm = z.strictObject({
-  amount: z
-    .string()
-    .refine((text) => parseNaira(text) !== null, { error: notAnAmount })
-    .transform((text) => parseNaira(text) ?? 0)
-    .pipe(staffFundBody.shape.amount),
+  amount: z.pipe(
+    z.pipe(
+      z.string().check(z.refine((text) => parseNaira(text) !== null, { error: notAnAmount })),
+      z.transform((text: string) => parseNaira(text) ?? 0),
+    ),
+    staffFundBody.shape.amount,
+  ),
   reason: staffFundBody.shape.reason,
 });
 

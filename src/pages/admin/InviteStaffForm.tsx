@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { staffInviteBody } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
 import { TextField } from "../../components/TextField";

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactNode, useCallback, useId, useState } from "react";
 import { type FieldError, type UseFormRegisterReturn, useForm, useWatch } from "react-hook-form";
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   type CircularBody,
   circularBody,
@@ -211,12 +211,13 @@ function localToIso(value: string): string | undefined {
  * up on circularBody itself, exactly as schemaResolver(circularBody) does.
  */
 const circularResolver = zodResolver(
-  z.preprocess(
-    (values: CircularForm) => ({
+  // zod/mini has no preprocess; classic's is this same pipe from a transform into the schema.
+  z.pipe(
+    z.transform((values: CircularForm) => ({
       ...values,
       starts_at: localToIso(values.starts_at),
       ends_at: localToIso(values.ends_at),
-    }),
+    })),
     circularBody,
   ),
   { error: readableErrorFor(circularBody) },

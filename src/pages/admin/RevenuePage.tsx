@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
 import { useSearchParams } from "wouter";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { RevenueReport } from "../../../schemas/admin";
 import { transactionKind } from "../../../schemas/transactions";
 import { useAdminServices } from "../../app/AppServices";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { secondFactorBody } from "../../../schemas/auth";
 import { useAppServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";

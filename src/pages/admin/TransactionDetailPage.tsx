@@ -1,7 +1,7 @@
 import { useCallback } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "wouter";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
 import { transactionStatus } from "../../../schemas/transactions";
 import { ApiFailure } from "../../api/client";

@@ -1,6 +1,6 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "wouter";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { StaffTransaction } from "../../../schemas/staff";
 import {
   type PurchaseKind,

@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";

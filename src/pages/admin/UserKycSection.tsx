@@ -1,6 +1,6 @@
 import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import {
   type AdminKycStatus,
   identityTypeName,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { passwordResetBody, passwordResetConfirmBody } from "../../../schemas/auth";
 import { useAppServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -10,7 +10,7 @@ import { SecretField, TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
-const newPasswordForm = passwordResetConfirmBody.omit({ email: true });
+const newPasswordForm = z.omit(passwordResetConfirmBody, { email: true });
 type NewPasswordForm = z.input<typeof newPasswordForm>;
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { referralCode, registerBody } from "../../../schemas/auth";
 import { duplicateEmailMessage } from "../../api/accountsApi";
 import { useAppServices } from "../../app/AppServices";
@@ -15,7 +15,7 @@ import { homeFor, useSession } from "../../session/useSession";
 import { VerifyModal } from "./VerifyModal";
 
 // An empty box means no referral code; the API wants the field left out then.
-const registerForm = registerBody.extend({ referral_code: z.union([z.literal(""), referralCode]) });
+const registerForm = z.extend(registerBody, { referral_code: z.union([z.literal(""), referralCode]) });
 type RegisterForm = z.input<typeof registerForm>;
 
 const fieldNames = ["first_name", "last_name", "email", "phone", "password", "referral_code"] as const;

@@ -1,7 +1,7 @@
 import { useMachine } from "@xstate/react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { oneTimeCode } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
 import { useGlobalLoading } from "../../components/globalLoading";

@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { passwordChangeBody } from "../../../schemas/auth";
 import { useAppServices } from "../../app/AppServices";
 import { SecretField } from "../../components/TextField";

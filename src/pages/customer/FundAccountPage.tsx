@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useSearchParams } from "wouter";
 import type { SnapshotFrom } from "xstate";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { fundingCheckMachine } from "../../../machines/fundingCheckMachine";
 import { fundBody, fundingLimits } from "../../../schemas/wallet";
 import { fundingCheckActors } from "../../actors/fundingCheckActors";
@@ -25,11 +25,13 @@ const chips = [100_000, 200_000, 500_000, 1_000_000]; // kobo: ₦1,000, ₦2,00
 
 // Typed naira becomes kobo here, then meets the very rule (and words) the server applies to fundBody.
 const fundForm = z.strictObject({
-  amount: z
-    .string()
-    .refine((text) => parseNaira(text) !== null, { error: notAnAmount })
-    .transform((text) => parseNaira(text) ?? 0)
-    .pipe(fundBody.shape.amount),
+  amount: z.pipe(
+    z.pipe(
+      z.string().check(z.refine((text) => parseNaira(text) !== null, { error: notAnAmount })),
+      z.transform((text: string) => parseNaira(text) ?? 0),
+    ),
+    fundBody.shape.amount,
+  ),
 });
 
 export default function FundAccountPage() {

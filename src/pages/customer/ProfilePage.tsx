@@ -1,7 +1,7 @@
 import { useMachine } from "@xstate/react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Profile } from "../../../schemas/auth";
 import { pastDate, personName, phone } from "../../../schemas/common";
 import { useCustomerServices } from "../../app/AppServices";

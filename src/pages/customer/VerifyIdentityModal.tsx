@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type IdentityType, identityTypeName, type KycStatus, kycVerifyBody } from "../../../schemas/kyc";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";

@@ -1,5 +1,5 @@
 import { useCallback, useId } from "react";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
@@ -11,7 +11,7 @@ interface Control {
   id: number;
 }
 
-export interface ControlCardsProps<S extends z.ZodObject, C extends Control & z.input<S>> {
+export interface ControlCardsProps<S extends z.ZodMiniObject, C extends Control & z.input<S>> {
   title: string;
   intro: string;
   /** The editor schema from schemas/catalogueEditors.ts: the form is drawn from it and nothing else. */
@@ -28,7 +28,7 @@ export interface ControlCardsProps<S extends z.ZodObject, C extends Control & z.
  * A page of catalogue controls (the networks' airtime, the TV providers, the discos): one card per
  * control, each a SchemaForm of the control's editor schema that saves only what changed.
  */
-export function ControlCards<S extends z.ZodObject, C extends Control & z.input<S>>({
+export function ControlCards<S extends z.ZodMiniObject, C extends Control & z.input<S>>({
   title,
   intro,
   schema,
@@ -73,7 +73,7 @@ export function ControlCards<S extends z.ZodObject, C extends Control & z.input<
   );
 }
 
-function ControlCard<S extends z.ZodObject, C extends Control & z.input<S>>({
+function ControlCard<S extends z.ZodMiniObject, C extends Control & z.input<S>>({
   control,
   schema,
   name,

@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useId, useState } from "react";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { type ConfirmAction, useConfirmAction } from "../../../app/useConfirmAction";
 import { useLoad } from "../../../app/useLoad";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -24,7 +24,7 @@ export interface PlanColumn<P> {
 }
 
 /** Adding plans: the create schema and the values the form starts from (the network it belongs to). */
-export interface PlanCreation<S extends z.ZodObject> {
+export interface PlanCreation<S extends z.ZodMiniObject> {
   schema: S;
   values: Partial<z.input<S>>;
   /** Which fields the form asks for, e.g. everything but the network the page is already about. */
@@ -32,7 +32,11 @@ export interface PlanCreation<S extends z.ZodObject> {
   create: (body: z.output<S>) => Promise<unknown>;
 }
 
-export interface PlanListProps<P extends Plan & z.input<E>, E extends z.ZodObject, S extends z.ZodObject> {
+export interface PlanListProps<
+  P extends Plan & z.input<E>,
+  E extends z.ZodMiniObject,
+  S extends z.ZodMiniObject,
+> {
   /** What the plans are called on this page: "plan", "bouquet". */
   noun: string;
   load: () => Promise<P[]>;
@@ -50,7 +54,7 @@ type Open<P> = { kind: "edit"; plan: P } | { kind: "create" } | null;
  * A network's or provider's plans: a table (stacked cards on a phone), and the edit, add and delete
  * dialogs, each form a SchemaForm of the editor schema.
  */
-export function PlanList<P extends Plan & z.input<E>, E extends z.ZodObject, S extends z.ZodObject>({
+export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject, S extends z.ZodMiniObject>({
   noun,
   load,
   columns,

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "../../../../schemas/planSync";
 import { ApiFailure } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";

@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { pin } from "../../../../schemas/common";
 import { formatNaira } from "../../../../schemas/money";

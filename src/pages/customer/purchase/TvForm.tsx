@@ -1,5 +1,5 @@
 import { useForm } from "react-hook-form";
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";

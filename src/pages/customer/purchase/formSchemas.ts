@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { phone } from "../../../../schemas/common";
 import { meterNumber, meterType, smartcard } from "../../../../schemas/purchases";
 import { parseNaira } from "../../../format/money";
@@ -7,10 +7,10 @@ import { parseNaira } from "../../../format/money";
  * The wizards' forms, in the shapes inputs give (strings): the same field rules as the purchase
  * bodies where they exist, and naira text that must parse to kobo.
  */
-const choose = (what: string) => z.string().regex(/^\d+$/, { error: `Choose ${what}.` });
+const choose = (what: string) => z.string().check(z.regex(/^\d+$/, { error: `Choose ${what}.` }));
 const naira = z
   .string()
-  .refine((text) => parseNaira(text) !== null, { error: "Enter an amount in naira, like 1,000." });
+  .check(z.refine((text) => parseNaira(text) !== null, { error: "Enter an amount in naira, like 1,000." }));
 
 export const airtimeForm = z.object({ phone, network_id: choose("a network"), amount: naira });
 export const dataForm = z.object({ phone, network_id: choose("a network"), plan_id: choose("a plan") });
