@@ -32,6 +32,10 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     target: "es2022",
+    // The server writes a <link rel="modulepreload"> for each chunk a route needs (server/http/spa.ts),
+    // and Chrome, Firefox and Safari 17 follow them; an older Safari just fetches the chunks on import.
+    // The polyfill would be weight on every page for no page that breaks without it.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting } },
   },
   server: {

@@ -37,7 +37,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/(Modal|TextField|TextAreaField))|\/schemas\/readable\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
     ),
     group(
       "forms",
