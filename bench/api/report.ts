@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { RunFigures } from "./measurePoint";
+import type { DatabaseKind, Scenario } from "./options";
+import { median } from "./statistics";
+
+export interface PointSummary {
+  db: DatabaseKind;
+  scenario: Scenario;
+  concurrency: number;
+  /** Each figure the median of the runs' (the ratio too: the median of each run's own ratio). */
+  median: Pick<RunFigures, "purchasesPerSecond" | "p50Ms" | "p99Ms" | "postingsPerSecond" | "ratio">;
+  runs: RunFigures[];
+}
+
+export function summarise(
+  point: Omit<PointSummary, "median" | "runs">,
+  runs: readonly RunFigures[],
+): PointSummary {
+  const of = (key: keyof PointSummary["median"]) => median(runs.map((run) => run[key]));
+  return {
+    ...point,
+    median: {
+      purchasesPerSecond: of("purchasesPerSecond"),
+      p50Ms: of("p50Ms"),
+      p99Ms: of("p99Ms"),
+      postingsPerSecond: of("postingsPerSecond"),
+      ratio: of("ratio"),
+    },
+    runs: [...runs],
+  };
+}
+
+const columns = ["db", "scenario", "c", "purchases/s", "p50 ms", "p99 ms", "raw posting/s", "ratio"] as const;
+
+/** The summaries as a plain-text table, numbers right-aligned. */
+export function table(points: readonly PointSummary[]): string {
+  const rows = points.map((p) => [
+    p.db,
+    p.scenario,
+    String(p.concurrency),
+    p.median.purchasesPerSecond.toFixed(1),
+    p.median.p50Ms.toFixed(1),
+    p.median.p99Ms.toFixed(1),
+    p.median.postingsPerSecond.toFixed(1),
+    p.median.ratio.toFixed(3),
+  ]);
+  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** Writes the report under bench/results/ as api-<start time>.json; answers the path. */
+export function writeReport(report: { startedAt: string } & Record<string, unknown>): string {
+  const directory = new URL("../results/", import.meta.url);
+  mkdirSync(directory, { recursive: true });
+  const stamp = report.startedAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const file = new URL(`api-${stamp}.json`, directory);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  return file.pathname;
+}
