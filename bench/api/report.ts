@@ -1,4 +1,6 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import type { RunFigures } from "./measurePoint";
 import type { DatabaseKind, Scenario } from "./options";
 import { median } from "./statistics";
@@ -57,5 +59,8 @@ export function writeReport(report: { startedAt: string } & Record<string, unkno
   const stamp = report.startedAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
   const file = new URL(`api-${stamp}.json`, directory);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  return file.pathname;
+  // Laid out by the project's own formatter, so the file can be committed as written.
+  const biome = fileURLToPath(new URL("../../node_modules/.bin/biome", import.meta.url));
+  if (existsSync(biome)) execFileSync(biome, ["format", "--write", fileURLToPath(file)], { stdio: "ignore" });
+  return fileURLToPath(file);
 }
