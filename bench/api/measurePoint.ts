@@ -1,10 +1,9 @@
 import type { BenchApp } from "./benchApp";
 import { closedLoop, errorCount, type LoopResult } from "./closedLoop";
 import { type BenchCustomer, topUp } from "./customers";
-import type { HttpClient } from "./httpClient";
+import type { LoadGenerator } from "./loadGenerator";
 import type { BenchOptions, Scenario } from "./options";
 import { postingOperation } from "./postingLoad";
-import { purchaseOperation } from "./purchaseLoad";
 import { percentile } from "./statistics";
 
 /** More errors than this share of a run's purchases (or postings) stops the bench: its figures would mean nothing. */
@@ -45,23 +44,29 @@ const perSecond = (result: LoopResult) => result.completed / (result.elapsedMs /
  */
 export async function measurePoint(
   app: BenchApp,
-  client: HttpClient,
+  load: LoadGenerator,
   customers: readonly BenchCustomer[],
   point: { scenario: Scenario; concurrency: number; label: string },
   options: Pick<BenchOptions, "seconds" | "warmupSeconds">,
-  nextPhone: () => string,
 ): Promise<RunFigures> {
   await topUp(app, customers);
   app.deps.simulators?.vtpass.control.setBalance(providerWalletKobo);
-  client.freshConnections();
-  const purchase = purchaseOperation(client, customers, point.scenario, nextPhone);
+  const { scenario, concurrency } = point;
   if (options.warmupSeconds > 0) {
-    checkErrors(
-      `${point.label} warm-up`,
-      await closedLoop(point.concurrency, options.warmupSeconds, purchase),
-    );
+    const warm = await load.run({
+      scenario,
+      concurrency,
+      seconds: options.warmupSeconds,
+      freshConnections: true,
+    });
+    checkErrors(`${point.label} warm-up`, warm);
   }
-  const bought = await closedLoop(point.concurrency, options.seconds, purchase);
+  const bought = await load.run({
+    scenario,
+    concurrency,
+    seconds: options.seconds,
+    freshConnections: options.warmupSeconds === 0,
+  });
   checkErrors(`${point.label} purchases`, bought);
   const posted = await closedLoop(
     point.concurrency,

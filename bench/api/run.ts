@@ -9,12 +9,13 @@ import { relative } from "node:path";
 import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
 import { customerSetup, prepareCustomers } from "./customers";
 import { type BenchDatabase, startDatabase } from "./databases";
-import { type HttpClient, httpClient } from "./httpClient";
+import { httpClient } from "./httpClient";
+import { type LoadGenerator, startLoadGenerator } from "./loadGenerator";
 import { describeCommit, describeMachine } from "./machine";
 import { maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
 import { type BenchOptions, readOptions, usage } from "./options";
 import { postingKobo } from "./postingLoad";
-import { purchaseOrder, recipients } from "./purchaseLoad";
+import { purchaseOrder } from "./purchaseLoad";
 import { type PointSummary, summarise, table, writeReport } from "./report";
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
@@ -22,23 +23,27 @@ const progress = (line: string) => process.stderr.write(`${line}\n`);
 /** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
 async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
   let app: BenchApp | undefined;
-  let client: HttpClient | undefined;
+  let load: LoadGenerator | undefined;
   try {
     app = await startBenchApp(database.handle);
-    client = httpClient(app.origin, Math.max(...options.concurrency));
     const began = Date.now();
-    const customers = await prepareCustomers(app, client);
+    const setupClient = httpClient(app.origin, 8);
+    const customers = await prepareCustomers(app, setupClient).finally(() => setupClient.close());
     progress(
       `${database.kind}: ${customers.length} customers ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
     );
-    const nextPhone = recipients();
+    load = await startLoadGenerator({
+      origin: app.origin,
+      connections: Math.max(...options.concurrency),
+      customers,
+    });
     const points = options.scenarios.flatMap((scenario) =>
       options.concurrency.map((concurrency) => ({ scenario, concurrency, runs: [] as RunFigures[] })),
     );
     for (let run = 1; run <= options.runs; run++) {
       for (const point of points) {
         const label = `${database.kind} ${point.scenario} c=${point.concurrency} run ${run}/${options.runs}`;
-        const figures = await measurePoint(app, client, customers, { ...point, label }, options, nextPhone);
+        const figures = await measurePoint(app, load, customers, { ...point, label }, options);
         point.runs.push(figures);
         progress(
           `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s`,
@@ -47,7 +52,7 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
     }
     return points.map(({ runs, ...point }) => summarise({ db: database.kind, ...point }, runs));
   } finally {
-    client?.close();
+    await load?.close();
     await app?.close();
   }
 }
