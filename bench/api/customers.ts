@@ -28,9 +28,9 @@ export const customerSetup = {
   pin: "2468",
   kycTier: 3,
   /** Tier 3's daily purchase limit raised to the most an admin may set, so no run meets it. */
-  tier3DailyLimit: naira(1_000_000_000),
+  tier3DailyLimitKobo: naira(1_000_000_000),
   /** Before every point each wallet is topped up by staff funding to at least this (₦1,000,000 a funding at most). */
-  walletFloor: naira(2_000_000),
+  walletFloorKobo: naira(2_000_000),
 } as const;
 
 const fundingStep = naira(1_000_000);
@@ -106,7 +106,7 @@ export async function prepareCustomers(app: BenchApp, client: HttpClient): Promi
   await setKycLimits(app.deps, actor, {
     ...defaultKycLimits,
     ...limits,
-    tier3_daily_limit: customerSetup.tier3DailyLimit,
+    tier3_daily_limit: customerSetup.tier3DailyLimitKobo,
   });
 
   const customers: BenchCustomer[] = [];
@@ -119,7 +119,7 @@ export async function prepareCustomers(app: BenchApp, client: HttpClient): Promi
           tier: customerSetup.kycTier,
           reason: "bench:api customer",
         });
-        const funding = await fundTo(app, admin, person.id, 0, customerSetup.walletFloor);
+        const funding = await fundTo(app, admin, person.id, 0, customerSetup.walletFloorKobo);
         if (!funding) throw new Error("the customer was not funded");
         return { ...person, pin: customerSetup.pin, fundingTransactionId: funding };
       }),
@@ -144,6 +144,6 @@ export async function topUp(app: BenchApp, customers: readonly BenchCustomer[]):
   const balances = new Map(rows.map((row) => [row.id, row.balance]));
   for (const customer of customers) {
     const balance = balances.get(customer.walletId) ?? 0;
-    await fundTo(app, admin, customer.id, balance, customerSetup.walletFloor);
+    await fundTo(app, admin, customer.id, balance, customerSetup.walletFloorKobo);
   }
 }

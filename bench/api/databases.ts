@@ -33,6 +33,9 @@ function pgliteVersion(): string {
 /** A fresh PGlite data directory under the system's temporary directory, migrated as the app does at start. */
 export async function startPglite(): Promise<BenchDatabase> {
   const home = mkdtempSync(join(tmpdir(), "ojapay-bench-pglite-"));
+  const remove = () => rmSync(home, { recursive: true, force: true });
+  // A bench stopped early (Ctrl-C) leaves no data directory behind either.
+  process.once("exit", remove);
   try {
     const handle = await openPglite(join(home, "data"));
     const version = `PGlite ${pgliteVersion()} (Postgres ${await serverVersion(handle.db)})`;
@@ -42,11 +45,13 @@ export async function startPglite(): Promise<BenchDatabase> {
       handle,
       async close() {
         await handle.close();
-        rmSync(home, { recursive: true, force: true });
+        process.removeListener("exit", remove);
+        remove();
       },
     };
   } catch (error) {
-    rmSync(home, { recursive: true, force: true });
+    process.removeListener("exit", remove);
+    remove();
     throw error;
   }
 }

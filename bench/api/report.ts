@@ -34,6 +34,18 @@ export function summarise(
 
 const columns = ["db", "scenario", "c", "purchases/s", "p50 ms", "p99 ms", "raw posting/s", "ratio"] as const;
 
+/** Every error of every run, by description: none, in a run that counts. */
+export function errorsOf(points: readonly PointSummary[]): Map<string, number> {
+  const all = new Map<string, number>();
+  for (const point of points)
+    for (const run of point.runs)
+      for (const [kind, n] of [...Object.entries(run.purchaseErrors), ...Object.entries(run.postingErrors)]) {
+        const key = `${point.db} ${point.scenario} c=${point.concurrency}: ${kind}`;
+        all.set(key, (all.get(key) ?? 0) + n);
+      }
+  return all;
+}
+
 /** The summaries as a plain-text table, numbers right-aligned. */
 export function table(points: readonly PointSummary[]): string {
   const rows = points.map((p) => [
@@ -58,7 +70,10 @@ export function writeReport(report: { startedAt: string } & Record<string, unkno
   mkdirSync(directory, { recursive: true });
   const stamp = report.startedAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
   const file = new URL(`api-${stamp}.json`, directory);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  // Three decimals are more than any of these figures can vouch for; more would only be noise to read.
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === "number" && !Number.isInteger(value) ? Number(value.toFixed(3)) : value;
+  writeFileSync(file, `${JSON.stringify(report, rounded, 2)}\n`);
   // Laid out by the project's own formatter, so the file can be committed as written.
   const biome = fileURLToPath(new URL("../../node_modules/.bin/biome", import.meta.url));
   if (existsSync(biome)) execFileSync(biome, ["format", "--write", fileURLToPath(file)], { stdio: "ignore" });

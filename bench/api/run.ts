@@ -5,6 +5,8 @@
  * PGlite and on a Postgres it starts itself. Prints a table and writes bench/results/api-<time>.json.
  * Not a test: a tool whose numbers go in the README. Options: bench/api/options.ts (or --help).
  */
+
+import { loadavg } from "node:os";
 import { relative } from "node:path";
 import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
 import { customerSetup, prepareCustomers } from "./customers";
@@ -16,9 +18,13 @@ import { maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
 import { type BenchOptions, readOptions, usage } from "./options";
 import { postingKobo } from "./postingLoad";
 import { purchaseOrder } from "./purchaseLoad";
-import { type PointSummary, summarise, table, writeReport } from "./report";
+import { errorsOf, type PointSummary, summarise, table, writeReport } from "./report";
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
+const errorNote = (figures: RunFigures) => {
+  const kinds = Object.entries({ ...figures.purchaseErrors, ...figures.postingErrors });
+  return kinds.length === 0 ? "" : `; not counted: ${kinds.map(([kind, n]) => `${n} × ${kind}`).join(", ")}`;
+};
 
 /** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
 async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
@@ -46,7 +52,7 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
         const figures = await measurePoint(app, load, customers, { ...point, label }, options);
         point.runs.push(figures);
         progress(
-          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s`,
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s${errorNote(figures)}`,
         );
       }
     }
@@ -73,7 +79,7 @@ async function main() {
     [
       `bench:api on ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")}`,
       `each point: ${warmupSeconds} s warm-up, ${seconds} s of purchases, then ${seconds} s of ledger postings; median of ${runs} runs`,
-      `customers: ${customerSetup.count}, tier ${customerSetup.kycTier} (daily limit raised to ₦${(customerSetup.tier3DailyLimit / 100).toLocaleString("en-NG")}), wallets topped up to ₦${(customerSetup.walletFloor / 100).toLocaleString("en-NG")} by staff funding before each point`,
+      `customers: ${customerSetup.count}, tier ${customerSetup.kycTier} (daily limit raised to ₦${(customerSetup.tier3DailyLimitKobo / 100).toLocaleString("en-NG")}), wallets topped up to ₦${(customerSetup.walletFloorKobo / 100).toLocaleString("en-NG")} by staff funding before each point`,
       `purchase: ${purchaseOrder.endpoint} ₦${purchaseOrder.amountKobo / 100} MTN airtime, a new phone number each (allow_duplicate unset), simulated VTpass at 0 ms latency`,
     ].join("\n"),
   );
@@ -92,6 +98,11 @@ async function main() {
   }
 
   console.log(`\n${table(points)}\n`);
+  const errors = errorsOf(points);
+  if (errors.size > 0) {
+    console.log(`answers that did not count (within the ${maxErrorShare * 100}% allowed a run):`);
+    for (const [kind, n] of errors) console.log(`  ${n} × ${kind}`);
+  }
   const { ADMIN_PASSWORD: _password, ...settings } = benchSettings;
   const file = writeReport({
     tool: "bench:api",
@@ -99,7 +110,7 @@ async function main() {
     finishedAt: new Date().toISOString(),
     ...describeCommit(),
     options,
-    machine,
+    machine: { ...machine, loadAverageAtEnd: loadavg() },
     databases,
     setup: {
       ...customerSetup,
