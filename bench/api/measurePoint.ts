@@ -23,7 +23,19 @@ export interface RunFigures {
   postingErrors: Record<string, number>;
   /** purchases/s ÷ postings/s of this run. */
   ratio: number;
+  /**
+   * This process's CPU time (every thread: the app, the load worker, argon2's pool and, on PGlite, the
+   * database) over the run, per purchase and per posting: where a purchase's cost is CPU here, it shows.
+   */
+  cpuMsPerPurchase: number;
+  cpuMsPerPosting: number;
 }
+
+/** CPU milliseconds this process spent since `from`. */
+const cpuMsSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return (used.user + used.system) / 1000;
+};
 
 function checkErrors(what: string, result: LoopResult) {
   const errors = errorCount(result);
@@ -61,18 +73,22 @@ export async function measurePoint(
     });
     checkErrors(`${point.label} warm-up`, warm);
   }
+  const cpuBeforePurchases = process.cpuUsage();
   const bought = await load.run({
     scenario,
     concurrency,
     seconds: options.seconds,
     freshConnections: options.warmupSeconds === 0,
   });
+  const purchaseCpuMs = cpuMsSince(cpuBeforePurchases);
   checkErrors(`${point.label} purchases`, bought);
+  const cpuBeforePostings = process.cpuUsage();
   const posted = await closedLoop(
     point.concurrency,
     options.seconds,
     postingOperation(app, customers, point.scenario),
   );
+  const postingCpuMs = cpuMsSince(cpuBeforePostings);
   checkErrors(`${point.label} postings`, posted);
   const purchasesPerSecond = perSecond(bought);
   const postingsPerSecond = perSecond(posted);
@@ -86,5 +102,7 @@ export async function measurePoint(
     postings: posted.completed,
     postingErrors: Object.fromEntries(posted.errors),
     ratio: purchasesPerSecond / postingsPerSecond,
+    cpuMsPerPurchase: purchaseCpuMs / Math.max(bought.completed, 1),
+    cpuMsPerPosting: postingCpuMs / Math.max(posted.completed, 1),
   };
 }

@@ -10,7 +10,16 @@ export interface PointSummary {
   scenario: Scenario;
   concurrency: number;
   /** Each figure the median of the runs' (the ratio too: the median of each run's own ratio). */
-  median: Pick<RunFigures, "purchasesPerSecond" | "p50Ms" | "p99Ms" | "postingsPerSecond" | "ratio">;
+  median: Pick<
+    RunFigures,
+    | "purchasesPerSecond"
+    | "p50Ms"
+    | "p99Ms"
+    | "postingsPerSecond"
+    | "ratio"
+    | "cpuMsPerPurchase"
+    | "cpuMsPerPosting"
+  >;
   runs: RunFigures[];
 }
 
@@ -27,6 +36,8 @@ export function summarise(
       p99Ms: of("p99Ms"),
       postingsPerSecond: of("postingsPerSecond"),
       ratio: of("ratio"),
+      cpuMsPerPurchase: of("cpuMsPerPurchase"),
+      cpuMsPerPosting: of("cpuMsPerPosting"),
     },
     runs: [...runs],
   };
