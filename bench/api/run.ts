@@ -74,6 +74,8 @@ async function main() {
 
   const startedAt = new Date().toISOString();
   const machine = describeMachine();
+  // Read at the start: the code measured is the code as it was when the run began.
+  const code = describeCommit();
   const { seconds, warmupSeconds, runs } = options;
   console.log(
     [
@@ -108,7 +110,7 @@ async function main() {
     tool: "bench:api",
     startedAt,
     finishedAt: new Date().toISOString(),
-    ...describeCommit(),
+    ...code,
     options,
     machine: { ...machine, loadAverageAtEnd: loadavg() },
     databases,
