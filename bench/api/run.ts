@@ -88,15 +88,19 @@ async function main() {
 
   const points: PointSummary[] = [];
   const databases: Array<{ kind: string; version: string }> = [];
-  for (const kind of options.databases) {
-    const database = await startDatabase(kind);
-    progress(`${kind}: ${database.version}`);
-    databases.push({ kind, version: database.version });
-    try {
+  // Each database stays open until the end of the whole run: a closed app leaves the address limit's
+  // cleanup timer (rate-limiter-flexible's, every 5 minutes) behind, and it would query a closed one.
+  const opened: BenchDatabase[] = [];
+  try {
+    for (const kind of options.databases) {
+      const database = await startDatabase(kind);
+      opened.push(database);
+      progress(`${kind}: ${database.version}`);
+      databases.push({ kind, version: database.version });
       points.push(...(await benchDatabase(database, options)));
-    } finally {
-      await database.close();
     }
+  } finally {
+    for (const database of opened.reverse()) await database.close();
   }
 
   console.log(`\n${table(points)}\n`);
