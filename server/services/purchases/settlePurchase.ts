@@ -1,15 +1,24 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Transaction } from "../../db/database";
-import { ledgerTransactions, transactions, wallets } from "../../db/schema";
+import { writeStep } from "../../db/oneStatement";
+import { ledgerTransactions, transactionEvents, transactions, wallets } from "../../db/schema";
 import type { ProviderResult } from "../../providers/provider";
 import { noticeToCustomer } from "../customerNotices";
-import { postings } from "../ledger/postings";
-import { clearProviderAlerts, raiseProviderAlert } from "../providerAlerts";
-import { recordEvent, type TransactionRow } from "../transactions/transactionRecords";
+import { requestCompletion } from "../idempotency";
+import { postingLines, postings } from "../ledger/postings";
+import { ledgerWrites } from "../ledger/postLedger";
+import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
+import {
+  eventInsert,
+  eventValues,
+  recordEvent,
+  type TransactionRow,
+} from "../transactions/transactionRecords";
 
 export type SettleDeps = {
   db: Database;
@@ -34,24 +43,26 @@ export function requeryDelay(baseMs: number, attempts: number): number {
   return Math.min(maxDelayMs, baseMs * 2 ** Math.min(attempts, 20));
 }
 
-type Update = Partial<typeof transactions.$inferInsert>;
+type Update = PgUpdateSetSource<typeof transactions>;
 
-async function finish(tx: Transaction, row: TransactionRow, set: Update, now: Date) {
-  const [done] = await tx
-    .update(transactions)
+type WriteStep = ReturnType<typeof writeStep>;
+
+/** The purchase's new state, written by one statement with `writes` (its posting, its event). */
+async function finish(tx: Transaction, row: TransactionRow, set: Update, now: Date, writes: WriteStep[]) {
+  const update = writes.length ? tx.with(...writes).update(transactions) : tx.update(transactions);
+  const [done] = await update
     .set({ ...set, updatedAt: now })
     .where(eq(transactions.id, row.id))
     .returning();
   return done as TransactionRow;
 }
 
-async function balanceOf(tx: Transaction, walletId: string) {
-  const [wallet] = await tx
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return wallet?.balance ?? 0;
-}
+/**
+ * The wallet's balance as the UPDATE that writes it into the purchase reads it: after the money went
+ * back, which a statement before it wrote (a step of the same statement would see the balance before).
+ */
+const balanceNow = (walletId: string) =>
+  sql<number>`(select ${wallets.balance} from ${wallets} where ${wallets.id} = ${walletId})`;
 
 async function alreadyReversed(tx: Transaction, id: string) {
   const [found] = await tx
@@ -73,6 +84,8 @@ export async function settlePurchase(
   transactionId: string,
   answer: ProviderResult,
   source: SettleSource,
+  /** The request that made the purchase, marked answered in the same statement (the purchase's own settle). */
+  answered?: { userId: string; requestId: string },
 ): Promise<TransactionRow> {
   let result = answer;
   const settled = await deps.db.transaction(async (tx) => {
@@ -85,6 +98,17 @@ export async function settlePurchase(
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
     const said = result.note ? ` (${result.note})` : "";
+    const event = (status: TransactionRow["status"], note: string) =>
+      writeStep(tx, "event_recorded", eventInsert(tx, deps.clock, row.id, status, note));
+    const completion = answered
+      ? [
+          writeStep(
+            tx,
+            "request_answered",
+            requestCompletion(tx, deps.clock, answered.userId, answered.requestId),
+          ),
+        ]
+      : [];
 
     if (
       row.status === "pending" &&
@@ -99,9 +123,6 @@ export async function settlePurchase(
     }
 
     if (row.status === "pending" && result.status === "successful") {
-      await postings.deliver(tx, deps.clock, row.id, row.total, row.cost);
-      await clearProviderAlerts(tx);
-      await recordEvent(tx, deps.clock, row.id, "successful", `The provider delivered.${said}`);
       return finish(
         tx,
         row,
@@ -113,19 +134,29 @@ export async function settlePurchase(
           nextRequeryAt: null,
         },
         now,
+        [
+          ...ledgerWrites(tx, deps.clock, row.id, postingLines.deliver(row.total, row.cost)),
+          writeStep(tx, "alerts_cleared", providerAlertsCleared(tx)),
+          event("successful", `The provider delivered.${said}`),
+          ...completion,
+        ],
       );
     }
 
     if (row.status === "pending" && result.status === "failed") {
-      await postings.release(tx, deps.clock, row.id, row.walletId, row.total);
+      // The money goes back first; the purchase's row then reads the balance it left.
+      await tx
+        .with(...ledgerWrites(tx, deps.clock, row.id, postingLines.release(row.walletId, row.total)))
+        .insert(transactionEvents)
+        .values(
+          eventValues(
+            deps.clock,
+            row.id,
+            "failed",
+            `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
+          ),
+        );
       if (result.alert) await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? result.reason);
-      await recordEvent(
-        tx,
-        deps.clock,
-        row.id,
-        "failed",
-        `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
-      );
       return finish(
         tx,
         row,
@@ -133,10 +164,11 @@ export async function settlePurchase(
           status: "failed",
           failureReason: result.reason,
           providerReference,
-          balanceAfter: await balanceOf(tx, row.walletId),
+          balanceAfter: balanceNow(row.walletId),
           nextRequeryAt: null,
         },
         now,
+        completion,
       );
     }
 
@@ -162,10 +194,11 @@ export async function settlePurchase(
           status: "reversed",
           failureReason: result.reason,
           providerReference,
-          balanceAfter: await balanceOf(tx, row.walletId),
+          balanceAfter: balanceNow(row.walletId),
           nextRequeryAt: null,
         },
         now,
+        completion,
       );
     }
 
@@ -179,25 +212,25 @@ export async function settlePurchase(
         "refunded",
         `The provider reversed this refunded purchase.${said}`,
       );
+      if (answered) await requestCompletion(tx, deps.clock, answered.userId, answered.requestId);
       return row;
     }
 
-    if (row.status !== "pending") return row;
+    if (row.status !== "pending") {
+      if (answered) await requestCompletion(tx, deps.clock, answered.userId, answered.requestId);
+      return row;
+    }
 
     // Still unknown (a timeout, an unclear answer): the money stays held until a requery settles it.
     if (result.status === "pending" && result.alert)
       await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? "VTpass refused our keys");
-    if (source === "purchase") {
-      await recordEvent(
-        tx,
-        deps.clock,
-        row.id,
-        "pending",
-        `Sent to the provider; no final answer yet, so the money stays held.${said}`,
-      );
-    }
     const next = new Date(now.getTime() + requeryDelay(deps.config.requeryBaseDelayMs, row.requeryAttempts));
-    return finish(tx, row, { providerReference, nextRequeryAt: next }, now);
+    return finish(tx, row, { providerReference, nextRequeryAt: next }, now, [
+      ...(source === "purchase"
+        ? [event("pending", `Sent to the provider; no final answer yet, so the money stays held.${said}`)]
+        : []),
+      ...completion,
+    ]);
   });
 
   if (result.status === "failed" && result.alert) {
