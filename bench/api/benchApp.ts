@@ -1,0 +1,70 @@
+import pino from "pino";
+import { systemClock } from "../../server/clock";
+import { type Config, loadConfig } from "../../server/config";
+import type { DatabaseHandle } from "../../server/db/database";
+import type { AppDeps } from "../../server/deps";
+import { createLogger } from "../../server/logger";
+import { serveApp } from "../../server/serveApp";
+import { ensureFirstAdmin, seedSystemRows } from "../../server/services/adminBootstrap";
+import { startBackgroundWork } from "../../server/services/backgroundWork";
+import { BenchMailbox } from "./mailbox";
+
+export const benchAdmin = { email: "bench.admin@example.com", password: "bench admin lantern harbour 7" };
+
+/**
+ * What the bench changes from a development start, and why. Everything else is the default a
+ * `npm start` without settings gets (the simulators on, the production provider timeout, pool and
+ * argon2 cost).
+ */
+export const benchSettings = {
+  PORT: "0",
+  HOST: "127.0.0.1",
+  // Warnings and errors only, on stderr: a line per request would measure pino, and stdout is the table.
+  LOG_LEVEL: "warn",
+  // The simulated VTpass answers at once: the bench measures OjaPay, not a made-up network delay.
+  SIMULATOR_LATENCY_MS: "0",
+  // Setup signs 32 customers up from one address; the limit does not apply to purchases.
+  ADDRESS_LIMIT_PER_MINUTE: "100000",
+  STATIC_DIR: "/nonexistent",
+  ADMIN_EMAIL: benchAdmin.email,
+  ADMIN_PASSWORD: benchAdmin.password,
+} as const;
+
+export interface BenchApp {
+  origin: string;
+  deps: AppDeps;
+  config: Config;
+  mailbox: BenchMailbox;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server in this process, wired as server/start.ts wires it: the system rows and first admin
+ * seeded, serveApp (the app behind @hono/node-server on a free loopback port, the VTpass, Paystack and
+ * Didit simulators served by it and reached by the adapters over HTTP) and the background work. The
+ * differences: the bench's settings above, a mailbox instead of the log mailer, no SPA, and the
+ * simulators' journals kept in memory (a real VTpass keeps its own books elsewhere).
+ */
+export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp> {
+  const config = loadConfig({ ...benchSettings });
+  const logger = createLogger(config.logLevel, pino.destination(2));
+  const mailbox = new BenchMailbox();
+  await seedSystemRows(database.db);
+  await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  const served = await serveApp(
+    config,
+    { db: database.db, mailer: mailbox, clock: systemClock, config, logger },
+    { serveSpa: false, journalDir: null },
+  );
+  const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
+  return {
+    origin: served.origin,
+    deps: served.deps,
+    config,
+    mailbox,
+    async close() {
+      work.stop();
+      await served.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import { lastFourTriggers, vtpassTestNumbers } from "../../server/simulators/vtpass/vtpassOutcomes";
+import { apiPath } from "./apiCall";
+import type { Outcome } from "./closedLoop";
+import type { BenchCustomer } from "./customers";
+import type { HttpClient } from "./httpClient";
+import type { Scenario } from "./options";
+
+/** What every purchase buys: ₦100 of MTN airtime (₦98 after MTN's discount). */
+export const purchaseOrder = {
+  endpoint: "POST /core/customer/airtime",
+  networkId: 1,
+  amountKobo: 10_000,
+} as const;
+
+const triggers = new Set<string>(Object.values(lastFourTriggers));
+const testNumbers = new Set<string>(Object.values(vtpassTestNumbers));
+
+/**
+ * A new phone number for every purchase, so the app's 30-second guard against buying the same thing
+ * twice never refuses one (allow_duplicate stays unset: the guard's query runs, as it does for a
+ * first try in the app); none ends in a simulator trigger, so VTpass delivers every one at once.
+ */
+export function recipients() {
+  let next = 0;
+  return () => {
+    for (;;) {
+      const phone = `0803${String(next++ % 10_000_000).padStart(7, "0")}`;
+      if (!triggers.has(phone.slice(-4)) && !testNumbers.has(phone)) return phone;
+    }
+  };
+}
+
+/** The customer a worker buys for: its own (worker i, customer i mod 32), or everyone the first one's. */
+export function customerFor(customers: readonly BenchCustomer[], scenario: Scenario, worker: number) {
+  const customer = customers[scenario === "hot" ? 0 : worker % customers.length];
+  if (!customer) throw new Error("no customers were prepared");
+  return customer;
+}
+
+/**
+ * One purchase through the real endpoint: only a 200 whose transaction is `successful` counts; any
+ * other answer is an error, described by its status and refusal code.
+ */
+export function purchaseOperation(
+  client: HttpClient,
+  customers: readonly BenchCustomer[],
+  scenario: Scenario,
+  nextPhone: () => string,
+) {
+  const path = apiPath(purchaseOrder.endpoint);
+  return async (worker: number): Promise<Outcome> => {
+    const customer = customerFor(customers, scenario, worker);
+    const answer = await client.post(
+      path,
+      {
+        network_id: purchaseOrder.networkId,
+        phone: nextPhone(),
+        amount: purchaseOrder.amountKobo,
+        pin: customer.pin,
+        request_id: randomUUID(),
+      },
+      customer.token,
+    );
+    const body = answer.body as { code?: string; data?: { status?: string } } | string;
+    if (typeof body === "string") return `${answer.status} (not JSON)`;
+    if (answer.status === 200 && body.data?.status === "successful") return null;
+    return `${answer.status} ${body.code ?? body.data?.status ?? "?"}`;
+  };
+}

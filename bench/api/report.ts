@@ -1,0 +1,81 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { RunFigures } from "./measurePoint";
+import type { DatabaseKind, Scenario } from "./options";
+import { median } from "./statistics";
+
+export interface PointSummary {
+  db: DatabaseKind;
+  scenario: Scenario;
+  concurrency: number;
+  /** Each figure the median of the runs' (the ratio too: the median of each run's own ratio). */
+  median: Pick<RunFigures, "purchasesPerSecond" | "p50Ms" | "p99Ms" | "postingsPerSecond" | "ratio">;
+  runs: RunFigures[];
+}
+
+export function summarise(
+  point: Omit<PointSummary, "median" | "runs">,
+  runs: readonly RunFigures[],
+): PointSummary {
+  const of = (key: keyof PointSummary["median"]) => median(runs.map((run) => run[key]));
+  return {
+    ...point,
+    median: {
+      purchasesPerSecond: of("purchasesPerSecond"),
+      p50Ms: of("p50Ms"),
+      p99Ms: of("p99Ms"),
+      postingsPerSecond: of("postingsPerSecond"),
+      ratio: of("ratio"),
+    },
+    runs: [...runs],
+  };
+}
+
+const columns = ["db", "scenario", "c", "purchases/s", "p50 ms", "p99 ms", "raw posting/s", "ratio"] as const;
+
+/** Every error of every run, by description: none, in a run that counts. */
+export function errorsOf(points: readonly PointSummary[]): Map<string, number> {
+  const all = new Map<string, number>();
+  for (const point of points)
+    for (const run of point.runs)
+      for (const [kind, n] of [...Object.entries(run.purchaseErrors), ...Object.entries(run.postingErrors)]) {
+        const key = `${point.db} ${point.scenario} c=${point.concurrency}: ${kind}`;
+        all.set(key, (all.get(key) ?? 0) + n);
+      }
+  return all;
+}
+
+/** The summaries as a plain-text table, numbers right-aligned. */
+export function table(points: readonly PointSummary[]): string {
+  const rows = points.map((p) => [
+    p.db,
+    p.scenario,
+    String(p.concurrency),
+    p.median.purchasesPerSecond.toFixed(1),
+    p.median.p50Ms.toFixed(1),
+    p.median.p99Ms.toFixed(1),
+    p.median.postingsPerSecond.toFixed(1),
+    p.median.ratio.toFixed(3),
+  ]);
+  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+/** Writes the report under bench/results/ as api-<start time>.json; answers the path. */
+export function writeReport(report: { startedAt: string } & Record<string, unknown>): string {
+  const directory = new URL("../results/", import.meta.url);
+  mkdirSync(directory, { recursive: true });
+  const stamp = report.startedAt.replace(/\.\d+Z$/, "Z").replace(/:/g, "-");
+  const file = new URL(`api-${stamp}.json`, directory);
+  // Three decimals are more than any of these figures can vouch for; more would only be noise to read.
+  const rounded = (_key: string, value: unknown) =>
+    typeof value === "number" && !Number.isInteger(value) ? Number(value.toFixed(3)) : value;
+  writeFileSync(file, `${JSON.stringify(report, rounded, 2)}\n`);
+  // Laid out by the project's own formatter, so the file can be committed as written.
+  const biome = fileURLToPath(new URL("../../node_modules/.bin/biome", import.meta.url));
+  if (existsSync(biome)) execFileSync(biome, ["format", "--write", fileURLToPath(file)], { stdio: "ignore" });
+  return fileURLToPath(file);
+}

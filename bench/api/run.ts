@@ -1,0 +1,140 @@
+/**
+ * npm run bench:api: the real server in this process, its airtime purchase endpoint under closed-loop
+ * load at each concurrency (distinct customers, and one hot wallet), each run followed at once by the
+ * project's own ledger posting on the same database handle for the same time (the raw ceiling); on
+ * PGlite and on a Postgres it starts itself. Prints a table and writes bench/results/api-<time>.json.
+ * Not a test: a tool whose numbers go in the README. Options: bench/api/options.ts (or --help).
+ */
+
+import { loadavg } from "node:os";
+import { relative } from "node:path";
+import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
+import { customerSetup, prepareCustomers } from "./customers";
+import { type BenchDatabase, startDatabase } from "./databases";
+import { httpClient } from "./httpClient";
+import { type LoadGenerator, startLoadGenerator } from "./loadGenerator";
+import { describeCommit, describeMachine } from "./machine";
+import { maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
+import { type BenchOptions, readOptions, usage } from "./options";
+import { postingKobo } from "./postingLoad";
+import { purchaseOrder } from "./purchaseLoad";
+import { errorsOf, type PointSummary, summarise, table, writeReport } from "./report";
+
+const progress = (line: string) => process.stderr.write(`${line}\n`);
+const errorNote = (figures: RunFigures) => {
+  const kinds = Object.entries({ ...figures.purchaseErrors, ...figures.postingErrors });
+  return kinds.length === 0 ? "" : `; not counted: ${kinds.map(([kind, n]) => `${n} × ${kind}`).join(", ")}`;
+};
+
+/** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
+async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
+  let app: BenchApp | undefined;
+  let load: LoadGenerator | undefined;
+  try {
+    app = await startBenchApp(database.handle);
+    const began = Date.now();
+    const setupClient = httpClient(app.origin, 8);
+    const customers = await prepareCustomers(app, setupClient).finally(() => setupClient.close());
+    progress(
+      `${database.kind}: ${customers.length} customers ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+    );
+    load = await startLoadGenerator({
+      origin: app.origin,
+      connections: Math.max(...options.concurrency),
+      customers,
+    });
+    const points = options.scenarios.flatMap((scenario) =>
+      options.concurrency.map((concurrency) => ({ scenario, concurrency, runs: [] as RunFigures[] })),
+    );
+    for (let run = 1; run <= options.runs; run++) {
+      for (const point of points) {
+        const label = `${database.kind} ${point.scenario} c=${point.concurrency} run ${run}/${options.runs}`;
+        const figures = await measurePoint(app, load, customers, { ...point, label }, options);
+        point.runs.push(figures);
+        progress(
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s${errorNote(figures)}`,
+        );
+      }
+    }
+    return points.map(({ runs, ...point }) => summarise({ db: database.kind, ...point }, runs));
+  } finally {
+    await load?.close();
+    await app?.close();
+  }
+}
+
+async function main() {
+  const options = readOptions(process.argv.slice(2));
+  if (options === "help") {
+    console.log(usage);
+    return;
+  }
+  // Ctrl-C still stops a throwaway Postgres and removes its directory (they go on the way out).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+
+  const startedAt = new Date().toISOString();
+  const machine = describeMachine();
+  const { seconds, warmupSeconds, runs } = options;
+  console.log(
+    [
+      `bench:api on ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")}`,
+      `each point: ${warmupSeconds} s warm-up, ${seconds} s of purchases, then ${seconds} s of ledger postings; median of ${runs} runs`,
+      `customers: ${customerSetup.count}, tier ${customerSetup.kycTier} (daily limit raised to ₦${(customerSetup.tier3DailyLimitKobo / 100).toLocaleString("en-NG")}), wallets topped up to ₦${(customerSetup.walletFloorKobo / 100).toLocaleString("en-NG")} by staff funding before each point`,
+      `purchase: ${purchaseOrder.endpoint} ₦${purchaseOrder.amountKobo / 100} MTN airtime, a new phone number each (allow_duplicate unset), simulated VTpass at 0 ms latency`,
+    ].join("\n"),
+  );
+
+  const points: PointSummary[] = [];
+  const databases: Array<{ kind: string; version: string }> = [];
+  for (const kind of options.databases) {
+    const database = await startDatabase(kind);
+    progress(`${kind}: ${database.version}`);
+    databases.push({ kind, version: database.version });
+    try {
+      points.push(...(await benchDatabase(database, options)));
+    } finally {
+      await database.close();
+    }
+  }
+
+  console.log(`\n${table(points)}\n`);
+  const errors = errorsOf(points);
+  if (errors.size > 0) {
+    console.log(`answers that did not count (within the ${maxErrorShare * 100}% allowed a run):`);
+    for (const [kind, n] of errors) console.log(`  ${n} × ${kind}`);
+  }
+  const { ADMIN_PASSWORD: _password, ...settings } = benchSettings;
+  const file = writeReport({
+    tool: "bench:api",
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    ...describeCommit(),
+    options,
+    machine: { ...machine, loadAverageAtEnd: loadavg() },
+    databases,
+    setup: {
+      ...customerSetup,
+      pin: undefined,
+      settings,
+      purchase: { ...purchaseOrder, allowDuplicate: false, recipients: "a new phone number each" },
+      posting: {
+        what: "postings.fund (staff_funding → wallet) in its own db.transaction",
+        kobo: postingKobo,
+      },
+      maxErrorShare,
+      percentiles: "nearest rank, over each successful purchase's latency",
+      median:
+        "of the runs, each figure separately; ratio is the median of each run's purchases/s ÷ postings/s",
+    },
+    points,
+  });
+  console.log(`written to ${relative(process.cwd(), file)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(`bench:api failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+    process.exit(1);
+  },
+);
