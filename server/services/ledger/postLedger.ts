@@ -20,7 +20,7 @@ export interface Posting {
 export class UnbalancedLedger extends Error {}
 
 /** The lines that move money, once checked to be whole kobo summing to zero. */
-function movingLines({ kind, lines }: Posting): Line[] {
+export function movingLines({ kind, lines }: Posting): Line[] {
   const moving = lines.filter((line) => line.amount !== 0);
   if (moving.some((line) => !Number.isSafeInteger(line.amount)))
     throw new UnbalancedLedger("amounts must be whole kobo");

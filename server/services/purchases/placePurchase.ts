@@ -27,7 +27,7 @@ import { eventInsert, newReference, type TransactionRow } from "../transactions/
 import { askProvider } from "./askProvider";
 import type { Order } from "./order";
 import { assertMayTransact, assertModeOpen, checkPin } from "./purchaseRules";
-import { settlePurchase } from "./settlePurchase";
+import { settleHeld } from "./settlePurchase";
 
 export interface PurchaseDeps {
   db: Database;
@@ -105,7 +105,7 @@ export async function placePurchase(
     held.reference,
   );
   // The settle marks the request answered in the same statement as its outcome.
-  return settlePurchase(deps, held.id, answer, "purchase", {
+  return settleHeld(deps, held, answer, {
     userId: user.id,
     requestId: confirmation.request_id,
   });

@@ -1,17 +1,26 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Transaction } from "../../db/database";
 import { writeStep } from "../../db/oneStatement";
-import { ledgerTransactions, transactionEvents, transactions, wallets } from "../../db/schema";
+import {
+  idempotencyKeys,
+  ledgerEntries,
+  ledgerTransactions,
+  providerAlerts,
+  transactionEvents,
+  transactions,
+  wallets,
+} from "../../db/schema";
 import type { ProviderResult } from "../../providers/provider";
 import { noticeToCustomer } from "../customerNotices";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
-import { ledgerWrites } from "../ledger/postLedger";
+import { ledgerWrites, movingLines } from "../ledger/postLedger";
 import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
 import {
   eventInsert,
@@ -241,4 +250,100 @@ export async function settlePurchase(
     );
   }
   return settled;
+}
+
+/** The columns of an INSERT's list, by their names in the database (a list takes no table name). */
+const columnsOf = (...columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/**
+ * The purchase's own settle when the provider delivered: one statement, in no transaction of its
+ * own, instead of a transaction of four. Its UPDATE takes the purchase only while it is still pending,
+ * under the row's lock, and every other write (the posting, the event, clearing provider alerts,
+ * marking the request answered) reads that UPDATE's RETURNING, so they all happen or none does; the
+ * database's balance check runs at the end of the statement as at any commit. Answers null when the
+ * purchase was no longer pending (a requery or staff got there first): the caller settles the usual way.
+ */
+async function deliverHeld(
+  deps: SettleDeps,
+  held: TransactionRow,
+  result: Extract<ProviderResult, { status: "successful" }>,
+  answered: { userId: string; requestId: string },
+): Promise<TransactionRow | null> {
+  const now = deps.clock.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const said = result.note ? ` (${result.note})` : "";
+  const set = {
+    status: "successful" as const,
+    providerReference: result.providerReference ?? held.providerReference,
+    token: result.token ?? null,
+    units: result.units ?? null,
+    nextRequeryAt: null,
+    updatedAt: now,
+  };
+  const { kind, lines } = postingLines.deliver(held.total, held.cost);
+  const moving = movingLines({ kind, lines });
+  const ledgerId = randomUUID();
+  const t = transactions;
+  const settled = deps.db
+    .update(t)
+    .set(set)
+    .where(and(eq(t.id, held.id), eq(t.status, "pending")))
+    .returning({ id: t.id, requeryAttempts: t.requeryAttempts });
+  const entries = sql.join(
+    moving.map(
+      (line) =>
+        sql`(${"wallet" in line.account ? line.account.wallet : null}::uuid, ${"house" in line.account ? line.account.house : null}::text, ${line.amount}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const le = ledgerEntries;
+  const lt = ledgerTransactions;
+  const ev = transactionEvents;
+  const keys = idempotencyKeys;
+  const statement = sql`with settled as (${settled.getSQL()}),
+    ledger_transaction_written as (
+      insert into ${lt} (${columnsOf(lt.id, lt.kind, lt.transactionId, lt.createdAt)})
+      select ${ledgerId}::uuid, ${kind}, settled.id, ${at} from settled),
+    ledger_entries_written as (
+      insert into ${le} (${columnsOf(le.ledgerTransactionId, le.walletId, le.houseAccount, le.amount, le.createdAt)})
+      select ${ledgerId}::uuid, line.wallet, line.house, line.amount, ${at}
+      from settled, (values ${entries}) as line (wallet, house, amount)),
+    event_recorded as (
+      insert into ${ev} (${columnsOf(ev.transactionId, ev.status, ev.note, ev.createdAt)})
+      select settled.id, 'successful', ${`The provider delivered.${said}`}, ${at} from settled),
+    alerts_cleared as (delete from ${providerAlerts} where exists (select 1 from settled)),
+    request_answered as (
+      update ${keys} set ${sql.identifier(keys.completedAt.name)} = ${at}
+      where ${sql.identifier(keys.userId.name)} = ${answered.userId}
+        and ${sql.identifier(keys.requestId.name)} = ${answered.requestId}
+        and exists (select 1 from settled))
+    select requery_attempts from settled`;
+  const { rows } = (await deps.db.execute(statement)) as unknown as {
+    rows: Array<{ requery_attempts: number }>;
+  };
+  const [row] = rows;
+  if (!row) return null;
+  return { ...held, ...set, requeryAttempts: Number(row.requery_attempts) };
+}
+
+/**
+ * The purchase's own settle, of the purchase `held` just made: a delivered answer in one statement
+ * (`deliverHeld`), anything else, or a purchase someone else settled first, as `settlePurchase` does.
+ * Either way the request is marked answered with the outcome.
+ */
+export async function settleHeld(
+  deps: SettleDeps,
+  held: TransactionRow,
+  answer: ProviderResult,
+  answered: { userId: string; requestId: string },
+): Promise<TransactionRow> {
+  if (answer.status === "successful") {
+    const delivered = await deliverHeld(deps, held, answer, answered);
+    if (delivered) return delivered;
+  }
+  return settlePurchase(deps, held.id, answer, "purchase", answered);
 }
