@@ -7,6 +7,7 @@ import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { writeStep } from "../../db/oneStatement";
+import { preparedOnce } from "../../db/preparedOnce";
 import { emergencyMode, idempotencyKeys, operatorSettings, transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { Provider } from "../../providers/provider";
@@ -17,7 +18,6 @@ import {
   replayRequest,
   requestHash,
   requestInsert,
-  requestIs,
   requestTaken,
 } from "../idempotency";
 import { assertDailyRoom, kycLimitsOf, spentTodayOf } from "../kyc/tierLimits";
@@ -72,12 +72,21 @@ export async function placePurchase(
 
   // One statement reads the request id's earlier purchase, if any, and the emergency switch: a request
   // seen before is answered as it was (even with sales paused since), a new one needs sales open.
-  const [first] = await deps.db
-    .select({ key: idempotencyKeys, txn: transactions, mode: emergencyMode })
-    .from(sql`(select 1) as one`)
-    .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
-    .leftJoin(idempotencyKeys, requestIs(user.id, confirmation.request_id))
-    .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId));
+  const [first] = await preparedOnce(deps.db, "purchase_first_look", (db, name) =>
+    db
+      .select({ key: idempotencyKeys, txn: transactions, mode: emergencyMode })
+      .from(sql`(select 1) as one`)
+      .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
+      .leftJoin(
+        idempotencyKeys,
+        and(
+          eq(idempotencyKeys.userId, sql.placeholder("userId")),
+          eq(idempotencyKeys.requestId, sql.placeholder("requestId")),
+        ),
+      )
+      .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
+      .prepare(name),
+  ).execute({ userId: user.id, requestId: confirmation.request_id });
   const earlier = first?.key && first.txn ? { key: first.key, txn: first.txn } : null;
   const replayed = replayOf(deps.clock, earlier, hash, inFlightMs);
   if (replayed) return replayed;
