@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
 import { idempotencyKeys, transactions } from "../db/schema";
@@ -37,8 +37,22 @@ export async function replayRequest(
     .select({ key: idempotencyKeys, txn: transactions })
     .from(idempotencyKeys)
     .innerJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
+    .where(requestIs(userId, requestId))
     .limit(1);
+  return replayOf(deps.clock, found, hash, inFlightMs);
+}
+
+/** The idempotency key of `requestId`, as a condition (for a statement that reads it with other rows). */
+export const requestIs = (userId: string, requestId: string) =>
+  and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId));
+
+/** `replayRequest`'s answer, from the key and the transaction it made, however they were read. */
+export function replayOf(
+  clock: Clock,
+  found: { key: typeof idempotencyKeys.$inferSelect; txn: TransactionRow } | null | undefined,
+  hash: string,
+  inFlightMs: number,
+): TransactionRow | null {
   if (!found) return null;
   if (found.key.requestHash !== hash) {
     throw new Refusal(
@@ -46,7 +60,7 @@ export async function replayRequest(
       "This request_id was already used for a different request. Start again to get a new one.",
     );
   }
-  const age = deps.clock.now().getTime() - found.key.createdAt.getTime();
+  const age = clock.now().getTime() - found.key.createdAt.getTime();
   if (!found.key.completedAt && age < inFlightMs) {
     throw new Refusal(
       "request_in_progress",
@@ -63,7 +77,12 @@ export async function completeRequest(
   userId: string,
   requestId: string,
 ): Promise<void> {
-  await db
+  await requestCompletion(db, clock, userId, requestId);
+}
+
+/** The UPDATE that marks a request answered, unsent: a step of a larger statement (`writeStep`). */
+export function requestCompletion(db: Queryable, clock: Clock, userId: string, requestId: string) {
+  return db
     .update(idempotencyKeys)
     .set({ completedAt: clock.now() })
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)));
@@ -73,19 +92,22 @@ export async function completeRequest(
  * Inside the money transaction that made the transaction: the request id now points at it, so a retry
  * replays instead of charging again. A request answered in the same transaction is complete at once.
  */
-export async function recordRequest(
-  db: Queryable,
-  now: Date,
-  request: {
-    userId: string;
-    requestId: string;
-    scope: string;
-    hash: string;
-    transactionId: string;
-    completed?: boolean;
-  },
-): Promise<void> {
-  await db.insert(idempotencyKeys).values({
+export async function recordRequest(db: Queryable, now: Date, request: RequestRecord): Promise<void> {
+  await requestInsert(db, now, request);
+}
+
+interface RequestRecord {
+  userId: string;
+  requestId: string;
+  scope: string;
+  hash: string;
+  transactionId: string;
+  completed?: boolean;
+}
+
+/** The INSERT of `recordRequest`, unsent: a step of a larger statement (`writeStep`). */
+export function requestInsert(db: Queryable, now: Date, request: RequestRecord) {
+  return db.insert(idempotencyKeys).values({
     userId: request.userId,
     requestId: request.requestId,
     scope: request.scope,
@@ -94,6 +116,18 @@ export async function recordRequest(
     completedAt: request.completed ? now : null,
     createdAt: now,
   });
+}
+
+/**
+ * The transaction a request id already made, as a scalar subquery for the statement that reads
+ * everything the hold checks after the wallet is locked (null: the id is new).
+ */
+export function requestTaken(db: Queryable, userId: string, requestId: string) {
+  return sql<string | null>`${db
+    .select({ id: idempotencyKeys.transactionId })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
+    .limit(1)}`;
 }
 
 /** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */

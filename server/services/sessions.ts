@@ -1,7 +1,8 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Queryable } from "../db/database";
+import { preparedOnce } from "../db/preparedOnce";
 import { sessions, users } from "../db/schema";
 import type { AuthSession } from "../deps";
 import { hashToken, newSessionToken } from "./randomIds";
@@ -37,12 +38,15 @@ export async function startSession(
  * absolute limit, or its account has been deactivated.
  */
 export async function findLiveSession(deps: SessionDeps, token: string): Promise<AuthSession | null> {
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .limit(1);
+  const [row] = await preparedOnce(deps.db, "session_by_token", (db, name) =>
+    db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = deps.clock.now().getTime();
   const { session, user } = row;

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sum } from "drizzle-orm";
+import { and, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { defaultKycLimits, type KycLimits, type KycTier } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
 import { purchaseKinds } from "../../../schemas/transactions";
@@ -50,11 +50,12 @@ export function limitOf(limits: KycLimits, tier: number): TierLimit {
 
 /**
  * What the customer has bought since midnight in Lagos: pending and delivered purchases. A failed,
- * refunded or reversed one gave its money back, so it no longer counts.
+ * refunded or reversed one gave its money back, so it no longer counts. It reads the customer's own
+ * rows by transactions_user_created_idx (user, created_at): today's, no more.
  */
-export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
+function spentTodayQuery(db: Queryable, clock: Clock, userId: string) {
   const since = lagosDayStart(lagosDay(clock.now()));
-  const [row] = await db
+  return db
     .select({ total: sum(transactions.total) })
     .from(transactions)
     .where(
@@ -65,7 +66,16 @@ export async function spentToday(db: Queryable, clock: Clock, userId: string): P
         gte(transactions.createdAt, since),
       ),
     );
+}
+
+export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
+  const [row] = await spentTodayQuery(db, clock, userId);
   return Number(row?.total ?? 0);
+}
+
+/** `spentToday` as a scalar subquery, for the statement that reads everything the hold checks. */
+export function spentTodayOf(db: Queryable, clock: Clock, userId: string) {
+  return sql`coalesce(${spentTodayQuery(db, clock, userId)}, 0)`.mapWith(Number);
 }
 
 const raiseIt = "Verify your BVN or NIN on your profile to raise it.";
@@ -80,8 +90,12 @@ export async function assertWithinDailyLimit(
   user: UserRow,
   total: number,
 ): Promise<void> {
-  const { dailyLimit } = limitOf(await readKycLimits(tx), user.kycTier);
-  const spent = await spentToday(tx, clock, user.id);
+  assertDailyRoom(await readKycLimits(tx), user, await spentToday(tx, clock, user.id), total);
+}
+
+/** `assertWithinDailyLimit` with the limits and today's spending already read. */
+export function assertDailyRoom(limits: KycLimits, user: UserRow, spent: number, total: number): void {
+  const { dailyLimit } = limitOf(limits, user.kycTier);
   if (spent + total <= dailyLimit) return;
   const left = Math.max(dailyLimit - spent, 0);
   throw new Refusal(

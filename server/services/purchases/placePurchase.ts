@@ -1,29 +1,33 @@
-import { and, eq, gt, ne } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { transactions, wallets } from "../../db/schema";
+import { writeStep } from "../../db/oneStatement";
+import { preparedOnce } from "../../db/preparedOnce";
+import { emergencyMode, idempotencyKeys, operatorSettings, transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { Provider } from "../../providers/provider";
 import { Refusal } from "../../refusal";
 import {
   AlreadyRequested,
-  assertRequestNew,
-  completeRequest,
-  recordRequest,
+  replayOf,
   replayRequest,
   requestHash,
+  requestInsert,
+  requestTaken,
 } from "../idempotency";
-import { assertWithinDailyLimit } from "../kyc/tierLimits";
-import { postings } from "../ledger/postings";
-import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";
+import { assertDailyRoom, kycLimitsOf, spentTodayOf } from "../kyc/tierLimits";
+import { postingLines } from "../ledger/postings";
+import { ledgerWrites } from "../ledger/postLedger";
+import { eventInsert, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
 import type { Order } from "./order";
-import { assertMayTransact, assertSalesOpen, checkPin } from "./purchaseRules";
-import { settlePurchase } from "./settlePurchase";
+import { assertMayTransact, assertModeOpen, checkPin } from "./purchaseRules";
+import { settleHeld } from "./settlePurchase";
 
 export interface PurchaseDeps {
   db: Database;
@@ -63,12 +67,31 @@ export async function placePurchase(
   request: PurchaseRequest,
 ): Promise<TransactionRow> {
   const hash = requestHash(request.scope, request.fingerprint);
-  const replay = () =>
-    replayRequest(deps, user.id, confirmation.request_id, hash, deps.config.providerTimeoutMs * 2);
-  const earlier = await replay();
-  if (earlier) return earlier;
+  const inFlightMs = deps.config.providerTimeoutMs * 2;
+  const replay = () => replayRequest(deps, user.id, confirmation.request_id, hash, inFlightMs);
 
-  await assertSalesOpen(deps.db);
+  // One statement reads the request id's earlier purchase, if any, and the emergency switch: a request
+  // seen before is answered as it was (even with sales paused since), a new one needs sales open.
+  const [first] = await preparedOnce(deps.db, "purchase_first_look", (db, name) =>
+    db
+      .select({ key: idempotencyKeys, txn: transactions, mode: emergencyMode })
+      .from(sql`(select 1) as one`)
+      .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
+      .leftJoin(
+        idempotencyKeys,
+        and(
+          eq(idempotencyKeys.userId, sql.placeholder("userId")),
+          eq(idempotencyKeys.requestId, sql.placeholder("requestId")),
+        ),
+      )
+      .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
+      .prepare(name),
+  ).execute({ userId: user.id, requestId: confirmation.request_id });
+  const earlier = first?.key && first.txn ? { key: first.key, txn: first.txn } : null;
+  const replayed = replayOf(deps.clock, earlier, hash, inFlightMs);
+  if (replayed) return replayed;
+  assertModeOpen(first?.mode);
+
   let order = await request.price();
   assertMayTransact(user);
   await checkPin(deps, user, confirmation.pin);
@@ -90,9 +113,11 @@ export async function placePurchase(
     deps.logger,
     held.reference,
   );
-  const settled = await settlePurchase(deps, held.id, answer, "purchase");
-  await completeRequest(deps.db, deps.clock, user.id, confirmation.request_id);
-  return settled;
+  // The settle marks the request answered in the same statement as its outcome.
+  return settleHeld(deps, held, answer, {
+    userId: user.id,
+    requestId: confirmation.request_id,
+  });
 }
 
 async function holdMoney(
@@ -107,34 +132,44 @@ async function holdMoney(
     // The wallet row lock puts this customer's money-moving requests in single file.
     const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, user.id)).for("update");
     if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
-    await assertRequestNew(tx, user.id, confirmation.request_id);
     const now = deps.clock.now();
 
-    if (!confirmation.allow_duplicate) {
-      const [same] = await tx
-        .select({ reference: transactions.reference })
-        .from(transactions)
-        .where(
-          and(
-            eq(transactions.userId, user.id),
-            eq(transactions.kind, order.kind),
-            eq(transactions.recipient, order.recipient),
-            eq(transactions.total, order.quote.total),
-            ne(transactions.status, "failed"),
-            gt(transactions.createdAt, new Date(now.getTime() - duplicateWindowMs)),
-          ),
-        )
-        .limit(1);
-      if (same) {
-        throw new Refusal(
-          "possible_duplicate",
-          `You bought the same thing for ${order.recipient} less than 30 seconds ago. Confirm if you want to buy it again.`,
-          { data: possibleDuplicate.parse({ duplicate_of: same.reference }) },
-        );
-      }
+    // What the checks below need, read by one statement now that the wallet is locked: whether the
+    // request id is taken, the same purchase in the last 30 seconds, today's spending and the limits.
+    const [seen] = await tx
+      .select({
+        taken: requestTaken(tx, user.id, confirmation.request_id),
+        duplicateOf: confirmation.allow_duplicate
+          ? sql<string | null>`null`
+          : sql<string | null>`${tx
+              .select({ reference: transactions.reference })
+              .from(transactions)
+              .where(
+                and(
+                  eq(transactions.userId, user.id),
+                  eq(transactions.kind, order.kind),
+                  eq(transactions.recipient, order.recipient),
+                  eq(transactions.total, order.quote.total),
+                  ne(transactions.status, "failed"),
+                  gt(transactions.createdAt, new Date(now.getTime() - duplicateWindowMs)),
+                ),
+              )
+              .limit(1)}`,
+        spentToday: spentTodayOf(tx, deps.clock, user.id),
+        settings: operatorSettings,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(operatorSettings, eq(operatorSettings.id, 1));
+    if (!seen) throw new Error("the hold's checks read nothing");
+    if (seen.taken) throw new AlreadyRequested();
+    if (seen.duplicateOf) {
+      throw new Refusal(
+        "possible_duplicate",
+        `You bought the same thing for ${order.recipient} less than 30 seconds ago. Confirm if you want to buy it again.`,
+        { data: possibleDuplicate.parse({ duplicate_of: seen.duplicateOf }) },
+      );
     }
-
-    await assertWithinDailyLimit(tx, deps.clock, user, order.quote.total);
+    assertDailyRoom(kycLimitsOf(seen.settings ?? undefined), user, seen.spentToday, order.quote.total);
     if (wallet.balance < order.quote.total) {
       throw new Refusal(
         "insufficient_funds",
@@ -143,9 +178,41 @@ async function holdMoney(
       );
     }
 
+    // The purchase, the request id tied to it, the hold and the first event: one statement. The
+    // purchase's id is made here so the other rows can name it.
+    const id = randomUUID();
+    const providerRequestId = deps.provider.newRequestId(now);
     const [txn] = await tx
+      .with(
+        writeStep(
+          tx,
+          "request_recorded",
+          requestInsert(tx, now, {
+            userId: user.id,
+            requestId: confirmation.request_id,
+            scope,
+            hash,
+            transactionId: id,
+          }),
+        ),
+        ...ledgerWrites(tx, deps.clock, id, postingLines.hold(wallet.id, order.quote.total)),
+        writeStep(
+          tx,
+          "event_recorded",
+          eventInsert(
+            tx,
+            deps.clock,
+            id,
+            "pending",
+            // Written before the provider is asked, so it says only what is true now: a crash mid-call must
+            // not leave a record claiming the request went out. The next event says what the provider did.
+            `${formatNaira(order.quote.total)} held; request ${providerRequestId} goes to the provider next.`,
+          ),
+        ),
+      )
       .insert(transactions)
       .values({
+        id,
         reference: newReference(order.kind, now),
         userId: user.id,
         walletId: wallet.id,
@@ -161,7 +228,7 @@ async function holdMoney(
         product: order.product,
         order: order.delivery,
         provider: deps.provider.name,
-        providerRequestId: deps.provider.newRequestId(now),
+        providerRequestId,
         // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
         nextRequeryAt: new Date(
           now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
@@ -174,23 +241,6 @@ async function holdMoney(
       })
       .returning();
     if (!txn) throw new Error("the purchase was not recorded");
-    await recordRequest(tx, now, {
-      userId: user.id,
-      requestId: confirmation.request_id,
-      scope,
-      hash,
-      transactionId: txn.id,
-    });
-    await postings.hold(tx, deps.clock, txn.id, wallet.id, order.quote.total);
-    await recordEvent(
-      tx,
-      deps.clock,
-      txn.id,
-      "pending",
-      // Written before the provider is asked, so it says only what is true now: a crash mid-call must
-      // not leave a record claiming the request went out. The next event says what the provider did.
-      `${formatNaira(order.quote.total)} held; request ${txn.providerRequestId} goes to the provider next.`,
-    );
     return txn;
   });
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import { airtimeQuote, feeQuote, planQuote } from "../../../schemas/pricing";
 import type {
@@ -9,6 +9,7 @@ import type {
   TvBuyBody,
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
+import { preparedOnce } from "../../db/preparedOnce";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
 import type { Provider } from "../../providers/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
@@ -28,7 +29,13 @@ export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): Purcha
     scope: "airtime",
     fingerprint: fingerprint(body),
     async price() {
-      const [network] = await db.select().from(networks).where(eq(networks.id, body.network_id));
+      const [network] = await preparedOnce(db, "network_by_id", (q, name) =>
+        q
+          .select()
+          .from(networks)
+          .where(eq(networks.id, sql.placeholder("id")))
+          .prepare(name),
+      ).execute({ id: body.network_id });
       if (!network) throw fieldRefusal("network_id", "Choose a network.");
       if (!network.airtimeEnabled)
         throw new Refusal("product_unavailable", `${network.name} airtime is not available right now.`);

@@ -22,6 +22,11 @@ const salesPaused = "Purchases are paused for now. Please try again later.";
 /** Emergency mode stops every sale and funding, with the admin's words (503). */
 export async function assertSalesOpen(db: Queryable): Promise<void> {
   const [mode] = await db.select().from(emergencyMode).where(eq(emergencyMode.id, 1));
+  assertModeOpen(mode);
+}
+
+/** `assertSalesOpen` with the switch's row already read (by a statement that read it with others). */
+export function assertModeOpen(mode: typeof emergencyMode.$inferSelect | null | undefined): void {
   if (mode?.enabled) throw new Refusal("sales_paused", mode.message.trim() || salesPaused);
 }
 

@@ -1,15 +1,33 @@
-import { and, eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Transaction } from "../../db/database";
-import { ledgerTransactions, transactions, wallets } from "../../db/schema";
+import { writeStep } from "../../db/oneStatement";
+import {
+  idempotencyKeys,
+  ledgerEntries,
+  ledgerTransactions,
+  providerAlerts,
+  transactionEvents,
+  transactions,
+  wallets,
+} from "../../db/schema";
 import type { ProviderResult } from "../../providers/provider";
 import { noticeToCustomer } from "../customerNotices";
-import { postings } from "../ledger/postings";
-import { clearProviderAlerts, raiseProviderAlert } from "../providerAlerts";
-import { recordEvent, type TransactionRow } from "../transactions/transactionRecords";
+import { requestCompletion } from "../idempotency";
+import { postingLines, postings } from "../ledger/postings";
+import { ledgerWrites, movingLines } from "../ledger/postLedger";
+import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
+import {
+  eventInsert,
+  eventValues,
+  recordEvent,
+  type TransactionRow,
+} from "../transactions/transactionRecords";
 
 export type SettleDeps = {
   db: Database;
@@ -34,24 +52,26 @@ export function requeryDelay(baseMs: number, attempts: number): number {
   return Math.min(maxDelayMs, baseMs * 2 ** Math.min(attempts, 20));
 }
 
-type Update = Partial<typeof transactions.$inferInsert>;
+type Update = PgUpdateSetSource<typeof transactions>;
 
-async function finish(tx: Transaction, row: TransactionRow, set: Update, now: Date) {
-  const [done] = await tx
-    .update(transactions)
+type WriteStep = ReturnType<typeof writeStep>;
+
+/** The purchase's new state, written by one statement with `writes` (its posting, its event). */
+async function finish(tx: Transaction, row: TransactionRow, set: Update, now: Date, writes: WriteStep[]) {
+  const update = writes.length ? tx.with(...writes).update(transactions) : tx.update(transactions);
+  const [done] = await update
     .set({ ...set, updatedAt: now })
     .where(eq(transactions.id, row.id))
     .returning();
   return done as TransactionRow;
 }
 
-async function balanceOf(tx: Transaction, walletId: string) {
-  const [wallet] = await tx
-    .select({ balance: wallets.balance })
-    .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return wallet?.balance ?? 0;
-}
+/**
+ * The wallet's balance as the UPDATE that writes it into the purchase reads it: after the money went
+ * back, which a statement before it wrote (a step of the same statement would see the balance before).
+ */
+const balanceNow = (walletId: string) =>
+  sql<number>`(select ${wallets.balance} from ${wallets} where ${wallets.id} = ${walletId})`;
 
 async function alreadyReversed(tx: Transaction, id: string) {
   const [found] = await tx
@@ -73,6 +93,8 @@ export async function settlePurchase(
   transactionId: string,
   answer: ProviderResult,
   source: SettleSource,
+  /** The request that made the purchase, marked answered in the same statement (the purchase's own settle). */
+  answered?: { userId: string; requestId: string },
 ): Promise<TransactionRow> {
   let result = answer;
   const settled = await deps.db.transaction(async (tx) => {
@@ -85,6 +107,17 @@ export async function settlePurchase(
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
     const said = result.note ? ` (${result.note})` : "";
+    const event = (status: TransactionRow["status"], note: string) =>
+      writeStep(tx, "event_recorded", eventInsert(tx, deps.clock, row.id, status, note));
+    const completion = answered
+      ? [
+          writeStep(
+            tx,
+            "request_answered",
+            requestCompletion(tx, deps.clock, answered.userId, answered.requestId),
+          ),
+        ]
+      : [];
 
     if (
       row.status === "pending" &&
@@ -99,9 +132,6 @@ export async function settlePurchase(
     }
 
     if (row.status === "pending" && result.status === "successful") {
-      await postings.deliver(tx, deps.clock, row.id, row.total, row.cost);
-      await clearProviderAlerts(tx);
-      await recordEvent(tx, deps.clock, row.id, "successful", `The provider delivered.${said}`);
       return finish(
         tx,
         row,
@@ -113,19 +143,29 @@ export async function settlePurchase(
           nextRequeryAt: null,
         },
         now,
+        [
+          ...ledgerWrites(tx, deps.clock, row.id, postingLines.deliver(row.total, row.cost)),
+          writeStep(tx, "alerts_cleared", providerAlertsCleared(tx)),
+          event("successful", `The provider delivered.${said}`),
+          ...completion,
+        ],
       );
     }
 
     if (row.status === "pending" && result.status === "failed") {
-      await postings.release(tx, deps.clock, row.id, row.walletId, row.total);
+      // The money goes back first; the purchase's row then reads the balance it left.
+      await tx
+        .with(...ledgerWrites(tx, deps.clock, row.id, postingLines.release(row.walletId, row.total)))
+        .insert(transactionEvents)
+        .values(
+          eventValues(
+            deps.clock,
+            row.id,
+            "failed",
+            `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
+          ),
+        );
       if (result.alert) await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? result.reason);
-      await recordEvent(
-        tx,
-        deps.clock,
-        row.id,
-        "failed",
-        `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
-      );
       return finish(
         tx,
         row,
@@ -133,10 +173,11 @@ export async function settlePurchase(
           status: "failed",
           failureReason: result.reason,
           providerReference,
-          balanceAfter: await balanceOf(tx, row.walletId),
+          balanceAfter: balanceNow(row.walletId),
           nextRequeryAt: null,
         },
         now,
+        completion,
       );
     }
 
@@ -162,10 +203,11 @@ export async function settlePurchase(
           status: "reversed",
           failureReason: result.reason,
           providerReference,
-          balanceAfter: await balanceOf(tx, row.walletId),
+          balanceAfter: balanceNow(row.walletId),
           nextRequeryAt: null,
         },
         now,
+        completion,
       );
     }
 
@@ -179,25 +221,25 @@ export async function settlePurchase(
         "refunded",
         `The provider reversed this refunded purchase.${said}`,
       );
+      if (answered) await requestCompletion(tx, deps.clock, answered.userId, answered.requestId);
       return row;
     }
 
-    if (row.status !== "pending") return row;
+    if (row.status !== "pending") {
+      if (answered) await requestCompletion(tx, deps.clock, answered.userId, answered.requestId);
+      return row;
+    }
 
     // Still unknown (a timeout, an unclear answer): the money stays held until a requery settles it.
     if (result.status === "pending" && result.alert)
       await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? "VTpass refused our keys");
-    if (source === "purchase") {
-      await recordEvent(
-        tx,
-        deps.clock,
-        row.id,
-        "pending",
-        `Sent to the provider; no final answer yet, so the money stays held.${said}`,
-      );
-    }
     const next = new Date(now.getTime() + requeryDelay(deps.config.requeryBaseDelayMs, row.requeryAttempts));
-    return finish(tx, row, { providerReference, nextRequeryAt: next }, now);
+    return finish(tx, row, { providerReference, nextRequeryAt: next }, now, [
+      ...(source === "purchase"
+        ? [event("pending", `Sent to the provider; no final answer yet, so the money stays held.${said}`)]
+        : []),
+      ...completion,
+    ]);
   });
 
   if (result.status === "failed" && result.alert) {
@@ -208,4 +250,100 @@ export async function settlePurchase(
     );
   }
   return settled;
+}
+
+/** The columns of an INSERT's list, by their names in the database (a list takes no table name). */
+const columnsOf = (...columns: AnyPgColumn[]) =>
+  sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  );
+
+/**
+ * The purchase's own settle when the provider delivered: one statement, in no transaction of its
+ * own, instead of a transaction of four. Its UPDATE takes the purchase only while it is still pending,
+ * under the row's lock, and every other write (the posting, the event, clearing provider alerts,
+ * marking the request answered) reads that UPDATE's RETURNING, so they all happen or none does; the
+ * database's balance check runs at the end of the statement as at any commit. Answers null when the
+ * purchase was no longer pending (a requery or staff got there first): the caller settles the usual way.
+ */
+async function deliverHeld(
+  deps: SettleDeps,
+  held: TransactionRow,
+  result: Extract<ProviderResult, { status: "successful" }>,
+  answered: { userId: string; requestId: string },
+): Promise<TransactionRow | null> {
+  const now = deps.clock.now();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const said = result.note ? ` (${result.note})` : "";
+  const set = {
+    status: "successful" as const,
+    providerReference: result.providerReference ?? held.providerReference,
+    token: result.token ?? null,
+    units: result.units ?? null,
+    nextRequeryAt: null,
+    updatedAt: now,
+  };
+  const { kind, lines } = postingLines.deliver(held.total, held.cost);
+  const moving = movingLines({ kind, lines });
+  const ledgerId = randomUUID();
+  const t = transactions;
+  const settled = deps.db
+    .update(t)
+    .set(set)
+    .where(and(eq(t.id, held.id), eq(t.status, "pending")))
+    .returning({ id: t.id, requeryAttempts: t.requeryAttempts });
+  const entries = sql.join(
+    moving.map(
+      (line) =>
+        sql`(${"wallet" in line.account ? line.account.wallet : null}::uuid, ${"house" in line.account ? line.account.house : null}::text, ${line.amount}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const le = ledgerEntries;
+  const lt = ledgerTransactions;
+  const ev = transactionEvents;
+  const keys = idempotencyKeys;
+  const statement = sql`with settled as (${settled.getSQL()}),
+    ledger_transaction_written as (
+      insert into ${lt} (${columnsOf(lt.id, lt.kind, lt.transactionId, lt.createdAt)})
+      select ${ledgerId}::uuid, ${kind}, settled.id, ${at} from settled),
+    ledger_entries_written as (
+      insert into ${le} (${columnsOf(le.ledgerTransactionId, le.walletId, le.houseAccount, le.amount, le.createdAt)})
+      select ${ledgerId}::uuid, line.wallet, line.house, line.amount, ${at}
+      from settled, (values ${entries}) as line (wallet, house, amount)),
+    event_recorded as (
+      insert into ${ev} (${columnsOf(ev.transactionId, ev.status, ev.note, ev.createdAt)})
+      select settled.id, 'successful', ${`The provider delivered.${said}`}, ${at} from settled),
+    alerts_cleared as (delete from ${providerAlerts} where exists (select 1 from settled)),
+    request_answered as (
+      update ${keys} set ${sql.identifier(keys.completedAt.name)} = ${at}
+      where ${sql.identifier(keys.userId.name)} = ${answered.userId}
+        and ${sql.identifier(keys.requestId.name)} = ${answered.requestId}
+        and exists (select 1 from settled))
+    select requery_attempts from settled`;
+  const { rows } = (await deps.db.execute(statement)) as unknown as {
+    rows: Array<{ requery_attempts: number }>;
+  };
+  const [row] = rows;
+  if (!row) return null;
+  return { ...held, ...set, requeryAttempts: Number(row.requery_attempts) };
+}
+
+/**
+ * The purchase's own settle, of the purchase `held` just made: a delivered answer in one statement
+ * (`deliverHeld`), anything else, or a purchase someone else settled first, as `settlePurchase` does.
+ * Either way the request is marked answered with the outcome.
+ */
+export async function settleHeld(
+  deps: SettleDeps,
+  held: TransactionRow,
+  answer: ProviderResult,
+  answered: { userId: string; requestId: string },
+): Promise<TransactionRow> {
+  if (answer.status === "successful") {
+    const delivered = await deliverHeld(deps, held, answer, answered);
+    if (delivered) return delivered;
+  }
+  return settlePurchase(deps, held.id, answer, "purchase", answered);
 }

@@ -41,7 +41,29 @@ export async function recordEvent(
   note: string,
   actorId: string | null = null,
 ): Promise<void> {
-  await tx.insert(transactionEvents).values({ transactionId, status, note, actorId, createdAt: clock.now() });
+  await eventInsert(tx, clock, transactionId, status, note, actorId);
+}
+
+/** The INSERT of `recordEvent`, unsent: a step of a larger statement (`writeStep`). */
+export function eventInsert(
+  tx: Transaction,
+  clock: Clock,
+  transactionId: string,
+  status: TransactionStatus,
+  note: string,
+  actorId: string | null = null,
+) {
+  return tx.insert(transactionEvents).values(eventValues(clock, transactionId, status, note, actorId));
+}
+
+export function eventValues(
+  clock: Clock,
+  transactionId: string,
+  status: TransactionStatus,
+  note: string,
+  actorId: string | null = null,
+) {
+  return { transactionId, status, note, actorId, createdAt: clock.now() };
 }
 
 export function transactionView(row: TransactionRow): TransactionView {
