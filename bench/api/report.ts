@@ -1,5 +1,4 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RunFigures } from "./measurePoint";
 import type { DatabaseKind, Scenario } from "./options";
@@ -85,8 +84,5 @@ export function writeReport(report: { startedAt: string } & Record<string, unkno
   const rounded = (_key: string, value: unknown) =>
     typeof value === "number" && !Number.isInteger(value) ? Number(value.toFixed(3)) : value;
   writeFileSync(file, `${JSON.stringify(report, rounded, 2)}\n`);
-  // Laid out by the project's own formatter, so the file can be committed as written.
-  const biome = fileURLToPath(new URL("../../node_modules/.bin/biome", import.meta.url));
-  if (existsSync(biome)) execFileSync(biome, ["format", "--write", fileURLToPath(file)], { stdio: "ignore" });
   return fileURLToPath(file);
 }
