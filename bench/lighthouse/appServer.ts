@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,8 @@ export async function startApp() {
         STATIC_DIR: "dist",
         SMTP_URL: mail.url,
         LOG_LEVEL: "warn",
+        // Production refuses to start without its own PIN key; a throwaway one serves this run.
+        PIN_KEYS: `lighthouse:${randomBytes(32).toString("hex")}`,
       },
       "/api/status/",
     );
