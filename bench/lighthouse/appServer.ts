@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startMailCatcher } from "../../tests/e2e/support/mailCatcher";
-import { startChildServer } from "./childServer";
+import { startChildServer } from "../../tests/support/childServer";
 
 /**
  * The app as production serves it (`npm start`'s server/main.ts over the build in dist/, NODE_ENV

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { freePort } from "../../tests/support/freePort";
+import { freePort } from "./freePort";
 
 export interface ChildServer {
   base: string;
@@ -9,18 +9,20 @@ export interface ChildServer {
 
 /**
  * A server script run as a process of its own (Node with tsx, as `npm start` runs the app), on a free
- * loopback port given as PORT, ready once `readyPath` answers 200. Its own process, not this one:
- * Lighthouse's work in this process must not delay the pages it measures.
+ * loopback port given as PORT, ready once `readyPath` answers 200. The browser tests start the app
+ * this way, and bench:lighthouse too, whose work in its own process must not delay the pages it
+ * measures. `env` may depend on the port (an address the app gives out for itself).
  */
 export async function startChildServer(
   script: string,
-  env: Record<string, string>,
+  env: Record<string, string> | ((port: number) => Record<string, string>),
   readyPath: string,
 ): Promise<ChildServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const extra = typeof env === "function" ? env(port) : env;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
