@@ -1,3 +1,4 @@
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -325,5 +326,58 @@ describe("the merchant account", () => {
     await expect(wrong.verifySmartcard("dstv", "1212121212", within())).rejects.toBeInstanceOf(
       ProviderRefused,
     );
+  });
+});
+
+describe("the connection", () => {
+  /** A stand-in VTpass on a raw HTTP server, answering each call with `answer`; it counts connections. */
+  async function standIn(answer: (response: ServerResponse) => void) {
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => answer(response));
+    });
+    let connections = 0;
+    server.on("connection", () => {
+      connections += 1;
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+    return {
+      provider: createVtpassProvider({ baseUrl: url, ...keys }),
+      connections: () => connections,
+      close: () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    };
+  }
+
+  it("throws for an answer cut off in the middle of its body: nobody knows, so it stays pending", async () => {
+    const vtpass = await standIn((response) => {
+      response.writeHead(200, { "content-type": "application/json", "content-length": "200" });
+      response.write('{"code":"000","content":{"transactions":{"status":"deli');
+      setTimeout(() => response.socket?.destroy(), 20);
+    });
+    try {
+      const requestId = vtpass.provider.newRequestId(clock.now());
+      // A time limit far past the test's own: only the cut itself can end the call in time.
+      await expect(vtpass.provider.buy(requestId, airtime(phone()), within(60_000))).rejects.toThrow();
+    } finally {
+      await vtpass.close();
+    }
+  });
+
+  it("sends one call after another over the same kept-alive connection", async () => {
+    const vtpass = await standIn((response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ code: 1, contents: { balance: 1234.5 } }));
+    });
+    try {
+      for (let call = 0; call < 3; call += 1) expect(await vtpass.provider.balance(within())).toBe(123_450);
+      expect(vtpass.connections()).toBe(1);
+    } finally {
+      await vtpass.close();
+    }
   });
 });

@@ -78,11 +78,8 @@ function payBody(requestId: string, order: ProviderOrder): Record<string, unknow
 }
 
 /** The VTpass adapter: the one path every purchase takes, against the simulator or the real host. */
-export function createVtpassProvider(
-  credentials: VtpassCredentials,
-  fetcher: typeof fetch = fetch,
-): Provider {
-  const http = vtpassClient(credentials, fetcher);
+export function createVtpassProvider(credentials: VtpassCredentials): Provider {
+  const http = vtpassClient(credentials);
 
   async function verify(body: Record<string, unknown>, signal: AbortSignal, what: string) {
     const reply = await http.post("merchant-verify", body, signal);
