@@ -43,6 +43,12 @@ export interface IntegrationOptions {
   journalDir: string | null;
   /** How the simulators pace themselves; tests make them fast and let the test settle things. */
   simulatorTiming?: { settleAfterMs: number | null; timeoutAnswerMs: number };
+  /**
+   * Where the VTpass adapter reaches a simulated VTpass, when not the one this app serves: the bench
+   * serves one from a thread of its own, so its work stays off the app's event loop as the real
+   * VTpass's does.
+   */
+  vtpassBaseUrl?: string;
 }
 
 /**
@@ -81,7 +87,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
   });
   return {
     provider: createVtpassProvider({
-      baseUrl: `${options.origin}${simulatorPaths.vtpass}/api/`,
+      baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
       ...simulatorKeys.vtpass,
     }),
     gateway: createPaystackGateway({

@@ -25,6 +25,7 @@ export async function serveApp(
     serveSpa?: boolean;
     journalDir: string | null;
     simulatorTiming?: IntegrationOptions["simulatorTiming"];
+    vtpassBaseUrl?: IntegrationOptions["vtpassBaseUrl"];
   },
 ) {
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
@@ -48,6 +49,7 @@ export async function serveApp(
     clock: base.clock,
     journalDir: options.journalDir,
     ...(options.simulatorTiming && { simulatorTiming: options.simulatorTiming }),
+    ...(options.vtpassBaseUrl && { vtpassBaseUrl: options.vtpassBaseUrl }),
   });
   const deps: AppDeps = { ...base, config: { ...config, publicUrl }, ...integrations };
   const app = createApp(deps, { serveSpa: options.serveSpa ?? true });

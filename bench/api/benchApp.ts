@@ -8,6 +8,7 @@ import { serveApp } from "../../server/serveApp";
 import { ensureFirstAdmin, seedSystemRows } from "../../server/services/adminBootstrap";
 import { startBackgroundWork } from "../../server/services/backgroundWork";
 import { BenchMailbox } from "./mailbox";
+import { startVtpassThread } from "./vtpassThread";
 
 export const benchAdmin = { email: "bench.admin@example.com", password: "bench admin lantern harbour 7" };
 
@@ -40,8 +41,9 @@ export interface BenchApp {
 
 /**
  * The real server in this process, wired as server/start.ts wires it: the system rows and first admin
- * seeded, serveApp (the app behind @hono/node-server on a free loopback port, the VTpass, Paystack and
- * Didit simulators served by it and reached by the adapters over HTTP) and the background work. The
+ * seeded, serveApp (the app behind @hono/node-server on a free loopback port, the Paystack and Didit
+ * simulators served by it and reached by the adapters over HTTP) and the background work. The VTpass
+ * adapter reaches a simulated VTpass served from a thread of its own (vtpassThread.ts). The
  * differences: the bench's settings above, a mailbox instead of the log mailer, no SPA, and the
  * simulators' journals kept in memory (a real VTpass keeps its own books elsewhere).
  */
@@ -51,11 +53,13 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
   const mailbox = new BenchMailbox();
   await seedSystemRows(database.db);
   await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  const vtpass = await startVtpassThread();
   const served = await serveApp(
     config,
     { db: database.db, mailer: mailbox, clock: systemClock, config, logger },
-    { serveSpa: false, journalDir: null },
+    { serveSpa: false, journalDir: null, vtpassBaseUrl: vtpass.baseUrl },
   );
+  await vtpass.webhooksTo(served.origin);
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
   return {
     origin: served.origin,
@@ -65,6 +69,7 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
     async close() {
       work.stop();
       await served.close();
+      await vtpass.close();
     },
   };
 }

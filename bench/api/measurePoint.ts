@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import type { BenchApp } from "./benchApp";
 import { closedLoop, errorCount, type LoopResult } from "./closedLoop";
 import { type BenchCustomer, topUp } from "./customers";
@@ -8,9 +9,6 @@ import { percentile } from "./statistics";
 
 /** More errors than this share of a run's purchases (or postings) stops the bench: its figures would mean nothing. */
 export const maxErrorShare = 0.02;
-
-/** The simulated VTpass's wallet before every point: far more than any run spends, so it never answers 018. */
-const providerWalletKobo = 100_000_000_000;
 
 export interface RunFigures {
   purchasesPerSecond: number;
@@ -29,6 +27,13 @@ export interface RunFigures {
    */
   cpuMsPerPurchase: number;
   cpuMsPerPosting: number;
+  /**
+   * The time the main thread's event loop was busy (serving HTTP, building and sending statements,
+   * and on PGlite running the database) over the run, per purchase and per posting. The app serves
+   * every request on this one thread, so this, not the process's CPU, is what caps purchases/s.
+   */
+  mainThreadMsPerPurchase: number;
+  mainThreadMsPerPosting: number;
 }
 
 /** CPU milliseconds this process spent since `from`. */
@@ -62,7 +67,6 @@ export async function measurePoint(
   options: Pick<BenchOptions, "seconds" | "warmupSeconds">,
 ): Promise<RunFigures> {
   await topUp(app, customers);
-  app.deps.simulators?.vtpass.control.setBalance(providerWalletKobo);
   const { scenario, concurrency } = point;
   if (options.warmupSeconds > 0) {
     const warm = await load.run({
@@ -74,6 +78,7 @@ export async function measurePoint(
     checkErrors(`${point.label} warm-up`, warm);
   }
   const cpuBeforePurchases = process.cpuUsage();
+  const loopBeforePurchases = performance.eventLoopUtilization();
   const bought = await load.run({
     scenario,
     concurrency,
@@ -81,14 +86,17 @@ export async function measurePoint(
     freshConnections: options.warmupSeconds === 0,
   });
   const purchaseCpuMs = cpuMsSince(cpuBeforePurchases);
+  const purchaseLoopMs = performance.eventLoopUtilization(loopBeforePurchases).active;
   checkErrors(`${point.label} purchases`, bought);
   const cpuBeforePostings = process.cpuUsage();
+  const loopBeforePostings = performance.eventLoopUtilization();
   const posted = await closedLoop(
     point.concurrency,
     options.seconds,
     postingOperation(app, customers, point.scenario),
   );
   const postingCpuMs = cpuMsSince(cpuBeforePostings);
+  const postingLoopMs = performance.eventLoopUtilization(loopBeforePostings).active;
   checkErrors(`${point.label} postings`, posted);
   const purchasesPerSecond = perSecond(bought);
   const postingsPerSecond = perSecond(posted);
@@ -104,5 +112,7 @@ export async function measurePoint(
     ratio: purchasesPerSecond / postingsPerSecond,
     cpuMsPerPurchase: purchaseCpuMs / Math.max(bought.completed, 1),
     cpuMsPerPosting: postingCpuMs / Math.max(posted.completed, 1),
+    mainThreadMsPerPurchase: purchaseLoopMs / Math.max(bought.completed, 1),
+    mainThreadMsPerPosting: postingLoopMs / Math.max(posted.completed, 1),
   };
 }

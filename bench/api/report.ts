@@ -18,6 +18,8 @@ export interface PointSummary {
     | "ratio"
     | "cpuMsPerPurchase"
     | "cpuMsPerPosting"
+    | "mainThreadMsPerPurchase"
+    | "mainThreadMsPerPosting"
   >;
   runs: RunFigures[];
 }
@@ -37,6 +39,8 @@ export function summarise(
       ratio: of("ratio"),
       cpuMsPerPurchase: of("cpuMsPerPurchase"),
       cpuMsPerPosting: of("cpuMsPerPosting"),
+      mainThreadMsPerPurchase: of("mainThreadMsPerPurchase"),
+      mainThreadMsPerPosting: of("mainThreadMsPerPosting"),
     },
     runs: [...runs],
   };

@@ -52,7 +52,7 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
         const figures = await measurePoint(app, load, customers, { ...point, label }, options);
         point.runs.push(figures);
         progress(
-          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting${errorNote(figures)}`,
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${errorNote(figures)}`,
         );
       }
     }
