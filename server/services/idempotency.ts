@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type Placeholder, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
 import { idempotencyKeys, transactions } from "../db/schema";
@@ -107,7 +107,12 @@ interface RequestRecord {
 
 /** The INSERT of `recordRequest`, unsent: a step of a larger statement (`writeStep`). */
 export function requestInsert(db: Queryable, now: Date, request: RequestRecord) {
-  return db.insert(idempotencyKeys).values({
+  return db.insert(idempotencyKeys).values(requestValues(now, request));
+}
+
+/** The row `requestInsert` writes. */
+export function requestValues(now: Date, request: RequestRecord) {
+  return {
     userId: request.userId,
     requestId: request.requestId,
     scope: request.scope,
@@ -115,14 +120,14 @@ export function requestInsert(db: Queryable, now: Date, request: RequestRecord) 
     transactionId: request.transactionId,
     completedAt: request.completed ? now : null,
     createdAt: now,
-  });
+  };
 }
 
 /**
  * The transaction a request id already made, as a scalar subquery for the statement that reads
  * everything the hold checks after the wallet is locked (null: the id is new).
  */
-export function requestTaken(db: Queryable, userId: string, requestId: string) {
+export function requestTaken(db: Queryable, userId: string | Placeholder, requestId: string | Placeholder) {
   return sql<string | null>`${db
     .select({ id: idempotencyKeys.transactionId })
     .from(idempotencyKeys)

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, eq, gte, inArray, type Placeholder, sql, sum } from "drizzle-orm";
 import { defaultKycLimits, type KycLimits, type KycTier } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
 import { purchaseKinds } from "../../../schemas/transactions";
@@ -53,8 +53,10 @@ export function limitOf(limits: KycLimits, tier: number): TierLimit {
  * refunded or reversed one gave its money back, so it no longer counts. It reads the customer's own
  * rows by transactions_user_created_idx (user, created_at): today's, no more.
  */
-function spentTodayQuery(db: Queryable, clock: Clock, userId: string) {
-  const since = lagosDayStart(lagosDay(clock.now()));
+/** When today began in Lagos: the daily limit counts what was bought since. */
+export const todayBegan = (clock: Clock) => lagosDayStart(lagosDay(clock.now()));
+
+function spentTodayQuery(db: Queryable, userId: string | Placeholder, since: Date | Placeholder) {
   return db
     .select({ total: sum(transactions.total) })
     .from(transactions)
@@ -69,13 +71,16 @@ function spentTodayQuery(db: Queryable, clock: Clock, userId: string) {
 }
 
 export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
-  const [row] = await spentTodayQuery(db, clock, userId);
+  const [row] = await spentTodayQuery(db, userId, todayBegan(clock));
   return Number(row?.total ?? 0);
 }
 
-/** `spentToday` as a scalar subquery, for the statement that reads everything the hold checks. */
-export function spentTodayOf(db: Queryable, clock: Clock, userId: string) {
-  return sql`coalesce(${spentTodayQuery(db, clock, userId)}, 0)`.mapWith(Number);
+/**
+ * `spentToday` as a scalar subquery, for the statement that reads everything the hold checks; `since`
+ * is `todayBegan`, or a placeholder for it.
+ */
+export function spentTodayOf(db: Queryable, userId: string | Placeholder, since: Date | Placeholder) {
+  return sql`coalesce(${spentTodayQuery(db, userId, since)}, 0)`.mapWith(Number);
 }
 
 const raiseIt = "Verify your BVN or NIN on your profile to raise it.";

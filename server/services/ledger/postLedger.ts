@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Clock } from "../../clock";
-import type { Transaction } from "../../db/database";
+import type { Queryable, Transaction } from "../../db/database";
 import { writeStep } from "../../db/oneStatement";
 import { type HouseAccount, ledgerEntries, ledgerTransactions } from "../../db/schema";
 
@@ -29,7 +30,8 @@ export function movingLines({ kind, lines }: Posting): Line[] {
   return moving;
 }
 
-function ledgerRows(clock: Clock, transactionId: string | null, posting: Posting) {
+/** The rows a posting writes: its ledger transaction and entries (null when nothing moves). */
+export function ledgerRows(clock: Clock, transactionId: string | null, posting: Posting) {
   const moving = movingLines(posting);
   if (moving.length === 0) return null;
   const now = clock.now();
@@ -51,7 +53,17 @@ function ledgerRows(clock: Clock, transactionId: string | null, posting: Posting
  */
 export function ledgerWrites(tx: Transaction, clock: Clock, transactionId: string | null, posting: Posting) {
   const rows = ledgerRows(clock, transactionId, posting);
-  if (!rows) return [];
+  return rows ? ledgerRowWrites(tx, rows) : [];
+}
+
+type LedgerTransactionValues = PgInsertValue<typeof ledgerTransactions>;
+type LedgerEntryValues = PgInsertValue<typeof ledgerEntries>;
+
+/** `ledgerWrites` of rows already made (or of placeholders standing for them). */
+export function ledgerRowWrites(
+  tx: Queryable,
+  rows: { ledgerTransaction: LedgerTransactionValues; entries: LedgerEntryValues[] },
+) {
   return [
     writeStep(tx, "ledger_transaction_written", tx.insert(ledgerTransactions).values(rows.ledgerTransaction)),
     writeStep(tx, "ledger_entries_written", tx.insert(ledgerEntries).values(rows.entries)),

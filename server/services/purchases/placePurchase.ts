@@ -5,10 +5,18 @@ import { formatNaira } from "../../../schemas/money";
 import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import { boundValues, variantName } from "../../db/boundValues";
+import type { Database, Transaction } from "../../db/database";
 import { writeStep } from "../../db/oneStatement";
 import { preparedOnce } from "../../db/preparedOnce";
-import { emergencyMode, idempotencyKeys, operatorSettings, transactions, wallets } from "../../db/schema";
+import {
+  emergencyMode,
+  idempotencyKeys,
+  operatorSettings,
+  transactionEvents,
+  transactions,
+  wallets,
+} from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { Provider } from "../../providers/provider";
 import { Refusal } from "../../refusal";
@@ -17,13 +25,13 @@ import {
   replayOf,
   replayRequest,
   requestHash,
-  requestInsert,
   requestTaken,
+  requestValues,
 } from "../idempotency";
-import { assertDailyRoom, kycLimitsOf, spentTodayOf } from "../kyc/tierLimits";
+import { assertDailyRoom, kycLimitsOf, spentTodayOf, todayBegan } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
-import { ledgerWrites } from "../ledger/postLedger";
-import { eventInsert, newReference, type TransactionRow } from "../transactions/transactionRecords";
+import { ledgerRows, ledgerRowWrites } from "../ledger/postLedger";
+import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
 import type { Order } from "./order";
 import { assertMayTransact, assertModeOpen, checkPin } from "./purchaseRules";
@@ -120,6 +128,54 @@ export async function placePurchase(
   });
 }
 
+/** The hold's statements, each prepared once: a purchase sends them with new values only. */
+const holdStatements = {
+  /** The wallet row lock puts this customer's money-moving requests in single file. */
+  lockWallet: (tx: Transaction) =>
+    preparedOnce(tx, "purchase_hold_lock", (db, name) =>
+      db
+        .select()
+        .from(wallets)
+        .where(eq(wallets.userId, sql.placeholder("userId")))
+        .for("update")
+        .prepare(name),
+    ),
+  /**
+   * What the checks need, read by one statement once the wallet is locked: whether the request id is
+   * taken, the same purchase in the last 30 seconds (unless the customer allowed it), today's spending
+   * and the limits.
+   */
+  readChecks: (tx: Transaction, allowDuplicate: boolean) =>
+    preparedOnce(tx, allowDuplicate ? "purchase_hold_checks_any" : "purchase_hold_checks", (db, name) => {
+      const userId = sql.placeholder("userId");
+      return db
+        .select({
+          taken: requestTaken(db, userId, sql.placeholder("requestId")),
+          duplicateOf: allowDuplicate
+            ? sql<string | null>`null`
+            : sql<string | null>`${db
+                .select({ reference: transactions.reference })
+                .from(transactions)
+                .where(
+                  and(
+                    eq(transactions.userId, userId),
+                    eq(transactions.kind, sql.placeholder("kind")),
+                    eq(transactions.recipient, sql.placeholder("recipient")),
+                    eq(transactions.total, sql.placeholder("total")),
+                    ne(transactions.status, "failed"),
+                    gt(transactions.createdAt, sql.placeholder("duplicateSince")),
+                  ),
+                )
+                .limit(1)}`,
+          spentToday: spentTodayOf(db, userId, sql.placeholder("todayBegan")),
+          settings: operatorSettings,
+        })
+        .from(sql`(select 1) as one`)
+        .leftJoin(operatorSettings, eq(operatorSettings.id, 1))
+        .prepare(name);
+    }),
+};
+
 async function holdMoney(
   deps: PurchaseDeps,
   user: UserRow,
@@ -129,37 +185,19 @@ async function holdMoney(
   scope: string,
 ): Promise<TransactionRow> {
   return deps.db.transaction(async (tx) => {
-    // The wallet row lock puts this customer's money-moving requests in single file.
-    const [wallet] = await tx.select().from(wallets).where(eq(wallets.userId, user.id)).for("update");
+    const [wallet] = await holdStatements.lockWallet(tx).execute({ userId: user.id });
     if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
     const now = deps.clock.now();
 
-    // What the checks below need, read by one statement now that the wallet is locked: whether the
-    // request id is taken, the same purchase in the last 30 seconds, today's spending and the limits.
-    const [seen] = await tx
-      .select({
-        taken: requestTaken(tx, user.id, confirmation.request_id),
-        duplicateOf: confirmation.allow_duplicate
-          ? sql<string | null>`null`
-          : sql<string | null>`${tx
-              .select({ reference: transactions.reference })
-              .from(transactions)
-              .where(
-                and(
-                  eq(transactions.userId, user.id),
-                  eq(transactions.kind, order.kind),
-                  eq(transactions.recipient, order.recipient),
-                  eq(transactions.total, order.quote.total),
-                  ne(transactions.status, "failed"),
-                  gt(transactions.createdAt, new Date(now.getTime() - duplicateWindowMs)),
-                ),
-              )
-              .limit(1)}`,
-        spentToday: spentTodayOf(tx, deps.clock, user.id),
-        settings: operatorSettings,
-      })
-      .from(sql`(select 1) as one`)
-      .leftJoin(operatorSettings, eq(operatorSettings.id, 1));
+    const [seen] = await holdStatements.readChecks(tx, confirmation.allow_duplicate === true).execute({
+      userId: user.id,
+      requestId: confirmation.request_id,
+      kind: order.kind,
+      recipient: order.recipient,
+      total: order.quote.total,
+      duplicateSince: new Date(now.getTime() - duplicateWindowMs),
+      todayBegan: todayBegan(deps.clock),
+    });
     if (!seen) throw new Error("the hold's checks read nothing");
     if (seen.taken) throw new AlreadyRequested();
     if (seen.duplicateOf) {
@@ -182,42 +220,39 @@ async function holdMoney(
     // purchase's id is made here so the other rows can name it.
     const id = randomUUID();
     const providerRequestId = deps.provider.newRequestId(now);
-    const [txn] = await tx
-      .with(
-        writeStep(
-          tx,
-          "request_recorded",
-          requestInsert(tx, now, {
-            userId: user.id,
-            requestId: confirmation.request_id,
-            scope,
-            hash,
-            transactionId: id,
-          }),
+    const ledger = ledgerRows(deps.clock, id, postingLines.hold(wallet.id, order.quote.total));
+    if (!ledger) throw new Error("a purchase holds money");
+    const rows = {
+      request: boundValues(
+        "request_",
+        requestValues(now, {
+          userId: user.id,
+          requestId: confirmation.request_id,
+          scope,
+          hash,
+          transactionId: id,
+        }),
+      ),
+      ledgerTransaction: boundValues("ledger_", ledger.ledgerTransaction),
+      entries: ledger.entries.map((entry, index) => boundValues(`entry${index}_`, entry)),
+      // Written before the provider is asked, so it says only what is true now: a crash mid-call must
+      // not leave a record claiming the request went out. The next event says what the provider did.
+      event: boundValues(
+        "event_",
+        eventValues(
+          deps.clock,
+          id,
+          "pending",
+          `${formatNaira(order.quote.total)} held; request ${providerRequestId} goes to the provider next.`,
         ),
-        ...ledgerWrites(tx, deps.clock, id, postingLines.hold(wallet.id, order.quote.total)),
-        writeStep(
-          tx,
-          "event_recorded",
-          eventInsert(
-            tx,
-            deps.clock,
-            id,
-            "pending",
-            // Written before the provider is asked, so it says only what is true now: a crash mid-call must
-            // not leave a record claiming the request went out. The next event says what the provider did.
-            `${formatNaira(order.quote.total)} held; request ${providerRequestId} goes to the provider next.`,
-          ),
-        ),
-      )
-      .insert(transactions)
-      .values({
+      ),
+      purchase: boundValues("purchase_", {
         id,
         reference: newReference(order.kind, now),
         userId: user.id,
         walletId: wallet.id,
         kind: order.kind,
-        status: "pending",
+        status: "pending" as const,
         amount: order.quote.amount,
         fee: order.quote.fee,
         discount: order.quote.discount,
@@ -238,8 +273,25 @@ async function holdMoney(
         balanceAfter: wallet.balance - order.quote.total,
         createdAt: now,
         updatedAt: now,
-      })
-      .returning();
+      }),
+    };
+    const all = [rows.request, rows.ledgerTransaction, ...rows.entries, rows.event, rows.purchase];
+    const name = variantName("purchase_hold_write", all.map((row) => row.shape).join(";"));
+    const [txn] = await preparedOnce(tx, name, (db, name) =>
+      db
+        .with(
+          writeStep(db, "request_recorded", db.insert(idempotencyKeys).values(rows.request.placeholders)),
+          ...ledgerRowWrites(db, {
+            ledgerTransaction: rows.ledgerTransaction.placeholders,
+            entries: rows.entries.map((entry) => entry.placeholders),
+          }),
+          writeStep(db, "event_recorded", db.insert(transactionEvents).values(rows.event.placeholders)),
+        )
+        .insert(transactions)
+        .values(rows.purchase.placeholders)
+        .returning()
+        .prepare(name),
+    ).execute(Object.assign({}, ...all.map((row) => row.values)));
     if (!txn) throw new Error("the purchase was not recorded");
     return txn;
   });
