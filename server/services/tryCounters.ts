@@ -1,6 +1,7 @@
 import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
+import { preparedOnce } from "../db/preparedOnce";
 import { tryCounters } from "../db/schema";
 
 /** How many guesses a key gets, and what happens once they are used. */
@@ -93,6 +94,37 @@ const turnWaitMs = 10_000;
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+const text = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+const free = sql`${sql.placeholder("free")}::int`;
+
+/** `reserveTry`'s statement, prepared once for each way a block ends (every guess at a PIN sends it). */
+const reserveStatement = (db: Queryable, afterBlock: TryRule["afterBlock"]) =>
+  preparedOnce(db, `try_reserve_${afterBlock}`, (db, name) => {
+    const t = tryCounters;
+    const now = text("nowText");
+    const fresh = sql`(${t.updatedAt} <= ${text("forgetBefore")}${
+      afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${now}` : sql``
+    })`;
+    const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
+    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${text("lapseBefore")} then 0 else ${t.pending} end)`;
+    const room = sql`(case when ${failures} < ${free} then ${free} - ${failures} else 1 end)`;
+    return db
+      .insert(t)
+      .values({ key: sql.placeholder("key"), failures: 0, pending: 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          failures,
+          pending: sql`${pending} + 1`,
+          blockedUntil: sql`case when ${fresh} then null else ${t.blockedUntil} end`,
+          updatedAt: now,
+        },
+        setWhere: sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= ${now}) and ${pending} < ${room}`,
+      })
+      .returning({ key: t.key })
+      .prepare(name);
+  });
+
 /**
  * Lets a guess be checked, or refuses it while the key is blocked, in one statement: a guess is let in
  * only while the wrong ones so far plus those being checked stay within the free ones. Guesses beyond
@@ -110,27 +142,13 @@ export async function reserveTry(
   for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
     const now = clock.now();
     const t = tryCounters;
-    const fresh = sql`(${t.updatedAt} <= ${at(new Date(now.getTime() - rule.forgetAfterMs))}${
-      rule.afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${at(now)}` : sql``
-    })`;
-    const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
-    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${at(new Date(now.getTime() - pendingLapseMs))} then 0 else ${t.pending} end)`;
-    // Past the free guesses (sign-in's growing waits), one guess at a time.
-    const room = sql`(case when ${failures} < ${rule.free} then ${rule.free} - ${failures} else 1 end)`;
-    const [row] = await db
-      .insert(t)
-      .values({ key, failures: 0, pending: 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures,
-          pending: sql`${pending} + 1`,
-          blockedUntil: sql`case when ${fresh} then null else ${t.blockedUntil} end`,
-          updatedAt: now,
-        },
-        setWhere: sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= ${at(now)}) and ${pending} < ${room}`,
-      })
-      .returning({ key: t.key });
+    const [row] = await reserveStatement(db, rule.afterBlock).execute({
+      key,
+      nowText: now.toISOString(),
+      forgetBefore: new Date(now.getTime() - rule.forgetAfterMs).toISOString(),
+      lapseBefore: new Date(now.getTime() - pendingLapseMs).toISOString(),
+      free: rule.free,
+    });
     if (row) return { ok: true };
     const [current] = await db.select({ blockedUntil: t.blockedUntil }).from(t).where(eq(t.key, key));
     if (current?.blockedUntil && current.blockedUntil > now)
@@ -175,11 +193,24 @@ async function settleWrong(
 async function settleRight(db: Queryable, clock: Clock, key: string): Promise<boolean> {
   const now = clock.now();
   const t = tryCounters;
-  const [row] = await db
-    .update(t)
-    .set({ failures: 0, pending: sql`greatest(${t.pending} - 1, 0)`, blockedUntil: null, updatedAt: now })
-    .where(and(eq(t.key, key), or(sql`${t.blockedUntil} is null`, sql`${t.blockedUntil} <= ${at(now)}`)))
-    .returning({ key: t.key });
+  const [row] = await preparedOnce(db, "try_settle_right", (db, name) =>
+    db
+      .update(t)
+      .set({
+        failures: 0,
+        pending: sql`greatest(${t.pending} - 1, 0)`,
+        blockedUntil: null,
+        updatedAt: text("nowText"),
+      })
+      .where(
+        and(
+          eq(t.key, sql.placeholder("key")),
+          or(sql`${t.blockedUntil} is null`, sql`${t.blockedUntil} <= ${text("nowText")}`),
+        ),
+      )
+      .returning({ key: t.key })
+      .prepare(name),
+  ).execute({ key, nowText: now.toISOString() });
   if (row) return true;
   const [blocked] = await db.select({ key: t.key }).from(t).where(eq(t.key, key));
   return !blocked; // gone (a PIN reset cleared it): nothing blocks the guess
