@@ -5,8 +5,9 @@ import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import type { Database, Transaction } from "../../db/database";
+import type { Database, Queryable, Transaction } from "../../db/database";
 import { writeStep } from "../../db/oneStatement";
+import { preparedOnce } from "../../db/preparedOnce";
 import {
   idempotencyKeys,
   ledgerEntries,
@@ -274,7 +275,6 @@ async function deliverHeld(
   answered: { userId: string; requestId: string },
 ): Promise<TransactionRow | null> {
   const now = deps.clock.now();
-  const at = sql`${now.toISOString()}::timestamptz`;
   const said = result.note ? ` (${result.note})` : "";
   const set = {
     status: "successful" as const,
@@ -286,49 +286,102 @@ async function deliverHeld(
   };
   const { kind, lines } = postingLines.deliver(held.total, held.cost);
   const moving = movingLines({ kind, lines });
-  const ledgerId = randomUUID();
-  const t = transactions;
-  const settled = deps.db
-    .update(t)
-    .set(set)
-    .where(and(eq(t.id, held.id), eq(t.status, "pending")))
-    .returning({ id: t.id, requeryAttempts: t.requeryAttempts });
-  const entries = sql.join(
-    moving.map(
-      (line) =>
-        sql`(${"wallet" in line.account ? line.account.wallet : null}::uuid, ${"house" in line.account ? line.account.house : null}::text, ${line.amount}::bigint)`,
-    ),
-    sql`, `,
-  );
-  const le = ledgerEntries;
-  const lt = ledgerTransactions;
-  const ev = transactionEvents;
-  const keys = idempotencyKeys;
-  const statement = sql`with settled as (${settled.getSQL()}),
-    ledger_transaction_written as (
-      insert into ${lt} (${columnsOf(lt.id, lt.kind, lt.transactionId, lt.createdAt)})
-      select ${ledgerId}::uuid, ${kind}, settled.id, ${at} from settled),
-    ledger_entries_written as (
-      insert into ${le} (${columnsOf(le.ledgerTransactionId, le.walletId, le.houseAccount, le.amount, le.createdAt)})
-      select ${ledgerId}::uuid, line.wallet, line.house, line.amount, ${at}
-      from settled, (values ${entries}) as line (wallet, house, amount)),
-    event_recorded as (
-      insert into ${ev} (${columnsOf(ev.transactionId, ev.status, ev.note, ev.createdAt)})
-      select settled.id, 'successful', ${`The provider delivered.${said}`}, ${at} from settled),
-    alerts_cleared as (delete from ${providerAlerts} where exists (select 1 from settled)),
-    request_answered as (
-      update ${keys} set ${sql.identifier(keys.completedAt.name)} = ${at}
-      where ${sql.identifier(keys.userId.name)} = ${answered.userId}
-        and ${sql.identifier(keys.requestId.name)} = ${answered.requestId}
-        and exists (select 1 from settled))
-    select requery_attempts from settled`;
-  const { rows } = (await deps.db.execute(statement)) as unknown as {
-    rows: Array<{ requery_attempts: number }>;
+  const values: Record<string, unknown> = {
+    id: held.id,
+    at: now.toISOString(),
+    providerReference: set.providerReference,
+    token: set.token,
+    units: set.units,
+    ledgerId: randomUUID(),
+    kind,
+    note: `The provider delivered.${said}`,
+    userId: answered.userId,
+    requestId: answered.requestId,
   };
-  const [row] = rows;
+  moving.forEach((line, index) => {
+    values[`line${index}_wallet`] = "wallet" in line.account ? line.account.wallet : null;
+    values[`line${index}_house`] = "house" in line.account ? line.account.house : null;
+    values[`line${index}_amount`] = line.amount;
+  });
+  const [row] = await deliverStatement(deps.db, moving.length).execute(values);
   if (!row) return null;
-  return { ...held, ...set, requeryAttempts: Number(row.requery_attempts) };
+  return { ...held, ...set, requeryAttempts: row.requeryAttempts };
 }
+
+/**
+ * `deliverHeld`'s statement, prepared once for each number of ledger lines (a sale at cost moves no
+ * revenue): it is sent after every delivered purchase.
+ */
+const deliverStatement = (db: Queryable, lineCount: number) =>
+  preparedOnce(db, `purchase_deliver_${lineCount}`, (db, name) => {
+    const value = (name: string) => sql`${sql.placeholder(name)}`;
+    const at = sql`${sql.placeholder("at")}::timestamptz`;
+    const t = transactions;
+    const le = ledgerEntries;
+    const lt = ledgerTransactions;
+    const ev = transactionEvents;
+    const keys = idempotencyKeys;
+    const settled = db
+      .update(t)
+      .set({
+        status: "successful",
+        providerReference: value("providerReference"),
+        token: value("token"),
+        units: value("units"),
+        nextRequeryAt: null,
+        updatedAt: at,
+      })
+      .where(and(eq(t.id, sql.placeholder("id")), eq(t.status, "pending")))
+      .returning({ id: t.id, requeryAttempts: t.requeryAttempts });
+    const entries = sql.join(
+      Array.from(
+        { length: lineCount },
+        (_, i) =>
+          sql`(${value(`line${i}_wallet`)}::uuid, ${value(`line${i}_house`)}::text, ${value(`line${i}_amount`)}::bigint)`,
+      ),
+      sql`, `,
+    );
+    const ledgerId = sql`${sql.placeholder("ledgerId")}::uuid`;
+    return db
+      .with(
+        writeStep(db, "settled", settled),
+        writeStep(
+          db,
+          "ledger_transaction_written",
+          sql`insert into ${lt} (${columnsOf(lt.id, lt.kind, lt.transactionId, lt.createdAt)})
+            select ${ledgerId}, ${value("kind")}, settled.id, ${at} from settled`,
+        ),
+        writeStep(
+          db,
+          "ledger_entries_written",
+          sql`insert into ${le} (${columnsOf(le.ledgerTransactionId, le.walletId, le.houseAccount, le.amount, le.createdAt)})
+            select ${ledgerId}, line.wallet, line.house, line.amount, ${at}
+            from settled, (values ${entries}) as line (wallet, house, amount)`,
+        ),
+        writeStep(
+          db,
+          "event_recorded",
+          sql`insert into ${ev} (${columnsOf(ev.transactionId, ev.status, ev.note, ev.createdAt)})
+            select settled.id, 'successful', ${value("note")}, ${at} from settled`,
+        ),
+        writeStep(
+          db,
+          "alerts_cleared",
+          sql`delete from ${providerAlerts} where exists (select 1 from settled)`,
+        ),
+        writeStep(
+          db,
+          "request_answered",
+          sql`update ${keys} set ${sql.identifier(keys.completedAt.name)} = ${at}
+            where ${sql.identifier(keys.userId.name)} = ${value("userId")}
+              and ${sql.identifier(keys.requestId.name)} = ${value("requestId")}
+              and exists (select 1 from settled)`,
+        ),
+      )
+      .select({ requeryAttempts: sql<number>`settled.requery_attempts`.mapWith(Number) })
+      .from(sql`settled`)
+      .prepare(name);
+  });
 
 /**
  * The purchase's own settle, of the purchase `held` just made: a delivered answer in one statement
