@@ -14,6 +14,7 @@ import { DataForm } from "./DataForm";
 import { ElectricityForm } from "./ElectricityForm";
 import { ResultStep } from "./ResultStep";
 import { TvForm } from "./TvForm";
+import { usePurchaseLogic } from "./usePurchaseLogic";
 import "./purchase.css";
 
 export type { Product };
@@ -55,8 +56,8 @@ export default function PurchasePage({
   /** A saved state to start from (tests/replays): a step seen in QA, restored as it was. */
   snapshot?: SnapshotFrom<typeof purchaseMachine>;
 }) {
-  const { purchaseLogic, inspect } = useCustomerServices();
-  const [state, send] = useMachine(purchaseLogic[product], {
+  const { inspect } = useCustomerServices();
+  const [state, send] = useMachine(usePurchaseLogic(product), {
     input: { product, verifies: productsThatVerify[product] },
     ...(snapshot && { snapshot }),
     inspect,
