@@ -10,7 +10,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *                   and the accounts API, the modal and text fields
  *   forms           react-hook-form and its resolver, for the pages with forms
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
- *                   the confirmation machine and dialog, the schemas of wallets, purchases and catalogue
+ *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
+ *                   console's confirmation dialog and text area, which go with admin)
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
  *   consoleEditors  the catalogue editors' SchemaForm and lists
  *
@@ -26,10 +27,20 @@ const areaRoot =
 const isLazyPage = (id: string, ctx: ChunkingContext) =>
   (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 && !areaRoot.test(id);
 
-const group = (name: string, priority: number, test: RegExp): CodeSplittingGroup => ({
-  name: (id, ctx) => (test.test(id.replaceAll("\\", "/")) && !isLazyPage(id, ctx) ? name : null),
+const group = (name: string, priority: number, test: RegExp, except?: RegExp): CodeSplittingGroup => ({
+  name: (id, ctx) => {
+    const path = id.replaceAll("\\", "/");
+    return test.test(path) && !except?.test(path) && !isLazyPage(id, ctx) ? name : null;
+  },
   priority,
 });
+
+/**
+ * Shared components only the console uses, which go with the admin chunk, and ones a single customer
+ * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
+ */
+const notForEveryCustomerPage =
+  /\/src\/components\/(ConfirmDialog|confirmDialog\.css|TextAreaField|SecretDisplay)|\/src\/format\/(formatCount|lagosDay)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -47,7 +58,8 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|useOnce|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|pricing|money)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money)\.ts/,
+      notForEveryCustomerPage,
     ),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
@@ -58,7 +70,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog|confirmDialog\.css|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(
