@@ -8,7 +8,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   app             the entry: React, wouter and the shell, all that a public page needs besides its own
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields
- *   forms           react-hook-form and its resolver, for the pages with forms
+ *   forms           react-hook-form, its resolver and the amount field, for the forms; the customer
+ *                   pages load it after they draw (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
  *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
  *                   console's confirmation dialog and text area, which go with admin)
@@ -40,7 +41,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog|confirmDialog\.css|TextAreaField|SecretDisplay)|\/src\/format\/(formatCount|lagosDay)/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx)|\/src\/format\/(formatCount|lagosDay)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -50,10 +51,11 @@ export const codeSplitting: CodeSplittingOptions = {
       90,
       /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
     ),
+    // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(
       "forms",
-      80,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)/,
+      65,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx/,
     ),
     group(
       "signedIn",
@@ -65,12 +67,12 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "customer",
       50,
-      /\/src\/pages\/customer\/(CustomerArea|CustomerGuard|CustomerLayout|customerNav)|\/src\/app\/customerServices/,
+      /\/src\/pages\/customer\/(CustomerArea|CustomerGuard|CustomerLayout|customerNav|lazyPart)|\/src\/app\/customerServices/,
     ),
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog|confirmDialog\.css|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(
