@@ -40,23 +40,16 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** Shows the load error in place of lazily loaded code that did not arrive (or `failed`, for a part of a page). */
-export class LoadBoundary extends Component<
-  { children: ReactNode; failed?: ReactNode },
-  { failed: boolean }
-> {
+class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override render() {
-    if (!this.state.failed) return this.props.children;
     // A failed chunk stays failed in React.lazy's cache, so retrying means loading the page afresh.
-    return this.props.failed ?? <LoadError onRetry={reload} />;
+    return this.state.failed ? <LoadError onRetry={() => window.location.reload()} /> : this.props.children;
   }
 }
-
-export const reload = () => window.location.reload();
 
 /** A route's page, loaded when first shown, with the logo spinner meanwhile and the load error after 120 s. */
 // biome-ignore lint/suspicious/noExplicitAny: page components take any props

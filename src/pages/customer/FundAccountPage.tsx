@@ -12,6 +12,7 @@ import { CopyButton } from "../../components/CopyButton";
 import { formatNaira } from "../../format/money";
 import { lazyPart } from "./lazyPart";
 import "./wallet.css";
+import "./fund.css";
 
 // The wallet number and the bank transfer details draw first; the card form follows.
 const CardPaymentForm = lazyPart(() => import("./CardPaymentForm").then((module) => module.CardPaymentForm));
