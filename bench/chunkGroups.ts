@@ -8,9 +8,11 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   app             the entry: React, wouter and the shell, all that a public page needs besides its own
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields
- *   forms           react-hook-form and its resolver, for the pages with forms
+ *   forms           react-hook-form, its resolver and the amount field, for the forms; the customer
+ *                   pages load it after they draw (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
- *                   the confirmation machine and dialog, the schemas of wallets, purchases and catalogue
+ *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
+ *                   console's confirmation dialog and text area, which go with admin)
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
  *   consoleEditors  the catalogue editors' SchemaForm and lists
  *
@@ -26,10 +28,20 @@ const areaRoot =
 const isLazyPage = (id: string, ctx: ChunkingContext) =>
   (ctx.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 && !areaRoot.test(id);
 
-const group = (name: string, priority: number, test: RegExp): CodeSplittingGroup => ({
-  name: (id, ctx) => (test.test(id.replaceAll("\\", "/")) && !isLazyPage(id, ctx) ? name : null),
+const group = (name: string, priority: number, test: RegExp, except?: RegExp): CodeSplittingGroup => ({
+  name: (id, ctx) => {
+    const path = id.replaceAll("\\", "/");
+    return test.test(path) && !except?.test(path) && !isLazyPage(id, ctx) ? name : null;
+  },
   priority,
 });
+
+/**
+ * Shared components only the console uses, which go with the admin chunk, and ones a single customer
+ * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
+ */
+const notForEveryCustomerPage =
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx)|\/src\/format\/(formatCount|lagosDay)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -39,26 +51,28 @@ export const codeSplitting: CodeSplittingOptions = {
       90,
       /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
     ),
+    // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(
       "forms",
-      80,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)/,
+      65,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx/,
     ),
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|useOnce|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|pricing|money)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money)\.ts/,
+      notForEveryCustomerPage,
     ),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",
       50,
-      /\/src\/pages\/customer\/(CustomerArea|CustomerGuard|CustomerLayout|customerNav)|\/src\/app\/customerServices/,
+      /\/src\/pages\/customer\/(CustomerArea|CustomerGuard|CustomerLayout|customerNav|lazyPart)|\/src\/app\/customerServices/,
     ),
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(

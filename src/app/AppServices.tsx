@@ -17,13 +17,14 @@ export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
   verifyEmailLogic: typeof verifyEmailMachine;
-  /**
-   * Only the customer area has these (customerServices), so the sign-in pages and the console do not
-   * download the customer API, the PIN reset or the wizards.
-   */
+  /** Only the customer area has this (customerServices), so the sign-in pages and the console do not download it. */
   customer?: CustomerApi;
+  /**
+   * The PIN reset and the purchase wizards (one per product, the same machine with that product's
+   * actors) as a test provides them. Without them the profile and the wizard provide the real ones
+   * themselves (usePinResetLogic, usePurchaseLogic), so only those pages download the machines.
+   */
   pinResetLogic?: typeof pinResetMachine;
-  /** One purchase wizard per product, each the same machine with that product's actors. */
   purchaseLogic?: Record<Product, typeof purchaseMachine>;
   /** Only the admin area has these, so the customer pages do not download admin code. */
   admin?: AdminApi;
@@ -44,16 +45,12 @@ export function useAppServices(): AppServices {
   return services;
 }
 
-/** What the customer area's pages rely on: the app's services with the customer API and machines present. */
-export type CustomerServices = AppServices & {
-  customer: CustomerApi;
-  pinResetLogic: typeof pinResetMachine;
-  purchaseLogic: Record<Product, typeof purchaseMachine>;
-};
+/** What the customer area's pages rely on: the app's services with the customer API present. */
+export type CustomerServices = AppServices & { customer: CustomerApi };
 
 export function useCustomerServices(): CustomerServices {
   const services = useAppServices();
-  if (!services.customer || !services.pinResetLogic || !services.purchaseLogic)
+  if (!services.customer)
     throw new Error("useCustomerServices needs the customer area's services (see CustomerArea)");
   return services as CustomerServices;
 }

@@ -1,7 +1,3 @@
-import { pinResetMachine } from "../../machines/pinResetMachine";
-import { purchaseMachine } from "../../machines/purchaseMachine";
-import { pinResetActors } from "../actors/pinResetActors";
-import { purchaseActors } from "../actors/purchaseActors";
 import { appClient } from "../api/appClient";
 import { customerApi } from "../api/customerApi";
 import type { CustomerServices } from "./AppServices";
@@ -9,24 +5,13 @@ import { appServices } from "./appServices";
 
 let services: CustomerServices | undefined;
 
-/** The app's services plus the customer area's: its API, the PIN reset and the four purchase wizards. */
+/**
+ * The app's services plus the customer area's API. The PIN reset and the wizards' machines are not
+ * here: the pages that run them provide them (usePinResetLogic, usePurchaseLogic), so the dashboard,
+ * the history and the fund page do not download them.
+ */
 export function customerServices(): CustomerServices {
   if (services) return services;
-  const shared = appServices();
-  const customer = customerApi(appClient);
-  services = {
-    ...shared,
-    customer,
-    pinResetLogic: pinResetMachine.provide({
-      actors: pinResetActors(shared.accounts),
-      actions: { pinChanged: () => shared.session.send({ type: "profile.refresh" }) },
-    }),
-    purchaseLogic: {
-      airtime: purchaseMachine.provide({ actors: purchaseActors(customer, "airtime") }),
-      data: purchaseMachine.provide({ actors: purchaseActors(customer, "data") }),
-      tv: purchaseMachine.provide({ actors: purchaseActors(customer, "tv") }),
-      electricity: purchaseMachine.provide({ actors: purchaseActors(customer, "electricity") }),
-    },
-  };
+  services = { ...appServices(), customer: customerApi(appClient) };
   return services;
 }

@@ -10,6 +10,7 @@ import { fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 // Compiled before the first test, so its waits are spent on the page and not on the compiler.
 import "../../src/pages/customer/FundAccountPage";
+import "../../src/pages/customer/CardPaymentForm";
 import { deferred, funding, wallet } from "../support/transactionFixtures";
 
 const realLocation = Object.getOwnPropertyDescriptor(window, "location");
@@ -47,12 +48,19 @@ async function openFunding(calls: Partial<CustomerApi>, path = "/app/fund-accoun
   return app;
 }
 
+/** The page without a payment to check: its card form arrives just after it draws (lazyPart). */
+async function openCardForm(calls: Partial<CustomerApi>) {
+  const app = await openFunding(calls);
+  await screen.findByLabelText("Amount (₦)");
+  return app;
+}
+
 const amountField = () => screen.getByLabelText("Amount (₦)");
 const continueButton = () => screen.getByRole("button", { name: "Continue to payment" });
 
 describe("funding the wallet", () => {
   it("shows the wallet number and an amount field", async () => {
-    await openFunding({});
+    await openCardForm({});
     expect(document.title).toBe("Fund account · OjaPay");
     const region = screen.getByRole("region", { name: "Your wallet number" });
     expect(await screen.findByText("3012345678")).toBeInTheDocument();
@@ -69,7 +77,7 @@ describe("funding the wallet", () => {
   ])("refuses %j with %j before calling the server", async (typed, message) => {
     const user = userEvent.setup();
     const fund = vi.fn();
-    await openFunding({ fund });
+    await openCardForm({ fund });
     if (typed) await user.type(amountField(), typed);
     await user.click(continueButton());
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -80,7 +88,7 @@ describe("funding the wallet", () => {
   it("accepts the limits themselves, typed as a person would", async () => {
     const user = userEvent.setup();
     const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "/checkout/OJA-FUND0001" }));
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "₦1,000,000");
     await user.click(continueButton());
     await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
@@ -90,7 +98,7 @@ describe("funding the wallet", () => {
   it("fills the amount from a quick chip", async () => {
     const user = userEvent.setup();
     const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "/checkout/OJA-FUND0001" }));
-    await openFunding({ fund });
+    await openCardForm({ fund });
     for (const chip of ["₦1,000", "₦2,000", "₦5,000", "₦10,000"]) {
       expect(screen.getByRole("button", { name: chip })).toBeInTheDocument();
     }
@@ -112,7 +120,7 @@ describe("funding the wallet", () => {
         reference: "OJA-FUND0001",
         checkout_url: "/checkout/OJA-FUND0001?session=abc",
       });
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "2500");
     await user.click(continueButton());
     await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
@@ -136,7 +144,7 @@ describe("funding the wallet", () => {
   it("makes a new request id when the amount changes", async () => {
     const user = userEvent.setup();
     const fund = vi.fn<CustomerApi["fund"]>().mockRejectedValue(new ApiFailure(503, "Funding is paused."));
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "2500");
     await user.click(continueButton());
     await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
@@ -164,7 +172,7 @@ describe("funding the wallet", () => {
       .fn<CustomerApi["fund"]>()
       .mockRejectedValueOnce(new ApiFailure(409, "This payment can no longer be opened. Start again to pay."))
       .mockResolvedValueOnce({ reference: "OJA-FUND0002", checkout_url: "/checkout/OJA-FUND0002" });
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "2500");
     await user.click(continueButton());
     await vi.waitFor(() => expect(fund).toHaveBeenCalledTimes(1));
@@ -180,7 +188,7 @@ describe("funding the wallet", () => {
     const user = userEvent.setup();
     const answer = deferred<{ reference: string; checkout_url: string }>();
     const fund = vi.fn(() => answer.promise);
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "1000");
     // Two clicks in the same frame, before the button has had a chance to disable itself.
     const button = continueButton();
@@ -207,7 +215,7 @@ describe("funding the wallet", () => {
   it("will not open an address that is not a web page", async () => {
     const user = userEvent.setup();
     const fund = vi.fn(async () => ({ reference: "OJA-FUND0001", checkout_url: "javascript:alert(1)" }));
-    await openFunding({ fund });
+    await openCardForm({ fund });
     await user.type(amountField(), "1000");
     await user.click(continueButton());
     expect(
@@ -243,7 +251,7 @@ describe("paying by bank transfer", () => {
         ),
       )
       .mockResolvedValueOnce(account);
-    await openFunding({ bankAccount });
+    await openCardForm({ bankAccount });
     expect(
       await screen.findByText(
         /We could not get your account number just now\. Please try again shortly, or pay by card\./,

@@ -14,6 +14,7 @@ import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import { ChangePasswordSection } from "./ChangePasswordSection";
 import { PinResetModal } from "./PinResetModal";
+import { usePinResetLogic } from "./usePinResetLogic";
 import { VerificationSection } from "./VerificationSection";
 import "./profile.css";
 
@@ -34,9 +35,9 @@ const formValues = (p: Profile): ProfileForm => ({
 });
 
 export default function ProfilePage() {
-  const { accounts, pinResetLogic, inspect } = useCustomerServices();
+  const { accounts, inspect } = useCustomerServices();
   const { profile, send } = useSession();
-  const [pin, sendPin] = useMachine(pinResetLogic, { inspect });
+  const [pin, sendPin] = useMachine(usePinResetLogic(), { inspect });
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
     resolver: schemaResolver(profileForm),
     defaultValues: profile ? formValues(profile) : undefined,

@@ -1,22 +1,25 @@
 import { useMachine } from "@xstate/react";
+import { useEffect } from "react";
 import type { SnapshotFrom } from "xstate";
-import type { Choice, Product, PurchaseStep, purchaseMachine } from "../../../../machines/purchaseMachine";
-import type { PurchaseCatalogue } from "../../../../schemas/catalogue";
+import type { Product, PurchaseStep, purchaseMachine } from "../../../../machines/purchaseMachine";
 import { productsThatVerify } from "../../../actors/purchaseActors";
 import { useCustomerServices } from "../../../app/AppServices";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
 import { customerPages } from "../customerNav";
-import { AirtimeForm } from "./AirtimeForm";
-import { ConfirmStep } from "./ConfirmStep";
-import { DataForm } from "./DataForm";
-import { ElectricityForm } from "./ElectricityForm";
-import { ResultStep } from "./ResultStep";
-import { TvForm } from "./TvForm";
+import { lazyPart } from "../lazyPart";
+import { usePurchaseLogic } from "./usePurchaseLogic";
 import "./purchase.css";
 
 export type { Product };
+
+// The steps with forms (react-hook-form) and results come in one chunk, fetched as the wizard opens,
+// beside its catalogue: the first form can only show once the catalogue has come anyway.
+const loadSteps = () => import("./purchaseSteps");
+const ChooseForm = lazyPart(() => loadSteps().then((steps) => steps.ChooseForm));
+const ConfirmStep = lazyPart(() => loadSteps().then((steps) => steps.ConfirmStep));
+const ResultStep = lazyPart(() => loadSteps().then((steps) => steps.ResultStep));
 
 const paths: Record<Product, string> = {
   airtime: "/airtime-vtu",
@@ -37,9 +40,14 @@ const recipientWord: Record<Product, string> = {
   electricity: "meter",
 };
 
-function Progress({ text }: { text: string }) {
+/** A spinner and what is happening, on a card of its own unless it stands inside one (`bare`). */
+function Progress({ text, bare = false }: { text: string; bare?: boolean }) {
   return (
-    <div className="card wizard-step wizard-progress" role="status" aria-live="polite">
+    <div
+      className={bare ? "wizard-progress" : "card wizard-step wizard-progress"}
+      role="status"
+      aria-live="polite"
+    >
       <span className="wizard-spinner" aria-hidden="true" />
       <p>{text}</p>
     </div>
@@ -55,8 +63,8 @@ export default function PurchasePage({
   /** A saved state to start from (tests/replays): a step seen in QA, restored as it was. */
   snapshot?: SnapshotFrom<typeof purchaseMachine>;
 }) {
-  const { purchaseLogic, inspect } = useCustomerServices();
-  const [state, send] = useMachine(purchaseLogic[product], {
+  const { inspect } = useCustomerServices();
+  const [state, send] = useMachine(usePurchaseLogic(product), {
     input: { product, verifies: productsThatVerify[product] },
     ...(snapshot && { snapshot }),
     inspect,
@@ -66,6 +74,10 @@ export default function PurchasePage({
   useGlobalLoading(state.matches("buying"));
 
   usePageTitle(title);
+  useEffect(() => {
+    // A failure shows where a step would be (lazyPart), when it is drawn.
+    loadSteps().catch(() => {});
+  }, []);
 
   return (
     <div className="wizard">
@@ -96,6 +108,7 @@ export default function PurchasePage({
             </p>
           )}
           <ChooseForm
+            placeholder={<Progress bare text="Getting the form ready…" />}
             catalogue={context.catalogue}
             choice={context.choice}
             onNext={(choice) => send({ type: "purchase.next", choice })}
@@ -137,6 +150,7 @@ export default function PurchasePage({
 
       {(state.matches("confirming") || state.matches("duplicateWarning")) && context.choice && (
         <ConfirmStep
+          placeholder={<Progress text="Loading…" />}
           choice={context.choice}
           customerName={context.verified?.customer_name ?? null}
           error={state.matches("confirming") ? context.error : null}
@@ -174,6 +188,7 @@ export default function PurchasePage({
         state.matches("failed")) &&
         context.transaction && (
           <ResultStep
+            placeholder={<Progress text="Loading…" />}
             transaction={context.transaction}
             checking={state.matches("rechecking")}
             error={context.error}
@@ -183,50 +198,4 @@ export default function PurchasePage({
         )}
     </div>
   );
-}
-
-/** The catalogue's own kind of form, showing the earlier choice again when it was of that kind. */
-function ChooseForm({
-  catalogue,
-  choice,
-  onNext,
-}: {
-  catalogue: PurchaseCatalogue;
-  choice: Choice | null;
-  onNext: (choice: Choice) => void;
-}) {
-  switch (catalogue.kind) {
-    case "airtime":
-      return (
-        <AirtimeForm
-          catalogue={catalogue}
-          draft={choice?.kind === "airtime" ? choice.draft : undefined}
-          onNext={onNext}
-        />
-      );
-    case "data":
-      return (
-        <DataForm
-          catalogue={catalogue}
-          draft={choice?.kind === "data" ? choice.draft : undefined}
-          onNext={onNext}
-        />
-      );
-    case "tv":
-      return (
-        <TvForm
-          catalogue={catalogue}
-          draft={choice?.kind === "tv" ? choice.draft : undefined}
-          onNext={onNext}
-        />
-      );
-    case "electricity":
-      return (
-        <ElectricityForm
-          catalogue={catalogue}
-          draft={choice?.kind === "electricity" ? choice.draft : undefined}
-          onNext={onNext}
-        />
-      );
-  }
 }

@@ -1,0 +1,86 @@
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { lazyPart } from "../../src/pages/customer/lazyPart";
+
+function AmountForm({ currency }: { currency: string }) {
+  return (
+    <label>
+      Amount ({currency}) <input />
+    </label>
+  );
+}
+
+/** A part's import that the test settles by hand. */
+function deferredImport() {
+  let resolve!: (component: typeof AmountForm) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<typeof AmountForm>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { load: () => promise, resolve, reject };
+}
+
+const placeholder = <p role="status">Loading the card payment form…</p>;
+
+beforeEach(() => {
+  // React reports the error an error boundary caught; what the part shows instead is what is checked.
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("lazyPart", () => {
+  it("shows the page's labelled placeholder while the part loads, then the part with its props", async () => {
+    const part = deferredImport();
+    const Form = lazyPart(part.load);
+    render(
+      <section>
+        <h2>Pay by card</h2>
+        <Form currency="₦" placeholder={placeholder} />
+      </section>,
+    );
+
+    expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Loading the card payment form…");
+
+    await act(async () => part.resolve(AmountForm));
+    expect(await screen.findByLabelText("Amount (₦)")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
+  });
+
+  it("says in the part's place that it did not load, and keeps the rest of the page", async () => {
+    const part = deferredImport();
+    const Form = lazyPart(part.load);
+    render(
+      <section>
+        <h2>Pay by card</h2>
+        <Form currency="₦" placeholder={placeholder} />
+      </section>,
+    );
+
+    await act(async () => part.reject(new TypeError("Failed to fetch dynamically imported module")));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This part of the page did not load.");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("gives up after 120 s, as a page does", async () => {
+    vi.useFakeTimers();
+    const Form = lazyPart(() => new Promise<typeof AmountForm>(() => {}));
+    render(<Form currency="₦" placeholder={placeholder} />);
+
+    await act(async () => vi.advanceTimersByTimeAsync(119_999));
+    expect(screen.getByRole("status")).toHaveTextContent("Loading the card payment form…");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+
+    await act(async () => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole("alert")).toHaveTextContent("This part of the page did not load.");
+  });
+});
