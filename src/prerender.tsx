@@ -4,6 +4,7 @@
  * HTML holds the page itself, inside the same Suspense boundary the browser then hydrates.
  */
 import { prerender } from "react-dom/static";
+import { loginTitle } from "./pages/auth/LoginPage";
 import { infoContent } from "./pages/public/infoContent";
 import { type InfoPath, infoPaths } from "./pages/public/infoPaths";
 import { Root } from "./Root";
@@ -17,6 +18,7 @@ export async function renderPage(path: string): Promise<string> {
 
 /** The page's title and description, as PublicLayout sets the title in the browser. */
 export function pageHead(path: string): { title?: string; description?: string } {
+  if (path === "/auth/login") return { title: `${loginTitle} · OjaPay` };
   if (!(infoPaths as readonly string[]).includes(path)) return {};
   const page = infoContent[path as InfoPath];
   return { title: `${page.title} · OjaPay`, description: page.lead };

@@ -52,6 +52,8 @@ const adminModules: Record<AdminPath, string> = {
 export const routeModules: readonly RouteModules[] = [
   { path: "/", modules: [`${pages}/public/LandingPage.tsx`] },
   ...infoPaths.map((path) => ({ path, modules: [`${pages}/public/InfoPage.tsx`] })),
+  // Its own row, before the rest of /auth, because it is prerendered (its HTML is another file).
+  { path: "/auth/login", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/admin/login", modules: [`${pages}/auth/AdminLoginArea.tsx`] },
   customer("/dashboard", "DashboardPage"),
@@ -73,5 +75,9 @@ export const routeModules: readonly RouteModules[] = [
   { path: "*", modules: [`${pages}/public/NotFoundPage.tsx`] },
 ];
 
-/** The pages drawn to HTML at build (build/prerender.ts), so they show before any script runs. */
-export const prerenderedPaths: readonly string[] = ["/", ...infoPaths];
+/**
+ * The pages drawn to HTML at build (build/prerender.ts), so they show before any script runs. Sign-in
+ * is one: it draws the same for everyone until the session is read (see LoginPage), and it is the
+ * page most visits after the landing start on.
+ */
+export const prerenderedPaths: readonly string[] = ["/", ...infoPaths, "/auth/login"];

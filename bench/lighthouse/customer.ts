@@ -28,6 +28,9 @@ async function api<T extends z.ZodMiniType>(
   return result.parse(envelope(z.unknown()).parse(json).data);
 }
 
+/** The password of every customer made here, for a test that signs one in through the page. */
+export const customerPassword = "lighthouse measures the dashboard 11";
+
 /**
  * A new customer, through the API as the SPA does it: register, the code from the email, sign in,
  * read the profile. Answers what the SPA's session machine would have stored after that sign-in
@@ -39,7 +42,7 @@ export async function signedInCustomer(base: string, mail: Mail): Promise<Signed
     last_name: "Okafor",
     email: `lighthouse-${Date.now()}@example.com`,
     phone: "08031234567",
-    password: "lighthouse measures the dashboard 11",
+    password: customerPassword,
   };
   await api(base, "POST", "/auth/register", z.unknown(), { body: person });
   const code = await mail.nextCode(person.email, 0);

@@ -107,6 +107,13 @@ export function createApiClient(deps: ApiClientDeps) {
     ...(deps.fetch && { fetch: deps.fetch }),
   });
 
+  /**
+   * The session the server last said had ended. Requests sent together (the dashboard's, beside the
+   * profile check) all meet the same ended session; the first answer ends it and says so, the others
+   * only fail, so the customer reads the notice once.
+   */
+  let endedToken: string | null = null;
+
   function fail(failure: ApiFailure, options: CallOptions): never {
     if (!options.quietFailure) {
       const message = options.rewriteError?.(failure) ?? failure.msg;
@@ -155,8 +162,11 @@ export function createApiClient(deps: ApiClientDeps) {
     const refused = refusalEnvelope.safeParse(response.data);
     const refusal = refused.success ? refused.data : undefined;
     if (response.status === 401 && (refusal?.code === "session_expired" || isProfileFetch(method, path))) {
-      deps.onSessionExpired();
-      deps.notify({ type: "error", message: sessionExpiredMessage });
+      if (!token || token !== endedToken) {
+        endedToken = token;
+        deps.onSessionExpired();
+        deps.notify({ type: "error", message: sessionExpiredMessage });
+      }
       throw new ApiFailure(401, sessionExpiredMessage, { code: "session_expired" });
     }
     const failure = new ApiFailure(response.status, refusal?.msg || unclearAnswer, {

@@ -1,4 +1,6 @@
-const counts = new Intl.NumberFormat("en-NG");
+import { onFirstUse } from "./onFirstUse";
+
+const counts = onFirstUse(() => new Intl.NumberFormat("en-NG"));
 
 /** 12345 → "12,345". */
-export const formatCount = (n: number) => counts.format(n);
+export const formatCount = (n: number) => counts().format(n);

@@ -178,6 +178,10 @@ describe("an account's life in a real browser", () => {
     const page = await newPage();
     await signIn(page, person.email, person.password);
     await page.waitForURL(`${app.base}/app/dashboard`);
+    // The dashboard has had its answers, so the first request to meet the ended session is the
+    // reload's below, not one of this page's still on its way (which would end it here, before the
+    // reload, leaving that page nothing to say).
+    await page.getByRole("heading", { level: 2, name: "Wallet balance" }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem("token"));
     // The session ends on the server (here: its own logout, from elsewhere).
     const res = await fetch(`${app.base}/api/auth/logout/`, {

@@ -1,21 +1,26 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customerPassword, signedInCustomer } from "../../bench/lighthouse/customer";
 import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
+import { startMailCatcher } from "./support/mailCatcher";
 
-// The landing and information pages arrive drawn in the HTML (build/prerender.ts): readable with no
-// script at all, and taken over by React (hydrated, the same nodes kept) when scripts run.
+// The landing, information and sign-in pages arrive drawn in the HTML (build/prerender.ts): readable
+// with no script at all, and taken over by React (hydrated, the same nodes kept) when scripts run.
 
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let app: Awaited<ReturnType<typeof startAppProcess>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startAppProcess({}), launchBrowser()]);
+  mail = await startMailCatcher();
+  [app, browser] = await Promise.all([startAppProcess({ SMTP_URL: mail.url }), launchBrowser()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await app?.stop();
+  await mail?.close();
 });
 
 const landingHeading = "Airtime, data, TV and electricity from one wallet";
@@ -34,14 +39,22 @@ function problems(page: Page): string[] {
  * Opens a prerendered page and waits until React owns the very heading the HTML drew: hydrated, not
  * drawn again (which would replace the nodes, as after a mismatch).
  */
-async function openHydrated(page: Page, path: string) {
-  await page.addInitScript(() => {
-    document.addEventListener("readystatechange", () => {
+async function openHydrated(page: Page, path: string, { navigated = false } = {}) {
+  if (navigated) {
+    // Already on its way: the heading is the one drawn in the HTML when no script has run yet.
+    await page.evaluate(() => {
       const w = window as unknown as { drawnHeading?: Element | null };
-      if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
+      w.drawnHeading ??= document.querySelector("h1");
     });
-  });
-  await page.goto(`${app.base}${path}`);
+  } else {
+    await page.addInitScript(() => {
+      document.addEventListener("readystatechange", () => {
+        const w = window as unknown as { drawnHeading?: Element | null };
+        if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
+      });
+    });
+    await page.goto(`${app.base}${path}`);
+  }
   await page.waitForFunction(
     () => {
       const h1 = document.querySelector("h1");
@@ -105,6 +118,65 @@ describe("prerendered pages", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About OjaPay");
     await page.goto(`${app.base}/no-such-page`);
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("sign-in shows its form with JavaScript off, its button disabled so nothing sends it natively", async () => {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.base}/auth/login`);
+    expect(await page.title()).toBe("Sign in · OjaPay");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in");
+    expect(await page.getByLabel("Email address").isVisible()).toBe(true);
+    expect(await page.getByLabel("Password", { exact: true }).isVisible()).toBe(true);
+    // Sent without its script, the form would GET this address with the password in it.
+    expect(await page.getByRole("button", { name: "Sign in" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("link", { name: "Create an account" }).getAttribute("href")).toBe(
+      "/auth/register",
+    );
+    await context.close();
+  });
+
+  it("sign-in hydrates without a console error and keeps what was typed before its script ran", async () => {
+    const stored = await signedInCustomer(app.base, mail);
+    const profile = JSON.parse(stored.userData) as { email: string };
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    // The scripts wait until the customer has typed into the drawn form.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/*.js", async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${app.base}/auth/login`, { waitUntil: "commit" });
+    await page.getByLabel("Email address").fill(profile.email);
+    await page.getByLabel("Password", { exact: true }).fill(customerPassword);
+    release();
+    await openHydrated(page, "/auth/login", { navigated: true });
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("sign-in sends a visitor who is already signed in on to the dashboard", async () => {
+    const stored = await signedInCustomer(app.base, mail);
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    await page.goto(`${app.base}/api/status/`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, stored);
+    await page.goto(`${app.base}/auth/login`);
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     expect(seen).toEqual([]);
     await context.close();
   });

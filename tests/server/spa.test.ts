@@ -98,8 +98,23 @@ describe("prerendered pages", () => {
     expect(other.status).toBe(200);
   });
 
+  it("GET /auth/login sends the sign-in form drawn, its labels before any script, its button disabled", async () => {
+    const html = await text(await get("/auth/login", { "accept-encoding": "br" }));
+    const root = rootOf(html);
+    expect(root).toContain('data-prerendered="/auth/login"');
+    expect(root).toContain("<h1>Sign in</h1>");
+    expect(root).toMatch(/<label for="[^"]+">Email address<\/label>/);
+    expect(root).toMatch(/<label for="[^"]+">Password<\/label>/);
+    expect(root).toMatch(/<button type="submit"[^>]* disabled="">Sign in<\/button>/);
+    expect(root).toContain('href="/auth/register"');
+    expect(html).toContain("<title>Sign in · OjaPay</title>");
+    expect(html).toContain(simulatedBarText);
+    // The rest of /auth is not prerendered: it gets the shell.
+    expect(await text(await get("/auth/register"))).toContain('<div id="root"></div>');
+  });
+
   it("sends other pages the empty shell, for the browser to draw", async () => {
-    for (const path of ["/auth/login", "/app/dashboard", "/admin/audit", "/no-such-page"]) {
+    for (const path of ["/auth/register", "/app/dashboard", "/admin/audit", "/no-such-page"]) {
       const html = await text(await get(path));
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(simulatedBarText);
@@ -126,7 +141,7 @@ describe("modulepreload", () => {
     }
   });
 
-  it("preloads each page's own chunk, and on prerendered pages links its stylesheet so the first paint is styled", async () => {
+  it("preloads each page's own chunk", async () => {
     const expectations: Record<string, string> = {
       "/": "src/pages/public/LandingPage.tsx",
       "/faqs": "src/pages/public/InfoPage.tsx",
@@ -138,9 +153,33 @@ describe("modulepreload", () => {
       const html = await text(await get(path));
       expect(hrefs(html, "modulepreload"), path).toContain(`/${chunkOf(module)?.file}`);
     }
-    const landing = await text(await get("/"));
-    for (const css of chunkOf("src/pages/public/LandingPage.tsx")?.css ?? [])
-      expect(hrefs(landing, "stylesheet")).toContain(`/${css}`);
+  });
+
+  it("writes a prerendered page's stylesheets into it and asks for its scripts at low priority, so it shows before they arrive", async () => {
+    const inlined = (html: string) =>
+      [...html.matchAll(/<style data-href="([^"]+)">/g)].map((m) => m[1] as string);
+    for (const [path, module] of [
+      ["/", "src/pages/public/LandingPage.tsx"],
+      ["/auth/login", "src/pages/auth/AuthArea.tsx"],
+    ] as const) {
+      const html = await text(await get(path));
+      expect(hrefs(html, "stylesheet"), path).toEqual([]);
+      const styles = inlined(html);
+      const entryCss = Object.values(manifest).find((chunk) => chunk.isEntry)?.css ?? [];
+      const pageCss = routePreloads(manifest, chunks, [{ path, modules: [module] }])[0]?.styles ?? [];
+      expect(styles.sort(), path).toEqual(
+        [...new Set([...entryCss.map((css) => `/${css}`), ...pageCss])].sort(),
+      );
+      for (const href of styles) expect(html).toContain(readFileSync(join(dist, href), "utf8"));
+      expect(html).toMatch(/<script type="module"[^>]* fetchpriority="low">/);
+      for (const link of html.match(/<link rel="modulepreload"[^>]*>/g) ?? [])
+        expect(link).toContain('fetchpriority="low"');
+    }
+    // A page its scripts draw links its stylesheets and fetches its scripts at the usual priority.
+    const drawn = await text(await get("/app/dashboard"));
+    expect(hrefs(drawn, "stylesheet").length).toBeGreaterThan(0);
+    expect(drawn).not.toContain("fetchpriority");
+    expect(drawn).not.toContain("<style");
   });
 
   it("covers every lazily loaded page of the routers, and every module it names was built", () => {
@@ -208,7 +247,7 @@ describe("files of the build", () => {
   });
 
   it("a stylesheet gets its content type, and a missing asset is a 404, not the app's page", async () => {
-    const css = hrefs(await text(await get("/")), "stylesheet")[0] as string;
+    const css = hrefs(await text(await get("/app/dashboard")), "stylesheet")[0] as string;
     const res = await get(css, { "accept-encoding": "br" });
     expect(res.headers.get("content-type")).toMatch(/^text\/css/);
     expect(res.headers.get("content-security-policy")).toBeNull();

@@ -104,6 +104,21 @@ describe("a 401 (spec section 8)", () => {
     },
   );
 
+  it("met by several requests sent with the same session, ends it and says so once", async () => {
+    const { client, api, notices, onSessionExpired } = harness(
+      refused(401, "session_expired", sessionExpiredMessage),
+    );
+    const failures = await Promise.all([
+      api.profile().catch((e: unknown) => e),
+      client.call(walletContracts, "GET /core/customer/wallet").catch((e: unknown) => e),
+      client.call(walletContracts, "GET /core/customer/transactions").catch((e: unknown) => e),
+    ]);
+    for (const failure of failures)
+      expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+  });
+
   it("goes by the code, not the words: the expiry sentence under another code ends nothing", async () => {
     const { client, onSessionExpired } = harness(refused(401, "no_credentials", sessionExpiredMessage));
     const failure = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);

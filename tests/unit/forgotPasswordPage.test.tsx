@@ -39,6 +39,8 @@ describe("the forgot password page", () => {
     await user.type(screen.getByLabelText("New password"), "a fresh long secret");
     await user.click(screen.getByRole("button", { name: "Set new password" }));
     await vi.waitFor(() => expect(app.location.history.at(-1)).toBe("/auth/login?email=ada%40example.com"));
+    await screen.findByRole("heading", { name: "Sign in" });
+    expect(screen.getByLabelText("Email address")).toHaveValue("ada@example.com");
     expect(confirmPasswordReset).toHaveBeenCalledWith({
       email: "ada@example.com",
       code: "482913",

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect } from "react";
 import { Link, Redirect, useSearchParams } from "wouter";
 import type { Area } from "../../../machines/sessionMachine";
 import { loginBody } from "../../../schemas/auth";
+import { useHydrated } from "../../app/useHydrated";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { withTimeout } from "../../components/lazyPage";
@@ -19,24 +20,41 @@ const copy = {
   admin: { title: "Staff sign in", button: "Sign in to the console" },
 } as const;
 
+/** The customer sign-in's title, which the prerendered page's <title> carries too (src/prerender.tsx). */
+export const loginTitle = copy.customer.title;
+
 export function LoginPage({ area }: { area: Area }) {
   const session = useSession();
+  // The page is prerendered as the session stands before it is read ("restoring"), and taken over
+  // in that state; the saved session shows from the draw after (a signed-in visitor is sent on then).
+  const status = useHydrated() ? session.status : "restoring";
   const [search] = useSearchParams();
   // Two fields: checked by the shared schema without react-hook-form, so signing in downloads less.
-  const form = useTextForm(loginBody, { email: search.get("email") ?? "", password: "" });
-  const busy = session.status === "signingIn" || session.status === "restoring";
-  useGlobalLoading(session.status === "signingIn");
+  const form = useTextForm(loginBody, { email: "", password: "" });
+  // A link may carry the email (?email=, after sign-up or a password reset). The page is prerendered
+  // without a query and hydrated, so its first draw must not depend on one: the email is filled in
+  // just after, before the browser paints, unless one was typed already.
+  const linkedEmail = search.get("email");
+  const { fill, getValues } = form;
+  useLayoutEffect(() => {
+    if (linkedEmail && !getValues().email) fill("email", linkedEmail);
+  }, [linkedEmail, fill, getValues]);
+  // Also while the saved session is read, which is how the prerendered HTML draws the page: its
+  // button is disabled until the script has taken over, so nothing can send the form natively (a
+  // GET that would put the password in the address).
+  const busy = status === "signingIn" || status === "restoring";
+  useGlobalLoading(status === "signingIn");
 
   usePageTitle(copy[area].title);
 
   const signIn = form.handleSubmit((values) => session.send({ type: "session.signIn", ...values, area }));
   const verified = useCallback(
-    () => session.send({ type: "verification.complete", ...form.getValues(), area }),
-    [session.send, form, area],
+    () => session.send({ type: "verification.complete", ...getValues(), area }),
+    [session.send, getValues, area],
   );
   const cancelVerification = useCallback(() => session.send({ type: "verification.cancel" }), [session.send]);
 
-  if (session.status === "signedIn" && session.profile)
+  if (status === "signedIn" && session.profile)
     return <Redirect to={`~${homeFor(session.profile)}`} replace />;
 
   return (
@@ -62,7 +80,7 @@ export function LoginPage({ area }: { area: Area }) {
           {...form.field("password")}
         />
         <button type="submit" className="button" style={{ width: "100%" }} disabled={busy}>
-          {session.status === "signingIn" ? "Signing in…" : copy[area].button}
+          {status === "signingIn" ? "Signing in…" : copy[area].button}
         </button>
       </form>
       <p className="auth-switch">
@@ -77,7 +95,7 @@ export function LoginPage({ area }: { area: Area }) {
           Not staff? <Link href="~/auth/login">Customer sign in</Link>
         </p>
       )}
-      {session.status === "awaitingVerification" && session.unverifiedEmail && (
+      {status === "awaitingVerification" && session.unverifiedEmail && (
         <Suspense fallback={null}>
           <VerifyModal email={session.unverifiedEmail} onVerified={verified} onClose={cancelVerification} />
         </Suspense>

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { type ChangeEvent, type FormEvent, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { readableErrorFor } from "../../../schemas/readable";
 
 type Texts<K extends string> = Record<K, string>;
@@ -26,6 +26,23 @@ export function useTextForm<K extends string, Out>(schema: TextSchema<K, Out>, d
   const inputs = useRef<Partial<Record<K, HTMLInputElement | null>>>({});
   const current = useRef(values);
   current.current = values;
+
+  // A prerendered form (sign-in) can be typed into before its script takes over; React keeps its own
+  // state then, so what the inputs already hold is taken in once, when the form is first drawn.
+  useLayoutEffect(() => {
+    const typed = { ...current.current };
+    let changed = false;
+    for (const name of Object.keys(typed) as K[]) {
+      const value = inputs.current[name]?.value;
+      if (value !== undefined && value !== typed[name]) {
+        typed[name] = value;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    current.current = typed;
+    setValues(typed);
+  }, []);
 
   function check(next: Texts<K>): { data?: Out; errors: Partial<Texts<K>> } {
     const result = schema.safeParse(next, {
@@ -66,5 +83,14 @@ export function useTextForm<K extends string, Out>(schema: TextSchema<K, Out>, d
     }
   };
 
-  return { field, errors, handleSubmit, getValues: () => current.current };
+  /** Sets a field as if typed, for a value that arrives after the first draw (a link's ?email=). */
+  const fill = useCallback((name: K, value: string) => {
+    const next = { ...current.current, [name]: value };
+    current.current = next;
+    setValues(next);
+  }, []);
+
+  const getValues = useCallback(() => current.current, []);
+
+  return { field, errors, handleSubmit, fill, getValues };
 }

@@ -5,6 +5,7 @@ import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
 import { CustomerGuard } from "./CustomerGuard";
 import { CustomerLayout } from "./CustomerLayout";
+import { startDashboardLoads } from "./dashboardLoads";
 
 // Each page loads when first opened, so the dashboard does not wait for the wizards' code.
 const DashboardPage = lazyPage(() => import("./DashboardPage"));
@@ -63,6 +64,11 @@ export function CustomerRoutes() {
     </CustomerGuard>
   );
 }
+
+// This chunk loads when the app opens in the customer area (or first goes there): at the dashboard,
+// its requests start now, with the session's own check, rather than once the page has drawn.
+if (typeof window !== "undefined")
+  startDashboardLoads(() => customerServices().customer, window.location.pathname);
 
 export default function CustomerArea() {
   return (

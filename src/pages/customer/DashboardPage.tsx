@@ -5,6 +5,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { formatNaira } from "../../format/money";
 import { clientStore } from "../../storage/clientStore";
+import { dashboardLoad } from "./dashboardLoads";
 import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
 
@@ -33,14 +34,10 @@ export default function DashboardPage() {
 
   // The wallet and latest transactions are the page; notices and the emergency banner are extras
   // that must not take the balance down with them if their call fails.
-  const main = useLoad(
-    useCallback(
-      () => Promise.all([customer.wallet(), customer.transactions({ page: 1, page_size: 5 })]),
-      [customer],
-    ),
-  );
-  const circulars = useLoad(useCallback(() => customer.circulars(), [customer]));
-  const status = useLoad(useCallback(() => customer.status(), [customer]));
+  // Each takes the request CustomerArea started when the app opened here, if there is one.
+  const main = useLoad(useCallback(() => dashboardLoad(customer, "main"), [customer]));
+  const circulars = useLoad(useCallback(() => dashboardLoad(customer, "circulars"), [customer]));
+  const status = useLoad(useCallback(() => dashboardLoad(customer, "status"), [customer]));
 
   const toggle = () => {
     setHidden(!hidden);
