@@ -4,6 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProviderOrder, ProviderResult } from "../../server/providers/provider";
 import { ProviderRefused, VerificationRefused } from "../../server/providers/provider";
+import { idleConnectionMs } from "../../server/providers/vtpass/vtpassClient";
 import { createVtpassProvider } from "../../server/providers/vtpass/vtpassProvider";
 import { simulatorKeys } from "../../server/simulators/simulatorKeys";
 import { createVtpassSimulator, type VtpassSimulator } from "../../server/simulators/vtpass/vtpassSimulator";
@@ -376,6 +377,21 @@ describe("the connection", () => {
     try {
       for (let call = 0; call < 3; call += 1) expect(await vtpass.provider.balance(within())).toBe(123_450);
       expect(vtpass.connections()).toBe(1);
+    } finally {
+      await vtpass.close();
+    }
+  });
+
+  it(`lets a connection go once it has been idle ${idleConnectionMs} ms, before a server would drop it mid-call`, async () => {
+    const vtpass = await standIn((response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(JSON.stringify({ code: 1, contents: { balance: 10 } }));
+    });
+    try {
+      await vtpass.provider.balance(within());
+      await new Promise((resolve) => setTimeout(resolve, idleConnectionMs + 300));
+      await vtpass.provider.balance(within());
+      expect(vtpass.connections()).toBe(2);
     } finally {
       await vtpass.close();
     }

@@ -16,6 +16,9 @@ export interface VtpassCredentials {
   secretKey: string;
 }
 
+/** How long a connection to VTpass is kept open with nothing to send. */
+export const idleConnectionMs = 2_000;
+
 function reply(httpStatus: number, text: string): VtpassReply {
   try {
     return { httpStatus, json: JSON.parse(text), isJson: true };
@@ -36,8 +39,13 @@ function reply(httpStatus: number, text: string): VtpassReply {
 export function vtpassClient(credentials: VtpassCredentials) {
   const base = new URL(credentials.baseUrl);
   const secure = base.protocol === "https:";
-  // A purchase reuses an open connection (on https, an agreed TLS session) instead of making its own.
-  const agent = secure ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  // A purchase reuses an open connection (on https, an agreed TLS session) instead of making its own,
+  // but never one idle for `idleConnectionMs`: a server drops idle connections on its own clock
+  // (Node's after 5 s, nginx's after 75 s, often without saying so), and a purchase sent on a
+  // connection the server is closing that moment fails with nobody knowing whether VTpass got it,
+  // which leaves the purchase pending until a requery. Idle connections are let go well before.
+  const options = { keepAlive: true, timeout: idleConnectionMs };
+  const agent = secure ? new HttpsAgent(options) : new HttpAgent(options);
   const send = secure ? httpsRequest : httpRequest;
 
   function call(
