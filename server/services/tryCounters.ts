@@ -94,19 +94,21 @@ const turnWaitMs = 10_000;
 
 const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
-const text = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
+/** A moment sent as its ISO text (the statement casts it), so the same placeholder serves every comparison. */
+const momentAt = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 const free = sql`${sql.placeholder("free")}::int`;
 
 /** `reserveTry`'s statement, prepared once for each way a block ends (every guess at a PIN sends it). */
 const reserveStatement = (db: Queryable, afterBlock: TryRule["afterBlock"]) =>
   preparedOnce(db, `try_reserve_${afterBlock}`, (db, name) => {
     const t = tryCounters;
-    const now = text("nowText");
-    const fresh = sql`(${t.updatedAt} <= ${text("forgetBefore")}${
+    const now = momentAt("nowText");
+    const fresh = sql`(${t.updatedAt} <= ${momentAt("forgetBefore")}${
       afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${now}` : sql``
     })`;
     const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
-    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${text("lapseBefore")} then 0 else ${t.pending} end)`;
+    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${momentAt("lapseBefore")} then 0 else ${t.pending} end)`;
+    // Past the free guesses (sign-in's growing waits), one guess at a time.
     const room = sql`(case when ${failures} < ${free} then ${free} - ${failures} else 1 end)`;
     return db
       .insert(t)
@@ -200,12 +202,12 @@ async function settleRight(db: Queryable, clock: Clock, key: string): Promise<bo
         failures: 0,
         pending: sql`greatest(${t.pending} - 1, 0)`,
         blockedUntil: null,
-        updatedAt: text("nowText"),
+        updatedAt: momentAt("nowText"),
       })
       .where(
         and(
           eq(t.key, sql.placeholder("key")),
-          or(sql`${t.blockedUntil} is null`, sql`${t.blockedUntil} <= ${text("nowText")}`),
+          or(sql`${t.blockedUntil} is null`, sql`${t.blockedUntil} <= ${momentAt("nowText")}`),
         ),
       )
       .returning({ key: t.key })
