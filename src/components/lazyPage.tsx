@@ -40,16 +40,19 @@ export function LoadError({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-class LoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+/** Shows `failed` in place of its children once a lazily loaded chunk in them has failed or timed out. */
+export class LoadBoundary extends Component<{ children: ReactNode; failed: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
   override render() {
-    // A failed chunk stays failed in React.lazy's cache, so retrying means loading the page afresh.
-    return this.state.failed ? <LoadError onRetry={() => window.location.reload()} /> : this.props.children;
+    return this.state.failed ? this.props.failed : this.props.children;
   }
 }
+
+/** A failed chunk stays failed in React.lazy's cache, so retrying means loading the page afresh. */
+export const reloadPage = () => window.location.reload();
 
 /** A route's page, loaded when first shown, with the logo spinner meanwhile and the load error after 120 s. */
 // biome-ignore lint/suspicious/noExplicitAny: page components take any props
@@ -58,7 +61,7 @@ export function lazyPage<P extends Record<string, any>>(load: () => Promise<{ de
   // Called once per route at module level, like React.lazy itself, so the component is stable.
   return function LazyPage(props: P) {
     return (
-      <LoadBoundary>
+      <LoadBoundary failed={<LoadError onRetry={reloadPage} />}>
         <Suspense fallback={<LogoSpinner />}>
           <Page {...props} />
         </Suspense>

@@ -1,5 +1,5 @@
-import { type Attributes, Component, type ComponentType, lazy, type ReactNode, Suspense } from "react";
-import { withTimeout } from "../../components/lazyPage";
+import { type Attributes, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { LoadBoundary, reloadPage, withTimeout } from "../../components/lazyPage";
 
 /**
  * A part of a customer page whose code loads after the page has drawn: a form, with react-hook-form,
@@ -12,32 +12,21 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   const Part = lazy(withTimeout(() => load().then((component) => ({ default: component }))));
   return function LazyPart({ placeholder, ...props }: P & { placeholder: ReactNode }) {
     return (
-      <PartBoundary>
+      // The error in the part's place rather than lazyPage's whole-page one: the rest of the page stays usable.
+      <LoadBoundary failed={<PartLoadError />}>
         <Suspense fallback={placeholder}>
           <Part {...(props as unknown as P & Attributes)} />
         </Suspense>
-      </PartBoundary>
+      </LoadBoundary>
     );
   };
-}
-
-/** In the part's place rather than lazyPage's whole-page error, so the rest of the page stays usable. */
-class PartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    return this.state.failed ? <PartLoadError /> : this.props.children;
-  }
 }
 
 function PartLoadError() {
   return (
     <p role="alert">
       This part of the page did not load. Your connection may be slow or offline.{" "}
-      {/* A failed chunk stays failed in React.lazy's cache, so trying again means loading the page afresh. */}
-      <button type="button" className="link-button" onClick={() => window.location.reload()}>
+      <button type="button" className="link-button" onClick={reloadPage}>
         Try again
       </button>
     </p>
