@@ -39,6 +39,9 @@ export interface PinCheck {
 
 const wrong: PinCheck = { right: false, stale: false };
 
+/** Whether `stored` is an argon2id hash, which takes a slow check (`verifyPin`), not a keyed one. */
+export const isSlowPinHash = (stored: string) => stored.startsWith("$argon2");
+
 export async function verifyPin(
   keys: PinKeys,
   userId: string,
@@ -46,9 +49,14 @@ export async function verifyPin(
   pin: string,
 ): Promise<PinCheck> {
   // PINs set before keyed hashes were argon2id; they stay good until their next right PIN upgrades them.
-  if (stored.startsWith("$argon2")) {
+  if (isSlowPinHash(stored)) {
     return (await verifySecret(stored, pin)) ? { right: true, stale: true } : wrong;
   }
+  return verifyKeyedPin(keys, userId, stored, pin);
+}
+
+/** `verifyPin` of a hash that is not argon2id's: instant, so it needs no turn held while it runs. */
+export function verifyKeyedPin(keys: PinKeys, userId: string, stored: string, pin: string): PinCheck {
   const [kind, keyId, encoded, ...rest] = stored.split("$");
   if (kind !== scheme || !keyId || !encoded || rest.length > 0) return wrong;
   // A key no longer listed cannot vouch for anything: its PINs must be set again.

@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
 import { preparedOnce } from "../db/preparedOnce";
@@ -97,35 +97,106 @@ const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** A moment sent as its ISO text (the statement casts it), so the same placeholder serves every comparison. */
 const momentAt = (name: string) => sql`${sql.placeholder(name)}::timestamptz`;
 const free = sql`${sql.placeholder("free")}::int`;
+/** The moments a guess is judged by, as placeholders (`momentValues` gives their values). */
+const momentPlaceholders = {
+  now: momentAt("nowText"),
+  forgetBefore: momentAt("forgetBefore"),
+  lapseBefore: momentAt("lapseBefore"),
+};
 
-/** `reserveTry`'s statement, prepared once for each way a block ends (every guess at a PIN sends it). */
+/**
+ * The counter's row as a guess finds it, in SQL over `momentPlaceholders`: whether it starts afresh
+ * (left alone long enough, or, for `restart`, its block served), the wrong guesses and the guesses in
+ * flight that still count, and whether one more may go ahead.
+ */
+function counterAsFound(afterBlock: TryRule["afterBlock"]) {
+  const t = tryCounters;
+  const moments = momentPlaceholders;
+  const fresh = sql`(${t.updatedAt} <= ${moments.forgetBefore}${
+    afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${moments.now}` : sql``
+  })`;
+  const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
+  const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${moments.lapseBefore} then 0 else ${t.pending} end)`;
+  // Past the free guesses (sign-in's growing waits), one guess at a time.
+  const room = sql`(case when ${failures} < ${free} then ${free} - ${failures} else 1 end)`;
+  /** A guess may go ahead: the key is not blocked, and one more in flight fits in the room. */
+  const admits = sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= ${moments.now}) and ${pending} < ${room}`;
+  return { fresh, failures, pending, admits };
+}
+
+/**
+ * When a key whose wrong guesses now number `failures` is blocked until: none below the free ones; the
+ * block from the last free one on, for `grow` doubling with each wrong guess past them, up to the most.
+ */
+function blockEnd(
+  now: SQL,
+  failures: SQL,
+  rule: { free: SQL; blockMs: SQL; growth: SQL; maxBlockMs: SQL },
+  otherwise: SQL,
+) {
+  const blockMs = sql`least(${rule.blockMs}::float8 * power(${rule.growth}::float8, ${failures} - ${rule.free}), ${rule.maxBlockMs}::float8)`;
+  return sql`case when ${failures} >= ${rule.free} then ${now} + ${blockMs} * interval '1 millisecond' else ${otherwise} end`;
+}
+
+const growthOf = (rule: TryRule) => (rule.afterBlock === "grow" ? 2 : 1);
+
+/** The values of `momentPlaceholders` and `free` for a guess judged at `now`. */
+function momentValues(now: Date, rule: TryRule) {
+  return {
+    nowText: now.toISOString(),
+    forgetBefore: new Date(now.getTime() - rule.forgetAfterMs).toISOString(),
+    lapseBefore: new Date(now.getTime() - pendingLapseMs).toISOString(),
+    free: rule.free,
+  };
+}
+
+/** `reserveTry`'s statement, prepared once for each way a block ends (every guess at a password sends it). */
 const reserveStatement = (db: Queryable, afterBlock: TryRule["afterBlock"]) =>
   preparedOnce(db, `try_reserve_${afterBlock}`, (db, name) => {
     const t = tryCounters;
-    const now = momentAt("nowText");
-    const fresh = sql`(${t.updatedAt} <= ${momentAt("forgetBefore")}${
-      afterBlock === "restart" ? sql` or ${t.blockedUntil} <= ${now}` : sql``
-    })`;
-    const failures = sql`(case when ${fresh} then 0 else ${t.failures} end)`;
-    const pending = sql`(case when ${fresh} or ${t.updatedAt} <= ${momentAt("lapseBefore")} then 0 else ${t.pending} end)`;
-    // Past the free guesses (sign-in's growing waits), one guess at a time.
-    const room = sql`(case when ${failures} < ${free} then ${free} - ${failures} else 1 end)`;
+    const found = counterAsFound(afterBlock);
     return db
       .insert(t)
-      .values({ key: sql.placeholder("key"), failures: 0, pending: 1, updatedAt: now })
+      .values({ key: sql.placeholder("key"), failures: 0, pending: 1, updatedAt: momentPlaceholders.now })
       .onConflictDoUpdate({
         target: t.key,
         set: {
-          failures,
-          pending: sql`${pending} + 1`,
-          blockedUntil: sql`case when ${fresh} then null else ${t.blockedUntil} end`,
-          updatedAt: now,
+          failures: found.failures,
+          pending: sql`${found.pending} + 1`,
+          blockedUntil: sql`case when ${found.fresh} then null else ${t.blockedUntil} end`,
+          updatedAt: momentPlaceholders.now,
         },
-        setWhere: sql`(${t.blockedUntil} is null or ${t.blockedUntil} <= ${now}) and ${pending} < ${room}`,
+        setWhere: found.admits,
       })
       .returning({ key: t.key })
       .prepare(name);
   });
+
+/**
+ * Waits for the key to let a guess in: `attempt` is one statement that lets it in and answers a row,
+ * or answers none when the key is blocked or full. Blocked: refused at once, with the block's end.
+ * Full (other guesses being checked): tried again after a short pause, until `waitMs` has passed.
+ */
+async function admitted<Row>(
+  db: Queryable,
+  clock: Clock,
+  key: string,
+  waitMs: number,
+  attempt: (now: Date) => Promise<Row | undefined>,
+): Promise<{ ok: true; row: Row } | { ok: false; retryAt: Date }> {
+  const waitUntil = Date.now() + waitMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    const now = clock.now();
+    const row = await attempt(now);
+    if (row) return { ok: true, row };
+    const t = tryCounters;
+    const [current] = await db.select({ blockedUntil: t.blockedUntil }).from(t).where(eq(t.key, key));
+    if (current?.blockedUntil && current.blockedUntil > now)
+      return { ok: false, retryAt: current.blockedUntil };
+    if (Date.now() > waitUntil) return { ok: false, retryAt: new Date(now.getTime() + 1_000) };
+    await new Promise((resolve) => setTimeout(resolve, pause + Math.random() * pause));
+  }
+}
 
 /**
  * Lets a guess be checked, or refuses it while the key is blocked, in one statement: a guess is let in
@@ -140,24 +211,93 @@ export async function reserveTry(
   rule: TryRule,
   waitMs = turnWaitMs,
 ): Promise<Reservation> {
-  const waitUntil = Date.now() + waitMs;
-  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
-    const now = clock.now();
+  const answer = await admitted(db, clock, key, waitMs, async (now) => {
+    const [row] = await reserveStatement(db, rule.afterBlock).execute({ key, ...momentValues(now, rule) });
+    return row;
+  });
+  return answer.ok ? { ok: true } : answer;
+}
+
+/**
+ * `knownGuess`'s statement, prepared once for each way a block ends: lets the guess in (as
+ * `reserveStatement` would) and counts it (as `settleWrong` and `settleRight` would) at once.
+ */
+const knownGuessStatement = (db: Queryable, afterBlock: TryRule["afterBlock"]) =>
+  preparedOnce(db, `try_known_${afterBlock}`, (db, name) => {
     const t = tryCounters;
-    const [row] = await reserveStatement(db, rule.afterBlock).execute({
+    const now = momentPlaceholders.now;
+    const found = counterAsFound(afterBlock);
+    const right = sql`${sql.placeholder("right")}::boolean`;
+    const rule = {
+      free,
+      blockMs: sql`${sql.placeholder("blockMs")}`,
+      growth: sql`${sql.placeholder("growth")}`,
+      maxBlockMs: sql`${sql.placeholder("maxBlockMs")}`,
+    };
+    const failuresAfter = sql`(${found.failures} + 1)`;
+    return db
+      .insert(t)
+      .values({
+        key: sql.placeholder("key"),
+        failures: sql`case when ${right} then 0 else 1 end`,
+        pending: 0,
+        blockedUntil: sql`case when ${right} then null else ${blockEnd(now, sql`1`, rule, sql`null`)} end`,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: t.key,
+        set: {
+          failures: sql`case when ${right} then 0 else ${failuresAfter} end`,
+          pending: found.pending,
+          blockedUntil: sql`case when ${right} then null else ${blockEnd(
+            now,
+            failuresAfter,
+            rule,
+            sql`case when ${found.fresh} then null else ${t.blockedUntil} end`,
+          )} end`,
+          updatedAt: now,
+        },
+        setWhere: found.admits,
+      })
+      .returning({ failures: t.failures, blockedUntil: t.blockedUntil })
+      .prepare(name);
+  });
+
+/**
+ * A guess whose check is instant (a keyed hash), so it needs no place held while it is checked: the
+ * caller checks it first and this lets it in and counts it by one statement, refusing it, counting
+ * nothing, while the key is blocked or full. Guesses sent at once still get the free ones between
+ * them, no more: each statement sees the count the one before it left.
+ */
+export async function knownGuess(
+  db: Queryable,
+  clock: Clock,
+  key: string,
+  rule: TryRule,
+  right: boolean,
+  waitMs = turnWaitMs,
+): Promise<TryOutcome> {
+  const answer = await admitted(db, clock, key, waitMs, async (now) => {
+    const [row] = await knownGuessStatement(db, rule.afterBlock).execute({
       key,
-      nowText: now.toISOString(),
-      forgetBefore: new Date(now.getTime() - rule.forgetAfterMs).toISOString(),
-      lapseBefore: new Date(now.getTime() - pendingLapseMs).toISOString(),
-      free: rule.free,
+      right,
+      blockMs: rule.blockMs,
+      growth: growthOf(rule),
+      maxBlockMs: rule.maxBlockMs,
+      ...momentValues(now, rule),
     });
-    if (row) return { ok: true };
-    const [current] = await db.select({ blockedUntil: t.blockedUntil }).from(t).where(eq(t.key, key));
-    if (current?.blockedUntil && current.blockedUntil > now)
-      return { ok: false, retryAt: current.blockedUntil };
-    if (Date.now() > waitUntil) return { ok: false, retryAt: new Date(now.getTime() + 1_000) };
-    await new Promise((resolve) => setTimeout(resolve, pause + Math.random() * pause));
-  }
+    return row ? { row, now } : undefined;
+  });
+  if (!answer.ok) return { result: "refused", retryAt: answer.retryAt };
+  if (right) return { result: "right" };
+  const { row, now } = answer.row;
+  const blockedUntil = row.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
+  return {
+    result: "wrong",
+    failures: row.failures,
+    left: Math.max(0, rule.free - row.failures),
+    blockedUntil,
+  };
 }
 
 /** A guess let in was wrong: counted, and the key blocked once the free ones are used. */
@@ -170,14 +310,22 @@ async function settleWrong(
   const now = clock.now();
   const t = tryCounters;
   const failures = sql`(${t.failures} + 1)`;
-  const growth = rule.afterBlock === "grow" ? 2 : 1;
-  const blockMs = sql`least(${rule.blockMs}::float8 * power(${growth}::float8, ${failures} - ${rule.free}), ${rule.maxBlockMs}::float8)`;
   const [row] = await db
     .update(t)
     .set({
       failures,
       pending: sql`greatest(${t.pending} - 1, 0)`,
-      blockedUntil: sql`case when ${failures} >= ${rule.free} then ${at(now)} + ${blockMs} * interval '1 millisecond' else ${t.blockedUntil} end`,
+      blockedUntil: blockEnd(
+        at(now),
+        failures,
+        {
+          free: sql`${rule.free}`,
+          blockMs: sql`${rule.blockMs}`,
+          growth: sql`${growthOf(rule)}`,
+          maxBlockMs: sql`${rule.maxBlockMs}`,
+        },
+        sql`${t.blockedUntil}`,
+      ),
       updatedAt: now,
     })
     .where(eq(t.key, key))

@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../server/db/database";
 import { tryCounters } from "../../server/db/schema";
-import { forgetIdleTries, reserveTry, type TryRule, tryGuess } from "../../server/services/tryCounters";
+import {
+  forgetIdleTries,
+  knownGuess,
+  reserveTry,
+  type TryRule,
+  tryGuess,
+} from "../../server/services/tryCounters";
 import { TestClock } from "./support/testClock";
 import { openTestDatabase } from "./support/testDatabase";
 
@@ -83,5 +89,59 @@ describe("try counters", () => {
     const keys = (await handle.db.select({ key: tryCounters.key }).from(tryCounters)).map((r) => r.key);
     expect(keys).not.toContain("test:idle");
     expect(keys).toContain("test:long-block");
+  });
+});
+
+describe("guesses judged before they are let in (a keyed PIN hash)", () => {
+  it("counts exactly the free number of 200 simultaneous wrong guesses and refuses the rest", async () => {
+    const clock = new TestClock();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => knownGuess(handle.db, clock, "known:burst", rule, false, 0)),
+    );
+    const wrong = answers.filter((a) => a.result === "wrong");
+    expect(wrong.map((a) => a.left).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(wrong.filter((a) => a.blockedUntil)).toHaveLength(1);
+    expect(answers.filter((a) => a.result === "refused")).toHaveLength(195);
+    const [row] = await handle.db.select().from(tryCounters).where(eq(tryCounters.key, "known:burst"));
+    expect(row).toMatchObject({ failures: 5, pending: 0 });
+  });
+
+  it("blocks on the fifth wrong guess, refuses the right one while blocked, and starts again after", async () => {
+    const clock = new TestClock();
+    const guess = (right: boolean) => knownGuess(handle.db, clock, "known:serial", rule, right);
+    expect(await guess(false)).toMatchObject({ result: "wrong", left: 4, blockedUntil: null });
+    // A right guess starts the count again.
+    expect(await guess(true)).toEqual({ result: "right" });
+    for (const left of [4, 3, 2, 1])
+      expect(await guess(false)).toMatchObject({ result: "wrong", left, blockedUntil: null });
+    const blockEnds = new Date(clock.now().getTime() + 60_000);
+    expect(await guess(false)).toEqual({ result: "wrong", failures: 5, left: 0, blockedUntil: blockEnds });
+    expect(await guess(true)).toEqual({ result: "refused", retryAt: blockEnds });
+    clock.advance(60_000);
+    expect(await guess(false)).toMatchObject({ result: "wrong", left: 4 });
+    expect(await guess(true)).toEqual({ result: "right" });
+    const [row] = await handle.db.select().from(tryCounters).where(eq(tryCounters.key, "known:serial"));
+    expect(row).toMatchObject({ failures: 0, pending: 0, blockedUntil: null });
+  });
+
+  it("shares the free guesses with slow ones being checked: none is let in while they fill them", async () => {
+    const clock = new TestClock();
+    for (let i = 0; i < 5; i++)
+      expect(await reserveTry(handle.db, clock, "known:shared", rule, 0)).toEqual({ ok: true });
+    expect(await knownGuess(handle.db, clock, "known:shared", rule, true, 0)).toMatchObject({
+      result: "refused",
+    });
+    const [row] = await handle.db.select().from(tryCounters).where(eq(tryCounters.key, "known:shared"));
+    expect(row).toMatchObject({ failures: 0, pending: 5 });
+  });
+
+  it("grows the block with each wrong guess past the free ones under a growing rule", async () => {
+    const clock = new TestClock();
+    const grow: TryRule = { ...rule, afterBlock: "grow", maxBlockMs: 10 * 60_000 };
+    const guess = () => knownGuess(handle.db, clock, "known:grow", grow, false, 0);
+    for (let i = 0; i < 4; i++) await guess();
+    expect(await guess()).toMatchObject({ blockedUntil: new Date(clock.now().getTime() + 60_000) });
+    clock.advance(60_000);
+    expect(await guess()).toMatchObject({ left: 0, blockedUntil: new Date(clock.now().getTime() + 120_000) });
   });
 });
