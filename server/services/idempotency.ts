@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable } from "../db/database";
 import { idempotencyKeys, transactions } from "../db/schema";
@@ -121,18 +121,6 @@ export function requestValues(now: Date, request: RequestRecord) {
     completedAt: request.completed ? now : null,
     createdAt: now,
   };
-}
-
-/**
- * The transaction a request id already made, as a scalar subquery for the statement that reads
- * everything the hold checks after the wallet is locked (null: the id is new).
- */
-export function requestTaken(db: Queryable, userId: string | Placeholder, requestId: string | Placeholder) {
-  return sql<string | null>`${db
-    .select({ id: idempotencyKeys.transactionId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
-    .limit(1)}`;
 }
 
 /** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */

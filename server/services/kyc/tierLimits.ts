@@ -1,10 +1,10 @@
-import { and, eq, gte, inArray, type Placeholder, sql, sum } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { defaultKycLimits, type KycLimits, type KycTier } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
 import { purchaseKinds } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
-import { operatorSettings, transactions } from "../../db/schema";
+import { operatorSettings } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { Refusal } from "../../refusal";
 import { lagosDay, lagosDayStart } from "../transactions/lagosDays";
@@ -48,65 +48,41 @@ export function limitOf(limits: KycLimits, tier: number): TierLimit {
   return { dailyLimit: limits[`tier${t}_daily_limit`], maxBalance: limits[`tier${t}_max_balance`] };
 }
 
-/**
- * What the customer has bought since midnight in Lagos: pending and delivered purchases. A failed,
- * refunded or reversed one gave its money back, so it no longer counts. It reads the customer's own
- * rows by transactions_user_created_idx (user, created_at): today's, no more.
- */
 /** When today began in Lagos: the daily limit counts what was bought since. */
 export const todayBegan = (clock: Clock) => lagosDayStart(lagosDay(clock.now()));
 
-function spentTodayQuery(db: Queryable, userId: string | Placeholder, since: Date | Placeholder) {
-  return db
-    .select({ total: sum(transactions.total) })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        inArray(transactions.kind, [...purchaseKinds]),
-        inArray(transactions.status, ["pending", "successful"]),
-        gte(transactions.createdAt, since),
-      ),
-    );
-}
-
-export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
-  const [row] = await spentTodayQuery(db, userId, todayBegan(clock));
-  return Number(row?.total ?? 0);
-}
+/** `purchaseKinds` as a Postgres array literal, for `purchases_since` (plain words: nothing to quote). */
+export const purchaseKindsLiteral = `{${purchaseKinds.join(",")}}`;
 
 /**
- * `spentToday` as a scalar subquery, for the statement that reads everything the hold checks; `since`
- * is `todayBegan`, or a placeholder for it.
+ * What the customer has bought since midnight in Lagos: pending and delivered purchases (a failed,
+ * refunded or reversed one gave its money back). The database's `purchases_since` (migration 0009)
+ * says which count, for this and for the hold's daily-limit check alike.
  */
-export function spentTodayOf(db: Queryable, userId: string | Placeholder, since: Date | Placeholder) {
-  return sql`coalesce(${spentTodayQuery(db, userId, since)}, 0)`.mapWith(Number);
+export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total:
+        sql`purchases_since(${userId}::uuid, ${todayBegan(clock).toISOString()}::timestamptz, ${purchaseKindsLiteral}::text[])`.mapWith(
+          Number,
+        ),
+    })
+    .from(sql`(select 1) as one`);
+  return row?.total ?? 0;
 }
 
 const raiseIt = "Verify your BVN or NIN on your profile to raise it.";
 
 /**
- * A purchase within the tier's daily limit. Called inside the hold's transaction, after the wallet
- * row is locked: the customer's purchases are then in single file, so two at once cannot both fit.
+ * The refusal of a purchase that would take today's purchases past the tier's daily limit (the hold,
+ * with the wallet locked, finds that `spent + total` is over it).
  */
-export async function assertWithinDailyLimit(
-  tx: Queryable,
-  clock: Clock,
-  user: UserRow,
-  total: number,
-): Promise<void> {
-  assertDailyRoom(await readKycLimits(tx), user, await spentToday(tx, clock, user.id), total);
-}
-
-/** `assertWithinDailyLimit` with the limits and today's spending already read. */
-export function assertDailyRoom(limits: KycLimits, user: UserRow, spent: number, total: number): void {
-  const { dailyLimit } = limitOf(limits, user.kycTier);
-  if (spent + total <= dailyLimit) return;
+export function dailyLimitRefusal(dailyLimit: number, tier: number, spent: number, total: number): Refusal {
   const left = Math.max(dailyLimit - spent, 0);
-  throw new Refusal(
+  return new Refusal(
     "limit_reached",
-    `This purchase would take today's purchases to ${formatNaira(spent + total)}, over the ${formatNaira(dailyLimit)} daily limit of a tier ${user.kycTier} account (${formatNaira(left)} left today). ${user.kycTier === 1 ? raiseIt : "The limit starts afresh at midnight."}`,
-    { data: { daily_limit: dailyLimit, spent_today: spent, tier: user.kycTier } },
+    `This purchase would take today's purchases to ${formatNaira(spent + total)}, over the ${formatNaira(dailyLimit)} daily limit of a tier ${tier} account (${formatNaira(left)} left today). ${tier === 1 ? raiseIt : "The limit starts afresh at midnight."}`,
+    { data: { daily_limit: dailyLimit, spent_today: spent, tier } },
   );
 }
 

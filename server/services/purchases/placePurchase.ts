@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { KycLimits } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
 import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import { boundValues, variantName } from "../../db/boundValues";
-import type { Database, Transaction } from "../../db/database";
-import { writeStep } from "../../db/oneStatement";
+import type { Database } from "../../db/database";
+import { jsonRow, rowFromJson } from "../../db/jsonRows";
 import { preparedOnce } from "../../db/preparedOnce";
 import {
   emergencyMode,
   idempotencyKeys,
+  ledgerEntries,
+  ledgerTransactions,
   operatorSettings,
   transactionEvents,
   transactions,
@@ -20,17 +22,10 @@ import {
 import type { UserRow } from "../../deps";
 import type { Provider } from "../../providers/provider";
 import { Refusal } from "../../refusal";
-import {
-  AlreadyRequested,
-  replayOf,
-  replayRequest,
-  requestHash,
-  requestTaken,
-  requestValues,
-} from "../idempotency";
-import { assertDailyRoom, kycLimitsOf, spentTodayOf, todayBegan } from "../kyc/tierLimits";
+import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
+import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral, todayBegan } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
-import { ledgerRows, ledgerRowWrites } from "../ledger/postLedger";
+import { ledgerRows } from "../ledger/postLedger";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
 import type { Order } from "./order";
@@ -79,12 +74,22 @@ export async function placePurchase(
   const replay = () => replayRequest(deps, user.id, confirmation.request_id, hash, inFlightMs);
 
   // One statement reads the request id's earlier purchase, if any, and the emergency switch: a request
-  // seen before is answered as it was (even with sales paused since), a new one needs sales open.
+  // seen before is answered as it was (even with sales paused since), a new one needs sales open. It
+  // also reads what the hold needs to know beforehand: the customer's wallet (its id never changes)
+  // and the tier limits (a change an admin makes meanwhile is as if made just after this purchase).
   const [first] = await preparedOnce(deps.db, "purchase_first_look", (db, name) =>
     db
-      .select({ key: idempotencyKeys, txn: transactions, mode: emergencyMode })
+      .select({
+        key: idempotencyKeys,
+        txn: transactions,
+        mode: emergencyMode,
+        walletId: wallets.id,
+        settings: operatorSettings,
+      })
       .from(sql`(select 1) as one`)
       .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
+      .leftJoin(operatorSettings, eq(operatorSettings.id, 1))
+      .leftJoin(wallets, eq(wallets.userId, sql.placeholder("userId")))
       .leftJoin(
         idempotencyKeys,
         and(
@@ -107,7 +112,8 @@ export async function placePurchase(
 
   let held: TransactionRow;
   try {
-    held = await holdMoney(deps, user, order, confirmation, hash, request.scope);
+    const account = { walletId: first?.walletId ?? null, limits: kycLimitsOf(first?.settings ?? undefined) };
+    held = await holdMoney(deps, user, account, order, confirmation, hash, request.scope);
   } catch (error) {
     if (!(error instanceof AlreadyRequested)) throw error;
     const first = await replay();
@@ -128,171 +134,152 @@ export async function placePurchase(
   });
 }
 
-/** The hold's statements, each prepared once: a purchase sends them with new values only. */
-const holdStatements = {
-  /** The wallet row lock puts this customer's money-moving requests in single file. */
-  lockWallet: (tx: Transaction) =>
-    preparedOnce(tx, "purchase_hold_lock", (db, name) =>
-      db
-        .select()
-        .from(wallets)
-        .where(eq(wallets.userId, sql.placeholder("userId")))
-        .for("update")
-        .prepare(name),
-    ),
-  /**
-   * What the checks need, read by one statement once the wallet is locked: whether the request id is
-   * taken, the same purchase in the last 30 seconds (unless the customer allowed it), today's spending
-   * and the limits.
-   */
-  readChecks: (tx: Transaction, allowDuplicate: boolean) =>
-    preparedOnce(tx, allowDuplicate ? "purchase_hold_checks_any" : "purchase_hold_checks", (db, name) => {
-      const userId = sql.placeholder("userId");
-      return db
-        .select({
-          taken: requestTaken(db, userId, sql.placeholder("requestId")),
-          duplicateOf: allowDuplicate
-            ? sql<string | null>`null`
-            : sql<string | null>`${db
-                .select({ reference: transactions.reference })
-                .from(transactions)
-                .where(
-                  and(
-                    eq(transactions.userId, userId),
-                    eq(transactions.kind, sql.placeholder("kind")),
-                    eq(transactions.recipient, sql.placeholder("recipient")),
-                    eq(transactions.total, sql.placeholder("total")),
-                    ne(transactions.status, "failed"),
-                    gt(transactions.createdAt, sql.placeholder("duplicateSince")),
-                  ),
-                )
-                .limit(1)}`,
-          spentToday: spentTodayOf(db, userId, sql.placeholder("todayBegan")),
-          settings: operatorSettings,
-        })
-        .from(sql`(select 1) as one`)
-        .leftJoin(operatorSettings, eq(operatorSettings.id, 1))
-        .prepare(name);
-    }),
-};
+/** What `purchase_hold` (migration 0009) answers: the first check that failed, or the purchase held. */
+type HoldAnswer =
+  | { outcome: "no_wallet" | "taken" }
+  | { outcome: "duplicate"; duplicate_of: string }
+  | { outcome: "over_limit"; spent_today: number }
+  | { outcome: "insufficient"; balance: number }
+  | { outcome: "held"; purchase: Record<string, unknown> };
+
+/**
+ * The hold, one statement: `purchase_hold` locks the wallet, makes the checks and writes the rows
+ * given, in the database, so the customer's requests are in single file and each check sees what the
+ * ones before wrote. Prepared once; each purchase sends only its values.
+ */
+const holdStatement = (db: Database) =>
+  preparedOnce(db, "purchase_hold", (db, name) => {
+    const value = (key: string, type: string) => sql`${sql.placeholder(key)}::${sql.raw(type)}`;
+    return db
+      .select({
+        answer: sql<HoldAnswer>`purchase_hold(${sql.join(
+          [
+            value("userId", "uuid"),
+            value("walletId", "uuid"),
+            value("requestId", "uuid"),
+            value("kind", "text"),
+            value("recipient", "text"),
+            value("total", "bigint"),
+            value("duplicateSince", "timestamptz"),
+            value("todayBegan", "timestamptz"),
+            value("purchaseKinds", "text[]"),
+            value("dailyLimit", "bigint"),
+            value("rows", "jsonb"),
+          ],
+          sql`, `,
+        )})`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name);
+  });
 
 async function holdMoney(
   deps: PurchaseDeps,
   user: UserRow,
+  account: { walletId: string | null; limits: KycLimits },
   order: Order,
   confirmation: Confirmation,
   hash: string,
   scope: string,
 ): Promise<TransactionRow> {
-  return deps.db.transaction(async (tx) => {
-    const [wallet] = await holdStatements.lockWallet(tx).execute({ userId: user.id });
-    if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
-    const now = deps.clock.now();
-
-    const [seen] = await holdStatements.readChecks(tx, confirmation.allow_duplicate === true).execute({
+  if (!account.walletId) throw noWallet();
+  const now = deps.clock.now();
+  // The purchase's id is made here so the other rows can name it.
+  const id = randomUUID();
+  const providerRequestId = deps.provider.newRequestId(now);
+  const ledger = ledgerRows(deps.clock, id, postingLines.hold(account.walletId, order.quote.total));
+  if (!ledger) throw new Error("a purchase holds money");
+  const rows = {
+    request: jsonRow(
+      idempotencyKeys,
+      requestValues(now, {
+        userId: user.id,
+        requestId: confirmation.request_id,
+        scope,
+        hash,
+        transactionId: id,
+      }),
+    ),
+    ledger_transaction: jsonRow(ledgerTransactions, ledger.ledgerTransaction),
+    entries: ledger.entries.map((entry) => jsonRow(ledgerEntries, entry)),
+    // Written before the provider is asked, so it says only what is true now: a crash mid-call must
+    // not leave a record claiming the request went out. The next event says what the provider did.
+    event: jsonRow(
+      transactionEvents,
+      eventValues(
+        deps.clock,
+        id,
+        "pending",
+        `${formatNaira(order.quote.total)} held; request ${providerRequestId} goes to the provider next.`,
+      ),
+    ),
+    // The balance before and after are the locked wallet's, filled in by the database.
+    purchase: jsonRow(transactions, {
+      id,
+      reference: newReference(order.kind, now),
       userId: user.id,
-      requestId: confirmation.request_id,
+      walletId: account.walletId,
       kind: order.kind,
-      recipient: order.recipient,
+      status: "pending" as const,
+      amount: order.quote.amount,
+      fee: order.quote.fee,
+      discount: order.quote.discount,
       total: order.quote.total,
-      duplicateSince: new Date(now.getTime() - duplicateWindowMs),
-      todayBegan: todayBegan(deps.clock),
-    });
-    if (!seen) throw new Error("the hold's checks read nothing");
-    if (seen.taken) throw new AlreadyRequested();
-    if (seen.duplicateOf) {
+      cost: order.cost,
+      description: order.description,
+      recipient: order.recipient,
+      product: order.product,
+      order: order.delivery,
+      provider: deps.provider.name,
+      providerRequestId,
+      // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
+      nextRequeryAt: new Date(now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs),
+      customerName: order.customerName,
+      createdAt: now,
+      updatedAt: now,
+    }),
+  };
+  const { dailyLimit } = limitOf(account.limits, user.kycTier);
+  const [held] = await holdStatement(deps.db).execute({
+    userId: user.id,
+    walletId: account.walletId,
+    requestId: confirmation.request_id,
+    kind: order.kind,
+    recipient: order.recipient,
+    total: order.quote.total,
+    duplicateSince:
+      confirmation.allow_duplicate === true
+        ? null
+        : new Date(now.getTime() - duplicateWindowMs).toISOString(),
+    todayBegan: todayBegan(deps.clock).toISOString(),
+    purchaseKinds: purchaseKindsLiteral,
+    dailyLimit,
+    rows: JSON.stringify(rows),
+  });
+  const answer = held?.answer;
+  if (!answer) throw new Error("the hold answered nothing");
+  switch (answer.outcome) {
+    case "held":
+      return rowFromJson(transactions, answer.purchase);
+    case "no_wallet":
+      throw noWallet();
+    case "taken":
+      throw new AlreadyRequested();
+    case "duplicate":
       throw new Refusal(
         "possible_duplicate",
         `You bought the same thing for ${order.recipient} less than 30 seconds ago. Confirm if you want to buy it again.`,
-        { data: possibleDuplicate.parse({ duplicate_of: seen.duplicateOf }) },
+        { data: possibleDuplicate.parse({ duplicate_of: answer.duplicate_of }) },
       );
-    }
-    assertDailyRoom(kycLimitsOf(seen.settings ?? undefined), user, seen.spentToday, order.quote.total);
-    if (wallet.balance < order.quote.total) {
+    case "over_limit":
+      throw dailyLimitRefusal(dailyLimit, user.kycTier, answer.spent_today, order.quote.total);
+    case "insufficient":
       throw new Refusal(
         "insufficient_funds",
-        `Insufficient balance: this costs ${formatNaira(order.quote.total)} and your wallet has ${formatNaira(wallet.balance)}. Fund your wallet and try again.`,
-        { data: { balance: wallet.balance, total: order.quote.total } },
+        `Insufficient balance: this costs ${formatNaira(order.quote.total)} and your wallet has ${formatNaira(answer.balance)}. Fund your wallet and try again.`,
+        { data: { balance: answer.balance, total: order.quote.total } },
       );
-    }
-
-    // The purchase, the request id tied to it, the hold and the first event: one statement. The
-    // purchase's id is made here so the other rows can name it.
-    const id = randomUUID();
-    const providerRequestId = deps.provider.newRequestId(now);
-    const ledger = ledgerRows(deps.clock, id, postingLines.hold(wallet.id, order.quote.total));
-    if (!ledger) throw new Error("a purchase holds money");
-    const rows = {
-      request: boundValues(
-        "request_",
-        requestValues(now, {
-          userId: user.id,
-          requestId: confirmation.request_id,
-          scope,
-          hash,
-          transactionId: id,
-        }),
-      ),
-      ledgerTransaction: boundValues("ledger_", ledger.ledgerTransaction),
-      entries: ledger.entries.map((entry, index) => boundValues(`entry${index}_`, entry)),
-      // Written before the provider is asked, so it says only what is true now: a crash mid-call must
-      // not leave a record claiming the request went out. The next event says what the provider did.
-      event: boundValues(
-        "event_",
-        eventValues(
-          deps.clock,
-          id,
-          "pending",
-          `${formatNaira(order.quote.total)} held; request ${providerRequestId} goes to the provider next.`,
-        ),
-      ),
-      purchase: boundValues("purchase_", {
-        id,
-        reference: newReference(order.kind, now),
-        userId: user.id,
-        walletId: wallet.id,
-        kind: order.kind,
-        status: "pending" as const,
-        amount: order.quote.amount,
-        fee: order.quote.fee,
-        discount: order.quote.discount,
-        total: order.quote.total,
-        cost: order.cost,
-        description: order.description,
-        recipient: order.recipient,
-        product: order.product,
-        order: order.delivery,
-        provider: deps.provider.name,
-        providerRequestId,
-        // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
-        nextRequeryAt: new Date(
-          now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
-        ),
-        customerName: order.customerName,
-        balanceBefore: wallet.balance,
-        balanceAfter: wallet.balance - order.quote.total,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    };
-    const all = [rows.request, rows.ledgerTransaction, ...rows.entries, rows.event, rows.purchase];
-    const name = variantName("purchase_hold_write", all.map((row) => row.shape).join(";"));
-    const [txn] = await preparedOnce(tx, name, (db, name) =>
-      db
-        .with(
-          writeStep(db, "request_recorded", db.insert(idempotencyKeys).values(rows.request.placeholders)),
-          ...ledgerRowWrites(db, {
-            ledgerTransaction: rows.ledgerTransaction.placeholders,
-            entries: rows.entries.map((entry) => entry.placeholders),
-          }),
-          writeStep(db, "event_recorded", db.insert(transactionEvents).values(rows.event.placeholders)),
-        )
-        .insert(transactions)
-        .values(rows.purchase.placeholders)
-        .returning()
-        .prepare(name),
-    ).execute(Object.assign({}, ...all.map((row) => row.values)));
-    if (!txn) throw new Error("the purchase was not recorded");
-    return txn;
-  });
+  }
 }
+
+const noWallet = () => new Refusal("forbidden", "This account has no wallet.");
