@@ -219,49 +219,78 @@ export async function reserveTry(
 }
 
 /**
- * `knownGuess`'s statement, prepared once for each way a block ends: lets the guess in (as
- * `reserveStatement` would) and counts it (as `settleWrong` and `settleRight` would) at once.
+ * The statement of a guess judged before it is sent (`knownGuess`), unsent, so a larger statement can
+ * send it as a step (the purchase sends it with its hold): lets the guess in as `reserveStatement`
+ * would and counts it as `settleWrong` and `settleRight` would, at once, answering the count it left,
+ * or no row when the key is blocked or full. Its values are `knownGuessValues`.
  */
-const knownGuessStatement = (db: Queryable, afterBlock: TryRule["afterBlock"]) =>
-  preparedOnce(db, `try_known_${afterBlock}`, (db, name) => {
-    const t = tryCounters;
-    const now = momentPlaceholders.now;
-    const found = counterAsFound(afterBlock);
-    const right = sql`${sql.placeholder("right")}::boolean`;
-    const rule = {
-      free,
-      blockMs: sql`${sql.placeholder("blockMs")}`,
-      growth: sql`${sql.placeholder("growth")}`,
-      maxBlockMs: sql`${sql.placeholder("maxBlockMs")}`,
-    };
-    const failuresAfter = sql`(${found.failures} + 1)`;
-    return db
-      .insert(t)
-      .values({
-        key: sql.placeholder("key"),
-        failures: sql`case when ${right} then 0 else 1 end`,
-        pending: 0,
-        blockedUntil: sql`case when ${right} then null else ${blockEnd(now, sql`1`, rule, sql`null`)} end`,
+export function knownGuessWrite(db: Queryable, afterBlock: TryRule["afterBlock"]) {
+  const t = tryCounters;
+  const now = momentPlaceholders.now;
+  const found = counterAsFound(afterBlock);
+  const right = sql`${sql.placeholder("right")}::boolean`;
+  const rule = {
+    free,
+    blockMs: sql`${sql.placeholder("blockMs")}`,
+    growth: sql`${sql.placeholder("growth")}`,
+    maxBlockMs: sql`${sql.placeholder("maxBlockMs")}`,
+  };
+  const failuresAfter = sql`(${found.failures} + 1)`;
+  return db
+    .insert(t)
+    .values({
+      key: sql.placeholder("key"),
+      failures: sql`case when ${right} then 0 else 1 end`,
+      pending: 0,
+      blockedUntil: sql`case when ${right} then null else ${blockEnd(now, sql`1`, rule, sql`null`)} end`,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`case when ${right} then 0 else ${failuresAfter} end`,
+        pending: found.pending,
+        blockedUntil: sql`case when ${right} then null else ${blockEnd(
+          now,
+          failuresAfter,
+          rule,
+          sql`case when ${found.fresh} then null else ${t.blockedUntil} end`,
+        )} end`,
         updatedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          failures: sql`case when ${right} then 0 else ${failuresAfter} end`,
-          pending: found.pending,
-          blockedUntil: sql`case when ${right} then null else ${blockEnd(
-            now,
-            failuresAfter,
-            rule,
-            sql`case when ${found.fresh} then null else ${t.blockedUntil} end`,
-          )} end`,
-          updatedAt: now,
-        },
-        setWhere: found.admits,
-      })
-      .returning({ failures: t.failures, blockedUntil: t.blockedUntil })
-      .prepare(name);
-  });
+      },
+      setWhere: found.admits,
+    })
+    .returning({ failures: t.failures, blockedUntil: t.blockedUntil });
+}
+
+/** The placeholders' values of `knownGuessWrite` for a guess at `key` judged `right`, sent at `now`. */
+export function knownGuessValues(key: string, rule: TryRule, right: boolean, now: Date) {
+  return {
+    key,
+    right,
+    blockMs: rule.blockMs,
+    growth: growthOf(rule),
+    maxBlockMs: rule.maxBlockMs,
+    ...momentValues(now, rule),
+  };
+}
+
+/** What a guess `knownGuessWrite` let in at `now` came to, from the count it answered. */
+export function knownOutcome(
+  rule: TryRule,
+  right: boolean,
+  row: { failures: number; blockedUntil: Date | null },
+  now: Date,
+): TryOutcome {
+  if (right) return { result: "right" };
+  const blockedUntil = row.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
+  return {
+    result: "wrong",
+    failures: row.failures,
+    left: Math.max(0, rule.free - row.failures),
+    blockedUntil,
+  };
+}
 
 /**
  * A guess whose check is instant (a keyed hash), so it needs no place held while it is checked: the
@@ -277,27 +306,15 @@ export async function knownGuess(
   right: boolean,
   waitMs = turnWaitMs,
 ): Promise<TryOutcome> {
+  const statement = preparedOnce(db, `try_known_${rule.afterBlock}`, (db, name) =>
+    knownGuessWrite(db, rule.afterBlock).prepare(name),
+  );
   const answer = await admitted(db, clock, key, waitMs, async (now) => {
-    const [row] = await knownGuessStatement(db, rule.afterBlock).execute({
-      key,
-      right,
-      blockMs: rule.blockMs,
-      growth: growthOf(rule),
-      maxBlockMs: rule.maxBlockMs,
-      ...momentValues(now, rule),
-    });
+    const [row] = await statement.execute(knownGuessValues(key, rule, right, now));
     return row ? { row, now } : undefined;
   });
   if (!answer.ok) return { result: "refused", retryAt: answer.retryAt };
-  if (right) return { result: "right" };
-  const { row, now } = answer.row;
-  const blockedUntil = row.blockedUntil && row.blockedUntil > now ? row.blockedUntil : null;
-  return {
-    result: "wrong",
-    failures: row.failures,
-    left: Math.max(0, rule.free - row.failures),
-    blockedUntil,
-  };
+  return knownOutcome(rule, right, answer.row.row, answer.row.now);
 }
 
 /** A guess let in was wrong: counted, and the key blocked once the free ones are used. */

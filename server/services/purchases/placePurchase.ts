@@ -17,6 +17,7 @@ import {
   operatorSettings,
   transactionEvents,
   transactions,
+  tryCounters,
   wallets,
 } from "../../db/schema";
 import type { UserRow } from "../../deps";
@@ -27,9 +28,19 @@ import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral, todayBeg
 import { postingLines } from "../ledger/postings";
 import { ledgerRows } from "../ledger/postLedger";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
+import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
 import { askProvider } from "./askProvider";
 import type { Order } from "./order";
-import { assertMayTransact, assertModeOpen, checkPin } from "./purchaseRules";
+import {
+  acceptPin,
+  assertMayTransact,
+  assertModeOpen,
+  checkPin,
+  type JudgedPin,
+  judgePin,
+  pinRules,
+  pinTries,
+} from "./purchaseRules";
 import { settleHeld } from "./settlePurchase";
 
 export interface PurchaseDeps {
@@ -107,13 +118,16 @@ export async function placePurchase(
 
   let order = await request.price();
   assertMayTransact(user);
-  await checkPin(deps, user, confirmation.pin);
+  // A PIN judged at once goes to the database with the hold, as one statement, where nothing comes
+  // between them; a smartcard or meter is checked with the provider only once the PIN has proved right.
+  const judged = request.verify ? null : judgePin(deps, user, confirmation.pin);
+  if (!judged) await checkPin(deps, user, confirmation.pin);
   if (request.verify) order = await request.verify(order);
 
   let held: TransactionRow;
   try {
     const account = { walletId: first?.walletId ?? null, limits: kycLimitsOf(first?.settings ?? undefined) };
-    held = await holdMoney(deps, user, account, order, confirmation, hash, request.scope);
+    held = await holdMoney(deps, user, account, order, confirmation, hash, request.scope, judged);
   } catch (error) {
     if (!(error instanceof AlreadyRequested)) throw error;
     const first = await replay();
@@ -142,36 +156,89 @@ type HoldAnswer =
   | { outcome: "insufficient"; balance: number }
   | { outcome: "held"; purchase: Record<string, unknown> };
 
+/** `purchase_hold`'s arguments, as placeholders (`holdValues` gives their values). */
+function holdCall() {
+  const value = (key: string, type: string) => sql`${sql.placeholder(key)}::${sql.raw(type)}`;
+  return sql`purchase_hold(${sql.join(
+    [
+      value("userId", "uuid"),
+      value("walletId", "uuid"),
+      value("requestId", "uuid"),
+      value("kind", "text"),
+      value("recipient", "text"),
+      value("total", "bigint"),
+      value("duplicateSince", "timestamptz"),
+      value("todayBegan", "timestamptz"),
+      value("purchaseKinds", "text[]"),
+      value("dailyLimit", "bigint"),
+      value("rows", "jsonb"),
+    ],
+    sql`, `,
+  )})`;
+}
+
 /**
  * The hold, one statement: `purchase_hold` locks the wallet, makes the checks and writes the rows
  * given, in the database, so the customer's requests are in single file and each check sees what the
  * ones before wrote. Prepared once; each purchase sends only its values.
  */
 const holdStatement = (db: Database) =>
-  preparedOnce(db, "purchase_hold", (db, name) => {
-    const value = (key: string, type: string) => sql`${sql.placeholder(key)}::${sql.raw(type)}`;
+  preparedOnce(db, "purchase_hold", (db, name) =>
+    db
+      .select({ answer: sql<HoldAnswer>`${holdCall()}` })
+      .from(sql`(select 1) as one`)
+      .prepare(name),
+  );
+
+/**
+ * The PIN's guess and the hold, one statement: the guess is let in and counted first (`knownGuessWrite`,
+ * a step of the statement), and only a right PIN let in holds the money. A guess not let in (the key
+ * blocked, or full of guesses being checked) holds nothing and counts nothing.
+ */
+const guessAndHoldStatement = (db: Database) =>
+  preparedOnce(db, "purchase_guess_hold", (db, name) => {
+    const guess = db.$with("guess").as(knownGuessWrite(db, pinRules.afterBlock));
     return db
+      .with(guess)
       .select({
-        answer: sql<HoldAnswer>`purchase_hold(${sql.join(
-          [
-            value("userId", "uuid"),
-            value("walletId", "uuid"),
-            value("requestId", "uuid"),
-            value("kind", "text"),
-            value("recipient", "text"),
-            value("total", "bigint"),
-            value("duplicateSince", "timestamptz"),
-            value("todayBegan", "timestamptz"),
-            value("purchaseKinds", "text[]"),
-            value("dailyLimit", "bigint"),
-            value("rows", "jsonb"),
-          ],
-          sql`, `,
-        )})`,
+        guessed: sql<boolean>`exists (select from guess)`,
+        failures: sql<number | null>`(select failures from guess)`,
+        blockedUntil: sql<Date | null>`(select blocked_until from guess)`.mapWith(tryCounters.blockedUntil),
+        answer: sql<HoldAnswer | null>`case when ${sql.placeholder("right")}::boolean and exists (select from guess) then ${holdCall()} end`,
       })
       .from(sql`(select 1) as one`)
       .prepare(name);
   });
+
+/**
+ * The hold, after the PIN: with a PIN judged at once (`judged`), its guess and the hold as one
+ * statement, and the guess's outcome answered first; otherwise the hold alone.
+ */
+async function sendHold(
+  deps: PurchaseDeps,
+  user: UserRow,
+  values: Record<string, unknown>,
+  judged: JudgedPin | null,
+): Promise<HoldAnswer | undefined> {
+  if (!judged) {
+    const [held] = await holdStatement(deps.db).execute(values);
+    return held?.answer;
+  }
+  const key = pinTries(user.id);
+  const now = deps.clock.now();
+  const [sent] = await guessAndHoldStatement(deps.db).execute({
+    ...values,
+    ...knownGuessValues(key, pinRules, judged.right, now),
+  });
+  if (sent?.guessed) {
+    const count = { failures: sent.failures ?? 0, blockedUntil: sent.blockedUntil };
+    await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    return sent.answer ?? undefined;
+  }
+  // Not let in: the guess waits its turn, or is refused while the key is blocked, on its own.
+  await acceptPin(deps, user, judged, await knownGuess(deps.db, deps.clock, key, pinRules, judged.right));
+  return sendHold(deps, user, values, null);
+}
 
 async function holdMoney(
   deps: PurchaseDeps,
@@ -181,6 +248,7 @@ async function holdMoney(
   confirmation: Confirmation,
   hash: string,
   scope: string,
+  judged: JudgedPin | null,
 ): Promise<TransactionRow> {
   if (!account.walletId) throw noWallet();
   const now = deps.clock.now();
@@ -240,23 +308,27 @@ async function holdMoney(
     }),
   };
   const { dailyLimit } = limitOf(account.limits, user.kycTier);
-  const [held] = await holdStatement(deps.db).execute({
-    userId: user.id,
-    walletId: account.walletId,
-    requestId: confirmation.request_id,
-    kind: order.kind,
-    recipient: order.recipient,
-    total: order.quote.total,
-    duplicateSince:
-      confirmation.allow_duplicate === true
-        ? null
-        : new Date(now.getTime() - duplicateWindowMs).toISOString(),
-    todayBegan: todayBegan(deps.clock).toISOString(),
-    purchaseKinds: purchaseKindsLiteral,
-    dailyLimit,
-    rows: JSON.stringify(rows),
-  });
-  const answer = held?.answer;
+  const answer = await sendHold(
+    deps,
+    user,
+    {
+      userId: user.id,
+      walletId: account.walletId,
+      requestId: confirmation.request_id,
+      kind: order.kind,
+      recipient: order.recipient,
+      total: order.quote.total,
+      duplicateSince:
+        confirmation.allow_duplicate === true
+          ? null
+          : new Date(now.getTime() - duplicateWindowMs).toISOString(),
+      todayBegan: todayBegan(deps.clock).toISOString(),
+      purchaseKinds: purchaseKindsLiteral,
+      dailyLimit,
+      rows: JSON.stringify(rows),
+    },
+    judged,
+  );
   if (!answer) throw new Error("the hold answered nothing");
   switch (answer.outcome) {
     case "held":

@@ -42,49 +42,85 @@ export function assertMayTransact(user: UserRow): void {
 
 export const pinTries = (userId: string) => `pin:${userId}`;
 
+type PinDeps = {
+  db: Database;
+  clock: Clock;
+  config: Pick<Config, "pinKeys">;
+  logger: Pick<Logger, "warn">;
+};
+
+/** The customer's PIN hash, refused when none is set yet. */
+function pinHashOf(user: UserRow): string {
+  if (!user.pinHash) {
+    throw new Refusal("pin_not_set", "Set your transaction PIN first: open Profile and choose Reset Pin.", {
+      fields: { pin: ["No PIN is set yet."] },
+    });
+  }
+  return user.pinHash;
+}
+
+/** A PIN judged before any statement is sent: right or not, and whether its hash wants rewriting. */
+export interface JudgedPin {
+  pin: string;
+  right: boolean;
+  stale: boolean;
+}
+
+/**
+ * Judges the PIN at once where its hash allows: a keyed hash is checked in microseconds, so the
+ * guess is judged first and then let in and counted by one statement (`knownGuess`, or the purchase's
+ * hold), instead of one to let it in and another to count it. An argon2id hash answers null: it is
+ * compared only once `tryGuess` has let it in (`checkPin`).
+ */
+export function judgePin(deps: Pick<PinDeps, "config">, user: UserRow, pin: string): JudgedPin | null {
+  const pinHash = pinHashOf(user);
+  if (isSlowPinHash(pinHash)) return null;
+  return { pin, ...verifyKeyedPin(deps.config.pinKeys, user.id, pinHash, pin) };
+}
+
 /**
  * The transaction PIN, checked before any money is held. Five wrong PINs lock purchases for 30
  * minutes (423); each wrong one says how many tries are left. PINs sent at the same time get the five
  * tries between them, no more: a keyed hash is counted by the statement that lets it in
  * (`knownGuess`), an argon2id one is compared only once `tryGuess` has let it in.
  */
-export async function checkPin(
-  deps: { db: Database; clock: Clock; config: Pick<Config, "pinKeys">; logger: Pick<Logger, "warn"> },
-  user: UserRow,
-  pin: string,
-): Promise<void> {
-  if (!user.pinHash) {
-    throw new Refusal("pin_not_set", "Set your transaction PIN first: open Profile and choose Reset Pin.", {
-      fields: { pin: ["No PIN is set yet."] },
-    });
-  }
-  const now = deps.clock.now();
+export async function checkPin(deps: PinDeps, user: UserRow, pin: string): Promise<void> {
   const key = pinTries(user.id);
-  const lockedFor = (until: Date) => {
-    const wait = waitText(until, now).replace(" ", " more "); // "29 more minutes"
-    return new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
-  };
-  const pinHash = user.pinHash;
-  let stale = false;
-  let outcome: TryOutcome;
-  if (isSlowPinHash(pinHash)) {
-    outcome = await tryGuess(deps.db, deps.clock, key, pinRules, async () => {
-      const check = await verifyPin(deps.config.pinKeys, user.id, pinHash, pin);
-      stale = check.stale;
-      return check.right;
-    });
-  } else {
-    // A keyed hash is checked in microseconds, so the guess is judged first and then let in and
-    // counted by one statement, instead of one to let it in and another to count it.
-    const check = verifyKeyedPin(deps.config.pinKeys, user.id, pinHash, pin);
-    stale = check.stale;
-    outcome = await knownGuess(deps.db, deps.clock, key, pinRules, check.right);
-  }
-  if (outcome.result === "right") {
-    if (stale) await upgradePinHash(deps, user.id, pinHash, hashPin(deps.config.pinKeys, user.id, pin));
+  const judged = judgePin(deps, user, pin);
+  if (judged) {
+    await acceptPin(deps, user, judged, await knownGuess(deps.db, deps.clock, key, pinRules, judged.right));
     return;
   }
-  if (outcome.result === "refused") throw lockedFor(outcome.retryAt);
+  const pinHash = pinHashOf(user);
+  let stale = false;
+  const outcome = await tryGuess(deps.db, deps.clock, key, pinRules, async () => {
+    const check = await verifyPin(deps.config.pinKeys, user.id, pinHash, pin);
+    stale = check.stale;
+    return check.right;
+  });
+  await acceptPin(deps, user, { pin, right: outcome.result === "right", stale }, outcome);
+}
+
+/**
+ * What a counted guess at the PIN comes to: nothing for a right one (its hash rewritten under the
+ * current key if stale), otherwise the refusal: 423 while locked, or how many tries are left.
+ */
+export async function acceptPin(
+  deps: PinDeps,
+  user: UserRow,
+  judged: JudgedPin,
+  outcome: TryOutcome,
+): Promise<void> {
+  if (outcome.result === "right") {
+    const pinHash = pinHashOf(user);
+    if (judged.stale)
+      await upgradePinHash(deps, user.id, pinHash, hashPin(deps.config.pinKeys, user.id, judged.pin));
+    return;
+  }
+  if (outcome.result === "refused") {
+    const wait = waitText(outcome.retryAt, deps.clock.now()).replace(" ", " more "); // "29 more minutes"
+    throw new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
+  }
   if (outcome.blockedUntil)
     throw new Refusal("locked", "Too many wrong PINs. Purchases are locked for 30 minutes.");
   const { left } = outcome;
