@@ -52,11 +52,11 @@ export function purchaseRoutes(deps: AppDeps) {
 
   return [
     implement("POST /core/customer/airtime", async ({ body, c }) => {
-      return buy(c, body, airtimeRequest(deps.db, body));
+      return buy(c, body, airtimeRequest(body));
     }),
     implement("GET /core/customer/airtime", history("airtime")),
     implement("POST /core/customer/data-bundle", async ({ body, c }) => {
-      return buy(c, body, dataRequest(deps.db, body));
+      return buy(c, body, dataRequest(body));
     }),
     implement("GET /core/customer/data-bundle", history("data")),
     implement("POST /core/customer/tv", async ({ body, c }) => {

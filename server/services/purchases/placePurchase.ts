@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { KycLimits } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
@@ -62,9 +62,23 @@ export interface PurchaseRequest {
   scope: "airtime" | "data" | "tv" | "electricity";
   /** The order's fields as sent, without the PIN: what the request id stands for. */
   fingerprint: Record<string, unknown>;
-  price(): Promise<Order>;
+  /** What the price reads from the catalogue, where that is one lookup: read by the purchase's first statement. */
+  catalogue?: CatalogueLookup;
+  /** The order and its price; `found` is what `catalogue` read (null: not found, or no lookup). */
+  price(found: Record<string, unknown> | null): Promise<Order>;
   /** Checks the smartcard or meter with the provider; adds the customer's name. */
   verify?(order: Order): Promise<Order>;
+}
+
+/**
+ * A catalogue lookup sent as part of the purchase's first statement instead of as a statement of its
+ * own: a query answering one JSON value, its inputs as `sql.placeholder`s with `values`.
+ */
+export interface CatalogueLookup {
+  /** Which lookup: the first statement is prepared once for each. */
+  name: string;
+  query(): SQL;
+  values: Record<string, unknown>;
 }
 
 export const duplicateWindowMs = 30_000;
@@ -86,9 +100,11 @@ export async function placePurchase(
 
   // One statement reads the request id's earlier purchase, if any, and the emergency switch: a request
   // seen before is answered as it was (even with sales paused since), a new one needs sales open. It
-  // also reads what the hold needs to know beforehand: the customer's wallet (its id never changes)
+  // also reads what the price needs from the catalogue, where the request says how (a network, a data
+  // plan), and what the hold needs to know beforehand: the customer's wallet (its id never changes)
   // and the tier limits (a change an admin makes meanwhile is as if made just after this purchase).
-  const [first] = await preparedOnce(deps.db, "purchase_first_look", (db, name) =>
+  const lookup = request.catalogue;
+  const [first] = await preparedOnce(deps.db, `purchase_first_look_${lookup?.name ?? "none"}`, (db, name) =>
     db
       .select({
         key: idempotencyKeys,
@@ -96,6 +112,7 @@ export async function placePurchase(
         mode: emergencyMode,
         walletId: wallets.id,
         settings: operatorSettings,
+        catalogue: lookup ? sql<Record<string, unknown> | null>`(${lookup.query()})` : sql<null>`null`,
       })
       .from(sql`(select 1) as one`)
       .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
@@ -110,13 +127,13 @@ export async function placePurchase(
       )
       .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
       .prepare(name),
-  ).execute({ userId: user.id, requestId: confirmation.request_id });
+  ).execute({ userId: user.id, requestId: confirmation.request_id, ...lookup?.values });
   const earlier = first?.key && first.txn ? { key: first.key, txn: first.txn } : null;
   const replayed = replayOf(deps.clock, earlier, hash, inFlightMs);
   if (replayed) return replayed;
   assertModeOpen(first?.mode);
 
-  let order = await request.price();
+  let order = await request.price(first?.catalogue ?? null);
   assertMayTransact(user);
   // A PIN judged at once goes to the database with the hold, as one statement, where nothing comes
   // between them; a smartcard or meter is checked with the provider only once the PIN has proved right.

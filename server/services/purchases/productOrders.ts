@@ -9,7 +9,7 @@ import type {
   TvBuyBody,
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
-import { preparedOnce } from "../../db/preparedOnce";
+import { rowFromJson } from "../../db/jsonRows";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
 import type { Provider } from "../../providers/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
@@ -24,18 +24,18 @@ const fingerprint = ({
   ...order
 }: Record<string, unknown>) => order;
 
-export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): PurchaseRequest {
+export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
   return {
     scope: "airtime",
     fingerprint: fingerprint(body),
-    async price() {
-      const [network] = await preparedOnce(db, "network_by_id", (q, name) =>
-        q
-          .select()
-          .from(networks)
-          .where(eq(networks.id, sql.placeholder("id")))
-          .prepare(name),
-      ).execute({ id: body.network_id });
+    catalogue: {
+      name: "network",
+      query: () =>
+        sql`select to_jsonb(${networks}) from ${networks} where ${networks.id} = ${sql.placeholder("networkId")}`,
+      values: { networkId: body.network_id },
+    },
+    async price(found) {
+      const network = found && rowFromJson(networks, found);
       if (!network) throw fieldRefusal("network_id", "Choose a network.");
       if (!network.airtimeEnabled)
         throw new Refusal("product_unavailable", `${network.name} airtime is not available right now.`);
@@ -63,18 +63,20 @@ export function airtimeRequest(db: Queryable, body: AirtimePurchaseBody): Purcha
   };
 }
 
-export function dataRequest(db: Queryable, body: DataPurchaseBody): PurchaseRequest {
+export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
   return {
     scope: "data",
     fingerprint: fingerprint(body),
-    async price() {
-      const [found] = await db
-        .select({ plan: dataPlans, network: networks })
-        .from(dataPlans)
-        .innerJoin(networks, eq(networks.id, dataPlans.networkId))
-        .where(eq(dataPlans.id, body.plan_id));
+    catalogue: {
+      name: "data_plan",
+      query: () =>
+        sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks})) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
+      values: { planId: body.plan_id },
+    },
+    async price(found) {
       if (!found) throw fieldRefusal("plan_id", "Choose a data plan from the list.");
-      const { plan, network } = found;
+      const plan = rowFromJson(dataPlans, found.plan as Record<string, unknown>);
+      const network = rowFromJson(networks, found.network as Record<string, unknown>);
       if (!network.dataEnabled)
         throw new Refusal("product_unavailable", `${network.name} data is not available right now.`);
       if (!plan.enabled)
