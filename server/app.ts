@@ -1,11 +1,11 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
+import { bodySizeLimit } from "./http/bodySizeLimit";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
@@ -86,12 +86,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   const compressing = compress();
   app.use((c, next) => (isFile(c.req.path) ? next() : compressing(c, next)));
   // Every path, the simulators' included, reads at most 1 MB of body.
-  app.use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge)),
-    }),
-  );
+  app.use(bodySizeLimit(1024 * 1024, (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge))));
 
   const api = new Hono<AppEnv>({ strict: false });
   api.use(addressLimit(deps, apiBase));

@@ -61,6 +61,42 @@ describe("the API's frame", () => {
     }
   });
 
+  it("refuses a body over 1 MB sent over a socket, whether its length is stated or not", async () => {
+    const big = JSON.stringify({ email: "x".repeat(1_100_000) });
+    const url = `${server.origin}/api/auth/login/`;
+    const stated = await fetch(url, {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
+    // A stream is sent chunked, with no length: it is counted as it is read.
+    const chunked = await fetch(url, {
+      method: "POST",
+      body: new Blob([big]).stream(),
+      duplex: "half",
+      headers: { "content-type": "application/json" },
+    } as RequestInit);
+    for (const res of [stated, chunked]) {
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ code: "too_large", msg: "The request body is too large." });
+    }
+    // Within the limit, both ways reach the route, which reads the body.
+    const small = JSON.stringify({ email: "nobody@example.com", password: "wrong password here" });
+    const within = await Promise.all([
+      fetch(url, { method: "POST", body: small, headers: { "content-type": "application/json" } }),
+      fetch(url, {
+        method: "POST",
+        body: new Blob([small]).stream(),
+        duplex: "half",
+        headers: { "content-type": "application/json" },
+      } as RequestInit),
+    ]);
+    for (const res of within) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: "wrong_credentials" });
+    }
+  });
+
   it("answers an unexpected failure with 500 'Something went wrong', logged with the request id", async () => {
     const broken = new Proxy(server.db, {
       get(target, key) {
