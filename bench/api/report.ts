@@ -20,7 +20,7 @@ export interface PointSummary {
     | "cpuMsPerPosting"
     | "mainThreadMsPerPurchase"
     | "mainThreadMsPerPosting"
-  >;
+  > & { dbCpuMsPerPurchase: number | null; dbCpuMsPerPosting: number | null };
   runs: RunFigures[];
 }
 
@@ -28,7 +28,12 @@ export function summarise(
   point: Omit<PointSummary, "median" | "runs">,
   runs: readonly RunFigures[],
 ): PointSummary {
-  const of = (key: keyof PointSummary["median"]) => median(runs.map((run) => run[key]));
+  const of = (key: Exclude<keyof PointSummary["median"], `dbCpu${string}`>) =>
+    median(runs.map((run) => run[key]));
+  const ofKnown = (key: "dbCpuMsPerPurchase" | "dbCpuMsPerPosting") => {
+    const known = runs.flatMap((run) => (run[key] === null ? [] : [run[key]]));
+    return known.length === runs.length ? median(known) : null;
+  };
   return {
     ...point,
     median: {
@@ -41,6 +46,8 @@ export function summarise(
       cpuMsPerPosting: of("cpuMsPerPosting"),
       mainThreadMsPerPurchase: of("mainThreadMsPerPurchase"),
       mainThreadMsPerPosting: of("mainThreadMsPerPosting"),
+      dbCpuMsPerPurchase: ofKnown("dbCpuMsPerPurchase"),
+      dbCpuMsPerPosting: ofKnown("dbCpuMsPerPosting"),
     },
     runs: [...runs],
   };

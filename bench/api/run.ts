@@ -27,6 +27,11 @@ const errorNote = (figures: RunFigures) => {
 };
 
 /** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
+function dbCpuNote(figures: RunFigures): string {
+  if (figures.dbCpuMsPerPurchase === null || figures.dbCpuMsPerPosting === null) return "";
+  return `; database server CPU ${figures.dbCpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.dbCpuMsPerPosting.toFixed(2)} ms a posting`;
+}
+
 async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
   let app: BenchApp | undefined;
   let load: LoadGenerator | undefined;
@@ -49,10 +54,17 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
     for (let run = 1; run <= options.runs; run++) {
       for (const point of points) {
         const label = `${database.kind} ${point.scenario} c=${point.concurrency} run ${run}/${options.runs}`;
-        const figures = await measurePoint(app, load, customers, { ...point, label }, options);
+        const figures = await measurePoint(
+          app,
+          load,
+          customers,
+          { ...point, label },
+          options,
+          database.serverCpuMs,
+        );
         point.runs.push(figures);
         progress(
-          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${errorNote(figures)}`,
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${dbCpuNote(figures)}${errorNote(figures)}`,
         );
       }
     }
