@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -364,11 +365,34 @@ export const transactions = pgTable(
     uniqueIndex("transactions_gateway_payment_key")
       .on(t.provider, t.providerReference)
       .where(sql`${t.kind} = 'funding' and ${t.providerReference} is not null`),
+    // A customer's transactions that gave their money back, by day: what `purchases_on` takes off
+    // the day's purchases (purchaseDays) for the daily limit. Rare, so the index is small.
+    index("transactions_user_returned_idx")
+      .on(t.userId, t.createdAt)
+      .where(sql`${t.status} in ('failed', 'refunded', 'reversed')`),
     check(
       "transactions_money_check",
       sql`${t.amount} >= 0 and ${t.fee} >= 0 and ${t.discount} >= 0 and ${t.total} >= 0`,
     ),
   ],
+);
+
+/**
+ * What each customer bought on each Lagos day: the total of every purchase made that day, whatever
+ * became of it (the hold adds each one, with the wallet locked). The daily limit is this less the
+ * day's purchases that gave their money back (`purchases_on`, migration 0009): one row read instead of
+ * a sum over the day's purchases, which grows with a customer who buys hundreds a day.
+ */
+export const purchaseDays = pgTable(
+  "purchase_days",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    total: bigint("total", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
 /** Every status a transaction passes through, in order; never updated. */

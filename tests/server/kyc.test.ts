@@ -102,6 +102,26 @@ describe("the daily purchase limit", () => {
     expect((await buyAirtime(tomorrow, naira(10_000))).status).toBe(200);
   });
 
+  it("gives the day's room back when staff refund a purchase or the provider reverses one", async () => {
+    const c = await server.fundedCustomer(naira(200_000));
+    const staff = await server.signedInOperator("staff");
+    const bought = await buyAirtime(c, naira(20_000)); // ₦19,600 after MTN's 2%
+    // VTpass answers this number's purchase as reversed (code 040): the money comes straight back.
+    server.vtpass.script("08031235681", { code: "040", keep: "reversed" });
+    const reversed = await buyAirtime(c, naira(10_000), { phone: "08031235681" });
+    expect(reversed.data?.status).toBe("reversed");
+    expect((await kycOf(c.token)).spent_today).toBe(naira(19_600));
+    const refunded = await server.send("POST /core/staff/transaction/:id/refund", {
+      token: staff.token,
+      params: { id: bought.data?.id ?? "" },
+      body: { reason: "Customer says it never arrived" },
+    });
+    expect(refunded.status).toBe(200);
+    expect((await kycOf(c.token)).spent_today).toBe(0);
+    // The room is there to spend again.
+    expect((await buyAirtime(c, naira(45_000), { allow_duplicate: true })).status).toBe(200);
+  });
+
   it("holds under simultaneous purchases: never more than the limit is bought", async () => {
     const c = await server.fundedCustomer(naira(200_000));
     // 20 purchases of ₦9,800 at once: five fit in ₦50,000.

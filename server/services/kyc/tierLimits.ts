@@ -7,7 +7,7 @@ import type { Queryable } from "../../db/database";
 import { operatorSettings } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { Refusal } from "../../refusal";
-import { lagosDay, lagosDayStart } from "../transactions/lagosDays";
+import { lagosDay } from "../transactions/lagosDays";
 
 export interface TierLimit {
   dailyLimit: number;
@@ -48,24 +48,21 @@ export function limitOf(limits: KycLimits, tier: number): TierLimit {
   return { dailyLimit: limits[`tier${t}_daily_limit`], maxBalance: limits[`tier${t}_max_balance`] };
 }
 
-/** When today began in Lagos: the daily limit counts what was bought since. */
-export const todayBegan = (clock: Clock) => lagosDayStart(lagosDay(clock.now()));
-
-/** `purchaseKinds` as a Postgres array literal, for `purchases_since` (plain words: nothing to quote). */
+/** `purchaseKinds` as a Postgres array literal, for `purchases_on` (plain words: nothing to quote). */
 export const purchaseKindsLiteral = `{${purchaseKinds.join(",")}}`;
 
 /**
  * What the customer has bought since midnight in Lagos: pending and delivered purchases (a failed,
- * refunded or reversed one gave its money back). The database's `purchases_since` (migration 0009)
+ * refunded or reversed one gave its money back). The database's `purchases_on` (migration 0009)
  * says which count, for this and for the hold's daily-limit check alike.
  */
 export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {
+  const today = lagosDay(clock.now());
   const [row] = await db
     .select({
-      total:
-        sql`purchases_since(${userId}::uuid, ${todayBegan(clock).toISOString()}::timestamptz, ${purchaseKindsLiteral}::text[])`.mapWith(
-          Number,
-        ),
+      total: sql`purchases_on(${userId}::uuid, ${today}::date, ${purchaseKindsLiteral}::text[])`.mapWith(
+        Number,
+      ),
     })
     .from(sql`(select 1) as one`);
   return row?.total ?? 0;

@@ -24,7 +24,7 @@ import type { UserRow } from "../../deps";
 import type { Provider } from "../../providers/provider";
 import { Refusal } from "../../refusal";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
-import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral, todayBegan } from "../kyc/tierLimits";
+import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
 import { ledgerRows } from "../ledger/postLedger";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
@@ -185,7 +185,6 @@ function holdCall() {
       value("recipient", "text"),
       value("total", "bigint"),
       value("duplicateSince", "timestamptz"),
-      value("todayBegan", "timestamptz"),
       value("purchaseKinds", "text[]"),
       value("dailyLimit", "bigint"),
       value("rows", "jsonb"),
@@ -257,33 +256,36 @@ async function sendHold(
   return sendHold(deps, user, values, null);
 }
 
-async function holdMoney(
-  deps: PurchaseDeps,
-  user: UserRow,
-  account: { walletId: string | null; limits: KycLimits },
-  order: Order,
-  confirmation: Confirmation,
-  hash: string,
-  scope: string,
-  judged: JudgedPin | null,
-): Promise<TransactionRow> {
-  if (!account.walletId) throw noWallet();
+/** What a purchase is held for: whose wallet, what order, under which request. */
+export interface HoldRequest {
+  user: Pick<UserRow, "id">;
+  walletId: string;
+  order: Order;
+  requestId: string;
+  /** The request's fingerprint (`requestHash`) and scope, kept with its request id. */
+  hash: string;
+  scope: string;
+}
+
+/**
+ * The rows `purchase_hold` writes, keyed by column: the purchase (its balance before and after are
+ * the locked wallet's, filled in by the database), its request id, the hold's ledger transaction and
+ * entries, and its first event.
+ */
+export function holdRows(
+  deps: Pick<PurchaseDeps, "clock" | "provider" | "config">,
+  { user, walletId, order, requestId, hash, scope }: HoldRequest,
+) {
   const now = deps.clock.now();
   // The purchase's id is made here so the other rows can name it.
   const id = randomUUID();
   const providerRequestId = deps.provider.newRequestId(now);
-  const ledger = ledgerRows(deps.clock, id, postingLines.hold(account.walletId, order.quote.total));
+  const ledger = ledgerRows(deps.clock, id, postingLines.hold(walletId, order.quote.total));
   if (!ledger) throw new Error("a purchase holds money");
-  const rows = {
+  return {
     request: jsonRow(
       idempotencyKeys,
-      requestValues(now, {
-        userId: user.id,
-        requestId: confirmation.request_id,
-        scope,
-        hash,
-        transactionId: id,
-      }),
+      requestValues(now, { userId: user.id, requestId, scope, hash, transactionId: id }),
     ),
     ledger_transaction: jsonRow(ledgerTransactions, ledger.ledgerTransaction),
     entries: ledger.entries.map((entry) => jsonRow(ledgerEntries, entry)),
@@ -303,7 +305,7 @@ async function holdMoney(
       id,
       reference: newReference(order.kind, now),
       userId: user.id,
-      walletId: account.walletId,
+      walletId,
       kind: order.kind,
       status: "pending" as const,
       amount: order.quote.amount,
@@ -324,6 +326,28 @@ async function holdMoney(
       updatedAt: now,
     }),
   };
+}
+
+async function holdMoney(
+  deps: PurchaseDeps,
+  user: UserRow,
+  account: { walletId: string | null; limits: KycLimits },
+  order: Order,
+  confirmation: Confirmation,
+  hash: string,
+  scope: string,
+  judged: JudgedPin | null,
+): Promise<TransactionRow> {
+  if (!account.walletId) throw noWallet();
+  const now = deps.clock.now();
+  const rows = holdRows(deps, {
+    user,
+    walletId: account.walletId,
+    order,
+    requestId: confirmation.request_id,
+    hash,
+    scope,
+  });
   const { dailyLimit } = limitOf(account.limits, user.kycTier);
   const answer = await sendHold(
     deps,
@@ -339,7 +363,6 @@ async function holdMoney(
         confirmation.allow_duplicate === true
           ? null
           : new Date(now.getTime() - duplicateWindowMs).toISOString(),
-      todayBegan: todayBegan(deps.clock).toISOString(),
       purchaseKinds: purchaseKindsLiteral,
       dailyLimit,
       rows: JSON.stringify(rows),
