@@ -49,7 +49,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
     ),
     // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(

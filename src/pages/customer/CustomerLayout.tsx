@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { useHydrated } from "../../app/useHydrated";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { yearOf } from "../../format/formatDate";
 import { useSession } from "../../session/useSession";
@@ -8,7 +9,10 @@ import { customerPages } from "./customerNav";
 const nav = customerPages.map((page) => ({ href: page.path, label: page.label }));
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
-  const { profile, send } = useSession();
+  const session = useSession();
+  // The prerendered shell is nobody's: no initials, name or year until React has taken it over.
+  const profile = useHydrated() ? session.profile : null;
+  const { send } = session;
   const [, navigate] = useLocation();
   const initials = `${profile?.first_name.charAt(0) ?? ""}${profile?.last_name.charAt(0) ?? ""}`;
   return (
