@@ -1,4 +1,5 @@
 import { Route, Switch } from "wouter";
+import { nextTask } from "./app/nextTask";
 import { LoadingOverlay } from "./components/LoadingOverlay";
 import { lazyPage } from "./components/lazyPage";
 import { NotifierHost } from "./components/NotifierHost";
@@ -12,7 +13,15 @@ const InfoPage = lazyPage(() => import("./pages/public/InfoPage"));
 const NotFoundPage = lazyPage(() => import("./pages/public/NotFoundPage"));
 const AuthArea = lazyPage(() => import("./pages/auth/AuthArea"));
 const AdminLoginArea = lazyPage(() => import("./pages/auth/AdminLoginArea"));
-const CustomerArea = lazyPage(() => import("./pages/customer/CustomerArea"));
+// The customer area's code is a lot for a phone to run at once (the session's machines and the
+// shared schemas, then the area's own): it runs in two tasks, the browser getting its turn between
+// them, so that neither holds the page for long (the dashboard is prerendered, so its page is on
+// screen and answering meanwhile).
+const CustomerArea = lazyPage(async () => {
+  await import("./app/appServices");
+  await nextTask();
+  return import("./pages/customer/CustomerArea");
+});
 const AdminArea = lazyPage(() => import("./pages/admin/AdminArea"));
 
 export function AppRoutes() {
