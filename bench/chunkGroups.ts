@@ -22,7 +22,7 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
 
 /**
  * The areas App.tsx loads lazily, each the root of its area's chunk, and the session's services,
- * which it loads ahead of the customer area to run that chunk in a task of its own: dynamically
+ * which it loads ahead of each signed-in area to run that chunk in a task of its own: dynamically
  * imported, but staying in their groups.
  */
 const areaRoot =
