@@ -25,7 +25,7 @@ interface Chunk {
 
 interface Budgets {
   measuredOn: string;
-  /** Each route's lazily loaded modules, outermost first (an area, then its page). */
+  /** Each route's lazily loaded modules, outermost first (an area, then its page), and any its HTML runs ahead of them. */
   routes: Record<string, { pages: string[]; jsKb: number; cssKb: number }>;
   /** The most JS files any route may fetch before it draws. */
   maxJsFiles: number;

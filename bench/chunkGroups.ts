@@ -20,9 +20,13 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  * behind its first use (src/notices/lazyToasts.tsx).
  */
 
-/** The areas App.tsx loads lazily: each is the root of its area's chunk. */
+/**
+ * The areas App.tsx loads lazily, each the root of its area's chunk, and the session's services,
+ * which it loads ahead of each signed-in area to run that chunk in a task of its own: dynamically
+ * imported, but staying in their groups.
+ */
 const areaRoot =
-  /\/src\/pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx$/;
+  /\/src\/(pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx|app\/appServices\.ts)$/;
 
 /** A page React.lazy loads keeps a chunk of its own (with what only it uses), unless it is an area's root. */
 const isLazyPage = (id: string, ctx: ChunkingContext) =>
@@ -49,7 +53,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
     ),
     // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(

@@ -10,7 +10,7 @@ interface PrerenderEntry {
   renderPage(path: string): Promise<string>;
   pageHead(path: string): { title?: string; description?: string };
   prerenderedPaths: readonly string[];
-  routeModules: ReadonlyArray<{ path: string; modules: readonly string[] }>;
+  routeModules: ReadonlyArray<{ path: string; modules: readonly string[]; early?: string }>;
 }
 
 /** Where the served page for a path is written: dist/index.html for `/`, dist/<path>/index.html otherwise. */
@@ -52,7 +52,7 @@ export function prerender(): Plugin {
         const manifest: Record<string, { file: string }> = readJson(".vite/manifest.json");
         const chunks: BuiltChunk[] = readJson(".vite/chunks.json");
         const unbuilt = entry.routeModules
-          .flatMap((r) => r.modules)
+          .flatMap((r) => [...r.modules, ...(r.early ? [r.early] : [])])
           .filter((m) => !manifestKey(manifest, chunks, m));
         if (unbuilt.length > 0)
           throw new Error(

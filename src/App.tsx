@@ -1,4 +1,5 @@
 import { Route, Switch } from "wouter";
+import { nextTask } from "./app/nextTask";
 import { LoadingOverlay } from "./components/LoadingOverlay";
 import { lazyPage } from "./components/lazyPage";
 import { NotifierHost } from "./components/NotifierHost";
@@ -10,10 +11,21 @@ import { infoPaths } from "./pages/public/infoPaths";
 const LandingPage = lazyPage(() => import("./pages/public/LandingPage"));
 const InfoPage = lazyPage(() => import("./pages/public/InfoPage"));
 const NotFoundPage = lazyPage(() => import("./pages/public/NotFoundPage"));
-const AuthArea = lazyPage(() => import("./pages/auth/AuthArea"));
-const AdminLoginArea = lazyPage(() => import("./pages/auth/AdminLoginArea"));
-const CustomerArea = lazyPage(() => import("./pages/customer/CustomerArea"));
-const AdminArea = lazyPage(() => import("./pages/admin/AdminArea"));
+// A signed-in area's code is a lot for a phone to run at once (the session's machines and the shared
+// schemas, then the area's own): it runs in two tasks, the browser getting its turn between them, so
+// that neither holds the page for long (sign-in and the dashboard are prerendered, so their pages are
+// on screen and answering meanwhile).
+const afterSession =
+  <T,>(load: () => Promise<T>) =>
+  async () => {
+    await import("./app/appServices");
+    await nextTask();
+    return load();
+  };
+const AuthArea = lazyPage(afterSession(() => import("./pages/auth/AuthArea")));
+const AdminLoginArea = lazyPage(afterSession(() => import("./pages/auth/AdminLoginArea")));
+const CustomerArea = lazyPage(afterSession(() => import("./pages/customer/CustomerArea")));
+const AdminArea = lazyPage(afterSession(() => import("./pages/admin/AdminArea")));
 
 export function AppRoutes() {
   return (

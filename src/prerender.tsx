@@ -5,6 +5,7 @@
  */
 import { prerender } from "react-dom/static";
 import { loginTitle } from "./pages/auth/LoginPage";
+import { dashboardTitle } from "./pages/customer/DashboardPage";
 import { infoContent } from "./pages/public/infoContent";
 import { type InfoPath, infoPaths } from "./pages/public/infoPaths";
 import { Root } from "./Root";
@@ -19,6 +20,7 @@ export async function renderPage(path: string): Promise<string> {
 /** The page's title and description, as PublicLayout sets the title in the browser. */
 export function pageHead(path: string): { title?: string; description?: string } {
   if (path === "/auth/login") return { title: `${loginTitle} · OjaPay` };
+  if (path === "/app/dashboard") return { title: `${dashboardTitle} · OjaPay` };
   if (!(infoPaths as readonly string[]).includes(path)) return {};
   const page = infoContent[path as InfoPath];
   return { title: `${page.title} · OjaPay`, description: page.lead };

@@ -14,6 +14,11 @@ import { infoPaths } from "./pages/public/infoPaths";
 export interface RouteModules {
   path: string;
   modules: readonly string[];
+  /**
+   * A small module of its own that the page's HTML runs as soon as it arrives (an async module
+   * script, fetched first), ahead of the app's code: the dashboard's reads.
+   */
+  early?: string;
 }
 
 const pages = "src/pages";
@@ -21,6 +26,7 @@ const customer = (path: string, page: string): RouteModules => ({
   path: `/app${path}`,
   modules: [`${pages}/customer/CustomerArea.tsx`, `${pages}/customer/${page}.tsx`],
 });
+const dashboardReads = `${pages}/customer/dashboardEarlyRequests.ts`;
 
 /** Every console page's own module; typed by adminNav so a new page cannot be left out. */
 const adminModules: Record<AdminPath, string> = {
@@ -56,7 +62,9 @@ export const routeModules: readonly RouteModules[] = [
   { path: "/auth/login", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/admin/login", modules: [`${pages}/auth/AdminLoginArea.tsx`] },
-  customer("/dashboard", "DashboardPage"),
+  // /app leads to the dashboard: both send its reads from the HTML (dashboardEarlyRequests).
+  { ...customer("", "DashboardPage"), early: dashboardReads },
+  { ...customer("/dashboard", "DashboardPage"), early: dashboardReads },
   customer("/fund-account", "FundAccountPage"),
   customer("/airtime-vtu", "purchase/PurchasePage"),
   customer("/data-subscriptions", "purchase/PurchasePage"),
@@ -78,6 +86,8 @@ export const routeModules: readonly RouteModules[] = [
 /**
  * The pages drawn to HTML at build (build/prerender.ts), so they show before any script runs. Sign-in
  * is one: it draws the same for everyone until the session is read (see LoginPage), and it is the
- * page most visits after the landing start on.
+ * page most visits after the landing start on. The dashboard, where a signed-in visit starts, is
+ * drawn as the app shell: the customer area's frame and the dashboard loading, nothing of any
+ * customer's (CustomerGuard, CustomerLayout and DashboardPage draw so until React has taken over).
  */
-export const prerenderedPaths: readonly string[] = ["/", ...infoPaths, "/auth/login"];
+export const prerenderedPaths: readonly string[] = ["/", ...infoPaths, "/auth/login", "/app/dashboard"];

@@ -18,9 +18,13 @@ export const categories = ["performance", "accessibility", "best-practices", "se
  * With `storage`, the tab first opens a same-origin page that loads none of the app (the API's
  * status), writes the entries into localStorage, and clears the HTTP cache as Lighthouse would; then
  * Lighthouse loads `url` with `disableStorageReset`, so the page starts signed in but downloads
- * everything, as on a first visit.
+ * everything, as on a first visit. Answers the report and the artifacts (trace, DevTools log) it was computed from.
  */
-export async function audit(browser: Browser, url: string, storage?: StorageEntries): Promise<Report> {
+export async function audit(
+  browser: Browser,
+  url: string,
+  storage?: StorageEntries,
+): Promise<{ lhr: Report; artifacts: RunnerResult["artifacts"] }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   try {
@@ -40,9 +44,9 @@ export async function audit(browser: Browser, url: string, storage?: StorageEntr
       page,
     );
     if (!answer) throw new Error(`Lighthouse gave no result for ${url}`);
-    const { lhr } = answer;
+    const { lhr, artifacts } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse could not measure ${url}: ${lhr.runtimeError.message}`);
-    return lhr;
+    return { lhr, artifacts };
   } finally {
     await context.close();
   }

@@ -8,11 +8,14 @@
  *   npm run bench:lighthouse -- --check      exit 1 when a target fails
  *   npm run bench:lighthouse -- --no-build   measure the dist/ already built
  *   npm run bench:lighthouse -- --runs 5
+ *   npm run bench:lighthouse -- --pages /app/dashboard             only these of the targets (and the floor)
+ *   npm run bench:lighthouse -- --save-reports .tmp/lighthouse     also each run's whole report and artifacts
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { saveArtifacts } from "lighthouse/core/lib/asset-saver.js";
 import { build } from "vite";
 import { startChildServer } from "../../tests/support/childServer";
 import { buildFloor } from "../floor/buildFloor";
@@ -30,11 +33,20 @@ const { values: args } = parseArgs({
     "no-build": { type: "boolean", default: false },
     check: { type: "boolean", default: false },
     runs: { type: "string", default: "3" },
+    pages: { type: "string" },
+    "save-reports": { type: "string" },
   },
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1)
   throw new Error(`--runs must be a whole number above 0, not ${args.runs}`);
+
+const chosen = args.pages?.split(",").map((page) => page.trim());
+const unknown = chosen?.filter((page) => !targets.some((t) => t.page === page)) ?? [];
+if (unknown.length > 0)
+  throw new Error(`--pages takes ${targets.map((t) => t.page).join(", ")}; not ${unknown.join(", ")}`);
+const reportsDir = args["save-reports"];
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
@@ -75,16 +87,28 @@ try {
   console.log(`Signed in a new customer for the dashboard (${elapsed()}). Measuring, ${runs} turn(s):`);
   pages.push(
     { name: "React floor", url: `${floor.base}/` },
-    ...targets.map(({ page }) => ({
-      name: page,
-      url: `${app.base}${page}`,
-      ...(page === "/app/dashboard" && { storage }),
-    })),
+    ...targets
+      .filter(({ page }) => !chosen || chosen.includes(page))
+      .map(({ page }) => ({
+        name: page,
+        url: `${app.base}${page}`,
+        ...(page === "/app/dashboard" && { storage }),
+      })),
   );
   // In turns (floor, /, login, dashboard, then again), so a busy spell on the machine falls on every page.
   for (let run = 1; run <= runs; run++) {
     for (const page of pages) {
-      const report = await audit(browser, page.url, page.storage);
+      const { lhr: report, artifacts } = await audit(browser, page.url, page.storage);
+      if (reportsDir) {
+        // The whole report, and the artifacts it was computed from (the trace, the DevTools log: what
+        // Lighthouse's simulation works on), as `lighthouse -G` saves them.
+        const name = join(
+          reportsDir,
+          `${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "landing"}-run${run}`,
+        );
+        writeFileSync(`${name}.lhr.json`, JSON.stringify(report));
+        await saveArtifacts(artifacts, `${name}.artifacts`);
+      }
       const shown = new URL(report.finalDisplayedUrl).pathname;
       if (shown !== new URL(page.url).pathname)
         throw new Error(`${page.name} ended on ${shown}: the page redirected (signed out?)`);
@@ -105,7 +129,10 @@ try {
 
 const medians = Object.fromEntries(pages.map((p) => [p.name, medianRun(results[p.name] ?? [])]));
 const floorFigures = medians["React floor"] as Figures;
-const checks = checkTargets(floorFigures, medians);
+// With --pages, only the targets of the pages measured.
+const checks = checkTargets(floorFigures, medians).filter(
+  (check) => !chosen || chosen.some((page) => check.target.startsWith(`${page} `)),
+);
 const phasesError = Object.values(results)
   .flat()
   .find((f) => f.lcpPhasesError)?.lcpPhasesError;

@@ -14,6 +14,8 @@ export interface RouteRow {
   modules: string[];
   /** The file holding this page drawn at build, when it is prerendered. */
   prerendered?: string;
+  /** A module the page's HTML runs as soon as it arrives, ahead of the app (src/routeModules.ts). */
+  early?: string;
 }
 
 interface ManifestChunk {
@@ -28,6 +30,8 @@ export type Manifest = Record<string, ManifestChunk>;
 export interface Preloads {
   scripts: string[];
   styles: string[];
+  /** The chunk the page runs at once, ahead of the app, if it has one. */
+  early?: string;
 }
 
 /**
@@ -54,7 +58,10 @@ export function routePreloads(
     };
     visit(entry);
     for (const module of route.modules) visit(manifestKey(manifest, chunks, module) ?? module);
-    return { scripts: [...scripts], styles: [...styles] };
+    const earlyKey = route.early && (manifestKey(manifest, chunks, route.early) ?? route.early);
+    const early = earlyKey ? manifest[earlyKey]?.file : undefined;
+    if (earlyKey && !early) throw new Error(`route ${route.path}: ${earlyKey} is not in the Vite manifest`);
+    return { scripts: [...scripts], styles: [...styles], ...(early && { early: `/${early}` }) };
   });
 }
 
@@ -185,7 +192,7 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
 
   const pages = routes.map((route, i) => {
     let html = route.prerendered ? read(route.prerendered) : shell;
-    const { scripts, styles } = preloads[i] ?? { scripts: [], styles: [] };
+    const { scripts, styles, early } = preloads[i] ?? { scripts: [], styles: [] };
     // A prerendered page is drawn by its HTML and stylesheets; its scripts only take it over. Asked
     // for at low priority, they leave a slow link to the stylesheets first, so the page shows sooner.
     // A page drawn by its scripts keeps them at the browser's usual (high) priority.
@@ -196,11 +203,19 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
         .filter((href) => !html.includes(`"${href}"`))
         .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
       ...scripts
-        .filter((href) => !html.includes(`"${href}"`))
+        .filter((href) => href !== early && !html.includes(`"${href}"`))
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}"${priority}>`),
     ];
     if (links.length > 0) html = html.replace("  </head>", `    ${links.join("\n    ")}\n  </head>`);
     if (priority) html = html.replace(/<script type="module"([^>]*)>/, `<script type="module"$1${priority}>`);
+    // Right after the entry, run as soon as it arrives (async): it sends the page's reads while the
+    // app's code downloads (src/pages/customer/dashboardEarlyRequests.ts). After it, so that the entry,
+    // the largest file, goes out first, on the connection the page came by.
+    if (early)
+      html = html.replace(
+        /<script type="module"[^>]*><\/script>/,
+        `$&\n    <script type="module" async crossorigin fetchpriority="high" src="${early}"></script>`,
+      );
     // While the simulators are on, every page says so before any script runs.
     if (options.simulated) html = html.replace(/<body([^>]*)>/, `<body$1>${simulatedBarHtml}`);
     return { pattern: pathPattern(route.path), page: compressed(html) };

@@ -12,6 +12,17 @@ export function onSessionExpired(listener: () => void) {
   return () => expiryListeners.delete(listener);
 }
 
+type EarlyResponses = (url: string, init?: RequestInit) => Promise<Response> | undefined;
+let earlyResponses: EarlyResponses | undefined;
+
+/**
+ * Lets a page's early script (src/pages/customer/dashboardEarlyRequests.ts) answer the requests it
+ * already sent, so the client takes those answers instead of asking again.
+ */
+export function answerFromEarlyRequests(take: EarlyResponses) {
+  earlyResponses = take;
+}
+
 /** The client the running app uses: the real base URL, storage, router and toasts. */
 export const appClient = createApiClient({
   baseURL: import.meta.env.VITE_API_BASE ?? "/api",
@@ -22,6 +33,7 @@ export const appClient = createApiClient({
     navigate("/auth");
   },
   notify: showToast,
+  fetch: (url, init) => earlyResponses?.(String(url), init) ?? fetch(url, init),
 });
 
 export const accounts = accountsApi(appClient);

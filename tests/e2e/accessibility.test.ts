@@ -206,6 +206,21 @@ describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => 
     expect(await audit(page, publicPaths, false)).toEqual([]);
   });
 
+  it("the dashboard's app shell, as its HTML draws it before any script has run", async () => {
+    const page = await newPage();
+    // Its scripts never arrive: what is audited is the prerendered frame and loading state alone.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${app.base}/app/dashboard`);
+    await page.addScriptTag({ path: axeScript });
+    const findings: Finding[] = [];
+    for (const size of widths) {
+      await page.setViewportSize(size);
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      findings.push(...(await violations(page, `/app/dashboard's shell at ${size.width}px`)));
+    }
+    expect(findings).toEqual([]);
+  });
+
   it("the customer's pages, with a funding on the books for a receipt", async () => {
     const page = await newPage();
     await newCustomer(page, app.base, mail, customer);

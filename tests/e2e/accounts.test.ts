@@ -140,6 +140,58 @@ describe("an account's life in a real browser", () => {
     await page.context().close();
   });
 
+  it("draws the profile before its forms arrive, puts them where their placeholders were, and says in place when they cannot load", async () => {
+    const page = await newPage();
+    await signIn(page, person.email, person.password);
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    // The chunk of the profile's forms and modals (lazyPart) is held until the page has drawn without it.
+    const partsChunk = /\/assets\/profileParts-[^/]+\.js$/;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(partsChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${app.base}/app/profile`);
+    const details = page.getByRole("region", { name: "Personal details" });
+    const password = page.getByRole("region", { name: "Change password" });
+    const verification = page.getByRole("region", { name: "Wallet and verification" });
+    await details.getByRole("status").filter({ hasText: "Loading your personal details…" }).waitFor();
+    await password.getByRole("status").filter({ hasText: "Loading the password form…" }).waitFor();
+    await verification.getByText("Tier 1").waitFor();
+    expect(await page.getByRole("button", { name: "Reset Pin" }).isEnabled()).toBe(true);
+
+    // On a 360px phone, the forms take their placeholders' places: nothing on the page moves.
+    const boxes = () => Promise.all([details, password, verification].map((region) => region.boundingBox()));
+    const before = await boxes();
+    release();
+    await details.getByLabel("First name").waitFor();
+    await password.getByLabel("Current password", { exact: true }).waitFor();
+    const after = await boxes();
+    for (const [index, box] of after.entries()) {
+      for (const side of ["x", "y", "width", "height"] as const)
+        expect(box?.[side]).toBeCloseTo(before[index]?.[side] ?? Number.NaN, 0);
+    }
+
+    // A phone that cannot fetch the chunk gets the page, and the load error where each form would be.
+    const offline = await browser.newContext({ ...phone, storageState: await page.context().storageState() });
+    const again = await offline.newPage();
+    await again.route(partsChunk, (route) => route.abort("internetdisconnected"));
+    await again.goto(`${app.base}/app/profile`);
+    for (const name of ["Personal details", "Change password"]) {
+      const region = again.getByRole("region", { name });
+      await region.getByRole("alert").filter({ hasText: "This part of the page did not load." }).waitFor();
+      expect(await region.getByRole("button", { name: "Try again" }).isVisible()).toBe(true);
+    }
+    expect(await again.getByRole("heading", { level: 1, name: `${person.first} Okoro` }).isVisible()).toBe(
+      true,
+    );
+    await offline.close();
+    await page.context().close();
+  });
+
   it("answers a taken email as a new one, and tells its owner by email instead", async () => {
     const page = await newPage();
     const seen = mail.count(person.email);

@@ -5,9 +5,9 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { startMailCatcher } from "./support/mailCatcher";
 
-// Opened with a saved session, the dashboard asks for its data beside the session's profile check
-// (src/pages/customer/dashboardLoads.ts), not once its code has arrived and drawn; a saved session the
-// server has ended still ends at sign-in, said once.
+// Opened with a saved session, the dashboard asks for its data and the session's profile check from a
+// script of its own in its HTML (src/pages/customer/dashboardEarlyRequests.ts), not once its code has
+// arrived and drawn; a saved session the server has ended still ends at sign-in, said once.
 
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let app: Awaited<ReturnType<typeof startAppProcess>>;
@@ -70,7 +70,9 @@ describe("the dashboard opened with a saved session", () => {
       .poll(() => events.filter((e) => e.startsWith("sent /api/core/customer/")).length)
       .toBeGreaterThanOrEqual(3);
     expect(events).not.toContain("answered /api/auth/profile/");
-    expect(await page.getByRole("heading", { level: 1, name: "Dashboard" }).count()).toBe(0);
+    // The page's HTML is the app shell, heading and all; what only the page's code draws is not there.
+    expect(await page.getByRole("heading", { level: 2, name: "Wallet balance" }).count()).toBe(0);
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).count()).toBe(1);
     expect(events).toEqual(
       expect.arrayContaining([
         "sent /api/auth/profile/",

@@ -5,8 +5,9 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { startMailCatcher } from "./support/mailCatcher";
 
-// The landing, information and sign-in pages arrive drawn in the HTML (build/prerender.ts): readable
-// with no script at all, and taken over by React (hydrated, the same nodes kept) when scripts run.
+// The landing, information and sign-in pages, and the dashboard's app shell, arrive drawn in the HTML
+// (build/prerender.ts): readable with no script at all, and taken over by React (hydrated, the same
+// nodes kept) when scripts run.
 
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let app: Awaited<ReturnType<typeof startAppProcess>>;
@@ -178,6 +179,74 @@ describe("prerendered pages", () => {
     await page.waitForURL(`${app.base}/app/dashboard`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("the dashboard shows the customer area's frame and its loading state with JavaScript off, nothing of anyone's", async () => {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.base}/app/dashboard`);
+    expect(await page.title()).toBe("Dashboard · OjaPay");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
+    expect(await page.getByRole("status").filter({ hasText: "Loading…" }).isVisible()).toBe(true);
+    expect(await page.getByRole("button", { name: "Menu" }).isVisible()).toBe(true);
+    const nav = page.getByRole("navigation", { name: "Customer menu", includeHidden: true });
+    expect(
+      await nav.getByRole("link", { name: "Fund account", includeHidden: true }).getAttribute("href"),
+    ).toBe("/app/fund-account");
+    expect(await page.getByRole("link", { name: /^Your profile/ }).count()).toBe(0);
+    expect(await page.getByText("Member since").count()).toBe(0);
+    expect(await page.getByText("Wallet balance").count()).toBe(0);
+    await context.close();
+  });
+
+  it("the dashboard's shell hydrates without a console error, keeping its nodes, and shows the customer's wallet", async () => {
+    const stored = await signedInCustomer(app.base, mail);
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    await page.goto(`${app.base}/api/status/`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, stored);
+    await openHydrated(page, "/app/dashboard");
+    await page.getByRole("heading", { level: 2, name: "Wallet balance" }).waitFor();
+    await page.getByText("No transactions yet.", { exact: false }).waitFor();
+    // The very heading the HTML drew, now React's (openHydrated), and the customer's initials beside it.
+    expect(
+      await page.evaluate(() => (window as unknown as { drawnHeading?: Element }).drawnHeading?.isConnected),
+    ).toBe(true);
+    expect(await page.locator(".avatar").textContent()).toBe("AO");
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
+  it("the dashboard's shell sends a visitor without a session to sign-in, and a staff session out, asking nothing of the customer API", async () => {
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    const seen = problems(page);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/api/core/customer/")) asked.push(path);
+    });
+    await page.goto(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${app.base}/auth/login`);
+    await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
+
+    // A saved staff session (its token long ended): the customer area sends it to the console.
+    await page.evaluate(() => {
+      localStorage.setItem("token", "x".repeat(43));
+      localStorage.setItem("isAuth", "true");
+    });
+    const staff = await signedInCustomer(app.base, mail);
+    await page.evaluate((profile) => {
+      localStorage.setItem("userData", JSON.stringify({ ...JSON.parse(profile), role: "staff" }));
+    }, staff.userData);
+    await page.goto(`${app.base}/app/dashboard`);
+    await page.waitForURL((url) => !url.pathname.startsWith("/app/"));
+    expect(asked).toEqual([]);
+    expect(seen.filter((text) => !text.includes("401"))).toEqual([]);
     await context.close();
   });
 });

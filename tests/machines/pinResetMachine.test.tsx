@@ -10,6 +10,9 @@ import { customerProfile } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
 import { renderApp } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
+// The profile's forms and modals, which its page fetches after drawing (lazyPart), compiled before the
+// first test, so its waits are spent on the page and not on the compiler.
+import "../../src/pages/customer/profileParts";
 
 const events = [
   { type: "pin.request" },

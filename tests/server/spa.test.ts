@@ -113,8 +113,29 @@ describe("prerendered pages", () => {
     expect(await text(await get("/auth/register"))).toContain('<div id="root"></div>');
   });
 
+  it("GET /app/dashboard sends the app shell: the customer area's frame and the dashboard loading, nothing of anyone's", async () => {
+    const html = await text(await get("/app/dashboard", { "accept-encoding": "br" }));
+    const root = rootOf(html);
+    expect(root).toContain('data-prerendered="/app/dashboard"');
+    expect(root).toContain("<h1>Dashboard</h1>");
+    expect(root).toMatch(/<nav [^>]*aria-label="Customer menu"/);
+    for (const href of [
+      "/app/dashboard",
+      "/app/fund-account",
+      "/app/airtime-vtu",
+      "/app/transaction-history",
+    ])
+      expect(root).toContain(`href="${href}"`);
+    expect(root).toContain('<p role="status">Loading…</p>');
+    // Nobody's initials, name or year: the page is the same for every visitor until its script runs.
+    expect(root).not.toContain('class="avatar');
+    expect(root).not.toContain("Member since");
+    expect(html).toContain("<title>Dashboard · OjaPay</title>");
+    expect(html).toContain(simulatedBarText);
+  });
+
   it("sends other pages the empty shell, for the browser to draw", async () => {
-    for (const path of ["/auth/register", "/app/dashboard", "/admin/audit", "/no-such-page"]) {
+    for (const path of ["/auth/register", "/app/profile", "/admin/audit", "/no-such-page"]) {
       const html = await text(await get(path));
       expect(html).toContain('<div id="root"></div>');
       expect(html).toContain(simulatedBarText);
@@ -176,10 +197,27 @@ describe("modulepreload", () => {
         expect(link).toContain('fetchpriority="low"');
     }
     // A page its scripts draw links its stylesheets and fetches its scripts at the usual priority.
-    const drawn = await text(await get("/app/dashboard"));
+    const drawn = await text(await get("/app/profile"));
     expect(hrefs(drawn, "stylesheet").length).toBeGreaterThan(0);
     expect(drawn).not.toContain("fetchpriority");
     expect(drawn).not.toContain("<style");
+  });
+
+  it("runs the dashboard's reads from its HTML, right after the entry and ahead of the app's chunks", async () => {
+    const early = `/${chunkOf("src/pages/customer/dashboardEarlyRequests.ts")?.file}`;
+    for (const path of ["/app/dashboard", "/app"]) {
+      const html = await text(await get(path));
+      const scripts = [...html.matchAll(/<script type="module"[^>]*>/g)].map((m) => m[0]);
+      expect(scripts, path).toHaveLength(2);
+      expect(scripts[0], path).not.toContain(early);
+      expect(scripts[1], path).toBe(
+        `<script type="module" async crossorigin fetchpriority="high" src="${early}">`,
+      );
+      expect(hrefs(html, "modulepreload"), path).not.toContain(early);
+      expect((await get(early)).status).toBe(200);
+    }
+    // Only where the app opens at the dashboard.
+    expect(await text(await get("/app/profile"))).not.toContain(early);
   });
 
   it("covers every lazily loaded page of the routers, and every module it names was built", () => {
@@ -197,7 +235,8 @@ describe("modulepreload", () => {
       "src/pages/admin/AdminArea.tsx",
     ]) {
       const source = readFileSync(router, "utf8");
-      for (const [, specifier] of source.matchAll(/lazyPage\(\(\) => import\("([^"]+)"\)\)/g)) {
+      // A page loaded as is, or after the session's chunk (App.tsx's afterSession).
+      for (const [, specifier] of source.matchAll(/lazyPage\((?:\w+\()?\(\) => import\("([^"]+)"\)\)/g)) {
         const module = join(dirname(router), `${specifier}.tsx`);
         if (!insidePages.has(module)) expect(named, `${router} loads ${module}`).toContain(module);
       }
@@ -247,7 +286,7 @@ describe("files of the build", () => {
   });
 
   it("a stylesheet gets its content type, and a missing asset is a 404, not the app's page", async () => {
-    const css = hrefs(await text(await get("/app/dashboard")), "stylesheet")[0] as string;
+    const css = hrefs(await text(await get("/app/profile")), "stylesheet")[0] as string;
     const res = await get(css, { "accept-encoding": "br" });
     expect(res.headers.get("content-type")).toMatch(/^text\/css/);
     expect(res.headers.get("content-security-policy")).toBeNull();

@@ -6,6 +6,9 @@ import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
+// The profile's forms and modals, which its page fetches after drawing (lazyPart), compiled before the
+// first test, so its waits are spent on the page and not on the compiler.
+import "../../src/pages/customer/profileParts";
 
 afterEach(cleanup);
 

@@ -18,6 +18,9 @@ import UserDetailPage from "../../src/pages/admin/UserDetailPage";
 import { customerProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAdmin, fakeCustomer, renderApp } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
+// The profile's forms and modals, which its page fetches after drawing (lazyPart), compiled before the
+// first test, so its waits are spent on the page and not on the compiler.
+import "../../src/pages/customer/profileParts";
 
 afterEach(cleanup);
 

@@ -83,4 +83,43 @@ describe("lazyPart", () => {
     await act(async () => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole("alert")).toHaveTextContent("This part of the page did not load.");
   });
+
+  it("draws a part preloaded before it is shown at once, without a frame of placeholder", async () => {
+    const part = deferredImport();
+    const Form = lazyPart(part.load);
+    Form.preload();
+    await act(async () => part.resolve(AmountForm));
+
+    render(<Form currency="₦" placeholder={placeholder} />);
+    expect(screen.getByLabelText("Amount (₦)")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("fetches a part's code once, whether preloaded, drawn, or both", async () => {
+    const part = deferredImport();
+    const load = vi.fn(part.load);
+    const Form = lazyPart(load);
+    Form.preload();
+    render(<Form currency="₦" placeholder={placeholder} />);
+    Form.preload();
+    await act(async () => part.resolve(AmountForm));
+    expect(await screen.findByLabelText("Amount (₦)")).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("says where the part is drawn that its preload failed", async () => {
+    const part = deferredImport();
+    const Form = lazyPart(part.load);
+    Form.preload();
+    await act(async () => part.reject(new TypeError("Failed to fetch dynamically imported module")));
+
+    render(
+      <section>
+        <h2>Pay by card</h2>
+        <Form currency="₦" placeholder={placeholder} />
+      </section>,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent("This part of the page did not load.");
+    expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
+  });
 });

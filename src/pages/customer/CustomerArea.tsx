@@ -1,11 +1,11 @@
 import { Redirect, Route, Switch } from "wouter";
+import { answerFromEarlyRequests } from "../../api/appClient";
 import { AppServicesProvider } from "../../app/AppServices";
 import { customerServices } from "../../app/customerServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
 import { CustomerGuard } from "./CustomerGuard";
 import { CustomerLayout } from "./CustomerLayout";
-import { startDashboardLoads } from "./dashboardLoads";
 
 // Each page loads when first opened, so the dashboard does not wait for the wizards' code.
 const DashboardPage = lazyPage(() => import("./DashboardPage"));
@@ -65,10 +65,12 @@ export function CustomerRoutes() {
   );
 }
 
-// This chunk loads when the app opens in the customer area (or first goes there): at the dashboard,
-// its requests start now, with the session's own check, rather than once the page has drawn.
-if (typeof window !== "undefined")
-  startDashboardLoads(() => customerServices().customer, window.location.pathname);
+// Opened at the dashboard, the page's own early script has sent what the app asks for first (the
+// profile check and the dashboard's reads): the client takes those answers instead of asking again.
+// The same addresses as dashboardEarlyRequests' isDashboardPath, which is not imported here so that
+// it stays out of every other customer page's download.
+if (typeof window !== "undefined" && /^\/app(\/dashboard)?\/?$/.test(window.location.pathname))
+  void import("./dashboardEarlyRequests").then((early) => answerFromEarlyRequests(early.takeEarlyResponse));
 
 export default function CustomerArea() {
   return (

@@ -1,11 +1,11 @@
 import { useCallback, useId, useState } from "react";
 import { Link } from "wouter";
 import { useCustomerServices } from "../../app/AppServices";
+import { useHydrated } from "../../app/useHydrated";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { formatNaira } from "../../format/money";
 import { clientStore } from "../../storage/clientStore";
-import { dashboardLoad } from "./dashboardLoads";
 import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
 
@@ -25,19 +25,30 @@ const quickActions = [
 const readHidden = () => clientStore.read(hiddenKey) !== false;
 const writeHidden = (hidden: boolean) => clientStore.write(hiddenKey, hidden);
 
+/** The page's title, which its prerendered HTML carries too (src/prerender.tsx). */
+export const dashboardTitle = "Dashboard";
+
 export default function DashboardPage() {
   const { customer } = useCustomerServices();
   const [hidden, setHidden] = useState(readHidden);
   const balanceId = useId();
+  // Prerendered as the app shell, before any session is read, and taken over as drawn (loading): it
+  // asks for the customer's data only from the draw after, once CustomerGuard has seen a customer.
+  const mayAsk = useHydrated();
 
-  usePageTitle("Dashboard");
+  usePageTitle(dashboardTitle);
 
   // The wallet and latest transactions are the page; notices and the emergency banner are extras
   // that must not take the balance down with them if their call fails.
-  // Each takes the request CustomerArea started when the app opened here, if there is one.
-  const main = useLoad(useCallback(() => dashboardLoad(customer, "main"), [customer]));
-  const circulars = useLoad(useCallback(() => dashboardLoad(customer, "circulars"), [customer]));
-  const status = useLoad(useCallback(() => dashboardLoad(customer, "status"), [customer]));
+  const loadMain = useCallback(
+    () => Promise.all([customer.wallet(), customer.transactions({ page: 1, page_size: 5 })]),
+    [customer],
+  );
+  const main = useLoad(mayAsk ? loadMain : null);
+  const loadCirculars = useCallback(() => customer.circulars(), [customer]);
+  const circulars = useLoad(mayAsk ? loadCirculars : null);
+  const loadStatus = useCallback(() => customer.status(), [customer]);
+  const status = useLoad(mayAsk ? loadStatus : null);
 
   const toggle = () => {
     setHidden(!hidden);
@@ -66,7 +77,7 @@ export default function DashboardPage() {
           {emergency.message.trim() || emergencyFallback}
         </div>
       )}
-      <h1>Dashboard</h1>
+      <h1>{dashboardTitle}</h1>
 
       {main.state === "loading" && (
         <div className="dashboard-loading">

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { Profile } from "../../../schemas/auth";
 import { type IdentityType, identityTypeName, type KycStatus } from "../../../schemas/kyc";
 import { useCustomerServices } from "../../app/AppServices";
@@ -7,7 +7,8 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
-import { VerifyIdentityModal } from "./VerifyIdentityModal";
+import { LoadingModal } from "./LoadingModal";
+import { VerifyIdentityModal } from "./profileLazyParts";
 
 /** "BVN •••••••1234, verified Jan 5, 2026" in the row of the number that was checked. */
 function identityText(status: KycStatus, row: IdentityType): string {
@@ -28,6 +29,8 @@ export function VerificationSection({ profile }: { profile: Profile }) {
   const [answered, setAnswered] = useState<KycStatus | null>(null);
   const [verifying, setVerifying] = useState(false);
   const status = answered ?? (loaded.state === "ready" ? loaded.data : undefined);
+  // Fetched as the page opens, so the modal is there when Verify Details is pressed.
+  useEffect(() => VerifyIdentityModal.preload(), []);
 
   const verified = (next: KycStatus) => {
     setAnswered(next);
@@ -79,7 +82,12 @@ export function VerificationSection({ profile }: { profile: Profile }) {
         </button>
       )}
       {status && verifying && (
-        <VerifyIdentityModal status={status} onVerified={verified} onClose={() => setVerifying(false)} />
+        <VerifyIdentityModal
+          status={status}
+          onVerified={verified}
+          onClose={() => setVerifying(false)}
+          placeholder={<LoadingModal title="Verify your identity" onClose={() => setVerifying(false)} />}
+        />
       )}
     </section>
   );

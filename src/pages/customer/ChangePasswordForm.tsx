@@ -1,0 +1,53 @@
+import { useForm } from "react-hook-form";
+import type { z } from "zod/mini";
+import { passwordChangeBody } from "../../../schemas/auth";
+import { useAppServices } from "../../app/AppServices";
+import { SecretField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+
+type PasswordChangeForm = z.input<typeof passwordChangeBody>;
+const empty: PasswordChangeForm = { current_password: "", new_password: "" };
+
+/**
+ * Change password on the profile: this device stays signed in, every other one is signed out. Loaded
+ * after the profile page draws (lazyPart), with react-hook-form.
+ */
+export function ChangePasswordForm() {
+  const { accounts } = useAppServices();
+  const form = useForm<PasswordChangeForm, unknown, z.output<typeof passwordChangeBody>>({
+    resolver: schemaResolver(passwordChangeBody),
+    defaultValues: empty,
+  });
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await accounts.changePassword(values);
+      form.reset(empty);
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, ["current_password", "new_password"]);
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit}>
+      <div className="form-row">
+        <SecretField
+          label="Current password"
+          autoComplete="current-password"
+          error={errors.current_password?.message}
+          {...form.register("current_password")}
+        />
+        <SecretField
+          label="New password"
+          autoComplete="new-password"
+          hint="At least 10 characters; not a common password, your email or your name."
+          error={errors.new_password?.message}
+          {...form.register("new_password")}
+        />
+      </div>
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Changing…" : "Change password"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+import { useForm } from "react-hook-form";
+import { z } from "zod/mini";
+import type { Profile } from "../../../schemas/auth";
+import { pastDate, personName, phone } from "../../../schemas/common";
+import { useAppServices } from "../../app/AppServices";
+import { useGlobalLoading } from "../../components/globalLoading";
+import { SecretDisplay } from "../../components/SecretDisplay";
+import { TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { useSession } from "../../session/useSession";
+
+// The form's view of the profile: a date input gives "" for no date, which the API spells null.
+const profileForm = z.strictObject({
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
+  phone,
+  date_of_birth: z.union([z.literal(""), pastDate]),
+});
+type ProfileForm = z.input<typeof profileForm>;
+
+const formValues = (p: Profile): ProfileForm => ({
+  first_name: p.first_name,
+  last_name: p.last_name,
+  phone: p.phone,
+  date_of_birth: p.date_of_birth ?? "",
+});
+
+/**
+ * The profile's personal details of spec section 2, with Update Profile (PATCH auth/profile/); its
+ * password and PIN are shown masked, as statements, since only their hashes are kept. Loaded after
+ * the profile page draws (lazyPart), being its part with react-hook-form.
+ */
+export function PersonalDetailsForm({ profile }: { profile: Profile }) {
+  const { accounts } = useAppServices();
+  const { send } = useSession();
+  const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
+    resolver: schemaResolver(profileForm),
+    defaultValues: formValues(profile),
+  });
+  const errors = form.formState.errors;
+  useGlobalLoading(form.formState.isSubmitting);
+
+  const update = form.handleSubmit(async (values) => {
+    try {
+      const updated = await accounts.updateProfile({
+        ...values,
+        date_of_birth: values.date_of_birth || null,
+      });
+      send({ type: "profile.update", profile: updated });
+      form.reset(formValues(updated));
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, ["first_name", "last_name", "phone", "date_of_birth"]);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={update}>
+      <fieldset className="form-row">
+        <legend>Full name</legend>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...form.register("first_name")}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...form.register("last_name")}
+        />
+      </fieldset>
+      <div className="form-row">
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phone?.message}
+          {...form.register("phone")}
+        />
+        <TextField label="Email" type="email" value={profile.email} readOnly />
+      </div>
+      <TextField
+        label="Date of birth"
+        type="date"
+        error={errors.date_of_birth?.message}
+        {...form.register("date_of_birth")}
+      />
+      <div className="form-row">
+        <SecretDisplay
+          label="Password"
+          mask="••••••••"
+          revealed="Kept encrypted; not even OjaPay can read it."
+        />
+        <SecretDisplay
+          label="Transaction PIN"
+          mask={profile.has_pin ? "••••" : "Not set"}
+          revealed={
+            profile.has_pin ? "Set. Use Reset Pin to change it." : "Not set yet. Use Reset Pin to set it."
+          }
+        />
+      </div>
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? "Updating…" : "Update Profile"}
+      </button>
+    </form>
+  );
+}
