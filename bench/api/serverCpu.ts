@@ -17,22 +17,42 @@ function processStat(pid: number): { parent: number; cpuMs: number } | null {
   return { parent: Number(fields[1]), cpuMs: (ticks * 1000) / ticksPerSecond };
 }
 
+/** How often the server's processes are read, so that one living a few seconds is seen (autovacuum's). */
+const sampleEveryMs = 250;
+
 /**
- * The CPU time a Postgres server on this machine has used so far, in ms: its postmaster and every
- * process it started (a backend per connection, the WAL writer, the checkpointer…), read from /proc.
- * A process that ended between two readings takes its time with it; the pool's connections stay open
- * through a run, so nothing the run spent is lost that way.
+ * The CPU time a Postgres server on this machine has used since this was called, in ms: its
+ * postmaster and every process it starts (a backend per connection, the WAL writer, autovacuum's
+ * workers…), read from /proc. A process's time is gone from /proc once it ends, so the processes are
+ * read every quarter second and each one's growth added up: what one spent in its last quarter
+ * second before ending is missed, never counted twice, and a total never goes down.
  */
-export function postgresServerCpu(postmasterPid: number): () => number {
-  return () => {
-    let total = processStat(postmasterPid)?.cpuMs ?? 0;
+export function postgresServerCpu(postmasterPid: number): { read(): number; stop(): void } {
+  let seen = new Map<number, number>();
+  let total = 0;
+  const sample = () => {
+    const now = new Map<number, number>();
+    const postmaster = processStat(postmasterPid);
+    if (postmaster) now.set(postmasterPid, postmaster.cpuMs);
     for (const entry of readdirSync("/proc")) {
       const pid = Number(entry);
       if (!Number.isInteger(pid)) continue;
       const stat = processStat(pid);
-      if (stat?.parent === postmasterPid) total += stat.cpuMs;
+      if (stat?.parent === postmasterPid) now.set(pid, stat.cpuMs);
     }
-    return total;
+    for (const [pid, cpuMs] of now) total += Math.max(0, cpuMs - (seen.get(pid) ?? 0));
+    seen = now;
+  };
+  sample();
+  const base = total;
+  const timer = setInterval(sample, sampleEveryMs);
+  timer.unref();
+  return {
+    read() {
+      sample();
+      return total - base;
+    },
+    stop: () => clearInterval(timer),
   };
 }
 

@@ -14,7 +14,8 @@ describe("a server's CPU time, read from /proc", () => {
     // A child that keeps a core busy until it is stopped.
     const child = spawn(process.execPath, ["-e", "for (;;);"]);
     try {
-      const cpu = postgresServerCpu(process.pid);
+      const meter = postgresServerCpu(process.pid);
+      const cpu = meter.read;
       const before = cpu();
       // However busy the machine, the child's time shows within a few seconds, and only grows.
       let seen = before;
@@ -25,8 +26,21 @@ describe("a server's CPU time, read from /proc", () => {
         seen = now;
       }
       expect(seen - before).toBeGreaterThanOrEqual(100);
+      meter.stop();
     } finally {
       child.kill();
     }
+  });
+
+  it("keeps what a process spent after it has ended, so a total never goes down", async () => {
+    const meter = postgresServerCpu(process.pid);
+    // A child that spends a second of CPU, however long that takes on a busy machine, then ends: its
+    // time leaves /proc with it.
+    const child = spawn(process.execPath, ["-e", "while (process.cpuUsage().user < 1_000_000);"]);
+    await new Promise((resolve) => child.once("exit", resolve));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Read every quarter second while it ran: all but its last quarter second at most was seen.
+    expect(meter.read()).toBeGreaterThanOrEqual(700);
+    meter.stop();
   });
 });
