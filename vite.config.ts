@@ -28,6 +28,18 @@ const serverProject = (kind: "pglite" | "postgres") => ({
 
 export default defineConfig({
   plugins: [react(), chunkModules(), prerender(), precompress()],
+  resolve: {
+    // React 18 and later have useSyncExternalStore built in. wouter and @xstate/react import the
+    // shim that gives it to older Reacts, whose code would ship on every page beside React's own:
+    // these give them the package's plain entries, which hand over React's.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector.js",
+      },
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: "use-sync-external-store" },
+    ],
+  },
   build: {
     manifest: true,
     sourcemap: false,

@@ -7,7 +7,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *
  *   app             the entry: React, wouter and the shell, all that a public page needs besides its own
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
- *                   and the accounts API, the modal and text fields
+ *                   and the accounts API, the modal and text fields, and the failure wording every
+ *                   machine shares
  *   forms           react-hook-form, its resolver and the amount field, for the forms; the customer
  *                   pages load it after they draw (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
@@ -53,7 +54,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts|\/machines\/failureMessage\.ts/,
     ),
     // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(

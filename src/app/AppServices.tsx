@@ -16,14 +16,15 @@ import type { CustomerApi } from "../api/customerApi";
 export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
-  verifyEmailLogic: typeof verifyEmailMachine;
   /** Only the customer area has this (customerServices), so the sign-in pages and the console do not download it. */
   customer?: CustomerApi;
   /**
-   * The PIN reset and the purchase wizards (one per product, the same machine with that product's
-   * actors) as a test provides them. Without them the profile and the wizard provide the real ones
-   * themselves (usePinResetLogic, usePurchaseLogic), so only those pages download the machines.
+   * The email check, the PIN reset and the purchase wizards (one per product, the same machine with
+   * that product's actors) as a test provides them. Without them the verify modal, the profile and
+   * the wizard provide the real ones themselves (useVerifyEmailLogic, usePinResetLogic,
+   * usePurchaseLogic), so only those pages download the machines.
    */
+  verifyEmailLogic?: typeof verifyEmailMachine;
   pinResetLogic?: typeof pinResetMachine;
   purchaseLogic?: Record<Product, typeof purchaseMachine>;
   /** Only the admin area has these, so the customer pages do not download admin code. */

@@ -1,8 +1,6 @@
 import { createActor } from "xstate";
 import { sessionMachine } from "../../machines/sessionMachine";
-import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import { sessionActors, sessionStorageActions } from "../actors/sessionActors";
-import { verifyEmailActors } from "../actors/verifyEmailActors";
 import { accounts, onSessionExpired } from "../api/appClient";
 import { showToast } from "../notices/lazyToasts";
 import { clientStore } from "../storage/clientStore";
@@ -11,7 +9,7 @@ import type { AppServices } from "./AppServices";
 let services: AppServices | undefined;
 
 /**
- * What every area shares, made once: the running session, the accounts API and the email check. The
+ * What every area shares, made once: the running session and the accounts API. The
  * auth, customer and admin areas are separate chunks but share this module, so they share one
  * session; each signed-in area adds its own (customerServices, the admin area's), so the sign-in
  * pages download neither the customer API and its machines nor the console's.
@@ -26,10 +24,6 @@ export function appServices(): AppServices {
   );
   onSessionExpired(() => session.send({ type: "session.expire" }));
   session.start();
-  services = {
-    session,
-    accounts,
-    verifyEmailLogic: verifyEmailMachine.provide({ actors: verifyEmailActors(accounts) }),
-  };
+  services = { session, accounts };
   return services;
 }

@@ -8,6 +8,7 @@ import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
+import { useVerifyEmailLogic } from "./useVerifyEmailLogic";
 
 const codeForm = z.strictObject({ code: oneTimeCode });
 
@@ -21,8 +22,8 @@ export function VerifyModal({
   onVerified: () => void;
   onClose: () => void;
 }) {
-  const { verifyEmailLogic, inspect } = useAppServices();
-  const [snapshot, send] = useMachine(verifyEmailLogic, { input: { email }, inspect });
+  const { inspect } = useAppServices();
+  const [snapshot, send] = useMachine(useVerifyEmailLogic(), { input: { email }, inspect });
   const form = useForm({ resolver: schemaResolver(codeForm), defaultValues: { code: "" } });
   const busy = snapshot.matches("verifying") || snapshot.matches("resending");
   useGlobalLoading(busy);
