@@ -139,6 +139,18 @@ describe("prerendered pages", () => {
     await context.close();
   });
 
+  it("sign-in's brand band on a phone keeps its height whatever is below it, so nothing moves as the page is read in", async () => {
+    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.base}/auth/login`);
+    const formTop = () => page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().top);
+    const drawn = await formTop();
+    // As while the HTML is still arriving: the form not yet there below the band.
+    await page.evaluate(() => document.querySelector("form")?.remove());
+    expect(await formTop()).toBe(drawn);
+    await context.close();
+  });
+
   it("sign-in hydrates without a console error and keeps what was typed before its script ran", async () => {
     const stored = await signedInCustomer(app.base, mail);
     const profile = JSON.parse(stored.userData) as { email: string };
