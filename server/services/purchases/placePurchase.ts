@@ -173,7 +173,7 @@ type HoldAnswer =
   | { outcome: "insufficient"; balance: number }
   | { outcome: "held"; purchase: Record<string, unknown> };
 
-/** `purchase_hold`'s arguments, as placeholders (`holdValues` gives their values). */
+/** `purchase_hold`'s arguments, as placeholders (`holdMoney` gives their values). */
 function holdCall() {
   const value = (key: string, type: string) => sql`${sql.placeholder(key)}::${sql.raw(type)}`;
   return sql`purchase_hold(${sql.join(
