@@ -62,6 +62,8 @@ if (args["no-build"]) {
   await build({ logLevel: "warn" });
 }
 const floorDir = mkdtempSync(join(tmpdir(), "ojapay-floor-"));
+// However the run ends (a server or the browser failing to start included), the floor's build goes.
+process.once("exit", () => rmSync(floorDir, { recursive: true, force: true }));
 const { jsKb: floorJsKb } = await buildFloor(floorDir);
 console.log(`Built the React floor (${floorJsKb.toFixed(1)} kB of JS, gzip -9).`);
 
@@ -124,7 +126,6 @@ try {
 } finally {
   await browser.close();
   await Promise.all([floor.stop(), app.stop()]);
-  rmSync(floorDir, { recursive: true, force: true });
 }
 
 const medians = Object.fromEntries(pages.map((p) => [p.name, medianRun(results[p.name] ?? [])]));

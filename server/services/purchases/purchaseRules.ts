@@ -112,9 +112,10 @@ export async function acceptPin(
   outcome: TryOutcome,
 ): Promise<void> {
   if (outcome.result === "right") {
-    const pinHash = pinHashOf(user);
-    if (judged.stale)
-      await upgradePinHash(deps, user.id, pinHash, hashPin(deps.config.pinKeys, user.id, judged.pin));
+    if (judged.stale) {
+      const newHash = hashPin(deps.config.pinKeys, user.id, judged.pin);
+      await upgradePinHash(deps, user.id, pinHashOf(user), newHash);
+    }
     return;
   }
   if (outcome.result === "refused") {
