@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
+import { jsonAnswer } from "./http/jsonAnswer";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
@@ -91,7 +92,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   const api = new Hono<AppEnv>({ strict: false });
   api.use(addressLimit(deps, apiBase));
   api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
-  api.get("/openapi.json", (c) => c.json(document));
+  api.get("/openapi.json", (c) => jsonAnswer(c, document));
   mountRoutes(api, routes);
   app.route(apiBase, api);
 

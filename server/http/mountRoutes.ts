@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
+import { jsonAnswer } from "./jsonAnswer";
 import type { Route } from "./route";
 import { parseInput, parseJsonText, parseQueryText } from "./validate";
 
@@ -24,7 +25,11 @@ export function mountRoutes(api: Hono<AppEnv>, routes: readonly Route[]) {
       const { body, raw } = await readBody(route, c);
       const reply = await route.handle({ body, raw, query, params, c });
       const data = route.result.parse(reply.data);
-      return c.json({ ...reply.extra, status: true, msg: reply.msg, data }, route.successStatus ?? 200);
+      return jsonAnswer(
+        c,
+        { ...reply.extra, status: true, msg: reply.msg, data },
+        route.successStatus ?? 200,
+      );
     });
   }
 }

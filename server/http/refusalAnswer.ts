@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import type { RefusalEnvelope } from "../../schemas/envelope";
 import { messages, Refusal } from "../refusal";
+import { jsonAnswer } from "./jsonAnswer";
 
 /** The envelope of a refusal: its code, its message, its data and, for bad input, the messages per field. */
 export function refusalBody(refusal: Refusal): RefusalEnvelope {
@@ -13,7 +14,8 @@ export function refusalBody(refusal: Refusal): RefusalEnvelope {
   };
 }
 
-export const answerRefusal = (c: Context, refusal: Refusal) => c.json(refusalBody(refusal), refusal.status);
+export const answerRefusal = (c: Context, refusal: Refusal) =>
+  jsonAnswer(c, refusalBody(refusal), refusal.status);
 
 /** Hono's own refusals (a malformed request it rejects before our code runs), under our codes. */
 export function refusalForStatus(status: number, message: string): Refusal {

@@ -1,0 +1,60 @@
+import { gunzipSync } from "node:zlib";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonAnswer } from "../../server/http/jsonAnswer";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const browser = { "accept-encoding": "gzip, deflate, br" };
+
+describe("the API's JSON answers", () => {
+  it("state their length and go uncompressed while under 1 kB, a refusal included", async () => {
+    const res = await server.app.request("/api/status/", { headers: browser });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/json");
+    expect(res.headers.get("content-encoding")).toBeNull();
+    const raw = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(raw.length));
+    expect(JSON.parse(raw.toString("utf8"))).toMatchObject({ status: true });
+
+    // Refused: the envelope says so, with its length too.
+    const refused = await server.app.request("/api/core/customer/airtime", {
+      method: "POST",
+      headers: { ...browser, authorization: "Bearer nobody", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(refused.status).toBe(401);
+    const refusal = Buffer.from(await refused.arrayBuffer());
+    expect(refused.headers.get("content-length")).toBe(String(refusal.length));
+    expect(JSON.parse(refusal.toString("utf8"))).toMatchObject({ status: false, code: "session_expired" });
+  });
+
+  it("count their length in bytes, not characters", async () => {
+    const app = new Hono().get("/", (c) => jsonAnswer(c, { msg: "At least ₦1." }, 400));
+    const res = await app.request("/");
+    expect(res.status).toBe(400);
+    const raw = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(raw.length));
+    expect(raw.length).toBeGreaterThan('{"msg":"At least ₦1."}'.length);
+    expect(JSON.parse(raw.toString("utf8"))).toEqual({ msg: "At least ₦1." });
+  });
+
+  it("are compressed from 1 kB for a client that takes gzip, and arrive whole", async () => {
+    const plain = await server.app.request("/api/openapi.json");
+    const document = await plain.json();
+    expect(Number(plain.headers.get("content-length"))).toBeGreaterThan(1024);
+
+    const res = await server.app.request("/api/openapi.json", { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    expect(res.headers.get("vary")).toContain("Accept-Encoding");
+    expect(res.headers.get("content-length")).toBeNull();
+    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8"))).toEqual(document);
+  });
+});
