@@ -5,6 +5,7 @@ import { type BenchCustomer, topUp } from "./customers";
 import type { LoadGenerator } from "./loadGenerator";
 import type { BenchOptions, Scenario } from "./options";
 import { postingOperation } from "./postingLoad";
+import { thisThreadCpuMs } from "./serverCpu";
 import { percentile } from "./statistics";
 
 /** More errors than this share of a run's purchases (or postings) stops the bench: its figures would mean nothing. */
@@ -35,6 +36,13 @@ export interface RunFigures {
   mainThreadMsPerPurchase: number;
   mainThreadMsPerPosting: number;
   /**
+   * Of that, the time the main thread ran on a core (from /proc, on Linux; null elsewhere). The rest
+   * of its busy time it was ready but waiting for one: on a machine whose cores the database, the
+   * load and the simulated VTpass share, that wait is what the cores' contention costs each purchase.
+   */
+  mainThreadCpuMsPerPurchase: number | null;
+  mainThreadCpuMsPerPosting: number | null;
+  /**
    * The database server's CPU time over the run, per purchase and per posting, where the bench can
    * read it (the Postgres it started; null otherwise): it shares the machine's cores with this process.
    */
@@ -60,6 +68,12 @@ function checkErrors(what: string, result: LoopResult) {
 }
 
 const perSecond = (result: LoopResult) => result.completed / (result.elapsedMs / 1000);
+
+/** The main thread's CPU ms from `from` to now, divided among `count`; null where it cannot be read. */
+function mainThreadCpuPer(from: number | null, count: number): number | null {
+  const now = thisThreadCpuMs();
+  return from === null || now === null ? null : (now - from) / Math.max(count, 1);
+}
 
 /**
  * One run of one point: wallets topped up, a warm-up of purchases, then the measured purchases and,
@@ -88,6 +102,7 @@ export async function measurePoint(
   const serverCpuBeforePurchases = serverCpu();
   const cpuBeforePurchases = process.cpuUsage();
   const loopBeforePurchases = performance.eventLoopUtilization();
+  const threadBeforePurchases = thisThreadCpuMs();
   const bought = await load.run({
     scenario,
     concurrency,
@@ -96,11 +111,13 @@ export async function measurePoint(
   });
   const purchaseCpuMs = cpuMsSince(cpuBeforePurchases);
   const purchaseLoopMs = performance.eventLoopUtilization(loopBeforePurchases).active;
+  const purchaseThreadCpuMs = mainThreadCpuPer(threadBeforePurchases, bought.completed);
   const purchaseServerCpuMs = serverCpu() - serverCpuBeforePurchases;
   checkErrors(`${point.label} purchases`, bought);
   const serverCpuBeforePostings = serverCpu();
   const cpuBeforePostings = process.cpuUsage();
   const loopBeforePostings = performance.eventLoopUtilization();
+  const threadBeforePostings = thisThreadCpuMs();
   const posted = await closedLoop(
     point.concurrency,
     options.seconds,
@@ -108,6 +125,7 @@ export async function measurePoint(
   );
   const postingCpuMs = cpuMsSince(cpuBeforePostings);
   const postingLoopMs = performance.eventLoopUtilization(loopBeforePostings).active;
+  const postingThreadCpuMs = mainThreadCpuPer(threadBeforePostings, posted.completed);
   const postingServerCpuMs = serverCpu() - serverCpuBeforePostings;
   checkErrors(`${point.label} postings`, posted);
   const purchasesPerSecond = perSecond(bought);
@@ -126,6 +144,8 @@ export async function measurePoint(
     cpuMsPerPosting: postingCpuMs / Math.max(posted.completed, 1),
     mainThreadMsPerPurchase: purchaseLoopMs / Math.max(bought.completed, 1),
     mainThreadMsPerPosting: postingLoopMs / Math.max(posted.completed, 1),
+    mainThreadCpuMsPerPurchase: purchaseThreadCpuMs,
+    mainThreadCpuMsPerPosting: postingThreadCpuMs,
     dbCpuMsPerPurchase: serverCpuMs ? purchaseServerCpuMs / Math.max(bought.completed, 1) : null,
     dbCpuMsPerPosting: serverCpuMs ? postingServerCpuMs / Math.max(posted.completed, 1) : null,
   };

@@ -4,6 +4,14 @@ import type { RunFigures } from "./measurePoint";
 import type { DatabaseKind, Scenario } from "./options";
 import { median } from "./statistics";
 
+/** The figures a machine may not give (null in a run): a median only when every run has one. */
+const knownOnSomeMachines = [
+  "mainThreadCpuMsPerPurchase",
+  "mainThreadCpuMsPerPosting",
+  "dbCpuMsPerPurchase",
+  "dbCpuMsPerPosting",
+] as const;
+
 export interface PointSummary {
   db: DatabaseKind;
   scenario: Scenario;
@@ -20,7 +28,8 @@ export interface PointSummary {
     | "cpuMsPerPosting"
     | "mainThreadMsPerPurchase"
     | "mainThreadMsPerPosting"
-  > & { dbCpuMsPerPurchase: number | null; dbCpuMsPerPosting: number | null };
+  > &
+    Record<(typeof knownOnSomeMachines)[number], number | null>;
   runs: RunFigures[];
 }
 
@@ -28,9 +37,9 @@ export function summarise(
   point: Omit<PointSummary, "median" | "runs">,
   runs: readonly RunFigures[],
 ): PointSummary {
-  const of = (key: Exclude<keyof PointSummary["median"], `dbCpu${string}`>) =>
+  const of = (key: Exclude<keyof PointSummary["median"], (typeof knownOnSomeMachines)[number]>) =>
     median(runs.map((run) => run[key]));
-  const ofKnown = (key: "dbCpuMsPerPurchase" | "dbCpuMsPerPosting") => {
+  const ofKnown = (key: (typeof knownOnSomeMachines)[number]) => {
     const known = runs.flatMap((run) => (run[key] === null ? [] : [run[key]]));
     return known.length === runs.length ? median(known) : null;
   };
@@ -46,6 +55,8 @@ export function summarise(
       cpuMsPerPosting: of("cpuMsPerPosting"),
       mainThreadMsPerPurchase: of("mainThreadMsPerPurchase"),
       mainThreadMsPerPosting: of("mainThreadMsPerPosting"),
+      mainThreadCpuMsPerPurchase: ofKnown("mainThreadCpuMsPerPurchase"),
+      mainThreadCpuMsPerPosting: ofKnown("mainThreadCpuMsPerPosting"),
       dbCpuMsPerPurchase: ofKnown("dbCpuMsPerPurchase"),
       dbCpuMsPerPosting: ofKnown("dbCpuMsPerPosting"),
     },

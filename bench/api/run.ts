@@ -26,12 +26,18 @@ const errorNote = (figures: RunFigures) => {
   return kinds.length === 0 ? "" : `; not counted: ${kinds.map(([kind, n]) => `${n} × ${kind}`).join(", ")}`;
 };
 
-/** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
+function mainThreadCpuNote(figures: RunFigures): string {
+  const { mainThreadCpuMsPerPurchase: purchase, mainThreadCpuMsPerPosting: posting } = figures;
+  if (purchase === null || posting === null) return "";
+  return ` (on a core ${purchase.toFixed(1)} and ${posting.toFixed(2)})`;
+}
+
 function dbCpuNote(figures: RunFigures): string {
   if (figures.dbCpuMsPerPurchase === null || figures.dbCpuMsPerPosting === null) return "";
   return `; database server CPU ${figures.dbCpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.dbCpuMsPerPosting.toFixed(2)} ms a posting`;
 }
 
+/** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
 async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
   let app: BenchApp | undefined;
   let load: LoadGenerator | undefined;
@@ -64,7 +70,7 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
         );
         point.runs.push(figures);
         progress(
-          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${dbCpuNote(figures)}${errorNote(figures)}`,
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${mainThreadCpuNote(figures)}${dbCpuNote(figures)}${errorNote(figures)}`,
         );
       }
     }

@@ -1,21 +1,32 @@
 import { readdirSync, readFileSync } from "node:fs";
 
-/** Linux counts a process's CPU time in clock ticks of 1/100 s (USER_HZ, the same on every architecture). */
+/** Linux counts CPU time in clock ticks of 1/100 s (USER_HZ, the same on every architecture). */
 const ticksPerSecond = 100;
 
-/** A process's parent and the CPU time it has used (user and system), from /proc/<pid>/stat. */
-function processStat(pid: number): { parent: number; cpuMs: number } | null {
+/**
+ * A process's (or thread's) parent and the CPU time it has used (user and system), from a stat file
+ * of /proc (proc_pid_stat(5)); null when it cannot be read (gone meanwhile, or not Linux).
+ */
+function statOf(path: string): { parent: number; cpuMs: number } | null {
   let text: string;
   try {
-    text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    text = readFileSync(path, "utf8");
   } catch {
-    return null; // gone meanwhile
+    return null;
   }
   // The command name, in parentheses, may hold spaces: fields are counted after its closing one.
   const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
   const ticks = Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15 of stat(5)
   return { parent: Number(fields[1]), cpuMs: (ticks * 1000) / ticksPerSecond };
 }
+
+const processStat = (pid: number) => statOf(`/proc/${pid}/stat`);
+
+/**
+ * The CPU time the calling thread has used, in ms (10 ms steps), or null off Linux. Called on the
+ * main thread, it tells the time that thread ran from the time it was busy but waiting for a core.
+ */
+export const thisThreadCpuMs = (): number | null => statOf("/proc/thread-self/stat")?.cpuMs ?? null;
 
 /** How often the server's processes are read, so that one living a few seconds is seen (autovacuum's). */
 const sampleEveryMs = 250;

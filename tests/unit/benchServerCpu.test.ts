@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
+import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { postgresServerCpu, postmasterOf } from "../../bench/api/serverCpu";
+import { postgresServerCpu, postmasterOf, thisThreadCpuMs } from "../../bench/api/serverCpu";
 
 // bench:api's reading of a server's CPU from /proc, tried on this test's own process and a child it
 // keeps busy, as the postmaster and a backend would be.
@@ -42,5 +43,39 @@ describe("a server's CPU time, read from /proc", () => {
     // Read every quarter second while it ran: all but its last quarter second at most was seen.
     expect(meter.read()).toBeGreaterThanOrEqual(700);
     meter.stop();
+  });
+});
+
+describe("the calling thread's own CPU time", () => {
+  const cpu = () => {
+    const ms = thisThreadCpuMs();
+    if (ms === null) throw new Error("no /proc/thread-self/stat: bench:api reads it on Linux");
+    return ms;
+  };
+
+  it("grows by the time the thread computes, not while it waits on another that does", async () => {
+    // Waiting while a thread of this same process computes for 400 ms: the process's time grows, this
+    // thread's hardly (ticks are 10 ms; a few may come from starting the worker and the test runner).
+    const beforeWait = cpu();
+    const processBefore = process.cpuUsage();
+    const worker = new Worker("const t = Date.now(); while (Date.now() - t < 400);", { eval: true });
+    await new Promise((resolve) => worker.once("exit", resolve));
+    expect(cpu() - beforeWait).toBeLessThan(100);
+    const processGrew = process.cpuUsage(processBefore);
+    expect((processGrew.user + processGrew.system) / 1000).toBeGreaterThan(200);
+
+    // Computing: 300 ms of the process's CPU (user and system: asking is a system call), however long
+    // a busy machine makes that take, nearly all of it this thread's; no more than that, give or take
+    // the ticks.
+    const beforeWork = cpu();
+    const started = process.cpuUsage();
+    const spent = () => {
+      const used = process.cpuUsage(started);
+      return used.user + used.system;
+    };
+    while (spent() < 300_000);
+    const grew = cpu() - beforeWork;
+    expect(grew).toBeGreaterThanOrEqual(200);
+    expect(grew).toBeLessThanOrEqual(330);
   });
 });
