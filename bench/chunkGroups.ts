@@ -38,6 +38,8 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
     const path = id.replaceAll("\\", "/");
     return test.test(path) && !except?.test(path) && !isLazyPage(id, ctx) ? name : null;
   },
+  // The group's name for the bundler's timing report, which cannot read it from a function.
+  debugName: name,
   priority,
 });
 

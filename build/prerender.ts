@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { type BuiltChunk, manifestKey } from "../server/http/manifestKey";
+import { type BuiltChunk, manifestKey } from "../server/http/manifestKey.ts";
 
 /** What src/prerender.tsx offers the build. */
 interface PrerenderEntry {
