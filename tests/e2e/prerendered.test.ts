@@ -37,6 +37,23 @@ function problems(page: Page): string[] {
 }
 
 /**
+ * A new phone-sized tab with its problems watched; with `storage`, first written into the app's
+ * localStorage from a page that loads none of the app (the API's status), as a saved session is.
+ */
+async function phoneTab(storage?: Record<string, string>) {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const seen = problems(page);
+  if (storage) {
+    await page.goto(`${app.base}/api/status/`);
+    await page.evaluate((entries) => {
+      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+    }, storage);
+  }
+  return { context, page, seen };
+}
+
+/**
  * Opens a prerendered page and waits until React owns the very heading the HTML drew: hydrated, not
  * drawn again (which would replace the nodes, as after a mismatch).
  */
@@ -89,9 +106,7 @@ describe("prerendered pages", () => {
   });
 
   it("hydrate without a console error, keeping the server's nodes, and navigate client-side", async () => {
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
+    const { context, page, seen } = await phoneTab();
     await openHydrated(page, "/");
 
     const documents: string[] = [];
@@ -112,9 +127,7 @@ describe("prerendered pages", () => {
   });
 
   it("hydrate an information page opened directly, and draw an unprerendered page from nothing", async () => {
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
+    const { context, page, seen } = await phoneTab();
     await openHydrated(page, "/about-us");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About OjaPay");
     await page.goto(`${app.base}/no-such-page`);
@@ -154,9 +167,7 @@ describe("prerendered pages", () => {
   it("sign-in hydrates without a console error and keeps what was typed before its script ran", async () => {
     const stored = await signedInCustomer(app.base, mail);
     const profile = JSON.parse(stored.userData) as { email: string };
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
+    const { context, page, seen } = await phoneTab();
     // The scripts wait until the customer has typed into the drawn form.
     let release = () => {};
     const typed = new Promise<void>((resolve) => {
@@ -180,13 +191,7 @@ describe("prerendered pages", () => {
 
   it("sign-in sends a visitor who is already signed in on to the dashboard", async () => {
     const stored = await signedInCustomer(app.base, mail);
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
-    await page.goto(`${app.base}/api/status/`);
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, stored);
+    const { context, page, seen } = await phoneTab(stored);
     await page.goto(`${app.base}/auth/login`);
     await page.waitForURL(`${app.base}/app/dashboard`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
@@ -214,13 +219,7 @@ describe("prerendered pages", () => {
 
   it("the dashboard's shell hydrates without a console error, keeping its nodes, and shows the customer's wallet", async () => {
     const stored = await signedInCustomer(app.base, mail);
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
-    await page.goto(`${app.base}/api/status/`);
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
-    }, stored);
+    const { context, page, seen } = await phoneTab(stored);
     await openHydrated(page, "/app/dashboard");
     await page.getByRole("heading", { level: 2, name: "Wallet balance" }).waitFor();
     await page.getByText("No transactions yet.", { exact: false }).waitFor();
@@ -234,9 +233,7 @@ describe("prerendered pages", () => {
   });
 
   it("the dashboard's shell sends a visitor without a session to sign-in, and a staff session out, asking nothing of the customer API", async () => {
-    const context = await browser.newContext(phone);
-    const page = await context.newPage();
-    const seen = problems(page);
+    const { context, page, seen } = await phoneTab();
     const asked: string[] = [];
     page.on("request", (request) => {
       const path = new URL(request.url()).pathname;
