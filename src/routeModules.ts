@@ -26,7 +26,7 @@ const customer = (path: string, page: string): RouteModules => ({
   path: `/app${path}`,
   modules: [`${pages}/customer/CustomerArea.tsx`, `${pages}/customer/${page}.tsx`],
 });
-const dashboardReads = `${pages}/customer/dashboardEarlyRequests.ts`;
+const dashboardEarlyModule = `${pages}/customer/dashboardEarlyRequests.ts`;
 
 /** Every console page's own module; typed by adminNav so a new page cannot be left out. */
 const adminModules: Record<AdminPath, string> = {
@@ -63,8 +63,8 @@ export const routeModules: readonly RouteModules[] = [
   { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/admin/login", modules: [`${pages}/auth/AdminLoginArea.tsx`] },
   // /app leads to the dashboard: both send its reads from the HTML (dashboardEarlyRequests).
-  { ...customer("", "DashboardPage"), early: dashboardReads },
-  { ...customer("/dashboard", "DashboardPage"), early: dashboardReads },
+  { ...customer("", "DashboardPage"), early: dashboardEarlyModule },
+  { ...customer("/dashboard", "DashboardPage"), early: dashboardEarlyModule },
   customer("/fund-account", "FundAccountPage"),
   customer("/airtime-vtu", "purchase/PurchasePage"),
   customer("/data-subscriptions", "purchase/PurchasePage"),
