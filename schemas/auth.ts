@@ -31,10 +31,49 @@ export const registerBody = z.strictObject({
   referral_code: z.optional(referralCode),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
-export const registerResult = z.object({ email: z.string() });
 
-/** `{ email, code }` verifies the address; `{ email }` alone sends a new code. */
-export const verifyCodeBody = z.strictObject({ email, code: z.optional(oneTimeCode) });
+/**
+ * Proof that the caller gave a sign-up's password: handed to the browser that signed up, and to one
+ * that signs in with that password before the email is confirmed (server/services/signUpTickets.ts).
+ */
+export const signUpTicket = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{43}$/, { error: "This sign-up is not recognised. Sign in with your password." }),
+    z.meta({ title: "Sign-up ticket" }),
+  );
+/** A mailed link's 256-bit token (base64url). */
+export const linkToken = z
+  .string()
+  .check(
+    z.regex(/^[A-Za-z0-9_-]{43}$/, { error: "This link is not valid. Open it from the email again." }),
+    z.meta({ title: "Link token" }),
+  );
+
+export const registerResult = z.object({
+  email: z.string(),
+  ticket: signUpTicket.check(
+    z.meta({ description: "Send it with the emailed code or link to confirm this sign-up" }),
+  ),
+});
+
+/**
+ * `{ email, ticket, code }` or `{ email, ticket, token }` (the mailed link's) confirms the sign-up the
+ * ticket stands for; `{ email, ticket }` alone sends a new code.
+ */
+export const verifyCodeBody = z
+  .strictObject({
+    email,
+    ticket: signUpTicket,
+    code: z.optional(oneTimeCode),
+    token: z.optional(linkToken),
+  })
+  .check(
+    z.refine((body) => body.code === undefined || body.token === undefined, {
+      error: "Send the code or the link's token, not both.",
+      path: ["code"],
+    }),
+  );
 export type VerifyCodeBody = z.infer<typeof verifyCodeBody>;
 export const verifyCodeResult = z.object({ email: z.string(), verified: z.optional(z.literal(true)) });
 
@@ -47,11 +86,22 @@ export const loginBody = z.strictObject({
       z.maxLength(128),
       z.meta({ title: "Password" }),
     ),
+  code: z.optional(
+    oneTimeCode.check(
+      z.meta({
+        description: "The emailed sign-in code, when the account asks for one (`sign_in_code_needed`)",
+      }),
+    ),
+  ),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 export const loginResult = z.object({ token: z.string(), role, expires_at: timestamp });
 export type LoginResult = z.infer<typeof loginResult>;
-export const unverifiedLogin = z.object({ email: z.string(), verified: z.literal(false) });
+export const unverifiedLogin = z.object({
+  email: z.string(),
+  verified: z.literal(false),
+  ticket: z.optional(signUpTicket),
+});
 
 export const wallet = z.object({
   number: z.string().check(z.regex(/^\d{10}$/)),
@@ -101,11 +151,26 @@ export type PinResetConfirmBody = z.infer<typeof pinResetConfirmBody>;
 
 export const passwordResetBody = z.strictObject({ email });
 export type PasswordResetBody = z.infer<typeof passwordResetBody>;
-export const passwordResetConfirmBody = z.strictObject({
-  email,
-  code: oneTimeCode,
-  new_password: password.check(z.meta({ title: "New password", description: "At least 10 characters" })),
-});
+export const newPassword = password.check(
+  z.meta({ title: "New password", description: "At least 10 characters" }),
+);
+/** `{ token, new_password }` from the mailed link, or `{ email, code, new_password }` typed elsewhere. */
+export const passwordResetConfirmBody = z
+  .strictObject({
+    email: z.optional(email),
+    code: z.optional(oneTimeCode),
+    token: z.optional(linkToken),
+    new_password: newPassword,
+  })
+  .check(
+    z.refine(
+      (body) =>
+        body.token !== undefined
+          ? body.email === undefined && body.code === undefined
+          : body.email !== undefined && body.code !== undefined,
+      { error: "Open the link from the email, or enter your email and the code.", path: ["code"] },
+    ),
+  );
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBody>;
 
 export const passwordChangeBody = z.strictObject({
@@ -116,7 +181,7 @@ export const passwordChangeBody = z.strictObject({
       z.maxLength(128),
       z.meta({ title: "Current password" }),
     ),
-  new_password: password.check(z.meta({ title: "New password", description: "At least 10 characters" })),
+  new_password: newPassword,
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
 

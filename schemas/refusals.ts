@@ -33,6 +33,11 @@ export const refusalStatuses = {
   /** Purchases and funding are switched off for this account by staff. */
   account_restricted: 403,
   second_factor_needed: 403,
+  /**
+   * Many wrong passwords were tried on this email: signing in needs the code mailed to its owner too
+   * (`code` in the body). Answered alike whether or not the password was right.
+   */
+  sign_in_code_needed: 403,
   not_found: 404,
   /** It is already so (refunded, authenticator set up). */
   already_done: 409,

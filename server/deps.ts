@@ -7,12 +7,15 @@ import type { PaymentGateway } from "./gateways/gateway";
 import type { IdentityVerifier } from "./identity/identityVerifier";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
+import type { MailOutbox } from "./mail/outbox";
 import type { Provider } from "./providers/provider";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
   db: Database;
+  /** The transport the outbox sends through; services put mail in the outbox, never here. */
   mailer: Mailer;
+  outbox: MailOutbox;
   clock: Clock;
   config: Config;
   logger: Logger;

@@ -4,8 +4,9 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
+import { createOutbox } from "./mail/outbox";
 
-export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "identity" | "simulators">;
+export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "identity" | "simulators" | "outbox">;
 
 /** Loopback for a server listening on every address; the address itself otherwise. */
 function originOf(host: string, port: number): string {
@@ -51,7 +52,8 @@ export async function serveApp(
     ...(options.simulatorTiming && { simulatorTiming: options.simulatorTiming }),
     ...(options.vtpassBaseUrl && { vtpassBaseUrl: options.vtpassBaseUrl }),
   });
-  const deps: AppDeps = { ...base, config: { ...config, publicUrl }, ...integrations };
+  const outbox = createOutbox({ ...base, config });
+  const deps: AppDeps = { ...base, config: { ...config, publicUrl }, ...integrations, outbox };
   const app = createApp(deps, { serveSpa: options.serveSpa ?? true });
   handle = (request, env) => app.fetch(request, env);
 

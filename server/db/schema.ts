@@ -96,27 +96,104 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * A sign-up waiting for its email to be proven. It becomes a `users` row only when someone holding the
+ * inbox confirms it *and* proves its password (services/signUps.ts): several may wait for one email
+ * (the owner's and a stranger's), and the one confirmed ends the others, so nobody can claim an email
+ * before its owner does.
+ */
+export const signUps = pgTable(
+  "sign_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    phone: text("phone").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    referredBy: uuid("referred_by").references(() => users.id),
+    createdAt: at("created_at").notNull(),
+    /** A sign-up not confirmed by then is dropped: its email may be signed up for again meanwhile. */
+    expiresAt: at("expires_at").notNull(),
+    endedAt: at("ended_at"),
+    outcome: text("outcome", { enum: ["verified", "superseded"] }),
+    /** The account it became. */
+    userId: uuid("user_id").references(() => users.id),
+  },
+  (t) => [
+    index("sign_ups_email_idx").on(t.email, t.createdAt),
+    check("sign_ups_email_lower_check", sql`${t.email} = lower(${t.email})`),
+    check("sign_ups_outcome_check", sql`${t.outcome} in ('verified', 'superseded')`),
+  ],
+);
+
 export const oneTimeCodes = pgTable(
   "one_time_codes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
-    purpose: text("purpose", { enum: ["email_verification", "pin_reset", "password_reset"] }).notNull(),
+    /** Whose code it is: an account's, or a sign-up's that has no account yet (exactly one of the two). */
+    userId: uuid("user_id").references(() => users.id),
+    signUpId: uuid("sign_up_id").references(() => signUps.id),
+    purpose: text("purpose", {
+      enum: ["email_verification", "pin_reset", "password_reset", "sign_in"],
+    }).notNull(),
     /** argon2id of the 6 digits. Wrong tries are counted in `try_counters`, by email, not here. */
     codeHash: text("code_hash").notNull(),
+    /**
+     * SHA-256 of the long random token the same email's link carries (256 bits: nothing to count, so
+     * strangers' wrong codes cannot disable it). Null for codes mailed without a link.
+     */
+    linkHash: text("link_hash"),
     createdAt: at("created_at").notNull(),
+    /** When the link stops working; the 6 digits stop earlier (services/oneTimeCodes.ts, codeRules). */
     expiresAt: at("expires_at").notNull(),
     /** Set when used or replaced by a newer code; a code is good at most once. */
     consumedAt: at("consumed_at"),
   },
   (t) => [
     index("one_time_codes_user_purpose_idx").on(t.userId, t.purpose, t.createdAt),
+    index("one_time_codes_sign_up_idx").on(t.signUpId, t.createdAt),
+    uniqueIndex("one_time_codes_link_hash_key").on(t.linkHash),
     check(
       "one_time_codes_purpose_check",
-      sql`${t.purpose} in ('email_verification', 'pin_reset', 'password_reset')`,
+      sql`${t.purpose} in ('email_verification', 'pin_reset', 'password_reset', 'sign_in')`,
     ),
+    check("one_time_codes_holder_check", sql`(${t.userId} is null) <> (${t.signUpId} is null)`),
+  ],
+);
+
+/**
+ * Every email the app sends, written in the same transaction as what it announces and sent by the
+ * background worker (server/mail/outbox.ts): a request never waits for a mail server, so answering
+ * for a known address takes as long as for an unknown one, and a failed send is tried again.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What kind of mail (its template), for the operator: never its text. */
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    /**
+     * `{subject, text}` as JSON, sealed with TOTP_KEY when it carries a code or a link (secretBox.ts);
+     * emptied once sent, so the table keeps no code after it has gone.
+     */
+    message: text("message"),
+    sealed: boolean("sealed").notNull(),
+    createdAt: at("created_at").notNull(),
+    /** Due from then; a worker that claims it moves this on, so another instance leaves it alone. */
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: at("sent_at"),
+    /** Given up on after too many failures: logged at error level for the operator. */
+    gaveUpAt: at("gave_up_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    index("mail_outbox_created_idx").on(t.createdAt),
   ],
 );
 

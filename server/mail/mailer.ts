@@ -7,12 +7,27 @@ export interface MailMessage {
   text: string;
 }
 
+/** A mail as the app writes it: what the outbox keeps besides the message (outbox.ts). */
+export interface OutgoingMail extends MailMessage {
+  /** Which template, for the operator's eyes: never the text. */
+  kind: string;
+  /** It carries a code or a link, so the outbox seals it. */
+  secret: boolean;
+}
+
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // The outbox sends one mail at a time: a mail server that stops answering must not hold the rest
+  // for nodemailer's default minutes (timeouts the URL sets still win).
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({ from, ...message });
@@ -41,19 +56,4 @@ export function createMailer(
   logger: Logger,
 ): Mailer {
   return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
-}
-
-/**
- * Sends after the database transaction has committed: a failed send is logged, never thrown, since
- * what the mail announces has already happened (and a code can be asked for again).
- */
-export async function sendQuietly(
-  deps: { mailer: Mailer; logger: { error(obj: object, msg: string): void } },
-  message: MailMessage,
-): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch (error) {
-    deps.logger.error({ err: error }, "sending mail failed");
-  }
 }

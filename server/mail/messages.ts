@@ -1,83 +1,119 @@
-import type { MailMessage } from "./mailer";
+import type { OutgoingMail } from "./mailer";
 
 const footer =
   "If you did not ask for this, you can ignore this email. OjaPay staff will never ask for your code.";
 
-/** `again`: someone signed up once more with an account that was never verified; the first password stays. */
-export function verificationCodeMail(
-  to: string,
-  firstName: string,
-  code: string,
-  again = false,
-): MailMessage {
-  const note = again
-    ? ' Your account was already created: sign in with the password you chose the first time, or choose "Forgot password?" if you no longer know it.'
-    : "";
-  return {
+/** Links and codes are secrets: their mail is sealed in the outbox (outbox.ts). */
+const secretMail = (kind: string, to: string, subject: string, text: string): OutgoingMail => ({
+  kind,
+  to,
+  subject,
+  text,
+  secret: true,
+});
+const plainMail = (kind: string, to: string, subject: string, text: string): OutgoingMail => ({
+  kind,
+  to,
+  subject,
+  text,
+  secret: false,
+});
+
+/** A sign-up's code, and a link that confirms it without typing (for when codes were guessed at). */
+export function verificationCodeMail(to: string, firstName: string, code: string, link: string) {
+  return secretMail(
+    "email_verification",
     to,
-    subject: `${code} is your OjaPay verification code`,
-    text: `Hello ${firstName},\n\nYour OjaPay verification code is ${code}. It expires in 10 minutes.${note}\n\n${footer}\n`,
-  };
+    `${code} is your OjaPay verification code`,
+    `Hello ${firstName},\n\nYour OjaPay verification code is ${code}. It expires in 10 minutes.\n\nOr open this link on the device you signed up on, within a day:\n${link}\n\n${footer}\n`,
+  );
 }
 
-export function pinResetCodeMail(to: string, firstName: string, code: string): MailMessage {
-  return {
+export function pinResetCodeMail(to: string, firstName: string, code: string) {
+  return secretMail(
+    "pin_reset",
     to,
-    subject: `${code} is your OjaPay transaction PIN code`,
-    text: `Hello ${firstName},\n\nUse ${code} to set your OjaPay transaction PIN. It expires in 10 minutes.\n\n${footer}\n`,
-  };
+    `${code} is your OjaPay transaction PIN code`,
+    `Hello ${firstName},\n\nUse ${code} to set your OjaPay transaction PIN. It expires in 10 minutes.\n\n${footer}\n`,
+  );
 }
 
-export function passwordResetCodeMail(to: string, firstName: string, code: string): MailMessage {
-  return {
+/** The link works even when strangers have used up the code's tries; the code is for another device. */
+export function passwordResetMail(to: string, firstName: string, code: string, link: string) {
+  return secretMail(
+    "password_reset",
     to,
-    subject: `${code} is your OjaPay password reset code`,
-    text: `Hello ${firstName},\n\nUse ${code} to choose a new OjaPay password. It expires in 10 minutes. Setting a new password signs you out everywhere.\n\n${footer}\n`,
-  };
+    "Choose a new OjaPay password",
+    `Hello ${firstName},\n\nOpen this link within an hour to choose a new OjaPay password:\n${link}\n\nOr type the code ${code} on the "Forgot password" page within 10 minutes.\n\nSetting a new password signs you out everywhere.\n\n${footer}\n`,
+  );
 }
 
-export function passwordChangedMail(to: string, firstName: string): MailMessage {
-  return {
+/** Signing in to an account under attack needs this code as well as the password. */
+export function signInCodeMail(to: string, firstName: string, code: string, address: string | null) {
+  return secretMail(
+    "sign_in",
     to,
-    subject: "Your OjaPay password was changed",
-    text: `Hello ${firstName},\n\nYour OjaPay password was just changed. If that was not you, choose "Forgot password?" on the sign-in page at once to take your account back, and contact support.\n`,
-  };
+    `${code} is your OjaPay sign-in code`,
+    `Hello ${firstName},\n\nSomeone signed in to your OjaPay account with your password from ${address ?? "an unknown address"}. To finish signing in, enter ${code}. It expires in 10 minutes.\n\nWe ask for this code because many wrong passwords were tried on your account. If this was not you, do not share the code: change your password at once.\n\n${footer}\n`,
+  );
+}
+
+export function passwordChangedMail(to: string, firstName: string) {
+  return plainMail(
+    "password_changed",
+    to,
+    "Your OjaPay password was changed",
+    `Hello ${firstName},\n\nYour OjaPay password was just changed. If that was not you, choose "Forgot password?" on the sign-in page at once to take your account back, and contact support.\n`,
+  );
 }
 
 /** Sent instead of an error when someone signs up with an email that already has an account. */
-export function accountExistsMail(to: string, firstName: string): MailMessage {
-  return {
+export function accountExistsMail(to: string, firstName: string) {
+  return plainMail(
+    "account_exists",
     to,
-    subject: "You already have an OjaPay account",
-    text: `Hello ${firstName},\n\nSomeone, perhaps you, tried to create an OjaPay account with this email. You already have one: sign in, or choose "Forgot password?" on the sign-in page if you no longer know your password.\n\nIf it was not you, you can ignore this email; your account is unchanged.\n`,
-  };
+    "You already have an OjaPay account",
+    `Hello ${firstName},\n\nSomeone, perhaps you, tried to create an OjaPay account with this email. You already have one: sign in, or choose "Forgot password?" on the sign-in page if you no longer know your password.\n\nIf it was not you, you can ignore this email; your account is unchanged.\n`,
+  );
+}
+
+/** The owner confirmed their sign-up; other sign-ups for the same email were ended unused. */
+export function otherSignUpsEndedMail(to: string, firstName: string, others: number) {
+  const them = others === 1 ? "one other sign-up" : `${others} other sign-ups`;
+  return plainMail(
+    "other_sign_ups_ended",
+    to,
+    "Someone else tried to sign up with your email",
+    `Hello ${firstName},\n\nYour OjaPay account is ready. Before you confirmed it, ${them} used this email with a different password, perhaps you on another device, perhaps someone else. ${others === 1 ? "It was" : "They were"} cancelled and can never be used: only the sign-up you confirmed became an account.\n\nIf you did not start ${others === 1 ? "it" : "them"}, someone knows your email address; nothing else is needed from you.\n`,
+  );
+}
+
+/** Wrong passwords from many addresses: signing in now needs an emailed code too. */
+export function signInUnderAttackMail(to: string, firstName: string, tries: number) {
+  return plainMail(
+    "sign_in_under_attack",
+    to,
+    "Many wrong passwords were tried on your OjaPay account",
+    `Hello ${firstName},\n\n${tries} wrong passwords have been tried on your OjaPay account, from more than one place. To keep it safe, signing in now also needs a code we email you each time, until the attempts stop for a day.\n\nIf your password is one you use anywhere else, change it from your profile.\n`,
+  );
 }
 
 /** A staff or admin account whose sign-in has just been slowed after wrong passwords. */
-export function consoleSignInAlertMail(
-  to: string,
-  firstName: string,
-  tries: number,
-  address: string | null,
-): MailMessage {
-  return {
+export function consoleSignInAlertMail(to: string, firstName: string, tries: number, address: string | null) {
+  return plainMail(
+    "console_sign_in_alert",
     to,
-    subject: "Wrong passwords on your OjaPay console account",
-    text: `Hello ${firstName},\n\n${tries} wrong passwords were just tried on your OjaPay console account from ${address ?? "an unknown address"}. Sign-ins from there must now wait before each new try.\n\nIf this was not you, change your password from your profile and tell the other admins.\n`,
-  };
+    "Wrong passwords on your OjaPay console account",
+    `Hello ${firstName},\n\n${tries} wrong passwords were just tried on your OjaPay console account from ${address ?? "an unknown address"}. Sign-ins from there must now wait before each new try.\n\nIf this was not you, change your password from your profile and tell the other admins.\n`,
+  );
 }
 
-/** An admin made this account: the link opens "choose your password" with the code filled in. */
-export function staffInvitationMail(
-  to: string,
-  firstName: string,
-  role: string,
-  link: string,
-  days: number,
-): MailMessage {
-  return {
+/** An admin made this account: the link opens "choose your password". */
+export function staffInvitationMail(to: string, firstName: string, role: string, link: string, days: number) {
+  return secretMail(
+    "staff_invitation",
     to,
-    subject: "You have been invited to the OjaPay console",
-    text: `Hello ${firstName},\n\nAn OjaPay admin has made you ${role === "admin" ? "an admin" : "a staff member"}. Choose your password here within ${days} days:\n\n${link}\n\nThen sign in at the console and set up an authenticator app, which every staff sign-in asks for.\n\nIf you did not expect this, you can ignore this email.\n`,
-  };
+    "You have been invited to the OjaPay console",
+    `Hello ${firstName},\n\nAn OjaPay admin has made you ${role === "admin" ? "an admin" : "a staff member"}. Choose your password here within ${days} days:\n\n${link}\n\nThen sign in at the console and set up an authenticator app, which every staff sign-in asks for.\n\nIf you did not expect this, you can ignore this email.\n`,
+  );
 }

@@ -6,15 +6,13 @@ import {
   changePassword,
   confirmPasswordReset,
   login,
-  register,
   requestPasswordReset,
-  resendVerificationCode,
   updateProfile,
-  verifyEmail,
 } from "../services/accounts";
 import { loadProfile } from "../services/profiles";
 import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from "../services/secondFactor";
 import { endSession } from "../services/sessions";
+import { confirmSignUp, register, resendSignUpCode } from "../services/signUps";
 
 // The same words whether or not the email has an account; codes go out at most once a minute.
 const codeOnItsWay = "If this email needs a code, a new one is on its way. Codes can be sent once a minute.";
@@ -26,11 +24,11 @@ export function authRoutes(deps: AppDeps) {
       return { msg: "Almost done: enter the 6-digit code we sent to your email.", data };
     }),
     implement("POST /auth/code/verify", async ({ body }) => {
-      if (body.code === undefined) {
-        await resendVerificationCode(deps, body.email);
+      if (body.code === undefined && body.token === undefined) {
+        await resendSignUpCode(deps, body.email, body.ticket);
         return { msg: codeOnItsWay, data: { email: body.email } };
       }
-      await verifyEmail(deps, body.email, body.code);
+      await confirmSignUp(deps, body);
       return {
         msg: "Your email is verified. You can sign in now.",
         data: { email: body.email, verified: true as const },
@@ -46,7 +44,7 @@ export function authRoutes(deps: AppDeps) {
     implement("POST /auth/password-reset", async ({ body }) => {
       await requestPasswordReset(deps, body.email);
       return {
-        msg: "If an account uses this email, we sent it a 6-digit code. Codes can be sent once a minute.",
+        msg: "If an account uses this email, we sent it a link and a 6-digit code. They can be sent once a minute.",
         data: null,
       };
     }),

@@ -1,45 +1,53 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type {
   LoginBody,
   PasswordChangeBody,
   PasswordResetConfirmBody,
   Profile,
   ProfileUpdateBody,
-  RegisterBody,
 } from "../../schemas/auth";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
-import { isUniqueViolation } from "../db/errors";
-import { tryCounters, users } from "../db/schema";
+import type { Database, Transaction } from "../db/database";
+import { oneTimeCodes, tryCounters, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
-import { type Mailer, sendQuietly } from "../mail/mailer";
 import {
-  accountExistsMail,
   consoleSignInAlertMail,
   passwordChangedMail,
-  passwordResetCodeMail,
+  passwordResetMail,
   pinResetCodeMail,
-  verificationCodeMail,
+  signInCodeMail,
+  signInUnderAttackMail,
 } from "../mail/messages";
+import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
 import { hashPin } from "./keyedPinHash";
-import { type CodePurpose, type FreshCode, freshCode, issueCode, redeemCode } from "./oneTimeCodes";
-import { type PasswordOwner, passwordProblem } from "./passwordPolicy";
+import {
+  type CodePurpose,
+  codeTries,
+  freshCode,
+  issueCode,
+  linkDead,
+  linkLifetimeMs,
+  redeemCode,
+  redeemLink,
+} from "./oneTimeCodes";
+import { assertPasswordAllowed } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
 import { pinTries } from "./purchases/purchaseRules";
-import { newReferralCode } from "./randomIds";
+import { hashToken } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { endAllSessions, endOtherSessions, startSession } from "./sessions";
+import { accountGuard, countWrongPassword, underAttack } from "./signInProtection";
+import { signInCandidatesFor, signUpWithPassword } from "./signUps";
 import { clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
 import { userChanges } from "./userChanges";
-import { openWallet } from "./walletAccounts";
 
 export interface AccountDeps {
   db: Database;
   clock: Clock;
-  mailer: Mailer;
-  config: Pick<Config, "sessionIdleMs" | "sessionMaxMs" | "pinKeys">;
+  outbox: MailOutbox;
+  config: Pick<Config, "sessionIdleMs" | "sessionMaxMs" | "pinKeys" | "totpKey" | "publicUrl">;
   logger: { error(obj: object, msg: string): void };
 }
 
@@ -50,127 +58,35 @@ async function findByEmail(db: Database, email: string): Promise<UserRow | undef
   return user;
 }
 
-/** Refuses a new password the policy turns down, naming the field it came in. */
-function assertPasswordAllowed(password: string, owner: PasswordOwner, field: string) {
-  const problem = passwordProblem(password, owner);
-  if (problem) throw fieldRefusal(field, problem);
-}
-
-/** A new code, unless one went out less than a minute ago: then quietly none (the answer is the same). */
-async function issueQuietly(
+/**
+ * Issues a code (and link, when `linkMs` is given) for an account and puts its mail in the outbox, in
+ * one transaction; a code asked for again within the minute quietly sends nothing (the answer is the
+ * same). `fresh` was made before, outside the transaction.
+ */
+async function mailCode(
   deps: AccountDeps,
   user: UserRow,
   purpose: CodePurpose,
-  made?: FreshCode,
-): Promise<string | null> {
-  const fresh = made ?? (await freshCode());
-  try {
-    return await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, purpose, fresh));
-  } catch (error) {
-    if (error instanceof Refusal && error.code === "rate_limited") return null;
-    throw error;
-  }
-}
-
-/**
- * Creates a customer and mails the 6-digit code. A taken email answers exactly as a new one does, and
- * its owner is told by email instead (with a fresh code if the account was never verified), so the
- * answer never tells a stranger which emails have accounts. The first password stays: a second sign-up
- * cannot change it.
- */
-export async function register(deps: AccountDeps, body: RegisterBody): Promise<{ email: string }> {
-  assertPasswordAllowed(
-    body.password,
-    { email: body.email, firstName: body.first_name, lastName: body.last_name },
-    "password",
-  );
-  const passwordHash = await hashSecret(body.password);
+  write: (code: string, token: string | null) => Parameters<typeof enqueueMail>[2],
+  linkMs: number | null = null,
+): Promise<void> {
   const fresh = await freshCode();
-  const now = deps.clock.now();
-  let code: string;
   try {
-    code = await deps.db.transaction(async (tx) => {
-      let referredBy: string | null = null;
-      if (body.referral_code) {
-        const [referrer] = await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.referralCode, body.referral_code))
-          .limit(1);
-        if (!referrer) {
-          throw fieldRefusal("referral_code", "That referral code is not valid.");
-        }
-        referredBy = referrer.id;
-      }
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: body.email,
-          firstName: body.first_name,
-          lastName: body.last_name,
-          phone: body.phone,
-          passwordHash,
-          role: "customer",
-          referralCode: newReferralCode(),
-          referredBy,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (!user) throw new Error("insert returned no user");
-      await openWallet(tx, deps.clock, user.id);
-      return issueCode(tx, deps.clock, user, "email_verification", fresh);
+    await deps.db.transaction(async (tx) => {
+      const { code, token } = await issueCode(tx, deps.clock, { userId: user.id }, user.email, purpose, fresh, linkMs);
+      await enqueueMail(tx, deps, write(code, token));
     });
   } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // The code already made for the new account serves the owner: no extra hash, the same time taken.
-    await tellOwnerOfSignUp(deps, body.email, fresh);
-    return { email: body.email };
+    if (error instanceof Refusal && error.code === "rate_limited") return;
+    throw error;
   }
-  await sendQuietly(deps, verificationCodeMail(body.email, body.first_name, code));
-  return { email: body.email };
+  deps.outbox.kick();
 }
 
-async function tellOwnerOfSignUp(deps: AccountDeps, email: string, fresh: FreshCode) {
-  const owner = await findByEmail(deps.db, email);
-  if (!owner) return;
-  if (owner.emailVerifiedAt) {
-    await sendQuietly(deps, accountExistsMail(owner.email, owner.firstName));
-    return;
-  }
-  const code = await issueQuietly(deps, owner, "email_verification", fresh);
-  if (code) await sendQuietly(deps, verificationCodeMail(owner.email, owner.firstName, code, true));
-}
-
-/** A verified account, an unknown email and a wrong code all answer as a wrong code does. */
-export async function verifyEmail(deps: AccountDeps, email: string, code: string): Promise<void> {
-  const user = await findByEmail(deps.db, email);
-  const waiting = user && !user.emailVerifiedAt ? user : null;
-  await redeemCode(
-    deps.db,
-    deps.clock,
-    { userId: waiting?.id ?? null, email },
-    "email_verification",
-    code,
-    async (tx) => {
-      const now = deps.clock.now();
-      await tx
-        .update(users)
-        .set({ emailVerifiedAt: now, updatedAt: now })
-        .where(eq(users.id, waiting?.id ?? ""));
-    },
-  );
-}
-
-/** Mails a new code when the email has an account waiting for one; answers the same either way. */
-export async function resendVerificationCode(deps: AccountDeps, email: string): Promise<void> {
-  const user = await findByEmail(deps.db, email);
-  if (!user || user.emailVerifiedAt) {
-    await freshCode(); // the same slow hash a real resend spends
-    return;
-  }
-  const code = await issueQuietly(deps, user, "email_verification");
-  if (code) await sendQuietly(deps, verificationCodeMail(user.email, user.firstName, code));
+/** Mails one thing that needs no code, after what it announces has been committed elsewhere. */
+async function mailNotice(deps: AccountDeps, mail: Parameters<typeof enqueueMail>[2]): Promise<void> {
+  await enqueueMail(deps.db, deps, mail);
+  deps.outbox.kick();
 }
 
 /** Sign-in tries are counted per email and address: a stranger elsewhere cannot slow the owner down. */
@@ -192,87 +108,173 @@ const lockedOut = (until: Date, now: Date) =>
     `Too many failed sign-in attempts. Please try again in ${waitText(until, now)}.`,
   );
 
+/** What an email under attack answers to anything but its password with the right code. */
+const codeNeeded = (codeWasWrong: boolean) =>
+  new Refusal(
+    "sign_in_code_needed",
+    codeWasWrong
+      ? "That email, password or sign-in code is not right. Check them, or sign in again without a code for a new one."
+      : "Many wrong passwords were tried on this account, so signing in also needs a code: if the password is right, we have emailed one to the account's owner. Enter it below.",
+    { data: { code_needed: true }, ...(codeWasWrong && { fields: { code: ["Check the code."] } }) },
+  );
+
 export async function login(
   deps: AccountDeps,
   body: LoginBody,
   meta: { ip: string | null; userAgent: string | null },
 ): Promise<{ token: string; role: UserRow["role"]; expires_at: string }> {
   const now = deps.clock.now();
-  const key = signInTries(body.email, meta.ip);
   const user = await findByEmail(deps.db, body.email);
-  const outcome = await tryGuess(deps.db, deps.clock, key, loginRules, () =>
-    user ? verifySecret(user.passwordHash, body.password) : verifyDecoy(body.password),
-  );
+  const candidates = user ? [] : await signInCandidatesFor(deps, body.email);
+  const guarded = await underAttack(deps.db, deps.clock, body.email);
+  let signUp: Awaited<ReturnType<typeof signUpWithPassword>> = null;
+  let passwordRight = false;
+  let codeRight = false;
+  const outcome = await tryGuess(deps.db, deps.clock, signInTries(body.email, meta.ip), loginRules, async () => {
+    if (user) passwordRight = await verifySecret(user.passwordHash, body.password);
+    else if (candidates.length > 0) {
+      signUp = await signUpWithPassword(deps, candidates, body.password);
+      return signUp !== null;
+    } else return verifyDecoy(body.password);
+    // An email under attack: the password counts as right only with the code its owner was mailed.
+    if (!passwordRight || !guarded || !user) return passwordRight;
+    if (body.code === undefined) return false;
+    codeRight = await signInCodeRight(deps, user, body.code);
+    return codeRight;
+  });
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
   if (outcome.result === "wrong") {
-    if (user && user.role !== "customer" && outcome.failures === loginRules.free) {
-      await sendQuietly(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip));
+    if (!passwordRight) {
+      const failures = await countWrongPassword(deps.db, deps.clock, body.email);
+      if (user && failures === accountGuard.threshold)
+        await mailNotice(deps, signInUnderAttackMail(user.email, user.firstName, failures));
+      if (user && user.role !== "customer" && outcome.failures === loginRules.free)
+        await mailNotice(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip));
     }
     if (outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
+    if (guarded && user && passwordRight && body.code === undefined) {
+      await mailCode(deps, user, "sign_in", (code) => signInCodeMail(user.email, user.firstName, code, meta.ip));
+    } else if (guarded) {
+      await freshCode(); // the same slow hash a mailed code spends: the time says nothing of the password
+    }
+    if (guarded) throw codeNeeded(body.code !== undefined);
     throw new Refusal("wrong_credentials", wrongCredentials);
+  }
+  const found = signUp as Awaited<ReturnType<typeof signUpWithPassword>>;
+  if (found) {
+    throw new Refusal("email_unverified", "Please confirm your email with the code we sent you.", {
+      data: { email: body.email, verified: false, ticket: found.ticket },
+    });
   }
   if (!user) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
   if (!user.isActive)
     throw new Refusal("account_deactivated", "This account has been deactivated. Please contact support.");
   if (!user.emailVerifiedAt) {
-    throw new Refusal("email_unverified", "Please verify your email address with the code we sent you.", {
-      data: { email: user.email, verified: false },
-    });
+    // An account from before sign-ups were kept apart: "Forgot password?" proves its email.
+    const msg = 'Your email was never confirmed. Choose "Forgot password?" to confirm it and sign in.';
+    throw new Refusal("email_unverified", msg, { data: { email: user.email, verified: false } });
   }
   const session = await startSession(deps, user.id, meta);
   return { token: session.token, role: user.role, expires_at: session.expiresAt.toISOString() };
 }
 
-/** Mails a password-reset code when the email has an account; answers the same either way. */
+/** The sign-in code the owner was mailed; wrong ones count against five per code (only after the password). */
+async function signInCodeRight(deps: AccountDeps, user: UserRow, code: string): Promise<boolean> {
+  try {
+    await redeemCode(deps.db, deps.clock, { userId: user.id }, user.email, "sign_in", code, async () => {});
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal) return false;
+    throw error;
+  }
+}
+
+/** The page that chooses a password from a mailed link; the token rides in the fragment, which no server or log sees. */
+export const resetLink = (deps: { config: { publicUrl: string } }, token: string, invited = false) =>
+  `${deps.config.publicUrl}/auth/reset-password#token=${token}${invited ? "&invited=1" : ""}`;
+
+/** Mails a link (and a code, for another device) when the email has an account; answers the same either way. */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
   const user = await findByEmail(deps.db, email);
   if (!user?.isActive) {
-    await freshCode();
+    await freshCode(); // the same slow hash a real one spends
     return;
   }
-  const code = await issueQuietly(deps, user, "password_reset");
-  if (code) await sendQuietly(deps, passwordResetCodeMail(user.email, user.firstName, code));
+  await mailCode(
+    deps,
+    user,
+    "password_reset",
+    (code, token) => passwordResetMail(user.email, user.firstName, code, resetLink(deps, token ?? "")),
+    linkLifetimeMs.password_reset,
+  );
 }
 
 /**
- * Sets a new password once the emailed code checks out, ends every session, and lifts the sign-in
- * waits on the email (the code proved who is asking). It also proves the email, so an account never
- * verified becomes verified.
+ * Sets a new password once the emailed link or code checks out, ends every session, and lifts the
+ * sign-in waits on the email (the mail proved who is asking). It also proves the email, so an account
+ * never verified (an invited staff member's) becomes verified.
  */
 export async function confirmPasswordReset(deps: AccountDeps, body: PasswordResetConfirmBody): Promise<void> {
-  const user = await findByEmail(deps.db, body.email);
-  const holder = user?.isActive ? user : null;
-  assertPasswordAllowed(
-    body.new_password,
-    holder ?? { email: body.email, firstName: "", lastName: "" },
-    "new_password",
-  );
-  const passwordHash = await hashSecret(body.new_password);
-  await redeemCode(
-    deps.db,
-    deps.clock,
-    { userId: holder?.id ?? null, email: body.email },
-    "password_reset",
-    body.code,
-    async (tx) => {
-      const now = deps.clock.now();
-      const id = holder?.id ?? "";
-      await tx
-        .update(users)
-        .set({
-          passwordHash,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
-          updatedAt: now,
-        })
-        .where(eq(users.id, id));
-      await endAllSessions(tx, deps.clock, id);
-      // Every address's sign-in count for this email: the keys all start `login:<email>|`.
-      await tx
-        .delete(tryCounters)
-        .where(sql`starts_with(${tryCounters.key}, ${signInTries(body.email, "")})`);
-    },
-  );
-  if (holder) await sendQuietly(deps, passwordChangedMail(holder.email, holder.firstName));
+  if (body.token !== undefined) {
+    const holder = await linkHolder(deps, body.token);
+    assertPasswordAllowed(body.new_password, holder, "new_password");
+    const passwordHash = await hashSecret(body.new_password);
+    await redeemLink(deps.db, deps.clock, "password_reset", body.token, (tx) =>
+      setNewPassword(tx, deps, holder, passwordHash),
+    );
+  } else {
+    const email = body.email ?? "";
+    const user = await findByEmail(deps.db, email);
+    const holder = user?.isActive ? user : null;
+    assertPasswordAllowed(body.new_password, holder ?? { email, firstName: "", lastName: "" }, "new_password");
+    const passwordHash = await hashSecret(body.new_password);
+    await redeemCode(
+      deps.db,
+      deps.clock,
+      holder ? { userId: holder.id } : null,
+      email,
+      "password_reset",
+      body.code ?? "",
+      (tx) => (holder ? setNewPassword(tx, deps, holder, passwordHash) : Promise.resolve()),
+    );
+  }
+  deps.outbox.kick();
+}
+
+/** The active account a live reset link belongs to, or the link's refusal. */
+async function linkHolder(deps: AccountDeps, token: string): Promise<UserRow> {
+  const [link] = await deps.db
+    .select({ userId: oneTimeCodes.userId })
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.linkHash, hashToken(token)),
+        eq(oneTimeCodes.purpose, "password_reset"),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, deps.clock.now()),
+      ),
+    )
+    .limit(1);
+  const [user] = link?.userId ? await deps.db.select().from(users).where(eq(users.id, link.userId)) : [];
+  if (!user?.isActive) throw linkDead();
+  return user;
+}
+
+async function setNewPassword(tx: Transaction, deps: AccountDeps, user: UserRow, passwordHash: string) {
+  const now = deps.clock.now();
+  await tx
+    .update(users)
+    .set({
+      passwordHash,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, user.id));
+  await endAllSessions(tx, deps.clock, user.id);
+  // Every address's sign-in count for this email: the keys all start `login:<email>|`.
+  await tx.delete(tryCounters).where(sql`starts_with(${tryCounters.key}, ${signInTries(user.email, "")})`);
+  await clearTries(tx, codeTries("password_reset", user.email));
+  await enqueueMail(tx, deps, passwordChangedMail(user.email, user.firstName));
 }
 
 /** Five wrong current passwords per account, then a 15-minute wait: a stolen session cannot guess it. */
@@ -319,8 +321,9 @@ export async function changePassword(
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: deps.clock.now() }).where(eq(users.id, user.id));
     await endOtherSessions(tx, deps.clock, user.id, sessionId);
+    await enqueueMail(tx, deps, passwordChangedMail(user.email, user.firstName));
   });
-  await sendQuietly(deps, passwordChangedMail(user.email, user.firstName));
+  deps.outbox.kick();
 }
 
 export async function updateProfile(
@@ -347,8 +350,11 @@ export async function updateProfile(
 
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {
   const fresh = await freshCode();
-  const code = await deps.db.transaction((tx) => issueCode(tx, deps.clock, user, "pin_reset", fresh));
-  await sendQuietly(deps, pinResetCodeMail(user.email, user.firstName, code));
+  await deps.db.transaction(async (tx) => {
+    const { code } = await issueCode(tx, deps.clock, { userId: user.id }, user.email, "pin_reset", fresh);
+    await enqueueMail(tx, deps, pinResetCodeMail(user.email, user.firstName, code));
+  });
+  deps.outbox.kick();
 }
 
 /** Sets the PIN (the first one, or a new one) once the emailed code checks out. Returns whether it replaced one. */
@@ -363,7 +369,8 @@ export async function confirmPinReset(
   await redeemCode(
     deps.db,
     deps.clock,
-    { userId: user.id, email: user.email },
+    { userId: user.id },
+    user.email,
     "pin_reset",
     code,
     async (tx) => {

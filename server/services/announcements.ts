@@ -1,16 +1,15 @@
-import { and, count, desc, eq, isNotNull, isNull, or } from "drizzle-orm";
-import type { Logger } from "pino";
+import { and, count, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { CircularBody, NotificationBody } from "../../schemas/admin";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
-import type { Database } from "../db/database";
+import type { Database, Queryable } from "../db/database";
 import { offsetOf, pageOf } from "../db/paging";
-import { circulars, notifications, users } from "../db/schema";
-import type { Mailer } from "../mail/mailer";
+import { circulars, mailOutbox, notifications, users } from "../db/schema";
+import type { MailOutbox } from "../mail/outbox";
 import { recordAudit } from "./audit";
 import type { Actor } from "./catalogueAdmin";
 
-type Deps = { db: Database; clock: Clock; mailer: Mailer; config: Pick<Config, "smtpUrl">; logger: Logger };
+type Deps = { db: Database; clock: Clock; outbox: MailOutbox; config: Pick<Config, "smtpUrl"> };
 
 const activeCustomers = and(
   eq(users.role, "customer"),
@@ -20,7 +19,8 @@ const activeCustomers = and(
 
 /**
  * A notification to every customer: in their inbox at once, and by email where a mail server is set
- * up. The emails go out after the answer, a few at a time, so a large list does not hold the request.
+ * up. Each email is put in the outbox by the same transaction (one statement, however many
+ * customers) and sent after the answer, retried if the mail server fails.
  */
 export async function sendNotification(deps: Deps, actor: Actor, body: NotificationBody) {
   const sent = await deps.db.transaction(async (tx) => {
@@ -39,9 +39,10 @@ export async function sendNotification(deps: Deps, actor: Actor, body: Notificat
       after: { title: body.title, recipients: audience?.n ?? 0 },
       ip: actor.ip,
     });
+    if (deps.config.smtpUrl) await queueEmails(tx, deps.clock.now(), body);
     return { row, recipients: audience?.n ?? 0 };
   });
-  if (deps.config.smtpUrl) void emailEveryone(deps, body);
+  deps.outbox.kick();
   return {
     id: sent.row.id,
     title: sent.row.title,
@@ -51,29 +52,15 @@ export async function sendNotification(deps: Deps, actor: Actor, body: Notificat
   };
 }
 
-async function emailEveryone(deps: Deps, body: NotificationBody) {
-  const people = await deps.db
-    .select({ email: users.email, name: users.firstName })
-    .from(users)
-    .where(activeCustomers);
-  const queue = [...people];
-  const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
-      try {
-        await deps.mailer.send({
-          to: next.email,
-          subject: body.title,
-          text: `Hello ${next.name},\n\n${body.body}\n\nOjaPay\n`,
-        });
-      } catch (error) {
-        deps.logger.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          "a notification email failed",
-        );
-      }
-    }
-  };
-  await Promise.all([worker(), worker(), worker()]);
+function queueEmails(tx: Queryable, now: Date, body: NotificationBody) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const text = sql`'Hello ' || ${users.firstName} || E',\n\n' || ${body.body}::text || E'\n\nOjaPay\n'`;
+  const message = sql`json_build_object('subject', ${body.title}::text, 'text', ${text})::text`;
+  const o = mailOutbox;
+  return tx.execute(
+    sql`insert into ${o} (${sql.identifier(o.kind.name)}, ${sql.identifier(o.recipient.name)}, ${sql.identifier(o.message.name)}, ${sql.identifier(o.sealed.name)}, ${sql.identifier(o.createdAt.name)}, ${sql.identifier(o.nextAttemptAt.name)})
+        select 'notification', ${users.email}, ${message}, false, ${at}, ${at} from ${users} where ${activeCustomers}`,
+  );
 }
 
 /**

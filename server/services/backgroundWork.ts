@@ -1,14 +1,16 @@
 import type { AppDeps } from "../deps";
+import { forgetOldMail } from "../mail/outbox";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
 import { requeryDue } from "./purchases/requeryWorker";
+import { forgetOldSignUps } from "./signUps";
 import { forgetIdleTries } from "./tryCounters";
 
 /**
  * What runs by itself every `intervalMs`: pending purchases asked about again, pending card
- * fundings checked with the gateway, yesterday's reconciliation once the day has turned, and guess
- * counters idle for a day dropped. One
- * run at a time per process; several processes share the work through row locks. A failing step is
- * logged and does not stop the others.
+ * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
+ * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
+ * time per process; several processes share the work through row locks. A failing step is logged and
+ * does not stop the others.
  */
 export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   const steps: Array<[string, () => Promise<unknown>]> = [
@@ -16,6 +18,10 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
     ["check pending fundings", () => checkPendingFundings(deps)],
     ["daily reconciliation", () => reconcileYesterdayIfDue(deps)],
     ["forget idle try counters", () => forgetIdleTries(deps.db, deps.clock)],
+    // Mail kicked by a request normally went at once; this catches retries and what a crash left.
+    ["send due mail", () => deps.outbox.sendDue()],
+    ["forget old mail", () => forgetOldMail(deps)],
+    ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
   let running = false;
   const timer = setInterval(async () => {

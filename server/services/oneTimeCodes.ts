@@ -1,18 +1,29 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, type SQL } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database, Queryable, Transaction } from "../db/database";
 import { oneTimeCodes } from "../db/schema";
 import { fieldRefusal, Refusal } from "../refusal";
-import { newSixDigitCode } from "./randomIds";
+import { hashToken, newSixDigitCode } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { clearTries, type TryRule, tryGuess } from "./tryCounters";
 
-export type CodePurpose = "email_verification" | "pin_reset" | "password_reset";
+export type CodePurpose = "email_verification" | "pin_reset" | "password_reset" | "sign_in";
 
+/** The 6 digits work for 10 minutes, whatever the link's own life; one code a minute per holder. */
 export const codeRules = { lifetimeMs: 10 * 60_000, maxTries: 5, resendAfterMs: 60_000 } as const;
 
-/** Five tries per code; the fifth wrong one blocks until a new code is asked for (or the old one's life ends). */
-const codeTryRule: TryRule = {
+/** How long a mailed link works, where the mail carries one. */
+export const linkLifetimeMs = {
+  email_verification: 24 * 3_600_000,
+  password_reset: 3_600_000,
+} as const;
+
+/**
+ * Codes only their signed-in owner (the PIN) or someone who gave the password (sign-in) can try: five
+ * per code, and a new code starts afresh.
+ */
+const perCodeRule: TryRule = {
   free: codeRules.maxTries,
   blockMs: codeRules.lifetimeMs,
   afterBlock: "restart",
@@ -20,37 +31,68 @@ const codeTryRule: TryRule = {
   forgetAfterMs: codeRules.lifetimeMs,
 };
 
-const codeTries = (purpose: CodePurpose, email: string) => `code:${purpose}:${email}`;
+/**
+ * Codes anyone may try for any email (confirming a sign-up, a forgotten password): five, then one
+ * guess per wait, doubling from 15 minutes to a day, and a new code does not start afresh, since
+ * anyone can ask for one. The owner is never stuck: the mail's link works whatever was guessed.
+ */
+const perEmailRule: TryRule = {
+  free: codeRules.maxTries,
+  blockMs: 15 * 60_000,
+  afterBlock: "grow",
+  maxBlockMs: 24 * 3_600_000,
+  forgetAfterMs: 24 * 3_600_000,
+};
+
+const tryRules: Record<CodePurpose, TryRule> = {
+  pin_reset: perCodeRule,
+  sign_in: perCodeRule,
+  email_verification: perEmailRule,
+  password_reset: perEmailRule,
+};
+
+export const codeTries = (purpose: CodePurpose, email: string) => `code:${purpose}:${email}`;
 
 export interface FreshCode {
   code: string;
   codeHash: string;
+  /** The link's token (256 random bits) and its SHA-256, for the purposes whose mail carries a link. */
+  token: string;
+  tokenHash: string;
 }
 
-/** A new code and its hash; made before any transaction opens, so the slow hash never holds one. */
+/** A new code and link token with their hashes; made before any transaction opens, so the slow hash never holds one. */
 export async function freshCode(): Promise<FreshCode> {
   const code = newSixDigitCode();
-  return { code, codeHash: await hashSecret(code) };
+  const token = randomBytes(32).toString("base64url");
+  return { code, codeHash: await hashSecret(code), token, tokenHash: hashToken(token) };
 }
 
+/** Whose code: an account's, or a sign-up's that is not an account yet. */
+export type CodeHolder = { userId: string } | { signUpId: string };
+
+const holderIs = (holder: CodeHolder): SQL | undefined =>
+  "userId" in holder ? eq(oneTimeCodes.userId, holder.userId) : eq(oneTimeCodes.signUpId, holder.signUpId);
+
 /**
- * Stores a fresh code for the purpose, retiring any earlier one, at most once a minute. Answers the
- * code in the clear only so it can be mailed; only its hash is kept.
+ * Stores a fresh code for the purpose, retiring any earlier one, at most once a minute. The code (and
+ * the link's token, when `linkMs` gives the link a life) are answered in the clear only to be mailed;
+ * only their hashes are kept.
  */
 export async function issueCode(
   db: Queryable,
   clock: Clock,
-  holder: { id: string; email: string },
+  holder: CodeHolder,
+  email: string,
   purpose: CodePurpose,
-  { code, codeHash }: FreshCode,
-  lifetimeMs: number = codeRules.lifetimeMs,
-): Promise<string> {
-  const userId = holder.id;
+  fresh: FreshCode,
+  linkMs: number | null = null,
+): Promise<{ code: string; token: string | null }> {
   const now = clock.now();
   const [latest] = await db
     .select({ createdAt: oneTimeCodes.createdAt })
     .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)))
+    .where(and(holderIs(holder), eq(oneTimeCodes.purpose, purpose)))
     .orderBy(desc(oneTimeCodes.createdAt))
     .limit(1);
   if (latest) {
@@ -65,51 +107,32 @@ export async function issueCode(
   await db
     .update(oneTimeCodes)
     .set({ consumedAt: now })
-    .where(
-      and(
-        eq(oneTimeCodes.userId, userId),
-        eq(oneTimeCodes.purpose, purpose),
-        isNull(oneTimeCodes.consumedAt),
-      ),
-    );
-  // A new code comes with its own five tries.
-  await clearTries(db, codeTries(purpose, holder.email));
+    .where(and(holderIs(holder), eq(oneTimeCodes.purpose, purpose), isNull(oneTimeCodes.consumedAt)));
+  if (tryRules[purpose].afterBlock === "restart") await clearTries(db, codeTries(purpose, email));
   await db.insert(oneTimeCodes).values({
-    userId,
+    ...("userId" in holder ? { userId: holder.userId } : { signUpId: holder.signUpId }),
     purpose,
-    codeHash,
+    codeHash: fresh.codeHash,
+    linkHash: linkMs === null ? null : fresh.tokenHash,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + lifetimeMs),
+    expiresAt: new Date(now.getTime() + (linkMs ?? codeRules.lifetimeMs)),
   });
-  return code;
+  return { code: fresh.code, token: linkMs === null ? null : fresh.token };
 }
 
-const tooManyTries = "Too many wrong tries. Please request a new code.";
-
-/** Whose code is being tried: the email always (so unknown emails are counted alike), the user when known. */
-export interface CodeHolder {
-  userId: string | null;
-  email: string;
-}
-
-/**
- * Accepts the code once and runs `effect` in the same transaction that retires it, or says why not.
- * A code is compared only once `tryGuess` has let it in (per purpose and email), so guesses sent at
- * once share the five tries. An unknown email, a missing, used or expired code and a wrong one all
- * answer alike, after the same slow comparison, so the answer never tells whether an account exists.
- */
-/** The newest unused, unexpired code of that purpose, when there is a user to hold one. */
-async function activeCode(db: Queryable, now: Date, userId: string | null, purpose: CodePurpose) {
-  if (!userId) return undefined;
+/** The holder's newest unused code of that purpose whose 6 digits still work. */
+async function activeCode(db: Queryable, now: Date, holder: CodeHolder | null, purpose: CodePurpose) {
+  if (!holder) return undefined;
   const [current] = await db
     .select()
     .from(oneTimeCodes)
     .where(
       and(
-        eq(oneTimeCodes.userId, userId),
+        holderIs(holder),
         eq(oneTimeCodes.purpose, purpose),
         isNull(oneTimeCodes.consumedAt),
         gt(oneTimeCodes.expiresAt, now),
+        gt(oneTimeCodes.createdAt, new Date(now.getTime() - codeRules.lifetimeMs)),
       ),
     )
     .orderBy(desc(oneTimeCodes.createdAt))
@@ -117,36 +140,94 @@ async function activeCode(db: Queryable, now: Date, userId: string | null, purpo
   return current;
 }
 
-export async function redeemCode(
+const tooManyTries = (purpose: CodePurpose) =>
+  new Refusal(
+    "locked",
+    purpose === "email_verification" || purpose === "password_reset"
+      ? "Too many wrong codes were tried for this email. Open the link in the email we sent instead, or try again later."
+      : "Too many wrong tries. Please request a new code.",
+  );
+
+export type CodeRow = typeof oneTimeCodes.$inferSelect;
+
+/**
+ * Accepts the code once and runs `effect` in the same transaction that retires it, or says why not.
+ * A code is compared only once `tryGuess` has let it in (per purpose and email), so guesses sent at
+ * once share the tries. An unknown holder, a missing, used or expired code and a wrong one all answer
+ * alike, after the same slow comparison, so the answer never tells whether an account exists.
+ */
+export async function redeemCode<T>(
   db: Database,
   clock: Clock,
-  holder: CodeHolder,
+  holder: CodeHolder | null,
+  email: string,
   purpose: CodePurpose,
   code: string,
-  effect: (tx: Transaction) => Promise<void>,
-): Promise<void> {
+  effect: (tx: Transaction, row: CodeRow) => Promise<T>,
+): Promise<T> {
   const now = clock.now();
-  const key = codeTries(purpose, holder.email);
-  const current = await activeCode(db, now, holder.userId, purpose);
-  const outcome = await tryGuess(db, clock, key, codeTryRule, () =>
+  const current = await activeCode(db, now, holder, purpose);
+  const outcome = await tryGuess(db, clock, codeTries(purpose, email), tryRules[purpose], () =>
     current ? verifySecret(current.codeHash, code) : verifyDecoy(code),
   );
-  if (outcome.result === "refused") throw new Refusal("locked", tooManyTries);
+  if (outcome.result === "refused") throw tooManyTries(purpose);
   if (outcome.result === "wrong") {
-    if (outcome.blockedUntil) throw new Refusal("locked", tooManyTries);
+    if (outcome.blockedUntil) throw tooManyTries(purpose);
     const { left } = outcome;
     const msg = `That code is not right, or it has expired. You have ${left} ${left === 1 ? "try" : "tries"} left.`;
-    throw fieldRefusal("code", msg);
+    throw fieldRefusal("code", msg, "wrong_code");
   }
   if (!current) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
+  return consume(db, clock, current, effect);
+}
 
-  await db.transaction(async (tx) => {
+async function consume<T>(
+  db: Database,
+  clock: Clock,
+  row: CodeRow,
+  effect: (tx: Transaction, row: CodeRow) => Promise<T>,
+) {
+  return db.transaction(async (tx) => {
     const [used] = await tx
       .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(and(eq(oneTimeCodes.id, current.id), isNull(oneTimeCodes.consumedAt)))
+      .set({ consumedAt: clock.now() })
+      .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
       .returning({ id: oneTimeCodes.id });
     if (!used) throw new Refusal("code_used", "This code has already been used. Please request a new one.");
-    await effect(tx);
+    return effect(tx, row);
   });
+}
+
+export const linkDead = () =>
+  fieldRefusal(
+    "token",
+    "This link has expired or has already been used. Ask for a new email and use the newest link.",
+    "wrong_code",
+  );
+
+/**
+ * Accepts a mailed link's token once: 256 random bits, so nothing is counted (guessing is hopeless)
+ * and strangers' wrong codes never disable it. Runs `effect` in the transaction that retires it.
+ */
+export async function redeemLink<T>(
+  db: Database,
+  clock: Clock,
+  purpose: CodePurpose,
+  token: string,
+  effect: (tx: Transaction, row: CodeRow) => Promise<T>,
+): Promise<T> {
+  const [row] = await db
+    .select()
+    .from(oneTimeCodes)
+    .where(
+      and(
+        eq(oneTimeCodes.linkHash, hashToken(token)),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, clock.now()),
+      ),
+    )
+    .limit(1);
+  if (!row) throw linkDead();
+  return consume(db, clock, row, effect);
 }

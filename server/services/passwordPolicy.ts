@@ -1,4 +1,5 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { fieldRefusal } from "../refusal";
 
 // zxcvbn-ts's list of about 49,000 passwords most often seen in breaches, kept up by that project.
 let common: Set<string> | undefined;
@@ -39,4 +40,10 @@ export function passwordProblem(password: string, owner: PasswordOwner): string 
     return "Your password cannot be your email or your name. Please choose another.";
   }
   return null;
+}
+
+/** Refuses a new password the policy turns down, naming the field it came in. */
+export function assertPasswordAllowed(password: string, owner: PasswordOwner, field: string): void {
+  const problem = passwordProblem(password, owner);
+  if (problem) throw fieldRefusal(field, problem);
 }

@@ -6,10 +6,11 @@ import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { users } from "../db/schema";
 import type { UserRow } from "../deps";
-import { type Mailer, sendQuietly } from "../mail/mailer";
 import { staffInvitationMail } from "../mail/messages";
+import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { fieldRefusal } from "../refusal";
 import { recordAudit } from "./audit";
+import { resetLink } from "./accounts";
 import { freshCode, issueCode } from "./oneTimeCodes";
 import { newReferralCode } from "./randomIds";
 import { hashSecret } from "./secrets";
@@ -17,18 +18,16 @@ import { hashSecret } from "./secrets";
 export interface InvitationDeps {
   db: Database;
   clock: Clock;
-  mailer: Mailer;
-  config: Pick<Config, "publicUrl">;
-  logger: { error(obj: object, msg: string): void };
+  outbox: MailOutbox;
+  config: Pick<Config, "publicUrl" | "totpKey">;
 }
 
-/** How long an invitation's code works: long enough for a weekend. */
+/** How long an invitation's link works: long enough for a weekend. */
 export const invitationDays = 3;
 
 /**
  * Makes a staff member or admin directly, with no password anyone knows, and mails them a link that
- * opens "choose a new password" with a 6-digit code filled in (the password-reset code, valid for
- * `invitationDays`). Choosing the password proves the email; the first sign-in then sets up the
+ * opens "choose your password" (a password-reset link, valid for `invitationDays`). Choosing the password proves the email; the first sign-in then sets up the
  * authenticator. A customer can no longer be promoted: staff never hold a customer's history or wallet.
  */
 export async function inviteStaff(
@@ -40,7 +39,7 @@ export async function inviteStaff(
   const unusable = await hashSecret(randomBytes(32).toString("base64url"));
   const fresh = await freshCode();
   const now = deps.clock.now();
-  let invited: { user: UserRow; code: string };
+  let invited: UserRow;
   try {
     invited = await deps.db.transaction(async (tx) => {
       const [user] = await tx
@@ -58,14 +57,17 @@ export async function inviteStaff(
         })
         .returning();
       if (!user) throw new Error("insert returned no user");
-      const code = await issueCode(
+      const { token } = await issueCode(
         tx,
         deps.clock,
-        user,
+        { userId: user.id },
+        user.email,
         "password_reset",
         fresh,
         invitationDays * 86_400_000,
       );
+      const link = resetLink(deps, token ?? "", true);
+      await enqueueMail(tx, deps, staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays));
       await recordAudit(tx, deps.clock, {
         actorId: actor.id,
         action: "staff.invite",
@@ -75,15 +77,13 @@ export async function inviteStaff(
         after: { email: user.email, role: user.role, first_name: user.firstName, last_name: user.lastName },
         ip,
       });
-      return { user, code };
+      return user;
     });
   } catch (error) {
     if (isUniqueViolation(error))
       throw fieldRefusal("email", "An account already uses this email.", "email_taken");
     throw error;
   }
-  const { user, code } = invited;
-  const link = `${deps.config.publicUrl}/auth/forgot-password?email=${encodeURIComponent(user.email)}&code=${code}`;
-  await sendQuietly(deps, staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays));
-  return { id: user.id, email: user.email };
+  deps.outbox.kick();
+  return { id: invited.id, email: invited.email };
 }

@@ -49,7 +49,7 @@ describe("POST auth/login/", () => {
     }
   });
 
-  it("answers 403 with the email for an unverified account, so the SPA can ask for the code", async () => {
+  it("answers 403 with the email and a ticket for a sign-up not yet confirmed, so the SPA can ask for the code", async () => {
     const email = "unverified@example.com";
     await server.post("auth/register/", {
       first_name: "Uche",
@@ -61,7 +61,7 @@ describe("POST auth/login/", () => {
     const answer = await server.post("auth/login/", { email, password: "uche password" });
     expect(answer.status).toBe(403);
     expect(answer.body.status).toBe(false);
-    expect(answer.body.data).toEqual({ email, verified: false });
+    expect(answer.body.data).toEqual({ email, verified: false, ticket: expect.stringMatching(/^[\w-]{43}$/) });
     // The wrong password still says only that.
     const wrong = await server.post("auth/login/", { email, password: "guessing wrong" });
     expect(wrong.status).toBe(400);

@@ -30,12 +30,31 @@ export class TestMailbox implements Mailer {
   async send(message: MailMessage) {
     this.sent.push(message);
   }
-  /** The newest 6-digit code mailed to `to`. */
+  /** The newest mail to `to` that carries a 6-digit code, and the code. */
   lastCode(to: string): string {
-    const mail = this.sent.filter((m) => m.to === to).at(-1);
-    const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+    const code = this.sent
+      .filter((m) => m.to === to)
+      .map((m) => m.text.match(/(?<![\w-])(\d{6})(?![\w-])/)?.[1])
+      .filter((found) => found !== undefined)
+      .at(-1);
     if (!code) throw new Error(`no code was mailed to ${to}`);
     return code;
+  }
+  /** The newest link mailed to `to` (its token is in the fragment). */
+  lastLink(to: string): URL {
+    const link = this.sent
+      .filter((m) => m.to === to)
+      .map((m) => m.text.match(/https?:\/\/\S+#token=\S+/)?.[0])
+      .filter((found) => found !== undefined)
+      .at(-1);
+    if (!link) throw new Error(`no link was mailed to ${to}`);
+    return new URL(link);
+  }
+  /** The token of the newest link mailed to `to`. */
+  lastToken(to: string): string {
+    const token = new URLSearchParams(this.lastLink(to).hash.slice(1)).get("token");
+    if (!token) throw new Error(`the link mailed to ${to} has no token`);
+    return token;
   }
 }
 
@@ -168,7 +187,11 @@ export async function createTestServer(
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const res = await app.request(`/api/${path}`, { method, headers, body });
-    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+    const json = await res.json();
+    // Mail leaves through the outbox just after the answer; the tests read it as soon as they have
+    // the answer, so the sender is run to the end first.
+    await deps.outbox.sendDue();
+    return { status: res.status, body: checkedEnvelope(res.status, json, `${method} ${path}`) };
   }
 
   const { send, sendOk } = routeCaller(call);
@@ -208,10 +231,11 @@ export async function createTestServer(
         password: "correct horse 1",
         ...overrides,
       };
-      const registered = await call("POST", "auth/register/", { body: person });
-      if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
+      const registered = await send("POST /auth/register", { body: person });
+      if (!registered.data) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
       const code = mailbox.lastCode(person.email);
-      const verified = await call("POST", "auth/code/verify/", { body: { email: person.email, code } });
+      const { ticket } = registered.data;
+      const verified = await call("POST", "auth/code/verify/", { body: { email: person.email, ticket, code } });
       if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
       return person;
     },
