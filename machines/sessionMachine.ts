@@ -6,6 +6,8 @@ export interface Credentials {
   email: string;
   password: string;
   area: Area;
+  /** The emailed sign-in code, when the account asked for one. */
+  code?: string;
 }
 export interface SessionData {
   token: string;
@@ -25,11 +27,28 @@ export const isUnverifiedEmail = (error: unknown): error is UnverifiedEmail =>
 const unverifiedEmailOf = ({ event }: { event: { error: unknown } }) =>
   isUnverifiedEmail(event.error) ? event.error.unverifiedEmail : null;
 
+/**
+ * What a sign-in actor throws when the account asks for the code mailed to its owner as well
+ * (many wrong passwords were tried on it).
+ */
+export interface SignInCodeNeeded {
+  signInCodeFor: string;
+}
+export const isSignInCodeNeeded = (error: unknown): error is SignInCodeNeeded =>
+  typeof error === "object" &&
+  error !== null &&
+  "signInCodeFor" in error &&
+  typeof error.signInCodeFor === "string";
+const signInCodeForOf = ({ event }: { event: { error: unknown } }) =>
+  isSignInCodeNeeded(event.error) ? event.error.signInCodeFor : null;
+
 export interface SessionContext {
   token: string | null;
   profile: Profile | null;
   /** The email to verify when a sign-in was refused for that reason. */
   unverifiedEmail: string | null;
+  /** The email whose sign-in needs the mailed code as well. */
+  signInCodeFor: string | null;
   /** Why the last session ended, so the sign-in screen can say so. */
   ended: "signedOut" | "expired" | null;
 }
@@ -41,13 +60,14 @@ export type SessionEvent =
   /** The email was verified in the modal: sign in again with what was typed. */
   | ({ type: "verification.complete" } & Credentials)
   | { type: "verification.cancel" }
+  | { type: "signInCode.cancel" }
   | { type: "profile.update"; profile: Profile }
   | { type: "profile.refresh" };
 
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to sessionMachine`));
 
-const signedOutContext = { token: null, profile: null, unverifiedEmail: null } as const;
+const signedOutContext = { token: null, profile: null, unverifiedEmail: null, signInCodeFor: null } as const;
 
 /**
  * Who is signed in. Restores the saved session on start, signs in and out, and ends when the server
@@ -72,6 +92,7 @@ export const sessionMachine = setup({
   guards: {
     restoredSession: (_, saved: SessionData | null) => saved != null,
     emailUnverified: (_, email: string | null) => email !== null,
+    signInCodeNeeded: (_, email: string | null) => email !== null,
   },
 }).createMachine({
   id: "session",
@@ -105,12 +126,22 @@ export const sessionMachine = setup({
         src: "signIn",
         input: ({ event }) => {
           assertEvent(event, ["session.signIn", "verification.complete"]);
-          return { email: event.email, password: event.password, area: event.area };
+          return {
+            email: event.email,
+            password: event.password,
+            area: event.area,
+            ...(event.code !== undefined && { code: event.code }),
+          };
         },
         onDone: {
           target: "signedIn.idle",
           actions: [
-            assign(({ event }) => ({ ...event.output, unverifiedEmail: null, ended: null })),
+            assign(({ event }) => ({
+              ...event.output,
+              unverifiedEmail: null,
+              signInCodeFor: null,
+              ended: null,
+            })),
             { type: "persistSession", params: ({ event }) => event.output },
           ],
         },
@@ -120,8 +151,19 @@ export const sessionMachine = setup({
             target: "awaitingVerification",
             actions: assign({ unverifiedEmail: unverifiedEmailOf }),
           },
-          { target: "signedOut" },
+          {
+            guard: { type: "signInCodeNeeded", params: signInCodeForOf },
+            target: "awaitingSignInCode",
+            actions: assign({ signInCodeFor: signInCodeForOf }),
+          },
+          { target: "signedOut", actions: assign({ signInCodeFor: null }) },
         ],
+      },
+    },
+    awaitingSignInCode: {
+      on: {
+        "session.signIn": "signingIn",
+        "signInCode.cancel": { target: "signedOut", actions: assign({ signInCodeFor: null }) },
       },
     },
     awaitingVerification: {

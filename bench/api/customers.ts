@@ -48,7 +48,7 @@ async function benchAdminRow(app: BenchApp): Promise<UserRow> {
 async function signUp(app: BenchApp, client: HttpClient, n: number) {
   const email = `bench.customer.${n}.${randomUUID().slice(0, 8)}@example.com`;
   const password = "quiet harbour lantern 42";
-  await callOk(
+  const { ticket } = await callOk(
     client,
     "POST /auth/register",
     {
@@ -61,9 +61,12 @@ async function signUp(app: BenchApp, client: HttpClient, n: number) {
     undefined,
     201,
   );
-  await callOk(client, "POST /auth/code/verify", { email, code: app.mailbox.lastCode(email) });
+  // Codes leave through the outbox just after the answer: send them before reading the mailbox.
+  await app.deps.outbox.idle();
+  await callOk(client, "POST /auth/code/verify", { email, ticket, code: app.mailbox.lastCode(email) });
   const { token } = await callOk(client, "POST /auth/login", { email, password });
   await callOk(client, "POST /customer/pin-reset/request", {}, token);
+  await app.deps.outbox.idle();
   await callOk(
     client,
     "POST /customer/pin-reset/confirm",

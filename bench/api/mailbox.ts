@@ -8,7 +8,8 @@ export class BenchMailbox implements Mailer {
   private readonly codes = new Map<string, string>();
 
   async send(message: MailMessage) {
-    const code = message.text.match(/\b(\d{6})\b/)?.[1];
+    // Not six digits inside the link's token: a code stands alone.
+    const code = message.text.match(/(?<![\w-])(\d{6})(?![\w-])/)?.[1];
     if (code) this.codes.set(message.to, code);
   }
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { loginResult, profile as profileSchema, type RegisterBody } from "../../schemas/auth";
+import { loginResult, profile as profileSchema, type RegisterBody, registerResult } from "../../schemas/auth";
 import { envelope } from "../../schemas/envelope";
 import type { startMailCatcher } from "../../tests/e2e/support/mailCatcher";
 
@@ -44,9 +44,9 @@ export async function signedInCustomer(base: string, mail: Mail): Promise<Signed
     phone: "08031234567",
     password: customerPassword,
   };
-  await api(base, "POST", "/auth/register", z.unknown(), { body: person });
+  const { ticket } = await api(base, "POST", "/auth/register", registerResult, { body: person });
   const code = await mail.nextCode(person.email, 0);
-  await api(base, "POST", "/auth/code/verify", z.unknown(), { body: { email: person.email, code } });
+  await api(base, "POST", "/auth/code/verify", z.unknown(), { body: { email: person.email, ticket, code } });
   const { token } = await api(base, "POST", "/auth/login", loginResult, {
     body: { email: person.email, password: person.password },
   });

@@ -136,8 +136,10 @@ export async function forgetOldMail(deps: { db: Database; clock: Clock }): Promi
 export interface MailOutbox {
   /** Mail was just committed: send it soon, in this process, without the caller waiting. */
   kick(): void;
-  /** Sends what is due and waits until it has gone (the background work, and tests reading mail). */
+  /** Sends what is due and waits until it has gone (the background work). */
   sendDue(): Promise<number>;
+  /** Waits for the sending a kick started, if any; asks the database nothing otherwise (tests reading mail). */
+  idle(): Promise<void>;
 }
 
 /**
@@ -170,5 +172,8 @@ export function createOutbox(deps: OutboxDeps): MailOutbox {
       run().catch((error) => deps.logger.error({ err: error }, "the mail outbox could not run"));
     },
     sendDue: run,
+    async idle() {
+      await running?.catch(() => {});
+    },
   };
 }

@@ -73,7 +73,15 @@ async function mailCode(
   const fresh = await freshCode();
   try {
     await deps.db.transaction(async (tx) => {
-      const { code, token } = await issueCode(tx, deps.clock, { userId: user.id }, user.email, purpose, fresh, linkMs);
+      const { code, token } = await issueCode(
+        tx,
+        deps.clock,
+        { userId: user.id },
+        user.email,
+        purpose,
+        fresh,
+        linkMs,
+      );
       await enqueueMail(tx, deps, write(code, token));
     });
   } catch (error) {
@@ -130,18 +138,24 @@ export async function login(
   let signUp: Awaited<ReturnType<typeof signUpWithPassword>> = null;
   let passwordRight = false;
   let codeRight = false;
-  const outcome = await tryGuess(deps.db, deps.clock, signInTries(body.email, meta.ip), loginRules, async () => {
-    if (user) passwordRight = await verifySecret(user.passwordHash, body.password);
-    else if (candidates.length > 0) {
-      signUp = await signUpWithPassword(deps, candidates, body.password);
-      return signUp !== null;
-    } else return verifyDecoy(body.password);
-    // An email under attack: the password counts as right only with the code its owner was mailed.
-    if (!passwordRight || !guarded || !user) return passwordRight;
-    if (body.code === undefined) return false;
-    codeRight = await signInCodeRight(deps, user, body.code);
-    return codeRight;
-  });
+  const outcome = await tryGuess(
+    deps.db,
+    deps.clock,
+    signInTries(body.email, meta.ip),
+    loginRules,
+    async () => {
+      if (user) passwordRight = await verifySecret(user.passwordHash, body.password);
+      else if (candidates.length > 0) {
+        signUp = await signUpWithPassword(deps, candidates, body.password);
+        return signUp !== null;
+      } else return verifyDecoy(body.password);
+      // An email under attack: the password counts as right only with the code its owner was mailed.
+      if (!passwordRight || !guarded || !user) return passwordRight;
+      if (body.code === undefined) return false;
+      codeRight = await signInCodeRight(deps, user, body.code);
+      return codeRight;
+    },
+  );
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
   if (outcome.result === "wrong") {
     if (!passwordRight) {
@@ -153,7 +167,9 @@ export async function login(
     }
     if (outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
     if (guarded && user && passwordRight && body.code === undefined) {
-      await mailCode(deps, user, "sign_in", (code) => signInCodeMail(user.email, user.firstName, code, meta.ip));
+      await mailCode(deps, user, "sign_in", (code) =>
+        signInCodeMail(user.email, user.firstName, code, meta.ip),
+      );
     } else if (guarded) {
       await freshCode(); // the same slow hash a mailed code spends: the time says nothing of the password
     }
@@ -226,7 +242,11 @@ export async function confirmPasswordReset(deps: AccountDeps, body: PasswordRese
     const email = body.email ?? "";
     const user = await findByEmail(deps.db, email);
     const holder = user?.isActive ? user : null;
-    assertPasswordAllowed(body.new_password, holder ?? { email, firstName: "", lastName: "" }, "new_password");
+    assertPasswordAllowed(
+      body.new_password,
+      holder ?? { email, firstName: "", lastName: "" },
+      "new_password",
+    );
     const passwordHash = await hashSecret(body.new_password);
     await redeemCode(
       deps.db,
@@ -366,18 +386,10 @@ export async function confirmPinReset(
 ): Promise<boolean> {
   const pinHash = hashPin(deps.config.pinKeys, user.id, newPin);
   const now = deps.clock.now();
-  await redeemCode(
-    deps.db,
-    deps.clock,
-    { userId: user.id },
-    user.email,
-    "pin_reset",
-    code,
-    async (tx) => {
-      await tx.update(users).set({ pinHash, updatedAt: now }).where(eq(users.id, user.id));
-      // A new PIN set through the emailed code also lifts a wrong-PIN lock.
-      await clearTries(tx, pinTries(user.id));
-    },
-  );
+  await redeemCode(deps.db, deps.clock, { userId: user.id }, user.email, "pin_reset", code, async (tx) => {
+    await tx.update(users).set({ pinHash, updatedAt: now }).where(eq(users.id, user.id));
+    // A new PIN set through the emailed code also lifts a wrong-PIN lock.
+    await clearTries(tx, pinTries(user.id));
+  });
   return user.pinHash !== null;
 }

@@ -6,10 +6,18 @@ import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { oneTimeCodes, signUps, users } from "../db/schema";
-import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { accountExistsMail, otherSignUpsEndedMail, verificationCodeMail } from "../mail/messages";
+import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { fieldRefusal, Refusal } from "../refusal";
-import { codeTries, type FreshCode, freshCode, issueCode, linkLifetimeMs, redeemCode, redeemLink } from "./oneTimeCodes";
+import {
+  codeTries,
+  type FreshCode,
+  freshCode,
+  issueCode,
+  linkLifetimeMs,
+  redeemCode,
+  redeemLink,
+} from "./oneTimeCodes";
 import { assertPasswordAllowed } from "./passwordPolicy";
 import { newReferralCode } from "./randomIds";
 import { hashSecret, verifySecret } from "./secrets";
@@ -64,7 +72,10 @@ async function mailCode(tx: Queryable, deps: SignUpDeps, signUp: SignUpRow, fres
  * an account answers exactly alike (a ticket that matches nothing) and its owner is told by email, so
  * the answer never says which emails have accounts.
  */
-export async function register(deps: SignUpDeps, body: RegisterBody): Promise<{ email: string; ticket: string }> {
+export async function register(
+  deps: SignUpDeps,
+  body: RegisterBody,
+): Promise<{ email: string; ticket: string }> {
   const owner = { email: body.email, firstName: body.first_name, lastName: body.last_name };
   assertPasswordAllowed(body.password, owner, "password");
   const passwordHash = await hashSecret(body.password);

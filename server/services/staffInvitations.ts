@@ -9,8 +9,8 @@ import type { UserRow } from "../deps";
 import { staffInvitationMail } from "../mail/messages";
 import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { fieldRefusal } from "../refusal";
-import { recordAudit } from "./audit";
 import { resetLink } from "./accounts";
+import { recordAudit } from "./audit";
 import { freshCode, issueCode } from "./oneTimeCodes";
 import { newReferralCode } from "./randomIds";
 import { hashSecret } from "./secrets";
@@ -67,7 +67,11 @@ export async function inviteStaff(
         invitationDays * 86_400_000,
       );
       const link = resetLink(deps, token ?? "", true);
-      await enqueueMail(tx, deps, staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays));
+      await enqueueMail(
+        tx,
+        deps,
+        staffInvitationMail(user.email, user.firstName, user.role, link, invitationDays),
+      );
       await recordAudit(tx, deps.clock, {
         actorId: actor.id,
         action: "staff.invite",

@@ -1,5 +1,10 @@
 import { fromPromise } from "xstate";
-import type { Credentials, SessionData, UnverifiedEmail } from "../../machines/sessionMachine";
+import type {
+  Credentials,
+  SessionData,
+  SignInCodeNeeded,
+  UnverifiedEmail,
+} from "../../machines/sessionMachine";
 import { profile as profileSchema, unverifiedLogin } from "../../schemas/auth";
 import type { AccountsApi } from "../api/accountsApi";
 import { ApiFailure, type NoticeSink } from "../api/client";
@@ -32,10 +37,13 @@ export function sessionActors(deps: { accounts: AccountsApi; store: Store; notif
     signIn: fromPromise<SessionData, Credentials>(async ({ input }) => {
       let token: string;
       try {
-        token = (await deps.accounts.login({ email: input.email, password: input.password })).token;
+        const { email, password, code } = input;
+        token = (await deps.accounts.login({ email, password, ...(code && { code }) })).token;
       } catch (error) {
         const email = unverifiedEmail(error);
         if (email) throw { unverifiedEmail: email } satisfies UnverifiedEmail;
+        if (error instanceof ApiFailure && error.code === "sign_in_code_needed")
+          throw { signInCodeFor: input.email } satisfies SignInCodeNeeded;
         throw error;
       }
       const profile = await deps.accounts.profileFor(token);

@@ -1,7 +1,8 @@
 import { authContracts } from "../../schemas/routes/auth";
 import type { BodyOf } from "../../schemas/routes/contract";
 import { pinContracts } from "../../schemas/routes/pin";
-import type { ApiClient, ApiFailure } from "./client";
+import { signUpTickets } from "../storage/signUpTickets";
+import { type ApiClient, ApiFailure } from "./client";
 
 /**
  * What the customer reads when an email is taken (spec section 5). Sign-up answers a taken email as a
@@ -15,26 +16,83 @@ const duplicateEmail = (failure: ApiFailure) =>
 type Auth = typeof authContracts;
 const auth = authContracts;
 
+/**
+ * A sign-in refused because the email is not confirmed yet carries the sign-up's ticket: kept for the
+ * code. Answers whether there was one.
+ */
+function keptTicket(error: unknown): boolean {
+  if (!(error instanceof ApiFailure) || error.code !== "email_unverified") return false;
+  const { email, ticket } = (error.data ?? {}) as { email?: unknown; ticket?: unknown };
+  if (typeof email !== "string" || typeof ticket !== "string") return false;
+  signUpTickets.remember(email, ticket);
+  return true;
+}
+
 /** Sign-up, sign-in, the profile, passwords, the authenticator and the PIN, by the shared route contracts. */
 export function accountsApi(client: ApiClient) {
+  /** Confirms the sign-up this browser holds the ticket of, with the emailed code or the link's token. */
+  const confirm = async (body: { email: string; code: string } | { email: string; token: string }) => {
+    const answer = await client.call(
+      auth,
+      "POST /auth/code/verify",
+      { body: { ...body, ticket: signUpTickets.for(body.email) } },
+      { errorTitle: "An error occurred" },
+    );
+    signUpTickets.forget(body.email);
+    return answer;
+  };
   return {
-    register: (body: BodyOf<Auth["POST /auth/register"]>) =>
-      client.call(auth, "POST /auth/register", { body }, { rewriteError: duplicateEmail }),
-    verifyCode: (email: string, code: string) =>
-      client.call(
+    register: async (body: BodyOf<Auth["POST /auth/register"]>) => {
+      const answer = await client.call(
         auth,
-        "POST /auth/code/verify",
-        { body: { email, code } },
-        { errorTitle: "An error occurred" },
-      ),
-    resendCode: (email: string) => client.call(auth, "POST /auth/code/verify", { body: { email } }),
-    login: (body: BodyOf<Auth["POST /auth/login"]>) =>
-      client.call(
-        auth,
-        "POST /auth/login",
+        "POST /auth/register",
         { body },
-        { announceSuccess: false, serverErrorMessage: "Something went wrong (Server)" },
-      ),
+        { rewriteError: duplicateEmail },
+      );
+      signUpTickets.remember(answer.email, answer.ticket);
+      return answer;
+    },
+    verifyCode: (email: string, code: string) => confirm({ email, code }),
+    verifyLink: (email: string, token: string) => confirm({ email, token }),
+    /**
+     * Gives a sign-up's password on this browser (a mailed link opened elsewhere than where the
+     * sign-up was made): its ticket is kept. Answers "account" when the email is already an account
+     * with that password, which needs no confirming.
+     */
+    proveSignUp: async (email: string, password: string): Promise<"ticket" | "account"> => {
+      try {
+        const { token } = await client.call(
+          auth,
+          "POST /auth/login",
+          { body: { email, password } },
+          { announceSuccess: false, quietFailure: true },
+        );
+        await client.call(
+          auth,
+          "POST /auth/logout",
+          {},
+          { announceSuccess: false, quietFailure: true, token },
+        );
+        return "account";
+      } catch (error) {
+        if (keptTicket(error)) return "ticket";
+        throw error;
+      }
+    },
+    resendCode: (email: string) =>
+      client.call(auth, "POST /auth/code/verify", { body: { email, ticket: signUpTickets.for(email) } }),
+    login: (body: BodyOf<Auth["POST /auth/login"]>) =>
+      client
+        .call(
+          auth,
+          "POST /auth/login",
+          { body },
+          { announceSuccess: false, serverErrorMessage: "Something went wrong (Server)" },
+        )
+        .catch((error: unknown) => {
+          keptTicket(error);
+          throw error;
+        }),
     logout: (token?: string) =>
       client.call(
         auth,

@@ -7,6 +7,7 @@ type SessionStatus =
   | "signedOut"
   | "signingIn"
   | "awaitingVerification"
+  | "awaitingSignInCode"
   | "signedIn"
   | "signingOut";
 
@@ -19,8 +20,9 @@ export function useSession() {
   );
   const profile = useSelector(session, (s) => s.context.profile);
   const unverifiedEmail = useSelector(session, (s) => s.context.unverifiedEmail);
+  const signInCodeFor = useSelector(session, (s) => s.context.signInCodeFor);
   const ended = useSelector(session, (s) => s.context.ended);
-  return { status, profile, unverifiedEmail, ended, send: session.send };
+  return { status, profile, unverifiedEmail, signInCodeFor, ended, send: session.send };
 }
 
 /** Where a role lands after signing in. */

@@ -22,6 +22,9 @@ export const storageKeys = [
   // Ours, not the spec's: whether the dashboard shows the balance. Cleared at logout, so the next
   // person on a shared phone starts with it hidden.
   "balanceHidden",
+  // Ours: the tickets of sign-ups made or signed in to on this browser, until their email is confirmed
+  // (signUpTickets.ts).
+  "signUpTickets",
 ] as const;
 
 export type StorageKey = (typeof storageKeys)[number];

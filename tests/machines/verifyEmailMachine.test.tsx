@@ -38,7 +38,7 @@ async function registered() {
   const user = userEvent.setup();
   const app = renderApp({
     path: "/auth/register",
-    accounts: fakeAccounts({ register: async () => ({ email }) }),
+    accounts: fakeAccounts({ register: async () => ({ email, ticket: "t".repeat(43) }) }),
   });
   await act(async () =>
     app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),

@@ -61,7 +61,11 @@ describe("POST auth/login/", () => {
     const answer = await server.post("auth/login/", { email, password: "uche password" });
     expect(answer.status).toBe(403);
     expect(answer.body.status).toBe(false);
-    expect(answer.body.data).toEqual({ email, verified: false, ticket: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(answer.body.data).toEqual({
+      email,
+      verified: false,
+      ticket: expect.stringMatching(/^[\w-]{43}$/),
+    });
     // The wrong password still says only that.
     const wrong = await server.post("auth/login/", { email, password: "guessing wrong" });
     expect(wrong.status).toBe(400);

@@ -83,12 +83,17 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     expect(again.status).toBe(423);
     // The first link was retired by the second mail; the newest one works.
     expect(
-      (await server.post("auth/password-reset/confirm/", { token, new_password: "owner's new secret" })).status,
+      (await server.post("auth/password-reset/confirm/", { token, new_password: "owner's new secret" }))
+        .status,
     ).toBe(400);
     const newest = server.mailbox.lastToken(c.email);
     expect(
-      (await server.post("auth/password-reset/confirm/", { token: newest, new_password: "owner's new secret" }))
-        .status,
+      (
+        await server.post("auth/password-reset/confirm/", {
+          token: newest,
+          new_password: "owner's new secret",
+        })
+      ).status,
     ).toBe(200);
     await server.login(c.email, "owner's new secret");
     // Once the owner is back in, the code count starts afresh.
@@ -107,7 +112,10 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     await server.post("auth/password-reset/", { email: c.email });
     const token = server.mailbox.lastToken(c.email);
     server.clock.advance(3_600_000);
-    const late = await server.post("auth/password-reset/confirm/", { token, new_password: "too late secret" });
+    const late = await server.post("auth/password-reset/confirm/", {
+      token,
+      new_password: "too late secret",
+    });
     const madeUp = await server.post("auth/password-reset/confirm/", {
       token: "B".repeat(43),
       new_password: "too late secret",
@@ -120,11 +128,13 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     server.clock.advance(61_000);
     await server.post("auth/password-reset/", { email: c.email });
     const fresh = server.mailbox.lastToken(c.email);
-    expect((await server.post("auth/password-reset/confirm/", { token: fresh, new_password: "on time secret" })).status).toBe(
-      200,
-    );
     expect(
-      (await server.post("auth/password-reset/confirm/", { token: fresh, new_password: "second go secret" })).status,
+      (await server.post("auth/password-reset/confirm/", { token: fresh, new_password: "on time secret" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await server.post("auth/password-reset/confirm/", { token: fresh, new_password: "second go secret" }))
+        .status,
     ).toBe(400);
   });
 
@@ -197,7 +207,11 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
       "code",
       "Open the link from the email, or enter your email and the code.",
     ],
-    [{ token: "short", new_password: "long enough one" }, "token", "This link is not valid. Open it from the email again."],
+    [
+      { token: "short", new_password: "long enough one" },
+      "token",
+      "This link is not valid. Open it from the email again.",
+    ],
     [
       { email: "a@example.com", code: "12", new_password: "long enough one" },
       "code",

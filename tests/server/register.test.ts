@@ -60,7 +60,10 @@ describe("POST auth/register/", () => {
     });
     expect(again.status).toBe(first.status);
     expect(again.body.msg).toBe(first.body.msg);
-    expect(again.body.data).toEqual({ email: "dup@example.com", ticket: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(again.body.data).toEqual({
+      email: "dup@example.com",
+      ticket: expect.stringMatching(/^[\w-]{43}$/),
+    });
     expect(server.mailbox.sent.at(-1)).toMatchObject({
       to: "dup@example.com",
       subject: "You already have an OjaPay account",
@@ -69,7 +72,11 @@ describe("POST auth/register/", () => {
     const waiting = and(eq(signUps.email, "dup@example.com"), isNull(signUps.endedAt));
     expect(await server.db.$count(signUps, waiting)).toBe(0);
     const { ticket } = again.body.data as { ticket: string };
-    const tried = await server.post("auth/code/verify/", { email: "dup@example.com", ticket, code: "123456" });
+    const tried = await server.post("auth/code/verify/", {
+      email: "dup@example.com",
+      ticket,
+      code: "123456",
+    });
     expect(tried.status).toBe(400);
     expect(await server.login(owner.email, owner.password)).toBeTruthy();
   });

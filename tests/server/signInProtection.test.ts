@@ -20,7 +20,8 @@ const from = (address: string, body: { email: string; password: string; code?: s
 async function spreadGuesses(email: string, addresses: number) {
   const answers = [];
   for (let a = 0; a < addresses; a++)
-    for (let i = 0; i < 4; i++) answers.push(await from(`198.51.${a}.9`, { email, password: `guess ${a}-${i}!` }));
+    for (let i = 0; i < 4; i++)
+      answers.push(await from(`198.51.${a}.9`, { email, password: `guess ${a}-${i}!` }));
   return answers;
 }
 
@@ -29,11 +30,15 @@ describe("wrong passwords spread over many addresses", () => {
     const c = await server.customer();
     const mailed = server.mailbox.sent.length;
     const answers = await spreadGuesses(c.email, 40);
-    expect(answers.slice(0, accountGuard.threshold).every((a) => a.body.code === "wrong_credentials")).toBe(true);
+    expect(answers.slice(0, accountGuard.threshold).every((a) => a.body.code === "wrong_credentials")).toBe(
+      true,
+    );
     const later = answers.slice(accountGuard.threshold);
     expect(later.every((a) => a.status === 403 && a.body.code === "sign_in_code_needed")).toBe(true);
     const warnings = server.mailbox.sent.slice(mailed);
-    expect(warnings.map((m) => m.subject)).toEqual(["Many wrong passwords were tried on your OjaPay account"]);
+    expect(warnings.map((m) => m.subject)).toEqual([
+      "Many wrong passwords were tried on your OjaPay account",
+    ]);
     expect(warnings[0]?.to).toBe(c.email);
 
     // The right password answers exactly as a wrong one: the guesser learns nothing of it.

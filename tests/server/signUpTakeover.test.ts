@@ -21,12 +21,26 @@ const victimEmail = () => {
   n += 1;
   return `amaka${n}@example.com`;
 };
-const attacker = { first_name: "Mallam", last_name: "Sly", phone: "08099999999", password: "attacker secret 42" };
-const victim = { first_name: "Amaka", last_name: "Obi", phone: "08031112222", password: "amaka's own secret" };
+const attacker = {
+  first_name: "Mallam",
+  last_name: "Sly",
+  phone: "08099999999",
+  password: "attacker secret 42",
+};
+const victim = {
+  first_name: "Amaka",
+  last_name: "Obi",
+  phone: "08031112222",
+  password: "amaka's own secret",
+};
 
 async function signUp(who: typeof attacker, email: string) {
   const answer = await server.sendOk("POST /auth/register", { body: { ...who, email } });
-  return { ticket: answer.ticket, code: server.mailbox.lastCode(email), token: server.mailbox.lastToken(email) };
+  return {
+    ticket: answer.ticket,
+    code: server.mailbox.lastCode(email),
+    token: server.mailbox.lastToken(email),
+  };
 }
 
 const signIn = (email: string, password: string) => server.post("auth/login/", { email, password });
@@ -47,9 +61,9 @@ describe("a sign-up with someone else's email", () => {
     const theirs = await signUp(attacker, email);
     server.clock.advance(61_000);
     const mine = await signUp(victim, email);
-    expect((await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: mine.code })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: mine.code })).status,
+    ).toBe(200);
     await expectOwnedByVictim(email);
     // The owner is told a stranger tried, and the stranger's sign-up is over for good.
     expect(server.mailbox.sent.at(-1)).toMatchObject({
@@ -58,9 +72,9 @@ describe("a sign-up with someone else's email", () => {
     });
     const ended = await server.post("auth/code/verify/", { email, ticket: theirs.ticket, code: theirs.code });
     expect(ended.status).toBe(400);
-    expect(await server.db.$count(signUps, and(eq(signUps.email, email), eq(signUps.outcome, "superseded")))).toBe(
-      1,
-    );
+    expect(
+      await server.db.$count(signUps, and(eq(signUps.email, email), eq(signUps.outcome, "superseded"))),
+    ).toBe(1);
   });
 
   it("never becomes the account when the owner signs up first and the attacker after", async () => {
@@ -80,14 +94,18 @@ describe("a sign-up with someone else's email", () => {
     // Both mails reached the owner's inbox; the owner picks the wrong one.
     const byCode = await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: theirs.code });
     expect(byCode.status).toBe(400);
-    const byLink = await server.post("auth/code/verify/", { email, ticket: mine.ticket, token: theirs.token });
+    const byLink = await server.post("auth/code/verify/", {
+      email,
+      ticket: mine.ticket,
+      token: theirs.token,
+    });
     expect(byLink.status).toBe(400);
     expect(byLink.body.msg).toMatch(/^This link confirms a different sign-up with this email/);
     expect(await server.db.$count(users, eq(users.email, email))).toBe(0);
     // Their own link still works (it was not used up by the refusal).
-    expect((await server.post("auth/code/verify/", { email, ticket: mine.ticket, token: mine.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.post("auth/code/verify/", { email, ticket: mine.ticket, token: mine.token })).status,
+    ).toBe(200);
     await expectOwnedByVictim(email);
   });
 
@@ -153,10 +171,16 @@ describe("migration 0010", () => {
     await legacy("legacy.plain@example.com");
     const funded = await legacy("legacy.funded@example.com");
     await server.fund(funded, 5_000); // staff funding: a ledger entry now refers to its wallet
-    const file = readFileSync(new URL("../../server/db/migrations/0010_sign_ups_and_mail_outbox.sql", import.meta.url), "utf8");
+    const file = readFileSync(
+      new URL("../../server/db/migrations/0010_sign_ups_and_mail_outbox.sql", import.meta.url),
+      "utf8",
+    );
     await server.db.execute(sql.raw(file.slice(file.indexOf("DO $$"))));
     expect(await server.db.$count(users, eq(users.email, "legacy.plain@example.com"))).toBe(0);
-    const [moved] = await server.db.select().from(signUps).where(eq(signUps.email, "legacy.plain@example.com"));
+    const [moved] = await server.db
+      .select()
+      .from(signUps)
+      .where(eq(signUps.email, "legacy.plain@example.com"));
     expect(moved).toMatchObject({ passwordHash: "$argon2id$old", firstName: "Old", endedAt: null });
     expect(await server.db.$count(users, eq(users.email, "legacy.funded@example.com"))).toBe(1);
   });

@@ -27,7 +27,11 @@ const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(
 describe("POST auth/code/verify/", () => {
   it("verifies the email with the emailed code, after which the account can sign in", async () => {
     const { email, ticket } = await registered();
-    const answer = await server.post("auth/code/verify/", { email, ticket, code: server.mailbox.lastCode(email) });
+    const answer = await server.post("auth/code/verify/", {
+      email,
+      ticket,
+      code: server.mailbox.lastCode(email),
+    });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       status: true,
@@ -78,7 +82,8 @@ describe("POST auth/code/verify/", () => {
   it("lets one more code be tried after each wait, the waits doubling from 15 minutes", async () => {
     const { email, ticket } = await registered();
     const code = server.mailbox.lastCode(email);
-    for (let i = 0; i < 5; i += 1) await server.post("auth/code/verify/", { email, ticket, code: wrong(code) });
+    for (let i = 0; i < 5; i += 1)
+      await server.post("auth/code/verify/", { email, ticket, code: wrong(code) });
     server.clock.advance(15 * 60_000 - 1_000);
     expect((await server.post("auth/code/verify/", { email, ticket })).status).toBe(200);
     const fresh = server.mailbox.lastCode(email);

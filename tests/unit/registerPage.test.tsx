@@ -51,7 +51,7 @@ describe("the register page", () => {
   });
 
   it("sends the normalised details and opens the verify modal", async () => {
-    const register = vi.fn(async () => ({ email: "chidi@example.com" }));
+    const register = vi.fn(async () => ({ email: "chidi@example.com", ticket: "t".repeat(43) }));
     const { user } = await registerPage(register);
     await fill(user, { ...good, "Email address": "  Chidi@Example.com " });
     await user.click(screen.getByRole("button", { name: "Create account" }));
@@ -83,7 +83,7 @@ describe("the register page", () => {
   });
 
   it("takes a referral code from the link", async () => {
-    const register = vi.fn(async () => ({ email: "chidi@example.com" }));
+    const register = vi.fn(async () => ({ email: "chidi@example.com", ticket: "t".repeat(43) }));
     const app = renderApp({ path: "/auth/register?ref=NGOZI234", accounts: fakeAccounts({ register }) });
     await act(async () =>
       app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),

@@ -11,6 +11,13 @@ const RegisterPage = lazyPage(async () => ({ default: (await import("./RegisterP
 const ForgotPasswordPage = lazyPage(async () => ({
   default: (await import("./ForgotPasswordPage")).ForgotPasswordPage,
 }));
+// The pages a mailed link opens.
+const ResetPasswordPage = lazyPage(async () => ({
+  default: (await import("./ResetPasswordPage")).ResetPasswordPage,
+}));
+const VerifyEmailPage = lazyPage(async () => ({
+  default: (await import("./VerifyEmailPage")).VerifyEmailPage,
+}));
 
 /** /auth: its index goes to login (spec section 2). */
 export function AuthRoutes() {
@@ -27,6 +34,16 @@ export function AuthRoutes() {
       <Route path="/forgot-password">
         <AuthLayout>
           <ForgotPasswordPage />
+        </AuthLayout>
+      </Route>
+      <Route path="/reset-password">
+        <AuthLayout>
+          <ResetPasswordPage />
+        </AuthLayout>
+      </Route>
+      <Route path="/verify-email">
+        <AuthLayout>
+          <VerifyEmailPage />
         </AuthLayout>
       </Route>
       <Route path="/register">

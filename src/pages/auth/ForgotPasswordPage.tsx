@@ -2,7 +2,8 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { z } from "zod/mini";
-import { passwordResetBody, passwordResetConfirmBody } from "../../../schemas/auth";
+import { newPassword, passwordResetBody } from "../../../schemas/auth";
+import { oneTimeCode } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -10,36 +11,30 @@ import { SecretField, TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
-const newPasswordForm = z.omit(passwordResetConfirmBody, { email: true });
+const newPasswordForm = z.strictObject({ code: oneTimeCode, new_password: newPassword });
 type NewPasswordForm = z.input<typeof newPasswordForm>;
 
 /**
- * Forgot password: the email, then the emailed 6-digit code with a new password. The server answers the
- * first step alike for every email, so this page never learns whether an account exists either.
+ * Forgot password: the email, then the emailed 6-digit code with a new password, for typing on this
+ * device what was mailed to another (the mail's link opens ResetPasswordPage instead). The server
+ * answers the first step alike for every email, so this page never learns whether an account exists.
  */
 export function ForgotPasswordPage() {
   const { accounts } = useAppServices();
   const [search] = useSearchParams();
   const [, navigate] = useLocation();
-  // An invitation's link carries the email and the code: straight to choosing the password.
-  // Read once, on arrival: an invitation link opens straight at choosing the password.
-  const [linked] = useState(() => {
-    const email = search.get("email");
-    const code = search.get("code");
-    return email && code && /^\d{6}$/.test(code) ? { email, code } : null;
-  });
-  const [email, setEmail] = useState<string | null>(linked?.email ?? null);
+  const [email, setEmail] = useState<string | null>(null);
   const emailForm = useForm({
     resolver: schemaResolver(passwordResetBody),
     defaultValues: { email: search.get("email") ?? "" },
   });
   const codeForm = useForm<NewPasswordForm, unknown, z.output<typeof newPasswordForm>>({
     resolver: schemaResolver(newPasswordForm),
-    defaultValues: { code: linked?.code ?? "", new_password: "" },
+    defaultValues: { code: "", new_password: "" },
   });
   const [resending, setResending] = useState(false);
   useGlobalLoading(emailForm.formState.isSubmitting || codeForm.formState.isSubmitting || resending);
-  usePageTitle(linked ? "Choose your password" : "Forgot password");
+  usePageTitle("Forgot password");
 
   const askForCode = emailForm.handleSubmit(async (values) => {
     try {
@@ -76,7 +71,10 @@ export function ForgotPasswordPage() {
     return (
       <>
         <h1>Forgot password</h1>
-        <p>Enter the email you signed up with. We will send it a 6-digit code for choosing a new password.</p>
+        <p>
+          Enter the email you signed up with. We will send it a link for choosing a new password, and a
+          6-digit code for typing here instead.
+        </p>
         <form noValidate onSubmit={askForCode}>
           <TextField
             label="Email address"
@@ -103,17 +101,11 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <h1>{linked ? "Choose your password" : "Choose a new password"}</h1>
-      {linked ? (
-        <p>
-          For <strong>{email}</strong>. The code from your email is filled in.
-        </p>
-      ) : (
-        <p>
-          If an account uses <strong>{email}</strong>, we sent it a 6-digit code. Setting a new password signs
-          you out everywhere.
-        </p>
-      )}
+      <h1>Choose a new password</h1>
+      <p>
+        If an account uses <strong>{email}</strong>, we sent it a link and a 6-digit code. Open the link, or
+        type the code here. Setting a new password signs you out everywhere.
+      </p>
       <form noValidate onSubmit={setPassword}>
         <TextField
           label="Code (OTP)"

@@ -15,6 +15,11 @@ const VerifyModal = lazy(
   withTimeout(() => import("./VerifyModal").then((m) => ({ default: m.VerifyModal }))),
 );
 
+// Needed only for an account under attack, which asks for a mailed code as well as the password.
+const SignInCodeModal = lazy(
+  withTimeout(() => import("./SignInCodeModal").then((m) => ({ default: m.SignInCodeModal }))),
+);
+
 const copy = {
   customer: { title: "Sign in", button: "Sign in" },
   admin: { title: "Staff sign in", button: "Sign in to the console" },
@@ -53,6 +58,8 @@ export function LoginPage({ area }: { area: Area }) {
     [session.send, getValues, area],
   );
   const cancelVerification = useCallback(() => session.send({ type: "verification.cancel" }), [session.send]);
+  const askingCode =
+    session.signInCodeFor !== null && (status === "awaitingSignInCode" || status === "signingIn");
 
   if (status === "signedIn" && session.profile)
     return <Redirect to={`~${homeFor(session.profile)}`} replace />;
@@ -94,6 +101,16 @@ export function LoginPage({ area }: { area: Area }) {
         <p className="auth-switch">
           Not staff? <Link href="~/auth/login">Customer sign in</Link>
         </p>
+      )}
+      {askingCode && (
+        <Suspense fallback={null}>
+          <SignInCodeModal
+            email={session.signInCodeFor ?? ""}
+            busy={status === "signingIn"}
+            onSubmit={(code) => session.send({ type: "session.signIn", ...getValues(), area, code })}
+            onClose={() => session.send({ type: "signInCode.cancel" })}
+          />
+        </Suspense>
       )}
       {status === "awaitingVerification" && session.unverifiedEmail && (
         <Suspense fallback={null}>

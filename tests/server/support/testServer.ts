@@ -27,8 +27,11 @@ export { TestClock };
 
 export class TestMailbox implements Mailer {
   readonly sent: MailMessage[] = [];
+  /** `relay`: a real mail server each message goes on to, after being kept here. */
+  constructor(private readonly relay?: Mailer) {}
   async send(message: MailMessage) {
     this.sent.push(message);
+    await this.relay?.send(message);
   }
   /** The newest mail to `to` that carries a 6-digit code, and the code. */
   lastCode(to: string): string {
@@ -137,12 +140,12 @@ export function routeCaller(call: Caller) {
 /** `serveSpa` serves the built app from STATIC_DIR too (it must have been built). */
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { serveSpa?: boolean } = {},
+  options: { serveSpa?: boolean; relayMail?: Mailer } = {},
 ) {
   const database = await openTestDatabase();
   await seedSystemRows(database.db);
   const clock = new TestClock();
-  const mailbox = new TestMailbox();
+  const mailbox = new TestMailbox(options.relayMail);
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {
@@ -189,8 +192,8 @@ export async function createTestServer(
     const res = await app.request(`/api/${path}`, { method, headers, body });
     const json = await res.json();
     // Mail leaves through the outbox just after the answer; the tests read it as soon as they have
-    // the answer, so the sender is run to the end first.
-    await deps.outbox.sendDue();
+    // the answer, so what the request started sending is waited for first.
+    await deps.outbox.idle();
     return { status: res.status, body: checkedEnvelope(res.status, json, `${method} ${path}`) };
   }
 
@@ -235,7 +238,9 @@ export async function createTestServer(
       if (!registered.data) throw new Error(`register failed: ${JSON.stringify(registered.body)}`);
       const code = mailbox.lastCode(person.email);
       const { ticket } = registered.data;
-      const verified = await call("POST", "auth/code/verify/", { body: { email: person.email, ticket, code } });
+      const verified = await call("POST", "auth/code/verify/", {
+        body: { email: person.email, ticket, code },
+      });
       if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
       return person;
     },
