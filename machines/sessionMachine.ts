@@ -16,6 +16,8 @@ export interface SessionData {
 /** What a sign-in actor throws when the password was right but the email is not verified yet. */
 export interface UnverifiedEmail {
   unverifiedEmail: string;
+  /** The sign-up's ticket the refusal carried: proof, for the code, that this browser gave its password. */
+  ticket?: string;
 }
 export const isUnverifiedEmail = (error: unknown): error is UnverifiedEmail =>
   typeof error === "object" &&
@@ -45,8 +47,9 @@ const signInCodeForOf = ({ event }: { event: { error: unknown } }) =>
 export interface SessionContext {
   token: string | null;
   profile: Profile | null;
-  /** The email to verify when a sign-in was refused for that reason. */
+  /** The email to verify when a sign-in was refused for that reason, and its sign-up's ticket. */
   unverifiedEmail: string | null;
+  signUpTicket: string | null;
   /** The email whose sign-in needs the mailed code as well. */
   signInCodeFor: string | null;
   /** Why the last session ended, so the sign-in screen can say so. */
@@ -67,7 +70,13 @@ export type SessionEvent =
 const missing = (name: string) => () =>
   Promise.reject(new Error(`${name} was not provided to sessionMachine`));
 
-const signedOutContext = { token: null, profile: null, unverifiedEmail: null, signInCodeFor: null } as const;
+const signedOutContext = {
+  token: null,
+  profile: null,
+  unverifiedEmail: null,
+  signUpTicket: null,
+  signInCodeFor: null,
+} as const;
 
 /**
  * Who is signed in. Restores the saved session on start, signs in and out, and ends when the server
@@ -149,7 +158,11 @@ export const sessionMachine = setup({
           {
             guard: { type: "emailUnverified", params: unverifiedEmailOf },
             target: "awaitingVerification",
-            actions: assign({ unverifiedEmail: unverifiedEmailOf }),
+            actions: assign({
+              unverifiedEmail: unverifiedEmailOf,
+              signUpTicket: ({ event }) =>
+                isUnverifiedEmail(event.error) ? (event.error.ticket ?? null) : null,
+            }),
           },
           {
             guard: { type: "signInCodeNeeded", params: signInCodeForOf },

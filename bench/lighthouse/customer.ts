@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
-import { loginResult, profile as profileSchema, type RegisterBody, registerResult } from "../../schemas/auth";
+import { loginResult, profile as profileSchema } from "../../schemas/auth";
 import { envelope } from "../../schemas/envelope";
+import { type RegisterBody, registerResult } from "../../schemas/signedOut";
 import type { startMailCatcher } from "../../tests/e2e/support/mailCatcher";
 
 type Mail = Awaited<ReturnType<typeof startMailCatcher>>;

@@ -4,51 +4,20 @@ import {
   loginResult,
   noBody,
   passwordChangeBody,
-  passwordResetBody,
-  passwordResetConfirmBody,
   profile,
   profileUpdateBody,
-  registerBody,
-  registerResult,
   secondFactorBody,
   totpConfirmResult,
   totpSetupResult,
-  verifyCodeBody,
-  verifyCodeResult,
 } from "../auth";
 import { contracts } from "./contract";
 
 export const authContracts = contracts({
-  "POST /auth/register": {
-    tag: "Accounts",
-    summary: "Create a customer account; a 6-digit code is emailed",
-    body: registerBody,
-    result: registerResult,
-    successStatus: 201,
-  },
-  "POST /auth/code/verify": {
-    tag: "Accounts",
-    summary: "Verify the email with `{ email, code }`, or send a new code with `{ email }` alone",
-    body: verifyCodeBody,
-    result: verifyCodeResult,
-  },
   "POST /auth/login": {
     tag: "Accounts",
     summary: "Sign in; answers a new bearer token",
     body: loginBody,
     result: loginResult,
-  },
-  "POST /auth/password-reset": {
-    tag: "Accounts",
-    summary: "Email a 6-digit code for choosing a new password (the answer is the same for any email)",
-    body: passwordResetBody,
-    result: z.null(),
-  },
-  "POST /auth/password-reset/confirm": {
-    tag: "Accounts",
-    summary: "Choose a new password with the emailed code; every session ends",
-    body: passwordResetConfirmBody,
-    result: z.null(),
   },
   "POST /auth/password/change": {
     tag: "Accounts",

@@ -6,6 +6,7 @@ import { kycContracts } from "./kyc";
 import { noticeContracts } from "./notice";
 import { pinContracts } from "./pin";
 import { purchaseContracts } from "./purchase";
+import { signedOutContracts } from "./signedOut";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
 import { statusContracts } from "./status";
@@ -20,6 +21,7 @@ import { webhookContracts } from "./webhook";
 export const routeTable = {
   ...statusContracts,
   ...authContracts,
+  ...signedOutContracts,
   ...pinContracts,
   ...walletContracts,
   ...kycContracts,

@@ -1,11 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import type {
-  LoginBody,
-  PasswordChangeBody,
-  PasswordResetConfirmBody,
-  Profile,
-  ProfileUpdateBody,
-} from "../../schemas/auth";
+import type { LoginBody, PasswordChangeBody, Profile, ProfileUpdateBody } from "../../schemas/auth";
+import type { PasswordResetConfirmBody } from "../../schemas/signedOut";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/database";

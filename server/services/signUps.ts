@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
-import type { RegisterBody, VerifyCodeBody } from "../../schemas/auth";
+import type { RegisterBody, VerifyCodeBody } from "../../schemas/signedOut";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database, Queryable, Transaction } from "../db/database";

@@ -15,10 +15,12 @@ type Store = typeof ClientStore;
 export const customerInAdminArea =
   "This sign-in is for OjaPay staff. Customers sign in at the customer login.";
 
-function unverifiedEmail(error: unknown): string | null {
+function unverifiedEmail(error: unknown): UnverifiedEmail | null {
   if (!(error instanceof ApiFailure) || error.code !== "email_unverified") return null;
   const unverified = unverifiedLogin.safeParse(error.data);
-  return unverified.success ? unverified.data.email : null;
+  if (!unverified.success) return null;
+  const { email, ticket } = unverified.data;
+  return { unverifiedEmail: email, ...(ticket && { ticket }) };
 }
 
 /** The session machine's network and storage, for `sessionMachine.provide`. */
@@ -40,8 +42,8 @@ export function sessionActors(deps: { accounts: AccountsApi; store: Store; notif
         const { email, password, code } = input;
         token = (await deps.accounts.login({ email, password, ...(code && { code }) })).token;
       } catch (error) {
-        const email = unverifiedEmail(error);
-        if (email) throw { unverifiedEmail: email } satisfies UnverifiedEmail;
+        const unverified = unverifiedEmail(error);
+        if (unverified) throw unverified;
         if (error instanceof ApiFailure && error.code === "sign_in_code_needed")
           throw { signInCodeFor: input.email } satisfies SignInCodeNeeded;
         throw error;

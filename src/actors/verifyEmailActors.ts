@@ -1,13 +1,13 @@
 import { fromPromise } from "xstate";
-import type { AccountsApi } from "../api/accountsApi";
+import type { SignedOutApi } from "../api/signedOutApi";
 
-export function verifyEmailActors(accounts: AccountsApi) {
+export function verifyEmailActors(signedOut: SignedOutApi) {
   return {
     verifyCode: fromPromise<void, { email: string; code: string }>(async ({ input }) => {
-      await accounts.verifyCode(input.email, input.code);
+      await signedOut.verifyCode(input.email, input.code);
     }),
     resendCode: fromPromise<void, { email: string }>(async ({ input }) => {
-      await accounts.resendCode(input.email);
+      await signedOut.resendCode(input.email);
     }),
   };
 }

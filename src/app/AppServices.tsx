@@ -8,6 +8,7 @@ import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../api/accountsApi";
 import type { AdminApi } from "../api/adminApi";
 import type { CustomerApi } from "../api/customerApi";
+import type { SignedOutApi } from "../api/signedOutApi";
 
 /**
  * What the signed-in areas need from outside React: the session, the API, and the machines already
@@ -16,6 +17,8 @@ import type { CustomerApi } from "../api/customerApi";
 export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   accounts: AccountsApi;
+  /** As a test provides it; otherwise the pages that use it make the real one (useSignedOutApi). */
+  signedOut?: SignedOutApi;
   /** Only the customer area has this (customerServices), so the sign-in pages and the console do not download it. */
   customer?: CustomerApi;
   /**

@@ -21,6 +21,8 @@ const events = [
   { type: "session.signIn", ...credentials },
   { type: "xstate.done.actor.signIn", output: session },
   { type: "xstate.error.actor.signIn", error: { unverifiedEmail: credentials.email } },
+  { type: "xstate.error.actor.signIn", error: { signInCodeFor: credentials.email } },
+  { type: "signInCode.cancel" },
   { type: "xstate.error.actor.signIn", error: new Error("Incorrect email or password.") },
   { type: "verification.complete", ...credentials },
   { type: "verification.cancel" },
@@ -41,7 +43,14 @@ afterEach(cleanup);
 describe("sessionMachine", () => {
   it("reaches every state", () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    const all = ["restoring", "signedOut", "signingIn", "awaitingVerification", "signingOut"]
+    const all = [
+      "restoring",
+      "signedOut",
+      "signingIn",
+      "awaitingVerification",
+      "awaitingSignInCode",
+      "signingOut",
+    ]
       .map((s) => JSON.stringify(s))
       .concat([JSON.stringify({ signedIn: "idle" }), JSON.stringify({ signedIn: "refreshing" })]);
     expect([...reached].sort()).toEqual(all.sort());
@@ -64,6 +73,13 @@ describe("sessionMachine", () => {
           settle: (event) => app.settleAny(event),
           drive: {
             "session.signIn": async (event) => {
+              // An account under attack: the code goes in its dialog, with the password already typed.
+              const codeDialog = screen.queryByRole("dialog", { name: "Enter your sign-in code" });
+              if (codeDialog) {
+                await user.type(within(codeDialog).getByLabelText("Sign-in code"), "123456");
+                await user.click(within(codeDialog).getByRole("button", { name: "Sign in" }));
+                return;
+              }
               await screen.findByRole("heading", { name: "Sign in" });
               const email = screen.getByLabelText("Email address");
               await user.clear(email);
@@ -79,6 +95,10 @@ describe("sessionMachine", () => {
               await user.click(within(dialog).getByRole("button", { name: "Verify" }));
               await waitFor(() => expect(app.control.verify.isRunning("verifyCode")).toBe(true));
               await act(async () => app.control.verify.settle({ type: "xstate.done.actor.verifyCode" }));
+            },
+            "signInCode.cancel": async () => {
+              const dialog = await screen.findByRole("dialog", { name: "Enter your sign-in code" });
+              await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
             },
             "verification.cancel": async () => {
               await screen.findByRole("dialog", { name: "Verify your email" });
@@ -126,7 +146,11 @@ describe("sessionMachine", () => {
               if (snapshot.context.ended === "expired") expect(note).toBeInTheDocument();
               else expect(note).not.toBeInTheDocument();
             } else if (state === "signingIn") {
-              expect(screen.getByRole("button", { name: "Signing in…" })).toBeDisabled();
+              for (const button of screen.getAllByRole("button", { name: "Signing in…", hidden: true }))
+                expect(button).toBeDisabled();
+            } else if (state === "awaitingSignInCode") {
+              const dialog = await screen.findByRole("dialog", { name: "Enter your sign-in code" });
+              expect(dialog).toHaveTextContent(credentials.email);
             } else if (state === "awaitingVerification") {
               const dialog = await screen.findByRole("dialog", { name: "Verify your email" });
               expect(dialog).toHaveTextContent(credentials.email);

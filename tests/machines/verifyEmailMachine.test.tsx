@@ -5,7 +5,7 @@ import type { AnyActorRef, EventFromLogic } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import { onlyRunningActors } from "../support/graphEvents";
-import { fakeAccounts, renderApp } from "../support/renderApp";
+import { fakeSignedOut, renderApp } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
 
 const email = "chidi@example.com";
@@ -38,7 +38,7 @@ async function registered() {
   const user = userEvent.setup();
   const app = renderApp({
     path: "/auth/register",
-    accounts: fakeAccounts({ register: async () => ({ email, ticket: "t".repeat(43) }) }),
+    signedOut: fakeSignedOut({ register: async () => ({ email, ticket: "t".repeat(43) }) }),
   });
   await act(async () =>
     app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),

@@ -11,6 +11,7 @@ import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../../src/api/accountsApi";
 import type { AdminApi } from "../../src/api/adminApi";
 import type { CustomerApi } from "../../src/api/customerApi";
+import type { SignedOutApi } from "../../src/api/signedOutApi";
 import { type AppServices, AppServicesProvider } from "../../src/app/AppServices";
 import { AdminRoutes } from "../../src/pages/admin/AdminArea";
 import { AuthRoutes } from "../../src/pages/auth/AuthArea";
@@ -30,6 +31,8 @@ function strictFake<T extends object>(name: string, overrides: Partial<T>): T {
 
 export const fakeAccounts = (overrides: Partial<AccountsApi> = {}) =>
   strictFake<AccountsApi>("accounts", overrides);
+export const fakeSignedOut = (overrides: Partial<SignedOutApi> = {}) =>
+  strictFake<SignedOutApi>("signedOut", overrides);
 export const fakeCustomer = (overrides: Partial<CustomerApi> = {}) =>
   strictFake<CustomerApi>("customer", overrides);
 export const fakeAdmin = (overrides: Partial<AdminApi> = {}) => strictFake<AdminApi>("admin", overrides);
@@ -41,12 +44,14 @@ export const fakeAdmin = (overrides: Partial<AdminApi> = {}) => strictFake<Admin
 export function renderApp({
   path,
   accounts = fakeAccounts(),
+  signedOut = fakeSignedOut(),
   customer = fakeCustomer(),
   admin = fakeAdmin(),
   children,
 }: {
   path: string;
   accounts?: AccountsApi;
+  signedOut?: SignedOutApi;
   customer?: CustomerApi;
   admin?: AdminApi;
   children?: ReactNode;
@@ -78,6 +83,7 @@ export function renderApp({
   const services: AppServices = {
     session: sessionActor,
     accounts,
+    signedOut,
     customer,
     admin,
     pinResetLogic: pinResetMachine.provide({

@@ -3,8 +3,9 @@ import type { RefusalCode } from "../../schemas/refusals";
 import { pinContracts } from "../../schemas/routes/pin";
 import { statusContracts } from "../../schemas/routes/status";
 import { walletContracts } from "../../schemas/routes/wallet";
-import { accountsApi, duplicateEmailMessage } from "../../src/api/accountsApi";
+import { accountsApi } from "../../src/api/accountsApi";
 import { ApiFailure, createApiClient, needsBearer, sessionExpiredMessage } from "../../src/api/client";
+import { duplicateEmailMessage, signedOutApi } from "../../src/api/signedOutApi";
 import { customerProfile } from "../support/fixtures";
 
 type Reply = { status: number; body: unknown };
@@ -33,7 +34,14 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
     notify: (n) => notices.push(n),
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
-  return { client, api: accountsApi(client), requests, notices, onSessionExpired };
+  return {
+    client,
+    api: accountsApi(client),
+    signUp: signedOutApi(client),
+    requests,
+    notices,
+    onSessionExpired,
+  };
 }
 
 const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
@@ -192,10 +200,10 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("titles a failed code verification 'An error occurred'", async () => {
-    const { api, notices } = harness(
+    const { signUp, notices } = harness(
       refused(400, "wrong_code", "That code is not right. You have 4 tries left."),
     );
-    await expect(api.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
+    await expect(signUp.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
     expect(notices).toEqual([
       {
         type: "error",
@@ -206,12 +214,12 @@ describe("other outcomes (spec section 7)", () => {
   });
 
   it("shows 'User with this email already exists' when register is refused with email_taken", async () => {
-    const { api, notices } = harness(
+    const { signUp, notices } = harness(
       refused(409, "email_taken", "An account already uses this email.", {
         fields: { email: ["An account already uses this email."] },
       }),
     );
-    const failure = await api
+    const failure = await signUp
       .register({
         first_name: "A",
         last_name: "B",

@@ -2,12 +2,12 @@ import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "../../src/api/client";
-import { fakeAccounts, renderApp } from "../support/renderApp";
+import { fakeSignedOut, renderApp } from "../support/renderApp";
 
 afterEach(cleanup);
 
 async function registerPage(register = vi.fn()) {
-  const app = renderApp({ path: "/auth/register", accounts: fakeAccounts({ register }) });
+  const app = renderApp({ path: "/auth/register", signedOut: fakeSignedOut({ register }) });
   await act(async () =>
     app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
   );
@@ -84,7 +84,7 @@ describe("the register page", () => {
 
   it("takes a referral code from the link", async () => {
     const register = vi.fn(async () => ({ email: "chidi@example.com", ticket: "t".repeat(43) }));
-    const app = renderApp({ path: "/auth/register?ref=NGOZI234", accounts: fakeAccounts({ register }) });
+    const app = renderApp({ path: "/auth/register?ref=NGOZI234", signedOut: fakeSignedOut({ register }) });
     await act(async () =>
       app.control.session.settle({ type: "xstate.done.actor.restoreSession", output: null }),
     );

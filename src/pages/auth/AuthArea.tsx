@@ -13,10 +13,10 @@ const ForgotPasswordPage = lazyPage(async () => ({
 }));
 // The pages a mailed link opens.
 const ResetPasswordPage = lazyPage(async () => ({
-  default: (await import("./ResetPasswordPage")).ResetPasswordPage,
+  default: (await import("./MailedLinkPages")).ResetPasswordPage,
 }));
 const VerifyEmailPage = lazyPage(async () => ({
-  default: (await import("./VerifyEmailPage")).VerifyEmailPage,
+  default: (await import("./MailedLinkPages")).VerifyEmailPage,
 }));
 
 /** /auth: its index goes to login (spec section 2). */

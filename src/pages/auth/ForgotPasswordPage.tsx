@@ -2,10 +2,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { z } from "zod/mini";
-import { newPassword, passwordResetBody } from "../../../schemas/auth";
+import { newPassword } from "../../../schemas/auth";
 import { oneTimeCode } from "../../../schemas/common";
-import { useAppServices } from "../../app/AppServices";
+import { passwordResetBody } from "../../../schemas/signedOut";
 import { usePageTitle } from "../../app/usePageTitle";
+import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretField, TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -20,7 +21,7 @@ type NewPasswordForm = z.input<typeof newPasswordForm>;
  * answers the first step alike for every email, so this page never learns whether an account exists.
  */
 export function ForgotPasswordPage() {
-  const { accounts } = useAppServices();
+  const signedOut = useSignedOutApi();
   const [search] = useSearchParams();
   const [, navigate] = useLocation();
   const [email, setEmail] = useState<string | null>(null);
@@ -38,7 +39,7 @@ export function ForgotPasswordPage() {
 
   const askForCode = emailForm.handleSubmit(async (values) => {
     try {
-      await accounts.requestPasswordReset(values.email);
+      await signedOut.requestPasswordReset(values.email);
       setEmail(values.email);
     } catch (error) {
       showServerFieldErrors(error, emailForm.setError, ["email"]);
@@ -49,7 +50,7 @@ export function ForgotPasswordPage() {
     if (!email) return;
     setResending(true);
     try {
-      await accounts.requestPasswordReset(email);
+      await signedOut.requestPasswordReset(email);
     } catch {
       // the notice already says what went wrong
     } finally {
@@ -60,7 +61,7 @@ export function ForgotPasswordPage() {
   const setPassword = codeForm.handleSubmit(async (values) => {
     if (!email) return;
     try {
-      await accounts.confirmPasswordReset({ email, ...values });
+      await signedOut.confirmPasswordReset({ email, ...values });
       navigate(`/login?email=${encodeURIComponent(email)}`);
     } catch (error) {
       showServerFieldErrors(error, codeForm.setError, ["code", "new_password"]);

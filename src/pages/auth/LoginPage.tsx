@@ -17,7 +17,7 @@ const VerifyModal = lazy(
 
 // Needed only for an account under attack, which asks for a mailed code as well as the password.
 const SignInCodeModal = lazy(
-  withTimeout(() => import("./SignInCodeModal").then((m) => ({ default: m.SignInCodeModal }))),
+  withTimeout(() => import("./VerifyModal").then((m) => ({ default: m.SignInCodeModal }))),
 );
 
 const copy = {
@@ -114,7 +114,12 @@ export function LoginPage({ area }: { area: Area }) {
       )}
       {status === "awaitingVerification" && session.unverifiedEmail && (
         <Suspense fallback={null}>
-          <VerifyModal email={session.unverifiedEmail} onVerified={verified} onClose={cancelVerification} />
+          <VerifyModal
+            email={session.unverifiedEmail}
+            ticket={session.signUpTicket}
+            onVerified={verified}
+            onClose={cancelVerification}
+          />
         </Suspense>
       )}
     </>

@@ -2,10 +2,10 @@ import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod/mini";
-import { referralCode, registerBody } from "../../../schemas/auth";
-import { duplicateEmailMessage } from "../../api/accountsApi";
-import { useAppServices } from "../../app/AppServices";
+import { referralCode, registerBody } from "../../../schemas/signedOut";
+import { duplicateEmailMessage } from "../../api/signedOutApi";
 import { usePageTitle } from "../../app/usePageTitle";
+import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
 import { SecretField, TextField } from "../../components/TextField";
@@ -23,7 +23,7 @@ const fieldNames = ["first_name", "last_name", "email", "phone", "password", "re
 type Step = { name: "form" } | { name: "verify"; email: string } | { name: "created"; email: string };
 
 export function RegisterPage() {
-  const { accounts } = useAppServices();
+  const signedOut = useSignedOutApi();
   const session = useSession();
   const [search] = useSearchParams();
   const [step, setStep] = useState<Step>({ name: "form" });
@@ -45,7 +45,7 @@ export function RegisterPage() {
 
   const submit = form.handleSubmit(async (values) => {
     try {
-      const { email } = await accounts.register({
+      const { email } = await signedOut.register({
         ...values,
         referral_code: values.referral_code || undefined,
       });
@@ -106,7 +106,7 @@ export function RegisterPage() {
         <SecretField
           label="Password"
           autoComplete="new-password"
-          hint="8 to 128 characters"
+          hint="At least 10 characters; not a common password, your email or your name."
           error={errors.password?.message}
           {...form.register("password")}
         />
