@@ -18,6 +18,10 @@ beforeAll(async () => {
     SMTP_URL: mail.url,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
+    // The sign-in code test below guesses from many addresses, as X-Forwarded-For names them.
+    TRUST_PROXY: "1",
+    // Every page here signs up, in and out from one address, far more often than a person would.
+    ADDRESS_LIMIT_PER_MINUTE: "600",
   });
   browser = await launchBrowser();
 });
@@ -213,12 +217,12 @@ describe("an account's life in a real browser", () => {
     const late = { first: "Emeka", last: "Obi", email: "emeka@example.com", password: "emeka password 9" };
     await register(page, late);
     await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
-    const seen = mail.count(late.email);
+    // The sign-in proves the sign-up's password, so the code mailed at sign-up confirms it.
+    const code = await mail.nextCode(late.email, 0);
 
     await signIn(page, late.email, late.password);
     const verify = page.getByRole("dialog", { name: "Verify your email" });
     await verify.waitFor();
-    const code = await mail.nextCode(late.email, seen - 1);
     await verify.getByLabel("Verification code").fill(code);
     await verify.getByRole("button", { name: "Verify" }).click();
     // Verified, the sign-in carries on by itself.
@@ -330,6 +334,89 @@ describe("an account's life in a real browser", () => {
     await page.getByLabel("New password", { exact: true }).fill("emeka third secret 11");
     await page.getByRole("button", { name: "Change password" }).click();
     await toast(page, "Your password has been changed. Other devices have been signed out.").waitFor();
+    await page.context().close();
+  });
+
+  it("confirms a sign-up from the mailed link at once on the browser that signed up", async () => {
+    const page = await newPage();
+    const who = { first: "Ifeoma", last: "Eze", email: "ifeoma@example.com", password: "ifeoma password 5" };
+    await register(page, who);
+    await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
+    const link = await mail.nextLink(who.email, 0);
+    await page.goto(link);
+    await page.getByText("Confirm the OjaPay account you signed up for on this device").waitFor();
+    expect(new URL(page.url()).hash).toBe(""); // the token does not stay in the address bar
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await page.getByRole("heading", { name: "Your email is confirmed" }).waitFor();
+    await page.getByRole("link", { name: "Sign in" }).click();
+    await page.getByLabel("Password", { exact: true }).fill(who.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.context().close();
+  });
+
+  it("asks another browser opening the link for the sign-up's password first", async () => {
+    const phoneTab = await newPage();
+    const who = { first: "Sani", last: "Musa", email: "sani@example.com", password: "sani password 8" };
+    await register(phoneTab, who);
+    await phoneTab.getByRole("dialog", { name: "Verify your email" }).waitFor();
+    const link = await mail.nextLink(who.email, 0);
+    const laptop = await newPage();
+    await laptop.goto(link);
+    await laptop.getByRole("heading", { name: "Confirm your email" }).waitFor();
+    await laptop.getByLabel("Password", { exact: true }).fill("somebody's guess");
+    await laptop.getByRole("button", { name: "Confirm my email" }).click();
+    await laptop.getByRole("alert").filter({ hasText: "Incorrect email or password." }).waitFor();
+    await laptop.getByLabel("Password", { exact: true }).fill(who.password);
+    await laptop.getByRole("button", { name: "Confirm my email" }).click();
+    await laptop.getByRole("heading", { name: "Your email is confirmed" }).waitFor();
+    await phoneTab.context().close();
+    await laptop.context().close();
+  });
+
+  it("resets a forgotten password from the mailed link", async () => {
+    const who = { email: "ifeoma@example.com", newPassword: "ifeoma linked secret 6" };
+    const page = await newPage();
+    await page.goto(`${app.base}/auth/forgot-password`);
+    const seen = mail.count(who.email);
+    await page.getByLabel("Email address").fill(who.email);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    const link = await mail.nextLink(who.email, seen);
+    await page.goto(link);
+    await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
+    await page.getByLabel("New password", { exact: true }).fill(who.newPassword);
+    await page.getByRole("button", { name: "Set password" }).click();
+    await page.waitForURL(`${app.base}/auth/login`);
+    await toast(page, "Your password has been changed. Please sign in with it.").waitFor();
+    await signIn(page, who.email, who.newPassword);
+    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.context().close();
+  });
+
+  it("asks for the emailed sign-in code once wrong passwords came from many addresses", async () => {
+    const who = { email: "sani@example.com", password: "sani password 8" };
+    const seen = mail.count(who.email);
+    // One wrong password was given on the laptop above: nine more make ten, from ten addresses.
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${app.base}/api/auth/login/`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i + 1}` },
+        body: JSON.stringify({ email: who.email, password: `a wrong guess ${i}` }),
+      });
+      answers.push(res.status);
+    }
+    expect(answers).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 403]);
+    const page = await newPage();
+    await signIn(page, who.email, who.password);
+    const dialog = page.getByRole("dialog", { name: "Enter your sign-in code" });
+    await dialog.waitFor();
+    // The owner was warned when the guesses reached ten; the code came with the right password.
+    const code = await mail.nextCode(who.email, seen + 1);
+    await dialog.getByLabel("Sign-in code").fill(code);
+    await dialog.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${app.base}/app/dashboard`);
     await page.context().close();
   });
 });
