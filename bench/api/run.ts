@@ -3,7 +3,7 @@
  * load at each concurrency (distinct customers, and one hot wallet), each run followed at once by the
  * project's own ledger posting on the same database handle for the same time (the raw ceiling); on
  * PGlite and on a Postgres it starts itself. Prints a table and writes bench/results/api-<time>.json.
- * Not a test: a tool whose numbers go in the README. Options: bench/api/options.ts (or --help).
+ * Not a test: a tool whose numbers go in docs/benchmarks.md. Options: bench/api/options.ts (or --help).
  */
 
 import { loadavg } from "node:os";

@@ -1,7 +1,7 @@
 import type { Figures } from "./metrics";
 import type { Check } from "./targets";
 
-/** A Markdown table whose columns also line up in a terminal: the README carries it as printed. */
+/** A Markdown table whose columns also line up in a terminal: docs/benchmarks.md carries it as printed. */
 function markdown(rows: string[][]): string {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
   const line = (r: string[]) =>

@@ -9,7 +9,7 @@ import { developmentTotpKey } from "../../server/services/secretBox";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 describe("configuration", () => {
-  it("has the README's defaults", () => {
+  it("has the defaults docs/configuration.md gives", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8080,

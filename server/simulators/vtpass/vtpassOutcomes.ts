@@ -1,7 +1,7 @@
 /**
  * Which recipient (phone for airtime, billersCode otherwise) gets which outcome: VTpass's documented
- * sandbox test numbers first, then OjaPay's own last-four-digit triggers (README, "Sandbox
- * triggers"), then success.
+ * sandbox test numbers first, then OjaPay's own last-four-digit triggers (docs/money.md, "Test
+ * numbers"), then success.
  *
  * Real VTpass's sandbox fails every number that is not one of its test numbers. The simulator
  * delivers to them instead, so any number can be tried in development.
