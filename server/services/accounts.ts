@@ -6,6 +6,7 @@ import type { Config } from "../config";
 import type { Database, Transaction } from "../db/database";
 import { oneTimeCodes, tryCounters, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
+import type { OutgoingMail } from "../mail/mailer";
 import {
   consoleSignInAlertMail,
   passwordChangedMail,
@@ -43,7 +44,6 @@ export interface AccountDeps {
   clock: Clock;
   outbox: MailOutbox;
   config: Pick<Config, "sessionIdleMs" | "sessionMaxMs" | "pinKeys" | "totpKey" | "publicUrl">;
-  logger: { error(obj: object, msg: string): void };
 }
 
 const wrongCredentials = "Incorrect email or password.";
@@ -55,14 +55,14 @@ async function findByEmail(db: Database, email: string): Promise<UserRow | undef
 
 /**
  * Issues a code (and link, when `linkMs` is given) for an account and puts its mail in the outbox, in
- * one transaction; a code asked for again within the minute quietly sends nothing (the answer is the
- * same). `fresh` was made before, outside the transaction.
+ * one transaction (the code's slow hash is made before it opens); a code asked for again within the
+ * minute quietly sends nothing, since the answer is the same.
  */
 async function mailCode(
   deps: AccountDeps,
   user: UserRow,
   purpose: CodePurpose,
-  write: (code: string, token: string | null) => Parameters<typeof enqueueMail>[2],
+  write: (code: string, token: string | null) => OutgoingMail,
   linkMs: number | null = null,
 ): Promise<void> {
   const fresh = await freshCode();
@@ -87,7 +87,7 @@ async function mailCode(
 }
 
 /** Mails one thing that needs no code, after what it announces has been committed elsewhere. */
-async function mailNotice(deps: AccountDeps, mail: Parameters<typeof enqueueMail>[2]): Promise<void> {
+async function mailNotice(deps: AccountDeps, mail: OutgoingMail): Promise<void> {
   await enqueueMail(deps.db, deps, mail);
   deps.outbox.kick();
 }
