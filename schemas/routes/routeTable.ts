@@ -3,6 +3,7 @@ import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
 import { kycContracts } from "./kyc";
+import { kycReviewContracts } from "./kycReview";
 import { noticeContracts } from "./notice";
 import { pinContracts } from "./pin";
 import { purchaseContracts } from "./purchase";
@@ -23,6 +24,7 @@ export const routeTable = {
   ...pinContracts,
   ...walletContracts,
   ...kycContracts,
+  ...kycReviewContracts,
   ...catalogueContracts,
   ...purchaseContracts,
   ...noticeContracts,
