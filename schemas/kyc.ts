@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { kobo, pastDate, personName, timestamp } from "./common";
+import { kobo } from "./common";
 
 /**
  * Tiered KYC, as the CBN's tiered accounts: tier 1 on sign-up, tier 2 once a BVN or NIN is checked
@@ -35,137 +35,8 @@ export const identityNumber = z.string({ error: "Enter your 11-digit number." })
   z.meta({ title: "Number" }),
 );
 
-const dateOfBirth = z.optional(pastDate).check(
-  z.meta({
-    title: "Date of birth",
-    description:
-      "Needed when the profile has none yet; it is saved to the profile and checked with the number",
-  }),
-);
-
-export const kycVerifyBody = z.strictObject({
-  id_type: identityType,
-  number: identityNumber,
-  date_of_birth: dateOfBirth,
-});
-export type KycVerifyBody = z.infer<typeof kycVerifyBody>;
-
-/** What the registry's answer to one check came to (services/kyc/recordMatch.ts). */
-export const identityCheckOutcome = z.enum([
-  "matched",
-  "taken",
-  "name_mismatch",
-  "dob_mismatch",
-  "phone_mismatch",
-  "not_found",
-  "refused",
-]);
-export type IdentityCheckOutcome = z.infer<typeof identityCheckOutcome>;
-
-/** Where a correction or a contest stands with staff. */
-export const reviewStatus = z.enum(["pending", "approved", "rejected"]);
-export type ReviewStatus = z.infer<typeof reviewStatus>;
-
-const reviewNote = z
-  .string()
-  .check(
-    z.trim(),
-    z.maxLength(500, { error: "Keep the note under 500 characters." }),
-    z.meta({ title: "Anything staff should know (optional)", widget: "textarea" }),
-  );
-
-/**
- * A correction of the details an identity check fixed: the names and date of birth as they should
- * be. Staff apply it or refuse it; nothing changes until then.
- */
-export const kycChangeRequestBody = z
-  .strictObject({
-    first_name: z.optional(personName("First name")),
-    last_name: z.optional(personName("Last name")),
-    date_of_birth: z.optional(pastDate).check(z.meta({ title: "Date of birth" })),
-    note: z.optional(reviewNote),
-  })
-  .check(
-    z.refine(
-      (body) =>
-        body.first_name !== undefined || body.last_name !== undefined || body.date_of_birth !== undefined,
-      { error: "Give your name or date of birth as it should be." },
-    ),
-  );
-export type KycChangeRequestBody = z.infer<typeof kycChangeRequestBody>;
-
-/** The true owner of a number already linked to another account asks staff to look into it. */
-export const kycContestBody = z.strictObject({
-  id_type: identityType,
-  number: identityNumber,
-  note: z.optional(reviewNote),
-});
-export type KycContestBody = z.infer<typeof kycContestBody>;
-
 /** How the account came by its tier. */
 export const tierSource = z.enum(["signup", "identity_check", "admin"]);
-
-/** A customer's tier, what it allows, and how much of today's allowance is used (Lagos day). */
-export const kycStatus = z.object({
-  tier: kycTier,
-  tier_source: tierSource,
-  id_type: z.nullable(identityType),
-  id_last4: z.nullable(z.string()).check(z.meta({ description: "The checked number's last four digits" })),
-  verified_name: z
-    .nullable(z.string())
-    .check(z.meta({ description: "The name the provider holds for that number" })),
-  verified_at: z.nullable(timestamp),
-  daily_limit: kobo.check(z.meta({ description: "Purchases per Lagos day, in kobo" })),
-  max_balance: kobo.check(z.meta({ description: "The most the wallet may hold, in kobo" })),
-  spent_today: kobo.check(z.meta({ description: "Purchases so far today (pending and delivered), in kobo" })),
-  can_verify: z
-    .boolean()
-    .check(z.meta({ description: "An identity check can raise this account's tier now" })),
-  details_locked: z.boolean().check(
-    z.meta({
-      description:
-        "First name, last name and date of birth are fixed, since the registry answered a check: changing them needs staff",
-    }),
-  ),
-  last_check: z
-    .nullable(
-      z.object({
-        id_type: identityType,
-        id_last4: z.string(),
-        outcome: identityCheckOutcome,
-        checked_at: timestamp,
-      }),
-    )
-    .check(z.meta({ description: "The latest check the registry answered" })),
-  change_request: z
-    .nullable(
-      z.object({
-        status: reviewStatus,
-        first_name: z.string(),
-        last_name: z.string(),
-        date_of_birth: z.iso.date(),
-        created_at: timestamp,
-        resolved_at: z.nullable(timestamp),
-      }),
-    )
-    .check(z.meta({ description: "The latest correction asked for, and where it stands" })),
-  contest: z
-    .nullable(
-      z.object({
-        status: reviewStatus,
-        id_type: identityType,
-        id_last4: z.string(),
-        created_at: timestamp,
-        resolved_at: z.nullable(timestamp),
-      }),
-    )
-    .check(z.meta({ description: "The latest contest of a number linked to another account" })),
-});
-export type KycStatus = z.infer<typeof kycStatus>;
-
-/** The admin's view adds the reason an admin gave when setting the tier by hand. */
-export const adminKycStatus = z.extend(kycStatus, { tier_reason: z.nullable(z.string()) });
-export type AdminKycStatus = z.infer<typeof adminKycStatus>;
 
 export const kycOverrideBody = z.strictObject({
   tier: kycTier,

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { pageQuery, timestamp } from "./common";
-import { identityCheckOutcome, identityType, kycTier, reviewStatus, tierSource } from "./kyc";
+import { identityType, kycTier, tierSource } from "./kyc";
+import { identityCheckOutcome, reviewStatus } from "./kycStatus";
 
 /**
  * The console's queue of identity reviews: corrections of details a check fixed, and contests of a

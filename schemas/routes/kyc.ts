@@ -1,4 +1,4 @@
-import { kycChangeRequestBody, kycContestBody, kycStatus, kycVerifyBody } from "../kyc";
+import { kycStatus, kycVerifyBody } from "../kycStatus";
 import { contracts } from "./contract";
 
 export const kycContracts = contracts({
@@ -13,21 +13,5 @@ export const kycContracts = contracts({
       "Check a BVN or NIN with the verification provider; a record whose names, date of birth and phone match the profile raises the account to tier 2. Once the registry answers, the names and date of birth are fixed",
     body: kycVerifyBody,
     result: kycStatus,
-  },
-  "POST /core/customer/kyc/changes": {
-    tag: "KYC",
-    summary:
-      "Ask staff to correct the names or date of birth a check fixed; nothing changes until they approve it",
-    body: kycChangeRequestBody,
-    result: kycStatus,
-    successStatus: 201,
-  },
-  "POST /core/customer/kyc/contest": {
-    tag: "KYC",
-    summary:
-      "Tell staff a number the registry says is yours is linked to another account; they compare both and decide",
-    body: kycContestBody,
-    result: kycStatus,
-    successStatus: 201,
   },
 });

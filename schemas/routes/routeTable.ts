@@ -3,6 +3,7 @@ import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
 import { kycContracts } from "./kyc";
+import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
 import { noticeContracts } from "./notice";
 import { pinContracts } from "./pin";
@@ -24,6 +25,7 @@ export const routeTable = {
   ...pinContracts,
   ...walletContracts,
   ...kycContracts,
+  ...kycRequestContracts,
   ...kycReviewContracts,
   ...catalogueContracts,
   ...purchaseContracts,

@@ -252,7 +252,11 @@ describe("core/customer/kyc/verify/", () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        server.post("core/customer/kyc/verify/", { id_type: "bvn", date_of_birth: born, number: "12345679999" }, c.token),
+        server.post(
+          "core/customer/kyc/verify/",
+          { id_type: "bvn", date_of_birth: born, number: "12345679999" },
+          c.token,
+        ),
       ),
     );
     expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
@@ -278,7 +282,10 @@ describe("core/customer/kyc/verify/", () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
       [ownNumber(), ownNumber()].map((number) =>
-        server.send("POST /core/customer/kyc/verify", { token: c.token, body: { id_type: "bvn", date_of_birth: born, number } }),
+        server.send("POST /core/customer/kyc/verify", {
+          token: c.token,
+          body: { id_type: "bvn", date_of_birth: born, number },
+        }),
       ),
     );
     // One raises the tier. The other is refused either way it can meet the first: mid-check (the
@@ -298,10 +305,20 @@ describe("core/customer/kyc/verify/", () => {
     const number = ownNumber();
     const first = await server.signedInCustomer();
     expect(
-      (await server.post("core/customer/kyc/verify/", { id_type: "nin", date_of_birth: born, number }, first.token)).status,
+      (
+        await server.post(
+          "core/customer/kyc/verify/",
+          { id_type: "nin", date_of_birth: born, number },
+          first.token,
+        )
+      ).status,
     ).toBe(200);
     const second = await server.signedInCustomer();
-    const taken = await server.post("core/customer/kyc/verify/", { id_type: "nin", date_of_birth: born, number }, second.token);
+    const taken = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "nin", date_of_birth: born, number },
+      second.token,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toBe(
       "This NIN is already linked to another OjaPay account. If it is yours, tell us and staff will look into it.",
@@ -309,7 +326,13 @@ describe("core/customer/kyc/verify/", () => {
     expect(taken.body.data).toEqual({ contestable: true });
     // The same digits as a BVN are another number.
     expect(
-      (await server.post("core/customer/kyc/verify/", { id_type: "bvn", date_of_birth: born, number }, second.token)).status,
+      (
+        await server.post(
+          "core/customer/kyc/verify/",
+          { id_type: "bvn", date_of_birth: born, number },
+          second.token,
+        )
+      ).status,
     ).toBe(200);
   });
 
@@ -327,14 +350,27 @@ describe("core/customer/kyc/verify/", () => {
       );
     }
     expect(
-      (await server.post("core/customer/kyc/verify/", { id_type: "bvn", date_of_birth: born, number: ownNumber() }, c.token))
-        .status,
+      (
+        await server.post(
+          "core/customer/kyc/verify/",
+          { id_type: "bvn", date_of_birth: born, number: ownNumber() },
+          c.token,
+        )
+      ).status,
     ).toBe(200);
   });
 
   it.each([
-    [{ id_type: "bvn", date_of_birth: born, number: "1234567890" }, "number", "Enter your 11-digit number, digits only."],
-    [{ id_type: "bvn", date_of_birth: born, number: "1234567890a" }, "number", "Enter your 11-digit number, digits only."],
+    [
+      { id_type: "bvn", date_of_birth: born, number: "1234567890" },
+      "number",
+      "Enter your 11-digit number, digits only.",
+    ],
+    [
+      { id_type: "bvn", date_of_birth: born, number: "1234567890a" },
+      "number",
+      "Enter your 11-digit number, digits only.",
+    ],
     [{ id_type: "bvn", number: "11111111111" }, "number", "That is not a real number."],
     [{ id_type: "passport", number: "12345678901" }, "id_type", "Choose BVN or NIN."],
     [{ number: "12345678901" }, "id_type", "Choose BVN or NIN."],

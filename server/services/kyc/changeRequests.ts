@@ -1,6 +1,7 @@
 import { asc, count, desc, eq } from "drizzle-orm";
-import type { KycChangeRequestBody, KycStatus, ReviewStatus } from "../../../schemas/kyc";
+import type { KycChangeRequestBody } from "../../../schemas/kycRequests";
 import type { ChangeRequestView } from "../../../schemas/kycReview";
+import type { KycStatus, ReviewStatus } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";

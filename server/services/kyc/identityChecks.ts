@@ -1,12 +1,8 @@
 import { createHmac, hkdfSync } from "node:crypto";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import {
-  type IdentityCheckOutcome,
-  identityTypeName,
-  type KycStatus,
-  type KycVerifyBody,
-} from "../../../schemas/kyc";
+import { identityTypeName } from "../../../schemas/kyc";
+import type { IdentityCheckOutcome, KycStatus, KycVerifyBody } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";

@@ -1,11 +1,8 @@
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
-import {
-  identityTypeName,
-  type KycContestBody,
-  type KycStatus,
-  type ReviewStatus,
-} from "../../../schemas/kyc";
+import { identityTypeName } from "../../../schemas/kyc";
+import type { KycContestBody } from "../../../schemas/kycRequests";
 import type { ContestView } from "../../../schemas/kycReview";
+import type { KycStatus, ReviewStatus } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable, Transaction } from "../../db/database";

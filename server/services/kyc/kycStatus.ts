@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import type { KycStatus } from "../../../schemas/kyc";
+import type { KycStatus } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { identityChecks, identityContests, profileChangeRequests } from "../../db/schema";

@@ -1,12 +1,8 @@
 import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import {
-  type AdminKycStatus,
-  identityTypeName,
-  type KycOverrideBody,
-  kycOverrideBody,
-} from "../../../schemas/kyc";
+import { identityTypeName, type KycOverrideBody, kycOverrideBody } from "../../../schemas/kyc";
+import type { AdminKycStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
