@@ -44,6 +44,8 @@ const outcomeLabels: Record<IdentityCheckOutcome, string> = {
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 const born = (date: string | null) => (date ? formatDate(date) : "Not given");
 const masked = (type: "bvn" | "nin", last4: string) => `${identityTypeName[type]} •••••••${last4}`;
+/** "0803 555 0199": read at a glance, and wraps between groups in a narrow column. */
+const groupedPhone = (phone: string) => phone.replace(/^(\d{4})(\d{3})(\d{4})$/, "$1 $2 $3");
 
 /** A page number of one of the page's two lists, from its own address key. */
 function pageOf(params: URLSearchParams, key: string): number {
@@ -229,13 +231,15 @@ function StatusPill({ status }: { status: ReviewStatus }) {
   return <span className={`pill ${tone}`}>{statusLabels[status]}</span>;
 }
 
-function Checks({ checks }: { checks: CheckSummary[] }) {
+/** Checks the registry answered; beside a contest they are all of its number, which goes unsaid. */
+function Checks({ checks, ofNumber = false }: { checks: CheckSummary[]; ofNumber?: boolean }) {
   if (checks.length === 0) return <>None</>;
   return (
     <ul className="review-checks">
       {checks.map((check) => (
         <li key={`${check.checked_at}-${check.id_last4}-${check.outcome}`}>
-          {masked(check.id_type, check.id_last4)}: {outcomeLabels[check.outcome]}{" "}
+          {!ofNumber && `${masked(check.id_type, check.id_last4)}: `}
+          {outcomeLabels[check.outcome]}{" "}
           <span className="record-meta">{formatDateTime(check.checked_at)}</span>
         </li>
       ))}
@@ -372,13 +376,13 @@ function ContestRecord({
   const rows: Array<[string, (a: ContestedAccount) => ReactNode]> = [
     ["Name", (a) => person(a)],
     ["Date of birth", (a) => born(a.date_of_birth)],
-    ["Phone", (a) => a.phone],
+    ["Phone", (a) => groupedPhone(a.phone)],
     ["Email", (a) => a.email],
     ["Tier", (a) => `Tier ${a.tier}`],
     ["Holds the number now", (a) => (a.holds_number ? "Yes" : "No")],
     ["Verified", (a) => (a.verified_at ? formatDateTime(a.verified_at) : "Not verified")],
     ["Joined", (a) => formatDate(a.joined_at)],
-    ["Checks of this number", (a) => <Checks checks={a.checks} />],
+    ["Checks of this number", (a) => <Checks checks={a.checks} ofNumber />],
   ];
   return (
     <article className="record" aria-label={`Contest of ${number}`}>

@@ -76,7 +76,7 @@ export function ContestForm({
       {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
       <TextField
         label="Anything staff should know (optional)"
-        hint="Where and when you enrolled, for example. Staff compare both accounts; nothing of the other account is shown to you."
+        hint="Where and when you enrolled, for example. Nothing of the other account is shown to you."
         maxLength={500}
         error={errors.note?.message}
         readOnly={sending}

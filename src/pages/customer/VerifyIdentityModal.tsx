@@ -98,8 +98,8 @@ export function VerifyIdentityModal({
       <Modal key="linked" open title="This number is mine" onClose={onClose}>
         <p role="alert">{refusal}</p>
         <p>
-          The registry says {linkedName} •••••••{linkedElsewhere.number.slice(-4)} is yours. If you did not
-          link it to another OjaPay account yourself, tell us: staff will look into who it belongs to.
+          Staff compare both accounts and may move {linkedName} •••••••{linkedElsewhere.number.slice(-4)} to
+          yours.
         </p>
         <ContestForm
           idType={linkedElsewhere.idType}
