@@ -98,6 +98,34 @@ describe("the profile once a check has fixed the names and date of birth", () =>
     expect(within(section).queryByRole("button", { name: "Ask for a correction" })).not.toBeInTheDocument();
   });
 
+  it("reads the status again after the registry refuses a check, so the profile shows the details fixed", async () => {
+    const user = userEvent.setup();
+    const refusal = "The name on this NIN does not match the name on your profile (Ngozi Adeyemi).";
+    const kyc = vi
+      .fn<CustomerApi["kyc"]>()
+      .mockResolvedValueOnce(tier1Kyc())
+      .mockResolvedValue(tier1Kyc({ details_locked: true, last_check: failedCheck }));
+    const verifyIdentity = vi
+      .fn<CustomerApi["verifyIdentity"]>()
+      .mockRejectedValue(
+        new ApiFailure(400, refusal, { code: "identity_mismatch", fields: { number: [refusal] } }),
+      );
+    const { section } = await openProfile({ kyc, verifyIdentity });
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+    const dialog = screen.getByRole("dialog", { name: "Verify your identity" });
+    await user.click(within(dialog).getByRole("radio", { name: "NIN" }));
+    await user.type(within(dialog).getByLabelText("NIN (11 digits)"), "12345679999");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    // The dialog stays while the status is read again behind it.
+    await waitFor(() => expect(kyc).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole("dialog", { name: "Verify your identity" })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(await within(section).findByRole("button", { name: "Ask for a correction" })).toBeInTheDocument();
+    const details = screen.getByRole("region", { name: "Personal details" });
+    expect(within(details).getByLabelText("Last name")).toHaveAttribute("readonly");
+  });
+
   it("closes the correction on Escape without sending anything", async () => {
     const user = userEvent.setup();
     const requestDetailChange = vi.fn();

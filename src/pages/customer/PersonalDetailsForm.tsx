@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
 import type { Profile } from "../../../schemas/auth";
@@ -41,7 +41,10 @@ export function PersonalDetailsForm({ profile, locked = false }: { profile: Prof
   const { send } = useSession();
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
     resolver: schemaResolver(profileForm),
-    defaultValues: formValues(profile),
+    // The profile can change under the form (an identity check saves the date of birth it was given):
+    // the form follows it, except in the fields the customer is editing.
+    values: useMemo(() => formValues(profile), [profile]),
+    resetOptions: { keepDirtyValues: true },
   });
   const errors = form.formState.errors;
   const fixedHintId = useId();

@@ -137,6 +137,7 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
           status={status}
           dateOfBirth={profile.date_of_birth}
           onAnswered={answered}
+          onRegistryAnswered={kyc.reload}
           onClose={close}
           placeholder={<LoadingModal title="Verify your identity" onClose={close} />}
         />

@@ -49,12 +49,15 @@ export function VerifyIdentityModal({
   status,
   dateOfBirth,
   onAnswered,
+  onRegistryAnswered,
   onClose,
 }: {
   status: KycStatus;
   /** The profile's, when it has one: the check compares it and it is not asked for. */
   dateOfBirth: string | null;
   onAnswered: (status: KycStatus) => void;
+  /** The registry answered a check that was refused: the details are fixed now, the profile must say so. */
+  onRegistryAnswered?: () => void;
   onClose: () => void;
 }) {
   const { customer } = useCustomerServices();
@@ -85,6 +88,8 @@ export function VerifyIdentityModal({
         onAnswered(await customer.verifyIdentity(body));
       } catch (error) {
         if (contestable(error)) setLinkedElsewhere({ idType: body.id_type, number: body.number });
+        if (error instanceof ApiFailure && (error.code === "identity_mismatch" || contestable(error)))
+          onRegistryAnswered?.();
         showServerFieldErrors(error, form.setError, fieldNames);
         setRefusal(refusalMessage(error));
       }

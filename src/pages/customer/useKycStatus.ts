@@ -12,8 +12,14 @@ export function useKycStatus() {
   const { customer } = useCustomerServices();
   const loaded = useLoad(useCallback(() => customer.kyc(), [customer]));
   const [answered, setAnswered] = useState<KycStatus | null>(null);
-  const status = answered ?? (loaded.state === "ready" ? loaded.data : undefined);
-  return { status, loaded, update: setAnswered };
+  // While it is read again, the last answer stays: an open dialog does not vanish under the customer.
+  const status = answered ?? (loaded.state === "failed" ? undefined : loaded.data);
+  // After a refused check the server's status changed too (the details are fixed): read it again.
+  const reload = useCallback(() => {
+    setAnswered(null);
+    loaded.retry();
+  }, [loaded.retry]);
+  return { status, loaded, update: setAnswered, reload };
 }
 
 export type KycStatusState = ReturnType<typeof useKycStatus>;
