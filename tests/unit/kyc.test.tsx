@@ -34,6 +34,7 @@ const tier2 = (overrides: Partial<KycStatus> = {}): KycStatus =>
     daily_limit: 20_000_000,
     max_balance: 50_000_000,
     can_verify: false,
+    details_locked: true,
     ...overrides,
   });
 
@@ -250,6 +251,9 @@ describe("a customer's KYC on their admin page", () => {
     expect(fact(kyc, "Identity")).toBe("BVN ending 1234");
     expect(fact(kyc, "Verified name")).toBe("NGOZI ADEYEMI");
     expect(fact(kyc, "Verified on")).toBe("Jan 5, 2026");
+    expect(fact(kyc, "Names and date of birth")).toBe(
+      "Fixed by an identity check (corrections go to Identity reviews)",
+    );
     expect(fact(kyc, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
     expect(fact(kyc, "Wallet maximum balance")).toBe("₦500,000.00");
   });
