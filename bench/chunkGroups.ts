@@ -67,7 +67,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),

@@ -48,6 +48,10 @@ export const auditAction = z.enum([
   "settings.update",
   "staff.invite",
   "kyc.override",
+  "kyc.change.approve",
+  "kyc.change.reject",
+  "kyc.contest.approve",
+  "kyc.contest.reject",
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { kobo, timestamp } from "./common";
+import { kobo } from "./common";
 
 /**
  * Tiered KYC, as the CBN's tiered accounts: tier 1 on sign-up, tier 2 once a BVN or NIN is checked
@@ -35,34 +35,8 @@ export const identityNumber = z.string({ error: "Enter your 11-digit number." })
   z.meta({ title: "Number" }),
 );
 
-export const kycVerifyBody = z.strictObject({ id_type: identityType, number: identityNumber });
-export type KycVerifyBody = z.infer<typeof kycVerifyBody>;
-
 /** How the account came by its tier. */
 export const tierSource = z.enum(["signup", "identity_check", "admin"]);
-
-/** A customer's tier, what it allows, and how much of today's allowance is used (Lagos day). */
-export const kycStatus = z.object({
-  tier: kycTier,
-  tier_source: tierSource,
-  id_type: z.nullable(identityType),
-  id_last4: z.nullable(z.string()).check(z.meta({ description: "The checked number's last four digits" })),
-  verified_name: z
-    .nullable(z.string())
-    .check(z.meta({ description: "The name the provider holds for that number" })),
-  verified_at: z.nullable(timestamp),
-  daily_limit: kobo.check(z.meta({ description: "Purchases per Lagos day, in kobo" })),
-  max_balance: kobo.check(z.meta({ description: "The most the wallet may hold, in kobo" })),
-  spent_today: kobo.check(z.meta({ description: "Purchases so far today (pending and delivered), in kobo" })),
-  can_verify: z
-    .boolean()
-    .check(z.meta({ description: "An identity check can raise this account's tier now" })),
-});
-export type KycStatus = z.infer<typeof kycStatus>;
-
-/** The admin's view adds the reason an admin gave when setting the tier by hand. */
-export const adminKycStatus = z.extend(kycStatus, { tier_reason: z.nullable(z.string()) });
-export type AdminKycStatus = z.infer<typeof adminKycStatus>;
 
 export const kycOverrideBody = z.strictObject({
   tier: kycTier,

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { profile } from "./auth";
 import { pageQuery, personName, phone, role } from "./common";
-import { adminKycStatus } from "./kyc";
+import { adminKycStatus } from "./kycStatus";
 import { transaction } from "./transactions";
 
 /** A row of the admin's user list: the profile's identity fields, whether active, the wallet number. */

@@ -20,6 +20,7 @@ import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
 import { catalogueRoutes } from "./routes/catalogueRoutes";
+import { kycReviewRoutes } from "./routes/kycReviewRoutes";
 import { kycRoutes } from "./routes/kycRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
@@ -39,6 +40,7 @@ export function apiRoutes(deps: AppDeps): Route[] {
     ...authRoutes(deps),
     ...pinRoutes(deps),
     ...kycRoutes(deps),
+    ...kycReviewRoutes(deps),
     ...walletRoutes(deps),
     ...catalogueRoutes(deps),
     ...purchaseRoutes(deps),

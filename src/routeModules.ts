@@ -32,6 +32,7 @@ const dashboardEarlyModule = `${pages}/customer/dashboardEarlyRequests.ts`;
 const adminModules: Record<AdminPath, string> = {
   "/dashboard": "DashboardPage",
   "/find-customer": "FindCustomerPage",
+  "/identity-reviews": "IdentityReviewsPage",
   "/manage-users": "UsersPage",
   "/manage-users/:id": "UserDetailPage",
   "/transactions": "TransactionsListPage",

@@ -1,4 +1,4 @@
-import { kycStatus, kycVerifyBody } from "../kyc";
+import { kycStatus, kycVerifyBody } from "../kycStatus";
 import { contracts } from "./contract";
 
 export const kycContracts = contracts({
@@ -10,7 +10,7 @@ export const kycContracts = contracts({
   "POST /core/customer/kyc/verify": {
     tag: "KYC",
     summary:
-      "Check a BVN or NIN with the verification provider; a record whose names match the profile raises the account to tier 2",
+      "Check a BVN or NIN with the verification provider; a record whose names, date of birth and phone match the profile raises the account to tier 2. Once the registry answers, the names and date of birth are fixed",
     body: kycVerifyBody,
     result: kycStatus,
   },

@@ -3,6 +3,8 @@ import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
 import { kycContracts } from "./kyc";
+import { kycRequestContracts } from "./kycRequests";
+import { kycReviewContracts } from "./kycReview";
 import { noticeContracts } from "./notice";
 import { pinContracts } from "./pin";
 import { purchaseContracts } from "./purchase";
@@ -25,6 +27,8 @@ export const routeTable = {
   ...pinContracts,
   ...walletContracts,
   ...kycContracts,
+  ...kycRequestContracts,
+  ...kycReviewContracts,
   ...catalogueContracts,
   ...purchaseContracts,
   ...noticeContracts,

@@ -21,6 +21,8 @@ import {
 import type { AuditAction } from "../../schemas/admin";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+/** `('a', 'b')` for a check constraint, from the same list the column's type is made of. */
+const inList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v}'`).join(", ")})`);
 
 export const users = pgTable(
   "users",
@@ -61,6 +63,13 @@ export const users = pgTable(
     identityFingerprint: text("identity_fingerprint"),
     identityName: text("identity_name"),
     identityVerifiedAt: at("identity_verified_at"),
+    /**
+     * When the registry first answered one of this customer's checks: from then on the names and date
+     * of birth it was asked about are fixed, and changing them goes through staff (identity reviews).
+     */
+    identityLockedAt: at("identity_locked_at"),
+    /** A check is out with the provider until then: the names it carries cannot change under it. */
+    identityCheckUntil: at("identity_check_until"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -72,6 +81,104 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt),
     check("users_role_check", sql`${t.role} in ('customer', 'staff', 'admin')`),
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const identityCheckOutcomes = [
+  "matched",
+  "taken",
+  "name_mismatch",
+  "dob_mismatch",
+  "phone_mismatch",
+  "not_found",
+  "refused",
+] as const;
+
+/**
+ * Every identity check the registry answered, whatever it said: what staff read beside a correction
+ * or a contest. The number itself is never kept, only its last four digits and its fingerprint.
+ */
+export const identityChecks = pgTable(
+  "identity_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    idType: text("id_type", { enum: ["bvn", "nin"] }).notNull(),
+    last4: text("last4").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    outcome: text("outcome", { enum: identityCheckOutcomes }).notNull(),
+    /** The registry's name, kept only when it matched the customer's own details (matched, taken). */
+    recordName: text("record_name"),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [
+    index("identity_checks_user_idx").on(t.userId, t.createdAt),
+    index("identity_checks_fingerprint_idx").on(t.fingerprint),
+    check("identity_checks_outcome_check", sql`${t.outcome} in ${inList(identityCheckOutcomes)}`),
+  ],
+);
+
+const reviewStatus = ["pending", "approved", "rejected"] as const;
+const reviewStatusCheck = (name: string, column: Parameters<typeof sql>[1]) =>
+  check(name, sql`${column} in ${inList(reviewStatus)}`);
+
+/** A customer's correction of details fixed by a check, waiting for staff to apply or refuse it. */
+export const profileChangeRequests = pgTable(
+  "profile_change_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: reviewStatus }).notNull().default("pending"),
+    /** The details as they would be after the change, and as they were when it was asked for. */
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }).notNull(),
+    firstNameBefore: text("first_name_before").notNull(),
+    lastNameBefore: text("last_name_before").notNull(),
+    dateOfBirthBefore: date("date_of_birth_before", { mode: "string" }),
+    note: text("note"),
+    createdAt: at("created_at").notNull(),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    uniqueIndex("profile_change_requests_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("profile_change_requests_created_idx").on(t.createdAt),
+    reviewStatusCheck("profile_change_requests_status_check", t.status),
+  ],
+);
+
+/** A customer who met 409 for a number the registry says is theirs, asking staff to look. */
+export const identityContests = pgTable(
+  "identity_contests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    claimantId: uuid("claimant_id")
+      .notNull()
+      .references(() => users.id),
+    /** The account that held the number when the contest was made. */
+    holderId: uuid("holder_id")
+      .notNull()
+      .references(() => users.id),
+    idType: text("id_type", { enum: ["bvn", "nin"] }).notNull(),
+    last4: text("last4").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    note: text("note"),
+    status: text("status", { enum: reviewStatus }).notNull().default("pending"),
+    createdAt: at("created_at").notNull(),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    resolution: text("resolution"),
+  },
+  (t) => [
+    uniqueIndex("identity_contests_one_pending_key").on(t.claimantId).where(sql`${t.status} = 'pending'`),
+    index("identity_contests_created_idx").on(t.createdAt),
+    reviewStatusCheck("identity_contests_status_check", t.status),
   ],
 );
 

@@ -16,8 +16,9 @@ import {
   signInUnderAttackMail,
 } from "../mail/messages";
 import { enqueueMail, type MailOutbox } from "../mail/outbox";
-import { fieldRefusal, messages, notFound, Refusal } from "../refusal";
+import { fieldRefusal, messages, Refusal } from "../refusal";
 import { hashPin } from "./keyedPinHash";
+import { applyOwnProfileChange } from "./kyc/detailsLock";
 import {
   type CodePurpose,
   codeTries,
@@ -37,7 +38,6 @@ import { endAllSessions, endOtherSessions, startSession } from "./sessions";
 import { accountGuard, countWrongPassword, underAttack } from "./signInProtection";
 import { signInCandidatesFor, signUpWithPassword } from "./signUps";
 import { clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
-import { userChanges } from "./userChanges";
 
 export interface AccountDeps {
   db: Database;
@@ -346,21 +346,8 @@ export async function updateProfile(
   { user, secondFactorAt }: Pick<AuthSession, "user" | "secondFactorAt">,
   body: ProfileUpdateBody,
 ): Promise<Profile> {
-  // A checked identity vouches for the names: changing them would carry tier 2 over to someone else.
-  const renames = (["first_name", "last_name"] as const).filter(
-    (key) => body[key] !== undefined && body[key] !== (key === "first_name" ? user.firstName : user.lastName),
-  );
-  if (user.identityVerifiedAt && renames.length > 0) {
-    const msg = "Your name was checked against your BVN or NIN and cannot be changed here. Contact support.";
-    throw new Refusal("not_allowed", msg, { fields: Object.fromEntries(renames.map((key) => [key, [msg]])) });
-  }
-  const [updated] = await deps.db
-    .update(users)
-    .set({ ...userChanges(body), updatedAt: deps.clock.now() })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!updated) throw notFound();
-  return loadProfile(deps.db, updated, secondFactorAt);
+  // What an identity check vouches for stays fixed: the rule is the KYC module's.
+  return loadProfile(deps.db, await applyOwnProfileChange(deps, user, body), secondFactorAt);
 }
 
 export async function requestPinReset(deps: AccountDeps, user: UserRow): Promise<void> {

@@ -9,7 +9,7 @@ import type { UserRow } from "../deps";
 import type { IdentityVerifier } from "../identity/identityVerifier";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
-import { kycStatusOf } from "./kyc/identityChecks";
+import { kycStatusOf } from "./kyc/kycStatus";
 import { loadProfile, toProfile } from "./profiles";
 import { endAllSessions } from "./sessions";
 import { listTransactions } from "./transactions/transactionRecords";

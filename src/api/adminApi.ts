@@ -1,6 +1,7 @@
 import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import { kycReviewContracts } from "../../schemas/routes/kycReview";
 import { staffFundingContracts } from "../../schemas/routes/staffFunding";
 import { staffTransactionContracts } from "../../schemas/routes/staffTransaction";
 import { userAdminContracts } from "../../schemas/routes/userAdmin";
@@ -15,6 +16,8 @@ const catalogue = catalogueAdminContracts;
 const transactions = staffTransactionContracts;
 const users = userAdminContracts;
 const admin = adminConsoleContracts;
+const reviews = kycReviewContracts;
+type Reviews = typeof kycReviewContracts;
 
 /** The list of each kind's transactions (spec section 7 names the airtime one). */
 const transactionLists = {
@@ -85,6 +88,22 @@ export function adminApi(client: ApiClient) {
       client.call(staffFundingContracts, "POST /staff/customer/fund/:user_id", {
         params: { user_id: userId },
         body,
+      }),
+
+    // Identity reviews (staff and admins): corrections of fixed details, contests of a linked number.
+    identityChanges: (query: QueryOf<Reviews["GET /core/staff/kyc/changes"]> = {}) =>
+      client.call(reviews, "GET /core/staff/kyc/changes", { query }),
+    decideIdentityChange: (id: string, decision: "approve" | "reject", reason: string) =>
+      client.call(reviews, `POST /core/staff/kyc/changes/:id/${decision}`, {
+        params: { id },
+        body: { reason },
+      }),
+    identityContests: (query: QueryOf<Reviews["GET /core/staff/kyc/contests"]> = {}) =>
+      client.call(reviews, "GET /core/staff/kyc/contests", { query }),
+    decideIdentityContest: (id: string, decision: "approve" | "reject", reason: string) =>
+      client.call(reviews, `POST /core/staff/kyc/contests/:id/${decision}`, {
+        params: { id },
+        body: { reason },
       }),
 
     // Admin

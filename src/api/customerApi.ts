@@ -4,6 +4,7 @@ import { meterVerifyResult, tvVerifyResult } from "../../schemas/purchases";
 import { catalogueContracts } from "../../schemas/routes/catalogue";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
 import { kycContracts } from "../../schemas/routes/kyc";
+import type { kycRequestContracts } from "../../schemas/routes/kycRequests";
 import { noticeContracts } from "../../schemas/routes/notice";
 import { purchaseContracts } from "../../schemas/routes/purchase";
 import { statusContracts } from "../../schemas/routes/status";
@@ -23,6 +24,9 @@ type Without<T, A> = T extends { action: A } ? Omit<T, "action"> : never;
 // everything twice. A 401 that ends the session is still announced by the client.
 const purchase: CallOptions = { announceSuccess: false, quietFailure: true };
 const quiet: CallOptions = { quietFailure: true };
+
+type KycRequests = typeof kycRequestContracts;
+const kycRequests = () => import("../../schemas/routes/kycRequests").then((m) => m.kycRequestContracts);
 
 /** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
@@ -83,6 +87,13 @@ export function customerApi(client: ApiClient) {
     // verification modal beside the number, so a toast as well would say it twice.
     verifyIdentity: (body: BodyOf<(typeof kycContracts)["POST /core/customer/kyc/verify"]>) =>
       client.call(kycContracts, "POST /core/customer/kyc/verify", { body }, quiet),
+    // A correction of the details a check fixed, and a contest of a number another account holds: both
+    // wait for staff, and the server's msg says so. Their schemas load with the first one sent, so the
+    // customer's other pages never download them.
+    requestDetailChange: async (body: BodyOf<KycRequests["POST /core/customer/kyc/changes"]>) =>
+      client.call(await kycRequests(), "POST /core/customer/kyc/changes", { body }),
+    contestIdentity: async (body: BodyOf<KycRequests["POST /core/customer/kyc/contest"]>) =>
+      client.call(await kycRequests(), "POST /core/customer/kyc/contest", { body }),
 
     notifications: () => client.call(noticeContracts, "GET /core/customer/notifications"),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.

@@ -68,21 +68,28 @@ describe("KYC tiers in a real browser", () => {
     await section.getByRole("button", { name: "Verify Details" }).click();
     const dialog = page.getByRole("dialog", { name: "Verify your identity" });
     await dialog.getByRole("radio", { name: "NIN" }).check();
+    // The profile has no date of birth yet: the check takes it, and it is saved to the profile.
+    await dialog.getByLabel("Date of birth").fill("1990-05-04");
     // A number the simulated provider holds under another name is refused, in the dialog.
     await dialog.getByLabel("NIN (11 digits)").fill("12345679999");
     await dialog.getByRole("button", { name: "Verify" }).click();
     await dialog
       .getByText(/^The name on this NIN does not match the name on your profile \(Emeka Obi\)/)
       .waitFor();
+    // The registry answered: the names and date of birth are fixed from now on.
+    await section.getByRole("button", { name: "Ask for a correction" }).waitFor();
     await dialog.getByLabel("NIN (11 digits)").fill("70123456789");
     await dialog.getByRole("button", { name: "Verify" }).click();
     await dialog.waitFor({ state: "detached" });
-    await page.getByText("Your NIN matched your name. Your account is now tier 2.").first().waitFor();
+    await page.getByText("Your NIN matched your details. Your account is now tier 2.").first().waitFor();
     await section.getByText("Tier 2", { exact: true }).waitFor();
     await section.getByText("Verified", { exact: true }).waitFor();
     await section.getByText(/^NIN •••••••6789, verified /).waitFor();
     await section.getByText("₦200,000.00 (₦49,000.00 used today)").waitFor();
     expect(await section.getByRole("button", { name: "Verify Details" }).count()).toBe(0);
+    const details = page.getByRole("region", { name: "Personal details" });
+    expect(await details.getByLabel("First name").getAttribute("readonly")).not.toBeNull();
+    expect(await details.getByLabel("Date of birth").inputValue()).toBe("1990-05-04");
 
     await buyAirtime("2,000");
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();

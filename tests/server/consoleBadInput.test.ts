@@ -14,6 +14,7 @@ let server: TestServer;
 let admin: { token: string };
 let customerId: string;
 let purchaseId: string;
+const reviewId = crypto.randomUUID();
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -47,6 +48,8 @@ const realPath = (route: Route) =>
     .replace(":user_id", customerId)
     .replace(/^sys\.admin\/users\/:id/, `sys.admin/users/${customerId}`)
     .replace(/\/transaction\/:id/, `/transaction/${purchaseId}`)
+    // An identity review's id: any UUID reaches the body's check (an unknown one is 404 after it).
+    .replace(/\/kyc\/(changes|contests)\/:id/, `/kyc/$1/${reviewId}`)
     .replace(":action", "requery")
     .replace(":id", "1")}/`;
 

@@ -27,6 +27,7 @@ const ask = (
       number: "22345678901",
       firstName: "Ada",
       lastName: "Okafor",
+      dateOfBirth: "1990-05-04",
       reference: "user-1",
       ...over,
     },
@@ -34,16 +35,39 @@ const ask = (
   );
 
 describe("the Didit adapter against the simulator, over HTTP", () => {
-  it("reads the registry's names for a BVN and for a NIN (each sent in its own form field)", async () => {
-    const record = { firstName: "ADA", middleName: null, lastName: "OKAFOR" };
+  it("reads the registry's names and date of birth for a BVN and for a NIN (each in its own form field)", async () => {
+    const record = {
+      firstName: "ADA",
+      middleName: null,
+      lastName: "OKAFOR",
+      dateOfBirth: "1990-05-04",
+      phone: null,
+    };
     expect(await ask()).toEqual({ outcome: "found", record });
     expect(await ask({ type: "nin", number: "70123456789" })).toEqual({ outcome: "found", record });
   });
 
-  it("answers someone else's record as found, for OjaPay's own name match to refuse", async () => {
+  it("answers someone else's record, date of birth and phone included, for OjaPay's own match to judge", async () => {
     expect(await ask({ number: "22345679999" })).toEqual({
       outcome: "found",
-      record: { firstName: "CHIDINMA", middleName: "ADAEZE", lastName: "OKAFOR" },
+      record: {
+        firstName: "CHIDINMA",
+        middleName: "ADAEZE",
+        lastName: "OKAFOR",
+        dateOfBirth: "1994-03-17",
+        phone: "+2348035550199",
+      },
+    });
+    expect(await ask({ number: "22345677777" })).toMatchObject({
+      outcome: "found",
+      record: { firstName: "ADA", dateOfBirth: "1990-05-04", phone: "+2348000007777" },
+    });
+  });
+
+  it("sends names Didit's form accepts: accents folded, nothing else in them", async () => {
+    expect(await ask({ firstName: "Adébáyọ̀", lastName: "Ọlá-Williams" })).toMatchObject({
+      outcome: "found",
+      record: { firstName: "ADEBAYO", lastName: "OLA-WILLIAMS" },
     });
   });
 
@@ -80,26 +104,89 @@ describe("the Didit adapter against answers the simulator never gives", () => {
   afterAll(() => close());
   const lookup = () =>
     createDiditVerifier({ baseUrl: origin, apiKey: "test-key-1234" }).lookup(
-      { type: "nin", number: "70123456789", firstName: "Ada", lastName: "Okafor", reference: "u" },
+      {
+        type: "nin",
+        number: "70123456789",
+        firstName: "Ada",
+        lastName: "Okafor",
+        dateOfBirth: "1990-05-04",
+        reference: "u",
+      },
       AbortSignal.timeout(2_000),
     );
   const report = (validation: Record<string, unknown>) =>
     Response.json({ status: "Declined", validations: [{ service_id: "nga_national_id", ...validation }] });
+  const ada = {
+    firstName: "Ada",
+    middleName: null,
+    lastName: "Okafor",
+    dateOfBirth: "1990-05-04",
+    phone: null,
+  };
 
-  it("takes Didit's word when it sends no names: MATCH is the names sent, NO_MATCH a mismatch", async () => {
+  it("takes Didit's word for a field the registry did not send: a full match is the value sent", async () => {
     answer = () => report({ outcome_code: "MATCH" });
+    expect(await lookup()).toEqual({ outcome: "found", record: ada });
+    answer = () =>
+      report({
+        outcome_code: "PARTIAL_MATCH",
+        source_data: { first_name: "ADA", last_name: "OKAFOR", phone_number: "08031234567" },
+        validation: { full_name: "full_match", date_of_birth: "no_match" },
+      });
+    expect(await lookup()).toEqual({ outcome: "mismatch", part: "date_of_birth" });
+    answer = () => report({ outcome_code: "NO_MATCH", validation: { full_name: "no_match" } });
+    expect(await lookup()).toEqual({ outcome: "mismatch", part: "name" });
+  });
+
+  it("reads the registry's own date of birth and phone over Didit's verdict on ours", async () => {
+    answer = () =>
+      report({
+        outcome_code: "PARTIAL_MATCH",
+        source_data: {
+          first_name: "ADA",
+          last_name: "OKAFOR",
+          date_of_birth: "1991-01-02T00:00:00Z",
+          phone_number: "+234 803 123 4567",
+        },
+        validation: { full_name: "full_match", date_of_birth: "no_match" },
+      });
     expect(await lookup()).toEqual({
       outcome: "found",
-      record: { firstName: "Ada", middleName: null, lastName: "Okafor" },
+      record: {
+        ...ada,
+        firstName: "ADA",
+        lastName: "OKAFOR",
+        dateOfBirth: "1991-01-02",
+        phone: "+234 803 123 4567",
+      },
     });
-    answer = () => report({ outcome_code: "NO_MATCH" });
-    expect(await lookup()).toEqual({ outcome: "mismatch" });
-    answer = () => report({ outcome_code: "INVALID_INPUT" });
-    expect(await lookup()).toEqual({ outcome: "not_found" });
+  });
+
+  it("answers refused for a holder the registry bars (deceased, a minor)", async () => {
+    answer = () => report({ outcome_code: "DECEASED" });
+    expect(await lookup()).toEqual({ outcome: "refused" });
+    answer = () => report({ outcome_code: "MINOR_BLOCKED" });
+    expect(await lookup()).toEqual({ outcome: "refused" });
   });
 
   it.each([
-    ["an unknown outcome", () => report({ outcome_code: "DECEASED" }), "Didit answered outcome DECEASED"],
+    [
+      "an unknown outcome",
+      () => report({ outcome_code: "REGISTRY_UNAVAILABLE" }),
+      "Didit answered outcome REGISTRY_UNAVAILABLE",
+    ],
+    // Didit found our request incomplete: the number says nothing, and the customer is not to blame.
+    [
+      "a request Didit found incomplete",
+      () => report({ outcome_code: "INVALID_INPUT" }),
+      "Didit answered outcome INVALID_INPUT",
+    ],
+    [
+      "names but neither a date of birth nor a verdict on ours",
+      () =>
+        report({ outcome_code: "PARTIAL_MATCH", source_data: { first_name: "ADA", last_name: "OKAFOR" } }),
+      "Didit gave neither the registry's date of birth nor a verdict on ours",
+    ],
     ["no validations", () => Response.json({ status: "Not Finished" }), "Didit ran no nga_national_id check"],
     [
       "a body that is not JSON",

@@ -1,5 +1,5 @@
 import type { Profile } from "../../schemas/auth";
-import { type KycStatus, kycStatus } from "../../schemas/kyc";
+import { type KycStatus, kycStatus } from "../../schemas/kycStatus";
 
 export const customerProfile: Profile = {
   id: "6a1c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d",
@@ -43,5 +43,9 @@ export const tier1Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
     max_balance: 30_000_000,
     spent_today: 0,
     can_verify: true,
+    details_locked: false,
+    last_check: null,
+    change_request: null,
+    contest: null,
     ...overrides,
   });

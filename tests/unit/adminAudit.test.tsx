@@ -147,6 +147,10 @@ describe("the audit log", () => {
       "settings.update",
       "staff.invite",
       "kyc.override",
+      "kyc.change.approve",
+      "kyc.change.reject",
+      "kyc.contest.approve",
+      "kyc.contest.reject",
     ]);
     expect(screen.getByLabelText("Action")).toHaveValue("");
     expect(audit).toHaveBeenCalledWith({ page: 1, actor: undefined, action: undefined });

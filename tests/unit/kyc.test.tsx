@@ -2,13 +2,8 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import {
-  type AdminKycStatus,
-  adminKycStatus,
-  defaultKycLimits,
-  type KycLimits,
-  type KycStatus,
-} from "../../schemas/kyc";
+import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
+import { type AdminKycStatus, adminKycStatus, type KycStatus } from "../../schemas/kycStatus";
 import { type UserDetail, userDetail } from "../../schemas/users";
 import type { AdminApi } from "../../src/api/adminApi";
 import { ApiFailure } from "../../src/api/client";
@@ -39,16 +34,20 @@ const tier2 = (overrides: Partial<KycStatus> = {}): KycStatus =>
     daily_limit: 20_000_000,
     max_balance: 50_000_000,
     can_verify: false,
+    details_locked: true,
     ...overrides,
   });
 
-async function openProfile(customer: Partial<CustomerApi>) {
-  const app = await renderSignedIn("/app/profile", customerProfile, undefined, fakeCustomer(customer));
+/** A profile that has its date of birth, so Verify Details does not ask for one. */
+const datedProfile = { ...customerProfile, date_of_birth: "1992-07-14" };
+
+async function openProfile(customer: Partial<CustomerApi>, profile = customerProfile) {
+  const app = await renderSignedIn("/app/profile", profile, undefined, fakeCustomer(customer));
   await heading("Ngozi Adeyemi");
   // The page reads the profile afresh when it opens; answer that, so a later refresh is the modal's.
   if (app.control.session.isRunning("fetchProfile"))
     await act(async () =>
-      app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerProfile }),
+      app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
     );
   const section = screen.getByRole("region", { name: "Wallet and verification" });
   return { app, section };
@@ -108,10 +107,19 @@ describe("the profile's verification section", () => {
     const number = within(dialog).getByLabelText("BVN (11 digits)");
     expect(number).toHaveAttribute("inputmode", "numeric");
     await user.type(number, "22212341234");
+    // The profile has no date of birth yet: the check asks for it, and sends nothing without it.
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    expect(await within(dialog).findByText("Enter your date of birth.")).toBeInTheDocument();
+    expect(verifyIdentity).not.toHaveBeenCalled();
+    await user.type(within(dialog).getByLabelText("Date of birth"), "1992-07-14");
     await user.click(within(dialog).getByRole("button", { name: "Verify" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(verifyIdentity).toHaveBeenCalledExactlyOnceWith({ id_type: "bvn", number: "22212341234" });
+    expect(verifyIdentity).toHaveBeenCalledExactlyOnceWith({
+      id_type: "bvn",
+      number: "22212341234",
+      date_of_birth: "1992-07-14",
+    });
     expect(fact(section, "Account tier")).toBe("Tier 2");
     expect(fact(section, "Account status")).toBe("Verified");
     expect(fact(section, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
@@ -133,7 +141,7 @@ describe("the profile's verification section", () => {
   it("sends a NIN when NIN is chosen", async () => {
     const user = userEvent.setup();
     const verifyIdentity = vi.fn(async () => tier2({ id_type: "nin", id_last4: "9876" }));
-    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity }, datedProfile);
     await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
     const dialog = screen.getByRole("dialog");
     await user.click(within(dialog).getByRole("radio", { name: "NIN" }));
@@ -171,7 +179,7 @@ describe("the profile's verification section", () => {
       .fn<CustomerApi["verifyIdentity"]>()
       .mockRejectedValueOnce(new ApiFailure(409, "That number is already linked to another account."))
       .mockRejectedValueOnce(new ApiFailure(400, refusal, { fields: { number: [refusal] } }));
-    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity });
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier1()), verifyIdentity }, datedProfile);
     await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
     const dialog = screen.getByRole("dialog");
     const number = within(dialog).getByLabelText("BVN (11 digits)");
@@ -243,6 +251,9 @@ describe("a customer's KYC on their admin page", () => {
     expect(fact(kyc, "Identity")).toBe("BVN ending 1234");
     expect(fact(kyc, "Verified name")).toBe("NGOZI ADEYEMI");
     expect(fact(kyc, "Verified on")).toBe("Jan 5, 2026");
+    expect(fact(kyc, "Names and date of birth")).toBe(
+      "Fixed by an identity check (corrections go to Identity reviews)",
+    );
     expect(fact(kyc, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
     expect(fact(kyc, "Wallet maximum balance")).toBe("₦500,000.00");
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { defaultKycLimits, kycStatus } from "../../schemas/kyc";
+import { defaultKycLimits } from "../../schemas/kyc";
+import { kycStatus } from "../../schemas/kycStatus";
 import { adminApi } from "../../src/api/adminApi";
 import { ApiFailure, createApiClient } from "../../src/api/client";
 import { customerApi } from "../../src/api/customerApi";
@@ -42,6 +43,10 @@ const status = kycStatus.parse({
   max_balance: 50_000_000,
   spent_today: 0,
   can_verify: false,
+  details_locked: true,
+  last_check: null,
+  change_request: null,
+  contest: null,
 });
 
 describe("the KYC calls", () => {

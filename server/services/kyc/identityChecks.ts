@@ -1,18 +1,20 @@
 import { createHmac, hkdfSync } from "node:crypto";
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { identityTypeName, type KycStatus, type KycVerifyBody } from "../../../schemas/kyc";
+import { identityTypeName } from "../../../schemas/kyc";
+import type { IdentityCheckOutcome, KycStatus, KycVerifyBody } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
-import { users } from "../../db/schema";
+import { identityChecks, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityAnswer, IdentityVerifier } from "../../identity/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
-import { namesMatch, recordName } from "./nameMatch";
-import { limitOf, readKycLimits, spentToday } from "./tierLimits";
+import { checkedTier, kycStatusOf } from "./kycStatus";
+import { recordName } from "./nameMatch";
+import { judgeRecord } from "./recordMatch";
 
 export type KycDeps = {
   db: Database;
@@ -32,30 +34,8 @@ export const identityCheckRules: TryRule = {
 };
 export const identityTries = (userId: string) => `kyc:${userId}`;
 
-/** The tier identity checks lead to; higher tiers need an admin. */
-const checkedTier = 2;
-
-export async function kycStatusOf(
-  db: Queryable,
-  clock: Clock,
-  user: UserRow,
-  identity: IdentityVerifier | null,
-): Promise<KycStatus> {
-  const [limits, spent] = await Promise.all([readKycLimits(db), spentToday(db, clock, user.id)]);
-  const limit = limitOf(limits, user.kycTier);
-  return {
-    tier: user.kycTier,
-    tier_source: user.kycTierSource,
-    id_type: user.identityType,
-    id_last4: user.identityLast4,
-    verified_name: user.identityName,
-    verified_at: user.identityVerifiedAt?.toISOString() ?? null,
-    daily_limit: limit.dailyLimit,
-    max_balance: limit.maxBalance,
-    spent_today: spent,
-    can_verify: identity !== null && user.kycTier < checkedTier && user.identityVerifiedAt === null,
-  };
-}
+/** How long past the provider's time limit a check still counts as out: our own writes after it. */
+const checkSlackMs = 5_000;
 
 /**
  * A keyed fingerprint of the number, so one BVN or NIN can verify one account without the number
@@ -66,10 +46,15 @@ export function identityFingerprint(totpKey: Buffer, type: string, number: strin
   return createHmac("sha256", key).update(`${type}:${number}`).digest("hex");
 }
 
+/** A check's subject: the profile as it stood when the check went out. */
+type CheckedProfile = UserRow & { dateOfBirth: string };
+
 /**
- * The customer gives a BVN or NIN; the provider says whose it is; if the names match the profile's,
- * the account becomes tier 2 and its names are fixed to the checked ones. Wrong numbers and names
- * count against five tries a day; a provider that cannot answer counts nothing.
+ * The customer gives a BVN or NIN; the provider says whose it is; if the record's names, date of
+ * birth and phone (when it holds one) are the profile's, the account becomes tier 2. Once the registry
+ * has answered, whatever it said, the names and date of birth it was asked about are fixed
+ * (detailsLock.ts): a failed check cannot be followed by a rename to the record's names. Wrong
+ * numbers and details count against five tries a day; a provider that cannot answer counts nothing.
  */
 export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVerifyBody): Promise<KycStatus> {
   const kind = identityTypeName[body.id_type];
@@ -86,23 +71,28 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
       "Identity checks are not available yet. Please contact support to raise your tier.",
     );
   }
+  assertDateOfBirth(user, body);
   const fingerprint = identityFingerprint(deps.config.totpKey, body.id_type, body.number);
-  await assertNumberFree(deps.db, user.id, fingerprint, kind);
 
-  let answer: IdentityAnswer | null = null;
+  // What the check saw, filled in as it goes: the profile sent, the provider's answer, the verdict.
+  const seen: { profile?: CheckedProfile; answer?: IdentityAnswer; verdict?: IdentityCheckOutcome } = {};
   const outcome = await tryGuess(
     deps.db,
     deps.clock,
     identityTries(user.id),
     identityCheckRules,
     async () => {
+      const checked = await startCheck(deps, user.id, body.date_of_birth ?? null);
+      seen.profile = checked;
+      let answer: IdentityAnswer;
       try {
         answer = await verifier.lookup(
           {
             type: body.id_type,
             number: body.number,
-            firstName: user.firstName,
-            lastName: user.lastName,
+            firstName: checked.firstName,
+            lastName: checked.lastName,
+            dateOfBirth: checked.dateOfBirth,
             reference: user.id,
           },
           AbortSignal.timeout(deps.config.providerTimeoutMs),
@@ -117,7 +107,13 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
           "We could not check your details just now. Please try again in a few minutes.",
         );
       }
-      return answer.outcome === "found" && namesMatch(user, answer.record);
+      let verdict = verdictOf(checked, answer);
+      // The registry says it is theirs, but it verifies another account: a contest for staff, never a
+      // second link; and it counts, so it cannot be asked about again and again at our cost.
+      if (verdict === "matched" && (await heldElsewhere(deps.db, user.id, fingerprint))) verdict = "taken";
+      seen.answer = answer;
+      seen.verdict = verdict;
+      return verdict === "matched";
     },
   );
   if (outcome.result === "refused") {
@@ -126,62 +122,200 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
       `Too many identity checks today. Try again in ${waitText(outcome.retryAt, deps.clock.now())}.`,
     );
   }
-  const said = answer as IdentityAnswer | null;
-  if (outcome.result === "wrong" || said?.outcome !== "found") {
-    const msg =
-      said?.outcome === "not_found"
-        ? `We could not find this ${kind}. Check the number and try again.`
-        : `The name on this ${kind} does not match the name on your profile (${user.firstName} ${user.lastName}). Check the number, or correct your name on the profile first.`;
-    throw fieldRefusal("number", msg, "identity_mismatch");
+  const { profile: checked, answer, verdict } = seen;
+  if (!checked || !answer || !verdict) throw new Error("an identity check ended without an answer");
+  const found = answer.outcome === "found" ? answer.record : null;
+  const check = {
+    userId: user.id,
+    idType: body.id_type,
+    last4: body.number.slice(-4),
+    fingerprint,
+    createdAt: deps.clock.now(),
+  };
+  if (verdict !== "matched") {
+    const record = verdict === "taken" && found ? recordName(found) : null;
+    await recordAnswer(deps.db, { ...check, outcome: verdict, recordName: record });
+    throw refusalOf(verdict, kind, checked);
   }
-  const found = said.record;
+  if (!found) throw new Error("a matched check has no record");
 
   const now = deps.clock.now();
   try {
-    const [after] = await deps.db
-      .update(users)
-      .set({
-        kycTier: checkedTier,
-        kycTierSource: "identity_check",
-        kycTierReason: null,
-        identityType: body.id_type,
-        identityLast4: body.number.slice(-4),
-        identityFingerprint: fingerprint,
-        identityName: recordName(found),
-        identityVerifiedAt: now,
-        updatedAt: now,
-      })
-      // Only the account as it was checked: not a tier an admin set meanwhile, not names changed meanwhile.
-      .where(
-        and(
-          eq(users.id, user.id),
-          eq(users.kycTier, user.kycTier),
-          eq(users.firstName, user.firstName),
-          eq(users.lastName, user.lastName),
-          isNull(users.identityVerifiedAt),
-        ),
-      )
-      .returning();
-    if (!after)
+    const after = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          kycTier: checkedTier,
+          kycTierSource: "identity_check",
+          kycTierReason: null,
+          identityType: body.id_type,
+          identityLast4: check.last4,
+          identityFingerprint: fingerprint,
+          identityName: recordName(found),
+          identityVerifiedAt: now,
+          identityLockedAt: sql`coalesce(${users.identityLockedAt}, ${now})`,
+          updatedAt: now,
+        })
+        // Only the account as it was checked: not a tier an admin set meanwhile, not details changed
+        // meanwhile (the lock refuses that while a check is out; this holds if the mark ran out).
+        .where(
+          and(
+            eq(users.id, user.id),
+            eq(users.kycTier, checked.kycTier),
+            eq(users.firstName, checked.firstName),
+            eq(users.lastName, checked.lastName),
+            eq(users.dateOfBirth, checked.dateOfBirth),
+            isNull(users.identityVerifiedAt),
+          ),
+        )
+        .returning();
+      if (row)
+        await tx
+          .insert(identityChecks)
+          .values({ ...check, outcome: "matched", recordName: recordName(found) });
+      return row;
+    });
+    if (!after) {
+      await lockDetails(deps.db, user.id, now);
       throw new Refusal("changed_meanwhile", "Your account changed meanwhile. Open your profile again.");
+    }
     return kycStatusOf(deps.db, deps.clock, after, deps.identity);
   } catch (error) {
-    if (isUniqueViolation(error)) throw numberTaken(kind);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Another account took the number between our look and our write.
+    await recordAnswer(deps.db, { ...check, outcome: "taken", recordName: recordName(found) });
+    throw numberTaken(kind);
   }
 }
 
-async function assertNumberFree(db: Queryable, userId: string, fingerprint: string, kind: string) {
+/** A check needs the date of birth it compares: the profile's, or the one given with the check. */
+function assertDateOfBirth(user: UserRow, body: KycVerifyBody) {
+  if (body.date_of_birth && user.dateOfBirth && body.date_of_birth !== user.dateOfBirth) {
+    throw fieldRefusal(
+      "date_of_birth",
+      "This is not the date of birth on your profile. Check it there first: it is what the registry's record is compared with.",
+    );
+  }
+  if (!body.date_of_birth && !user.dateOfBirth) {
+    throw fieldRefusal(
+      "date_of_birth",
+      "Enter your date of birth: the registry's record is checked against it.",
+    );
+  }
+}
+
+/**
+ * Marks the check as out (so the names and date of birth cannot change under it), saves a date of
+ * birth given with the check to a profile without one, and answers the profile as it is now: what
+ * goes to the provider is what the row holds, never an older copy of it.
+ */
+async function startCheck(
+  deps: KycDeps,
+  userId: string,
+  dateOfBirth: string | null,
+): Promise<CheckedProfile> {
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + deps.config.providerTimeoutMs + checkSlackMs);
+  const [row] = await deps.db
+    .update(users)
+    .set({
+      identityCheckUntil: until,
+      dateOfBirth: sql`coalesce(${users.dateOfBirth}, ${dateOfBirth}::date)`,
+      updatedAt: now,
+    })
+    .where(and(eq(users.id, userId), isNull(users.identityVerifiedAt)))
+    .returning();
+  if (!row) throw new Refusal("not_allowed", "Your identity is already verified.");
+  if (!row.dateOfBirth) {
+    throw fieldRefusal(
+      "date_of_birth",
+      "Enter your date of birth: the registry's record is checked against it.",
+    );
+  }
+  return { ...row, dateOfBirth: row.dateOfBirth };
+}
+
+function verdictOf(profile: CheckedProfile, answer: IdentityAnswer): IdentityCheckOutcome {
+  switch (answer.outcome) {
+    case "found":
+      return judgeRecord(profile, answer.record);
+    case "mismatch":
+      return answer.part === "name" ? "name_mismatch" : "dob_mismatch";
+    case "not_found":
+      return "not_found";
+    case "refused":
+      return "refused";
+  }
+}
+
+async function heldElsewhere(db: Queryable, userId: string, fingerprint: string): Promise<boolean> {
   const [other] = await db
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.identityFingerprint, fingerprint), ne(users.id, userId)))
     .limit(1);
-  if (other) throw numberTaken(kind);
+  return other !== undefined;
+}
+
+/** The registry answered: the details it was asked about are fixed from now on. */
+async function lockDetails(db: Queryable, userId: string, now: Date) {
+  await db
+    .update(users)
+    .set({ identityLockedAt: sql`coalesce(${users.identityLockedAt}, ${now})` })
+    .where(eq(users.id, userId));
+}
+
+async function recordAnswer(db: Database, check: typeof identityChecks.$inferInsert) {
+  await db.transaction(async (tx) => {
+    await lockDetails(tx, check.userId, check.createdAt);
+    await tx.insert(identityChecks).values(check);
+  });
+}
+
+/**
+ * What the customer is told. Only their own details are named, never the record's; the parts are
+ * judged in order (recordMatch.ts), so a wrong name says nothing of the date of birth or phone.
+ */
+function refusalOf(verdict: IdentityCheckOutcome, kind: string, profile: CheckedProfile): Refusal {
+  const correction = "ask for a correction on your profile; staff will review it.";
+  const mismatch = (part: string, msg: string) =>
+    new Refusal("identity_mismatch", msg, { fields: { number: [msg] }, data: { mismatch: part } });
+  switch (verdict) {
+    case "not_found":
+      return fieldRefusal(
+        "number",
+        `We could not find this ${kind}. Check the number and try again.`,
+        "identity_mismatch",
+      );
+    case "name_mismatch":
+      return mismatch(
+        "name",
+        `The name on this ${kind} does not match the name on your profile (${profile.firstName} ${profile.lastName}). Check the number; if the name on your profile is wrong, ${correction}`,
+      );
+    case "dob_mismatch":
+      return mismatch(
+        "date_of_birth",
+        `The date of birth on this ${kind} does not match the one on your profile. Check the number; if the date on your profile is wrong, ${correction}`,
+      );
+    case "phone_mismatch":
+      return mismatch(
+        "phone",
+        `The phone number registered with this ${kind} is not the one on your profile. Put that number on your profile and try again, or contact support.`,
+      );
+    case "refused":
+      return fieldRefusal(
+        "number",
+        `This ${kind} cannot be used to verify an account. Contact support if it is yours.`,
+        "identity_mismatch",
+      );
+    default:
+      return numberTaken(kind);
+  }
 }
 
 const numberTaken = (kind: string) =>
   new Refusal(
     "already_exists",
-    `This ${kind} is already linked to another OjaPay account. Contact support if it is yours.`,
+    `This ${kind} is already linked to another OjaPay account. If it is yours, tell us and staff will look into it.`,
+    { data: { contestable: true } },
   );

@@ -18,6 +18,7 @@ const DashboardPage = lazyPage(() => import("./DashboardPage"));
 const EmergencyPanel = lazyPage(() => import("./EmergencyPanel"));
 const FindCustomerPage = lazyPage(() => import("./FindCustomerPage"));
 const UsersPage = lazyPage(() => import("./UsersPage"));
+const IdentityReviewsPage = lazyPage(() => import("./IdentityReviewsPage"));
 const UserDetailPage = lazyPage(() => import("./UserDetailPage"));
 const TransactionsListPage = lazyPage(() => import("./TransactionsListPage"));
 const TransactionDetailPage = lazyPage(() => import("./TransactionDetailPage"));
@@ -37,6 +38,7 @@ type Params = Record<string, string | undefined>;
 const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/dashboard": () => <DashboardPage emergencyPanel={<EmergencyPanel />} />,
   "/find-customer": () => <FindCustomerPage />,
+  "/identity-reviews": () => <IdentityReviewsPage />,
   "/manage-users": () => <UsersPage />,
   "/manage-users/:id": (params) => <UserDetailPage id={params.id ?? ""} />,
   "/transactions": () => <TransactionsListPage />,

@@ -1,12 +1,8 @@
 import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import {
-  type AdminKycStatus,
-  identityTypeName,
-  type KycOverrideBody,
-  kycOverrideBody,
-} from "../../../schemas/kyc";
+import { identityTypeName, type KycOverrideBody, kycOverrideBody } from "../../../schemas/kyc";
+import type { AdminKycStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -54,6 +50,11 @@ export function UserKycSection({
             </Fact>
             <Fact label="Verified name">{kyc.verified_name ?? "None"}</Fact>
             <Fact label="Verified on">{kyc.verified_at ? formatDate(kyc.verified_at) : "Never"}</Fact>
+            <Fact label="Names and date of birth">
+              {kyc.details_locked
+                ? "Fixed by an identity check (corrections go to Identity reviews)"
+                : "The customer may change them"}
+            </Fact>
             <Fact label="Daily purchase limit">
               {formatNaira(kyc.daily_limit)} ({formatNaira(kyc.spent_today)} used today)
             </Fact>

@@ -20,6 +20,8 @@ export const adminPages = [
   { path: "/dashboard", title: "Dashboard", roles: staff, inNav: true },
   // Beyond spec section 2: staff fund wallets and look customers up here, as Manage users is admin-only.
   { path: "/find-customer", title: "Find a customer", roles: staff, inNav: true },
+  // Corrections of details a failed identity check fixed, and contests of a linked BVN or NIN.
+  { path: "/identity-reviews", title: "Identity reviews", roles: staff, inNav: true },
   { path: "/manage-users", title: "Manage users", roles: admin, inNav: true },
   { path: "/manage-users/:id", title: "User details", roles: admin, inNav: false },
   { path: "/transactions", title: "Transactions History", label: "Transactions", roles: admin, inNav: true },

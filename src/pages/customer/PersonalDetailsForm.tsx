@@ -1,3 +1,4 @@
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod/mini";
 import type { Profile } from "../../../schemas/auth";
@@ -26,19 +27,27 @@ const formValues = (p: Profile): ProfileForm => ({
   date_of_birth: p.date_of_birth ?? "",
 });
 
+const fixedHint = "Fixed since your identity check. Ask for a correction under Wallet and verification.";
+
 /**
  * The profile's personal details of spec section 2, with Update Profile (PATCH auth/profile/); its
- * password and PIN are shown masked, as statements, since only their hashes are kept. Loaded after
- * the profile page draws (lazyPart), being its part with react-hook-form.
+ * password and PIN are shown masked, as statements, since only their hashes are kept. Once an
+ * identity check has fixed the names and date of birth (`locked`), they show read-only; the server
+ * refuses a change to them anyway. Loaded after the profile page draws (lazyPart), being its part
+ * with react-hook-form.
  */
-export function PersonalDetailsForm({ profile }: { profile: Profile }) {
+export function PersonalDetailsForm({ profile, locked = false }: { profile: Profile; locked?: boolean }) {
   const { accounts } = useAppServices();
   const { send } = useSession();
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
     resolver: schemaResolver(profileForm),
-    defaultValues: formValues(profile),
+    // The profile can change under the form (an identity check saves the date of birth it was given):
+    // the form follows it, except in the fields the customer is editing.
+    values: useMemo(() => formValues(profile), [profile]),
+    resetOptions: { keepDirtyValues: true },
   });
   const errors = form.formState.errors;
+  const fixedHintId = useId();
   useGlobalLoading(form.formState.isSubmitting);
 
   const update = form.handleSubmit(async (values) => {
@@ -56,20 +65,27 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
 
   return (
     <form noValidate onSubmit={update}>
-      <fieldset className="form-row">
+      <fieldset className="form-row" aria-describedby={locked ? fixedHintId : undefined}>
         <legend>Full name</legend>
         <TextField
           label="First name"
           autoComplete="given-name"
+          readOnly={locked}
           error={errors.first_name?.message}
           {...form.register("first_name")}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
+          readOnly={locked}
           error={errors.last_name?.message}
           {...form.register("last_name")}
         />
+        {locked && (
+          <p className="field-hint" id={fixedHintId}>
+            {fixedHint}
+          </p>
+        )}
       </fieldset>
       <div className="form-row">
         <TextField
@@ -84,6 +100,8 @@ export function PersonalDetailsForm({ profile }: { profile: Profile }) {
       <TextField
         label="Date of birth"
         type="date"
+        readOnly={locked}
+        hint={locked ? fixedHint : undefined}
         error={errors.date_of_birth?.message}
         {...form.register("date_of_birth")}
       />

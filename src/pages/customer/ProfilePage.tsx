@@ -6,6 +6,7 @@ import { useGlobalLoading } from "../../components/globalLoading";
 import { useSession } from "../../session/useSession";
 import { LoadingModal } from "./LoadingModal";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal } from "./profileLazyParts";
+import { useKycStatus } from "./useKycStatus";
 import { usePinResetLogic } from "./usePinResetLogic";
 import { VerificationSection } from "./VerificationSection";
 import "./profile.css";
@@ -14,6 +15,7 @@ export default function ProfilePage() {
   const { inspect } = useCustomerServices();
   const { profile, send } = useSession();
   const [pin, sendPin] = useMachine(usePinResetLogic(), { inspect });
+  const kyc = useKycStatus();
   useGlobalLoading(pin.matches("requesting"));
 
   usePageTitle("Profile");
@@ -60,6 +62,7 @@ export default function ProfilePage() {
         <h2 id="personal-details">Personal details</h2>
         <PersonalDetailsForm
           profile={profile}
+          locked={kyc.status?.details_locked ?? false}
           placeholder={
             <p role="status" className="part-loading personal-details-loading muted">
               Loading your personal details…
@@ -79,7 +82,7 @@ export default function ProfilePage() {
         />
       </section>
 
-      <VerificationSection profile={profile} />
+      <VerificationSection profile={profile} kyc={kyc} />
     </div>
   );
 }

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { Profile } from "../../../schemas/auth";
-import { type IdentityType, identityTypeName, type KycStatus } from "../../../schemas/kyc";
-import { useCustomerServices } from "../../app/AppServices";
-import { useLoad } from "../../app/useLoad";
+import { type IdentityType, identityTypeName } from "../../../schemas/kyc";
+import type { KycStatus } from "../../../schemas/kycStatus";
 import { LoadFailed } from "../../components/LoadFailed";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
 import { LoadingModal } from "./LoadingModal";
-import { VerifyIdentityModal } from "./profileLazyParts";
+import { ContestModal, CorrectionModal, VerifyIdentityModal } from "./profileLazyParts";
+import type { KycStatusState } from "./useKycStatus";
 
 /** "BVN •••••••1234, verified Jan 5, 2026" in the row of the number that was checked. */
 function identityText(status: KycStatus, row: IdentityType): string {
@@ -17,27 +17,62 @@ function identityText(status: KycStatus, row: IdentityType): string {
   return status.verified_at ? `${masked}, verified ${formatDate(status.verified_at)}` : masked;
 }
 
+const decided = { approved: "was applied", rejected: "was not accepted" } as const;
+
+/** Where the customer's correction and contest stand, in a sentence each. */
+function ReviewNotices({ status }: { status: KycStatus }) {
+  const change = status.change_request;
+  const contest = status.contest;
+  return (
+    <>
+      {change && (
+        <p className="review-notice" role="status">
+          {change.status === "pending"
+            ? `Your correction to ${change.first_name} ${change.last_name}, born ${formatDate(change.date_of_birth)}, is waiting for staff review (sent ${formatDate(change.created_at)}).`
+            : `Your correction of ${formatDate(change.created_at)} ${decided[change.status]}.${change.status === "rejected" ? " Contact support if your details are still wrong." : ""}`}
+        </p>
+      )}
+      {contest && (
+        <p className="review-notice" role="status">
+          {contest.status === "pending"
+            ? `Staff are looking into ${identityTypeName[contest.id_type]} •••••••${contest.id_last4}, which you told us is yours (sent ${formatDate(contest.created_at)}).`
+            : `Your claim to ${identityTypeName[contest.id_type]} •••••••${contest.id_last4} ${decided[contest.status]}.`}
+        </p>
+      )}
+    </>
+  );
+}
+
+type Open = "verify" | "correct" | "contest" | null;
+
 /**
  * The profile's wallet and verification facts: the account's KYC tier, what it allows (and how much
- * of today's allowance is used), the checked BVN or NIN, and Verify Details to move up a tier.
+ * of today's allowance is used), the checked BVN or NIN, and Verify Details to move up a tier; once a
+ * check has fixed the names and date of birth, a correction for staff, and a contest of a number
+ * another account holds.
  */
-export function VerificationSection({ profile }: { profile: Profile }) {
-  const { customer } = useCustomerServices();
+export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: KycStatusState }) {
   const { send } = useSession();
-  const loaded = useLoad(useCallback(() => customer.kyc(), [customer]));
-  // A successful check answers with the new status; shown at once rather than read again.
-  const [answered, setAnswered] = useState<KycStatus | null>(null);
-  const [verifying, setVerifying] = useState(false);
-  const status = answered ?? (loaded.state === "ready" ? loaded.data : undefined);
-  // Fetched as the page opens, so the modal is there when Verify Details is pressed.
-  useEffect(() => VerifyIdentityModal.preload(), []);
+  const { status, loaded } = kyc;
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  // Fetched as the page opens (one chunk), so each modal is there when its button is pressed.
+  useEffect(() => {
+    VerifyIdentityModal.preload();
+    CorrectionModal.preload();
+    ContestModal.preload();
+  }, []);
 
-  const verified = (next: KycStatus) => {
-    setAnswered(next);
-    setVerifying(false);
-    // The session's copy of the profile carries the tier too (kyc_tier).
+  const answered = (next: KycStatus) => {
+    kyc.update(next);
+    setOpen(null);
+    // The session's copy of the profile carries the tier and date of birth too.
     send({ type: "profile.refresh" });
   };
+  const unverified = status !== undefined && status.verified_at === null;
+  const canCorrect = unverified && status.details_locked && status.change_request?.status !== "pending";
+  const canContest =
+    unverified && status.last_check?.outcome === "taken" && status.contest?.status !== "pending";
 
   return (
     <section
@@ -76,17 +111,51 @@ export function VerificationSection({ profile }: { profile: Profile }) {
       {!status && loaded.state === "failed" && (
         <LoadFailed message="We could not load your account tier." retry={loaded.retry} />
       )}
-      {status?.can_verify && (
-        <button type="button" className="button secondary" onClick={() => setVerifying(true)}>
-          Verify Details
-        </button>
+      {unverified && status.details_locked && (
+        <p className="muted">Your name and date of birth are fixed since your identity check.</p>
       )}
-      {status && verifying && (
+      {status && <ReviewNotices status={status} />}
+      <div className="verification-actions">
+        {status?.can_verify && (
+          <button type="button" className="button secondary" onClick={() => setOpen("verify")}>
+            Verify Details
+          </button>
+        )}
+        {canCorrect && (
+          <button type="button" className="button secondary" onClick={() => setOpen("correct")}>
+            Ask for a correction
+          </button>
+        )}
+        {canContest && status.last_check && (
+          <button type="button" className="button secondary" onClick={() => setOpen("contest")}>
+            Contest {identityTypeName[status.last_check.id_type]} •••••••{status.last_check.id_last4}
+          </button>
+        )}
+      </div>
+      {status && open === "verify" && (
         <VerifyIdentityModal
           status={status}
-          onVerified={verified}
-          onClose={() => setVerifying(false)}
-          placeholder={<LoadingModal title="Verify your identity" onClose={() => setVerifying(false)} />}
+          dateOfBirth={profile.date_of_birth}
+          onAnswered={answered}
+          onRegistryAnswered={kyc.reload}
+          onClose={close}
+          placeholder={<LoadingModal title="Verify your identity" onClose={close} />}
+        />
+      )}
+      {status && open === "correct" && (
+        <CorrectionModal
+          profile={profile}
+          onAnswered={answered}
+          onClose={close}
+          placeholder={<LoadingModal title="Ask for a correction" onClose={close} />}
+        />
+      )}
+      {status?.last_check && open === "contest" && (
+        <ContestModal
+          idType={status.last_check.id_type}
+          onAnswered={answered}
+          onClose={close}
+          placeholder={<LoadingModal title="This number is mine" onClose={close} />}
         />
       )}
     </section>

@@ -1,18 +1,21 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import { type IdentityType, identityTypeName, type KycStatus, kycVerifyBody } from "../../../schemas/kyc";
+import { type IdentityType, identityTypeName } from "../../../schemas/kyc";
+import { type KycStatus, kycVerifyBody } from "../../../schemas/kycStatus";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
+import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { ContestForm } from "./ContestForm";
 
 type VerifyForm = z.input<typeof kycVerifyBody>;
-const fieldNames = ["id_type", "number"] as const;
+const fieldNames = ["id_type", "number", "date_of_birth"] as const;
 
 // How a customer finds the number without leaving the page: the USSD codes NIBSS and NIMC publish.
 const whereToFind: Record<IdentityType, string> = {
@@ -30,25 +33,42 @@ function refusalMessage(error: unknown): string {
   return placed.includes(error.msg) ? "" : error.msg;
 }
 
+/** A 409 for a number the registry matched to the customer but another account holds. */
+const contestable = (error: unknown) =>
+  error instanceof ApiFailure &&
+  error.status === 409 &&
+  (error.data as { contestable?: unknown } | null)?.contestable === true;
+
 /**
- * Verify Details: a BVN or NIN checked against the customer's name by the server's identity
- * provider, which raises a tier 1 account to tier 2.
+ * Verify Details: a BVN or NIN checked by the server's identity provider against the customer's
+ * name, date of birth and phone, which raises a tier 1 account to tier 2. A profile without a date
+ * of birth gives it here. When the number turns out to be linked to another account, the customer
+ * can say it is theirs from the same dialog.
  */
 export function VerifyIdentityModal({
   status,
-  onVerified,
+  dateOfBirth,
+  onAnswered,
+  onRegistryAnswered,
   onClose,
 }: {
   status: KycStatus;
-  onVerified: (status: KycStatus) => void;
+  /** The profile's, when it has one: the check compares it and it is not asked for. */
+  dateOfBirth: string | null;
+  onAnswered: (status: KycStatus) => void;
+  /** The registry answered a check that was refused: the details are fixed now, the profile must say so. */
+  onRegistryAnswered?: () => void;
   onClose: () => void;
 }) {
   const { customer } = useCustomerServices();
   const form = useForm<VerifyForm, unknown, z.output<typeof kycVerifyBody>>({
     resolver: schemaResolver(kycVerifyBody),
-    defaultValues: { id_type: "bvn", number: "" },
+    defaultValues: { id_type: "bvn", number: "", ...(dateOfBirth ? {} : { date_of_birth: "" }) },
   });
   const [refusal, setRefusal] = useState("");
+  const [linkedElsewhere, setLinkedElsewhere] = useState<{ idType: IdentityType; number: string } | null>(
+    null,
+  );
   // Every check counts against the server's tries; a double click must not spend two.
   const once = useOnce();
   const sending = form.formState.isSubmitting;
@@ -59,14 +79,42 @@ export function VerifyIdentityModal({
   const submit = form.handleSubmit((body) =>
     once(async () => {
       setRefusal("");
+      // The server would refuse a check without one; said here, before a try is spent.
+      if (!dateOfBirth && !body.date_of_birth) {
+        form.setError("date_of_birth", { type: "required", message: "Enter your date of birth." });
+        return;
+      }
       try {
-        onVerified(await customer.verifyIdentity(body));
+        onAnswered(await customer.verifyIdentity(body));
       } catch (error) {
+        if (contestable(error)) setLinkedElsewhere({ idType: body.id_type, number: body.number });
+        if (error instanceof ApiFailure && (error.code === "identity_mismatch" || contestable(error)))
+          onRegistryAnswered?.();
         showServerFieldErrors(error, form.setError, fieldNames);
         setRefusal(refusalMessage(error));
       }
     }),
   );
+
+  if (linkedElsewhere) {
+    const linkedName = identityTypeName[linkedElsewhere.idType];
+    return (
+      // A dialog of its own (key): focus moves into it, as it would if it had opened by itself.
+      <Modal key="linked" open title="This number is mine" onClose={onClose}>
+        <p role="alert">{refusal}</p>
+        <p>
+          Staff compare both accounts and may move {linkedName} •••••••{linkedElsewhere.number.slice(-4)} to
+          yours.
+        </p>
+        <ContestForm
+          idType={linkedElsewhere.idType}
+          number={linkedElsewhere.number}
+          onAnswered={onAnswered}
+          onCancel={onClose}
+        />
+      </Modal>
+    );
+  }
 
   return (
     // Closing while the check is out would hide whether it worked.
@@ -98,7 +146,23 @@ export function VerifyIdentityModal({
           readOnly={sending}
           {...form.register("number")}
         />
-        <p className="muted">We check that the name it is registered to matches the name on your profile.</p>
+        {dateOfBirth ? (
+          <p className="muted">Date of birth on your profile: {formatDate(dateOfBirth)}.</p>
+        ) : (
+          <TextField
+            label="Date of birth"
+            type="date"
+            autoComplete="bday"
+            hint="As on your BVN or NIN. It is saved to your profile."
+            error={errors.date_of_birth?.message}
+            readOnly={sending}
+            {...form.register("date_of_birth", { setValueAs: (value: string) => value || undefined })}
+          />
+        )}
+        <p className="muted">
+          We check that the name, date of birth and phone it is registered to match your profile. Once the
+          registry answers, your name and date of birth are fixed: a later change goes to staff for review.
+        </p>
         {refusal && (
           <p className="field-error" role="alert">
             {refusal}

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod/mini";
+import { type IdentityType, identityTypeName } from "../../../schemas/kyc";
+import { type KycContestBody, kycContestBody } from "../../../schemas/kycRequests";
+import type { KycStatus } from "../../../schemas/kycStatus";
+import { ApiFailure } from "../../api/client";
+import { useCustomerServices } from "../../app/AppServices";
+import { useOnce } from "../../app/useOnce";
+import { TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+
+type ContestInput = z.input<typeof kycContestBody>;
+const fieldNames = ["number", "note"] as const;
+
+/**
+ * "This number is mine": a BVN or NIN the registry matched to the customer but another account
+ * holds, sent to staff with an optional note. Used in Verify Details right after the 409 (the number
+ * is known then) and from the profile later (the number is asked for again: it is never stored).
+ */
+export function ContestForm({
+  idType,
+  number,
+  onAnswered,
+  onCancel,
+}: {
+  idType: IdentityType;
+  number?: string | undefined;
+  onAnswered: (status: KycStatus) => void;
+  onCancel: () => void;
+}) {
+  const { customer } = useCustomerServices();
+  const form = useForm<ContestInput, unknown, KycContestBody>({
+    resolver: schemaResolver(kycContestBody),
+    defaultValues: { id_type: idType, number: number ?? "", note: "" },
+  });
+  const [refusal, setRefusal] = useState("");
+  const once = useOnce();
+  const sending = form.formState.isSubmitting;
+  const errors = form.formState.errors;
+  const name = identityTypeName[idType];
+
+  const submit = form.handleSubmit(({ note, ...number }) =>
+    once(async () => {
+      setRefusal("");
+      try {
+        onAnswered(await customer.contestIdentity({ ...number, ...(note && { note }) }));
+      } catch (error) {
+        showServerFieldErrors(error, form.setError, fieldNames);
+        const placed =
+          error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
+        if (error instanceof ApiFailure && !placed) setRefusal(error.msg);
+      }
+    }),
+  );
+
+  return (
+    <form noValidate onSubmit={submit}>
+      {number === undefined ? (
+        <TextField
+          label={`${name} (11 digits)`}
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.number?.message}
+          readOnly={sending}
+          {...form.register("number")}
+        />
+      ) : (
+        errors.number && (
+          <p className="field-error" role="alert">
+            {errors.number.message}
+          </p>
+        )
+      )}
+      {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
+      <TextField
+        label="Anything staff should know (optional)"
+        hint="Where and when you enrolled, for example. Nothing of the other account is shown to you."
+        maxLength={500}
+        error={errors.note?.message}
+        readOnly={sending}
+        {...form.register("note")}
+      />
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className="modal-actions">
+        <button type="button" className="button secondary" disabled={sending} onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? "Sending…" : "Send to staff"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod/mini";
+import type { Profile } from "../../../schemas/auth";
+import { pastDate, personName } from "../../../schemas/common";
+import type { KycStatus } from "../../../schemas/kycStatus";
+import { ApiFailure } from "../../api/client";
+import { useCustomerServices } from "../../app/AppServices";
+import { useOnce } from "../../app/useOnce";
+import { Modal } from "../../components/Modal";
+import { TextField } from "../../components/TextField";
+import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+
+// The details as they should be, all shown; only the ones that differ from the profile are sent.
+const correctionForm = z.strictObject({
+  first_name: personName("First name"),
+  last_name: personName("Last name"),
+  date_of_birth: pastDate,
+  note: z.string().check(z.trim(), z.maxLength(500, { error: "Keep the note under 500 characters." })),
+});
+type CorrectionInput = z.input<typeof correctionForm>;
+const fieldNames = ["first_name", "last_name", "date_of_birth", "note"] as const;
+
+/**
+ * Ask for a correction: the names and date of birth an identity check fixed, as they should be, with
+ * a note for staff. Nothing changes until staff approve it.
+ */
+export function CorrectionModal({
+  profile,
+  onAnswered,
+  onClose,
+}: {
+  profile: Profile;
+  onAnswered: (status: KycStatus) => void;
+  onClose: () => void;
+}) {
+  const { customer } = useCustomerServices();
+  const form = useForm<CorrectionInput, unknown, z.output<typeof correctionForm>>({
+    resolver: schemaResolver(correctionForm),
+    defaultValues: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      date_of_birth: profile.date_of_birth ?? "",
+      note: "",
+    },
+  });
+  const [refusal, setRefusal] = useState("");
+  const once = useOnce();
+  const sending = form.formState.isSubmitting;
+  const errors = form.formState.errors;
+
+  const submit = form.handleSubmit((values) =>
+    once(async () => {
+      setRefusal("");
+      const changed = {
+        ...(values.first_name !== profile.first_name && { first_name: values.first_name }),
+        ...(values.last_name !== profile.last_name && { last_name: values.last_name }),
+        ...(values.date_of_birth !== profile.date_of_birth && { date_of_birth: values.date_of_birth }),
+      };
+      if (Object.keys(changed).length === 0) {
+        setRefusal("Change your name or date of birth to what it should be first.");
+        return;
+      }
+      try {
+        onAnswered(
+          await customer.requestDetailChange({ ...changed, ...(values.note && { note: values.note }) }),
+        );
+      } catch (error) {
+        showServerFieldErrors(error, form.setError, fieldNames);
+        const placed =
+          error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
+        if (error instanceof ApiFailure && !placed) setRefusal(error.msg);
+      }
+    }),
+  );
+
+  return (
+    <Modal open title="Ask for a correction" onClose={() => !sending && onClose()}>
+      <p>
+        Your name and date of birth are fixed since your identity check. Put them as they should be; staff
+        will review the change, and your profile stays as it is until then.
+      </p>
+      <form noValidate onSubmit={submit}>
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          readOnly={sending}
+          {...form.register("first_name")}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          readOnly={sending}
+          {...form.register("last_name")}
+        />
+        <TextField
+          label="Date of birth"
+          type="date"
+          error={errors.date_of_birth?.message}
+          readOnly={sending}
+          {...form.register("date_of_birth")}
+        />
+        {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
+        <TextField
+          label="Anything staff should know (optional)"
+          hint="Why it is wrong, for example a spelling on your NIN slip."
+          maxLength={500}
+          error={errors.note?.message}
+          readOnly={sending}
+          {...form.register("note")}
+        />
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button secondary" disabled={sending} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={sending}>
+            {sending ? "Sending…" : "Send for review"}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,193 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, users } from "../../server/db/schema";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+// Issue 23, item 3: tier 2 with someone else's NIN by renaming oneself. These tests speak plain HTTP
+// (no route-table keys), so they run against the code before the fix too, and fail there.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+/** Chidinma Adaeze Okafor's NIN in the simulated registry (born 1994-03-17, phone +2348035550199). */
+const chidinmasNin = "12345679999";
+const chidinma = { first_name: "Chidinma", last_name: "Okafor", phone: "08035550199" };
+const chidinmaBorn = "1994-03-17";
+// A number the simulated registry holds under whoever asks.
+const ownNumber = () => `2${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}1`;
+
+type Person = Awaited<ReturnType<TestServer["signedInCustomer"]>>;
+
+async function customer(details: Record<string, string>, born: string): Promise<Person> {
+  const person = await server.signedInCustomer(details);
+  const dated = await server.patch("auth/profile/", { date_of_birth: born }, person.token);
+  expect(dated.status).toBe(200);
+  return person;
+}
+const verify = (person: Person, number: string, idType = "nin") =>
+  server.post("core/customer/kyc/verify/", { id_type: idType, number }, person.token);
+const tierOf = async (person: Person) => {
+  const status = (await server.get("core/customer/kyc/", person.token)).body.data as { tier: number } | null;
+  return status?.tier;
+};
+
+describe("tier 2 with someone else's NIN (issue 23)", () => {
+  it("refuses the rename that follows a failed check, so the NIN stays for its owner", async () => {
+    const kemi = await customer({ first_name: "Kemi", last_name: "Ola" }, "1990-01-01");
+    const first = await verify(kemi, chidinmasNin);
+    expect(first.status).toBe(400);
+
+    const rename = await server.patch(
+      "auth/profile/",
+      { first_name: "Chidinma", last_name: "Okafor" },
+      kemi.token,
+    );
+    expect(rename.status).toBe(400);
+    expect(rename.body.code).toBe("not_allowed");
+    expect(Object.keys(rename.body.fields ?? {}).sort()).toEqual(["first_name", "last_name"]);
+    const again = await verify(kemi, chidinmasNin);
+    expect(again.status).not.toBe(200);
+    expect(await tierOf(kemi)).toBe(1);
+    const [row] = await server.db.select().from(users).where(eq(users.id, kemi.id));
+    expect(row).toMatchObject({ firstName: "Kemi", lastName: "Ola", identityFingerprint: null });
+
+    // The real Chidinma is not met with 409 for her own NIN.
+    const owner = await customer(chidinma, chidinmaBorn);
+    const hers = await verify(owner, chidinmasNin);
+    expect(hers.status).toBe(200);
+    expect(await tierOf(owner)).toBe(2);
+  });
+
+  it("refuses someone who signed up under the owner's names but does not have her date of birth", async () => {
+    const stranger = await customer(chidinma, "1990-01-01");
+    const answer = await verify(stranger, chidinmasNin);
+    expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe("identity_mismatch");
+    expect(answer.body.msg).toMatch(/date of birth on this NIN does not match the one on your profile/);
+    // Nothing of the record is told: not its date, not its phone, not its middle name.
+    expect(JSON.stringify(answer.body)).not.toMatch(/1994|03-17|0199|Adaeze|ADAEZE/);
+    expect(await tierOf(stranger)).toBe(1);
+    // The date of birth cannot be changed to try again.
+    const redate = await server.patch("auth/profile/", { date_of_birth: chidinmaBorn }, stranger.token);
+    expect(redate.status).toBe(400);
+    expect(redate.body.fields).toHaveProperty("date_of_birth");
+  });
+
+  it("needs the phone the registry holds, however it is written there, when it holds one", async () => {
+    const owner = await customer({ ...chidinma, phone: "08099990000" }, chidinmaBorn);
+    const otherPhone = await verify(owner, chidinmasNin, "bvn");
+    expect(otherPhone.status).toBe(400);
+    expect(otherPhone.body.msg).toMatch(
+      /phone number registered with this BVN is not the one on your profile/,
+    );
+    expect(JSON.stringify(otherPhone.body)).not.toMatch(/0199/);
+    // The phone is not one of the fixed details: she puts the bank's number on her profile.
+    const phone = await server.patch("auth/profile/", { phone: "+2348035550199" }, owner.token);
+    expect(phone.status).toBe(200);
+    expect((await verify(owner, chidinmasNin, "bvn")).status).toBe(200);
+  });
+});
+
+describe("the names and date of birth a check asked about", () => {
+  it("are fixed once the registry answers anything, a number it does not know included", async () => {
+    const ada = await customer({}, "1990-05-04");
+    expect((await verify(ada, "22345670000")).status).toBe(400);
+    const rename = await server.patch("auth/profile/", { last_name: "Okonkwo" }, ada.token);
+    expect(rename.status).toBe(400);
+    expect(rename.body.msg).toBe(
+      "Your name and date of birth are fixed since your identity check. Ask for a correction under Wallet and verification; staff will review it.",
+    );
+    // Sending them unchanged, as the profile form does, and changing the phone are fine.
+    const same = await server.patch(
+      "auth/profile/",
+      { first_name: "Ada", last_name: "Okafor", date_of_birth: "1990-05-04", phone: "08031110000" },
+      ada.token,
+    );
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ first_name: "Ada", phone: "08031110000" });
+  });
+
+  it("stay free when the provider could not answer", async () => {
+    const ada = await customer({}, "1990-05-04");
+    expect((await verify(ada, "22345675555")).status).toBe(503);
+    server.clock.advance(10_000);
+    expect((await server.patch("auth/profile/", { last_name: "Okonkwo" }, ada.token)).status).toBe(200);
+  });
+
+  it("cannot change while a check is out with the provider, and are free again once it gave no answer", async () => {
+    const ada = await customer({}, "1990-05-04");
+    // Ends in 3333: the provider never answers, and our time limit (1 s in tests) ends the check.
+    const check = verify(ada, "22345673333");
+    await expect
+      .poll(
+        async () => (await server.db.select().from(users).where(eq(users.id, ada.id)))[0]?.identityCheckUntil,
+      )
+      .not.toBeNull();
+    const during = await server.patch("auth/profile/", { first_name: "Chidinma" }, ada.token);
+    expect(during.status).toBe(400);
+    expect(during.body.msg).toBe("Your identity is being checked right now. Try again in a minute.");
+    expect((await check).status).toBe(503);
+    server.clock.advance(10_000);
+    expect((await server.patch("auth/profile/", { first_name: "Adaeze" }, ada.token)).status).toBe(200);
+  });
+
+  it("need a date of birth before any check, refused clearly and counted nowhere", async () => {
+    const ada = await server.signedInCustomer();
+    const none = await verify(ada, ownNumber());
+    expect(none.status).toBe(400);
+    expect(none.body.fields?.date_of_birth).toEqual([
+      "Enter your date of birth: the registry's record is checked against it.",
+    ]);
+    // One given with the check is saved to the profile and checked.
+    const given = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "bvn", number: ownNumber(), date_of_birth: "1990-05-04" },
+      ada.token,
+    );
+    expect(given.status).toBe(200);
+    const profile = await server.get("auth/profile/", ada.token);
+    expect(profile.body.data).toMatchObject({ date_of_birth: "1990-05-04", kyc_tier: 2 });
+  });
+
+  it("must agree with the date of birth given with a check", async () => {
+    const ada = await customer({}, "1990-05-04");
+    const other = await server.post(
+      "core/customer/kyc/verify/",
+      { id_type: "bvn", number: ownNumber(), date_of_birth: "1991-05-04" },
+      ada.token,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.fields).toHaveProperty("date_of_birth");
+  });
+
+  it("stay in an admin's hands: Manage users renames a locked customer, audited", async () => {
+    const ada = await customer({}, "1990-05-04");
+    expect((await verify(ada, "22345670000")).status).toBe(400);
+    const admin = await server.signedInOperator("admin");
+    const renamed = await server.patch(`sys.admin/users/${ada.id}/`, { last_name: "Okonkwo" }, admin.token);
+    expect(renamed.status).toBe(200);
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "user.update"), eq(auditLog.targetId, ada.id)));
+    expect(entry).toMatchObject({ before: { last_name: "Okafor" }, after: { last_name: "Okonkwo" } });
+  });
+});
+
+describe("one number, one account", () => {
+  it("ends with one account when two check the same number at the same moment", async () => {
+    const number = ownNumber();
+    const [a, b] = await Promise.all([customer({}, "1990-05-04"), customer({}, "1990-05-04")]);
+    if (!a || !b) throw new Error("no customers");
+    const answers = await Promise.all([verify(a, number), verify(b, number)]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const holders = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.identityLast4, number.slice(-4)));
+    expect(holders.filter((h) => h.id === a.id || h.id === b.id)).toHaveLength(1);
+  });
+});
