@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
 import { jsonAnswer } from "./http/jsonAnswer";
+import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
@@ -90,6 +91,8 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   app.use(bodySizeLimit(1024 * 1024, (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge))));
 
   const api = new Hono<AppEnv>({ strict: false });
+  // The API's bodies are small JSON (jsonLimits.ts); only the simulators' paths take up to 1 MB.
+  api.use(bodySizeLimit(jsonLimits.maxBytes, (c) => answerRefusal(c, tooLargeForApi())));
   api.use(addressLimit(deps, apiBase));
   api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
