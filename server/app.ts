@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
+import { connectionClosed } from "./http/connectionClosed";
 import { jsonAnswer } from "./http/jsonAnswer";
 import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
@@ -122,6 +123,17 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
     if (error instanceof Refusal) return answerRefusal(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return answerRefusal(c, refusalForStatus(error.status, error.message));
+    }
+    if (connectionClosed(c)) {
+      // 499, as nginx logs it: the client closed the request. The request log counts it apart from our faults.
+      deps.logger.info(
+        {
+          req_id: c.get("requestId"),
+          reason: error instanceof Error ? error.message.slice(0, 200) : "unknown",
+        },
+        "request abandoned: the connection closed before the answer",
+      );
+      return new Response(null, { status: 499 });
     }
     deps.logger.error({ req_id: c.get("requestId"), err: error }, "unexpected error");
     return answerRefusal(c, new Refusal("unexpected", messages.unexpected));
