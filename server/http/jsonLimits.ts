@@ -4,9 +4,9 @@ import { fieldRefusal, Refusal } from "../refusal";
  * What a JSON request to the API may be. The largest body the route table accepts is the plan
  * import (`planSyncBody`: 300 plans and 300 switch-offs): 3 levels deep, about 1,200 values, about
  * 30 kB as the console sends it and 130 kB if every character of every code came escaped. The
- * limits leave that room several times over while keeping a hostile body's cost to a millisecond
- * or two: V8's JSON.parse and zod take time in proportion to depth and to values, never to bytes.
- * The longest query any list takes has 8 parameters.
+ * limits leave that room several times over. Depth is what made a walk recurse, and values are what
+ * JSON.parse, the NUL walk and zod (one issue per unknown key) spend their time on; bytes alone cost
+ * a scan. The longest query any list takes has 8 parameters.
  */
 export const jsonLimits = {
   maxBytes: 256 * 1024,
