@@ -15,13 +15,13 @@ const replay = `FUZZ_SEED=${seed} npx vitest run --project '${process.env.TEST_D
 
 let server: TestServer;
 let customer: { email: string; password: string; token: string };
-let adminToken: string;
+let admin: { email: string; password: string; token: string };
 let routes: ReturnType<typeof routesWithCallers>;
 
 beforeAll(async () => {
   server = await createTestServer();
   customer = await server.fundedCustomer(100_000);
-  adminToken = (await server.signedInOperator("admin")).token;
+  admin = await server.signedInOperator("admin");
   routes = routesWithCallers(server);
 });
 afterAll(() => server.close());
@@ -44,10 +44,10 @@ async function writtenRows() {
 async function tokenFor(call: HostileCall, template: string): Promise<string | undefined> {
   if (call.caller === "anonymous") return undefined;
   if (call.caller === "stale token") return "a".repeat(43);
-  if (call.caller === "admin") return adminToken;
+  const who = call.caller === "admin" ? admin : customer;
   // Signing out ends the session it is sent with: that call gets a session of its own.
-  if (template === "/auth/logout") return server.login(customer.email, customer.password);
-  return customer.token;
+  if (template === "/auth/logout") return server.login(who.email, who.password);
+  return who.token;
 }
 
 async function send(call: HostileCall, template: string) {
