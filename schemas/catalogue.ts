@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { integer, kobo } from "./common";
+import { integer, kobo, maxControlId } from "./common";
 import type { PurchaseKind } from "./transactions";
 
 /** Spec section 9: 1=MTN, 2=GLO, 3=9Mobile, 4=Airtel. */
@@ -76,6 +76,10 @@ export type Disco = z.infer<typeof disco>;
 
 export const catalogueIdParam = z.strictObject({
   id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(1_000_000)),
+});
+/** A network's or TV provider's id in a path. */
+export const controlIdParam = z.strictObject({
+  id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(maxControlId)),
 });
 
 /** What each purchase wizard offers, tagged with its kind, as the customer's catalogue calls answer it. */

@@ -8,7 +8,7 @@ import {
   tvPlanEdit,
   tvProviderEdit,
 } from "./catalogueEditors";
-import { integer } from "./common";
+import { integer, maxControlId } from "./common";
 
 /**
  * What staff send and get back, derived from the editor schemas in catalogueEditors.ts and from
@@ -28,7 +28,9 @@ export function controlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodMiniObje
   return z
     .extend(
       z.strictObject({
-        id: z.number({ error: "Say which one to change (id)." }).check(z.int(), z.minimum(1)),
+        id: z
+          .number({ error: "Say which one to change (id)." })
+          .check(z.int(), z.minimum(1), z.maximum(maxControlId)),
       }),
       z.partial(edit).shape,
     )
@@ -63,7 +65,7 @@ export const staffTvPlan = z.extend(tvPlanEdit, {
 export const staffDisco = z.extend(discoEdit, { id: integer(), name: z.string() });
 
 export const controlIdQuery = z.strictObject({
-  control_id: z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(1_000_000)),
+  control_id: z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(maxControlId)),
 });
 
 export type StaffAirtimeControl = z.infer<typeof staffAirtimeControl>;

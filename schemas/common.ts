@@ -85,6 +85,14 @@ export type Role = z.infer<typeof role>;
 export const integer = () => z.number().check(z.int());
 
 /**
+ * The largest ids the database can hold: a catalogue control (network, TV provider, disco) is a
+ * smallint, a plan a serial. A larger number names nothing, and is refused as input rather than handed
+ * to a query whose parameter cannot carry it.
+ */
+export const maxControlId = 32_767;
+export const maxPlanId = 2_147_483_647;
+
+/**
  * Which page of a list, and how long a page is: the base of every list's query. Every query refuses a
  * key it does not know (400 naming it), so a misspelt filter is never quietly ignored to list everything.
  */

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { networkId, planCategory } from "./catalogue";
 import { staffDataPlan } from "./catalogueStaff";
-import { integer, kobo } from "./common";
+import { integer, kobo, maxPlanId } from "./common";
 
 /**
  * The data-plan sync: the provider's plans for one network beside ours, matched by the provider's
@@ -54,7 +54,7 @@ export const planSyncBody = z
       )
       .check(z.meta({ description: "New plans to add, and changed ones whose cost to take" })),
     switch_off: z
-      ._default(z.array(integer().check(z.minimum(1))).check(z.maxLength(300)), [])
+      ._default(z.array(integer().check(z.minimum(1), z.maximum(maxPlanId))).check(z.maxLength(300)), [])
       .check(z.meta({ description: "Our plans the provider no longer lists, to switch off" })),
   })
   .check(

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { networkId } from "./catalogue";
-import { integer, kobo, phone, pin } from "./common";
+import { integer, kobo, maxControlId, maxPlanId, phone, pin } from "./common";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
@@ -34,13 +34,13 @@ export const airtimePurchaseBody = z.strictObject({
 export type AirtimePurchaseBody = z.infer<typeof airtimePurchaseBody>;
 
 export const dataPurchaseBody = z.strictObject({
-  plan_id: integer().check(z.minimum(1), z.meta({ title: "Plan" })),
+  plan_id: integer().check(z.minimum(1), z.maximum(maxPlanId), z.meta({ title: "Plan" })),
   phone,
   ...confirmation,
 });
 export type DataPurchaseBody = z.infer<typeof dataPurchaseBody>;
 
-const providerId = integer().check(z.minimum(1), z.meta({ title: "Provider" }));
+const providerId = integer().check(z.minimum(1), z.maximum(maxControlId), z.meta({ title: "Provider" }));
 export const tvVerifyBody = z.strictObject({
   action: z.literal("verify"),
   provider_id: providerId,
@@ -56,7 +56,7 @@ export const subscriptionType = z.enum(["change", "renew"]).check(
 export const tvBuyBody = z.strictObject({
   action: z.literal("buy"),
   provider_id: providerId,
-  plan_id: integer().check(z.minimum(1), z.meta({ title: "Bouquet" })),
+  plan_id: integer().check(z.minimum(1), z.maximum(maxPlanId), z.meta({ title: "Bouquet" })),
   smartcard,
   phone,
   subscription_type: z.optional(subscriptionType),
@@ -75,7 +75,11 @@ export const tvVerifyResult = z.object({
 });
 export type TvVerifyResult = z.infer<typeof tvVerifyResult>;
 
-const discoId = integer().check(z.minimum(1), z.meta({ title: "Distribution company" }));
+const discoId = integer().check(
+  z.minimum(1),
+  z.maximum(maxControlId),
+  z.meta({ title: "Distribution company" }),
+);
 export const electricityVerifyBody = z.strictObject({
   action: z.literal("verify"),
   disco_id: discoId,

@@ -112,9 +112,11 @@ export type FieldErrors = Record<string, string[]>;
  * One message per field, the first, so a person fixes one thing at a time.
  */
 export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
-  const fields: FieldErrors = {};
+  // A Map, not an object's own keys: a client's key may be "__proto__" or "toString", which a plain
+  // object already answers to, and which must be named like any other.
+  const fields = new Map<string, string[]>();
   const add = (key: string, message: string) => {
-    fields[key] ??= [message];
+    if (!fields.has(key)) fields.set(key, [message]);
   };
   for (const issue of issues) {
     const base = issue.path.map(String).join(".");
@@ -124,5 +126,5 @@ export function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
       add(base || "_", issue.message);
     }
   }
-  return fields;
+  return Object.fromEntries(fields);
 }

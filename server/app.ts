@@ -6,7 +6,9 @@ import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
+import { connectionClosed } from "./http/connectionClosed";
 import { jsonAnswer } from "./http/jsonAnswer";
+import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
@@ -92,6 +94,8 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   app.use(bodySizeLimit(1024 * 1024, (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge))));
 
   const api = new Hono<AppEnv>({ strict: false });
+  // The API's bodies are small JSON (jsonLimits.ts); only the simulators' paths take up to 1 MB.
+  api.use(bodySizeLimit(jsonLimits.maxBytes, (c) => answerRefusal(c, tooLargeForApi())));
   api.use(addressLimit(deps, apiBase));
   api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
@@ -121,6 +125,17 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
     if (error instanceof Refusal) return answerRefusal(c, error);
     if (error instanceof HTTPException && error.status < 500) {
       return answerRefusal(c, refusalForStatus(error.status, error.message));
+    }
+    if (connectionClosed(c)) {
+      // 499, as nginx logs it: the client closed the request. The request log counts it apart from our faults.
+      deps.logger.info(
+        {
+          req_id: c.get("requestId"),
+          reason: error instanceof Error ? error.message.slice(0, 200) : "unknown",
+        },
+        "request abandoned: the connection closed before the answer",
+      );
+      return new Response(null, { status: 499 });
     }
     deps.logger.error({ req_id: c.get("requestId"), err: error }, "unexpected error");
     return answerRefusal(c, new Refusal("unexpected", messages.unexpected));

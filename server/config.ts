@@ -111,6 +111,11 @@ const envSchema = z
       .default("false")
       .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
     ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+    // Unset: 128 for a server clients reach directly, none behind TRUST_PROXY (every connection is the proxy's).
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
     TOTP_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
@@ -199,6 +204,13 @@ const envSchema = z
         message: "is required when the simulators are off: the gateway sends customers back to it",
       });
     }
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HEADERS_TIMEOUT_MS"],
+        message: "must not be longer than REQUEST_TIMEOUT_MS, which the headers are part of",
+      });
+    }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
       ctx.addIssue({
         code: "custom",
@@ -271,6 +283,17 @@ export interface Config {
   trustProxy: number;
   /** Requests a minute one address may make to sign-in, sign-up, code, PIN and password endpoints. */
   addressLimitPerMinute: number;
+  /**
+   * How long a client may hold the server: to send its headers, to send its whole request (the
+   * handler's own time is not counted), and to keep an idle connection open between requests; and how
+   * many connections one address may hold open at once (0: no cap).
+   */
+  connections: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxPerAddress: number;
+  };
   /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
   totpKey: Buffer;
   /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
@@ -328,6 +351,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     trustProxy: e.TRUST_PROXY,
     addressLimitPerMinute: e.ADDRESS_LIMIT_PER_MINUTE,
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
+      maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY > 0 ? 0 : 128),
+    },
     totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
     pinKeys: toPinKeys(e.PIN_KEYS ?? [developmentPinKey]),
     staticDir: e.STATIC_DIR,

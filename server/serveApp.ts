@@ -1,8 +1,10 @@
+import type { Server as HttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
+import { capConnectionsPerAddress } from "./http/connectionCap";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
 
@@ -31,11 +33,22 @@ export async function serveApp(
 ) {
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     new Response("starting", { status: 503 });
+  const limits = config.connections;
   const server = serve({
     fetch: (request, env) => handle(request, env),
     port: config.port,
     hostname: config.host,
-  });
+    // Node's own limits are 60 s for headers and 300 s for a request, so a client sending a byte at a
+    // time held a connection for minutes; these are what an API of small JSON bodies needs. Node checks
+    // them every connectionsCheckingInterval (30 s by default), so that follows the headers' limit.
+    serverOptions: {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
+    },
+  }) as HttpServer;
+  if (limits.maxPerAddress > 0) capConnectionsPerAddress(server, limits.maxPerAddress, base.logger);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

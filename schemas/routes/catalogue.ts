@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import {
   airtimeControl,
-  catalogueIdParam,
+  controlIdParam,
   dataNetwork,
   dataPlan,
   disco,
@@ -24,7 +24,7 @@ export const catalogueContracts = contracts({
   "GET /core/customer/fetch/data/:id": {
     tag: "Catalogue",
     summary: "A network's enabled data plans",
-    params: catalogueIdParam,
+    params: controlIdParam,
     result: z.array(dataPlan),
   },
   "GET /core/customer/fetch/tv": {
@@ -35,7 +35,7 @@ export const catalogueContracts = contracts({
   "GET /core/customer/fetch/tv/:id": {
     tag: "Catalogue",
     summary: "A TV provider's enabled bouquets",
-    params: catalogueIdParam,
+    params: controlIdParam,
     result: z.array(tvPlan),
   },
   "GET /core/customer/fetch/electricity": {

@@ -1,13 +1,18 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import { jsonAnswer } from "./jsonAnswer";
+import { refuseOversizedJson } from "./jsonLimits";
 import type { Route } from "./route";
 import { parseInput, parseJsonText, parseQueryText } from "./validate";
 
 async function readBody(route: Route, c: Context<AppEnv>): Promise<{ body: unknown; raw: string }> {
   if (!route.body) return { body: {}, raw: "" };
   const raw = await c.req.text();
-  if (route.rawBody) return { body: undefined, raw };
+  // A webhook's handler parses its raw body itself, after its signature; the bounds hold for it too.
+  if (route.rawBody) {
+    refuseOversizedJson(raw);
+    return { body: undefined, raw };
+  }
   return { body: parseInput(route.body, parseJsonText(raw)), raw };
 }
 

@@ -70,12 +70,6 @@ export function adminConsoleRoutes(deps: AppDeps) {
       return { msg: statusText(data.enabled), data };
     }),
     implement("GET /sys.admin/revenue", async ({ query }) => {
-      if (query.from && query.to && query.from > query.to) {
-        throw fieldRefusal("from", "The first day must not be after the last.");
-      }
-      if (query.from && query.to && Date.parse(query.to) - Date.parse(query.from) > 366 * 86_400_000) {
-        throw fieldRefusal("to", "Ask for at most a year at a time.");
-      }
       return { msg: "Revenue retrieved.", data: await loadRevenue(deps.db, deps.clock, query) };
     }),
     implement("GET /sys.admin/audit", async ({ query }) => {

@@ -3,6 +3,7 @@ import { purchaseKinds } from "../../schemas/transactions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { transactions, users } from "../db/schema";
+import { fieldRefusal } from "../refusal";
 import { listProviderAlerts } from "./providerAlerts";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
 
@@ -65,11 +66,14 @@ async function daily(db: Database, from: string, to: string) {
       ),
     )
     .groupBy(day);
-  const days: Array<{ date: string; count: number; volume: number; revenue: number }> = [];
-  for (let d = from; d <= to; d = addDays(d, 1))
-    days.push({ date: d, ...figures(rows.find((r) => r.date === d)) });
-  return days;
+  // Counted, not compared: past 9999-12-31 a day's text is "+010000-01", which sorts before "9999".
+  return Array.from({ length: daysFrom(from, to) + 1 }, (_, i) => {
+    const date = addDays(from, i);
+    return { date, ...figures(rows.find((r) => r.date === date)) };
+  });
 }
+
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** Counts and totals for today (in Lagos) and all time, per service, and what is pending. */
 export async function statistics(db: Database, clock: Clock) {
@@ -111,6 +115,17 @@ export async function revenueReport(
 ) {
   const to = range.to ?? lagosDay(clock.now());
   const from = range.from ?? addDays(to, -29);
+  // Checked once the defaults are in: a lone `from` or `to` could otherwise ask for centuries of days.
+  for (const [field, day] of [
+    ["from", from],
+    ["to", to],
+  ] as const) {
+    if (!(day >= "1970-01-01" && day <= "9999-12-31"))
+      throw fieldRefusal(field, "Choose days from 1970 to 9999.");
+  }
+  if (from > to) throw fieldRefusal("from", "The first day must not be after the last.");
+  if (daysFrom(from, to) > 366)
+    throw fieldRefusal(range.to ? "to" : "from", "Ask for at most a year at a time.");
   const end = lagosDayStart(addDays(to, 1));
   const all = await totals(db, lagosDayStart(from), end);
   return {

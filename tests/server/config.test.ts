@@ -45,6 +45,25 @@ describe("configuration", () => {
     PIN_KEYS: `2026b:${"5a7e".repeat(16)}`,
   };
 
+  it("limits how long a client may hold a connection, and how many one address may hold, but not behind a proxy unless told", () => {
+    expect(loadConfig({}).connections).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxPerAddress: 128,
+    });
+    // Behind a proxy every connection is the proxy's: capping its address would cap every customer.
+    expect(loadConfig({ TRUST_PROXY: "1" }).connections.maxPerAddress).toBe(0);
+    expect(
+      loadConfig({ TRUST_PROXY: "1", MAX_CONNECTIONS_PER_ADDRESS: "500" }).connections.maxPerAddress,
+    ).toBe(500);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_MS: "40000" })).toThrow(
+      /HEADERS_TIMEOUT_MS: must not be longer than REQUEST_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "soon" })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "-1" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
   it("turns the simulators off in production, where the real keys and addresses are required", () => {
     expect(loadConfig(live)).toMatchObject({
       simulators: false,

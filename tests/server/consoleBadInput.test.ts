@@ -143,6 +143,49 @@ describe("bad input on every staff and admin endpoint", () => {
     expect(await writes()).toEqual(before);
   });
 
+  it("refuses a catalogue id or plan id larger than its column holds with 400 or 404, never 500", async () => {
+    const customer = await server.fundedCustomer(100_000);
+    const before = await writes();
+    const past = { control: 32_768, plan: 2 ** 31 };
+    const confirmation = { pin: customer.pin, request_id: crypto.randomUUID() };
+    const calls: Array<[string, string, string, unknown]> = [
+      ["GET", `core/staff/fetch/data/plans/?control_id=${past.control}`, admin.token, undefined],
+      ["GET", `core/staff/fetch/tv/plans/?control_id=${past.control}`, admin.token, undefined],
+      ["GET", `core/staff/fetch/data/plans/sync/?control_id=${past.control}`, admin.token, undefined],
+      ["PATCH", "core/staff/fetch/airtime/", admin.token, { id: past.control, enabled: false }],
+      ["PATCH", "core/staff/fetch/data/networks/", admin.token, { id: past.control, enabled: false }],
+      ["PATCH", "core/staff/fetch/tv/controls/", admin.token, { id: past.control, enabled: false }],
+      ["PATCH", "core/staff/fetch/electricity/", admin.token, { id: past.control, enabled: false }],
+      ["POST", "core/staff/fetch/data/plans/sync/", admin.token, { control_id: 1, switch_off: [past.plan] }],
+      ["GET", `core/customer/fetch/data/${past.control}/`, customer.token, undefined],
+      ["GET", `core/customer/fetch/tv/${past.control}/`, customer.token, undefined],
+      [
+        "POST",
+        "core/customer/electricity/",
+        customer.token,
+        { action: "verify", disco_id: past.control, meter_number: "1234567890", meter_type: "prepaid" },
+      ],
+      [
+        "POST",
+        "core/customer/tv/",
+        customer.token,
+        { action: "verify", provider_id: past.control, smartcard: "1234567890" },
+      ],
+      [
+        "POST",
+        "core/customer/data-bundle/",
+        customer.token,
+        { plan_id: past.plan, phone: "08031234567", ...confirmation },
+      ],
+    ];
+    for (const [method, path, token, body] of calls) {
+      const answer = await server.call(method, path, { token, body });
+      expectRefusal(answer, `${method} ${path}`);
+      expect([400, 404], `${method} ${path}`).toContain(answer.status);
+    }
+    expect(await writes()).toEqual(before);
+  });
+
   it("answers an id of the wrong form with 400 or 404, never 500", async () => {
     const before = await writes();
     const withIds = consoleRoutes().filter((r) => /:(id|user_id)/.test(r.path));

@@ -44,6 +44,21 @@ describe("one typed contract from the server to the tests", () => {
     expect(page).toMatchObject({ count: 0, page: 1, page_size: 20, results: [] });
   });
 
+  it("names an unknown field in `fields` even when a plain object already has a key of its name", async () => {
+    const token = (await server.signedInCustomer()).token;
+    for (const key of ["__proto__", "constructor", "toString"]) {
+      const res = await server.app.request("/api/auth/profile/", {
+        method: "PATCH",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: `{"first_name":"Ada","${key}":1}`,
+      });
+      expect(res.status, key).toBe(400);
+      // Read as JSON.parse gives it: a "__proto__" key survives there and in no object built from it.
+      const { fields } = JSON.parse(await res.text());
+      expect(Object.keys(fields), key).toEqual([key]);
+    }
+  });
+
   it("types a handler by the same contract", () => {
     const reads = implement("POST /core/customer/kyc/verify", async ({ body }) => {
       // @ts-expect-error the parsed body has id_type, not idType
