@@ -35,7 +35,7 @@ import { pinTries } from "./purchases/purchaseRules";
 import { hashToken } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { endAllSessions, endOtherSessions, startSession } from "./sessions";
-import { accountGuard, countWrongPassword, underAttack } from "./signInProtection";
+import { accountGuard, enterAccountGuard, leaveAccountGuard } from "./signInProtection";
 import { signInCandidatesFor, signUpWithPassword } from "./signUps";
 import { clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
 
@@ -129,32 +129,30 @@ export async function login(
   const now = deps.clock.now();
   const user = await findByEmail(deps.db, body.email);
   const candidates = user ? [] : await signInCandidatesFor(deps, body.email);
-  const guarded = await underAttack(deps.db, deps.clock, body.email);
+  const guarded = await enterAccountGuard(deps.db, deps.clock, body.email);
   let signUp: Awaited<ReturnType<typeof signUpWithPassword>> = null;
   let passwordRight = false;
-  let codeRight = false;
-  const outcome = await tryGuess(
-    deps.db,
-    deps.clock,
-    signInTries(body.email, meta.ip),
-    loginRules,
-    async () => {
+  /** A password was checked and was neither the account's nor a waiting sign-up's. */
+  let wrongPassword = false;
+  let outcome: Awaited<ReturnType<typeof tryGuess>>;
+  let failures: number;
+  try {
+    outcome = await tryGuess(deps.db, deps.clock, signInTries(body.email, meta.ip), loginRules, async () => {
       if (user) passwordRight = await verifySecret(user.passwordHash, body.password);
-      else if (candidates.length > 0) {
-        signUp = await signUpWithPassword(deps, candidates, body.password);
-        return signUp !== null;
-      } else return verifyDecoy(body.password);
+      else if (candidates.length > 0) signUp = await signUpWithPassword(deps, candidates, body.password);
+      else await verifyDecoy(body.password);
+      wrongPassword = !passwordRight && signUp === null;
       // An email under attack: the password counts as right only with the code its owner was mailed.
-      if (!passwordRight || !guarded || !user) return passwordRight;
-      if (body.code === undefined) return false;
-      codeRight = await signInCodeRight(deps, user, body.code);
-      return codeRight;
-    },
-  );
+      if (!user || !passwordRight || !guarded) return !wrongPassword;
+      return body.code !== undefined && (await signInCodeRight(deps, user, body.code));
+    });
+  } finally {
+    // Settled however the guess ended (refused, thrown, checked), counting only a wrong password.
+    failures = await leaveAccountGuard(deps.db, deps.clock, body.email, wrongPassword);
+  }
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
   if (outcome.result === "wrong") {
-    if (!passwordRight) {
-      const failures = await countWrongPassword(deps.db, deps.clock, body.email);
+    if (wrongPassword) {
       if (user && failures === accountGuard.threshold)
         await mailNotice(deps, signInUnderAttackMail(user.email, user.firstName, failures));
       if (user && user.role !== "customer" && outcome.failures === loginRules.free)

@@ -12,33 +12,55 @@ import { tryCounters } from "../db/schema";
  */
 export const accountGuard = { threshold: 10, forgetAfterMs: 24 * 3_600_000 } as const;
 
+/** A guess whose process died mid-check stops counting as in flight after this. */
+const inFlightLapseMs = 30_000;
+
 const accountKey = (email: string) => `login-account:${email}`;
 
-/** Whether signing in to this email needs the mailed code now. */
-export async function underAttack(db: Queryable, clock: Clock, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ failures: tryCounters.failures, updatedAt: tryCounters.updatedAt })
-    .from(tryCounters)
-    .where(eq(tryCounters.key, accountKey(email)));
-  const forgetBefore = clock.now().getTime() - accountGuard.forgetAfterMs;
-  return !!row && row.updatedAt.getTime() > forgetBefore && row.failures >= accountGuard.threshold;
-}
-
-/** Counts one wrong password for the email (a day of quiet starts it afresh); answers the count. */
-export async function countWrongPassword(db: Queryable, clock: Clock, email: string): Promise<number> {
+/**
+ * Lets one sign-in for the email in, counting it as in flight, in one statement, before its password
+ * is checked: a burst of guesses from many addresses at once is judged by the wrong ones so far *and*
+ * those being checked, so no more than `threshold` of them are ever checked without the code. Answers
+ * whether this one needs the code. Every call is followed by `leaveAccountGuard`.
+ */
+export async function enterAccountGuard(db: Queryable, clock: Clock, email: string): Promise<boolean> {
   const now = clock.now();
-  const forgetBefore = new Date(now.getTime() - accountGuard.forgetAfterMs);
+  const forgetBefore = new Date(now.getTime() - accountGuard.forgetAfterMs).toISOString();
+  const lapseBefore = new Date(now.getTime() - inFlightLapseMs).toISOString();
   const t = tryCounters;
+  const stale = sql`${t.updatedAt} <= ${forgetBefore}::timestamptz`;
   const [row] = await db
     .insert(t)
-    .values({ key: accountKey(email), failures: 1, pending: 0, updatedAt: now })
+    .values({ key: accountKey(email), failures: 0, pending: 1, updatedAt: now })
     .onConflictDoUpdate({
       target: t.key,
       set: {
-        failures: sql`case when ${t.updatedAt} <= ${forgetBefore.toISOString()}::timestamptz then 1 else ${t.failures} + 1 end`,
+        failures: sql`case when ${stale} then 0 else ${t.failures} end`,
+        pending: sql`case when ${t.updatedAt} <= ${lapseBefore}::timestamptz then 0 else ${t.pending} end + 1`,
         updatedAt: now,
       },
     })
+    .returning({ failures: t.failures, pending: t.pending });
+  // The guesses before this one: the wrong ones, and the others still being checked.
+  return !!row && row.failures + row.pending - 1 >= accountGuard.threshold;
+}
+
+/** Settles a sign-in `enterAccountGuard` let in: counts it when its password was wrong; answers the count. */
+export async function leaveAccountGuard(
+  db: Queryable,
+  clock: Clock,
+  email: string,
+  wrongPassword: boolean,
+): Promise<number> {
+  const t = tryCounters;
+  const [row] = await db
+    .update(t)
+    .set({
+      ...(wrongPassword && { failures: sql`${t.failures} + 1` }),
+      pending: sql`greatest(${t.pending} - 1, 0)`,
+      updatedAt: clock.now(),
+    })
+    .where(eq(t.key, accountKey(email)))
     .returning({ failures: t.failures });
-  return row?.failures ?? 1;
+  return row?.failures ?? 0;
 }

@@ -54,6 +54,24 @@ describe("wrong passwords spread over many addresses", () => {
     expect(signedIn.status).toBe(200);
   });
 
+  it("check no more than ten of 200 simultaneous wrong passwords from 40 addresses without the code", async () => {
+    const c = await server.customer();
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        from(`198.18.${i % 40}.1`, { email: c.email, password: `burst guess ${i}!` }),
+      ),
+    );
+    // The wrong ones so far and those still being checked are counted before each is checked.
+    const codes = answers.map((a) => a.body.code);
+    expect(codes.filter((code) => code === "wrong_credentials")).toHaveLength(accountGuard.threshold);
+    // The rest were asked for the code, or (each address's fifth) made to wait.
+    const rest = codes.filter((code) => code !== "wrong_credentials");
+    expect(new Set(rest)).toEqual(new Set(["sign_in_code_needed", "too_many_attempts"]));
+    expect((await from("203.0.113.90", { email: c.email, password: c.password })).body.code).toBe(
+      "sign_in_code_needed",
+    );
+  });
+
   it("answer an unknown email exactly as a known one", async () => {
     const c = await server.customer();
     const known = await spreadGuesses(c.email, 3);
