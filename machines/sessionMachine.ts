@@ -19,15 +19,6 @@ export interface UnverifiedEmail {
   /** The sign-up's ticket the refusal carried: proof, for the code, that this browser gave its password. */
   ticket?: string;
 }
-export const isUnverifiedEmail = (error: unknown): error is UnverifiedEmail =>
-  typeof error === "object" &&
-  error !== null &&
-  "unverifiedEmail" in error &&
-  typeof error.unverifiedEmail === "string";
-
-/** The email to verify, when a sign-in was refused for that reason; otherwise null. */
-const unverifiedEmailOf = ({ event }: { event: { error: unknown } }) =>
-  isUnverifiedEmail(event.error) ? event.error.unverifiedEmail : null;
 
 /**
  * What a sign-in actor throws when the account asks for the code mailed to its owner as well
@@ -36,13 +27,21 @@ const unverifiedEmailOf = ({ event }: { event: { error: unknown } }) =>
 export interface SignInCodeNeeded {
   signInCodeFor: string;
 }
-export const isSignInCodeNeeded = (error: unknown): error is SignInCodeNeeded =>
-  typeof error === "object" &&
-  error !== null &&
-  "signInCodeFor" in error &&
-  typeof error.signInCodeFor === "string";
-const signInCodeForOf = ({ event }: { event: { error: unknown } }) =>
-  isSignInCodeNeeded(event.error) ? event.error.signInCodeFor : null;
+
+/**
+ * A text the sign-in actor's error carries under `key` (it throws `UnverifiedEmail` or
+ * `SignInCodeNeeded` for those two answers), or null for any other failure.
+ */
+const carried =
+  (key: keyof UnverifiedEmail | keyof SignInCodeNeeded) =>
+  ({ event }: { event: { error: unknown } }): string | null => {
+    const error = event.error;
+    if (typeof error !== "object" || error === null || !(key in error)) return null;
+    const value = (error as Record<string, unknown>)[key];
+    return typeof value === "string" ? value : null;
+  };
+const unverifiedEmailOf = carried("unverifiedEmail");
+const signInCodeForOf = carried("signInCodeFor");
 
 export interface SessionContext {
   token: string | null;
@@ -160,8 +159,7 @@ export const sessionMachine = setup({
             target: "awaitingVerification",
             actions: assign({
               unverifiedEmail: unverifiedEmailOf,
-              signUpTicket: ({ event }) =>
-                isUnverifiedEmail(event.error) ? (event.error.ticket ?? null) : null,
+              signUpTicket: carried("ticket"),
             }),
           },
           {

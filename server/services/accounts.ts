@@ -1,10 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { LoginBody, PasswordChangeBody, Profile, ProfileUpdateBody } from "../../schemas/auth";
 import type { PasswordResetConfirmBody } from "../../schemas/signedOut";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/database";
-import { oneTimeCodes, tryCounters, users } from "../db/schema";
+import { tryCounters, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
 import type { OutgoingMail } from "../mail/mailer";
 import {
@@ -24,15 +24,16 @@ import {
   codeTries,
   freshCode,
   issueCode,
+  issuedUnlessTooSoon,
   linkDead,
   linkLifetimeMs,
+  liveLink,
   redeemCode,
   redeemLink,
 } from "./oneTimeCodes";
 import { assertPasswordAllowed } from "./passwordPolicy";
 import { loadProfile } from "./profiles";
 import { pinTries } from "./purchases/purchaseRules";
-import { hashToken } from "./randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { endAllSessions, endOtherSessions, startSession } from "./sessions";
 import { accountGuard, enterAccountGuard, leaveAccountGuard } from "./signInProtection";
@@ -66,24 +67,14 @@ async function mailCode(
   linkMs: number | null = null,
 ): Promise<void> {
   const fresh = await freshCode();
-  try {
-    await deps.db.transaction(async (tx) => {
-      const { code, token } = await issueCode(
-        tx,
-        deps.clock,
-        { userId: user.id },
-        user.email,
-        purpose,
-        fresh,
-        linkMs,
-      );
+  const issued = await issuedUnlessTooSoon(() =>
+    deps.db.transaction(async (tx) => {
+      const holder = { userId: user.id };
+      const { code, token } = await issueCode(tx, deps.clock, holder, user.email, purpose, fresh, linkMs);
       await enqueueMail(tx, deps, write(code, token));
-    });
-  } catch (error) {
-    if (error instanceof Refusal && error.code === "rate_limited") return;
-    throw error;
-  }
-  deps.outbox.kick();
+    }),
+  );
+  if (issued) deps.outbox.kick();
 }
 
 /** Mails one thing that needs no code, after what it announces has been committed elsewhere. */
@@ -118,7 +109,7 @@ const codeNeeded = (codeWasWrong: boolean) =>
     codeWasWrong
       ? "That email, password or sign-in code is not right. Check them, or sign in again without a code for a new one."
       : "Many wrong passwords were tried on this account, so signing in also needs a code: if the password is right, we have emailed one to the account's owner. Enter it below.",
-    { data: { code_needed: true }, ...(codeWasWrong && { fields: { code: ["Check the code."] } }) },
+    codeWasWrong ? { fields: { code: ["Check the code."] } } : {},
   );
 
 export async function login(
@@ -225,12 +216,12 @@ export async function requestPasswordReset(deps: AccountDeps, email: string): Pr
  */
 export async function confirmPasswordReset(deps: AccountDeps, body: PasswordResetConfirmBody): Promise<void> {
   if (body.token !== undefined) {
-    const holder = await linkHolder(deps, body.token);
+    const link = await liveLink(deps.db, deps.clock, "password_reset", body.token);
+    const [holder] = link.userId ? await deps.db.select().from(users).where(eq(users.id, link.userId)) : [];
+    if (!holder?.isActive) throw linkDead();
     assertPasswordAllowed(body.new_password, holder, "new_password");
     const passwordHash = await hashSecret(body.new_password);
-    await redeemLink(deps.db, deps.clock, "password_reset", body.token, (tx) =>
-      setNewPassword(tx, deps, holder, passwordHash),
-    );
+    await redeemLink(deps.db, deps.clock, link, (tx) => setNewPassword(tx, deps, holder, passwordHash));
   } else {
     const email = body.email ?? "";
     const user = await findByEmail(deps.db, email);
@@ -252,25 +243,6 @@ export async function confirmPasswordReset(deps: AccountDeps, body: PasswordRese
     );
   }
   deps.outbox.kick();
-}
-
-/** The active account a live reset link belongs to, or the link's refusal. */
-async function linkHolder(deps: AccountDeps, token: string): Promise<UserRow> {
-  const [link] = await deps.db
-    .select({ userId: oneTimeCodes.userId })
-    .from(oneTimeCodes)
-    .where(
-      and(
-        eq(oneTimeCodes.linkHash, hashToken(token)),
-        eq(oneTimeCodes.purpose, "password_reset"),
-        isNull(oneTimeCodes.consumedAt),
-        gt(oneTimeCodes.expiresAt, deps.clock.now()),
-      ),
-    )
-    .limit(1);
-  const [user] = link?.userId ? await deps.db.select().from(users).where(eq(users.id, link.userId)) : [];
-  if (!user?.isActive) throw linkDead();
-  return user;
 }
 
 async function setNewPassword(tx: Transaction, deps: AccountDeps, user: UserRow, passwordHash: string) {

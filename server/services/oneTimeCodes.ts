@@ -120,6 +120,21 @@ export async function issueCode(
   return { code: fresh.code, token: linkMs === null ? null : fresh.token };
 }
 
+/**
+ * Runs `issue` (a transaction that issues a code and puts its mail in the outbox); a code asked for
+ * again within the minute is quietly not sent, since the caller answers the same either way. Answers
+ * whether one was.
+ */
+export async function issuedUnlessTooSoon(issue: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await issue();
+    return true;
+  } catch (error) {
+    if (error instanceof Refusal && error.code === "rate_limited") return false;
+    throw error;
+  }
+}
+
 /** The holder's newest unused code of that purpose whose 6 digits still work. */
 async function activeCode(db: Queryable, now: Date, holder: CodeHolder | null, purpose: CodePurpose) {
   if (!holder) return undefined;
@@ -205,17 +220,13 @@ export const linkDead = () =>
     "wrong_code",
   );
 
-/**
- * Accepts a mailed link's token once: 256 random bits, so nothing is counted (guessing is hopeless)
- * and strangers' wrong codes never disable it. Runs `effect` in the transaction that retires it.
- */
-export async function redeemLink<T>(
-  db: Database,
+/** The live code a mailed link's token stands for, or the link's refusal. */
+export async function liveLink(
+  db: Queryable,
   clock: Clock,
   purpose: CodePurpose,
   token: string,
-  effect: (tx: Transaction, row: CodeRow) => Promise<T>,
-): Promise<T> {
+): Promise<CodeRow> {
   const [row] = await db
     .select()
     .from(oneTimeCodes)
@@ -229,5 +240,19 @@ export async function redeemLink<T>(
     )
     .limit(1);
   if (!row) throw linkDead();
-  return consume(db, clock, row, effect);
+  return row;
+}
+
+/**
+ * Accepts a mailed link (its code row, from `liveLink`) once: 256 random bits, so nothing is counted
+ * (guessing is hopeless) and strangers' wrong codes never disable it. Runs `effect` in the
+ * transaction that retires it; a link used meanwhile is refused there.
+ */
+export function redeemLink<T>(
+  db: Database,
+  clock: Clock,
+  link: CodeRow,
+  effect: (tx: Transaction, row: CodeRow) => Promise<T>,
+): Promise<T> {
+  return consume(db, clock, link, effect);
 }

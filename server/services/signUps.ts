@@ -14,7 +14,9 @@ import {
   type FreshCode,
   freshCode,
   issueCode,
+  issuedUnlessTooSoon,
   linkLifetimeMs,
+  liveLink,
   redeemCode,
   redeemLink,
 } from "./oneTimeCodes";
@@ -134,7 +136,8 @@ async function ticketed(deps: SignUpDeps, email: string, ticket: string): Promis
 export async function confirmSignUp(deps: SignUpDeps, body: VerifyCodeBody): Promise<void> {
   const signUp = await ticketed(deps, body.email, body.ticket);
   if (body.token !== undefined) {
-    await redeemLink(deps.db, deps.clock, "email_verification", body.token, async (tx, row) => {
+    const link = await liveLink(deps.db, deps.clock, "email_verification", body.token);
+    await redeemLink(deps.db, deps.clock, link, async (tx, row) => {
       if (row.signUpId === null || row.signUpId !== signUp?.id) throw notThisSignUp();
       await becomeAccount(tx, deps, signUp);
     });
@@ -213,13 +216,8 @@ export async function resendSignUpCode(deps: SignUpDeps, email: string, ticket: 
   const signUp = await ticketed(deps, email, ticket);
   const fresh = await freshCode(); // the same slow hash either way
   if (!signUp) return;
-  try {
-    await deps.db.transaction((tx) => mailCode(tx, deps, signUp, fresh));
-  } catch (error) {
-    if (error instanceof Refusal && error.code === "rate_limited") return; // one a minute, quietly
-    throw error;
-  }
-  deps.outbox.kick();
+  if (await issuedUnlessTooSoon(() => deps.db.transaction((tx) => mailCode(tx, deps, signUp, fresh))))
+    deps.outbox.kick();
 }
 
 /**

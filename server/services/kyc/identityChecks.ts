@@ -197,12 +197,12 @@ function assertDateOfBirth(user: UserRow, body: KycVerifyBody) {
     );
   }
   if (!body.date_of_birth && !user.dateOfBirth) {
-    throw fieldRefusal(
-      "date_of_birth",
-      "Enter your date of birth: the registry's record is checked against it.",
-    );
+    throw dateOfBirthNeeded();
   }
 }
+
+const dateOfBirthNeeded = () =>
+  fieldRefusal("date_of_birth", "Enter your date of birth: the registry's record is checked against it.");
 
 /**
  * Marks the check as out (so the names and date of birth cannot change under it), saves a date of
@@ -226,12 +226,7 @@ async function startCheck(
     .where(and(eq(users.id, userId), isNull(users.identityVerifiedAt)))
     .returning();
   if (!row) throw new Refusal("not_allowed", "Your identity is already verified.");
-  if (!row.dateOfBirth) {
-    throw fieldRefusal(
-      "date_of_birth",
-      "Enter your date of birth: the registry's record is checked against it.",
-    );
-  }
+  if (!row.dateOfBirth) throw dateOfBirthNeeded();
   return { ...row, dateOfBirth: row.dateOfBirth };
 }
 

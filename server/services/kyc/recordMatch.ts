@@ -1,20 +1,17 @@
+import { phone } from "../../../schemas/common";
 import type { IdentityRecord } from "../../identity/identityVerifier";
 import { namesMatch } from "./nameMatch";
 
 export type RecordVerdict = "matched" | "name_mismatch" | "dob_mismatch" | "phone_mismatch";
 
 /**
- * A Nigerian mobile number as the profile keeps it (`0803…`, 11 digits), from however the registry
- * wrote it (`+234 803 …`, `234803…`, `803…`); null when it is not one.
+ * A Nigerian mobile number as the profile keeps it (`0803…`, 11 digits), by the profile's own schema,
+ * from however the registry wrote it (`+234 803 …`, `234803…`, `803…`); null when it is not one.
  */
-export function nationalNumber(phone: string): string | null {
-  const digits = phone.replace(/\D/g, "");
-  const national = digits.startsWith("234")
-    ? `0${digits.slice(3)}`
-    : digits.length === 10
-      ? `0${digits}`
-      : digits;
-  return /^0[789][01]\d{8}$/.test(national) ? national : null;
+export function nationalNumber(written: string): string | null {
+  const digits = written.replace(/\D/g, "");
+  const read = phone.safeParse(digits.length === 10 ? `0${digits}` : digits);
+  return read.success ? read.data : null;
 }
 
 /**
