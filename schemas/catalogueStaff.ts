@@ -23,30 +23,64 @@ export const dataPlanCreate = z.extend(dataPlanEdit, {
   enabled: z._default(dataPlanEdit.shape.enabled, true),
 });
 
+/**
+ * Staff's "yes, sell it at a loss": a write the server refused as below cost (`below_cost`), sent
+ * again with why. Only the console's confirm step sends it; the reason is kept in the audit log.
+ */
+export const sellAtLoss = z.strictObject({
+  reason: z
+    .string({ error: "Say why this should sell at a loss." })
+    .check(
+      z.trim(),
+      z.minLength(10, { error: "Say why this should sell at a loss, in at least 10 characters." }),
+      z.maxLength(300, { error: "Keep the reason under 300 characters." }),
+      z.meta({ title: "Why sell at a loss?", description: "Kept in the audit log", widget: "textarea" }),
+    ),
+});
+export type SellAtLoss = z.infer<typeof sellAtLoss>;
+export const lossConfirmation = {
+  sell_at_loss: z.optional(sellAtLoss).check(
+    z.meta({
+      description: "Only to confirm a price below cost, after a `below_cost` refusal; needs a reason",
+    }),
+  ),
+};
+
+/** Every key of a PATCH but these says what changes. */
+const changes = (body: object, besides: readonly string[]) =>
+  Object.keys(body).filter((key) => !besides.includes(key)).length > 0;
+const changeSomething = (besides: readonly string[]) =>
+  z.refine<object>((body) => changes(body, besides), { error: "Change at least one field." });
+
+const controlId = {
+  id: z
+    .number({ error: "Say which one to change (id)." })
+    .check(z.int(), z.minimum(1), z.maximum(maxControlId)),
+};
+
 /** A PATCH of a control: which one, and what changes. */
 export function controlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodMiniObject<Shape>) {
-  return z
-    .extend(
-      z.strictObject({
-        id: z
-          .number({ error: "Say which one to change (id)." })
-          .check(z.int(), z.minimum(1), z.maximum(maxControlId)),
-      }),
-      z.partial(edit).shape,
-    )
-    .check(z.refine((body) => Object.keys(body).length > 1, { error: "Change at least one field." }));
+  return z.extend(z.strictObject(controlId), z.partial(edit).shape).check(changeSomething(["id"]));
 }
 
-export const airtimeControlPatch = controlPatch(airtimeControlEdit);
+/** A PATCH of a control the pricing rule judges: it may carry the loss confirmation. */
+function pricedControlPatch<Shape extends z.core.$ZodShape>(edit: z.ZodMiniObject<Shape>) {
+  return z
+    .extend(z.strictObject(controlId), { ...z.partial(edit).shape, ...lossConfirmation })
+    .check(changeSomething(["id", "sell_at_loss"]));
+}
+
+export const airtimeControlPatch = pricedControlPatch(airtimeControlEdit);
 export const dataNetworkPatch = controlPatch(dataNetworkEdit);
-export const tvProviderPatch = controlPatch(tvProviderEdit);
-export const discoPatch = controlPatch(discoEdit);
+export const tvProviderPatch = pricedControlPatch(tvProviderEdit);
+export const discoPatch = pricedControlPatch(discoEdit);
+export const dataPlanCreateBody = z.extend(dataPlanCreate, lossConfirmation);
 export const dataPlanPatch = z
-  .partial(dataPlanEdit)
-  .check(z.refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." }));
+  .extend(z.partial(dataPlanEdit), lossConfirmation)
+  .check(changeSomething(["sell_at_loss"]));
 export const tvPlanPatch = z
-  .partial(tvPlanEdit)
-  .check(z.refine((b) => Object.keys(b).length > 0, { error: "Change at least one field." }));
+  .extend(z.partial(tvPlanEdit), lossConfirmation)
+  .check(changeSomething(["sell_at_loss"]));
 
 // What staff see: the editable fields, plus what identifies each row.
 export const staffAirtimeControl = z.extend(airtimeControlEdit, { id: integer(), network: z.string() });

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { networkId, planCategory } from "./catalogue";
-import { staffDataPlan } from "./catalogueStaff";
+import { lossConfirmation, staffDataPlan } from "./catalogueStaff";
 import { integer, kobo, maxPlanId } from "./common";
 
 /**
@@ -56,6 +56,7 @@ export const planSyncBody = z
     switch_off: z
       ._default(z.array(integer().check(z.minimum(1), z.maximum(maxPlanId))).check(z.maxLength(300)), [])
       .check(z.meta({ description: "Our plans the provider no longer lists, to switch off" })),
+    ...lossConfirmation,
   })
   .check(
     z.refine((body) => body.import.length + body.switch_off.length > 0, {

@@ -23,6 +23,11 @@ export const refusalStatuses = {
   not_allowed: 400,
   /** The identity record found does not carry the profile's names. */
   identity_mismatch: 400,
+  /**
+   * A catalogue write would sell something below what it costs us; `fields` names the price. Sent
+   * again with `sell_at_loss: { reason }`, it is saved and the reason audited.
+   */
+  below_cost: 400,
   no_credentials: 401,
   session_expired: 401,
   bad_signature: 401,

@@ -4,7 +4,7 @@ import {
   airtimeControlPatch,
   controlIdQuery,
   dataNetworkPatch,
-  dataPlanCreate,
+  dataPlanCreateBody,
   dataPlanPatch,
   discoPatch,
   staffAirtimeControl,
@@ -19,6 +19,10 @@ import {
 import { planSyncBody, planSyncReport, planSyncResult } from "../planSync";
 import { contracts } from "./contract";
 
+/** The pricing rule, as each write that prices something says it. */
+const belowCost =
+  "; anything that would sell below cost is refused (`below_cost`) unless `sell_at_loss` gives a reason";
+
 export const catalogueAdminContracts = contracts({
   "GET /core/staff/fetch/data/plans/sync": {
     tag: "Staff: catalogue",
@@ -28,8 +32,7 @@ export const catalogueAdminContracts = contracts({
   },
   "POST /core/staff/fetch/data/plans/sync": {
     tag: "Staff: catalogue",
-    summary:
-      "Import chosen plans from the provider: new ones at our price, the provider's cost for changed ones, gone ones switched off",
+    summary: `Import chosen plans from the provider: new ones at our price, the provider's cost for changed ones, gone ones switched off${belowCost}`,
     body: planSyncBody,
     result: planSyncResult,
   },
@@ -40,7 +43,7 @@ export const catalogueAdminContracts = contracts({
   },
   "PATCH /core/staff/fetch/airtime": {
     tag: "Staff: catalogue",
-    summary: "Change a network's airtime controls: `{ id, ...changes }`",
+    summary: `Change a network's airtime controls: \`{ id, ...changes }\`${belowCost}`,
     body: airtimeControlPatch,
     result: staffAirtimeControl,
   },
@@ -63,14 +66,14 @@ export const catalogueAdminContracts = contracts({
   },
   "POST /core/staff/fetch/data/plans": {
     tag: "Staff: catalogue",
-    summary: "Create a data plan",
-    body: dataPlanCreate,
+    summary: `Create a data plan${belowCost}`,
+    body: dataPlanCreateBody,
     result: staffDataPlan,
     successStatus: 201,
   },
   "PATCH /core/staff/fetch/data/plans/:id": {
     tag: "Staff: catalogue",
-    summary: "Edit a data plan",
+    summary: `Edit a data plan${belowCost}`,
     params: catalogueIdParam,
     body: dataPlanPatch,
     result: staffDataPlan,
@@ -89,7 +92,7 @@ export const catalogueAdminContracts = contracts({
   },
   "PATCH /core/staff/fetch/tv/controls": {
     tag: "Staff: catalogue",
-    summary: "Change a TV provider: `{ id, ...changes }`",
+    summary: `Change a TV provider: \`{ id, ...changes }\`${belowCost}`,
     body: tvProviderPatch,
     result: staffTvProvider,
   },
@@ -101,7 +104,7 @@ export const catalogueAdminContracts = contracts({
   },
   "PATCH /core/staff/fetch/tv/plans/:id": {
     tag: "Staff: catalogue",
-    summary: "Edit a bouquet",
+    summary: `Edit a bouquet${belowCost}`,
     params: catalogueIdParam,
     body: tvPlanPatch,
     result: staffTvPlan,
@@ -113,7 +116,7 @@ export const catalogueAdminContracts = contracts({
   },
   "PATCH /core/staff/fetch/electricity": {
     tag: "Staff: catalogue",
-    summary: "Change a distribution company: `{ id, ...changes }`",
+    summary: `Change a distribution company: \`{ id, ...changes }\`${belowCost}`,
     body: discoPatch,
     result: staffDisco,
   },

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { dataPlanCreate } from "../../schemas/catalogueStaff";
+import type {
+  airtimeControlPatch,
+  dataPlanCreateBody,
+  dataPlanPatch,
+  discoPatch,
+  tvPlanPatch,
+  tvProviderPatch,
+} from "../../schemas/catalogueStaff";
 import { basisPoints } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Transaction } from "../db/database";
@@ -9,6 +16,7 @@ import { dataPlans, discos, networks, transactions, tvPlans, tvProviders } from 
 import type { UserRow } from "../deps";
 import { fieldRefusal, notFound } from "../refusal";
 import { recordAudit } from "./audit";
+import { judgePrices, setsPricing } from "./pricingRule";
 
 export interface Actor {
   user: UserRow;
@@ -61,22 +69,27 @@ function assertRange(min: number, max: number) {
   }
 }
 
+/** The audit's "after", with the reason staff gave for selling at a loss when they gave one. */
+const withLossReason = <View extends object>(view: View, reason: string | null) =>
+  reason === null ? view : { ...view, sell_at_loss_reason: reason };
+
 /**
- * Changes one row under a row lock, checks the merged result, and writes the audit row in the same
- * transaction, with the row as it was and as it became.
+ * Changes one row under a row lock, checks the merged result (`apply` throws a refusal, or answers
+ * the row as it became and any loss reason the pricing rule took), and writes the audit row in the
+ * same transaction, with the row as it was and as it became.
  */
-async function changeAudited<Row, View>(
+async function changeAudited<Row, View extends object>(
   deps: Deps,
   actor: Actor,
   target: { type: string; id: string | number },
   load: (tx: Transaction) => Promise<Row | undefined>,
   view: (row: Row) => View,
-  apply: (tx: Transaction, before: Row) => Promise<Row | undefined>,
+  apply: (tx: Transaction, before: Row) => Promise<{ row: Row | undefined; lossReason: string | null }>,
 ): Promise<View> {
   return deps.db.transaction(async (tx) => {
     const before = await load(tx);
     if (!before) throw notFound(`No ${target.type.replace("_", " ")} with that id.`);
-    const after = await apply(tx, before);
+    const { row: after, lossReason } = await apply(tx, before);
     if (!after) throw notFound();
     await recordAudit(tx, deps.clock, {
       actorId: actor.user.id,
@@ -84,7 +97,7 @@ async function changeAudited<Row, View>(
       targetType: target.type,
       targetId: String(target.id),
       before: view(before),
-      after: view(after),
+      after: withLossReason(view(after), lossReason),
       ip: actor.ip,
     });
     return view(after);
@@ -95,11 +108,7 @@ export async function listAirtimeControls(db: Database) {
   return (await db.select().from(networks).orderBy(asc(networks.id))).map(airtimeView);
 }
 
-export function patchAirtimeControl(
-  deps: Deps,
-  actor: Actor,
-  patch: Record<string, unknown> & { id: number },
-) {
+export function patchAirtimeControl(deps: Deps, actor: Actor, patch: z.output<typeof airtimeControlPatch>) {
   return changeAudited(
     deps,
     actor,
@@ -107,12 +116,24 @@ export function patchAirtimeControl(
     async (tx) => (await tx.select().from(networks).where(eq(networks.id, patch.id)).for("update"))[0],
     airtimeView,
     async (tx, before) => {
-      const merged = { ...airtimeView(before), ...patch };
+      const { sell_at_loss, ...changes } = patch;
+      const merged = { ...airtimeView(before), ...changes };
       assertRange(merged.min_amount, merged.max_amount);
-      if (merged.commission_percent < merged.discount_percent) {
-        const msg = "Our commission must be at least the customer discount, or every sale loses money.";
-        throw fieldRefusal("commission_percent", msg);
-      }
+      const lossReason = setsPricing(changes, ["enabled", "discount_percent", "commission_percent"])
+        ? judgePrices(
+            [
+              {
+                kind: "airtime",
+                name: `${before.name} airtime`,
+                field: "discount_percent",
+                onSale: merged.enabled,
+                discountPercent: merged.discount_percent,
+                commissionPercent: merged.commission_percent,
+              },
+            ],
+            sell_at_loss,
+          )
+        : null;
       const [after] = await tx
         .update(networks)
         .set({
@@ -125,7 +146,7 @@ export function patchAirtimeControl(
         })
         .where(eq(networks.id, patch.id))
         .returning();
-      return after;
+      return { row: after, lossReason };
     },
   );
 }
@@ -153,17 +174,17 @@ export function patchDataNetwork(
     { type: "data_network", id: patch.id },
     async (tx) => (await tx.select().from(networks).where(eq(networks.id, patch.id)).for("update"))[0],
     view,
-    async (tx, before) =>
-      (
-        await tx
-          .update(networks)
-          .set({
-            dataEnabled: patch.enabled ?? before.dataEnabled,
-            dataServiceId: patch.service_id ?? before.dataServiceId,
-          })
-          .where(eq(networks.id, patch.id))
-          .returning()
-      )[0],
+    async (tx, before) => {
+      const [row] = await tx
+        .update(networks)
+        .set({
+          dataEnabled: patch.enabled ?? before.dataEnabled,
+          dataServiceId: patch.service_id ?? before.dataServiceId,
+        })
+        .where(eq(networks.id, patch.id))
+        .returning();
+      return { row, lossReason: null };
+    },
   );
 }
 
@@ -199,11 +220,29 @@ export async function listDataPlans(db: Database, networkId: number) {
   return rows.map((r) => planView(r.plan, r.sold));
 }
 
-export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<typeof dataPlanCreate>) {
+/** A data plan or bouquet as the pricing rule sees it: its price and any service fee against its cost. */
+const planPricing = (plan: { name: string; price: number; cost_price: number; enabled: boolean }, fee = 0) =>
+  ({
+    kind: "fixed",
+    name: plan.name,
+    field: "price",
+    onSale: plan.enabled,
+    price: plan.price,
+    fee,
+    cost: plan.cost_price,
+  }) as const;
+const planPricingInputs = ["price", "cost_price", "enabled"] as const;
+
+export async function createDataPlan(
+  deps: Deps,
+  actor: Actor,
+  { sell_at_loss, ...body }: z.output<typeof dataPlanCreateBody>,
+) {
   return codeTaken(() =>
     deps.db.transaction(async (tx) => {
       const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
       if (!network) throw fieldRefusal("control_id", "Choose a network.");
+      const lossReason = judgePrices([planPricing(body)], sell_at_loss);
       const [{ next } = { next: 0 }] = await tx
         .select({ next: sql<number>`coalesce(max(${dataPlans.sortOrder}), 0) + 1` })
         .from(dataPlans);
@@ -230,7 +269,7 @@ export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<ty
         targetType: "data_plan",
         targetId: String(plan.id),
         before: null,
-        after: view,
+        after: withLossReason(view, lossReason),
         ip: actor.ip,
       });
       return view;
@@ -238,7 +277,12 @@ export async function createDataPlan(deps: Deps, actor: Actor, body: z.output<ty
   );
 }
 
-export async function patchDataPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+export async function patchDataPlan(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  { sell_at_loss, ...patch }: z.output<typeof dataPlanPatch>,
+) {
   return codeTaken(() =>
     deps.db.transaction(async (tx) => {
       // Locked: two staff changing different fields of one plan must not undo each other.
@@ -246,6 +290,9 @@ export async function patchDataPlan(deps: Deps, actor: Actor, id: number, patch:
       if (!found) throw notFound("No data plan with that id.");
       const before = planView(found.plan, found.sold);
       const merged = { ...before, ...patch };
+      const lossReason = setsPricing(patch, planPricingInputs)
+        ? judgePrices([planPricing(merged)], sell_at_loss)
+        : null;
       const [plan] = await tx
         .update(dataPlans)
         .set({
@@ -268,7 +315,7 @@ export async function patchDataPlan(deps: Deps, actor: Actor, id: number, patch:
         targetType: "data_plan",
         targetId: String(id),
         before,
-        after,
+        after: withLossReason(after, lossReason),
         ip: actor.ip,
       });
       return after;
@@ -313,7 +360,7 @@ export async function listTvProviders(db: Database) {
   return (await db.select().from(tvProviders).orderBy(asc(tvProviders.id))).map(providerView);
 }
 
-export function patchTvProvider(deps: Deps, actor: Actor, patch: Record<string, unknown> & { id: number }) {
+export function patchTvProvider(deps: Deps, actor: Actor, patch: z.output<typeof tvProviderPatch>) {
   return changeAudited(
     deps,
     actor,
@@ -321,14 +368,26 @@ export function patchTvProvider(deps: Deps, actor: Actor, patch: Record<string, 
     async (tx) => (await tx.select().from(tvProviders).where(eq(tvProviders.id, patch.id)).for("update"))[0],
     providerView,
     async (tx, before) => {
-      const merged = { ...providerView(before), ...patch };
-      return (
-        await tx
-          .update(tvProviders)
-          .set({ enabled: merged.enabled, serviceId: merged.service_id, serviceFee: merged.service_fee })
-          .where(eq(tvProviders.id, patch.id))
-          .returning()
-      )[0];
+      const { sell_at_loss, ...changes } = patch;
+      const merged = { ...providerView(before), ...changes };
+      // The fee is part of every bouquet's price: a lower one is judged against each of them.
+      let lossReason: string | null = null;
+      if (setsPricing(changes, ["service_fee"])) {
+        const bouquets = await tx.select().from(tvPlans).where(eq(tvPlans.providerId, patch.id));
+        lossReason = judgePrices(
+          bouquets.map((plan) => ({
+            ...planPricing(tvPlanView(plan, false), merged.service_fee),
+            field: "service_fee",
+          })),
+          sell_at_loss,
+        );
+      }
+      const [row] = await tx
+        .update(tvProviders)
+        .set({ enabled: merged.enabled, serviceId: merged.service_id, serviceFee: merged.service_fee })
+        .where(eq(tvProviders.id, patch.id))
+        .returning();
+      return { row, lossReason };
     },
   );
 }
@@ -353,17 +412,26 @@ export async function listTvPlans(db: Database, providerId: number) {
   return rows.map((r) => tvPlanView(r.plan, r.sold));
 }
 
-export async function patchTvPlan(deps: Deps, actor: Actor, id: number, patch: Record<string, unknown>) {
+export async function patchTvPlan(
+  deps: Deps,
+  actor: Actor,
+  id: number,
+  { sell_at_loss, ...patch }: z.output<typeof tvPlanPatch>,
+) {
   return codeTaken(() =>
     deps.db.transaction(async (tx) => {
       const [found] = await tx
-        .select({ plan: tvPlans, sold: hasSales(tvPlans, "tv") })
+        .select({ plan: tvPlans, sold: hasSales(tvPlans, "tv"), fee: tvProviders.serviceFee })
         .from(tvPlans)
+        .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
         .where(eq(tvPlans.id, id))
-        .for("update");
+        .for("update", { of: tvPlans });
       if (!found) throw notFound("No bouquet with that id.");
       const before = tvPlanView(found.plan, found.sold);
       const merged = { ...before, ...patch };
+      const lossReason = setsPricing(patch, planPricingInputs)
+        ? judgePrices([planPricing(merged, found.fee)], sell_at_loss)
+        : null;
       const [plan] = await tx
         .update(tvPlans)
         .set({
@@ -383,7 +451,7 @@ export async function patchTvPlan(deps: Deps, actor: Actor, id: number, patch: R
         targetType: "tv_plan",
         targetId: String(id),
         before,
-        after,
+        after: withLossReason(after, lossReason),
         ip: actor.ip,
       });
       return after;
@@ -395,7 +463,7 @@ export async function listDiscos(db: Database) {
   return (await db.select().from(discos).orderBy(asc(discos.id))).map(discoView);
 }
 
-export function patchDisco(deps: Deps, actor: Actor, patch: Record<string, unknown> & { id: number }) {
+export function patchDisco(deps: Deps, actor: Actor, patch: z.output<typeof discoPatch>) {
   return changeAudited(
     deps,
     actor,
@@ -403,21 +471,35 @@ export function patchDisco(deps: Deps, actor: Actor, patch: Record<string, unkno
     async (tx) => (await tx.select().from(discos).where(eq(discos.id, patch.id)).for("update"))[0],
     discoView,
     async (tx, before) => {
-      const merged = { ...discoView(before), ...patch };
+      const { sell_at_loss, ...changes } = patch;
+      const merged = { ...discoView(before), ...changes };
       assertRange(merged.min_amount, merged.max_amount);
-      return (
-        await tx
-          .update(discos)
-          .set({
-            enabled: merged.enabled,
-            serviceId: merged.service_id,
-            minAmount: merged.min_amount,
-            maxAmount: merged.max_amount,
-            serviceFee: merged.service_fee,
-          })
-          .where(eq(discos.id, patch.id))
-          .returning()
-      )[0];
+      const lossReason = setsPricing(changes, ["service_fee", "enabled"])
+        ? judgePrices(
+            [
+              {
+                kind: "face value",
+                name: `${before.name} electricity`,
+                field: "service_fee",
+                onSale: merged.enabled,
+                fee: merged.service_fee,
+              },
+            ],
+            sell_at_loss,
+          )
+        : null;
+      const [row] = await tx
+        .update(discos)
+        .set({
+          enabled: merged.enabled,
+          serviceId: merged.service_id,
+          minAmount: merged.min_amount,
+          maxAmount: merged.max_amount,
+          serviceFee: merged.service_fee,
+        })
+        .where(eq(discos.id, patch.id))
+        .returning();
+      return { row, lossReason };
     },
   );
 }

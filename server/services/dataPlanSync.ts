@@ -8,6 +8,7 @@ import type { Provider, ProviderVariation } from "../providers/provider";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { type Actor, listDataPlans } from "./catalogueAdmin";
+import { judgePrices, type PricedItem } from "./pricingRule";
 import { planParts } from "./providerPlanNames";
 
 type Deps = { db: Database; clock: Clock; provider: Provider };
@@ -84,10 +85,14 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
   const creates: Array<{ row: PlanSyncRow; price: number; parts: NonNullable<PlanSyncRow["suggested"]> }> =
     [];
   const costUpdates: PlanSyncRow[] = [];
+  // What each imported plan would sell at: a new one at the price set here, a changed one at its own
+  // price against the provider's new cost.
+  const priced: PricedItem[] = [];
   body.import.forEach((item, index) => {
     const row = rowOf.get(item.code);
     const refuse = (msg: string) => fieldRefusal(`import.${index}.code`, msg);
     if (!row || row.state === "gone") throw refuse(`${item.code} is not in the provider's list any more.`);
+    const cost = row.provider_cost ?? 0;
     if (row.state === "new") {
       if (!row.suggested)
         throw refuse(`Add ${item.code} by hand: its name does not say its size and validity.`);
@@ -96,7 +101,29 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
         throw fieldRefusal(`import.${index}.price`, msg);
       }
       creates.push({ row, price: item.price, parts: row.suggested });
-    } else if (row.state === "changed") costUpdates.push(row);
+      const name = row.suggested.name;
+      priced.push({
+        kind: "fixed",
+        name,
+        field: `import.${index}.price`,
+        onSale: true,
+        price: item.price,
+        fee: 0,
+        cost,
+      });
+    } else if (row.state === "changed" && row.plan) {
+      costUpdates.push(row);
+      const { name, price, enabled } = row.plan;
+      priced.push({
+        kind: "fixed",
+        name,
+        field: `import.${index}.code`,
+        onSale: enabled,
+        price,
+        fee: 0,
+        cost,
+      });
+    }
   });
   const goneIds = new Set(before.filter((r) => r.state === "gone").map((r) => r.plan?.id));
   const stray = body.switch_off.find((id) => !goneIds.has(id));
@@ -104,6 +131,7 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
     const msg = `Plan ${stray} is still in the provider's list (or is not this network's).`;
     throw fieldRefusal("switch_off", msg);
   }
+  const lossReason = judgePrices(priced, body.sell_at_loss);
 
   try {
     await deps.db.transaction(async (tx) => {
@@ -149,6 +177,7 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
           })),
           changed: costUpdates.map((r) => ({ code: r.code, cost_price: r.provider_cost })),
           switched_off: body.switch_off,
+          ...(lossReason !== null && { sell_at_loss_reason: lossReason }),
         },
         ip: actor.ip,
       });

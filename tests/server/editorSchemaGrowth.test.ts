@@ -73,6 +73,7 @@ describe("a field added to an editor schema", () => {
       "min_amount",
       "max_amount",
       "promo_note",
+      "sell_at_loss",
     ]);
     expect(body?.properties).toMatchObject({
       promo_note: { type: "string", maxLength: 12, title: "Promo note" },
