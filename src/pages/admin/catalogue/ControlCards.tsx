@@ -4,6 +4,7 @@ import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { SchemaForm } from "../../../forms/SchemaForm";
+import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
 
@@ -17,7 +18,7 @@ export interface ControlCardsProps<S extends z.ZodMiniObject, C extends Control 
   /** The editor schema from schemas/catalogueEditors.ts: the form is drawn from it and nothing else. */
   schema: S;
   load: () => Promise<C[]>;
-  /** Sends `{ id, ...changes }`, the PATCH body of the contract. */
+  /** Sends `{ id, ...changes }`, the PATCH body of the contract (with `sell_at_loss` once confirmed). */
   save: (body: { id: number } & Partial<z.output<S>>) => Promise<unknown>;
   name: (control: C) => string;
   /** Something under a card's form, e.g. a link to the provider's bouquets. */
@@ -60,10 +61,8 @@ export function ControlCards<S extends z.ZodMiniObject, C extends Control & z.in
               control={control}
               schema={schema}
               name={name(control)}
-              onSave={async (changes) => {
-                await save({ id: control.id, ...changes });
-                controls.retry();
-              }}
+              save={(changes) => save({ id: control.id, ...changes })}
+              onSaved={controls.retry}
               footer={footer?.(control)}
             />
           ))}
@@ -77,26 +76,31 @@ function ControlCard<S extends z.ZodMiniObject, C extends Control & z.input<S>>(
   control,
   schema,
   name,
-  onSave,
+  save,
+  onSaved,
   footer,
 }: {
   control: C;
   schema: S;
   name: string;
-  onSave: (changes: Partial<z.output<S>>) => Promise<void>;
+  save: (changes: Partial<z.output<S>>) => Promise<unknown>;
+  onSaved: () => void;
   footer: React.ReactNode;
 }) {
   const headingId = useId();
+  const loss = useSellAtLoss(save, onSaved);
   return (
     <section className="card control-card" aria-labelledby={headingId}>
       <h2 id={headingId}>{name}</h2>
       <SchemaForm
+        id={loss.formId}
         schema={schema}
         values={control}
         onlyChanges
         submitLabel={`Save ${name}`}
-        onSubmit={(changes) => onSave(changes)}
+        onSubmit={loss.send}
       />
+      {loss.step}
       {footer}
     </section>
   );

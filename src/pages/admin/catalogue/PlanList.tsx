@@ -7,6 +7,7 @@ import { LoadFailed } from "../../../components/LoadFailed";
 import { Modal } from "../../../components/Modal";
 import { SchemaForm } from "../../../forms/SchemaForm";
 import { ActiveBadge } from "../people";
+import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
 
@@ -170,36 +171,77 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
         onClose={close}
       >
         {open?.kind === "edit" && (
-          <SchemaForm
+          <EditPlan
+            plan={open.plan}
             schema={editSchema}
-            values={open.plan}
-            onlyChanges
-            submitLabel={`Save ${noun}`}
-            onSubmit={async (changes) => {
-              await update(open.plan.id, changes);
-              done();
-            }}
+            noun={noun}
+            save={(changes) => update(open.plan.id, changes)}
+            onSaved={done}
           />
         )}
       </Modal>
       {creation && (
         <Modal open={open?.kind === "create"} title={`Add a ${noun}`} onClose={close}>
-          {open?.kind === "create" && (
-            <SchemaForm
-              schema={creation.schema}
-              values={creation.values}
-              fields={creation.fields}
-              submitLabel={`Add ${noun}`}
-              onSubmit={async (body) => {
-                await creation.create(body);
-                done();
-              }}
-            />
-          )}
+          {open?.kind === "create" && <CreatePlan creation={creation} noun={noun} onSaved={done} />}
         </Modal>
       )}
       {remove && <DeleteDialog noun={noun} flow={deletion} />}
     </section>
+  );
+}
+
+/** A plan's edit form, with the pricing rule's confirm step under it when the price loses money. */
+function EditPlan<P extends Plan & z.input<E>, E extends z.ZodMiniObject>({
+  plan,
+  schema,
+  noun,
+  save,
+  onSaved,
+}: {
+  plan: P;
+  schema: E;
+  noun: string;
+  save: (changes: Partial<z.output<E>>) => Promise<unknown>;
+  onSaved: () => void;
+}) {
+  const loss = useSellAtLoss(save, onSaved);
+  return (
+    <>
+      <SchemaForm
+        id={loss.formId}
+        schema={schema}
+        values={plan}
+        onlyChanges
+        submitLabel={`Save ${noun}`}
+        onSubmit={loss.send}
+      />
+      {loss.step}
+    </>
+  );
+}
+
+function CreatePlan<S extends z.ZodMiniObject>({
+  creation,
+  noun,
+  onSaved,
+}: {
+  creation: PlanCreation<S>;
+  noun: string;
+  onSaved: () => void;
+}) {
+  const loss = useSellAtLoss(creation.create, onSaved);
+  return (
+    <>
+      <SchemaForm
+        id={loss.formId}
+        schema={creation.schema}
+        values={creation.values}
+        fields={creation.fields}
+        submitLabel={`Add ${noun}`}
+        onSubmit={loss.send}
+      />
+      {loss.step}
+    </>
   );
 }
 

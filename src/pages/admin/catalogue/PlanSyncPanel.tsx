@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import type { z } from "zod/mini";
 import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "../../../../schemas/planSync";
 import { ApiFailure } from "../../../api/client";
@@ -6,6 +6,7 @@ import { useAdminServices } from "../../../app/AppServices";
 import { useConfirmAction } from "../../../app/useConfirmAction";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatNaira, parseNaira } from "../../../format/money";
+import { isBelowCost, reasonRefusal, SellAtLossStep } from "./SellAtLossStep";
 
 const stateLabels: Record<PlanSyncRow["state"], string> = {
   new: "New",
@@ -36,6 +37,9 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
     byCode: {},
     general: null,
   });
+  const importButton = useRef<HTMLButtonElement>(null);
+  // The import the pricing rule refused as below cost, waiting for "Sell at a loss" and a reason.
+  const [loss, setLoss] = useState<{ draft: PlanSyncBody; msg: string; failure: string | null } | null>(null);
 
   const show = (report: PlanSyncReport) => {
     setPhase({ kind: "ready", report });
@@ -89,10 +93,16 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
   const flow = useConfirmAction<PlanSyncBody, z.infer<typeof planSyncResult>>({
     send: ({ draft }) => admin.applyPlanSync(draft),
     onDone: (result) => {
+      setLoss(null);
       show(result.report);
       onImported();
     },
     onRefused: (error, sent) => {
+      if (sent.sell_at_loss) {
+        setLoss((waiting) => waiting && { ...waiting, failure: reasonRefusal(error) });
+        return;
+      }
+      if (isBelowCost(error)) setLoss({ draft: sent, msg: error.msg, failure: null });
       // `import.2.price` names the third plan sent: put its message by that plan.
       const byCode: Record<string, string> = {};
       const fields = error instanceof ApiFailure ? (error.fields ?? {}) : {};
@@ -185,13 +195,29 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
           )}
           {listed.length > 0 && (
             <button
+              ref={importButton}
               type="button"
               className="button"
               disabled={picked.length === 0 || badPrice !== undefined || sending}
-              onClick={() => flow.review(body)}
+              onClick={() => {
+                setLoss(null);
+                flow.review(body);
+              }}
             >
               Import selected
             </button>
+          )}
+          {loss && (
+            <SellAtLossStep
+              refusal={loss.msg}
+              busy={sending}
+              failure={loss.failure}
+              onConfirm={(confirmation) => flow.confirm({ ...loss.draft, sell_at_loss: confirmation })}
+              onCancel={() => {
+                importButton.current?.focus();
+                setLoss(null);
+              }}
+            />
           )}
         </>
       )}
