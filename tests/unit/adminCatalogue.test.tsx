@@ -269,6 +269,18 @@ describe("a network's data plans", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 
+  it("marks Delete as destructive, unlike Edit, and so the button that confirms it", async () => {
+    const user = userEvent.setup();
+    await open("/admin/manage-databundle/1", dataPlanApi({ deleteDataPlan: vi.fn() }));
+    const remove = await screen.findByRole("button", { name: "Delete 1GB Daily (1 day)" });
+    expect(remove).toHaveClass("danger");
+    expect(screen.getByRole("button", { name: "Edit 1GB Daily (1 day)" })).not.toHaveClass("danger");
+    await user.click(remove);
+    const dialog = within(screen.getByRole("dialog", { name: "Delete 1GB Daily (1 day)?" }));
+    expect(dialog.getByRole("button", { name: "Delete" })).toHaveClass("danger");
+    expect(dialog.getByRole("button", { name: "Cancel" })).not.toHaveClass("danger");
+  });
+
   it("takes a plan with sales off sale instead of deleting it, and deletes one without", async () => {
     const user = userEvent.setup();
     const deleteDataPlan = vi.fn(async (id: number) => ({ deleted: id === 10, disabled: id === 11 }));

@@ -144,7 +144,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                   {remove && (
                     <button
                       type="button"
-                      className="button secondary"
+                      className="button secondary danger"
                       aria-label={`Delete ${plan.name}`}
                       onClick={() =>
                         deletion.review({
