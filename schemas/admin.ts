@@ -74,14 +74,40 @@ export const auditQuery = z.extend(pageQuery, {
     .check(z.meta({ description: "Part of the actor's email or name" })),
   action: z.optional(auditAction),
 });
+/** What an entry changed, as people name it, with what the console needs to link to it. */
+export const auditTarget = z.object({
+  type: z.string().check(z.meta({ description: "transaction, user, data_plan, disco, …" })),
+  id: z.nullable(z.string()),
+  label: z.string().check(
+    z.meta({
+      description:
+        "A transaction's reference, a user's name, a plan's or company's name; the kind and id when it is gone",
+    }),
+  ),
+  detail: z
+    .nullable(z.string())
+    .check(
+      z.meta({ description: "A user's email, a transaction's description, a plan's network or provider" }),
+    ),
+  parent_id: z
+    .nullable(integer())
+    .check(
+      z.meta({ description: "For a data plan or bouquet: the network or TV provider it is edited under" }),
+    ),
+});
+export type AuditTarget = z.infer<typeof auditTarget>;
+
 export const auditEntry = z.object({
   id: z.uuid(),
   actor: z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() })),
   action: auditAction,
-  target_type: z.string(),
-  target_id: z.nullable(z.string()),
-  before: z.unknown(),
-  after: z.unknown(),
+  target: auditTarget,
+  before: z
+    .unknown()
+    .check(z.meta({ description: "Fields as schemas/auditFields.ts names them; null when created" })),
+  after: z
+    .unknown()
+    .check(z.meta({ description: "Fields as schemas/auditFields.ts names them; null when deleted" })),
   ip: z.nullable(z.string()),
   created_at: timestamp,
 });

@@ -1,4 +1,5 @@
 import type { AuditAction } from "../../schemas/admin";
+import type { AuditState } from "../../schemas/auditFields";
 import type { Clock } from "../clock";
 import type { Transaction } from "../db/database";
 import { auditLog } from "../db/schema";
@@ -9,8 +10,9 @@ export interface AuditEntry {
   action: AuditAction;
   targetType: string;
   targetId: string | null;
-  before: unknown;
-  after: unknown;
+  /** Every field named in schemas/auditFields.ts, which says how the audit page shows it. */
+  before: AuditState | null;
+  after: AuditState | null;
   ip: string | null;
 }
 

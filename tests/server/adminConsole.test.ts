@@ -338,7 +338,10 @@ describe("notifications and circulars", () => {
       query: { action: "circular.create" },
     });
     expect(audit.results.map((a) => a.after)).toMatchObject([{ title: "Later" }, { title: "Easter hours" }]);
-    expect(audit.results[0]).toMatchObject({ actor: { email: admin.email }, target_type: "circular" });
+    expect(audit.results[0]).toMatchObject({
+      actor: { email: admin.email },
+      target: { type: "circular", label: "Later" },
+    });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, ne } from "drizzle-orm";
+import type { AuditState } from "../../../schemas/auditFields";
 import { identityTypeName } from "../../../schemas/kyc";
 import type { KycContestBody } from "../../../schemas/kycRequests";
 import type { ContestView } from "../../../schemas/kycReview";
@@ -194,7 +195,7 @@ export async function decideContest(
     if (!claimant) throw notFound("No user with that id.");
     const now = deps.clock.now();
     const status = decision === "approve" ? "approved" : "rejected";
-    let after: unknown = { status, reason };
+    let after: AuditState = { status, reason };
     if (decision === "approve") {
       if (claimant.identityVerifiedAt) {
         throw new Refusal("not_allowed", "The contesting customer has verified an identity since.");

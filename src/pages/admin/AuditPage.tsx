@@ -1,5 +1,5 @@
 import { type FormEvent, useCallback } from "react";
-import { useSearchParams } from "wouter";
+import { Link, useSearchParams } from "wouter";
 import { type AuditAction, type AuditEntry, auditAction } from "../../../schemas/admin";
 import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
@@ -9,6 +9,9 @@ import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatDateTime } from "../../format/formatDateTime";
+import { type AuditCell, type ChangeRow, changeRows, nothing } from "./audit/auditChanges";
+import { auditTargetLink } from "./audit/auditTargetLink";
+import "./audit/audit.css";
 import "./console.css";
 
 type Filters = { actor?: string; action?: AuditAction; page: number };
@@ -108,14 +111,9 @@ export default function AuditPage() {
   );
 }
 
-/** Before and after as people read them: indented JSON, or a word when there was nothing. */
-function pretty(value: unknown): string {
-  if (value === null || value === undefined) return "(nothing)";
-  return JSON.stringify(value, null, 2);
-}
-
 function AuditRecord({ entry }: { entry: AuditEntry }) {
-  const hasChanges = entry.before != null || entry.after != null;
+  const rows = changeRows(entry.before, entry.after);
+  const link = auditTargetLink(entry.target);
   return (
     <article className="record">
       <div className="record-head">
@@ -142,29 +140,58 @@ function AuditRecord({ entry }: { entry: AuditEntry }) {
         <div>
           <dt>Target</dt>
           <dd>
-            {entry.target_type}
-            {entry.target_id && <span className="code"> {entry.target_id}</span>}
+            {link ? <Link href={link}>{entry.target.label}</Link> : entry.target.label}
+            {entry.target.detail && <span className="record-meta"> {entry.target.detail}</span>}
           </dd>
         </div>
       </dl>
-      {hasChanges && (
-        <details className="changes">
-          <summary>Show changes</summary>
-          <div className="change-pair">
-            <div>
-              <p className="record-meta">Before</p>
-              <pre>{pretty(entry.before)}</pre>
-            </div>
-            <span className="change-arrow" aria-hidden="true">
-              →
-            </span>
-            <div>
-              <p className="record-meta">After</p>
-              <pre>{pretty(entry.after)}</pre>
-            </div>
-          </div>
-        </details>
-      )}
+      {rows.length > 0 && <ChangeTable rows={rows} />}
     </article>
+  );
+}
+
+/** Before → after, a row a field: its label, then each value as people read it (naira, Yes/No, dates). */
+function ChangeTable({ rows }: { rows: ChangeRow[] }) {
+  return (
+    <table className="audit-changes">
+      <caption className="sr-only">Changes</caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Before</th>
+          <th scope="col">After</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.label}</th>
+            <td data-label="Before">
+              <Cell value={row.before} />
+            </td>
+            <td data-label="After">
+              <span className="change-arrow" aria-hidden="true">
+                →{" "}
+              </span>
+              <Cell value={row.after} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Cell({ value }: { value: AuditCell }) {
+  if (typeof value === "string") return value;
+  if (value.length === 0) return nothing;
+  return (
+    <ul className="audit-list">
+      {value.map((item, index) => (
+        // A list's items may repeat (two plans switched off at the same price); their place is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is drawn once and never reordered.
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
   );
 }
