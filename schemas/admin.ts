@@ -3,12 +3,7 @@ import { email, integer, pageQuery, personName, phone, timestamp } from "./commo
 import { circular, notification } from "./notices";
 import { serviceTotals, statistics, userRef } from "./staff";
 
-export const dailyFigures = z.object({
-  date: z.iso.date(),
-  count: integer(),
-  volume: integer(),
-  revenue: integer(),
-});
+export const dailyFigures = z.extend(serviceTotals, { date: z.iso.date() });
 
 export const dashboard = z.extend(statistics, {
   daily: z.array(dailyFigures).check(z.meta({ description: "The last 30 days, oldest first, in Lagos" })),
@@ -17,13 +12,10 @@ export const dashboard = z.extend(statistics, {
 export type Dashboard = z.infer<typeof dashboard>;
 
 export const revenueQuery = z.strictObject({ from: z.optional(z.iso.date()), to: z.optional(z.iso.date()) });
-export const revenueReport = z.object({
+/** The period's figures (serviceTotals: refunded purchases counted, their refunds shown apart), by day and by service. */
+export const revenueReport = z.extend(serviceTotals, {
   from: z.iso.date(),
   to: z.iso.date(),
-  revenue: integer().check(
-    z.meta({ description: "Price less cost of delivered purchases, less the cost of refunded ones" }),
-  ),
-  volume: integer(),
   days: z.array(dailyFigures),
   by_service: z.array(z.extend(serviceTotals, { kind: z.string() })),
 });

@@ -69,7 +69,18 @@ export const refundBody = z.strictObject({
 });
 export const transactionId = z.strictObject({ id: z.uuid({ error: "Not found." }) });
 
-export const serviceTotals = z.object({ count: integer(), volume: kobo, revenue: integer() });
+/**
+ * Figures of delivered purchases, refunded ones included (refunds shown apart): every row adds up,
+ * revenue = volume − refunds − cost.
+ */
+export const serviceTotals = z.object({
+  count: integer().check(z.meta({ description: "Purchases the provider delivered, refunded ones included" })),
+  volume: kobo.check(z.meta({ description: "What those purchases took from wallets" })),
+  refunds: kobo.check(z.meta({ description: "What staff gave back of it" })),
+  cost: kobo.check(z.meta({ description: "What the provider charged for them" })),
+  revenue: integer().check(z.meta({ description: "volume − refunds − cost" })),
+});
+export type ServiceTotals = z.infer<typeof serviceTotals>;
 export const statistics = z.object({
   today: serviceTotals,
   all_time: serviceTotals,

@@ -8,25 +8,32 @@ import { listProviderAlerts } from "./providerAlerts";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
 
 /**
- * The business's figures, from purchases: volume is what delivered purchases took from wallets;
- * revenue is price less cost of delivered purchases, less the cost of refunded ones (the provider
- * kept its money, and so did the customer).
+ * The business's figures, from purchases the provider delivered, including those staff refunded since
+ * (docs/decisions.md, "Revenue"): `count` and `volume` are those purchases and what they took from
+ * wallets, `refunds` what staff gave back of it, `cost` what the provider charged for them, and
+ * revenue is what is left, volume less refunds less cost. A refunded purchase is in all four, so
+ * every row adds up; failed, reversed and pending ones are in none.
  */
 const isPurchase = inArray(transactions.kind, [...purchaseKinds]);
-const volume = sql<string>`coalesce(sum(${transactions.total}) filter (where ${transactions.status} = 'successful'), 0)`;
-const revenue = sql<string>`coalesce(sum(${transactions.total} - ${transactions.cost}) filter (where ${transactions.status} = 'successful'), 0)
-  - coalesce(sum(${transactions.cost}) filter (where ${transactions.status} = 'refunded'), 0)`;
-const delivered = sql<number>`count(*) filter (where ${transactions.status} = 'successful')::int`;
+const delivered = sql`${transactions.status} in ('successful', 'refunded')`;
+const counted = {
+  count: sql<number>`count(*) filter (where ${delivered})::int`,
+  volume: sql<string>`coalesce(sum(${transactions.total}) filter (where ${delivered}), 0)`,
+  refunds: sql<string>`coalesce(sum(${transactions.total}) filter (where ${transactions.status} = 'refunded'), 0)`,
+  cost: sql<string>`coalesce(sum(${transactions.cost}) filter (where ${delivered}), 0)`,
+};
 
-const figures = (row: { count: number; volume: string; revenue: string } | undefined) => ({
-  count: Number(row?.count ?? 0),
-  volume: Number(row?.volume ?? 0),
-  revenue: Number(row?.revenue ?? 0),
-});
+type Counted = { count: number; volume: string; refunds: string; cost: string };
+const figures = (row: Counted | undefined) => {
+  const volume = Number(row?.volume ?? 0);
+  const refunds = Number(row?.refunds ?? 0);
+  const cost = Number(row?.cost ?? 0);
+  return { count: Number(row?.count ?? 0), volume, refunds, cost, revenue: volume - refunds - cost };
+};
 
 async function totals(db: Database, from?: Date, to?: Date) {
   const [row] = await db
-    .select({ count: delivered, volume, revenue })
+    .select(counted)
     .from(transactions)
     .where(
       and(
@@ -40,7 +47,7 @@ async function totals(db: Database, from?: Date, to?: Date) {
 
 async function byService(db: Database, from?: Date, to?: Date) {
   const rows = await db
-    .select({ kind: transactions.kind, count: delivered, volume, revenue })
+    .select({ kind: transactions.kind, ...counted })
     .from(transactions)
     .where(
       and(
@@ -56,7 +63,7 @@ async function byService(db: Database, from?: Date, to?: Date) {
 async function daily(db: Database, from: string, to: string) {
   const day = sql.raw(lagosDaySql(`"transactions"."created_at"`));
   const rows = await db
-    .select({ date: sql<string>`${day}`, count: delivered, volume, revenue })
+    .select({ date: sql<string>`${day}`, ...counted })
     .from(transactions)
     .where(
       and(
@@ -131,8 +138,7 @@ export async function revenueReport(
   return {
     from,
     to,
-    revenue: all.revenue,
-    volume: all.volume,
+    ...all,
     days: await daily(db, from, to),
     by_service: await byService(db, lagosDayStart(from), end),
   };

@@ -55,19 +55,23 @@ describe("figures", () => {
       await purchase("08031111111", 100_000); // pending
       const operator = await fresh.signedInOperator("admin");
       const stats = await fresh.sendOk("GET /core/staff/statistics", { token: operator.token });
-      expect(stats.today).toEqual({ count: 2, volume: 294_000, revenue: 3_000 });
+      expect(stats.today).toEqual({ count: 2, volume: 294_000, refunds: 0, cost: 291_000, revenue: 3_000 });
       expect(stats.all_time).toEqual(stats.today);
       expect(stats.pending_count).toBe(1);
       expect(stats.by_service.find((s) => s.kind === "airtime")).toEqual({
         kind: "airtime",
         count: 2,
         volume: 294_000,
+        refunds: 0,
+        cost: 291_000,
         revenue: 3_000,
       });
       expect(stats.by_service.find((s) => s.kind === "tv")).toEqual({
         kind: "tv",
         count: 0,
         volume: 0,
+        refunds: 0,
+        cost: 0,
         revenue: 0,
       });
 
@@ -77,7 +81,7 @@ describe("figures", () => {
       expect(dashboard.daily.slice(0, -1).every((d) => d.count === 0)).toBe(true);
       expect(dashboard.customers).toEqual({ total: 1, joined_today: 1 });
 
-      // A refund costs what the provider kept.
+      // A refund costs what the provider kept; the purchase stays counted, its refund shown apart.
       const list = await fresh.sendOk("GET /staff/transaction/airtime", {
         token: operator.token,
         query: { status: "successful" },
@@ -92,14 +96,18 @@ describe("figures", () => {
       const revenue = await fresh.sendOk("GET /sys.admin/revenue", { token: operator.token });
       expect(revenue.revenue).toBe(1_000 - 194_000);
       expect(revenue.days).toHaveLength(30);
-      expect(revenue.by_service.find((s) => s.kind === "airtime")?.count).toBe(1);
+      expect(revenue.by_service.find((s) => s.kind === "airtime")).toMatchObject({
+        count: 2,
+        volume: 294_000,
+        refunds: 196_000,
+      });
 
       fresh.clock.advance(86_400_000);
       const tomorrow = await fresh.sendOk("GET /core/staff/statistics", {
         token: (await fresh.signedInOperator("staff")).token,
       });
       expect(tomorrow.today.count).toBe(0);
-      expect(tomorrow.all_time.count).toBe(1);
+      expect(tomorrow.all_time.count).toBe(2);
     } finally {
       await fresh.close();
     }

@@ -20,13 +20,13 @@ afterEach(cleanup);
 const adminProfile: Profile = { ...staffProfile, role: "admin", first_name: "Bisi" };
 
 const totals = {
-  today: { count: 12, volume: 1_500_000, revenue: 42_050 },
-  all_time: { count: 4_321, volume: 987_654_300, revenue: 12_345_600 },
+  today: { count: 12, volume: 1_500_000, refunds: 20_000, cost: 1_437_950, revenue: 42_050 },
+  all_time: { count: 4_321, volume: 987_654_300, refunds: 0, cost: 975_308_700, revenue: 12_345_600 },
   pending_count: 3,
   provider_alerts: [],
   by_service: [
-    { kind: "airtime", count: 8, volume: 400_000, revenue: 12_000 },
-    { kind: "tv", count: 4, volume: 1_100_000, revenue: 30_050 },
+    { kind: "airtime", count: 8, volume: 400_000, refunds: 0, cost: 388_000, revenue: 12_000 },
+    { kind: "tv", count: 4, volume: 1_100_000, refunds: 20_000, cost: 1_049_950, revenue: 30_050 },
   ],
 };
 
@@ -39,8 +39,8 @@ function dashboardFixture(): Dashboard {
     ...totals,
     customers: { total: 2_500, joined_today: 7 },
     daily: [
-      { date: "2026-01-04", count: 5, volume: 250_000, revenue: -2_500 },
-      { date: "2026-01-05", count: 7, volume: 150_000, revenue: 4_000 },
+      { date: "2026-01-04", count: 5, volume: 250_000, refunds: 10_000, cost: 242_500, revenue: -2_500 },
+      { date: "2026-01-05", count: 7, volume: 150_000, refunds: 0, cost: 146_000, revenue: 4_000 },
     ],
   });
 }
@@ -131,6 +131,7 @@ describe("the admin dashboard", () => {
 
     expect(figure("Today", "Transactions")).toBe("12");
     expect(figure("Today", "Volume")).toBe("₦15,000.00");
+    expect(figure("Today", "Refunds")).toBe("₦200.00");
     expect(figure("Today", "Revenue")).toBe("₦420.50");
     expect(figure("All time", "Transactions")).toBe("4,321");
     expect(figure("All time", "Volume")).toBe("₦9,876,543.00");

@@ -14,20 +14,38 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// A refunded electricity purchase on Jan 2: counted, in the volume and the cost, its refund apart.
 function report(overrides: Partial<RevenueReport> = {}): RevenueReport {
   return revenueReport.parse({
     from: "2026-01-01",
     to: "2026-01-31",
-    revenue: 123_450,
-    volume: 250_000_000,
+    count: 4,
+    volume: 123_606_789,
+    refunds: 123_456_789,
+    cost: 148_050,
+    revenue: 1_950,
     days: [
-      { date: "2026-01-01", count: 3, volume: 150_000, revenue: 4_500 },
-      { date: "2026-01-02", count: 1, volume: 123_456_789, revenue: -2_550 },
-      { date: "2026-01-03", count: 0, volume: 0, revenue: 0 },
+      { date: "2026-01-01", count: 3, volume: 150_000, refunds: 0, cost: 145_500, revenue: 4_500 },
+      {
+        date: "2026-01-02",
+        count: 1,
+        volume: 123_456_789,
+        refunds: 123_456_789,
+        cost: 2_550,
+        revenue: -2_550,
+      },
+      { date: "2026-01-03", count: 0, volume: 0, refunds: 0, cost: 0, revenue: 0 },
     ],
     by_service: [
-      { kind: "airtime", count: 3, volume: 150_000, revenue: 4_500 },
-      { kind: "electricity", count: 1, volume: 123_456_789, revenue: -2_550 },
+      { kind: "airtime", count: 3, volume: 150_000, refunds: 0, cost: 145_500, revenue: 4_500 },
+      {
+        kind: "electricity",
+        count: 1,
+        volume: 123_456_789,
+        refunds: 123_456_789,
+        cost: 2_550,
+        revenue: -2_550,
+      },
     ],
     ...overrides,
   });
@@ -64,12 +82,12 @@ describe("the revenue CSV", () => {
 
   it("has the header and one line per day, oldest first", () => {
     expect(revenueCsv(report().days)).toBe(
-      "date,transactions,volume_naira,revenue_naira\r\n" +
-        "2026-01-01,3,1500.00,45.00\r\n" +
-        "2026-01-02,1,1234567.89,-25.50\r\n" +
-        "2026-01-03,0,0.00,0.00\r\n",
+      "date,transactions,volume_naira,refunds_naira,cost_naira,revenue_naira\r\n" +
+        "2026-01-01,3,1500.00,0.00,1455.00,45.00\r\n" +
+        "2026-01-02,1,1234567.89,1234567.89,25.50,-25.50\r\n" +
+        "2026-01-03,0,0.00,0.00,0.00,0.00\r\n",
     );
-    expect(revenueCsv([])).toBe("date,transactions,volume_naira,revenue_naira\r\n");
+    expect(revenueCsv([])).toBe("date,transactions,volume_naira,refunds_naira,cost_naira,revenue_naira\r\n");
     expect(revenueCsvName("2026-01-01", "2026-01-31")).toBe("revenue-2026-01-01-to-2026-01-31.csv");
   });
 });
@@ -85,21 +103,23 @@ describe("the revenue page", () => {
     expect(screen.getByLabelText("To")).toHaveValue("2026-01-31");
 
     const headline = await screen.findByRole("region", { name: "Jan 1, 2026 to Jan 31, 2026" });
-    expect(headline).toHaveTextContent("Revenue₦1,234.50");
-    expect(headline).toHaveTextContent("Volume₦2,500,000.00");
+    expect(headline).toHaveTextContent("Revenue₦19.50");
+    expect(headline).toHaveTextContent("Volume₦1,236,067.89");
+    expect(headline).toHaveTextContent("Refunds₦1,234,567.89");
+    expect(headline).toHaveTextContent("Cost₦1,480.50");
     expect(headline).toHaveTextContent("Transactions4");
 
     expect(screen.getByRole("img", { name: "Revenue by day" })).toBeInTheDocument();
     expect(rowsOf(screen.getByRole("table", { name: "Revenue by day, in figures" }))).toEqual([
-      ["Date", "Transactions", "Volume", "Revenue"],
-      ["Jan 1, 2026", "3", "₦1,500.00", "₦45.00"],
-      ["Jan 2, 2026", "1", "₦1,234,567.89", "-₦25.50"],
-      ["Jan 3, 2026", "0", "₦0.00", "₦0.00"],
+      ["Date", "Transactions", "Volume", "Refunds", "Cost", "Revenue"],
+      ["Jan 1, 2026", "3", "₦1,500.00", "₦0.00", "₦1,455.00", "₦45.00"],
+      ["Jan 2, 2026", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
+      ["Jan 3, 2026", "0", "₦0.00", "₦0.00", "₦0.00", "₦0.00"],
     ]);
     expect(rowsOf(screen.getByRole("table", { name: "Revenue by service" }))).toEqual([
-      ["Service", "Transactions", "Volume", "Revenue"],
-      ["Airtime", "3", "₦1,500.00", "₦45.00"],
-      ["Electricity", "1", "₦1,234,567.89", "-₦25.50"],
+      ["Service", "Transactions", "Volume", "Refunds", "Cost", "Revenue"],
+      ["Airtime", "3", "₦1,500.00", "₦0.00", "₦1,455.00", "₦45.00"],
+      ["Electricity", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
     ]);
   });
 

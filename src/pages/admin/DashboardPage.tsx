@@ -117,6 +117,7 @@ function StatCard({ title, items }: { title: string; items: Array<[string, strin
 const periodItems = (t: Statistics["today"]): Array<[string, string]> => [
   ["Transactions", formatCount(t.count)],
   ["Volume", formatNaira(t.volume)],
+  ["Refunds", formatNaira(t.refunds)],
   ["Revenue", formatNaira(t.revenue)],
 ];
 

@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState
 import { useSearchParams } from "wouter";
 import { z } from "zod/mini";
 import type { RevenueReport } from "../../../schemas/admin";
+import type { ServiceTotals } from "../../../schemas/staff";
 import { transactionKind } from "../../../schemas/transactions";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
@@ -163,7 +164,6 @@ const serviceName = (kind: string) => {
 
 function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
   const headline = useId();
-  const count = report.days.reduce((sum, d) => sum + d.count, 0);
   return (
     <div className={`console-stack ${stale ? "stale" : ""}`} aria-busy={stale}>
       <section className="card stat-card" aria-labelledby={headline}>
@@ -180,10 +180,22 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
             <dd>{formatNaira(report.volume)}</dd>
           </div>
           <div>
+            <dt>Refunds</dt>
+            <dd>{formatNaira(report.refunds)}</dd>
+          </div>
+          <div>
+            <dt>Cost</dt>
+            <dd>{formatNaira(report.cost)}</dd>
+          </div>
+          <div>
             <dt>Transactions</dt>
-            <dd>{formatCount(count)}</dd>
+            <dd>{formatCount(report.count)}</dd>
           </div>
         </dl>
+        <p className="muted">
+          Delivered purchases, refunded ones included: revenue is volume less refunds less what the provider
+          charged.
+        </p>
       </section>
 
       <TableCard title="Revenue by day">
@@ -231,11 +243,11 @@ function FiguresTable({
 }: {
   caption: string;
   first: string;
-  rows: Array<{ key: string; name: string; count: number; volume: number; revenue: number }>;
+  rows: Array<{ key: string; name: string } & ServiceTotals>;
 }) {
   if (rows.length === 0) return <p className="muted">Nothing in this period.</p>;
-  // On a phone each row stacks (name over its three figures, each labelled from data-label), so four
-  // columns of naira never squeeze into 300 pixels; wider screens get the plain table.
+  // On a phone each row stacks (name over its figures, each labelled from data-label), so six columns
+  // of naira never squeeze into 300 pixels; wider screens get the plain table.
   return (
     <table className="figures">
       <caption className="sr-only">{caption}</caption>
@@ -244,6 +256,8 @@ function FiguresTable({
           <th scope="col">{first}</th>
           <th scope="col">Transactions</th>
           <th scope="col">Volume</th>
+          <th scope="col">Refunds</th>
+          <th scope="col">Cost</th>
           <th scope="col">Revenue</th>
         </tr>
       </thead>
@@ -253,6 +267,8 @@ function FiguresTable({
             <th scope="row">{row.name}</th>
             <td data-label="Transactions">{formatCount(row.count)}</td>
             <td data-label="Volume">{formatNaira(row.volume)}</td>
+            <td data-label="Refunds">{formatNaira(row.refunds)}</td>
+            <td data-label="Cost">{formatNaira(row.cost)}</td>
             <td data-label="Revenue" className={row.revenue < 0 ? "negative" : undefined}>
               {formatNaira(row.revenue)}
             </td>

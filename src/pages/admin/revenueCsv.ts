@@ -1,6 +1,6 @@
 import type { RevenueReport } from "../../../schemas/admin";
 
-export const revenueCsvHeader = "date,transactions,volume_naira,revenue_naira";
+export const revenueCsvHeader = "date,transactions,volume_naira,refunds_naira,cost_naira,revenue_naira";
 
 /**
  * Kobo as plain naira for a spreadsheet: "1500.00", "-25.50", no ₦ and no thousands separators, so
@@ -16,7 +16,9 @@ export function nairaForCsv(kobo: number): string {
 
 /** One line per day, oldest first as the report gives them; CRLF line ends as RFC 4180 asks. */
 export function revenueCsv(days: RevenueReport["days"]): string {
-  const lines = days.map((d) => `${d.date},${d.count},${nairaForCsv(d.volume)},${nairaForCsv(d.revenue)}`);
+  const lines = days.map((d) =>
+    [d.date, d.count, ...[d.volume, d.refunds, d.cost, d.revenue].map(nairaForCsv)].join(","),
+  );
   return `${[revenueCsvHeader, ...lines].join("\r\n")}\r\n`;
 }
 
