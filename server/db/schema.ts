@@ -70,6 +70,11 @@ export const users = pgTable(
     identityLockedAt: at("identity_locked_at"),
     /** A check is out with the provider until then: the names it carries cannot change under it. */
     identityCheckUntil: at("identity_check_until"),
+    /**
+     * Notices up to this moment are read (the customer opened the inbox); newer ones light the bell.
+     * Null until then: notices since the account was made are unread.
+     */
+    noticesReadAt: at("notices_read_at"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },

@@ -1,7 +1,8 @@
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "../../src/api/client";
+import type { CustomerApi } from "../../src/api/customerApi";
 import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
@@ -97,6 +98,62 @@ describe("the customer area", () => {
     expect(app.location.history.at(-1)).toBe("/app/notifications");
     expect(await screen.findByRole("heading", { name: "New data prices" })).toBeInTheDocument();
     expect(screen.getByText("MTN plans are cheaper from Monday.")).toBeInTheDocument();
+  });
+
+  it("shows the unread count on the bell, clears it once the inbox is opened, and asks again on each page", async () => {
+    const user = userEvent.setup();
+    const newest = "2026-11-20T09:00:00.000Z";
+    const unreadNotices = vi
+      .fn<CustomerApi["unreadNotices"]>()
+      .mockResolvedValueOnce({ unread: 2 })
+      .mockResolvedValue({ unread: 1 });
+    const markNoticesRead = vi.fn(async () => ({ unread: 0 }));
+    const customer = fakeCustomer({
+      unreadNotices,
+      markNoticesRead,
+      notifications: async () => ({
+        count: 2,
+        page: 1,
+        page_size: 20,
+        results: [
+          {
+            id: "5b0f3a57-8a0e-4a43-9d7f-3d2f5a1c9e11",
+            title: "Older",
+            body: "A notice.",
+            created_at: "2026-11-19T09:00:00.000Z",
+          },
+          {
+            id: "6b0f3a57-8a0e-4a43-9d7f-3d2f5a1c9e11",
+            title: "Newer",
+            body: "A notice.",
+            created_at: newest,
+          },
+        ],
+      }),
+      wallet: () => new Promise(() => {}),
+      transactions: () => new Promise(() => {}),
+      circulars: async () => [],
+      status: () => new Promise(() => {}),
+    });
+    await renderSignedIn("/app/dashboard", customerProfile, undefined, customer);
+    const bell = await screen.findByRole("link", { name: "Notifications, 2 unread" });
+    expect(bell.querySelector(".inbox-badge")).toHaveTextContent("2");
+
+    await user.click(bell);
+    await heading("Notifications");
+    await waitFor(() => expect(markNoticesRead).toHaveBeenCalledWith({ up_to: newest }));
+    const read = await screen.findByRole("link", { name: "Notifications" });
+    expect(read.querySelector(".inbox-badge")).toBeNull();
+    // The inbox marks what it shows read itself; the bell does not ask there.
+    expect(unreadNotices).toHaveBeenCalledTimes(1);
+
+    // A broadcast sent meanwhile shows on the next page the customer opens.
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Customer menu" })).getByRole("link", {
+        name: "Dashboard",
+      }),
+    );
+    expect(await screen.findByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
   });
 
   it("asks before logging out, and Cancel keeps the session", async () => {

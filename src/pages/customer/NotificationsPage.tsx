@@ -1,9 +1,10 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import type { Notification } from "../../../schemas/notices";
 import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { formatDate } from "../../format/formatDate";
+import { useMarkNoticesRead } from "./unreadNotices";
 import "./notifications.css";
 import "./wallet.css";
 
@@ -35,6 +36,13 @@ const newestFirst = (a: Notification, b: Notification) => Date.parse(b.created_a
 export default function NotificationsPage() {
   const { customer } = useCustomerServices();
   const inbox = useLoad(useCallback(() => customer.notifications(), [customer]));
+  const markRead = useMarkNoticesRead();
+  // Shown, so seen: every notice up to the newest on the page is read, and the bell says what is left.
+  const newest =
+    inbox.state === "ready" ? [...inbox.data.results].sort(newestFirst)[0]?.created_at : undefined;
+  useEffect(() => {
+    if (newest) markRead(newest).catch(() => {});
+  }, [newest, markRead]);
 
   usePageTitle("Notifications");
 

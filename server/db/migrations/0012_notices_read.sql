@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notices_read_at" timestamp with time zone;
