@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { page, pageQuery } from "../common";
-import { circular, noticesReadBody, notification, unreadNotices } from "../notices";
+import { circular, notification } from "../notices";
 import { contracts } from "./contract";
 
 export const noticeContracts = contracts({
@@ -10,17 +10,6 @@ export const noticeContracts = contracts({
       "Notifications sent to every customer, and the customer's own (a reversed purchase), newest first",
     query: pageQuery,
     result: page(notification),
-  },
-  "GET /core/customer/notifications/unread": {
-    tag: "Notices",
-    summary: "How many notices the customer has not read yet, for the bell",
-    result: unreadNotices,
-  },
-  "POST /core/customer/notifications/read": {
-    tag: "Notices",
-    summary: "Mark every notice up to `up_to` read (the inbox was opened); answers how many are left",
-    body: noticesReadBody,
-    result: unreadNotices,
   },
   "GET /core/customer/circulars": {
     tag: "Notices",

@@ -6,6 +6,7 @@ import { kycContracts } from "./kyc";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
 import { noticeContracts } from "./notice";
+import { noticeReadContracts } from "./noticeReads";
 import { pinContracts } from "./pin";
 import { purchaseContracts } from "./purchase";
 import { signedOutContracts } from "./signedOut";
@@ -32,6 +33,7 @@ export const routeTable = {
   ...catalogueContracts,
   ...purchaseContracts,
   ...noticeContracts,
+  ...noticeReadContracts,
   ...staffFundingContracts,
   ...staffTransactionContracts,
   ...catalogueAdminContracts,

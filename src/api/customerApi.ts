@@ -96,15 +96,8 @@ export function customerApi(client: ApiClient) {
       client.call(await kycRequests(), "POST /core/customer/kyc/contest", { body }),
 
     notifications: () => client.call(noticeContracts, "GET /core/customer/notifications"),
-    // The bell's count and the inbox's "seen": quiet both ways, a bell says nothing when it cannot ask.
-    unreadNotices: () => client.call(noticeContracts, "GET /core/customer/notifications/unread", {}, quiet),
-    markNoticesRead: (body: BodyOf<(typeof noticeContracts)["POST /core/customer/notifications/read"]>) =>
-      client.call(
-        noticeContracts,
-        "POST /core/customer/notifications/read",
-        { body },
-        { announceSuccess: false, quietFailure: true },
-      ),
+    // The bell's count and the inbox's "seen", loaded with the bell once the page has drawn.
+    noticeReads: () => import("./noticeReadsApi").then((m) => m.noticeReadsApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),

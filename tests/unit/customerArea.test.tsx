@@ -2,7 +2,7 @@ import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "../../src/api/client";
-import type { CustomerApi } from "../../src/api/customerApi";
+import type { NoticeReadsApi } from "../../src/api/noticeReadsApi";
 import { logoutQuestion } from "../../src/components/LogoutModal";
 import { customerProfile, staffProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
@@ -103,14 +103,13 @@ describe("the customer area", () => {
   it("shows the unread count on the bell, clears it once the inbox is opened, and asks again on each page", async () => {
     const user = userEvent.setup();
     const newest = "2026-11-20T09:00:00.000Z";
-    const unreadNotices = vi
-      .fn<CustomerApi["unreadNotices"]>()
+    const unread = vi
+      .fn<NoticeReadsApi["unread"]>()
       .mockResolvedValueOnce({ unread: 2 })
       .mockResolvedValue({ unread: 1 });
-    const markNoticesRead = vi.fn(async () => ({ unread: 0 }));
+    const markRead = vi.fn(async () => ({ unread: 0 }));
     const customer = fakeCustomer({
-      unreadNotices,
-      markNoticesRead,
+      noticeReads: async () => ({ unread, markRead }),
       notifications: async () => ({
         count: 2,
         page: 1,
@@ -141,11 +140,11 @@ describe("the customer area", () => {
 
     await user.click(bell);
     await heading("Notifications");
-    await waitFor(() => expect(markNoticesRead).toHaveBeenCalledWith({ up_to: newest }));
+    await waitFor(() => expect(markRead).toHaveBeenCalledWith({ up_to: newest }));
     const read = await screen.findByRole("link", { name: "Notifications" });
     expect(read.querySelector(".inbox-badge")).toBeNull();
     // The inbox marks what it shows read itself; the bell does not ask there.
-    expect(unreadNotices).toHaveBeenCalledTimes(1);
+    expect(unread).toHaveBeenCalledTimes(1);
 
     // A broadcast sent meanwhile shows on the next page the customer opens.
     await user.click(

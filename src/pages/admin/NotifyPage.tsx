@@ -23,7 +23,7 @@ import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { NotificationItem } from "../customer/NotificationsPage";
+import { NotificationItem } from "../customer/NotificationItem";
 import "./console.css";
 
 /** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */

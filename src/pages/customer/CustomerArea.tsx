@@ -6,6 +6,7 @@ import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
 import { CustomerGuard } from "./CustomerGuard";
 import { CustomerLayout } from "./CustomerLayout";
+import { inboxPath } from "./customerNav";
 
 // Each page loads when first opened, so the dashboard does not wait for the wizards' code.
 const DashboardPage = lazyPage(() => import("./DashboardPage"));
@@ -53,7 +54,7 @@ export function CustomerRoutes() {
             <ProfilePage />
           </Route>
           {/* Beyond spec section 2: the inbox for the admins' notifications, from the top bar. */}
-          <Route path="/notifications">
+          <Route path={inboxPath}>
             <NotificationsPage />
           </Route>
           <Route>

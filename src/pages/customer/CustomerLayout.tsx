@@ -1,13 +1,13 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Link, useLocation } from "wouter";
 import { useHydrated } from "../../app/useHydrated";
 import { SignedInLayout } from "../../components/SignedInLayout";
 import { yearOf } from "../../format/formatDate";
 import { useSession } from "../../session/useSession";
-import { customerPages } from "./customerNav";
-import { inboxPath, UnreadNoticesProvider, useUnreadNoticeCount } from "./unreadNotices";
+import { customerPages, inboxPath } from "./customerNav";
 
 const nav = customerPages.map((page) => ({ href: page.path, label: page.label }));
+const UnreadBadge = lazy(() => import("./UnreadBadge"));
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -15,7 +15,6 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   const profile = useHydrated() ? session.profile : null;
   const { send } = session;
   const [, navigate] = useLocation();
-  const unread = useUnreadNoticeCount(profile !== null);
   return (
     <SignedInLayout
       nav={nav}
@@ -29,22 +28,17 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       topRight={
         profile && (
           <>
-            <Link
-              href={inboxPath}
-              className="inbox-link"
-              aria-label={unread.count > 0 ? `Notifications, ${unread.count} unread` : "Notifications"}
-            >
+            <Link href={inboxPath} className="inbox-link">
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
                 <path
                   fill="currentColor"
                   d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
                 />
               </svg>
-              {unread.count > 0 && (
-                <span className="inbox-badge" aria-hidden="true">
-                  {unread.count > 99 ? "99+" : unread.count}
-                </span>
-              )}
+              <span className="sr-only">Notifications</span>
+              <Suspense fallback={null}>
+                <UnreadBadge />
+              </Suspense>
             </Link>
             {/* Named by what it shows (WCAG 2.5.3), so "click AO" or "click Ada" works for speech users. */}
             <Link href="/profile" className="avatar-link">
@@ -60,7 +54,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
       }
       sidebarFooter={profile && <>Member since {yearOf(profile.date_joined)}</>}
     >
-      <UnreadNoticesProvider value={unread}>{children}</UnreadNoticesProvider>
+      {children}
     </SignedInLayout>
   );
 }

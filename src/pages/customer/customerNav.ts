@@ -8,3 +8,6 @@ export const customerPages = [
   { path: "/utilities", label: "Electricity", title: "Electricity (utilities)" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
 ] as const;
+
+/** The inbox of notices, reached from the bell in the top bar rather than the sidebar. */
+export const inboxPath = "/notifications";
