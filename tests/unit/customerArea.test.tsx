@@ -135,7 +135,7 @@ describe("the customer area", () => {
       status: () => new Promise(() => {}),
     });
     await renderSignedIn("/app/dashboard", customerProfile, undefined, customer);
-    const bell = await screen.findByRole("link", { name: "Notifications, 2 unread" });
+    const bell = await screen.findByRole("link", { name: "Notifications (2 unread)" });
     expect(bell.querySelector(".inbox-badge")).toHaveTextContent("2");
 
     await user.click(bell);
@@ -152,7 +152,7 @@ describe("the customer area", () => {
         name: "Dashboard",
       }),
     );
-    expect(await screen.findByRole("link", { name: "Notifications, 1 unread" })).toBeInTheDocument();
+    expect(await screen.findByRole("link", { name: "Notifications (1 unread)" })).toBeInTheDocument();
   });
 
   it("asks before logging out, and Cancel keeps the session", async () => {

@@ -35,7 +35,7 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
                   d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
                 />
               </svg>
-              <span className="sr-only">Notifications</span>
+              <span className="sr-only">Notifications</span>{" "}
               <Suspense fallback={null}>
                 <UnreadBadge />
               </Suspense>

@@ -8,7 +8,7 @@ import { unreadNotices, useUnreadNotices } from "./unreadNotices";
  * The count on the bell, inside its link: asked again on each page the customer opens (a broadcast
  * may come at any time), except the inbox, which marks what it shows read and says what is left.
  * Loaded after the page draws: no page waits for it. The number is the link's words too, so the bell
- * reads "Notifications, 2 unread".
+ * reads "Notifications (2 unread)".
  */
 export default function UnreadBadge() {
   const { customer } = useCustomerServices();
@@ -35,7 +35,7 @@ export default function UnreadBadge() {
   return (
     <span className="inbox-badge">
       <span aria-hidden="true">{count > 99 ? "99+" : count}</span>
-      <span className="sr-only">, {count} unread</span>
+      <span className="sr-only">({count} unread)</span>
     </span>
   );
 }
