@@ -3,6 +3,7 @@ import { useLocation } from "wouter";
 import { useCustomerServices } from "../../app/AppServices";
 import { inboxPath } from "./customerNav";
 import { unreadNotices, useUnreadNotices } from "./unreadNotices";
+import "./unreadBadge.css";
 
 /**
  * The count on the bell, inside its link: asked again on each page the customer opens (a broadcast
