@@ -135,17 +135,15 @@ export function RegisterPage() {
       {step.name === "created" && (
         <Modal open title="Account created" onClose={() => setStep({ name: "form" })}>
           <p>Your email is verified and your OjaPay wallet is ready. Sign in to fund it and start buying.</p>
+          {/* One way on: the password was typed a moment ago, so signing in needs nothing more. */}
           <div className="modal-actions">
-            <Link href={`~/auth/login?email=${encodeURIComponent(step.email)}`} className="button secondary">
-              Go to sign in
-            </Link>
             <button
               type="button"
               className="button"
               onClick={signInNow}
               disabled={session.status === "signingIn"}
             >
-              Sign in now
+              {session.status === "signingIn" ? "Signing in…" : "Sign in now"}
             </button>
           </div>
         </Modal>
