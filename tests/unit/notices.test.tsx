@@ -296,7 +296,8 @@ describe("toasts", () => {
 
     act(() => showToast({ type: "error", message: "We could not reach OjaPay." }));
     expect(await screen.findByText("We could not reach OjaPay.")).toBeInTheDocument();
-    for (let i = 0; i < 4; i++) act(() => showToast({ type: "error", message: "We could not reach OjaPay." }));
+    for (let i = 0; i < 4; i++)
+      act(() => showToast({ type: "error", message: "We could not reach OjaPay." }));
     expect(await screen.findByText("We could not reach OjaPay. (5 times)")).toBeInTheDocument();
     expect(screen.queryByText("We could not reach OjaPay.")).not.toBeInTheDocument();
     expect(screen.getAllByRole("alert")).toHaveLength(1);
