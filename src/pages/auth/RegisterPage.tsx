@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod/mini";
+import { passwordHint } from "../../../schemas/common";
 import { referralCode, registerBody } from "../../../schemas/signedOut";
 import { duplicateEmailMessage } from "../../api/signedOutApi";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -106,7 +107,7 @@ export function RegisterPage() {
         <SecretField
           label="Password"
           autoComplete="new-password"
-          hint="At least 10 characters; not a common password, your email or your name."
+          hint={passwordHint}
           error={errors.password?.message}
           {...form.register("password")}
         />
