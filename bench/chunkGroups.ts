@@ -9,10 +9,11 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields, and the failure wording every
  *                   machine shares
- *   forms           react-hook-form, its resolver and the amount field, for the forms; the customer
- *                   pages load it after they draw (src/pages/customer/lazyPart.tsx)
+ *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine,
+ *                   for the forms; the customer pages load it after they draw
+ *                   (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
- *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
+ *                   the failure wording of actions, the schemas of wallets, purchases and catalogue (not the
  *                   console's confirmation dialog and text area, which go with admin)
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
  *   consoleEditors  the catalogue editors' SchemaForm and lists
@@ -62,12 +63,12 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "forms",
       65,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx/,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/useConfirmAction|\/machines\/confirmActionMachine/,
     ),
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
