@@ -216,9 +216,9 @@ export function PaymentResult({
             Fund your wallet
           </button>
         )}
-        {/* A receipt only for money that moved: a failed or abandoned payment has nothing to show. */}
-        {(settled?.status === "successful" || settled?.status === "refunded") && (
-          <Link href={`/transaction-history/${settled.reference}`}>View receipt</Link>
+        {/* A receipt for a payment that happened or may still: not for one abandoned at checkout or failed. */}
+        {transaction && !confirming && !state.matches("stopped") && transaction.status !== "failed" && (
+          <Link href={`/transaction-history/${transaction.reference}`}>View receipt</Link>
         )}
       </div>
     </section>
