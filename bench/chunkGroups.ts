@@ -48,7 +48,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx)|\/src\/format\/(formatCount|lagosDay)/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter)|\/src\/format\/(formatCount|lagosDay)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -70,6 +70,8 @@ export const codeSplitting: CodeSplittingOptions = {
       /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
+    // The paged lists' parts, which the history and the console's lists share and no other page uses.
+    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter)/),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",

@@ -1,5 +1,11 @@
 import { fromPromise } from "xstate";
-import type { DuplicatePurchase, Product, PurchaseInput, Verified } from "../../machines/purchaseMachine";
+import type {
+  DuplicatePurchase,
+  Product,
+  PurchaseInput,
+  SalesPaused,
+  Verified,
+} from "../../machines/purchaseMachine";
 import type { CatalogueOf, PurchaseCatalogue } from "../../schemas/catalogue";
 import { type PurchaseOrder, possibleDuplicate } from "../../schemas/purchases";
 import type { Transaction } from "../../schemas/transactions";
@@ -68,9 +74,14 @@ function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
   }
 }
 
-/** A `possible_duplicate` refusal becomes the machine's duplicate warning; anything else stays an error. */
-function duplicateOrError(error: unknown): unknown {
-  if (!(error instanceof ApiFailure) || error.code !== "possible_duplicate") return error;
+/**
+ * Emergency mode's refusal becomes the machine's pause and a `possible_duplicate` refusal its duplicate
+ * warning; anything else stays an error.
+ */
+function pauseDuplicateOrError(error: unknown): unknown {
+  if (!(error instanceof ApiFailure)) return error;
+  if (error.code === "sales_paused") return { salesPaused: error.msg } satisfies SalesPaused;
+  if (error.code !== "possible_duplicate") return error;
   const earlier = possibleDuplicate.safeParse(error.data);
   if (!earlier.success) return error;
   return { duplicateOf: earlier.data.duplicate_of, message: error.msg } satisfies DuplicatePurchase;
@@ -79,13 +90,18 @@ function duplicateOrError(error: unknown): unknown {
 /** The purchase machine's actors for one product's wizard, for `purchaseMachine.provide`. */
 export function purchaseActors(api: CustomerApi, product: Product) {
   return {
-    loadCatalogue: fromPromise<PurchaseCatalogue, void>(() => loaders[product](api)),
+    // Asked beside the catalogue, so a wizard opened in emergency mode offers no form to fill in vain.
+    loadCatalogue: fromPromise<PurchaseCatalogue, void>(async () => {
+      const [status, catalogue] = await Promise.all([api.status(), loaders[product](api)]);
+      if (status.emergency.enabled) throw { salesPaused: status.emergency.message } satisfies SalesPaused;
+      return catalogue;
+    }),
     verifyRecipient: fromPromise<Verified, PurchaseOrder>(({ input }) => verify(api, input)),
     submitPurchase: fromPromise<Transaction, PurchaseInput>(async ({ input }) => {
       try {
         return await buy(api, input);
       } catch (error) {
-        throw duplicateOrError(error);
+        throw pauseDuplicateOrError(error);
       }
     }),
     fetchTransaction: fromPromise<Transaction, string>(({ input }) => api.transaction(input)),
