@@ -12,6 +12,7 @@ import type { Transaction } from "../../schemas/transactions";
 import { ApiFailure } from "../api/client";
 import type { CustomerApi } from "../api/customerApi";
 import { formatDate } from "../format/formatDate";
+import { formatNaira } from "../format/money";
 
 /** What each wizard offers, by the customer API's catalogue calls. */
 const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> } = {
@@ -38,7 +39,13 @@ async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verifi
         smartcard: purchase.order.smartcard,
       });
       const details: Array<[string, string]> = [];
-      if (found.current_plan) details.push(["Current bouquet", found.current_plan]);
+      if (found.current_plan) {
+        const price = found.current_plan_price;
+        details.push([
+          "Current bouquet",
+          price ? `${found.current_plan}, ${formatNaira(price, true)}` : found.current_plan,
+        ]);
+      }
       if (found.due_date) details.push(["Due date", formatDate(found.due_date)]);
       return { customer_name: found.customer_name, details };
     }

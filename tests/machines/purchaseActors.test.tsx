@@ -114,10 +114,11 @@ describe("purchaseActors", () => {
     });
   });
 
-  it("checks a smartcard or a meter and says what the provider found", async () => {
+  it("checks a smartcard or a meter and says what the provider found, its bouquet's price in naira", async () => {
     const verifySmartcard = vi.fn(async () => ({
       customer_name: "HAUWA OKONKWO",
-      current_plan: "Padi",
+      current_plan: "DStv Compact Plus",
+      current_plan_price: 3_000_000,
       due_date: "2026-03-20",
     }));
     const verifyMeter = vi.fn(async () => ({
@@ -131,7 +132,7 @@ describe("purchaseActors", () => {
     expect(await verify({ kind: "tv", order: choices.tv.order })).toEqual({
       customer_name: "HAUWA OKONKWO",
       details: [
-        ["Current bouquet", "Padi"],
+        ["Current bouquet", "DStv Compact Plus, ₦30,000"],
         ["Due date", "Mar 20, 2026"],
       ],
     });
