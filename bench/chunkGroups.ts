@@ -14,6 +14,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
  *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
  *                   console's confirmation dialog and text area, which go with admin)
+ *   lists           the paged lists' parts (results, pager, search, filter), which only the history and
+ *                   the console's lists use: in signedIn every customer page would download them
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
  *   consoleEditors  the catalogue editors' SchemaForm and lists
  *
