@@ -43,6 +43,19 @@ export const isDuplicatePurchase = (error: unknown): error is DuplicatePurchase 
   "message" in error &&
   typeof error.message === "string";
 
+/**
+ * What the catalogue loader or a purchase throws while emergency mode has stopped sales: the admin's
+ * message (possibly empty; the banner supplies the fallback). Nothing can be bought until it ends.
+ */
+export interface SalesPaused {
+  salesPaused: string;
+}
+export const isSalesPaused = (error: unknown): error is SalesPaused =>
+  typeof error === "object" &&
+  error !== null &&
+  "salesPaused" in error &&
+  typeof error.salesPaused === "string";
+
 export interface PurchaseContext {
   product: Product;
   verifies: boolean;
@@ -55,6 +68,8 @@ export interface PurchaseContext {
   duplicateOf: string | null;
   transaction: Transaction | null;
   error: string | null;
+  /** The admin's message while emergency mode holds the wizard in `paused`. */
+  pausedBy: string | null;
 }
 
 export type PurchaseEvent =
@@ -109,8 +124,9 @@ const failure = ({ event }: { event: { error: unknown } }) => event.error;
 
 /**
  * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
- * PIN → buying → successful, pending or failed. The network, the catalogue and the request id's
- * maker come in through `provide`. Each state is tagged with the step of the wizard it shows.
+ * PIN → buying → successful, pending or failed; while emergency mode is on, paused instead of the form.
+ * The network, the catalogue and the request id's maker come in through `provide`. Each state is
+ * tagged with the step of the wizard it shows.
  */
 export const purchaseMachine = setup({
   types: {
@@ -135,6 +151,9 @@ export const purchaseMachine = setup({
     rememberDuplicate: assign((_, error: unknown) =>
       isDuplicatePurchase(error) ? { duplicateOf: error.duplicateOf, error: error.message } : {},
     ),
+    rememberPause: assign((_, error: unknown) =>
+      isSalesPaused(error) ? { pausedBy: error.salesPaused } : {},
+    ),
     /** Another purchase from a clean form. */
     startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
@@ -151,6 +170,7 @@ export const purchaseMachine = setup({
     delivered: (_, transaction: Transaction) => transaction.status === "successful",
     stillPending: (_, transaction: Transaction) => transaction.status === "pending",
     duplicate: (_, error: unknown) => isDuplicatePurchase(error),
+    salesPaused: (_, error: unknown) => isSalesPaused(error),
   },
 }).createMachine({
   id: "purchase",
@@ -158,6 +178,7 @@ export const purchaseMachine = setup({
     product: input.product,
     verifies: input.verifies,
     catalogue: null,
+    pausedBy: null,
     ...noPurchase,
   }),
   initial: "loading",
@@ -169,12 +190,27 @@ export const purchaseMachine = setup({
         src: "loadCatalogue",
         onDone: {
           target: "choosing",
-          actions: assign({ catalogue: ({ event }) => event.output, error: null }),
+          actions: assign({ catalogue: ({ event }) => event.output, pausedBy: null, error: null }),
         },
-        onError: { target: "loadFailed", actions: "rememberError" },
+        onError: [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: { type: "rememberPause", params: failure },
+          },
+          { target: "loadFailed", actions: "rememberError" },
+        ],
       },
     },
     loadFailed: {
+      tags: "step.choose",
+      on: { "purchase.retry": "loading" },
+    },
+    /**
+     * Emergency mode is on: no form is offered. Reached on opening, or when a purchase was refused for
+     * it mid-way (the choice is kept, so checking again once sales resume shows the form as it was).
+     */
+    paused: {
       tags: "step.choose",
       on: { "purchase.retry": "loading" },
     },
@@ -260,6 +296,12 @@ export const purchaseMachine = setup({
             guard: { type: "duplicate", params: failure },
             target: "duplicateWarning",
             actions: { type: "rememberDuplicate", params: failure },
+          },
+          // Switched on after the wizard opened: nothing was bought, and the PIN was not the problem.
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [{ type: "rememberPause", params: failure }, "keepChoice"],
           },
           // Refused or unreachable: back to the PIN with the same request id, so trying again is safe.
           { target: "confirming", actions: "rememberError" },

@@ -5,7 +5,7 @@ import { type AnyActorRef, assign, createActor, fromPromise } from "xstate";
 import { getShortestPaths } from "xstate/graph";
 import { type Product, type PurchaseEvent, purchaseMachine } from "../../machines/purchaseMachine";
 import { productsThatVerify } from "../../src/actors/purchaseActors";
-import { customerProfile } from "../support/fixtures";
+import { customerWithPin } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
 import { catalogues, choices, purchaseResult, verifications } from "../support/purchaseFixtures";
 import { expectPurchaseScreen, fillChoice } from "../support/purchaseScreen";
@@ -25,6 +25,7 @@ function purchaseEvents(product: Product) {
   return [
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
+    { type: "xstate.error.actor.loadCatalogue", error: { salesPaused: pausedMessage } },
     { type: "purchase.retry" },
     { type: "purchase.next", choice: choices[product] },
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
@@ -42,6 +43,8 @@ function purchaseEvents(product: Product) {
       type: "xstate.error.actor.submitPurchase",
       error: new Error("Incorrect PIN. You have 4 attempts left."),
     },
+    // Emergency mode switched on after the wizard opened.
+    { type: "xstate.error.actor.submitPurchase", error: { salesPaused: pausedMessage } },
     {
       type: "xstate.error.actor.submitPurchase",
       error: {
@@ -57,6 +60,8 @@ function purchaseEvents(product: Product) {
   ] as unknown as PurchaseEvent[];
 }
 
+const pausedMessage = "Sales are paused while we fix a provider fault.";
+
 const graphMachine = purchaseMachine.provide({
   actions: { newRequestId: assign({ requestId: testRequestId }) },
 });
@@ -69,6 +74,7 @@ describe("purchaseMachine", () => {
     const all = [
       "loading",
       "loadFailed",
+      "paused",
       "choosing",
       "verifying",
       "verified",
@@ -140,7 +146,7 @@ describe("purchaseMachine", () => {
       (_name, path) => {
         it("shows each state", async () => {
           const user = userEvent.setup();
-          const app = await renderSignedIn(paths[product], customerProfile);
+          const app = await renderSignedIn(paths[product], customerWithPin);
           await waitFor(() => expect(app.machines.get("purchase")).toBeDefined());
           const actor = app.machines.get("purchase") as AnyActorRef;
           await replayPath(path, {
@@ -148,7 +154,8 @@ describe("purchaseMachine", () => {
             settle: (event) => app.control.purchase.settle(event),
             drive: {
               "purchase.next": async () => fillChoice(user, choices[product]),
-              "purchase.retry": async () => user.click(screen.getByRole("button", { name: "Try again" })),
+              "purchase.retry": async () =>
+                user.click(screen.getByRole("button", { name: /^(Try again|Check again)$/ })),
               "purchase.accept": async () =>
                 user.click(screen.getByRole("button", { name: "Yes, continue" })),
               "purchase.back": async () => {

@@ -5,6 +5,7 @@ import type { Product, PurchaseStep, purchaseMachine } from "../../../../machine
 import { productsThatVerify } from "../../../actors/purchaseActors";
 import { useCustomerServices } from "../../../app/AppServices";
 import { usePageTitle } from "../../../app/usePageTitle";
+import { EmergencyBanner } from "../../../components/EmergencyBanner";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
 import { customerPages } from "../customerNav";
@@ -81,6 +82,7 @@ export default function PurchasePage({
 
   return (
     <div className="wizard">
+      {state.matches("paused") && <EmergencyBanner message={context.pausedBy ?? ""} />}
       <h1>{title}</h1>
       <ol className="wizard-steps">
         {steps.map(([tag, name]) => (
@@ -96,6 +98,15 @@ export default function PurchasePage({
           <p role="alert">We could not load what is on sale. {context.error}</p>
           <button type="button" className="button" onClick={() => send({ type: "purchase.retry" })}>
             Try again
+          </button>
+        </div>
+      )}
+
+      {state.matches("paused") && (
+        <div className="card wizard-step">
+          <p>Nothing was bought and nothing was charged. You can buy as soon as sales resume.</p>
+          <button type="button" className="button" onClick={() => send({ type: "purchase.retry" })}>
+            Check again
           </button>
         </div>
       )}
