@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup, spawnChild, stopChild } from "xstate";
 import type { PurchaseCatalogue } from "../schemas/catalogue";
 import type { Quote } from "../schemas/pricing";
 import type { PurchaseDraft, PurchaseOrder } from "../schemas/purchases";
@@ -70,7 +70,29 @@ export interface PurchaseContext {
   error: string | null;
   /** The admin's message while emergency mode holds the wizard in `paused`. */
   pausedBy: string | null;
+  /**
+   * Whether the catalogue on screen is the one stored on the last visit, still being checked against
+   * the server's ("running"), or whose check failed ("failed"). Null (or absent, in a snapshot saved
+   * before there was a stored catalogue) when it is the server's own, from this visit.
+   */
+  catalogueCheck?: "running" | "failed" | null;
 }
+
+/** What the check of a stored catalogue (a spawned child, not an invoke) reports to the wizard. */
+type CatalogueCheckEvent =
+  | { type: "xstate.done.actor.catalogueCheck"; output: PurchaseCatalogue }
+  | { type: "xstate.error.actor.catalogueCheck"; error: unknown };
+
+/** What the wizard is given as it opens: the product, and the catalogue stored on the last visit. */
+export interface PurchaseMachineInput {
+  product: Product;
+  verifies: boolean;
+  stored?: PurchaseCatalogue | null;
+}
+
+/** Said when the stored catalogue the customer chose from turns out to differ from today's. */
+export const pricesChangedMessage =
+  "What is on sale has changed since your last visit. Check your choice, then continue.";
 
 export type PurchaseEvent =
   | { type: "purchase.next"; choice: Choice }
@@ -121,6 +143,8 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
 /** A purchase request's answer, for the guards and actions that read it. */
 const answer = ({ event }: { event: { output: Transaction } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => event.error;
+/** Today's catalogue, from the check of the stored one. */
+const checked = ({ event }: { event: { output: PurchaseCatalogue } }) => event.output;
 
 /**
  * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
@@ -130,9 +154,9 @@ const failure = ({ event }: { event: { error: unknown } }) => event.error;
  */
 export const purchaseMachine = setup({
   types: {
-    input: {} as { product: Product; verifies: boolean },
+    input: {} as PurchaseMachineInput,
     context: {} as PurchaseContext,
-    events: {} as PurchaseEvent,
+    events: {} as PurchaseEvent | CatalogueCheckEvent,
     tags: {} as PurchaseStep,
   },
   actors: {
@@ -154,6 +178,11 @@ export const purchaseMachine = setup({
     rememberPause: assign((_, error: unknown) =>
       isSalesPaused(error) ? { pausedBy: error.salesPaused } : {},
     ),
+    /** Asks for today's catalogue while the customer fills the form drawn from the stored one. */
+    checkCatalogue: spawnChild("loadCatalogue", { id: "catalogueCheck" }),
+    takeCheckedCatalogue: assign((_, catalogue: PurchaseCatalogue) => ({ catalogue, catalogueCheck: null })),
+    /** A finished check leaves the machine's children, so a later one can take its name. */
+    endCatalogueCheck: stopChild("catalogueCheck"),
     /** Another purchase from a clean form. */
     startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
@@ -171,18 +200,35 @@ export const purchaseMachine = setup({
     stillPending: (_, transaction: Transaction) => transaction.status === "pending",
     duplicate: (_, error: unknown) => isDuplicatePurchase(error),
     salesPaused: (_, error: unknown) => isSalesPaused(error),
+    hasStoredCatalogue: ({ context }) => context.catalogue !== null,
+    checkingCatalogue: ({ context }) => context.catalogueCheck === "running",
+    catalogueCheckFailed: ({ context }) => context.catalogueCheck === "failed",
+    /** Today's catalogue is the one the customer chose from, so the choice and its price stand. */
+    sameCatalogue: ({ context }, catalogue: PurchaseCatalogue) =>
+      JSON.stringify(catalogue) === JSON.stringify(context.catalogue),
   },
 }).createMachine({
   id: "purchase",
   context: ({ input }) => ({
     product: input.product,
     verifies: input.verifies,
-    catalogue: null,
+    catalogue: input.stored ?? null,
+    catalogueCheck: input.stored ? "running" : null,
     pausedBy: null,
     ...noPurchase,
   }),
-  initial: "loading",
+  initial: "opening",
   states: {
+    /**
+     * A catalogue stored on the last visit draws the form at once while today's is asked for; nothing
+     * is bought from it: continuing waits for today's, and a difference sends the customer back to look.
+     */
+    opening: {
+      always: [
+        { guard: "hasStoredCatalogue", target: "choosing", actions: "checkCatalogue" },
+        { target: "loading" },
+      ],
+    },
     loading: {
       tags: "step.choose",
       invoke: {
@@ -217,7 +263,35 @@ export const purchaseMachine = setup({
     choosing: {
       tags: "step.choose",
       on: {
+        "xstate.done.actor.catalogueCheck": {
+          actions: ["endCatalogueCheck", { type: "takeCheckedCatalogue", params: checked }],
+        },
+        "xstate.error.actor.catalogueCheck": [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [
+              "endCatalogueCheck",
+              { type: "rememberPause", params: failure },
+              assign({ catalogueCheck: null }),
+            ],
+          },
+          { actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" })] },
+        ],
         "purchase.next": [
+          {
+            guard: "checkingCatalogue",
+            target: "awaitingCatalogue",
+            actions: assign({ choice: ({ event }) => event.choice, error: null }),
+          },
+          {
+            guard: "catalogueCheckFailed",
+            target: "awaitingCatalogue",
+            actions: [
+              assign({ choice: ({ event }) => event.choice, catalogueCheck: "running", error: null }),
+              "checkCatalogue",
+            ],
+          },
           {
             guard: "needsVerification",
             target: "verifying",
@@ -232,6 +306,49 @@ export const purchaseMachine = setup({
           },
         ],
       },
+    },
+    /** Continued from the stored catalogue: today's is still on its way. */
+    awaitingCatalogue: {
+      tags: "step.choose",
+      on: {
+        "xstate.done.actor.catalogueCheck": [
+          {
+            guard: { type: "sameCatalogue", params: checked },
+            target: "afterChoice",
+            actions: ["endCatalogueCheck", { type: "takeCheckedCatalogue", params: checked }],
+          },
+          {
+            target: "choosing",
+            actions: [
+              "endCatalogueCheck",
+              { type: "takeCheckedCatalogue", params: checked },
+              assign({ error: pricesChangedMessage }),
+            ],
+          },
+        ],
+        "xstate.error.actor.catalogueCheck": [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [
+              "endCatalogueCheck",
+              { type: "rememberPause", params: failure },
+              assign({ catalogueCheck: null }),
+            ],
+          },
+          {
+            target: "choosing",
+            actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" }), "rememberError"],
+          },
+        ],
+      },
+    },
+    /** The choice stands against today's catalogue: on as `purchase.next` would have gone. */
+    afterChoice: {
+      always: [
+        { guard: "needsVerification", target: "verifying", actions: assign({ verified: null }) },
+        { target: "confirming", actions: [assign({ allowDuplicate: false }), "newRequestId"] },
+      ],
     },
     verifying: {
       tags: "step.confirm",

@@ -13,6 +13,7 @@ import { ApiFailure } from "../api/client";
 import type { CustomerApi } from "../api/customerApi";
 import { formatDate } from "../format/formatDate";
 import { formatNaira } from "../format/money";
+import { catalogueMirror } from "../storage/catalogueMirror";
 
 /** What each wizard offers, by the customer API's catalogue calls. */
 const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> } = {
@@ -101,6 +102,8 @@ export function purchaseActors(api: CustomerApi, product: Product) {
     loadCatalogue: fromPromise<PurchaseCatalogue, void>(async () => {
       const [status, catalogue] = await Promise.all([api.status(), loaders[product](api)]);
       if (status.emergency.enabled) throw { salesPaused: status.emergency.message } satisfies SalesPaused;
+      // Kept for the next visit's first paint (spec section 3), which today's answer then confirms.
+      catalogueMirror.write(catalogue);
       return catalogue;
     }),
     verifyRecipient: fromPromise<Verified, PurchaseOrder>(({ input }) => verify(api, input)),

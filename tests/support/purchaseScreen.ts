@@ -105,6 +105,14 @@ export async function expectPurchaseScreen({
       ).toBeEnabled();
       expect(currentStep()).toBe("Choose");
       if (context.error) expect(alert()).toContain(context.error);
+      // A stored catalogue whose check failed says so; continuing asks again.
+      if (context.catalogueCheck === "failed" && context.error)
+        expect(alert()).toContain("We could not check today's prices.");
+      break;
+    case "awaitingCatalogue":
+      expect(await screen.findByText("Checking today's prices…")).toBeInTheDocument();
+      expect(screen.queryByLabelText("Transaction PIN")).toBeNull();
+      expect(currentStep()).toBe("Choose");
       break;
     case "verifying":
       expect(

@@ -8,6 +8,7 @@ import { usePageTitle } from "../../../app/usePageTitle";
 import { EmergencyBanner } from "../../../components/EmergencyBanner";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
+import { catalogueMirror } from "../../../storage/catalogueMirror";
 import { customerPages } from "../customerNav";
 import { lazyPart } from "../lazyPart";
 import { usePurchaseLogic } from "./usePurchaseLogic";
@@ -66,7 +67,7 @@ export default function PurchasePage({
 }) {
   const { inspect } = useCustomerServices();
   const [state, send] = useMachine(usePurchaseLogic(product), {
-    input: { product, verifies: productsThatVerify[product] },
+    input: { product, verifies: productsThatVerify[product], stored: catalogueMirror.read(product) },
     ...(snapshot && { snapshot }),
     inspect,
   });
@@ -115,7 +116,9 @@ export default function PurchasePage({
         <div className="card wizard-step">
           {context.error && (
             <p className="field-error" role="alert">
-              {context.error}
+              {context.catalogueCheck === "failed"
+                ? `We could not check today's prices. ${context.error} Continue tries again.`
+                : context.error}
             </p>
           )}
           <ChooseForm
@@ -127,6 +130,7 @@ export default function PurchasePage({
         </div>
       )}
 
+      {state.matches("awaitingCatalogue") && <Progress text="Checking today's prices…" />}
       {state.matches("verifying") && (
         <Progress text={`Checking the ${recipientWord[product]} with the provider…`} />
       )}
