@@ -206,30 +206,32 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
         )}
       >
         {(rows, stale) => (
-          <table className={`admin-table transactions-table ${stale ? "stale" : ""}`}>
-            <caption className="sr-only">
-              {title}, page {page}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Reference</th>
-                {!fixedKind && <th scope="col">Kind</th>}
-                <th scope="col">Customer</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Product</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="numeric">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((transaction) => (
-                <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
-              ))}
-            </tbody>
-          </table>
+          <div className="admin-table-scroll">
+            <table className={`admin-table transactions-table ${stale ? "stale" : ""}`}>
+              <caption className="sr-only">
+                {title}, page {page}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Reference</th>
+                  {!fixedKind && <th scope="col">Kind</th>}
+                  <th scope="col">Customer</th>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="numeric">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((transaction) => (
+                  <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </PagedResults>
     </div>
@@ -240,20 +242,20 @@ function TransactionLine({ transaction: t, showKind }: { transaction: StaffTrans
   return (
     <tr>
       <td data-label="Date">{formatDateTime(t.created_at)}</td>
-      <td data-label="Reference" className="admin-table-key wrap-anywhere">
+      <td data-label="Reference" className="admin-table-key keep-whole">
         {/* Relative to the /admin router: /admin/transactions/<id>, for staff and admins alike. */}
         <Link href={`/transactions/${t.id}`} className="mono">
           {t.reference}
         </Link>
       </td>
       {showKind && <td data-label="Kind">{kindLabels[t.kind]}</td>}
-      <td data-label="Customer" className="wrap-anywhere">
+      <td data-label="Customer">
         <span className="stacked">
           <span>{fullName(t.customer)}</span>
-          <span className="muted">{t.customer.email}</span>
+          <span className="muted keep-whole">{t.customer.email}</span>
         </span>
       </td>
-      <td data-label="Recipient" className="mono">
+      <td data-label="Recipient" className="mono keep-whole">
         {t.recipient ?? "—"}
       </td>
       <td data-label="Product">{t.product ?? t.description}</td>
