@@ -9,11 +9,14 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields, and the failure wording every
  *                   machine shares
- *   forms           react-hook-form, its resolver and the amount field, for the forms; the customer
- *                   pages load it after they draw (src/pages/customer/lazyPart.tsx)
+ *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine,
+ *                   for the forms; the customer pages load it after they draw
+ *                   (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
- *                   the confirmation machine, the schemas of wallets, purchases and catalogue (not the
+ *                   the failure wording of actions, the schemas of wallets, purchases and catalogue (not the
  *                   console's confirmation dialog and text area, which go with admin)
+ *   lists           the paged lists' parts (results, pager, search, filter), which only the history and
+ *                   the console's lists use: in signedIn every customer page would download them
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
  *   consoleEditors  the catalogue editors' SchemaForm and lists
  *
@@ -48,7 +51,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx)|\/src\/format\/(formatCount|lagosDay)/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter)|\/src\/format\/(formatCount|lagosDay)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -62,14 +65,16 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "forms",
       65,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx/,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/useConfirmAction|\/machines\/confirmActionMachine/,
     ),
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress|useConfirmAction)|\/machines\/(confirmActionMachine|actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
+    // The paged lists' parts, which the history and the console's lists share and no other page uses.
+    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter)/),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",

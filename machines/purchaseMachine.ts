@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from "xstate";
+import { assertEvent, assign, fromPromise, setup, spawnChild, stopChild } from "xstate";
 import type { PurchaseCatalogue } from "../schemas/catalogue";
 import type { Quote } from "../schemas/pricing";
 import type { PurchaseDraft, PurchaseOrder } from "../schemas/purchases";
@@ -43,6 +43,19 @@ export const isDuplicatePurchase = (error: unknown): error is DuplicatePurchase 
   "message" in error &&
   typeof error.message === "string";
 
+/**
+ * What the catalogue loader or a purchase throws while emergency mode has stopped sales: the admin's
+ * message (possibly empty; the banner supplies the fallback). Nothing can be bought until it ends.
+ */
+export interface SalesPaused {
+  salesPaused: string;
+}
+export const isSalesPaused = (error: unknown): error is SalesPaused =>
+  typeof error === "object" &&
+  error !== null &&
+  "salesPaused" in error &&
+  typeof error.salesPaused === "string";
+
 export interface PurchaseContext {
   product: Product;
   verifies: boolean;
@@ -55,7 +68,31 @@ export interface PurchaseContext {
   duplicateOf: string | null;
   transaction: Transaction | null;
   error: string | null;
+  /** The admin's message while emergency mode holds the wizard in `paused`. */
+  pausedBy: string | null;
+  /**
+   * Whether the catalogue on screen is the one stored on the last visit, still being checked against
+   * the server's ("running"), or whose check failed ("failed"). Null (or absent, in a snapshot saved
+   * before there was a stored catalogue) when it is the server's own, from this visit.
+   */
+  catalogueCheck?: "running" | "failed" | null;
 }
+
+/** What the check of a stored catalogue (a spawned child, not an invoke) reports to the wizard. */
+type CatalogueCheckEvent =
+  | { type: "xstate.done.actor.catalogueCheck"; output: PurchaseCatalogue }
+  | { type: "xstate.error.actor.catalogueCheck"; error: unknown };
+
+/** What the wizard is given as it opens: the product, and the catalogue stored on the last visit. */
+export interface PurchaseMachineInput {
+  product: Product;
+  verifies: boolean;
+  stored?: PurchaseCatalogue | null;
+}
+
+/** Said when the stored catalogue the customer chose from turns out to differ from today's. */
+export const pricesChangedMessage =
+  "What is on sale has changed since your last visit. Check your choice, then continue.";
 
 export type PurchaseEvent =
   | { type: "purchase.next"; choice: Choice }
@@ -106,17 +143,20 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
 /** A purchase request's answer, for the guards and actions that read it. */
 const answer = ({ event }: { event: { output: Transaction } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => event.error;
+/** Today's catalogue, from the check of the stored one. */
+const checked = ({ event }: { event: { output: PurchaseCatalogue } }) => event.output;
 
 /**
  * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
- * PIN → buying → successful, pending or failed. The network, the catalogue and the request id's
- * maker come in through `provide`. Each state is tagged with the step of the wizard it shows.
+ * PIN → buying → successful, pending or failed; while emergency mode is on, paused instead of the form.
+ * The network, the catalogue and the request id's maker come in through `provide`. Each state is
+ * tagged with the step of the wizard it shows.
  */
 export const purchaseMachine = setup({
   types: {
-    input: {} as { product: Product; verifies: boolean },
+    input: {} as PurchaseMachineInput,
     context: {} as PurchaseContext,
-    events: {} as PurchaseEvent,
+    events: {} as PurchaseEvent | CatalogueCheckEvent,
     tags: {} as PurchaseStep,
   },
   actors: {
@@ -135,6 +175,14 @@ export const purchaseMachine = setup({
     rememberDuplicate: assign((_, error: unknown) =>
       isDuplicatePurchase(error) ? { duplicateOf: error.duplicateOf, error: error.message } : {},
     ),
+    rememberPause: assign((_, error: unknown) =>
+      isSalesPaused(error) ? { pausedBy: error.salesPaused } : {},
+    ),
+    /** Asks for today's catalogue while the customer fills the form drawn from the stored one. */
+    checkCatalogue: spawnChild("loadCatalogue", { id: "catalogueCheck" }),
+    takeCheckedCatalogue: assign((_, catalogue: PurchaseCatalogue) => ({ catalogue, catalogueCheck: null })),
+    /** A finished check leaves the machine's children, so a later one can take its name. */
+    endCatalogueCheck: stopChild("catalogueCheck"),
     /** Another purchase from a clean form. */
     startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
@@ -151,17 +199,36 @@ export const purchaseMachine = setup({
     delivered: (_, transaction: Transaction) => transaction.status === "successful",
     stillPending: (_, transaction: Transaction) => transaction.status === "pending",
     duplicate: (_, error: unknown) => isDuplicatePurchase(error),
+    salesPaused: (_, error: unknown) => isSalesPaused(error),
+    hasStoredCatalogue: ({ context }) => context.catalogue !== null,
+    checkingCatalogue: ({ context }) => context.catalogueCheck === "running",
+    catalogueCheckFailed: ({ context }) => context.catalogueCheck === "failed",
+    /** Today's catalogue is the one the customer chose from, so the choice and its price stand. */
+    sameCatalogue: ({ context }, catalogue: PurchaseCatalogue) =>
+      JSON.stringify(catalogue) === JSON.stringify(context.catalogue),
   },
 }).createMachine({
   id: "purchase",
   context: ({ input }) => ({
     product: input.product,
     verifies: input.verifies,
-    catalogue: null,
+    catalogue: input.stored ?? null,
+    catalogueCheck: input.stored ? "running" : null,
+    pausedBy: null,
     ...noPurchase,
   }),
-  initial: "loading",
+  initial: "opening",
   states: {
+    /**
+     * A catalogue stored on the last visit draws the form at once while today's is asked for; nothing
+     * is bought from it: continuing waits for today's, and a difference sends the customer back to look.
+     */
+    opening: {
+      always: [
+        { guard: "hasStoredCatalogue", target: "choosing", actions: "checkCatalogue" },
+        { target: "loading" },
+      ],
+    },
     loading: {
       tags: "step.choose",
       invoke: {
@@ -169,19 +236,62 @@ export const purchaseMachine = setup({
         src: "loadCatalogue",
         onDone: {
           target: "choosing",
-          actions: assign({ catalogue: ({ event }) => event.output, error: null }),
+          actions: assign({ catalogue: ({ event }) => event.output, pausedBy: null, error: null }),
         },
-        onError: { target: "loadFailed", actions: "rememberError" },
+        onError: [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: { type: "rememberPause", params: failure },
+          },
+          { target: "loadFailed", actions: "rememberError" },
+        ],
       },
     },
     loadFailed: {
       tags: "step.choose",
       on: { "purchase.retry": "loading" },
     },
+    /**
+     * Emergency mode is on: no form is offered. Reached on opening, or when a purchase was refused for
+     * it mid-way (the choice is kept, so checking again once sales resume shows the form as it was).
+     */
+    paused: {
+      tags: "step.choose",
+      on: { "purchase.retry": "loading" },
+    },
     choosing: {
       tags: "step.choose",
       on: {
+        "xstate.done.actor.catalogueCheck": {
+          actions: ["endCatalogueCheck", { type: "takeCheckedCatalogue", params: checked }],
+        },
+        "xstate.error.actor.catalogueCheck": [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [
+              "endCatalogueCheck",
+              { type: "rememberPause", params: failure },
+              assign({ catalogueCheck: null }),
+            ],
+          },
+          { actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" })] },
+        ],
         "purchase.next": [
+          {
+            guard: "checkingCatalogue",
+            target: "awaitingCatalogue",
+            actions: assign({ choice: ({ event }) => event.choice, error: null }),
+          },
+          {
+            guard: "catalogueCheckFailed",
+            target: "awaitingCatalogue",
+            actions: [
+              assign({ choice: ({ event }) => event.choice, catalogueCheck: "running", error: null }),
+              "checkCatalogue",
+            ],
+          },
           {
             guard: "needsVerification",
             target: "verifying",
@@ -196,6 +306,49 @@ export const purchaseMachine = setup({
           },
         ],
       },
+    },
+    /** Continued from the stored catalogue: today's is still on its way. */
+    awaitingCatalogue: {
+      tags: "step.choose",
+      on: {
+        "xstate.done.actor.catalogueCheck": [
+          {
+            guard: { type: "sameCatalogue", params: checked },
+            target: "afterChoice",
+            actions: ["endCatalogueCheck", { type: "takeCheckedCatalogue", params: checked }],
+          },
+          {
+            target: "choosing",
+            actions: [
+              "endCatalogueCheck",
+              { type: "takeCheckedCatalogue", params: checked },
+              assign({ error: pricesChangedMessage }),
+            ],
+          },
+        ],
+        "xstate.error.actor.catalogueCheck": [
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [
+              "endCatalogueCheck",
+              { type: "rememberPause", params: failure },
+              assign({ catalogueCheck: null }),
+            ],
+          },
+          {
+            target: "choosing",
+            actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" }), "rememberError"],
+          },
+        ],
+      },
+    },
+    /** The choice stands against today's catalogue: on as `purchase.next` would have gone. */
+    afterChoice: {
+      always: [
+        { guard: "needsVerification", target: "verifying", actions: assign({ verified: null }) },
+        { target: "confirming", actions: [assign({ allowDuplicate: false }), "newRequestId"] },
+      ],
     },
     verifying: {
       tags: "step.confirm",
@@ -260,6 +413,12 @@ export const purchaseMachine = setup({
             guard: { type: "duplicate", params: failure },
             target: "duplicateWarning",
             actions: { type: "rememberDuplicate", params: failure },
+          },
+          // Switched on after the wizard opened: nothing was bought, and the PIN was not the problem.
+          {
+            guard: { type: "salesPaused", params: failure },
+            target: "paused",
+            actions: [{ type: "rememberPause", params: failure }, "keepChoice"],
           },
           // Refused or unreachable: back to the PIN with the same request id, so trying again is safe.
           { target: "confirming", actions: "rememberError" },

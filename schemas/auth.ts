@@ -11,7 +11,7 @@ import {
   role,
   timestamp,
 } from "./common";
-import { kycTier } from "./kyc";
+import { kycTier } from "./kycTier";
 
 export const loginBody = z.strictObject({
   email,

@@ -47,6 +47,9 @@ export const password = z
     z.meta({ title: "Password", description: "At least 10 characters" }),
   );
 
+/** What every new-password field says under itself: the rule above and the server's, in one line. */
+export const passwordHint = "At least 10 characters; not a common password, your email or your name.";
+
 export const pin = z
   .string()
   .check(

@@ -1,19 +1,8 @@
 import { z } from "zod/mini";
 import { kobo } from "./common";
+import { kycTier } from "./kycTier";
 
-/**
- * Tiered KYC, as the CBN's tiered accounts: tier 1 on sign-up, tier 2 once a BVN or NIN is checked
- * against the customer's name, tier 3 only by an admin (address and documents checked outside the app).
- */
-export const kycTier = z
-  .number({ error: "Choose tier 1, 2 or 3." })
-  .check(
-    z.int({ error: "Choose tier 1, 2 or 3." }),
-    z.minimum(1, { error: "Choose tier 1, 2 or 3." }),
-    z.maximum(3, { error: "Choose tier 1, 2 or 3." }),
-    z.meta({ title: "Tier" }),
-  );
-export type KycTier = 1 | 2 | 3;
+export { type KycTier, kycTier } from "./kycTier";
 
 export const identityType = z.enum(["bvn", "nin"], { error: "Choose BVN or NIN." }).check(
   z.meta({

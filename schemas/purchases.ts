@@ -68,6 +68,9 @@ export type TvBuyBody = z.infer<typeof tvBuyBody>;
 export const tvVerifyResult = z.object({
   customer_name: z.string(),
   current_plan: z.optional(z.string()),
+  current_plan_price: z
+    .optional(kobo)
+    .check(z.meta({ description: "The current bouquet's price, in kobo, when the provider names one" })),
   due_date: z.optional(z.iso.date()),
   renewal_amount: z
     .optional(kobo)

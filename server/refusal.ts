@@ -1,6 +1,7 @@
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { FieldErrors } from "../schemas/readable";
 import { type RefusalCode, refusalStatus } from "../schemas/refusals";
+import { sessionExpiredMessage } from "../schemas/sessionExpiry";
 
 /**
  * A refusal the caller should see, thrown by services and the HTTP layer alike: its stable `code`
@@ -35,7 +36,7 @@ export const fieldRefusal = (field: string, msg: string, code: RefusalCode = "in
 
 export const messages = {
   noCredentials: "Authentication credentials were not provided.",
-  sessionExpired: "Your session has expired. Kindly sign-in again.",
+  sessionExpired: sessionExpiredMessage,
   secondFactorNeeded: "Finish signing in with the code from your authenticator app first.",
   forbidden: "You do not have permission to perform this action.",
   notFound: "Not found.",

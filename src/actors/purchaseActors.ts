@@ -1,11 +1,19 @@
 import { fromPromise } from "xstate";
-import type { DuplicatePurchase, Product, PurchaseInput, Verified } from "../../machines/purchaseMachine";
+import type {
+  DuplicatePurchase,
+  Product,
+  PurchaseInput,
+  SalesPaused,
+  Verified,
+} from "../../machines/purchaseMachine";
 import type { CatalogueOf, PurchaseCatalogue } from "../../schemas/catalogue";
 import { type PurchaseOrder, possibleDuplicate } from "../../schemas/purchases";
 import type { Transaction } from "../../schemas/transactions";
 import { ApiFailure } from "../api/client";
 import type { CustomerApi } from "../api/customerApi";
 import { formatDate } from "../format/formatDate";
+import { formatNaira } from "../format/money";
+import { catalogueMirror } from "../storage/catalogueMirror";
 
 /** What each wizard offers, by the customer API's catalogue calls. */
 const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> } = {
@@ -32,7 +40,13 @@ async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verifi
         smartcard: purchase.order.smartcard,
       });
       const details: Array<[string, string]> = [];
-      if (found.current_plan) details.push(["Current bouquet", found.current_plan]);
+      if (found.current_plan) {
+        const price = found.current_plan_price;
+        details.push([
+          "Current bouquet",
+          price ? `${found.current_plan}, ${formatNaira(price, true)}` : found.current_plan,
+        ]);
+      }
       if (found.due_date) details.push(["Due date", formatDate(found.due_date)]);
       return { customer_name: found.customer_name, details };
     }
@@ -68,9 +82,14 @@ function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
   }
 }
 
-/** A `possible_duplicate` refusal becomes the machine's duplicate warning; anything else stays an error. */
-function duplicateOrError(error: unknown): unknown {
-  if (!(error instanceof ApiFailure) || error.code !== "possible_duplicate") return error;
+/**
+ * Emergency mode's refusal becomes the machine's pause and a `possible_duplicate` refusal its duplicate
+ * warning; anything else stays an error.
+ */
+function pauseDuplicateOrError(error: unknown): unknown {
+  if (!(error instanceof ApiFailure)) return error;
+  if (error.code === "sales_paused") return { salesPaused: error.msg } satisfies SalesPaused;
+  if (error.code !== "possible_duplicate") return error;
   const earlier = possibleDuplicate.safeParse(error.data);
   if (!earlier.success) return error;
   return { duplicateOf: earlier.data.duplicate_of, message: error.msg } satisfies DuplicatePurchase;
@@ -79,13 +98,20 @@ function duplicateOrError(error: unknown): unknown {
 /** The purchase machine's actors for one product's wizard, for `purchaseMachine.provide`. */
 export function purchaseActors(api: CustomerApi, product: Product) {
   return {
-    loadCatalogue: fromPromise<PurchaseCatalogue, void>(() => loaders[product](api)),
+    // Asked beside the catalogue, so a wizard opened in emergency mode offers no form to fill in vain.
+    loadCatalogue: fromPromise<PurchaseCatalogue, void>(async () => {
+      const [status, catalogue] = await Promise.all([api.status(), loaders[product](api)]);
+      if (status.emergency.enabled) throw { salesPaused: status.emergency.message } satisfies SalesPaused;
+      // Kept for the next visit's first paint (spec section 3), which today's answer then confirms.
+      catalogueMirror.write(catalogue);
+      return catalogue;
+    }),
     verifyRecipient: fromPromise<Verified, PurchaseOrder>(({ input }) => verify(api, input)),
     submitPurchase: fromPromise<Transaction, PurchaseInput>(async ({ input }) => {
       try {
         return await buy(api, input);
       } catch (error) {
-        throw duplicateOrError(error);
+        throw pauseDuplicateOrError(error);
       }
     }),
     fetchTransaction: fromPromise<Transaction, string>(({ input }) => api.transaction(input)),

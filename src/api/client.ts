@@ -9,10 +9,11 @@ import {
   requestPath,
   splitKey,
 } from "../../schemas/routes/contract";
+import { sessionExpiredMessage, sessionExpiryMessages } from "../../schemas/sessionExpiry";
 
 type ContractTable = Record<RouteKey, Contract>;
 
-export const sessionExpiredMessage = "Your session has expired. Kindly sign-in again.";
+export { sessionExpiredMessage };
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -96,6 +97,26 @@ function isSuccess(body: unknown): body is { status: true; msg: string; data: un
 }
 const unclearAnswer = "Something went wrong";
 
+type Refusal = { msg: string; code?: RefusalCode; data?: unknown; fields?: Record<string, string[]> };
+
+/**
+ * What a refusal says. Ours parse whole; any other answer with a `msg` (a code this build does not
+ * know, an older backend, a proxy speaking our envelope) still has its msg shown, as spec section 8
+ * says: "show the msg from the response". An answer with no msg (a proxy's HTML) has nothing to show.
+ */
+function readRefusal(body: unknown): Refusal | undefined {
+  const ours = refusalEnvelope.safeParse(body);
+  if (ours.success) return ours.data;
+  if (typeof body !== "object" || body === null) return undefined;
+  const { status, msg } = body as { status?: unknown; msg?: unknown };
+  return status !== true && typeof msg === "string" && msg.trim() !== "" ? { msg } : undefined;
+}
+
+/** Spec section 8: a 401 ends the session when it says so by our code or in either of its words. */
+const endsSession = (refusal: Refusal | undefined) =>
+  refusal?.code === "session_expired" ||
+  (refusal !== undefined && sessionExpiryMessages.includes(refusal.msg.trim()));
+
 export function createApiClient(deps: ApiClientDeps) {
   const http = redaxios.create({
     baseURL: deps.baseURL.replace(/\/$/, ""),
@@ -159,9 +180,8 @@ export function createApiClient(deps: ApiClientDeps) {
       return { msg, data };
     }
 
-    const refused = refusalEnvelope.safeParse(response.data);
-    const refusal = refused.success ? refused.data : undefined;
-    if (response.status === 401 && (refusal?.code === "session_expired" || isProfileFetch(method, path))) {
+    const refusal = readRefusal(response.data);
+    if (response.status === 401 && (endsSession(refusal) || isProfileFetch(method, path))) {
       if (!token || token !== endedToken) {
         endedToken = token;
         deps.onSessionExpired();

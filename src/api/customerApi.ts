@@ -20,9 +20,9 @@ type TvBody = BodyOf<Purchases["POST /core/customer/tv"]>;
 type ElectricityBody = BodyOf<Purchases["POST /core/customer/electricity"]>;
 type Without<T, A> = T extends { action: A } ? Omit<T, "action"> : never;
 
-// The wizards show a purchase's outcome and refusals on their own screen; a toast as well would say
-// everything twice. A 401 that ends the session is still announced by the client.
-const purchase: CallOptions = { announceSuccess: false, quietFailure: true };
+// The wizards and the card form show an outcome and refusals on their own screen; a toast as well would
+// say everything twice. A 401 that ends the session is still announced by the client.
+const shownOnPage: CallOptions = { announceSuccess: false, quietFailure: true };
 const quiet: CallOptions = { quietFailure: true };
 
 type KycRequests = typeof kycRequestContracts;
@@ -30,13 +30,14 @@ const kycRequests = () => import("../../schemas/routes/kycRequests").then((m) =>
 
 /** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
-  const tv = (body: TvBody) => client.call(purchaseContracts, "POST /core/customer/tv", { body }, purchase);
+  const tv = (body: TvBody) =>
+    client.call(purchaseContracts, "POST /core/customer/tv", { body }, shownOnPage);
   const electricity = (body: ElectricityBody) =>
-    client.call(purchaseContracts, "POST /core/customer/electricity", { body }, purchase);
+    client.call(purchaseContracts, "POST /core/customer/electricity", { body }, shownOnPage);
   return {
     wallet: () => client.call(walletContracts, "GET /core/customer/wallet"),
     fund: (body: BodyOf<(typeof walletContracts)["POST /core/customer/wallet/fund"]>) =>
-      client.call(walletContracts, "POST /core/customer/wallet/fund", { body }, { announceSuccess: false }),
+      client.call(walletContracts, "POST /core/customer/wallet/fund", { body }, shownOnPage),
     // Back from the gateway: the server asks the gateway about the payment and answers the funding.
     // The page says itself when it cannot tell.
     verifyFunding: (reference: string) =>
@@ -69,9 +70,9 @@ export function customerApi(client: ApiClient) {
     discos: () => client.call(catalogueContracts, "GET /core/customer/fetch/electricity"),
 
     buyAirtime: (body: BodyOf<Purchases["POST /core/customer/airtime"]>) =>
-      client.call(purchaseContracts, "POST /core/customer/airtime", { body }, purchase),
+      client.call(purchaseContracts, "POST /core/customer/airtime", { body }, shownOnPage),
     buyData: (body: BodyOf<Purchases["POST /core/customer/data-bundle"]>) =>
-      client.call(purchaseContracts, "POST /core/customer/data-bundle", { body }, purchase),
+      client.call(purchaseContracts, "POST /core/customer/data-bundle", { body }, shownOnPage),
     // One path answers both actions; each caller knows which answer it asked for.
     verifySmartcard: async (body: Without<TvBody, "verify">) =>
       tvVerifyResult.parse(await tv({ action: "verify", ...body })),

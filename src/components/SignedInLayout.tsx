@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { Logo } from "./Logo";
 import { LogoutModal } from "./LogoutModal";
@@ -11,7 +11,8 @@ export interface NavItem {
 
 /**
  * The frame of the customer and admin areas: a sidebar that folds away behind a menu button on a
- * phone, a top bar, and the logout confirmation.
+ * phone, a top bar, and the logout confirmation. `wide` lets the page use the whole width (the
+ * console's tables); otherwise it keeps to a readable measure.
  */
 export function SignedInLayout({
   nav,
@@ -19,6 +20,7 @@ export function SignedInLayout({
   topRight,
   sidebarFooter,
   onLogout,
+  wide = false,
   children,
 }: {
   nav: readonly NavItem[];
@@ -26,18 +28,27 @@ export function SignedInLayout({
   topRight?: ReactNode;
   sidebarFooter?: ReactNode;
   onLogout: () => void;
+  wide?: boolean;
   children: ReactNode;
 }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   const [location] = useLocation();
   const navId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
 
   // A phone's menu closes once a page is chosen.
   useEffect(() => {
     void location;
     setMenuOpen(false);
   }, [location]);
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
+  // Escape closes the open menu from its button or from inside it, and focus goes back to the button.
+  const onKeyDown = (event: KeyboardEvent) => menuOpen && event.key === "Escape" && closeMenu();
 
   return (
     <div className={`signed-in ${menuOpen ? "menu-open" : ""}`}>
@@ -46,46 +57,44 @@ export function SignedInLayout({
       </a>
       <header className="topbar">
         <button
+          ref={menuButton}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}
           aria-controls={navId}
           onClick={() => setMenuOpen((open) => !open)}
+          onKeyDown={onKeyDown}
         >
-          <span aria-hidden="true">☰</span>
           <span className="sr-only">Menu</span>
         </button>
         <Logo />
         <div className="topbar-right">{topRight}</div>
       </header>
-      <nav
-        id={navId}
-        className="sidebar"
-        aria-label={navLabel}
-        onKeyDown={(e) => e.key === "Escape" && setMenuOpen(false)}
-      >
-        <ul>
-          {nav.map((item) => (
-            <li key={item.href}>
-              <Link
-                href={item.href}
-                className={(active: boolean) => (active ? "active" : "")}
-                aria-current={location === item.href ? "page" : undefined}
-              >
-                {item.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="sidebar-logout" onClick={() => setConfirmingLogout(true)}>
-          Log out
-        </button>
-        {sidebarFooter && <div className="sidebar-footer">{sidebarFooter}</div>}
+      <nav id={navId} className="sidebar" aria-label={navLabel} onKeyDown={onKeyDown}>
+        <div className="sidebar-panel">
+          <ul>
+            {nav.map((item) => (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  className={(active: boolean) => (active ? "active" : "")}
+                  aria-current={location === item.href ? "page" : undefined}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <div className="sidebar-end">
+            <button type="button" className="sidebar-logout" onClick={() => setConfirmingLogout(true)}>
+              Log out
+            </button>
+            {sidebarFooter && <div className="sidebar-footer">{sidebarFooter}</div>}
+          </div>
+        </div>
       </nav>
-      {menuOpen && (
-        <button type="button" className="scrim" aria-label="Close menu" onClick={() => setMenuOpen(false)} />
-      )}
-      <main id="main" className="signed-in-main" tabIndex={-1}>
+      {menuOpen && <button type="button" className="scrim" aria-label="Close menu" onClick={closeMenu} />}
+      <main id="main" className={`signed-in-main ${wide ? "wide" : ""}`} tabIndex={-1}>
         {children}
       </main>
       {confirmingLogout && (

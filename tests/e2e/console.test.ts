@@ -202,7 +202,14 @@ describe("the console in a real browser", () => {
     await adminPage.getByRole("region", { name: "Reconciliation" }).waitFor();
   });
 
-  it("has the admin switch emergency mode on: the banner shows and purchases are refused with the message", async () => {
+  it("has the admin switch emergency mode on mid-purchase: the customer's payment reads as paused, and no wizard can be started", async () => {
+    // The customer is at the confirm step when the switch goes on.
+    await customerPage.goto(`${app.base}/app/airtime-vtu`);
+    await customerPage.getByLabel("Phone number").fill("08031234567");
+    await customerPage.getByLabel("Amount (₦)").fill("100");
+    await customerPage.getByRole("button", { name: "Continue" }).click();
+    await customerPage.getByRole("textbox", { name: "Transaction PIN" }).waitFor();
+
     await adminPage.goto(`${app.base}/admin/dashboard`);
     const panel = adminPage.getByRole("region", { name: "Emergency mode" });
     await panel.getByText("Emergency mode is OFF").waitFor();
@@ -213,17 +220,35 @@ describe("the console in a real browser", () => {
     await confirm.getByRole("button", { name: "Turn it on" }).click();
     await panel.getByText("Emergency mode is ON").waitFor();
 
-    await customerPage.goto(`${app.base}/app/dashboard`);
-    await customerPage.getByRole("alert").filter({ hasText: maintenance }).waitFor();
-
-    await customerPage.goto(`${app.base}/app/airtime-vtu`);
-    await customerPage.getByLabel("Phone number").fill("08031234567");
-    await customerPage.getByLabel("Amount (₦)").fill("100");
-    await customerPage.getByRole("button", { name: "Continue" }).click();
+    // Refused as paused, with the admin's words in the banner, not as a mistake in the PIN.
     await payWithPin(customerPage, pin);
-    await customerPage.getByRole("alert").filter({ hasText: maintenance }).first().waitFor();
+    await customerPage.locator(".emergency-banner").filter({ hasText: maintenance }).waitFor();
+    await customerPage.getByText(/^Nothing was bought and nothing was charged/).waitFor();
+    expect(await customerPage.getByRole("textbox", { name: "Transaction PIN" }).count()).toBe(0);
     expect(await customerPage.getByRole("heading", { name: "Purchase successful" }).count()).toBe(0);
     expect(await balance()).toBe("₦5,000.00");
+    await customerPage.getByRole("alert").filter({ hasText: maintenance }).waitFor();
+
+    // Every wizard says so before its form, and offers none to fill in.
+    for (const path of ["airtime-vtu", "data-subscriptions", "cable-subscriptions", "utilities"]) {
+      await customerPage.goto(`${app.base}/app/${path}`);
+      const banner = customerPage.locator(".emergency-banner");
+      await banner.filter({ hasText: maintenance }).waitFor();
+      await customerPage.getByRole("button", { name: "Check again" }).waitFor();
+      const beforeHeading = await banner.evaluate(
+        (node) =>
+          !!(
+            node.compareDocumentPosition(document.querySelector("main h1") as Node) &
+            Node.DOCUMENT_POSITION_FOLLOWING
+          ),
+      );
+      expect(beforeHeading, path).toBe(true);
+      expect(await customerPage.locator("main form").count(), path).toBe(0);
+      expect(
+        await customerPage.getByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ }).count(),
+        path,
+      ).toBe(0);
+    }
   });
 
   it("has the admin switch emergency mode off again, and sales resume", async () => {

@@ -49,7 +49,7 @@ describe("KYC tiers in a real browser", () => {
     const section = page.getByRole("region", { name: "Wallet and verification" });
     await section.getByText("Tier 1", { exact: true }).waitFor();
     await section.getByText("₦50,000.00 (₦0.00 used today)").waitFor();
-    await section.getByText("Not verified", { exact: true }).waitFor();
+    await section.getByText("Not verified: identity not checked yet", { exact: true }).waitFor();
 
     // ₦49,000 after MTN's 2%: within the day's ₦50,000.
     await buyAirtime("50,000");
@@ -83,7 +83,7 @@ describe("KYC tiers in a real browser", () => {
     await dialog.waitFor({ state: "detached" });
     await page.getByText("Your NIN matched your details. Your account is now tier 2.").first().waitFor();
     await section.getByText("Tier 2", { exact: true }).waitFor();
-    await section.getByText("Verified", { exact: true }).waitFor();
+    await section.getByText("Verified: identity checked", { exact: true }).waitFor();
     await section.getByText(/^NIN •••••••6789, verified /).waitFor();
     await section.getByText("₦200,000.00 (₦49,000.00 used today)").waitFor();
     expect(await section.getByRole("button", { name: "Verify Details" }).count()).toBe(0);

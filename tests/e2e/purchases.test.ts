@@ -2,13 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
-import {
-  fundByTransfer,
-  fundThroughCheckout,
-  newCustomer,
-  payWithPin,
-  setPin,
-} from "./support/customerFlows";
+import { fundByTransfer, fundThroughCheckout, newCustomer, payWithPin } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
 
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -37,6 +31,7 @@ afterAll(async () => {
 });
 
 const pin = "4826";
+const firstSteps = () => page.getByRole("region", { name: "Before your first purchase" });
 const result = () =>
   page.getByRole("region", { name: /^(Purchase successful|Purchase failed|Waiting for the provider)$/ });
 
@@ -53,21 +48,25 @@ async function balance(): Promise<string> {
 }
 
 describe("a customer's money in a real browser", () => {
-  it("funds ₦5,000 through Paystack's checkout, with the simulated bar on every page", async () => {
+  it("shows a new customer the first steps, then funds ₦5,000 through Paystack's checkout, with the simulated bar on every page", async () => {
     await newCustomer(page, app.base, mail, {
       first: "Zainab",
       last: "Musa",
       email: "zainab@example.com",
       password: "zainab password 5",
     });
-    await setPin(page, app.base, mail, "zainab@example.com", pin);
+    // A new account has no transaction PIN: the dashboard says so before any wizard asks for one.
+    const steps = firstSteps();
+    await steps.getByRole("link", { name: "Fund your wallet" }).waitFor();
+    await steps.getByRole("button", { name: "Set your PIN" }).waitFor();
     await fundThroughCheckout(page, app.base, "₦5,000");
     await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
     await page.getByRole("note").getByText("Simulated payments and deliveries: no real money").waitFor();
     expect(await balance()).toBe("₦5,000.00");
+    await firstSteps().getByText("Wallet funded ✓").waitFor();
   });
 
-  it("buys airtime with the network's discount shown before the PIN", async () => {
+  it("buys airtime with the network's discount shown, setting the first PIN in place at the confirm step", async () => {
     await page.goto(`${app.base}/app/airtime-vtu`);
     await page.getByLabel("Phone number").fill("08031234567");
     expect(await page.getByLabel("Network").inputValue()).toBe("1");
@@ -76,8 +75,21 @@ describe("a customer's money in a real browser", () => {
     const summary = page.getByRole("region", { name: "Confirm your purchase" });
     await summary.getByText("−₦10.00").waitFor();
     expect(await summary.locator(".summary-total").textContent()).toBe("Total₦490.00");
+    expect(await summary.getByRole("textbox", { name: "Transaction PIN" }).count()).toBe(0);
+    const seen = mail.count("zainab@example.com");
+    await summary.getByRole("button", { name: "Set your PIN" }).click();
+    const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+    await otp.getByLabel("Code (OTP)").fill(await mail.nextCode("zainab@example.com", seen));
+    await otp.getByLabel("New PIN", { exact: true }).fill(pin);
+    await otp.getByRole("button", { name: "Verify" }).click();
+    await otp.waitFor({ state: "detached" });
+    // The same purchase, still on its step, now asks for the PIN just set.
+    expect(await summary.locator(".summary-total").textContent()).toBe("Total₦490.00");
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    await page.goto(`${app.base}/app/dashboard`);
+    await page.getByRole("region", { name: "Wallet balance" }).waitFor();
+    expect(await firstSteps().count()).toBe(0);
   });
 
   it("buys a data plan", async () => {
@@ -157,7 +169,9 @@ describe("a customer's money in a real browser", () => {
     await page.getByLabel("Phone number").fill("08031234567");
     await page.getByRole("button", { name: "Check smartcard" }).click();
     await page.getByRole("heading", { name: "Is this the right customer?" }).waitFor();
-    await page.getByText("Current bouquet").waitFor();
+    // VTpass writes the bouquet's price into its name ("DStv Padi N4400"): shown as naira.
+    const current = page.locator(".summary div", { hasText: "Current bouquet" }).locator("dd");
+    expect(await current.textContent()).toMatch(/^DStv [A-Za-z ]+[a-z], ₦[\d,]+$/);
     await page.getByRole("button", { name: "Yes, continue" }).click();
     await page.getByRole("region", { name: "Confirm your purchase" }).getByText("Service fee").waitFor();
     await payWithPin(page, pin);

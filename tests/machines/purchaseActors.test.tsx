@@ -6,6 +6,7 @@ import { purchaseActors } from "../../src/actors/purchaseActors";
 import { ApiFailure } from "../../src/api/client";
 import { catalogues, choices, purchaseResult } from "../support/purchaseFixtures";
 import { fakeCustomer, testRequestId } from "../support/renderApp";
+import { status } from "../support/transactionFixtures";
 
 /** What every purchase adds to its order at the last step. */
 const confirm = { pin: "2580", requestId: testRequestId, allowDuplicate: false };
@@ -21,6 +22,7 @@ describe("purchaseActors", () => {
       tvProviders: async () => tv.providers,
       tvPlans: async (provider) => tv.plans.filter((p) => p.control_id === provider),
       discos: async () => electricity.discos,
+      status: async () => status(),
     });
     const load = (product: "airtime" | "data" | "tv" | "electricity") =>
       toPromise(createActor(purchaseActors(customer, product).loadCatalogue).start());
@@ -29,6 +31,32 @@ describe("purchaseActors", () => {
     expect(await load("data")).toEqual(data);
     expect(await load("tv")).toEqual(tv);
     expect(await load("electricity")).toEqual(electricity);
+  });
+
+  it("loads no catalogue while emergency mode is on, but the pause with the admin's words", async () => {
+    const customer = fakeCustomer({
+      airtimeControls: async () => catalogues.airtime.controls,
+      status: async () => status({ enabled: true, message: "Back at 6pm." }),
+    });
+    await expect(
+      toPromise(createActor(purchaseActors(customer, "airtime").loadCatalogue).start()),
+    ).rejects.toEqual({ salesPaused: "Back at 6pm." });
+  });
+
+  it("turns emergency mode's refusal of a purchase into the pause, and leaves other 503s as errors", async () => {
+    const paused = new ApiFailure(503, "Back at 6pm.", { code: "sales_paused" });
+    const unavailable = new ApiFailure(503, "MTN airtime is not available right now.", {
+      code: "product_unavailable",
+    });
+    const buyAirtime = vi.fn().mockRejectedValueOnce(paused).mockRejectedValueOnce(unavailable);
+    const submit = () =>
+      toPromise(
+        createActor(purchaseActors(fakeCustomer({ buyAirtime }), "airtime").submitPurchase, {
+          input: { kind: "airtime", order: choices.airtime.order, ...confirm },
+        }).start(),
+      );
+    await expect(submit()).rejects.toEqual({ salesPaused: "Back at 6pm." });
+    await expect(submit()).rejects.toBe(unavailable);
   });
 
   it("turns a possible_duplicate refusal into the duplicate warning, and any other 409 into an error", async () => {
@@ -86,10 +114,11 @@ describe("purchaseActors", () => {
     });
   });
 
-  it("checks a smartcard or a meter and says what the provider found", async () => {
+  it("checks a smartcard or a meter and says what the provider found, its bouquet's price in naira", async () => {
     const verifySmartcard = vi.fn(async () => ({
       customer_name: "HAUWA OKONKWO",
-      current_plan: "Padi",
+      current_plan: "DStv Compact Plus",
+      current_plan_price: 3_000_000,
       due_date: "2026-03-20",
     }));
     const verifyMeter = vi.fn(async () => ({
@@ -103,7 +132,7 @@ describe("purchaseActors", () => {
     expect(await verify({ kind: "tv", order: choices.tv.order })).toEqual({
       customer_name: "HAUWA OKONKWO",
       details: [
-        ["Current bouquet", "Padi"],
+        ["Current bouquet", "DStv Compact Plus, ₦30,000"],
         ["Due date", "Mar 20, 2026"],
       ],
     });

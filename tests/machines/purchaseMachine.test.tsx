@@ -3,9 +3,15 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AnyActorRef, assign, createActor, fromPromise } from "xstate";
 import { getShortestPaths } from "xstate/graph";
-import { type Product, type PurchaseEvent, purchaseMachine } from "../../machines/purchaseMachine";
+import {
+  type Product,
+  type PurchaseEvent,
+  pricesChangedMessage,
+  purchaseMachine,
+} from "../../machines/purchaseMachine";
 import { productsThatVerify } from "../../src/actors/purchaseActors";
-import { customerProfile } from "../support/fixtures";
+import { catalogueMirror } from "../../src/storage/catalogueMirror";
+import { customerWithPin } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
 import { catalogues, choices, purchaseResult, verifications } from "../support/purchaseFixtures";
 import { expectPurchaseScreen, fillChoice } from "../support/purchaseScreen";
@@ -25,6 +31,7 @@ function purchaseEvents(product: Product) {
   return [
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
+    { type: "xstate.error.actor.loadCatalogue", error: { salesPaused: pausedMessage } },
     { type: "purchase.retry" },
     { type: "purchase.next", choice: choices[product] },
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
@@ -42,6 +49,8 @@ function purchaseEvents(product: Product) {
       type: "xstate.error.actor.submitPurchase",
       error: new Error("Incorrect PIN. You have 4 attempts left."),
     },
+    // Emergency mode switched on after the wizard opened.
+    { type: "xstate.error.actor.submitPurchase", error: { salesPaused: pausedMessage } },
     {
       type: "xstate.error.actor.submitPurchase",
       error: {
@@ -57,6 +66,21 @@ function purchaseEvents(product: Product) {
   ] as unknown as PurchaseEvent[];
 }
 
+const pausedMessage = "Sales are paused while we fix a provider fault.";
+
+/** Today's catalogue when it differs from the one stored on the last visit. */
+const changedSince = (product: Product) => ({ ...catalogues[product], changed: true });
+
+/** The check of a stored catalogue, with each outcome it can have. */
+function catalogueCheckEvents(product: Product) {
+  return [
+    { type: "xstate.done.actor.catalogueCheck", output: catalogues[product] },
+    { type: "xstate.done.actor.catalogueCheck", output: changedSince(product) },
+    { type: "xstate.error.actor.catalogueCheck", error: new Error("We could not reach OjaPay.") },
+    { type: "xstate.error.actor.catalogueCheck", error: { salesPaused: pausedMessage } },
+  ] as unknown as PurchaseEvent[];
+}
+
 const graphMachine = purchaseMachine.provide({
   actions: { newRequestId: assign({ requestId: testRequestId }) },
 });
@@ -64,11 +88,68 @@ const products: Product[] = ["airtime", "data", "tv", "electricity"];
 
 afterEach(cleanup);
 
+type PurchasePath = ReturnType<typeof getShortestPaths<typeof graphMachine>>[number];
+
+/** Walks a path of the machine through the wizard on the screen, as a customer would. */
+async function replayOnScreen(product: Product, path: PurchasePath) {
+  const user = userEvent.setup();
+  const app = await renderSignedIn(paths[product], customerWithPin);
+  await waitFor(() => expect(app.machines.get("purchase")).toBeDefined());
+  const actor = app.machines.get("purchase") as AnyActorRef;
+  await replayPath(path, {
+    actor,
+    settle: (event) => app.control.purchase.settle(event),
+    drive: {
+      "purchase.next": async () => fillChoice(user, choices[product]),
+      "purchase.retry": async () =>
+        user.click(screen.getByRole("button", { name: /^(Try again|Check again)$/ })),
+      "purchase.accept": async () => user.click(screen.getByRole("button", { name: "Yes, continue" })),
+      "purchase.back": async () => {
+        const dialog = screen.queryByRole("dialog", { name: "Buy this again?" });
+        if (dialog) return user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+        const verified = screen.queryByRole("button", { name: "No, go back" });
+        return user.click(verified ?? screen.getByRole("button", { name: "Back" }));
+      },
+      "purchase.confirm": async (event) => {
+        const pin = screen.getByLabelText("Transaction PIN");
+        await user.clear(pin);
+        await user.type(pin, event.pin);
+        await user.click(screen.getByRole("button", { name: /^Pay ₦/ }));
+      },
+      "purchase.confirmDuplicate": async () =>
+        user.click(
+          within(screen.getByRole("dialog", { name: "Buy this again?" })).getByRole("button", {
+            name: "Buy again",
+          }),
+        ),
+      "purchase.recheck": async () => user.click(screen.getByRole("button", { name: "Check again" })),
+      "purchase.again": async () =>
+        user.click(screen.getByRole("button", { name: /^(Buy again|Try again)$/ })),
+    },
+    expectScreen: expectPurchaseScreen,
+  });
+  if (path.state.value === "buying") {
+    // What went to the server: the order, the PIN typed, and the one request id of this confirm step.
+    expect(app.control.purchase.calls.at(-1)).toEqual({
+      id: "submitPurchase",
+      input: {
+        kind: product,
+        order: choices[product].order,
+        pin: "2580",
+        requestId: testRequestId,
+        allowDuplicate: path.steps.some((s) => s.event.type === "purchase.confirmDuplicate"),
+      },
+    });
+  }
+  await act(async () => {});
+}
+
 describe("purchaseMachine", () => {
   it("reaches every state: all of them for TV and electricity, all but the verify steps for airtime and data", () => {
     const all = [
       "loading",
       "loadFailed",
+      "paused",
       "choosing",
       "verifying",
       "verified",
@@ -138,57 +219,81 @@ describe("purchaseMachine", () => {
     describe.each(productPaths.map((path) => [describePath(path), path] as const))(
       `${product}: replays %s on the screen`,
       (_name, path) => {
+        it("shows each state", async () => replayOnScreen(product, path));
+      },
+    );
+  }
+});
+
+describe("purchaseMachine with the catalogue stored on the last visit (spec section 3)", () => {
+  afterEach(() => localStorage.clear());
+
+  const storedPaths = (product: Product) =>
+    getShortestPaths(graphMachine, {
+      filterEvents: onlyRunningActors,
+      events: [...catalogueCheckEvents(product), ...purchaseEvents(product)],
+      input: { product, verifies: productsThatVerify[product], stored: catalogues[product] },
+    });
+
+  it("draws the form at once, and also waits for today's catalogue when continued before it came", () => {
+    for (const product of products) {
+      const reached = new Set(storedPaths(product).map((p) => p.state.value));
+      expect(reached.has("awaitingCatalogue"), product).toBe(true);
+      expect(reached.has("choosing"), product).toBe(true);
+      expect(reached.has("paused"), product).toBe(true);
+    }
+  });
+
+  it("buys nothing from the stored catalogue: on once today's is the same, back to look when it changed", () => {
+    const start = () => {
+      const actor = createActor(
+        purchaseMachine.provide({
+          actors: { loadCatalogue: fromPromise(() => new Promise(() => {})) },
+        }),
+        { input: { product: "airtime", verifies: false, stored: catalogues.airtime } },
+      ).start();
+      expect(actor.getSnapshot().value).toBe("choosing");
+      actor.send({ type: "purchase.next", choice: choices.airtime });
+      expect(actor.getSnapshot().value).toBe("awaitingCatalogue");
+      expect(actor.getSnapshot().context.requestId).toBeNull();
+      return actor;
+    };
+    const same = start();
+    same.send({
+      type: "xstate.done.actor.catalogueCheck",
+      output: structuredClone(catalogues.airtime),
+    } as never);
+    expect(same.getSnapshot().value).toBe("confirming");
+    expect(same.getSnapshot().context.requestId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const changed = start();
+    changed.send({ type: "xstate.done.actor.catalogueCheck", output: changedSince("airtime") } as never);
+    expect(changed.getSnapshot().value).toBe("choosing");
+    expect(changed.getSnapshot().context).toMatchObject({
+      catalogue: changedSince("airtime"),
+      catalogueCheck: null,
+      error: pricesChangedMessage,
+    });
+    same.stop();
+    changed.stop();
+  });
+
+  for (const product of products) {
+    // The paths the stored catalogue adds, up to the step after today's catalogue came (or did not):
+    // beyond it the wizard goes on exactly as in the paths above.
+    const added = storedPaths(product).filter((path) => {
+      const check = path.steps.findLastIndex((step) => step.event.type.endsWith(".catalogueCheck"));
+      return (
+        path.steps.length <= 1 ||
+        (check >= 0 ? path.steps.length - check <= 2 : path.state.value === "awaitingCatalogue")
+      );
+    });
+    describe.each(added.map((path) => [describePath(path), path] as const))(
+      `${product}: replays %s on the screen`,
+      (_name, path) => {
         it("shows each state", async () => {
-          const user = userEvent.setup();
-          const app = await renderSignedIn(paths[product], customerProfile);
-          await waitFor(() => expect(app.machines.get("purchase")).toBeDefined());
-          const actor = app.machines.get("purchase") as AnyActorRef;
-          await replayPath(path, {
-            actor,
-            settle: (event) => app.control.purchase.settle(event),
-            drive: {
-              "purchase.next": async () => fillChoice(user, choices[product]),
-              "purchase.retry": async () => user.click(screen.getByRole("button", { name: "Try again" })),
-              "purchase.accept": async () =>
-                user.click(screen.getByRole("button", { name: "Yes, continue" })),
-              "purchase.back": async () => {
-                const dialog = screen.queryByRole("dialog", { name: "Buy this again?" });
-                if (dialog) return user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-                const verified = screen.queryByRole("button", { name: "No, go back" });
-                return user.click(verified ?? screen.getByRole("button", { name: "Back" }));
-              },
-              "purchase.confirm": async (event) => {
-                const pin = screen.getByLabelText("Transaction PIN");
-                await user.clear(pin);
-                await user.type(pin, event.pin);
-                await user.click(screen.getByRole("button", { name: /^Pay ₦/ }));
-              },
-              "purchase.confirmDuplicate": async () =>
-                user.click(
-                  within(screen.getByRole("dialog", { name: "Buy this again?" })).getByRole("button", {
-                    name: "Buy again",
-                  }),
-                ),
-              "purchase.recheck": async () => user.click(screen.getByRole("button", { name: "Check again" })),
-              "purchase.again": async () =>
-                user.click(screen.getByRole("button", { name: /^(Buy again|Try again)$/ })),
-            },
-            expectScreen: expectPurchaseScreen,
-          });
-          if (path.state.value === "buying") {
-            // What went to the server: the order, the PIN typed, and the one request id of this confirm step.
-            expect(app.control.purchase.calls.at(-1)).toEqual({
-              id: "submitPurchase",
-              input: {
-                kind: product,
-                order: choices[product].order,
-                pin: "2580",
-                requestId: testRequestId,
-                allowDuplicate: path.steps.some((s) => s.event.type === "purchase.confirmDuplicate"),
-              },
-            });
-          }
-          await act(async () => {});
+          catalogueMirror.write(catalogues[product]);
+          await replayOnScreen(product, path);
         });
       },
     );

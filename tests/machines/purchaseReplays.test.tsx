@@ -35,6 +35,7 @@ describe("saved purchase states", () => {
       "failed",
       "loadFailed",
       "loading",
+      "paused",
       "pending",
       "rechecking",
       "successful",

@@ -87,6 +87,13 @@ describe("verifyEmailMachine", () => {
             if (state === "verified") {
               const created = await screen.findByRole("dialog", { name: "Account created" });
               expect(created).toHaveTextContent("Your email is verified and your OjaPay wallet is ready.");
+              // One way on, not two that do nearly the same thing.
+              expect(within(created).queryAllByRole("link")).toEqual([]);
+              expect(
+                within(created)
+                  .getAllByRole("button")
+                  .map((b) => b.textContent),
+              ).toContain("Sign in now");
               expect(verifyDialog()).not.toBeInTheDocument();
               return;
             }

@@ -417,7 +417,10 @@ describe("refusals, each with its own message", () => {
     const answer = await buyAirtime({ ...c, pin: "1234" });
     expect(answer).toMatchObject({
       status: 400,
-      body: { msg: "Set your transaction PIN first: open Profile and choose Reset Pin." },
+      body: {
+        code: "pin_not_set",
+        msg: "Set your transaction PIN first: choose Set your PIN where you pay, or Reset Pin on your Profile.",
+      },
     });
   });
 

@@ -53,6 +53,29 @@ async function buy(order: ProviderOrder, signal = within()) {
   return { requestId, result: await provider.buy(requestId, order, signal), provider };
 }
 
+/** A stand-in VTpass on a raw HTTP server, answering each call with `answer`; it counts connections. */
+async function standIn(answer: (response: ServerResponse) => void) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => answer(response));
+  });
+  let connections = 0;
+  server.on("connection", () => {
+    connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+  return {
+    provider: createVtpassProvider({ baseUrl: url, ...keys }),
+    connections: () => connections,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 describe("the request id", () => {
   it("starts with the date and time in Lagos, is unique, and is what VTpass receives", async () => {
     const provider = adapter();
@@ -196,6 +219,34 @@ describe("VTpass's sandbox numbers", () => {
 });
 
 describe("answer shapes", () => {
+  it("reads the price VTpass writes into a bouquet's name apart from the name, in kobo", async () => {
+    // The simulator answers as VTpass does: "DStv Compact Plus N30000", the price's commas dropped.
+    const card = await adapter().verifySmartcard("dstv", "1212121212", within());
+    expect(card.current_plan).toMatch(/^DStv [A-Za-z ]+[a-z]$/);
+    expect(card.current_plan_price).toBe(card.renewal_amount);
+
+    const answers = ["GOtv Max N8,500", "Showmax Pro", "  DStv Padi N4400.50 "];
+    const vtpass = await standIn((response) => {
+      response.writeHead(200, { "content-type": "application/json" });
+      const bouquet = answers.shift();
+      response.end(
+        JSON.stringify({ code: "000", content: { Customer_Name: "ADA OBI", Current_Bouquet: bouquet } }),
+      );
+    });
+    try {
+      const verify = () => vtpass.provider.verifySmartcard("gotv", "7023456789", within());
+      expect(await verify()).toEqual({
+        customer_name: "ADA OBI",
+        current_plan: "GOtv Max",
+        current_plan_price: 850_000,
+      });
+      expect(await verify()).toEqual({ customer_name: "ADA OBI", current_plan: "Showmax Pro" });
+      expect(await verify()).toMatchObject({ current_plan: "DStv Padi", current_plan_price: 440_050 });
+    } finally {
+      await vtpass.close();
+    }
+  });
+
   it("reads a prepaid token written with a prefix and spaces (Ikeja), and the units", async () => {
     const { result } = await buy({
       service: "electricity",
@@ -331,29 +382,6 @@ describe("the merchant account", () => {
 });
 
 describe("the connection", () => {
-  /** A stand-in VTpass on a raw HTTP server, answering each call with `answer`; it counts connections. */
-  async function standIn(answer: (response: ServerResponse) => void) {
-    const server = createServer((request, response) => {
-      request.resume();
-      request.on("end", () => answer(response));
-    });
-    let connections = 0;
-    server.on("connection", () => {
-      connections += 1;
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
-    return {
-      provider: createVtpassProvider({ baseUrl: url, ...keys }),
-      connections: () => connections,
-      close: () =>
-        new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        }),
-    };
-  }
-
   it("throws for an answer cut off in the middle of its body: nobody knows, so it stays pending", async () => {
     const vtpass = await standIn((response) => {
       response.writeHead(200, { "content-type": "application/json", "content-length": "200" });

@@ -19,6 +19,9 @@ export const customerProfile: Profile = {
   second_factor: "not_needed",
 };
 
+/** The same customer once a transaction PIN is set, as anyone who has bought before. */
+export const customerWithPin: Profile = { ...customerProfile, has_pin: true };
+
 export const staffProfile: Profile = {
   ...customerProfile,
   id: "7b2d2f3e-9a1d-4c36-8e0b-6f1f2a3b4c5d",

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { StateValue } from "xstate";
 import { type Choice, type PurchaseContext, purchaseMachine } from "../../machines/purchaseMachine";
 import { formatNaira } from "../../schemas/money";
+import { salesPausedMessage } from "../../schemas/status";
 
 async function retype(user: UserEvent, label: string, value: string) {
   const input = screen.getByLabelText(label);
@@ -84,12 +85,34 @@ export async function expectPurchaseScreen({
       expect(await screen.findByText(/We could not load what is on sale/)).toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Try again" })).toBeEnabled();
       break;
+    case "paused": {
+      // The banner says why, above the page's heading, and no form is offered to fill in vain.
+      const banner = await screen.findByRole("alert");
+      expect(banner).toHaveTextContent(salesPausedMessage(context.pausedBy ?? ""));
+      expect(
+        banner.compareDocumentPosition(screen.getByRole("heading", { level: 1 })) &
+          Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
+      expect(screen.queryByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ })).toBeNull();
+      expect(screen.queryByLabelText("Transaction PIN")).toBeNull();
+      expect(currentStep()).toBe("Choose");
+      break;
+    }
     case "choosing":
       expect(
         await screen.findByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ }),
       ).toBeEnabled();
       expect(currentStep()).toBe("Choose");
       if (context.error) expect(alert()).toContain(context.error);
+      // A stored catalogue whose check failed says so; continuing asks again.
+      if (context.catalogueCheck === "failed" && context.error)
+        expect(alert()).toContain("We could not check today's prices.");
+      break;
+    case "awaitingCatalogue":
+      expect(await screen.findByText("Checking today's prices…")).toBeInTheDocument();
+      expect(screen.queryByLabelText("Transaction PIN")).toBeNull();
+      expect(currentStep()).toBe("Choose");
       break;
     case "verifying":
       expect(

@@ -44,6 +44,11 @@ function events(product: Product) {
         message: "You bought the same thing less than 30 seconds ago.",
       },
     },
+    // Emergency mode switched on mid-purchase: the pause, with the choice kept for when sales resume.
+    {
+      type: "xstate.error.actor.submitPurchase",
+      error: { salesPaused: "Sales are paused while we fix a provider fault." },
+    },
     { type: "purchase.recheck" },
   ] as unknown as PurchaseEvent[];
 }

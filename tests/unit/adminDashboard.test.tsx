@@ -156,7 +156,7 @@ describe("the admin dashboard", () => {
       ["Jan 5, 2026", "₦1,500.00"],
     ]);
     // The table follows its chart, so a screen reader meets them together.
-    expect(volume.parentElement?.querySelector("svg + table")).toBe(
+    expect(volume.parentElement?.querySelector("svg + .sr-only > table")).toBe(
       screen.getByRole("table", { name: "Daily volume, last 30 days" }),
     );
 

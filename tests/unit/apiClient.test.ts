@@ -127,11 +127,39 @@ describe("a 401 (spec section 8)", () => {
     expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
   });
 
-  it("goes by the code, not the words: the expiry sentence under another code ends nothing", async () => {
-    const { client, onSessionExpired } = harness(refused(401, "no_credentials", sessionExpiredMessage));
+  it.each([
+    ["under another code", { code: "no_credentials" }],
+    ["with no code at all", {}],
+    ["with a code this build does not know", { code: "token_revoked" }],
+  ])("ends the session when its words say so %s, whichever of the two it says", async (_, extra) => {
+    for (const msg of [
+      "Your session has expired. Kindly sign-in again.",
+      "Session Expired. Please try signing again.",
+    ]) {
+      const { client, notices, onSessionExpired } = harness({
+        status: 401,
+        body: { status: false, msg, data: null, ...extra },
+      });
+      const failure = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);
+      expect(onSessionExpired).toHaveBeenCalledOnce();
+      expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
+      expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+    }
+  });
+
+  it("keeps the session on a 401 with other words and no code, and shows those words", async () => {
+    const { client, notices, onSessionExpired } = harness({
+      status: 401,
+      body: { status: false, msg: "Invalid token header. No credentials provided." },
+    });
     const failure = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);
     expect(onSessionExpired).not.toHaveBeenCalled();
-    expect(failure).toMatchObject({ status: 401, code: "no_credentials" });
+    expect(failure).toMatchObject({
+      status: 401,
+      code: undefined,
+      msg: "Invalid token header. No credentials provided.",
+    });
+    expect(notices).toEqual([{ type: "error", message: "Invalid token header. No credentials provided." }]);
   });
 
   it("on the profile fetch always ends the session, whatever it says", async () => {
@@ -268,6 +296,23 @@ describe("other outcomes (spec section 7)", () => {
     const { api, notices } = harness(ok({ first_name: "only this" }));
     await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
     expect(notices[0]?.message).toMatch(/not understood/);
+  });
+
+  it.each([
+    ["no code", { status: false, msg: "This plan is sold out for today.", data: null }],
+    [
+      "a code this build does not know",
+      { status: false, code: "plan_sold_out", msg: "This plan is sold out for today." },
+    ],
+    ["only a msg", { msg: "This plan is sold out for today." }],
+  ])("shows the msg of a refusal with %s, not 'Something went wrong'", async (_, body) => {
+    const { client, notices } = harness({ status: 409, body });
+    await expect(client.call(walletContracts, "GET /core/customer/wallet")).rejects.toMatchObject({
+      status: 409,
+      msg: "This plan is sold out for today.",
+      code: undefined,
+    });
+    expect(notices).toEqual([{ type: "error", message: "This plan is sold out for today." }]);
   });
 
   it("copes with a server that answers HTML", async () => {

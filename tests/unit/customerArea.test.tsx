@@ -189,7 +189,9 @@ describe("the profile page", () => {
       fakeCustomer({ kyc }),
     );
     await heading("Ngozi Adeyemi");
+    // The badge and the account status both say "verified" of different things, and each says which.
     expect(screen.getByText("Verified")).toBeInTheDocument();
+    expect(screen.getByText("Email confirmed: you can add money and buy.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Reset Pin" })).toBeInTheDocument();
     expect(screen.getByLabelText("First name")).toHaveValue("Ngozi");
     expect(screen.getByLabelText("Last name")).toHaveValue("Adeyemi");
@@ -197,7 +199,7 @@ describe("the profile page", () => {
     expect(screen.getByLabelText("Email")).toHaveValue("ngozi@example.com");
     expect(screen.getByLabelText("Date of birth")).toHaveValue("1994-07-21");
     expect(screen.getByText("3012345678")).toBeInTheDocument();
-    expect(await screen.findByText("Not verified")).toBeInTheDocument();
+    expect(await screen.findByText("Not verified: identity not checked yet")).toBeInTheDocument();
     expect(screen.getByText("NIN")).toBeInTheDocument();
     expect(screen.getByText("BVN")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Verify Details" })).toBeInTheDocument();
@@ -220,6 +222,9 @@ describe("the profile page", () => {
     await renderSignedIn("/app/profile", { ...customerProfile, can_transact: false });
     await heading("Ngozi Adeyemi");
     expect(screen.getByText("Not Verified")).toBeInTheDocument();
+    expect(
+      screen.getByText("Adding money and buying are stopped on this account. Please contact support."),
+    ).toBeInTheDocument();
   });
 
   it("updates the profile through PATCH auth/profile/ and shows the answer", async () => {

@@ -1,13 +1,14 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "../../src/api/client";
 import type { CustomerApi } from "../../src/api/customerApi";
-import { customerProfile } from "../support/fixtures";
+import { customerProfile, customerWithPin } from "../support/fixtures";
 import { fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 // Compiled before the first test, so its waits are spent on the page and not on the compiler.
 import "../../src/pages/customer/DashboardPage";
+import "../../src/pages/customer/PinSetup";
 import {
   circular,
   deferred,
@@ -33,9 +34,9 @@ function dashboardCalls(overrides: Partial<CustomerApi> = {}) {
   };
 }
 
-async function openDashboard(overrides: Partial<CustomerApi> = {}) {
+async function openDashboard(overrides: Partial<CustomerApi> = {}, profile = customerProfile) {
   const calls = dashboardCalls(overrides);
-  const app = await renderSignedIn("/app/dashboard", customerProfile, undefined, fakeCustomer(calls));
+  const app = await renderSignedIn("/app/dashboard", profile, undefined, fakeCustomer(calls));
   await heading("Dashboard");
   return { app, calls };
 }
@@ -159,6 +160,44 @@ describe("the dashboard", () => {
       "href",
       "/app/fund-account",
     );
+  });
+
+  it("leads a customer without a PIN to set one there, until it is set", async () => {
+    const user = userEvent.setup();
+    const { app } = await openDashboard({ wallet: vi.fn(async () => wallet({ balance: 0 })) });
+    const steps = await screen.findByRole("region", { name: "Before your first purchase" });
+    expect(within(steps).getByRole("link", { name: "Fund your wallet" })).toHaveAttribute(
+      "href",
+      "/app/fund-account",
+    );
+    expect(steps).toHaveTextContent("Set your transaction PIN: you type it to approve every purchase.");
+
+    await user.click(await within(steps).findByRole("button", { name: "Set your PIN" }));
+    await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
+    const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    await user.type(within(dialog).getByLabelText("Code (OTP)"), "482913");
+    await user.type(within(dialog).getByLabelText("New PIN"), "7319");
+    await user.click(within(dialog).getByRole("button", { name: "Verify" }));
+    await act(async () => app.control.pin.settle({ type: "xstate.done.actor.confirmPin" }));
+    expect(within(steps).getByRole("status")).toHaveTextContent("Your PIN is set.");
+    // The session reads the profile again; with the PIN set, the first steps are done.
+    await act(async () =>
+      app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerWithPin }),
+    );
+    expect(screen.queryByRole("region", { name: "Before your first purchase" })).toBeNull();
+    expect(screen.getByRole("region", { name: "Wallet balance" })).toBeInTheDocument();
+  });
+
+  it("ticks funding off the first steps once the wallet holds money, and shows none once the PIN is set", async () => {
+    await openDashboard({ wallet: vi.fn(async () => wallet({ balance: 500_000 })) });
+    const steps = await screen.findByRole("region", { name: "Before your first purchase" });
+    expect(steps).toHaveTextContent("Wallet funded ✓");
+    expect(within(steps).queryByRole("link", { name: "Fund your wallet" })).toBeNull();
+
+    cleanup();
+    await openDashboard({}, customerWithPin);
+    await screen.findByRole("region", { name: "Wallet balance" });
+    expect(screen.queryByRole("region", { name: "Before your first purchase" })).toBeNull();
   });
 
   it("shows current circulars under Notices, and no section when there are none", async () => {

@@ -65,7 +65,29 @@ describe("funding the wallet", () => {
     const region = screen.getByRole("region", { name: "Your wallet number" });
     expect(await screen.findByText("3012345678")).toBeInTheDocument();
     expect(region).toHaveTextContent("3012345678");
+    // Beside a bank account number, the wallet's own number says it is not one.
+    expect(region).toHaveTextContent(
+      "It is not a bank account; to pay by transfer, use the account number below.",
+    );
     expect(amountField()).toHaveAttribute("inputmode", "decimal");
+  });
+
+  it("keeps a refusal such as the balance limit on the page beside the amount, not only in a toast", async () => {
+    const user = userEvent.setup();
+    const limit =
+      "This would take your wallet past your ₦300,000.00 balance limit. Verify your identity to raise it.";
+    const fund = vi
+      .fn<CustomerApi["fund"]>()
+      .mockRejectedValue(new ApiFailure(400, limit, { code: "limit_reached" }));
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    await openCardForm({ fund });
+    await user.type(amountField(), "5000");
+    await user.click(continueButton());
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent(limit);
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByRole("alert")).toHaveTextContent(limit);
+    expect(continueButton()).toBeEnabled();
   });
 
   it.each([
@@ -316,6 +338,7 @@ describe("coming back from checkout", () => {
     expect(await screen.findByText(/The payment did not go through/)).toHaveTextContent(
       "The payment did not go through. No money was taken from your wallet.",
     );
+    expect(screen.queryByRole("link", { name: "View receipt" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(app.location.history.at(-1)).toBe("/app/fund-account");
     expect(screen.getByLabelText("Amount (₦)")).toBeInTheDocument();
@@ -333,7 +356,12 @@ describe("coming back from checkout", () => {
     expect(
       await screen.findByText("This payment was not completed. No money was taken from your account."),
     ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+    // Starting again is the way on; checking again is the lesser button, and there is no receipt for
+    // a payment that never happened.
+    expect(screen.getByRole("button", { name: "Try again" })).toHaveClass("button");
+    expect(screen.getByRole("button", { name: "Try again" })).not.toHaveClass("secondary");
+    expect(screen.getByRole("button", { name: "Check again" })).toHaveClass("secondary");
+    expect(screen.queryByRole("link", { name: "View receipt" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Check again" }));
     expect(await screen.findByText("₦2,500.00 has been added to your wallet.")).toBeInTheDocument();
   });

@@ -64,7 +64,7 @@ describe("the profile's verification section", () => {
     expect(fact(section, "Account tier")).toBe("Tier 1");
     expect(fact(section, "Daily purchase limit")).toBe("₦50,000.00 (₦12,500.00 used today)");
     expect(fact(section, "Wallet maximum balance")).toBe("₦300,000.00");
-    expect(fact(section, "Account status")).toBe("Not verified");
+    expect(fact(section, "Account status")).toBe("Not verified: identity not checked yet");
     expect(fact(section, "NIN")).toBe("Not provided");
     expect(fact(section, "BVN")).toBe("Not provided");
     expect(within(section).getByRole("button", { name: "Verify Details" })).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe("the profile's verification section", () => {
   it("offers no Verify Details when the server says a check cannot raise the tier", async () => {
     const { section } = await openProfile({ kyc: vi.fn(async () => tier2({ tier: 3, can_verify: false })) });
     await within(section).findByText("Tier 3");
-    expect(fact(section, "Account status")).toBe("Verified");
+    expect(fact(section, "Account status")).toBe("Verified: identity checked");
     expect(within(section).queryByRole("button", { name: "Verify Details" })).not.toBeInTheDocument();
   });
 
@@ -121,7 +121,7 @@ describe("the profile's verification section", () => {
       date_of_birth: "1992-07-14",
     });
     expect(fact(section, "Account tier")).toBe("Tier 2");
-    expect(fact(section, "Account status")).toBe("Verified");
+    expect(fact(section, "Account status")).toBe("Verified: identity checked");
     expect(fact(section, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
     expect(fact(section, "BVN")).toBe("BVN •••••••1234, verified Jan 5, 2026");
     expect(fact(section, "NIN")).toBe("Not provided");

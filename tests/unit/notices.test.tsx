@@ -291,6 +291,23 @@ describe("toasts", () => {
     expect(toast.error).not.toHaveBeenCalled();
   });
 
+  it("shows the same failure raised again as one toast that counts, not a stack", async () => {
+    render(<Toasts />);
+
+    act(() => showToast({ type: "error", message: "We could not reach OjaPay." }));
+    expect(await screen.findByText("We could not reach OjaPay.")).toBeInTheDocument();
+    for (let i = 0; i < 4; i++)
+      act(() => showToast({ type: "error", message: "We could not reach OjaPay." }));
+    expect(await screen.findByText("We could not reach OjaPay. (5 times)")).toBeInTheDocument();
+    expect(screen.queryByText("We could not reach OjaPay.")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
+
+    // Another message is its own toast.
+    act(() => showToast({ type: "error", message: "Insufficient balance" }));
+    expect(await screen.findByText("Insufficient balance")).toBeInTheDocument();
+    expect(screen.getAllByRole("alert")).toHaveLength(2);
+  });
+
   it("shows an error message with its title for 5000 ms", async () => {
     render(<Toasts />);
 

@@ -60,12 +60,13 @@ describe("transaction history", () => {
     expect(airtime).toHaveAttribute("href", "/app/transaction-history/OJA-AIRT0001");
     expect(airtime).toHaveTextContent("MTN airtime");
     expect(airtime).toHaveTextContent("08031234567");
-    expect(airtime).toHaveTextContent("Jan 5, 2026");
+    // With the time of day, in Lagos (14:04 UTC is 3:04 PM there).
+    expect(airtime).toHaveTextContent("Jan 5, 2026, 3:04 PM");
     expect(airtime).toHaveTextContent("Successful");
     expect(airtime).toHaveTextContent("−₦490.00");
     expect(fund).toHaveAttribute("href", "/app/transaction-history/OJA-FUND0002");
     // 23:30 UTC is already the next day in Lagos.
-    expect(fund).toHaveTextContent("Feb 15, 2026");
+    expect(fund).toHaveTextContent("Feb 15, 2026, 12:30 AM");
     expect(fund).toHaveTextContent("Pending");
     expect(fund).toHaveTextContent("+₦10,000.00");
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();

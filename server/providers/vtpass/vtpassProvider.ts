@@ -15,6 +15,16 @@ import { vtpassRequestId } from "./vtpassRequestId";
 const toNaira = (kobo: number) => currency(kobo, { fromCents: true }).value;
 const toKobo = (naira: string | number) => currency(naira).intValue;
 
+/** VTpass writes a bouquet's price at the end of its name: "DStv Compact Plus N30000", "GOtv Max N8,500". */
+const pricedBouquet = /^(.*\S)\s+N(\d[\d,]*(?:\.\d{1,2})?)$/;
+
+/** The current bouquet's name without its price, and the price in kobo when the name carried one. */
+function currentBouquet(text: string): Pick<TvVerifyResult, "current_plan" | "current_plan_price"> {
+  const name = text.trim();
+  const [, plan, naira] = pricedBouquet.exec(name) ?? [];
+  return plan && naira ? { current_plan: plan, current_plan_price: toKobo(naira) } : { current_plan: name };
+}
+
 const scalar = z.union([z.string(), z.number()]);
 const verification = z.looseObject({
   code: scalar.transform((c) => String(c).padStart(3, "0")),
@@ -111,7 +121,7 @@ export function createVtpassProvider(credentials: VtpassCredentials): Provider {
       const renewal = found.Renewal_Amount === undefined ? undefined : toKobo(found.Renewal_Amount);
       return {
         customer_name: found.Customer_Name.trim(),
-        ...(found.Current_Bouquet && { current_plan: found.Current_Bouquet.trim() }),
+        ...(found.Current_Bouquet?.trim() && currentBouquet(found.Current_Bouquet)),
         ...(due && { due_date: due }),
         ...(renewal !== undefined && renewal > 0 && { renewal_amount: renewal }),
       };

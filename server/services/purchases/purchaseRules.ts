@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import { salesPausedMessage } from "../../../schemas/status";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
@@ -17,7 +18,6 @@ export const pinRules: TryRule = {
   maxBlockMs: 30 * 60_000,
   forgetAfterMs: 24 * 3_600_000,
 };
-const salesPaused = "Purchases are paused for now. Please try again later.";
 
 /** Emergency mode stops every sale and funding, with the admin's words (503). */
 export async function assertSalesOpen(db: Queryable): Promise<void> {
@@ -27,7 +27,7 @@ export async function assertSalesOpen(db: Queryable): Promise<void> {
 
 /** `assertSalesOpen` with the switch's row already read (by a statement that read it with others). */
 export function assertModeOpen(mode: typeof emergencyMode.$inferSelect | null | undefined): void {
-  if (mode?.enabled) throw new Refusal("sales_paused", mode.message.trim() || salesPaused);
+  if (mode?.enabled) throw new Refusal("sales_paused", salesPausedMessage(mode.message));
 }
 
 /** A customer may move money once verified and not suspended by an admin. */
@@ -49,12 +49,14 @@ type PinDeps = {
   logger: Pick<Logger, "warn">;
 };
 
+/** Where a customer sets the first PIN: the wizard's confirm step offers it, as Profile's Reset Pin does. */
+const pinNotSet =
+  "Set your transaction PIN first: choose Set your PIN where you pay, or Reset Pin on your Profile.";
+
 /** The customer's PIN hash, refused when none is set yet. */
 function pinHashOf(user: UserRow): string {
   if (!user.pinHash) {
-    throw new Refusal("pin_not_set", "Set your transaction PIN first: open Profile and choose Reset Pin.", {
-      fields: { pin: ["No PIN is set yet."] },
-    });
+    throw new Refusal("pin_not_set", pinNotSet, { fields: { pin: ["No PIN is set yet."] } });
   }
   return user.pinHash;
 }

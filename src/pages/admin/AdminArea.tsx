@@ -79,6 +79,7 @@ function AdminLayout({ children }: { children: React.ReactNode }) {
     <SignedInLayout
       nav={navFor(role)}
       navLabel="Admin menu"
+      wide
       onLogout={() => {
         send({ type: "session.signOut" });
         navigate("~/auth", { replace: true });

@@ -8,7 +8,6 @@ import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
-import { TextField } from "../../components/TextField";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
@@ -16,6 +15,7 @@ import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { revenueCsv, revenueCsvName } from "./revenueCsv";
 import "./console.css";
+import { DateField } from "../../components/DateField";
 
 const lagosParts = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Africa/Lagos",
@@ -131,16 +131,16 @@ function PeriodForm({
   return (
     <form className="card filters" aria-label="Period" noValidate onSubmit={submit}>
       <div className="filter-fields">
-        <TextField
+        <DateField
           label="From"
-          type="date"
+          chosen={draft.from}
           value={draft.from}
           error={problem.from}
           onChange={(e) => setDraft({ ...draft, from: e.target.value })}
         />
-        <TextField
+        <DateField
           label="To"
-          type="date"
+          chosen={draft.to}
           value={draft.to}
           error={problem.to}
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}

@@ -20,6 +20,7 @@ import { formatNaira } from "../../format/money";
 import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
 import { fullName } from "./people";
 import "./admin.css";
+import { DateField } from "../../components/DateField";
 
 /** The titles of adminNav, so the heading matches the sidebar; spec section 2 fixes the last one. */
 const titles: Record<PurchaseKind | "all", string> = {
@@ -146,28 +147,23 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
           labels={statusLabels}
           onChange={(status) => show({ status })}
         />
-        <div className="field">
-          <label htmlFor={ids.from}>From</label>
-          <input
-            id={ids.from}
-            type="date"
-            value={draft.from}
-            max={draft.to || undefined}
-            aria-invalid={dateProblem ? true : undefined}
-            aria-describedby={dateProblem ? `${ids.from}-error` : undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={ids.to}>To</label>
-          <input
-            id={ids.to}
-            type="date"
-            value={draft.to}
-            min={draft.from || undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-          />
-        </div>
+        <DateField
+          id={ids.from}
+          label="From"
+          chosen={draft.from}
+          value={draft.from}
+          max={draft.to || undefined}
+          error={dateProblem ?? undefined}
+          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+        />
+        <DateField
+          id={ids.to}
+          label="To"
+          chosen={draft.to}
+          value={draft.to}
+          min={draft.from || undefined}
+          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+        />
         <div className="field admin-search">
           <label htmlFor={ids.search}>Search phone, smartcard, meter, reference or email</label>
           <input
@@ -178,11 +174,6 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
             onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
           />
         </div>
-        {dateProblem && (
-          <p className="field-error admin-filters-problem" id={`${ids.from}-error`} role="alert">
-            {dateProblem}
-          </p>
-        )}
         <div className="admin-filter-actions">
           <button type="submit" className="button">
             Apply
@@ -215,30 +206,32 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
         )}
       >
         {(rows, stale) => (
-          <table className={`admin-table transactions-table ${stale ? "stale" : ""}`}>
-            <caption className="sr-only">
-              {title}, page {page}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Reference</th>
-                {!fixedKind && <th scope="col">Kind</th>}
-                <th scope="col">Customer</th>
-                <th scope="col">Recipient</th>
-                <th scope="col">Product</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="numeric">
-                  Total
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((transaction) => (
-                <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
-              ))}
-            </tbody>
-          </table>
+          <div className="admin-table-scroll">
+            <table className={`admin-table transactions-table ${stale ? "stale" : ""}`}>
+              <caption className="sr-only">
+                {title}, page {page}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Reference</th>
+                  {!fixedKind && <th scope="col">Kind</th>}
+                  <th scope="col">Customer</th>
+                  <th scope="col">Recipient</th>
+                  <th scope="col">Product</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="numeric">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((transaction) => (
+                  <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </PagedResults>
     </div>
@@ -249,20 +242,20 @@ function TransactionLine({ transaction: t, showKind }: { transaction: StaffTrans
   return (
     <tr>
       <td data-label="Date">{formatDateTime(t.created_at)}</td>
-      <td data-label="Reference" className="admin-table-key wrap-anywhere">
+      <td data-label="Reference" className="admin-table-key keep-whole">
         {/* Relative to the /admin router: /admin/transactions/<id>, for staff and admins alike. */}
         <Link href={`/transactions/${t.id}`} className="mono">
           {t.reference}
         </Link>
       </td>
       {showKind && <td data-label="Kind">{kindLabels[t.kind]}</td>}
-      <td data-label="Customer" className="wrap-anywhere">
+      <td data-label="Customer">
         <span className="stacked">
           <span>{fullName(t.customer)}</span>
-          <span className="muted">{t.customer.email}</span>
+          <span className="muted keep-whole">{t.customer.email}</span>
         </span>
       </td>
-      <td data-label="Recipient" className="mono">
+      <td data-label="Recipient" className="mono keep-whole">
         {t.recipient ?? "—"}
       </td>
       <td data-label="Product">{t.product ?? t.description}</td>

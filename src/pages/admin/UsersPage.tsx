@@ -104,26 +104,28 @@ export default function UsersPage() {
         )}
       >
         {(rows, stale) => (
-          <table className={`admin-table users-table ${stale ? "stale" : ""}`}>
-            <caption className="sr-only">Users, page {page}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Role</th>
-                <th scope="col">Account</th>
-                <th scope="col">May transact</th>
-                <th scope="col">Wallet number</th>
-                <th scope="col">Joined</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((user) => (
-                <UserLine key={user.id} user={user} />
-              ))}
-            </tbody>
-          </table>
+          <div className="admin-table-scroll">
+            <table className={`admin-table users-table ${stale ? "stale" : ""}`}>
+              <caption className="sr-only">Users, page {page}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Phone</th>
+                  <th scope="col">Role</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">May transact</th>
+                  <th scope="col">Wallet number</th>
+                  <th scope="col">Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((user) => (
+                  <UserLine key={user.id} user={user} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </PagedResults>
     </div>
@@ -136,10 +138,10 @@ function UserLine({ user }: { user: UserSummary }) {
       <td data-label="Name" className="admin-table-key">
         <Link href={`/manage-users/${user.id}`}>{fullName(user)}</Link>
       </td>
-      <td data-label="Email" className="wrap-anywhere">
+      <td data-label="Email" className="keep-whole">
         {user.email}
       </td>
-      <td data-label="Phone" className="mono">
+      <td data-label="Phone" className="mono keep-whole">
         {user.phone}
       </td>
       <td data-label="Role">{roleLabels[user.role]}</td>
@@ -147,7 +149,7 @@ function UserLine({ user }: { user: UserSummary }) {
         <ActiveBadge active={user.is_active} />
       </td>
       <td data-label="May transact">{user.can_transact ? "Yes" : "No"}</td>
-      <td data-label="Wallet number" className="mono">
+      <td data-label="Wallet number" className="mono keep-whole">
         {user.wallet_number ?? "—"}
       </td>
       <td data-label="Joined">{formatDate(user.date_joined)}</td>

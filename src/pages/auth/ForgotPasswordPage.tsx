@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { z } from "zod/mini";
 import { newPassword } from "../../../schemas/auth";
-import { oneTimeCode } from "../../../schemas/common";
+import { oneTimeCode, passwordHint } from "../../../schemas/common";
 import { passwordResetBody } from "../../../schemas/signedOut";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
@@ -118,7 +118,7 @@ export function ForgotPasswordPage() {
         <SecretField
           label="New password"
           autoComplete="new-password"
-          hint="At least 10 characters; not a common password, your email or your name."
+          hint={passwordHint}
           error={codeForm.formState.errors.new_password?.message}
           {...codeForm.register("new_password")}
         />

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useLayoutEffect } from "react";
 import { Link, Redirect, useSearchParams } from "wouter";
 import type { Area } from "../../../machines/sessionMachine";
 import { loginBody } from "../../../schemas/auth";
+import { sessionExpiredMessage } from "../../../schemas/sessionExpiry";
 import { useHydrated } from "../../app/useHydrated";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -69,7 +70,7 @@ export function LoginPage({ area }: { area: Area }) {
       <h1>{copy[area].title}</h1>
       {session.ended === "expired" && (
         <p className="auth-note" role="status">
-          Your session has expired. Kindly sign-in again.
+          {sessionExpiredMessage}
         </p>
       )}
       <form noValidate onSubmit={signIn}>

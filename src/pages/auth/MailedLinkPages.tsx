@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { z } from "zod/mini";
 import { newPassword } from "../../../schemas/auth";
+import { passwordHint } from "../../../schemas/common";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -81,7 +82,7 @@ export function ResetPasswordPage() {
         <SecretField
           label="New password"
           autoComplete="new-password"
-          hint="At least 10 characters; not a common password, your email or your name."
+          hint={passwordHint}
           error={form.formState.errors.new_password?.message}
           {...form.register("new_password")}
         />

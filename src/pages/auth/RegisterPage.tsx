@@ -2,6 +2,7 @@ import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod/mini";
+import { passwordHint } from "../../../schemas/common";
 import { referralCode, registerBody } from "../../../schemas/signedOut";
 import { duplicateEmailMessage } from "../../api/signedOutApi";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -106,7 +107,7 @@ export function RegisterPage() {
         <SecretField
           label="Password"
           autoComplete="new-password"
-          hint="At least 10 characters; not a common password, your email or your name."
+          hint={passwordHint}
           error={errors.password?.message}
           {...form.register("password")}
         />
@@ -135,17 +136,15 @@ export function RegisterPage() {
       {step.name === "created" && (
         <Modal open title="Account created" onClose={() => setStep({ name: "form" })}>
           <p>Your email is verified and your OjaPay wallet is ready. Sign in to fund it and start buying.</p>
+          {/* One way on: the password was typed a moment ago, so signing in needs nothing more. */}
           <div className="modal-actions">
-            <Link href={`~/auth/login?email=${encodeURIComponent(step.email)}`} className="button secondary">
-              Go to sign in
-            </Link>
             <button
               type="button"
               className="button"
               onClick={signInNow}
               disabled={session.status === "signingIn"}
             >
-              Sign in now
+              {session.status === "signingIn" ? "Signing in…" : "Sign in now"}
             </button>
           </div>
         </Modal>

@@ -62,8 +62,9 @@ export function CardPaymentForm() {
   }, [dismiss]);
 
   const submit = form.handleSubmit(({ amount }) => flow.confirm({ amount }));
-  // The client has already said what the server answered; only the page's own refusal is said here.
-  const problem = flow.state === "failed" && flow.failure?.status === null ? flow.failure.message : null;
+  // Every refusal stays on the page beside the amount (a balance limit, say, needs reading, not a
+  // five-second toast); the call itself is quiet, so it is said once.
+  const problem = flow.state === "failed" ? flow.failure?.message : null;
 
   return (
     <form noValidate onSubmit={submit}>

@@ -1,6 +1,7 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
 import { passwordChangeBody } from "../../../schemas/auth";
+import { passwordHint } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
 import { SecretField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -40,7 +41,7 @@ export function ChangePasswordForm() {
         <SecretField
           label="New password"
           autoComplete="new-password"
-          hint="At least 10 characters; not a common password, your email or your name."
+          hint={passwordHint}
           error={errors.new_password?.message}
           {...form.register("new_password")}
         />

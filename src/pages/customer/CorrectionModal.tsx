@@ -7,6 +7,7 @@ import type { KycStatus } from "../../../schemas/kycStatus";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
+import { DateField } from "../../components/DateField";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -96,9 +97,9 @@ export function CorrectionModal({
           readOnly={sending}
           {...form.register("last_name")}
         />
-        <TextField
+        <DateField
           label="Date of birth"
-          type="date"
+          chosen={form.watch("date_of_birth")}
           error={errors.date_of_birth?.message}
           readOnly={sending}
           {...form.register("date_of_birth")}

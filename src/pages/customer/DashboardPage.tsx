@@ -4,13 +4,15 @@ import { useCustomerServices } from "../../app/AppServices";
 import { useHydrated } from "../../app/useHydrated";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { EmergencyBanner } from "../../components/EmergencyBanner";
 import { formatNaira } from "../../format/money";
+import { useSession } from "../../session/useSession";
 import { clientStore } from "../../storage/clientStore";
+import { FirstStepsCard } from "./FirstStepsCard";
 import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
 
 const hiddenKey = "balanceHidden";
-const emergencyFallback = "Purchases are paused for now. Please try again later.";
 const masked = "₦ ••••••";
 
 const quickActions = [
@@ -30,6 +32,7 @@ export const dashboardTitle = "Dashboard";
 
 export default function DashboardPage() {
   const { customer } = useCustomerServices();
+  const { profile } = useSession();
   const [hidden, setHidden] = useState(readHidden);
   const balanceId = useId();
   // Prerendered as the app shell, before any session is read, and taken over as drawn (loading): it
@@ -72,11 +75,7 @@ export default function DashboardPage() {
 
   return (
     <div className="wallet-page dashboard">
-      {emergency && (
-        <div className="emergency-banner" role="alert">
-          {emergency.message.trim() || emergencyFallback}
-        </div>
-      )}
+      {emergency && <EmergencyBanner message={emergency.message} />}
       <h1>{dashboardTitle}</h1>
 
       {main.state === "loading" && (
@@ -98,6 +97,7 @@ export default function DashboardPage() {
 
       {main.state === "ready" && (
         <>
+          {profile?.has_pin === false && <FirstStepsCard funded={main.data[0].balance > 0} />}
           <section className="card balance-card" aria-labelledby={balanceId}>
             <div className="balance-top">
               <h2 id={balanceId} className="balance-label">

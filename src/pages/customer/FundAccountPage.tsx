@@ -52,6 +52,10 @@ function WalletNumber() {
         </p>
       )}
       {wallet.state === "ready" && <p className="wallet-number big">{wallet.data.number}</p>}
+      <p className="muted">
+        OjaPay's own number for your wallet: quote it when you contact us. It is not a bank account; to pay by
+        transfer, use the account number below.
+      </p>
     </section>
   );
 }
@@ -197,8 +201,13 @@ export function PaymentResult({
             Try again
           </button>
         )}
+        {/* Beside Try again, checking is the lesser way on: only for someone sure money left their bank. */}
         {(state.matches("slow") || state.matches("unreachable") || state.matches("stopped")) && (
-          <button type="button" className="button" onClick={checkAgain}>
+          <button
+            type="button"
+            className={state.matches("stopped") ? "button secondary" : "button"}
+            onClick={checkAgain}
+          >
             Check again
           </button>
         )}
@@ -207,7 +216,8 @@ export function PaymentResult({
             Fund your wallet
           </button>
         )}
-        {transaction && !confirming && (
+        {/* A receipt for a payment that happened or may still: not for one abandoned at checkout or failed. */}
+        {transaction && !confirming && !state.matches("stopped") && transaction.status !== "failed" && (
           <Link href={`/transaction-history/${transaction.reference}`}>View receipt</Link>
         )}
       </div>

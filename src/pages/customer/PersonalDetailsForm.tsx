@@ -4,6 +4,7 @@ import { z } from "zod/mini";
 import type { Profile } from "../../../schemas/auth";
 import { pastDate, personName, phone } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
+import { DateField } from "../../components/DateField";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretDisplay } from "../../components/SecretDisplay";
 import { TextField } from "../../components/TextField";
@@ -97,9 +98,9 @@ export function PersonalDetailsForm({ profile, locked = false }: { profile: Prof
         />
         <TextField label="Email" type="email" value={profile.email} readOnly />
       </div>
-      <TextField
+      <DateField
         label="Date of birth"
-        type="date"
+        chosen={form.watch("date_of_birth")}
         readOnly={locked}
         hint={locked ? fixedHint : undefined}
         error={errors.date_of_birth?.message}

@@ -4,6 +4,7 @@ import { useCustomerServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { useSession } from "../../session/useSession";
+import { AccountBadge } from "./AccountBadge";
 import { LoadingModal } from "./LoadingModal";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal } from "./profileLazyParts";
 import { useKycStatus } from "./useKycStatus";
@@ -37,9 +38,7 @@ export default function ProfilePage() {
           <h1>
             {profile.first_name} {profile.last_name}
           </h1>
-          <span className={`badge ${profile.can_transact ? "badge-ok" : "badge-warn"}`}>
-            {profile.can_transact ? "Verified" : "Not Verified"}
-          </span>
+          <AccountBadge profile={profile} />
         </div>
         <button type="button" className="button secondary" onClick={() => sendPin({ type: "pin.request" })}>
           Reset Pin

@@ -1,6 +1,6 @@
 import { Link } from "wouter";
 import type { Transaction, TransactionKind, TransactionStatus } from "../../../schemas/transactions";
-import { formatDate } from "../../format/formatDate";
+import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import "./wallet.css";
 
@@ -55,7 +55,8 @@ export function TransactionRow({
       <span className="txn-description">{transaction.description}</span>
       {detailed && <span className="txn-reference">{transaction.reference}</span>}
       {detailed && transaction.recipient && <span className="txn-recipient">{transaction.recipient}</span>}
-      <span className="txn-date">{formatDate(transaction.created_at)}</span>
+      {/* The time as well: two purchases of the same day are told apart by it. */}
+      <span className="txn-date">{formatDateTime(transaction.created_at)}</span>
       <span className="txn-status">
         <StatusBadge status={transaction.status} />
       </span>

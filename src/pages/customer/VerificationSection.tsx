@@ -95,7 +95,9 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
             <dt>Wallet maximum balance</dt>
             <dd>{formatNaira(status.max_balance)}</dd>
             <dt>Account status</dt>
-            <dd>{status.tier >= 2 ? "Verified" : "Not verified"}</dd>
+            <dd>
+              {status.tier >= 2 ? "Verified: identity checked" : "Not verified: identity not checked yet"}
+            </dd>
             <dt>NIN</dt>
             <dd>{identityText(status, "nin")}</dd>
             <dt>BVN</dt>

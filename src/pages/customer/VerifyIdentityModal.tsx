@@ -6,6 +6,7 @@ import { type KycStatus, kycVerifyBody } from "../../../schemas/kycStatus";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
+import { DateField } from "../../components/DateField";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
@@ -149,9 +150,9 @@ export function VerifyIdentityModal({
         {dateOfBirth ? (
           <p className="muted">Date of birth on your profile: {formatDate(dateOfBirth)}.</p>
         ) : (
-          <TextField
+          <DateField
             label="Date of birth"
-            type="date"
+            chosen={form.watch("date_of_birth")}
             autoComplete="bday"
             hint="As on your BVN or NIN. It is saved to your profile."
             error={errors.date_of_birth?.message}

@@ -5,7 +5,7 @@ export const customerPages = [
   { path: "/airtime-vtu", label: "Airtime", title: "Buy airtime" },
   { path: "/data-subscriptions", label: "Data", title: "Data subscriptions" },
   { path: "/cable-subscriptions", label: "Cable TV", title: "Cable TV subscriptions" },
-  { path: "/utilities", label: "Electricity", title: "Electricity (utilities)" },
+  { path: "/utilities", label: "Electricity", title: "Electricity" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
 ] as const;
 

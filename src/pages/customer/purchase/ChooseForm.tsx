@@ -1,11 +1,39 @@
 import type { Choice } from "../../../../machines/purchaseMachine";
 import type { PurchaseCatalogue } from "../../../../schemas/catalogue";
+import type { PurchaseKind } from "../../../../schemas/transactions";
 import { AirtimeForm } from "./AirtimeForm";
 import { DataForm } from "./DataForm";
 import { ElectricityForm } from "./ElectricityForm";
 import { TvForm } from "./TvForm";
 
-/** The catalogue's own kind of form, showing the earlier choice again when it was of that kind. */
+const productName: Record<PurchaseKind, string> = {
+  airtime: "Airtime",
+  data: "Data",
+  tv: "Cable TV",
+  electricity: "Electricity",
+};
+
+/**
+ * Whether anything can be chosen: staff may have switched off every network, provider or disco, or
+ * left none with a plan, and then the form would only lead to "not available" after it was filled in.
+ */
+function somethingOnSale(catalogue: PurchaseCatalogue): boolean {
+  switch (catalogue.kind) {
+    case "airtime":
+      return catalogue.controls.some((c) => c.enabled);
+    case "data":
+      return catalogue.networks.some((n) => n.enabled && catalogue.plans.some((p) => p.control_id === n.id));
+    case "tv":
+      return catalogue.providers.some((v) => v.enabled && catalogue.plans.some((p) => p.control_id === v.id));
+    case "electricity":
+      return catalogue.discos.some((d) => d.enabled);
+  }
+}
+
+/**
+ * The catalogue's own kind of form, showing the earlier choice again when it was of that kind; or,
+ * when nothing is on sale, a sentence saying so in its place.
+ */
 export function ChooseForm({
   catalogue,
   choice,
@@ -15,6 +43,8 @@ export function ChooseForm({
   choice: Choice | null;
   onNext: (choice: Choice) => void;
 }) {
+  if (!somethingOnSale(catalogue))
+    return <p>{productName[catalogue.kind]} is not on sale right now. Please try again later.</p>;
   switch (catalogue.kind) {
     case "airtime":
       return (

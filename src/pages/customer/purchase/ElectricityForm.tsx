@@ -67,7 +67,7 @@ export function ElectricityForm({
     <form noValidate onSubmit={next}>
       <SelectField
         label="Electricity company"
-        placeholder="Choose your electricity company"
+        placeholder="Choose your company"
         options={catalogue.discos.map((d) => ({
           value: String(d.id),
           label: d.name,

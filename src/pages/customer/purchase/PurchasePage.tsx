@@ -5,8 +5,10 @@ import type { Product, PurchaseStep, purchaseMachine } from "../../../../machine
 import { productsThatVerify } from "../../../actors/purchaseActors";
 import { useCustomerServices } from "../../../app/AppServices";
 import { usePageTitle } from "../../../app/usePageTitle";
+import { EmergencyBanner } from "../../../components/EmergencyBanner";
 import { useGlobalLoading } from "../../../components/globalLoading";
 import { Modal } from "../../../components/Modal";
+import { catalogueMirror } from "../../../storage/catalogueMirror";
 import { customerPages } from "../customerNav";
 import { lazyPart } from "../lazyPart";
 import { usePurchaseLogic } from "./usePurchaseLogic";
@@ -65,7 +67,7 @@ export default function PurchasePage({
 }) {
   const { inspect } = useCustomerServices();
   const [state, send] = useMachine(usePurchaseLogic(product), {
-    input: { product, verifies: productsThatVerify[product] },
+    input: { product, verifies: productsThatVerify[product], stored: catalogueMirror.read(product) },
     ...(snapshot && { snapshot }),
     inspect,
   });
@@ -81,6 +83,7 @@ export default function PurchasePage({
 
   return (
     <div className="wizard">
+      {state.matches("paused") && <EmergencyBanner message={context.pausedBy ?? ""} />}
       <h1>{title}</h1>
       <ol className="wizard-steps">
         {steps.map(([tag, name]) => (
@@ -100,11 +103,22 @@ export default function PurchasePage({
         </div>
       )}
 
+      {state.matches("paused") && (
+        <div className="card wizard-step">
+          <p>Nothing was bought and nothing was charged. You can buy as soon as sales resume.</p>
+          <button type="button" className="button" onClick={() => send({ type: "purchase.retry" })}>
+            Check again
+          </button>
+        </div>
+      )}
+
       {state.matches("choosing") && context.catalogue && (
         <div className="card wizard-step">
           {context.error && (
             <p className="field-error" role="alert">
-              {context.error}
+              {context.catalogueCheck === "failed"
+                ? `We could not check today's prices. ${context.error} Continue tries again.`
+                : context.error}
             </p>
           )}
           <ChooseForm
@@ -116,6 +130,7 @@ export default function PurchasePage({
         </div>
       )}
 
+      {state.matches("awaitingCatalogue") && <Progress text="Checking today's prices…" />}
       {state.matches("verifying") && (
         <Progress text={`Checking the ${recipientWord[product]} with the provider…`} />
       )}

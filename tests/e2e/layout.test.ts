@@ -1,0 +1,424 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
+import { customerPages } from "../../src/pages/customer/customerNav";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+import { passSecondFactor } from "./support/secondFactor";
+
+// The layout of the signed-in pages in a real browser, at a cheap phone's 360×740 and a laptop's
+// 1280×800, with the "Simulated payments…" bar above the page as it is whenever the simulators are on.
+// Measured from boxes and computed overflow, not compared with pictures: no value split mid-word, the
+// logo and the menu button not covered, the sidebar below the top bar, every table's phone numbers,
+// emails, amounts and references on one line, and no page wider than the screen.
+//
+// With SCREENSHOTS_DIR set (`npm run screenshots` sets it to docs/screenshots), it also saves the
+// customer's dashboard, a purchase wizard, the profile and the console's dashboard at both widths.
+
+const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const customer = { first: "Yemi", last: "Adeyemi", email: "yemi@example.com", password: "yemi password 3" };
+
+const laptop = { viewport: { width: 1280, height: 800 } } as const;
+const sizes = ["360", "1280"] as const;
+type Size = (typeof sizes)[number];
+
+const screenshotsDir = process.env.SCREENSHOTS_DIR;
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** Each person's page at each size, signed in (the second size shares the first's saved session). */
+const customerAt = new Map<Size, Page>();
+const adminAt = new Map<Size, Page>();
+
+async function newPage(options: object, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
+  const context = await browser.newContext({ ...options, ...(storageState && { storageState }) });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function consoleSignIn(page: Page) {
+  await page.goto(`${app.base}/admin/login`);
+  await page.getByLabel("Email address").fill(admin.email);
+  await page.getByLabel("Password", { exact: true }).fill(admin.password);
+  await page.getByRole("button", { name: "Sign in to the console" }).click();
+  await page.waitForURL(`${app.base}/admin/dashboard`);
+  await passSecondFactor(page, admin.email);
+}
+
+/** A page opened and settled: its h1 drawn, nothing loading, fonts in, the document at its top. */
+async function open(page: Page, path: string) {
+  await page.goto(`${app.base}${path}`);
+  await settle(page);
+}
+
+async function settle(page: Page) {
+  await page.locator("main h1").first().waitFor();
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"], .loading-overlay, .logo-spinner, .part-loading') &&
+      document.fonts.status === "loaded",
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
+ * The page as `<name>-<size>.png` in SCREENSHOTS_DIR, whole: drawn in a window as tall as the page,
+ * so what is sized to the window (the sidebar) is drawn the height of the page too.
+ */
+async function screenshot(page: Page, name: string, size: Size) {
+  if (!screenshotsDir) return;
+  mkdirSync(screenshotsDir, { recursive: true });
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  const height = await page.evaluate(() => {
+    window.scrollTo(0, 0);
+    return document.documentElement.scrollHeight;
+  });
+  await page.setViewportSize({ width: view.width, height: Math.max(view.height, height) });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.screenshot({ path: join(screenshotsDir, `${name}-${size}.png`), animations: "disabled" });
+  await page.setViewportSize(view);
+}
+
+/**
+ * The words of these elements' text that a line break cuts in two ("49597 / 30438", "Not verifie /
+ * d"): each run of non-space characters of each text node, as a range, must lie on a single line.
+ * Text drawn for screen readers only (in a box of a pixel or less, as .sr-only and hidden table
+ * headers are) is left out.
+ */
+function splitWords(elements: Locator): Promise<string[]> {
+  return elements.evaluateAll((all) => {
+    const unseen = (node: Node) => {
+      for (let e = node.parentElement; e; e = e.parentElement) {
+        const { width, height } = e.getBoundingClientRect();
+        if (width <= 1 || height <= 1) return true;
+      }
+      return false;
+    };
+    const split: string[] = [];
+    for (const element of all) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (unseen(node)) continue;
+        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)),
+          );
+          if (lines.size > 1) split.push(word[0]);
+        }
+      }
+    }
+    return split;
+  });
+}
+
+/** How many lines an element's text takes. */
+const linesOf = (element: Locator) =>
+  element.evaluate((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)))
+      .size;
+  });
+
+/** How far the page is wider than the window: 0 when nothing makes it scroll sideways. */
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return Math.max(0, root.scrollWidth - window.innerWidth);
+  });
+
+/**
+ * The points of a box (its centre and towards its corners) where something else is drawn on top
+ * of it: an empty list when all of it is visible.
+ */
+function coveredPoints(target: Locator): Promise<string[]> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const at = (x: number, y: number) => [box.left + box.width * x, box.top + box.height * y] as const;
+    // A quarter of the way in from each corner: inside rounded corners, which hit-testing follows.
+    const points = {
+      centre: at(0.5, 0.5),
+      "top left": at(0.25, 0.25),
+      "top right": at(0.75, 0.25),
+      "bottom left": at(0.25, 0.75),
+      "bottom right": at(0.75, 0.75),
+    };
+    const covered: string[] = [];
+    for (const [name, [x, y]] of Object.entries(points)) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !element.contains(hit))
+        covered.push(
+          `${name} (${Math.round(x)}, ${Math.round(y)}) shows ${hit?.outerHTML.slice(0, 80) ?? "nothing"}`,
+        );
+    }
+    return covered;
+  });
+}
+
+/** The box of an element, in the window's coordinates. */
+const box = (target: Locator) =>
+  target.evaluate((element) => {
+    const { top, bottom, left, right } = element.getBoundingClientRect();
+    return { top, bottom, left, right };
+  });
+
+const topBar = (page: Page) => page.locator("header.topbar");
+const logo = (page: Page) => topBar(page).getByText("OjaPay", { exact: true }).locator("..");
+const menuButton = (page: Page) => page.getByRole("button", { name: "Menu", exact: true });
+const customerNav = (page: Page) => page.getByRole("navigation", { name: "Customer menu" });
+const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin menu" });
+
+/** The logo is all there, nothing over it, and the sidebar starts below the top bar. */
+async function expectFrameClear(page: Page, size: Size, nav: Locator) {
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  const mark = await box(logo(page));
+  expect(mark.top).toBeGreaterThanOrEqual(0);
+  expect(mark.left).toBeGreaterThanOrEqual(0);
+  expect(mark.right).toBeLessThanOrEqual(view.width);
+  expect(mark.bottom).toBeLessThanOrEqual(view.height);
+  expect(await coveredPoints(logo(page))).toEqual([]);
+  if (size === "1280" || (await nav.isVisible())) {
+    expect((await box(nav)).top).toBeGreaterThanOrEqual((await box(topBar(page))).bottom - 0.5);
+  }
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SIMULATOR_LATENCY_MS: "100",
+  });
+  browser = await launchBrowser();
+
+  // A customer with a funding on the books (a reference and an amount in the console's lists) and a
+  // correction waiting for staff (an identity review), whose profile reads "Not verified".
+  const phonePage = await newPage(phone);
+  await newCustomer(phonePage, app.base, mail, { ...customer });
+  await fundThroughCheckout(phonePage, app.base, "₦5,000");
+  await phonePage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+  await open(phonePage, "/app/profile");
+  const section = phonePage.getByRole("region", { name: "Wallet and verification" });
+  await section.getByRole("button", { name: "Verify Details" }).click();
+  const verify = phonePage.getByRole("dialog", { name: "Verify your identity" });
+  await verify.getByRole("radio", { name: "NIN" }).check();
+  await verify.getByLabel("Date of birth").fill("1990-05-04");
+  // A number the simulated registry holds under another name: the details are fixed from then on.
+  await verify.getByLabel("NIN (11 digits)").fill("12345679999");
+  await verify.getByRole("button", { name: "Verify" }).click();
+  await section.getByRole("button", { name: "Ask for a correction" }).waitFor();
+  await verify.getByRole("button", { name: "Close" }).click();
+  await section.getByRole("button", { name: "Ask for a correction" }).click();
+  const correction = phonePage.getByRole("dialog", { name: "Ask for a correction" });
+  await correction.getByLabel("First name").fill("Oluwayemisi");
+  await correction.getByLabel("Date of birth").fill("1990-05-04");
+  await correction.getByRole("button", { name: "Send for review" }).click();
+  await correction.waitFor({ state: "detached" });
+  customerAt.set("360", phonePage);
+  customerAt.set("1280", await newPage(laptop, await phonePage.context().storageState()));
+
+  const laptopPage = await newPage(laptop);
+  await consoleSignIn(laptopPage);
+  adminAt.set("1280", laptopPage);
+  adminAt.set("360", await newPage(phone, await laptopPage.context().storageState()));
+}, 240_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+describe.each(sizes)("the signed-in pages at %spx", (size) => {
+  const customerPage = () => customerAt.get(size) as Page;
+  const adminPage = () => adminAt.get(size) as Page;
+
+  it("shows the profile's wallet facts with no value split mid-word", async () => {
+    const page = customerPage();
+    await open(page, "/app/profile");
+    const facts = page.getByRole("region", { name: "Wallet and verification" }).locator("dd");
+    await page.getByRole("region", { name: "Wallet and verification" }).getByText("Tier 1").waitFor();
+    expect(await facts.count()).toBeGreaterThanOrEqual(7);
+    expect(await splitWords(facts)).toEqual([]);
+    // And with the text twice the size, as a reader may set it (WCAG 1.4.4).
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+    });
+    expect(await splitWords(facts), "with the text at 200%").toEqual([]);
+    await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "profile", size);
+  });
+
+  it("keeps the logo whole and the sidebar below the top bar, the simulated bar above them or not", async () => {
+    const page = customerPage();
+    await open(page, "/app/dashboard");
+    await page.locator("[data-simulated-bar]").waitFor();
+    await expectFrameClear(page, size, customerNav(page));
+    await screenshot(page, "customer-dashboard", size);
+    // Scrolled down, the simulated bar gone above: the sidebar still meets the top bar.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expectFrameClear(page, size, customerNav(page));
+
+    const console = adminPage();
+    await open(console, "/admin/dashboard");
+    await expectFrameClear(console, size, adminNav(console));
+    await screenshot(console, "console-dashboard", size);
+    await console.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await expectFrameClear(console, size, adminNav(console));
+  });
+
+  it("fits the electricity form: its heading, and the company select's chosen text whole", async () => {
+    const page = customerPage();
+    await open(page, "/app/utilities");
+    const select = page.getByLabel("Electricity company");
+    await select.locator("option").nth(5).waitFor({ state: "attached" });
+    const options = await select
+      .locator("option")
+      .evaluateAll((all) =>
+        all.filter((o) => !(o as HTMLOptionElement).disabled).map((o) => (o as HTMLOptionElement).value),
+      );
+    expect(options.length).toBeGreaterThan(5);
+    const cut: string[] = [];
+    for (const value of options) {
+      await select.selectOption(value);
+      // What the select would need to show its chosen text whole: a copy of it beside it, with the
+      // same styles but only that option and its width left to Chromium, arrow and all.
+      const fit = await select.evaluate((element: HTMLSelectElement) => {
+        const text = element.selectedOptions[0]?.text ?? "";
+        const probe = element.cloneNode(false) as HTMLSelectElement;
+        probe.removeAttribute("id");
+        probe.append(new Option(text));
+        probe.style.cssText =
+          "position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none";
+        element.after(probe);
+        const needs = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { text, needs, has: element.getBoundingClientRect().width };
+      });
+      if (fit.needs > fit.has) cut.push(`${fit.text}: needs ${fit.needs}px, has ${fit.has}px`);
+    }
+    expect(cut).toEqual([]);
+    // Named as the sidebar and the dashboard name it.
+    expect(await page.locator("main h1").textContent()).toBe("Electricity");
+    await select.selectOption(options[0] as string);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "wizard", size);
+  });
+
+  it("keeps phone numbers, emails, amounts and references in the console's tables on one line", async () => {
+    const page = adminPage();
+    const tables: Array<[string, string]> = [
+      ["/admin/manage-users", "table.users-table td"],
+      ["/admin/transactions", "table.transactions-table td"],
+      ["/admin/revenue", "table.figures th, table.figures td"],
+      ["/admin/identity-reviews", "table.review-compare td"],
+    ];
+    for (const [path, cells] of tables) {
+      await open(page, path);
+      await page.locator(cells).first().waitFor();
+      expect(await splitWords(page.locator(cells)), `${path} at ${size}px`).toEqual([]);
+      expect(await sidewaysOverflow(page), `${path} at ${size}px`).toBe(0);
+    }
+    // The users table itself, by its tokens: the customer's phone and email each one line.
+    await open(page, "/admin/manage-users");
+    const row = page.locator("table.users-table tbody tr").filter({ hasText: customer.email });
+    for (const text of [customer.email, "08031234567"]) expect(await linesOf(row.getByText(text))).toBe(1);
+  });
+
+  it("gives no page of either area a sideways scroll, nor one past its end", async () => {
+    const wide: string[] = [];
+    const visit = async (page: Page, paths: string[]) => {
+      await open(page, paths[0] as string);
+      for (const path of paths) {
+        await page.evaluate((to) => history.pushState(null, "", to), path);
+        await page.waitForFunction((to) => location.pathname === to, path);
+        await settle(page);
+        const over = await sidewaysOverflow(page);
+        if (over > 0) wide.push(`${path}: ${over}px too wide`);
+        // Nor anything hidden (a table for screen readers) leaving the page to scroll on past its end,
+        // where the sidebar, whose column ends with the page, would scroll away.
+        const past = await page.evaluate(() => {
+          const root = document.scrollingElement ?? document.documentElement;
+          return Math.round(
+            root.scrollHeight - (document.body.getBoundingClientRect().bottom + window.scrollY),
+          );
+        });
+        if (past > 1) wide.push(`${path}: scrolls ${past}px past its end`);
+      }
+    };
+    await visit(customerPage(), [...customerPages.map((p) => `/app${p.path}`), "/app/profile"]);
+    await visit(
+      adminPage(),
+      adminPages.filter((p) => p.inNav && mayOpen(p, "admin")).map((p) => `/admin${p.path}`),
+    );
+    expect(wide).toEqual([]);
+  });
+});
+
+describe("at 1280px", () => {
+  it("has the console's and the customer's Log out on screen without scrolling the sidebar, at the top of the page and at its bottom", async () => {
+    for (const [page, path] of [
+      [adminAt.get("1280") as Page, "/admin/dashboard"],
+      [customerAt.get("1280") as Page, "/app/dashboard"],
+    ] as const) {
+      await open(page, path);
+      const logOut = page.getByRole("button", { name: "Log out" });
+      for (const where of ["top", "bottom"]) {
+        if (where === "bottom") await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        const { top, bottom } = await box(logOut);
+        expect(top, `${path} at its ${where}`).toBeGreaterThanOrEqual(0);
+        expect(bottom, `${path} at its ${where}`).toBeLessThanOrEqual(800);
+        expect(await coveredPoints(logOut), `${path} at its ${where}`).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("at 360px", () => {
+  it("keeps the menu button above the open drawer, where a tap closes it", async () => {
+    for (const [page, path, nav] of [
+      [customerAt.get("360") as Page, "/app/dashboard", customerNav],
+      [adminAt.get("360") as Page, "/admin/dashboard", adminNav],
+    ] as const) {
+      await open(page, path);
+      const button = menuButton(page);
+      await button.click();
+      await nav(page).getByRole("link", { name: "Dashboard" }).waitFor();
+      expect(await button.getAttribute("aria-expanded")).toBe("true");
+      expect(await coveredPoints(button)).toEqual([]);
+      await expectFrameClear(page, "360", nav(page));
+      // A tap where the button is, as a finger would: on the button, not on the drawer's first link.
+      const { left, right, top, bottom } = await box(button);
+      await page.touchscreen.tap((left + right) / 2, (top + bottom) / 2);
+      await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
+      await nav(page).waitFor({ state: "hidden" });
+      expect(new URL(page.url()).pathname).toBe(path);
+
+      // Escape closes it too, from the button or from inside the drawer, and focus goes back to the button.
+      await button.click();
+      await nav(page).getByRole("link", { name: "Dashboard" }).waitFor();
+      await page.keyboard.press("Escape");
+      await expect.poll(() => button.getAttribute("aria-expanded")).toBe("false");
+      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+      await button.click();
+      await nav(page).getByRole("link", { name: "Dashboard" }).focus();
+      await page.keyboard.press("Escape");
+      await nav(page).waitFor({ state: "hidden" });
+      expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
+    }
+  });
+});
