@@ -94,6 +94,10 @@ export async function expectPurchaseScreen({
           Node.DOCUMENT_POSITION_FOLLOWING,
       ).toBeTruthy();
       expect(screen.getByRole("button", { name: "Check again" })).toBeEnabled();
+      // Refused as the customer paid, the choice is kept, and the screen says no money moved.
+      expect(screen.queryByText(/^Nothing was bought and nothing was charged/) !== null).toBe(
+        context.choice !== null,
+      );
       expect(screen.queryByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ })).toBeNull();
       expect(screen.queryByLabelText("Transaction PIN")).toBeNull();
       expect(currentStep()).toBe("Choose");

@@ -162,7 +162,7 @@ describe("the dashboard", () => {
     );
   });
 
-  it("leads a customer without a PIN to set one there, until it is set", async () => {
+  it("leads a customer without a PIN to set one there, and says it is set", async () => {
     const user = userEvent.setup();
     const { app } = await openDashboard({ wallet: vi.fn(async () => wallet({ balance: 0 })) });
     const steps = await screen.findByRole("region", { name: "Before your first purchase" });
@@ -179,13 +179,14 @@ describe("the dashboard", () => {
     await user.type(within(dialog).getByLabelText("New PIN"), "7319");
     await user.click(within(dialog).getByRole("button", { name: "Verify" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.confirmPin" }));
+    // Focus goes where the button was, and stays there when the session reads the PIN is set.
     expect(within(steps).getByRole("status")).toHaveTextContent("Your PIN is set.");
-    // The session reads the profile again; with the PIN set, the first steps are done.
+    expect(within(steps).getByRole("status")).toHaveFocus();
     await act(async () =>
       app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerWithPin }),
     );
-    expect(screen.queryByRole("region", { name: "Before your first purchase" })).toBeNull();
-    expect(screen.getByRole("region", { name: "Wallet balance" })).toBeInTheDocument();
+    expect(within(steps).getByRole("status")).toHaveFocus();
+    expect(within(steps).queryByRole("button", { name: "Set your PIN" })).toBeNull();
   });
 
   it("ticks funding off the first steps once the wallet holds money, and shows none once the PIN is set", async () => {

@@ -33,6 +33,8 @@ export const dashboardTitle = "Dashboard";
 export default function DashboardPage() {
   const { customer } = useCustomerServices();
   const { profile } = useSession();
+  // Once set here, the card stays to say so (and keep focus) rather than vanish under the customer.
+  const [pinSetHere, setPinSetHere] = useState(false);
   const [hidden, setHidden] = useState(readHidden);
   const balanceId = useId();
   // Prerendered as the app shell, before any session is read, and taken over as drawn (loading): it
@@ -97,7 +99,9 @@ export default function DashboardPage() {
 
       {main.state === "ready" && (
         <>
-          {profile?.has_pin === false && <FirstStepsCard funded={main.data[0].balance > 0} />}
+          {(profile?.has_pin === false || pinSetHere) && (
+            <FirstStepsCard funded={main.data[0].balance > 0} onPinSet={() => setPinSetHere(true)} />
+          )}
           <section className="card balance-card" aria-labelledby={balanceId}>
             <div className="balance-top">
               <h2 id={balanceId} className="balance-label">

@@ -5,8 +5,9 @@ import { SetPinAction } from "./SetPinAction";
  * What a new customer must do before a first purchase, on the dashboard until the PIN is set: a new
  * account has no transaction PIN, and without this card the customer would learn it only at the
  * wizard's last step. Funding comes first in the list, ticked once the wallet holds money.
+ * A PIN set here is said so in the card, which stays until the customer leaves the page.
  */
-export function FirstStepsCard({ funded }: { funded: boolean }) {
+export function FirstStepsCard({ funded, onPinSet }: { funded: boolean; onPinSet: () => void }) {
   return (
     <section className="card first-steps" aria-labelledby="first-steps">
       <h2 id="first-steps">Before your first purchase</h2>
@@ -22,7 +23,7 @@ export function FirstStepsCard({ funded }: { funded: boolean }) {
         </li>
         <li>
           <p>Set your transaction PIN: you type it to approve every purchase.</p>
-          <SetPinAction />
+          <SetPinAction onSet={onPinSet} />
         </li>
       </ol>
     </section>

@@ -1,5 +1,5 @@
 import { useMachine } from "@xstate/react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useCustomerServices } from "../../app/AppServices";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { PinResetModal } from "./PinResetModal";
@@ -16,11 +16,21 @@ export function PinSetup({ onSet }: { onSet?: (() => void) | undefined }) {
   const [pin, sendPin] = useMachine(usePinResetLogic(), { inspect });
   useGlobalLoading(pin.matches("requesting"));
   const set = pin.matches("done");
+  const said = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The modal gave focus back to a button that is gone now: it goes to what took the button's place.
+    if (set) said.current?.focus();
+  }, [set]);
   useEffect(() => {
     if (set) onSet?.();
   }, [set, onSet]);
 
-  if (set) return <p role="status">Your PIN is set.</p>;
+  if (set)
+    return (
+      <p ref={said} role="status" tabIndex={-1}>
+        Your PIN is set.
+      </p>
+    );
   const modalOpen = pin.matches("codeSent") || pin.matches("resending") || pin.matches("confirming");
   return (
     <>

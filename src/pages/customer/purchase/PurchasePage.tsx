@@ -105,7 +105,11 @@ export default function PurchasePage({
 
       {state.matches("paused") && (
         <div className="card wizard-step">
-          <p>Nothing was bought and nothing was charged. You can buy as soon as sales resume.</p>
+          <p>
+            {/* A choice is kept only when the pause came as the customer paid. */}
+            {context.choice && "Nothing was bought and nothing was charged. "}You can buy as soon as sales
+            resume.
+          </p>
           <button type="button" className="button" onClick={() => send({ type: "purchase.retry" })}>
             Check again
           </button>
