@@ -1,11 +1,14 @@
 import { formatDate } from "../format/formatDate";
 import { TextField, type TextFieldProps } from "./TextField";
 
-/** "Nov 27, 2026" for a whole date the picker holds, nothing for an empty or half-typed one. */
-function inAppWords(value: string | undefined): string | undefined {
-  if (!value) return undefined;
+/**
+ * "Chosen: Nov 27, 2026." for a whole date a picker holds, nothing for an empty or half-typed one:
+ * the line under every date picker, this field's and the console editors' (SchemaField).
+ */
+export function chosenDayWords(value: unknown): string | undefined {
+  if (typeof value !== "string" || !value) return undefined;
   try {
-    return formatDate(value);
+    return `Chosen: ${formatDate(value)}.`;
   } catch {
     return undefined;
   }
@@ -22,7 +25,6 @@ export function DateField({
   hint,
   ...props
 }: Omit<TextFieldProps, "type"> & { chosen: string | undefined }) {
-  const words = inAppWords(chosen);
-  const said = [words && `Chosen: ${words}.`, hint].filter(Boolean).join(" ");
+  const said = [chosenDayWords(chosen), hint].filter(Boolean).join(" ");
   return <TextField {...props} type="date" {...(said && { hint: said })} />;
 }

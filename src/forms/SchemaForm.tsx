@@ -112,6 +112,7 @@ export function SchemaForm<S extends z.ZodMiniObject>({
             id={`${formId}-${plan.key}`}
             error={messageOf(errors[plan.key])}
             registration={form.register(plan.key)}
+            {...(plan.field.kind === "date" && { value: form.watch(plan.key) })}
           />
         ))}
       </fieldset>

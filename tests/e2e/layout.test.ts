@@ -76,6 +76,8 @@ async function settle(page: Page) {
 async function screenshot(page: Page, name: string, size: Size) {
   if (!screenshotsDir) return;
   mkdirSync(screenshotsDir, { recursive: true });
+  // Parts fetched after the page draws (the Set your PIN button, the bell's count) are in the picture.
+  await page.waitForLoadState("networkidle");
   const view = page.viewportSize() ?? { width: 0, height: 0 };
   const height = await page.evaluate(() => {
     window.scrollTo(0, 0);

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -94,6 +94,9 @@ describe("SchemaForm draws each kind of field", () => {
     ).toEqual(["Choose…", "Deep green", "Gold"]);
     expect(screen.getByLabelText("Birthday")).toHaveAttribute("type", "date");
     expect(screen.getByLabelText("Starts")).toHaveAttribute("type", "datetime-local");
+    // The browser draws the picker in its own locale; the line under it says the day as the app does.
+    fireEvent.change(screen.getByLabelText("Birthday"), { target: { value: "1990-05-04" } });
+    expect(screen.getByLabelText("Birthday")).toHaveAccessibleDescription("Chosen: May 4, 1990.");
 
     const nickname = screen.getByRole("textbox", { name: "Nickname" });
     expect(nickname).not.toBeRequired();

@@ -16,12 +16,15 @@ interface FieldFrameProps {
   unitId?: string | undefined;
   /** Label and control side by side (the switch); otherwise the label sits above, full width. */
   inline?: boolean;
+  /** A line about the value itself, before the plan's hint (a date picker's chosen day in words). */
+  said?: string | undefined;
   children: (control: ControlProps) => ReactNode;
 }
 
 /** Label above, control, help, then the error, as TextField lays them out (fields.css). */
-export function FieldFrame({ id, plan, error, unitId, inline, children }: FieldFrameProps) {
-  const hintId = plan.hint ? `${id}-hint` : undefined;
+export function FieldFrame({ id, plan, error, unitId, inline, said, children }: FieldFrameProps) {
+  const hint = [said, plan.hint].filter(Boolean).join(" ");
+  const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [unitId, hintId, errorId].filter(Boolean).join(" ") || undefined;
   const control = children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy });
@@ -45,9 +48,9 @@ export function FieldFrame({ id, plan, error, unitId, inline, children }: FieldF
           {control}
         </>
       )}
-      {plan.hint && (
+      {hint && (
         <p className="field-hint" id={hintId}>
-          {plan.hint}
+          {hint}
         </p>
       )}
       {error && (

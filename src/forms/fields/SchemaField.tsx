@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { humanise } from "../../../schemas/readable";
+import { chosenDayWords } from "../../components/DateField";
 import type { FieldPlan } from "../fieldKinds";
 import { type ControlProps, FieldFrame } from "./FieldFrame";
 
@@ -9,10 +10,12 @@ interface SchemaFieldProps {
   id: string;
   error: string | undefined;
   registration: UseFormRegisterReturn;
+  /** The field's current value, for a date picker's line in the app's own date format. */
+  value?: unknown;
 }
 
 /** Layer 3: one field of the schema, drawn as the input its kind asks for. */
-export function SchemaField({ plan, id, error, registration }: SchemaFieldProps) {
+export function SchemaField({ plan, id, error, registration, value }: SchemaFieldProps) {
   const field = plan.field;
   const frame = { id, plan, error };
   // `required` tells assistive technology; the form is noValidate, so the schema's words show instead.
@@ -111,7 +114,7 @@ export function SchemaField({ plan, id, error, registration }: SchemaFieldProps)
     default: {
       const type = { text: "text", date: "date", datetime: "datetime-local" }[field.kind];
       return (
-        <FieldFrame {...frame}>
+        <FieldFrame {...frame} said={field.kind === "date" ? chosenDayWords(value) : undefined}>
           {(control) => <input type={type} {...inputProps(control, required)} {...registration} />}
         </FieldFrame>
       );
