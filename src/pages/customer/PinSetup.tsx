@@ -1,10 +1,7 @@
-import { useMachine } from "@xstate/react";
 import { useEffect, useRef } from "react";
-import { useCustomerServices } from "../../app/AppServices";
-import { useGlobalLoading } from "../../components/globalLoading";
 import { PinResetModal } from "./PinResetModal";
 import { setPinLabel } from "./SetPinAction";
-import { usePinResetLogic } from "./usePinResetLogic";
+import { usePinReset } from "./usePinReset";
 
 /**
  * Set your PIN where a customer without one meets the need for it (the dashboard's first steps, the
@@ -12,10 +9,7 @@ import { usePinResetLogic } from "./usePinResetLogic";
  * whatever the customer was doing stays on the screen. `onSet` runs once the PIN is set.
  */
 export function PinSetup({ onSet }: { onSet?: (() => void) | undefined }) {
-  const { inspect } = useCustomerServices();
-  const [pin, sendPin] = useMachine(usePinResetLogic(), { inspect });
-  useGlobalLoading(pin.matches("requesting"));
-  const set = pin.matches("done");
+  const { set, request, modal } = usePinReset();
   const said = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     // The modal gave focus back to a button that is gone now: it goes to what took the button's place.
@@ -31,22 +25,12 @@ export function PinSetup({ onSet }: { onSet?: (() => void) | undefined }) {
         Your PIN is set.
       </p>
     );
-  const modalOpen = pin.matches("codeSent") || pin.matches("resending") || pin.matches("confirming");
   return (
     <>
-      <button type="button" className="button" onClick={() => sendPin({ type: "pin.request" })}>
+      <button type="button" className="button" onClick={request}>
         {setPinLabel}
       </button>
-      {modalOpen && (
-        <PinResetModal
-          busy={pin.matches("confirming") || pin.matches("resending")}
-          resending={pin.matches("resending")}
-          error={pin.context.error}
-          onConfirm={(input) => sendPin({ type: "pin.confirm", ...input })}
-          onResend={() => sendPin({ type: "pin.resend" })}
-          onClose={() => sendPin({ type: "pin.cancel" })}
-        />
-      )}
+      {modal && <PinResetModal {...modal} />}
     </>
   );
 }

@@ -1,23 +1,18 @@
-import { useMachine } from "@xstate/react";
 import { useEffect } from "react";
-import { useCustomerServices } from "../../app/AppServices";
 import { usePageTitle } from "../../app/usePageTitle";
-import { useGlobalLoading } from "../../components/globalLoading";
 import { useSession } from "../../session/useSession";
 import { AccountBadge } from "./AccountBadge";
 import { LoadingModal } from "./LoadingModal";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal } from "./profileLazyParts";
 import { useKycStatus } from "./useKycStatus";
-import { usePinResetLogic } from "./usePinResetLogic";
+import { usePinReset } from "./usePinReset";
 import { VerificationSection } from "./VerificationSection";
 import "./profile.css";
 
 export default function ProfilePage() {
-  const { inspect } = useCustomerServices();
   const { profile, send } = useSession();
-  const [pin, sendPin] = useMachine(usePinResetLogic(), { inspect });
+  const pin = usePinReset();
   const kyc = useKycStatus();
-  useGlobalLoading(pin.matches("requesting"));
 
   usePageTitle("Profile");
   useEffect(() => {
@@ -28,9 +23,6 @@ export default function ProfilePage() {
 
   if (!profile) return null;
 
-  const pinModalOpen = pin.matches("codeSent") || pin.matches("resending") || pin.matches("confirming");
-  const cancelPin = () => sendPin({ type: "pin.cancel" });
-
   return (
     <div className="profile">
       <header className="profile-header card">
@@ -40,19 +32,14 @@ export default function ProfilePage() {
           </h1>
           <AccountBadge profile={profile} />
         </div>
-        <button type="button" className="button secondary" onClick={() => sendPin({ type: "pin.request" })}>
+        <button type="button" className="button secondary" onClick={pin.request}>
           Reset Pin
         </button>
         {/* Here, by its button, so that a failed load of the modal's code is said where it was asked for. */}
-        {pinModalOpen && (
+        {pin.modal && (
           <PinResetModal
-            busy={pin.matches("confirming") || pin.matches("resending")}
-            resending={pin.matches("resending")}
-            error={pin.context.error}
-            onConfirm={(input) => sendPin({ type: "pin.confirm", ...input })}
-            onResend={() => sendPin({ type: "pin.resend" })}
-            onClose={cancelPin}
-            placeholder={<LoadingModal title="Transaction Pin Reset" onClose={cancelPin} />}
+            {...pin.modal}
+            placeholder={<LoadingModal title="Transaction Pin Reset" onClose={pin.cancel} />}
           />
         )}
       </header>
