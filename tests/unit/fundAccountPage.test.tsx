@@ -74,19 +74,25 @@ describe("funding the wallet", () => {
 
   it("keeps a refusal such as the balance limit on the page beside the amount, not only in a toast", async () => {
     const user = userEvent.setup();
+    // As the server refuses it (tierLimits.ts): the words, and how much fits under the amount.
     const limit =
-      "This would take your wallet past your ₦300,000.00 balance limit. Verify your identity to raise it.";
-    const fund = vi
-      .fn<CustomerApi["fund"]>()
-      .mockRejectedValue(new ApiFailure(400, limit, { code: "limit_reached" }));
+      "This would take your wallet to ₦910,000.00, over the ₦300,000.00 a tier 1 account may hold (room for ₦290,000.00). Verify your identity to raise it.";
+    const fund = vi.fn<CustomerApi["fund"]>().mockRejectedValue(
+      new ApiFailure(400, limit, {
+        code: "limit_reached",
+        fields: { amount: ["At most ₦290,000.00 can be added now."] },
+      }),
+    );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await openCardForm({ fund });
-    await user.type(amountField(), "5000");
+    await user.type(amountField(), "900000");
     await user.click(continueButton());
-    const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent(limit);
+    expect(await screen.findByText(limit)).toHaveAttribute("role", "alert");
+    expect(amountField()).toHaveAccessibleDescription(
+      expect.stringContaining("At most ₦290,000.00 can be added now."),
+    );
     await act(() => vi.advanceTimersByTimeAsync(30_000));
-    expect(screen.getByRole("alert")).toHaveTextContent(limit);
+    expect(screen.getByText(limit)).toBeInTheDocument();
     expect(continueButton()).toBeEnabled();
   });
 

@@ -8,6 +8,7 @@ import { AmountField } from "../../components/AmountField";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
 const notAnAmount = "Enter an amount in naira, like 5,000.";
 const chips = [100_000, 200_000, 500_000, 1_000_000]; // kobo: ₦1,000, ₦2,000, ₦5,000, ₦10,000
@@ -45,6 +46,8 @@ export function CardPaymentForm() {
       return target.href;
     },
     onDone: (href) => window.location.assign(href),
+    // A refused amount (the balance limit says how much fits) is said under the field as well.
+    onRefused: (error) => showServerFieldErrors(error, form.setError, ["amount"]),
   });
   const leaving = flow.state === "done";
   const busy = flow.sending || leaving;
@@ -63,8 +66,8 @@ export function CardPaymentForm() {
 
   const submit = form.handleSubmit(({ amount }) => flow.confirm({ amount }));
   // Every refusal stays on the page beside the amount (a balance limit, say, needs reading, not a
-  // five-second toast); the call itself is quiet, so it is said once.
-  const problem = flow.state === "failed" ? flow.failure?.message : null;
+  // five-second toast) until the next try; the call itself is quiet, so it is said once.
+  const problem = busy ? null : flow.failure?.message;
 
   return (
     <form noValidate onSubmit={submit}>
