@@ -101,6 +101,35 @@ describe("a customer's money in a real browser", () => {
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
   });
 
+  it("draws the data plans stored on the last visit at once, while today's are still on their way", async () => {
+    // Today's catalogue is held back: what shows meanwhile can only come from local storage.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/core/customer/fetch/data/**", async (route) => {
+      await held;
+      // A request the page gave up on meanwhile (it navigated) has nothing left to continue.
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.goto(`${app.base}/app/data-subscriptions`);
+      // The number picks MTN, whose plans then show: the stored ones.
+      await page.getByLabel("Phone number").fill("08031234567");
+      await page.getByRole("radio", { name: /1GB\s*1 day\s*₦500/ }).check();
+      expect(await page.evaluate(() => localStorage.getItem("dataPlans"))).toContain("1GB");
+      // Continued before today's came: it waits for them, and buys nothing from the stored ones.
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText("Checking today's prices…").waitFor();
+    } finally {
+      release();
+      await page.unroute("**/api/core/customer/fetch/data/**");
+    }
+    // The same prices today: on to the PIN, where Back leaves it unbought.
+    await page.getByRole("button", { name: /^Pay ₦500/ }).waitFor();
+    await page.getByRole("button", { name: "Back" }).click();
+  });
+
   it("buys prepaid electricity after verifying the meter, and shows the token", async () => {
     await page.goto(`${app.base}/app/utilities`);
     await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
