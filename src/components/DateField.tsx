@@ -2,16 +2,19 @@ import { formatDate } from "../format/formatDate";
 import { TextField, type TextFieldProps } from "./TextField";
 
 /**
- * "Chosen: Nov 27, 2026." for a whole date a picker holds, nothing for an empty or half-typed one:
- * the line under every date picker, this field's and the console editors' (SchemaField).
+ * "Chosen: Nov 27, 2026." for a whole date a picker holds, "No day chosen yet." otherwise: the line
+ * under every date picker, this field's and the console editors' (SchemaField). Always a line, so a
+ * form is as tall before a day is picked as after (the profile's placeholder is sized to it).
  */
-export function chosenDayWords(value: unknown): string | undefined {
-  if (typeof value !== "string" || !value) return undefined;
-  try {
-    return `Chosen: ${formatDate(value)}.`;
-  } catch {
-    return undefined;
+export function chosenDayWords(value: unknown): string {
+  if (typeof value === "string" && value) {
+    try {
+      return `Chosen: ${formatDate(value)}.`;
+    } catch {
+      // Half typed: no day yet.
+    }
   }
+  return "No day chosen yet.";
 }
 
 /**
@@ -25,6 +28,5 @@ export function DateField({
   hint,
   ...props
 }: Omit<TextFieldProps, "type"> & { chosen: string | undefined }) {
-  const said = [chosenDayWords(chosen), hint].filter(Boolean).join(" ");
-  return <TextField {...props} type="date" {...(said && { hint: said })} />;
+  return <TextField {...props} type="date" hint={[chosenDayWords(chosen), hint].filter(Boolean).join(" ")} />;
 }
