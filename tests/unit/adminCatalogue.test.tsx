@@ -195,8 +195,9 @@ describe("a network's data plans", () => {
     const api = dataPlanApi({ patchDataNetwork });
     await open("/admin/manage-databundle/1", api);
     await heading("MTN data plans");
-    expect(api.dataPlans).toHaveBeenCalledWith(1);
+    // The heading draws before the plans are asked for; the table only once they came.
     const table = await screen.findByRole("table", { name: "Plans" });
+    expect(api.dataPlans).toHaveBeenCalledWith(1);
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((row) => within(row).getAllByRole("cell")[0]?.textContent)).toEqual([
       "1GB Daily (1 day)",
@@ -338,8 +339,9 @@ describe("TV providers and bouquets", () => {
 
     await user.click(dstv.getByRole("link", { name: "DStv bouquets" }));
     await heading("DStv bouquets");
-    expect(tvPlans).toHaveBeenCalledWith(1);
+    // As with data plans: the table, not the heading, says the bouquets were asked for.
     expect(await screen.findByRole("table", { name: "Bouquets" })).toHaveTextContent("DStv Padi");
+    expect(tvPlans).toHaveBeenCalledWith(1);
     // Bouquets come from the provider: staff edit them but neither add nor delete them.
     expect(screen.queryByRole("button", { name: /Add a bouquet|Delete/ })).not.toBeInTheDocument();
   });
