@@ -143,6 +143,13 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
 /** A purchase request's answer, for the guards and actions that read it. */
 const answer = ({ event }: { event: { output: Transaction } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => event.error;
+/** Emergency mode met by the stored catalogue's check: paused, as when the wizard opens paused. */
+const pausedByCatalogueCheck = {
+  guard: { type: "salesPaused", params: failure },
+  target: "paused",
+  actions: ["endCatalogueCheck", { type: "rememberPause", params: failure }, "forgetCatalogueCheck"],
+} as const;
+
 /** Today's catalogue, from the check of the stored one. */
 const checked = ({ event }: { event: { output: PurchaseCatalogue } }) => event.output;
 
@@ -183,6 +190,7 @@ export const purchaseMachine = setup({
     takeCheckedCatalogue: assign((_, catalogue: PurchaseCatalogue) => ({ catalogue, catalogueCheck: null })),
     /** A finished check leaves the machine's children, so a later one can take its name. */
     endCatalogueCheck: stopChild("catalogueCheck"),
+    forgetCatalogueCheck: assign({ catalogueCheck: null }),
     /** Another purchase from a clean form. */
     startOver: assign({ ...noPurchase }),
     /** After a failure, the same choices again, ready to fix or retry. */
@@ -267,15 +275,7 @@ export const purchaseMachine = setup({
           actions: ["endCatalogueCheck", { type: "takeCheckedCatalogue", params: checked }],
         },
         "xstate.error.actor.catalogueCheck": [
-          {
-            guard: { type: "salesPaused", params: failure },
-            target: "paused",
-            actions: [
-              "endCatalogueCheck",
-              { type: "rememberPause", params: failure },
-              assign({ catalogueCheck: null }),
-            ],
-          },
+          pausedByCatalogueCheck,
           { actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" })] },
         ],
         "purchase.next": [
@@ -327,15 +327,7 @@ export const purchaseMachine = setup({
           },
         ],
         "xstate.error.actor.catalogueCheck": [
-          {
-            guard: { type: "salesPaused", params: failure },
-            target: "paused",
-            actions: [
-              "endCatalogueCheck",
-              { type: "rememberPause", params: failure },
-              assign({ catalogueCheck: null }),
-            ],
-          },
+          pausedByCatalogueCheck,
           {
             target: "choosing",
             actions: ["endCatalogueCheck", assign({ catalogueCheck: "failed" }), "rememberError"],
