@@ -3,12 +3,12 @@ import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
 import type { users } from "./db/schema";
-import type { PaymentGateway } from "./gateways/gateway";
-import type { IdentityVerifier } from "./identity/identityVerifier";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
-import type { Provider } from "./providers/provider";
+import type { PaymentGateway } from "./outside/gateway";
+import type { IdentityVerifier } from "./outside/identityVerifier";
+import type { Provider } from "./outside/provider";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {

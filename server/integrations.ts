@@ -1,16 +1,19 @@
 import { join } from "node:path";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
-import type { PaymentGateway } from "./gateways/gateway";
-import { createPaystackGateway } from "./gateways/paystack/paystackGateway";
-import { createDiditVerifier } from "./identity/didit/diditVerifier";
-import type { IdentityVerifier } from "./identity/identityVerifier";
-import type { Provider } from "./providers/provider";
-import { createVtpassProvider } from "./providers/vtpass/vtpassProvider";
-import { createDiditSimulator, type DiditSimulator } from "./simulators/didit/diditSimulator";
-import { createPaystackSimulator, type PaystackSimulator } from "./simulators/paystack/paystackSimulator";
-import { simulatorKeys } from "./simulators/simulatorKeys";
-import { createVtpassSimulator, type VtpassSimulator } from "./simulators/vtpass/vtpassSimulator";
+import { createDiditVerifier } from "./outside/didit/diditVerifier";
+import { createDiditSimulator, type DiditSimulator } from "./outside/didit/simulator/diditSimulator";
+import type { PaymentGateway } from "./outside/gateway";
+import type { IdentityVerifier } from "./outside/identityVerifier";
+import { createPaystackGateway } from "./outside/paystack/paystackGateway";
+import {
+  createPaystackSimulator,
+  type PaystackSimulator,
+} from "./outside/paystack/simulator/paystackSimulator";
+import type { Provider } from "./outside/provider";
+import { simulatorKeys } from "./outside/simulation/simulatorKeys";
+import { createVtpassSimulator, type VtpassSimulator } from "./outside/vtpass/simulator/vtpassSimulator";
+import { createVtpassProvider } from "./outside/vtpass/vtpassProvider";
 
 export interface Simulators {
   vtpass: VtpassSimulator;

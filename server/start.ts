@@ -3,10 +3,10 @@ import { systemClock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/database";
 import { createMailer } from "./mail/mailer";
+import { simulatedBarText } from "./outside/simulation/simulatedBar";
 import { serveApp } from "./serveApp";
 import { ensureFirstAdmin, seedSystemRows } from "./services/adminBootstrap";
 import { startBackgroundWork } from "./services/backgroundWork";
-import { simulatedBarText } from "./simulators/simulatedBar";
 
 /** Opens the database (migrating it), seeds what must exist, serves the app and starts its workers. */
 export async function startServer(config: Config, logger: Logger) {

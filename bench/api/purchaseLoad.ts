@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { lastFourTriggers, vtpassTestNumbers } from "../../server/simulators/vtpass/vtpassOutcomes";
+import { lastFourTriggers, vtpassTestNumbers } from "../../server/outside/vtpass/simulator/vtpassOutcomes";
 import { apiPath } from "./apiCall";
 import type { Outcome } from "./closedLoop";
 import type { BenchCustomer } from "./customers";

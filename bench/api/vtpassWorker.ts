@@ -7,8 +7,11 @@ import type { AddressInfo } from "node:net";
 import { parentPort } from "node:worker_threads";
 import { serve } from "@hono/node-server";
 import { systemClock } from "../../server/clock";
-import { simulatorKeys } from "../../server/simulators/simulatorKeys";
-import { createVtpassSimulator, type VtpassSimulator } from "../../server/simulators/vtpass/vtpassSimulator";
+import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
+import {
+  createVtpassSimulator,
+  type VtpassSimulator,
+} from "../../server/outside/vtpass/simulator/vtpassSimulator";
 
 const port = parentPort;
 if (!port) throw new Error("vtpassWorker.ts runs only as the bench's VTpass thread");

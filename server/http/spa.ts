@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
-import { simulatedBarHtml } from "../simulators/simulatedBar";
+import { simulatedBarHtml } from "../outside/simulation/simulatedBar";
 import { type BuiltChunk, manifestKey } from "./manifestKey";
 
 /** One row of dist/.vite/routes.json, written at build from src/routeModules.ts (build/prerender.ts). */

@@ -4,7 +4,7 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
 import { dataPlans, networks } from "../db/schema";
-import type { Provider, ProviderVariation } from "../providers/provider";
+import type { Provider, ProviderVariation } from "../outside/provider";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { type Actor, listDataPlans } from "./catalogueAdmin";

@@ -3,7 +3,7 @@ import type { ProviderSettingsBody, ProviderStatus } from "../../schemas/operati
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { operatorSettings } from "../db/schema";
-import type { Provider } from "../providers/provider";
+import type { Provider } from "../outside/provider";
 import { recordAudit } from "./audit";
 import type { Actor } from "./catalogueAdmin";
 import { listProviderAlerts } from "./providerAlerts";

@@ -2,7 +2,7 @@ import { asc, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Queryable, Transaction } from "../db/database";
 import { providerAlerts } from "../db/schema";
-import type { ProviderAlertKind } from "../providers/provider";
+import type { ProviderAlertKind } from "../outside/provider";
 
 /** What staff see for each kind: a title that says what is wrong and what to do about it. */
 export const alertTitles: Record<ProviderAlertKind, { title: string; action: string }> = {

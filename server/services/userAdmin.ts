@@ -6,7 +6,7 @@ import { containing } from "../db/likePattern";
 import { offsetOf, pageOf } from "../db/paging";
 import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
-import type { IdentityVerifier } from "../identity/identityVerifier";
+import type { IdentityVerifier } from "../outside/identityVerifier";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 import { kycStatusOf } from "./kyc/kycStatus";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { tryCounters, users } from "../../server/db/schema";
-import { paystackSignatureHeader } from "../../server/gateways/paystack/paystackGateway";
+import { paystackSignatureHeader } from "../../server/outside/paystack/paystackGateway";
 import { reconcileDay } from "../../server/services/funding/fundingReconciliation";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { lagosDay } from "../../server/services/transactions/lagosDays";

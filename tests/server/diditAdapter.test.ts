@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDiditVerifier } from "../../server/identity/didit/diditVerifier";
-import { IdentityUnavailable } from "../../server/identity/identityVerifier";
 import { simulatorPaths } from "../../server/integrations";
-import { simulatorKeys } from "../../server/simulators/simulatorKeys";
+import { createDiditVerifier } from "../../server/outside/didit/diditVerifier";
+import { IdentityUnavailable } from "../../server/outside/identityVerifier";
+import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;

@@ -1,17 +1,17 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GatewayRefused } from "../../server/gateways/gateway";
+import { GatewayRefused } from "../../server/outside/gateway";
 import {
   createPaystackGateway,
   paystackSignature,
   paystackSignatureHeader,
-} from "../../server/gateways/paystack/paystackGateway";
+} from "../../server/outside/paystack/paystackGateway";
 import {
   createPaystackSimulator,
   type PaystackSimulator,
-} from "../../server/simulators/paystack/paystackSimulator";
-import { simulatorKeys } from "../../server/simulators/simulatorKeys";
+} from "../../server/outside/paystack/simulator/paystackSimulator";
+import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { TestClock } from "./support/testClock";
 
 /** The Paystack adapter against the Paystack simulator over real HTTP. */

@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BuiltChunk, manifestKey } from "../../server/http/manifestKey";
 import { type Manifest, type RouteRow, routePreloads } from "../../server/http/spa";
-import { simulatedBarText } from "../../server/simulators/simulatedBar";
+import { simulatedBarText } from "../../server/outside/simulation/simulatedBar";
 import { infoContent } from "../../src/pages/public/infoContent";
 import { routeModules } from "../../src/routeModules";
 import { createTestServer } from "./support/testServer";

@@ -2,12 +2,15 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderOrder, ProviderResult } from "../../server/providers/provider";
-import { ProviderRefused, VerificationRefused } from "../../server/providers/provider";
-import { idleConnectionMs } from "../../server/providers/vtpass/vtpassClient";
-import { createVtpassProvider } from "../../server/providers/vtpass/vtpassProvider";
-import { simulatorKeys } from "../../server/simulators/simulatorKeys";
-import { createVtpassSimulator, type VtpassSimulator } from "../../server/simulators/vtpass/vtpassSimulator";
+import type { ProviderOrder, ProviderResult } from "../../server/outside/provider";
+import { ProviderRefused, VerificationRefused } from "../../server/outside/provider";
+import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
+import {
+  createVtpassSimulator,
+  type VtpassSimulator,
+} from "../../server/outside/vtpass/simulator/vtpassSimulator";
+import { idleConnectionMs } from "../../server/outside/vtpass/vtpassClient";
+import { createVtpassProvider } from "../../server/outside/vtpass/vtpassProvider";
 import { TestClock } from "./support/testClock";
 
 /**

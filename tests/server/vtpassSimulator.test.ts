@@ -10,7 +10,7 @@ import {
   createVtpassSimulator,
   type VtpassSimulator,
   type VtpassSimulatorOptions,
-} from "../../server/simulators/vtpass/vtpassSimulator";
+} from "../../server/outside/vtpass/simulator/vtpassSimulator";
 
 /**
  * The VTpass simulator over real HTTP, as any VTpass client sees it: keys, request ids, VTpass's

@@ -6,7 +6,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { transactions, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import { type GatewayPayment, GatewayRefused, type PaymentGateway } from "../../gateways/gateway";
+import { type GatewayPayment, GatewayRefused, type PaymentGateway } from "../../outside/gateway";
 import { notFound, Refusal } from "../../refusal";
 import {
   AlreadyRequested,

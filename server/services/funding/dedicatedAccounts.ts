@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { dedicatedAccounts } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import type { PaymentGateway } from "../../gateways/gateway";
+import type { PaymentGateway } from "../../outside/gateway";
 import { Refusal } from "../../refusal";
 import { assertMayTransact } from "../purchases/purchaseRules";
 

@@ -4,7 +4,7 @@ import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Transaction } from "../../db/database";
 import { dedicatedAccounts, gatewayEvents, transactions, wallets } from "../../db/schema";
-import type { GatewayPayment } from "../../gateways/gateway";
+import type { GatewayPayment } from "../../outside/gateway";
 import { recordAudit } from "../audit";
 import { postings } from "../ledger/postings";
 import { newReference, recordEvent, type TransactionRow } from "../transactions/transactionRecords";

@@ -9,7 +9,7 @@ import type { Database, Queryable } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { identityChecks, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import type { IdentityAnswer, IdentityVerifier } from "../../identity/identityVerifier";
+import type { IdentityAnswer, IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { type TryRule, tryGuess, waitText } from "../tryCounters";
 import { checkedTier, kycStatusOf } from "./kycStatus";

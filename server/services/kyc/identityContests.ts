@@ -11,7 +11,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { offsetOf, type PageRequest, pageOf } from "../../db/paging";
 import { identityChecks, identityContests, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import type { IdentityVerifier } from "../../identity/identityVerifier";
+import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";

@@ -4,7 +4,7 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { identityChecks, identityContests, profileChangeRequests } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import type { IdentityVerifier } from "../../identity/identityVerifier";
+import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { limitOf, readKycLimits, spentToday } from "./tierLimits";
 
 /** The tier identity checks lead to; higher tiers need an admin. */

@@ -1,4 +1,4 @@
-import type { IdentityRecord } from "../../identity/identityVerifier";
+import type { IdentityRecord } from "../../outside/identityVerifier";
 
 /** Lower case, accents and punctuation gone, split into words: "Adébáyọ̀ O'Neil" → ["adebayo", "oneil"]. */
 function words(name: string): string[] {

@@ -1,5 +1,5 @@
 import { phone } from "../../../schemas/common";
-import type { IdentityRecord } from "../../identity/identityVerifier";
+import type { IdentityRecord } from "../../outside/identityVerifier";
 import { namesMatch } from "./nameMatch";
 
 export type RecordVerdict = "matched" | "name_mismatch" | "dob_mismatch" | "phone_mismatch";

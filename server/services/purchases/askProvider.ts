@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { ProviderResult } from "../../providers/provider";
+import type { ProviderResult } from "../../outside/provider";
 
 /**
  * Asks the provider with a time limit. Running out of time, or any error, is not a failure: nobody

@@ -1,6 +1,6 @@
 import type { Quote } from "../../../schemas/pricing";
 import type { PurchaseKind } from "../../../schemas/transactions";
-import type { ProviderOrder } from "../../providers/provider";
+import type { ProviderOrder } from "../../outside/provider";
 
 /** A priced purchase, ready to hold money for: what the customer pays, what it costs us, what to deliver. */
 export interface Order {

@@ -21,7 +21,7 @@ import {
   wallets,
 } from "../../db/schema";
 import type { UserRow } from "../../deps";
-import type { Provider } from "../../providers/provider";
+import type { Provider } from "../../outside/provider";
 import { Refusal } from "../../refusal";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";

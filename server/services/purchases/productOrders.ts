@@ -11,7 +11,7 @@ import type {
 import type { Queryable } from "../../db/database";
 import { rowFromJson } from "../../db/jsonRows";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
-import type { Provider } from "../../providers/provider";
+import type { Provider } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";

@@ -17,7 +17,7 @@ import {
   transactions,
   wallets,
 } from "../../db/schema";
-import type { ProviderResult } from "../../providers/provider";
+import type { ProviderResult } from "../../outside/provider";
 import { noticeToCustomer } from "../customerNotices";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";

@@ -1,5 +1,5 @@
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
-import { type Provider, VerificationRefused } from "../../providers/provider";
+import { type Provider, VerificationRefused } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 
 const verifyTimeoutMs = 15_000;

@@ -1,4 +1,4 @@
-import type { Clock } from "../../clock";
+import type { Clock } from "../../../clock";
 import { isUnsettled, type SimulatedTransaction, type VtpassLedger, type VtpassStatus } from "./vtpassLedger";
 import type { SimulatorTimers } from "./vtpassTimers";
 import { requeryBody } from "./vtpassTransactionBodies";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { diditServices } from "../../identity/didit/diditVerifier";
+import { diditServices } from "../diditVerifier";
 
 export interface DiditSimulatorOptions {
   apiKey: string;

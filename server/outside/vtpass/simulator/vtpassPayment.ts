@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Clock } from "../../clock";
+import type { Clock } from "../../../clock";
 import { isProperRequestId } from "./vtpassLagosTime";
 import type { SimulatedTransaction, VtpassLedger, VtpassStatus } from "./vtpassLedger";
 import { type PayAnswerStyle, type PayOutcome, payOutcomeFor } from "./vtpassOutcomes";

@@ -1,6 +1,6 @@
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { simulatedBarHtml } from "../simulatedBar";
+import { simulatedBarHtml } from "../../simulation/simulatedBar";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 

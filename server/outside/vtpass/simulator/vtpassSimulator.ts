@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
-import type { Clock } from "../../clock";
+import type { Clock } from "../../../clock";
 import { openVtpassLedger, type SimulatedTransaction } from "./vtpassLedger";
 import { createPayment } from "./vtpassPayment";
 import { jsonReply, type Reply, type SimulatorContext, sendReply } from "./vtpassReplies";

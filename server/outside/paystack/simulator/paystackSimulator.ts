@@ -3,7 +3,7 @@ import currency from "currency.js";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
-import type { Clock } from "../../clock";
+import type { Clock } from "../../../clock";
 import { bankPage, checkoutPage, formatKobo, notePage, testCard } from "./paystackPages";
 import {
   banks,

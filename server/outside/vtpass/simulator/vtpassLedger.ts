@@ -1,4 +1,4 @@
-import { openSimulatorJournal } from "../simulatorJournal";
+import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { VtpassServiceKind } from "./vtpassCatalogue";
 import { newPrepaidToken, type PrepaidToken } from "./vtpassPrepaidToken";
 

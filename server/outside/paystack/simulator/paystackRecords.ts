@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
-import type { Clock } from "../../clock";
-import { openSimulatorJournal } from "../simulatorJournal";
+import type { Clock } from "../../../clock";
+import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 
 /** What the simulated Paystack remembers. Amounts in kobo; times ISO strings. */
 export interface PaystackCustomer {
