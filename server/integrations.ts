@@ -63,7 +63,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
   if (!config.simulators) {
     if (!config.vtpass || !config.paystack) throw new Error("the VTpass and Paystack settings are missing");
     return {
-      provider: createVtpassProvider(config.vtpass),
+      provider: createVtpassProvider({ ...config.vtpass, timeoutMs: config.providerTimeoutMs }),
       gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
       identity: config.didit ? createDiditVerifier(config.didit) : null,
       simulators: null,
@@ -92,6 +92,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     provider: createVtpassProvider({
       baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
       ...simulatorKeys.vtpass,
+      timeoutMs: config.providerTimeoutMs,
     }),
     gateway: createPaystackGateway({
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,

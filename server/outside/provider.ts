@@ -1,7 +1,8 @@
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
 
 /**
- * What the provider must deliver, in its own terms (its serviceIDs and plan codes, not our ids).
+ * What the provider must deliver, in its own terms, not our ids: `serviceId` is VTpass's serviceID
+ * or a vendor's network, cable or disco id; `variationCode` its plan code or id.
  * Stored with the purchase when its money is held, so a requery or a restart has all it needs.
  * Amounts are kobo: airtime's face value, a plan's cost, electricity's value.
  */
@@ -35,8 +36,12 @@ export type ProviderOrder =
       phone: string;
     };
 
-/** Trouble with the business's own account at the provider: nothing sells until someone fixes it. */
-export type ProviderAlertKind = "low_balance" | "account";
+/**
+ * Trouble staff must look at: the business's own account at the provider (`low_balance`, `account`:
+ * nothing sells there until someone fixes it), or an answer that does not fit the purchase asked
+ * about (`mismatch`: another purchase's record, another number or amount; no money moves on it).
+ */
+export type ProviderAlertKind = "low_balance" | "account" | "mismatch";
 
 /**
  * The provider's answer about one purchase. Only `failed` and `reversed` are certain enough to give
@@ -51,6 +56,11 @@ export type ProviderResult =
       reason: string;
       note?: string;
       alert?: ProviderAlertKind;
+      /**
+       * The provider certainly did not deliver and kept nothing (docs/PROVIDERS.md, "What is safe to
+       * fail over"): the purchase may go to another provider instead of back to the customer.
+       */
+      safeToFailOver?: true;
     }
   | { status: "reversed"; providerReference?: string; reason: string; note?: string }
   | {
@@ -68,6 +78,24 @@ export interface ProviderVariation {
   name: string;
   /** What the provider charges us, in kobo. */
   amount: number;
+  /** How the network delivers it, where the provider says (the SME-data vendors do). */
+  planType?: DataPlanType;
+  /** How long it lasts, in the provider's words ("30 days", "Monthly"). */
+  validity?: string;
+}
+
+/** How a network delivers a data plan: the vendors' plan types, and a network's own plans (`direct`). */
+export type DataPlanType = "sme" | "corporate_gifting" | "gifting" | "direct";
+
+/** One purchase as sent to a provider: what a requery needs to find it again. */
+export interface SentAttempt {
+  /** Our id for it, sent to providers that take one (VTpass's `request_id`). */
+  requestId: string;
+  /** The provider's own id for it, once an answer gave one; null while none has. */
+  providerReference: string | null;
+  order: ProviderOrder;
+  /** When it was sent (a provider without our id is searched by number, product, amount and time). */
+  sentAt: Date;
 }
 
 /** The provider could not find the smartcard or meter: the customer's mistake, told plainly. */
@@ -77,26 +105,33 @@ export class VerificationRefused extends Error {}
 export class ProviderRefused extends Error {}
 
 /**
- * A seller of airtime, data, TV and electricity (VTpass). Every call takes an abort signal: the
- * caller owns the time limit. `buy` and `requery` never throw for an answer they understood; a
- * thrown error (a reset connection, a timeout) means nobody knows, which the caller treats as pending.
+ * A seller of airtime, data, TV and electricity (VTpass, an SME-data vendor). Every call is bounded
+ * by the time limit config gives the adapter's client; a caller may abort sooner with a signal.
+ * `buy` and `requery` never throw for an answer they understood; a thrown error (a reset connection,
+ * a timeout) means nobody knows, which the caller treats as pending, except `NothingSent`
+ * (outsideHttp.ts): the provider was never reached.
  */
 export interface Provider {
+  /** Which adapter speaks for it, as `PROVIDERS` lists it: `vtpass`, `msorg`. */
   readonly name: string;
+  /** Its name as staff know it ("VTpass", the vendor's own name). */
+  readonly label: string;
   /** A fresh id for one purchase, in the provider's format, made before the money is held. */
   newRequestId(at: Date): string;
-  verifySmartcard(serviceId: string, smartcard: string, signal: AbortSignal): Promise<TvVerifyResult>;
+  verifySmartcard(serviceId: string, smartcard: string, signal?: AbortSignal): Promise<TvVerifyResult>;
   verifyMeter(
     serviceId: string,
     meterNumber: string,
     meterType: MeterType,
-    signal: AbortSignal,
+    signal?: AbortSignal,
   ): Promise<MeterVerifyResult>;
-  buy(requestId: string, order: ProviderOrder, signal: AbortSignal): Promise<ProviderResult>;
-  requery(requestId: string, signal: AbortSignal): Promise<ProviderResult>;
+  buy(requestId: string, order: ProviderOrder, signal?: AbortSignal): Promise<ProviderResult>;
+  /** Asks where a purchase sent earlier stands. */
+  requery(attempt: SentAttempt, signal?: AbortSignal): Promise<ProviderResult>;
   /** The business's own balance at the provider, in kobo. */
-  balance(signal: AbortSignal): Promise<number>;
-  variations(serviceId: string, signal: AbortSignal): Promise<ProviderVariation[]>;
+  balance(signal?: AbortSignal): Promise<number>;
+  /** The plans the provider sells for one of its services (a VTpass serviceID, a vendor's network id). */
+  variations(serviceId: string, signal?: AbortSignal): Promise<ProviderVariation[]>;
   /** The request id a webhook body speaks of, or null when it is not one of the provider's. */
   webhookRequestId(rawBody: string): string | null;
 }

@@ -14,6 +14,11 @@ export const alertTitles: Record<ProviderAlertKind, { title: string; action: str
     title: "Provider keys rejected",
     action: "Check the VTpass account and the API keys: purchases fail and are refunded until it is fixed.",
   },
+  mismatch: {
+    title: "Provider answered about another purchase",
+    action:
+      "Compare the provider's record with the purchase: the purchase stays pending and no money moves until a requery answers for it.",
+  },
 };
 
 /** Raised in the same database transaction as the purchase that met the problem. */

@@ -2,14 +2,14 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProviderOrder, ProviderResult } from "../../server/outside/provider";
+import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
 import { ProviderRefused, VerificationRefused } from "../../server/outside/provider";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import {
   createVtpassSimulator,
   type VtpassSimulator,
 } from "../../server/outside/vtpass/simulator/vtpassSimulator";
-import { idleConnectionMs } from "../../server/outside/vtpass/vtpassClient";
+import { idleConnectionMs } from "../../server/outside/outsideHttp";
 import { createVtpassProvider } from "../../server/outside/vtpass/vtpassProvider";
 import { TestClock } from "./support/testClock";
 
@@ -37,7 +37,14 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const adapter = () => createVtpassProvider({ baseUrl: base, ...keys });
+const adapter = () => createVtpassProvider({ baseUrl: base, ...keys, timeoutMs: 10_000 });
+/** What a requery is given: VTpass finds a purchase by our request id alone. */
+const sent = (requestId: string): SentAttempt => ({
+  requestId,
+  providerReference: null,
+  order: { service: "airtime", serviceId: "mtn", phone: "08011111111", amount: 10_000 },
+  sentAt: clock.now(),
+});
 const within = (ms = 2_000) => AbortSignal.timeout(ms);
 
 let counter = 0;
@@ -69,7 +76,7 @@ async function standIn(answer: (response: ServerResponse) => void) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
   return {
-    provider: createVtpassProvider({ baseUrl: url, ...keys }),
+    provider: createVtpassProvider({ baseUrl: url, ...keys, timeoutMs: 10_000 }),
     connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
@@ -151,11 +158,11 @@ describe("every code of the table", () => {
     const { requestId, provider } = await buy(airtime(to));
     for (const code of ["087", "011", "018", "083", "999"]) {
       simulator.control.scriptRequery(requestId, { code });
-      const answer = await provider.requery(requestId, within());
+      const answer = await provider.requery(sent(requestId), within());
       expect(answer.status, code).toBe("pending");
     }
     simulator.control.scriptRequery(requestId, { code: "087" });
-    expect(await provider.requery(requestId, within())).toMatchObject({
+    expect(await provider.requery(sent(requestId), within())).toMatchObject({
       status: "pending",
       alert: "account",
     });
@@ -164,7 +171,7 @@ describe("every code of the table", () => {
   it("knows a request id VTpass never received (015) from one it is still working on", async () => {
     const provider = adapter();
     const unknown = provider.newRequestId(clock.now());
-    expect(await provider.requery(unknown, within())).toMatchObject({
+    expect(await provider.requery(sent(unknown), within())).toMatchObject({
       status: "pending",
       unknownRequest: true,
     });
@@ -180,8 +187,8 @@ describe("VTpass's sandbox numbers", () => {
     const { requestId, result, provider } = await buy(airtime("201000000000"));
     expect(result.status).toBe("pending");
     const answers = [
-      await provider.requery(requestId, within()),
-      await provider.requery(requestId, within()),
+      await provider.requery(sent(requestId), within()),
+      await provider.requery(sent(requestId), within()),
     ];
     expect(answers.map((a) => a.status)).toEqual(["pending", "successful"]);
   });
@@ -189,7 +196,7 @@ describe("VTpass's sandbox numbers", () => {
   it("treats 500000000000's unexpected answer (not JSON) as pending, and a requery finds it delivered", async () => {
     const { requestId, result, provider } = await buy(airtime("500000000000"));
     expect(result).toMatchObject({ status: "pending", note: expect.stringContaining("not JSON") });
-    expect(await provider.requery(requestId, within())).toMatchObject({ status: "successful" });
+    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "successful" });
   });
 
   it("throws for 400000000000's dropped connection: the caller cannot know, so it stays pending", async () => {
@@ -200,7 +207,7 @@ describe("VTpass's sandbox numbers", () => {
     const provider = adapter();
     const requestId = provider.newRequestId(clock.now());
     await expect(provider.buy(requestId, airtime("300000000000"), within(300))).rejects.toThrow();
-    expect(await provider.requery(requestId, within())).toMatchObject({ status: "successful" });
+    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "successful" });
   });
 
   it("verifies the sandbox smartcard and meters, and refuses numbers it cannot find", async () => {
@@ -337,7 +344,7 @@ describe("answer shapes", () => {
     const { requestId, result, provider } = await buy(airtime(phone()));
     expect(result.status).toBe("successful");
     await simulator.control.reverse(requestId);
-    expect(await provider.requery(requestId, within())).toMatchObject({ status: "reversed" });
+    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "reversed" });
   });
 
   it("finds the request id in VTpass's webhook, and nothing in anything else", () => {
@@ -370,6 +377,7 @@ describe("the merchant account", () => {
       ...keys,
       secretKey: "SK_wrong_key_0000",
       publicKey: "PK_wrong_0000",
+      timeoutMs: 10_000,
     });
     const requestId = wrong.newRequestId(clock.now());
     expect(await wrong.buy(requestId, airtime(phone()), within())).toMatchObject({

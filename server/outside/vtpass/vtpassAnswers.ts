@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { ProviderAlertKind, ProviderResult } from "../provider";
 import { readToken, readUnits } from "./electricityToken";
-import type { VtpassReply } from "./vtpassClient";
+import { lenient, scalarText } from "../lenientJson";
+import type { OutsideReply } from "../outsideHttp";
 
 /**
  * VTpass's answers, read leniently (fields come as strings or numbers, `content` is sometimes an
@@ -9,34 +10,32 @@ import type { VtpassReply } from "./vtpassClient";
  * a reversal gives money back; every answer that is unclear leaves the purchase pending.
  */
 
-const scalar = z.union([z.string(), z.number()]).transform(String);
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 const transactionDetail = z.looseObject({
-  status: optional(z.string()),
-  transactionId: optional(scalar),
-  product_name: optional(z.string()),
-  unique_element: optional(scalar),
+  status: lenient(z.string()),
+  transactionId: lenient(scalarText),
+  product_name: lenient(z.string()),
+  unique_element: lenient(scalarText),
 });
 
 export const vtpassAnswer = z.looseObject({
-  code: optional(scalar.transform((code) => code.padStart(3, "0"))),
-  response_description: optional(z.string()),
-  requestId: optional(scalar),
-  content: optional(
+  code: lenient(scalarText.transform((code) => code.padStart(3, "0"))),
+  response_description: lenient(z.string()),
+  requestId: lenient(scalarText),
+  content: lenient(
     z.looseObject({
-      transactions: optional(transactionDetail),
-      error: optional(z.string()),
-      WrongBillersCode: optional(z.boolean()),
+      transactions: lenient(transactionDetail),
+      error: lenient(z.string()),
+      WrongBillersCode: lenient(z.boolean()),
     }),
   ),
-  purchased_code: optional(scalar),
-  token: optional(scalar),
-  Token: optional(scalar),
-  mainToken: optional(scalar),
-  units: optional(scalar),
-  Units: optional(scalar),
-  mainTokenUnits: optional(scalar),
+  purchased_code: lenient(scalarText),
+  token: lenient(scalarText),
+  Token: lenient(scalarText),
+  mainToken: lenient(scalarText),
+  units: lenient(scalarText),
+  Units: lenient(scalarText),
+  mainTokenUnits: lenient(scalarText),
 });
 export type VtpassAnswer = z.infer<typeof vtpassAnswer>;
 
@@ -71,13 +70,13 @@ const accountCodes: Record<string, ProviderAlertKind> = {
 };
 const unavailableForNow = "This service is not available right now.";
 
-export function parseAnswer(reply: VtpassReply): VtpassAnswer | undefined {
+export function parseAnswer(reply: OutsideReply): VtpassAnswer | undefined {
   if (!reply.isJson) return undefined;
   const parsed = vtpassAnswer.safeParse(reply.json);
   return parsed.success ? parsed.data : undefined;
 }
 
-function noteOf(reply: VtpassReply, answer: VtpassAnswer | undefined): string {
+function noteOf(reply: OutsideReply, answer: VtpassAnswer | undefined): string {
   if (!answer) return `VTpass answered HTTP ${reply.httpStatus} with a body that is not JSON.`;
   const words = answer.response_description ? ` ${answer.response_description}` : "";
   const product = answer.content?.transactions?.product_name;
@@ -116,7 +115,7 @@ function byTransactionStatus(
 const withValue = <K extends string>(key: K, value: string | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
-function common(reply: VtpassReply) {
+function common(reply: OutsideReply) {
   const answer = parseAnswer(reply);
   const providerReference = answer?.content?.transactions?.transactionId;
   return {
@@ -126,7 +125,7 @@ function common(reply: VtpassReply) {
 }
 
 /** The answer to `pay`. */
-export function classifyPayAnswer(reply: VtpassReply): ProviderResult {
+export function classifyPayAnswer(reply: OutsideReply): ProviderResult {
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };
@@ -145,7 +144,7 @@ export function classifyPayAnswer(reply: VtpassReply): ProviderResult {
  * (bad arguments, bad keys) says nothing about whether the purchase happened, so it stays pending
  * (with an alert, for the keys).
  */
-export function classifyRequeryAnswer(reply: VtpassReply): ProviderResult {
+export function classifyRequeryAnswer(reply: OutsideReply): ProviderResult {
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };

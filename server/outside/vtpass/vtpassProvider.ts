@@ -1,6 +1,7 @@
 import currency from "currency.js";
 import { z } from "zod";
 import type { MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
+import { scalarText } from "../lenientJson";
 import {
   type Provider,
   type ProviderOrder,
@@ -9,7 +10,8 @@ import {
   VerificationRefused,
 } from "../provider";
 import { classifyPayAnswer, classifyRequeryAnswer } from "./vtpassAnswers";
-import { type VtpassCredentials, type VtpassReply, vtpassClient } from "./vtpassClient";
+import type { OutsideReply } from "../outsideHttp";
+import { type VtpassClientOptions, vtpassClient } from "./vtpassClient";
 import { vtpassRequestId } from "./vtpassRequestId";
 
 const toNaira = (kobo: number) => currency(kobo, { fromCents: true }).value;
@@ -25,9 +27,8 @@ function currentBouquet(text: string): Pick<TvVerifyResult, "current_plan" | "cu
   return plan && naira ? { current_plan: plan, current_plan_price: toKobo(naira) } : { current_plan: name };
 }
 
-const scalar = z.union([z.string(), z.number()]);
 const verification = z.looseObject({
-  code: scalar.transform((c) => String(c).padStart(3, "0")),
+  code: scalarText.transform((c) => c.padStart(3, "0")),
   content: z
     .looseObject({
       Customer_Name: z.string().optional(),
@@ -35,7 +36,7 @@ const verification = z.looseObject({
       Customer_Address: z.string().optional(),
       Current_Bouquet: z.string().optional(),
       Due_Date: z.string().optional(),
-      Renewal_Amount: scalar.optional(),
+      Renewal_Amount: scalarText.optional(),
       WrongBillersCode: z.boolean().optional(),
       error: z.string().optional(),
     })
@@ -43,20 +44,20 @@ const verification = z.looseObject({
     .catch(undefined),
   response_description: z.string().optional(),
 });
-const balanceAnswer = z.looseObject({ contents: z.looseObject({ balance: scalar }) });
+const balanceAnswer = z.looseObject({ contents: z.looseObject({ balance: scalarText }) });
 const variationList = z.array(
-  z.looseObject({ variation_code: z.string(), name: z.string(), variation_amount: scalar }),
+  z.looseObject({ variation_code: z.string(), name: z.string(), variation_amount: scalarText }),
 );
 const variationsAnswer = z.looseObject({
   content: z.looseObject({ variations: variationList.optional(), varations: variationList.optional() }),
 });
 const webhook = z.looseObject({
   type: z.literal("transaction-update"),
-  data: z.looseObject({ requestId: scalar.transform(String) }),
+  data: z.looseObject({ requestId: scalarText }),
 });
 
 /** Why a call that is not a purchase was refused, in VTpass's own words, for the log and staff. */
-function refusal(what: string, reply: VtpassReply): ProviderRefused {
+function refusal(what: string, reply: OutsideReply): ProviderRefused {
   const body = reply.isJson ? JSON.stringify(reply.json).slice(0, 300) : "a body that is not JSON";
   return new ProviderRefused(`VTpass refused ${what}: HTTP ${reply.httpStatus}, ${body}`);
 }
@@ -88,10 +89,10 @@ function payBody(requestId: string, order: ProviderOrder): Record<string, unknow
 }
 
 /** The VTpass adapter: the one path every purchase takes, against the simulator or the real host. */
-export function createVtpassProvider(credentials: VtpassCredentials): Provider {
-  const http = vtpassClient(credentials);
+export function createVtpassProvider(options: VtpassClientOptions): Provider {
+  const http = vtpassClient(options);
 
-  async function verify(body: Record<string, unknown>, signal: AbortSignal, what: string) {
+  async function verify(body: Record<string, unknown>, signal: AbortSignal | undefined, what: string) {
     const reply = await http.post("merchant-verify", body, signal);
     const parsed = verification.safeParse(reply.json);
     if (!reply.isJson || !parsed.success) throw refusal("the verification", reply);
@@ -109,6 +110,7 @@ export function createVtpassProvider(credentials: VtpassCredentials): Provider {
 
   return {
     name: "vtpass",
+    label: "VTpass",
     newRequestId: vtpassRequestId,
 
     async verifySmartcard(serviceId, smartcard, signal): Promise<TvVerifyResult> {
@@ -143,8 +145,8 @@ export function createVtpassProvider(credentials: VtpassCredentials): Provider {
       return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal));
     },
 
-    async requery(requestId, signal) {
-      return classifyRequeryAnswer(await http.post("requery", { request_id: requestId }, signal));
+    async requery(attempt, signal) {
+      return classifyRequeryAnswer(await http.post("requery", { request_id: attempt.requestId }, signal));
     },
 
     async balance(signal) {

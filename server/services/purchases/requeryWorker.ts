@@ -1,6 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
+import type { ProviderOrder } from "../../outside/provider";
 import { claimDue } from "../claimDue";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
@@ -13,11 +14,24 @@ export const requestIdOf = (row: { providerRequestId: string | null; reference: 
 /** Asks the provider about one purchase now, outside any database transaction, and settles the answer. */
 export async function requeryOne(
   deps: PurchaseDeps,
-  row: { id: string; reference: string; providerRequestId: string | null },
+  row: {
+    id: string;
+    reference: string;
+    providerRequestId: string | null;
+    providerReference: string | null;
+    order: unknown;
+    createdAt: Date;
+  },
   source: SettleSource,
 ) {
+  const attempt = {
+    requestId: requestIdOf(row),
+    providerReference: row.providerReference,
+    order: row.order as ProviderOrder,
+    sentAt: row.createdAt,
+  };
   const answer = await askProvider(
-    (signal) => deps.provider.requery(requestIdOf(row), signal),
+    (signal) => deps.provider.requery(attempt, signal),
     deps.config.providerTimeoutMs,
     deps.logger,
     row.reference,
