@@ -1,9 +1,10 @@
 import { z } from "zod/mini";
 import { integer, kobo, timestamp } from "./common";
 
-/** Trouble with the business's own account at the provider, as staff see it until it clears. */
+/** Trouble at a provider (its account, or an answer that does not fit), as staff see it until it clears. */
 export const providerAlert = z.object({
-  kind: z.enum(["low_balance", "account"]),
+  provider: z.string().check(z.meta({ description: "Which provider, as PROVIDERS names it" })),
+  kind: z.enum(["low_balance", "account", "mismatch"]),
   title: z.string().check(z.meta({ description: "e.g. Provider wallet too low, Provider keys rejected" })),
   action: z.string().check(z.meta({ description: "What to do about it" })),
   detail: z.string().check(z.meta({ description: "The provider's own words and code" })),

@@ -9,6 +9,7 @@ import type { MailOutbox } from "./mail/outbox";
 import type { PaymentGateway } from "./outside/gateway";
 import type { IdentityVerifier } from "./outside/identityVerifier";
 import type { Provider } from "./outside/provider";
+import type { ProviderSet } from "./outside/providerSet";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -19,6 +20,9 @@ export interface AppDeps {
   clock: Clock;
   config: Config;
   logger: Logger;
+  /** Every provider `PROVIDERS` lists, in its order. */
+  providers: ProviderSet;
+  /** The first of them, which purchases go to until routing chooses among them. */
   provider: Provider;
   gateway: PaymentGateway;
   /** Checks BVNs and NINs; null where no real provider is set up (tiers are then raised by admins). */

@@ -10,7 +10,7 @@ import {
   createPaystackSimulator,
   type PaystackSimulator,
 } from "./outside/paystack/simulator/paystackSimulator";
-import type { Provider } from "./outside/provider";
+import { type ProviderSet, providerSet } from "./outside/providerSet";
 import { simulatorKeys } from "./outside/simulation/simulatorKeys";
 import { createVtpassSimulator, type VtpassSimulator } from "./outside/vtpass/simulator/vtpassSimulator";
 import { createVtpassProvider } from "./outside/vtpass/vtpassProvider";
@@ -22,7 +22,7 @@ export interface Simulators {
 }
 
 export interface Integrations {
-  provider: Provider;
+  providers: ProviderSet;
   gateway: PaymentGateway;
   /** Who checks BVNs and NINs (Didit); null where no key is set: admins then set tiers by hand. */
   identity: IdentityVerifier | null;
@@ -63,7 +63,9 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
   if (!config.simulators) {
     if (!config.vtpass || !config.paystack) throw new Error("the VTpass and Paystack settings are missing");
     return {
-      provider: createVtpassProvider({ ...config.vtpass, timeoutMs: config.providerTimeoutMs }),
+      providers: providerSet([
+        createVtpassProvider({ ...config.vtpass, timeoutMs: config.providerTimeoutMs }),
+      ]),
       gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
       identity: config.didit ? createDiditVerifier(config.didit) : null,
       simulators: null,
@@ -89,11 +91,13 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     latencyMs: config.simulatorLatencyMs,
   });
   return {
-    provider: createVtpassProvider({
-      baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
-      ...simulatorKeys.vtpass,
-      timeoutMs: config.providerTimeoutMs,
-    }),
+    providers: providerSet([
+      createVtpassProvider({
+        baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
+        ...simulatorKeys.vtpass,
+        timeoutMs: config.providerTimeoutMs,
+      }),
+    ]),
     gateway: createPaystackGateway({
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,
       secretKey: simulatorKeys.paystack.secretKey,

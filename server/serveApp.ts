@@ -8,7 +8,10 @@ import { capConnectionsPerAddress } from "./http/connectionCap";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
 
-export type BaseDeps = Omit<AppDeps, "provider" | "gateway" | "identity" | "simulators" | "outbox">;
+export type BaseDeps = Omit<
+  AppDeps,
+  "provider" | "providers" | "gateway" | "identity" | "simulators" | "outbox"
+>;
 
 /** Loopback for a server listening on every address; the address itself otherwise. */
 function originOf(host: string, port: number): string {
@@ -66,7 +69,13 @@ export async function serveApp(
     ...(options.vtpassBaseUrl && { vtpassBaseUrl: options.vtpassBaseUrl }),
   });
   const outbox = createOutbox({ ...base, config });
-  const deps: AppDeps = { ...base, config: { ...config, publicUrl }, ...integrations, outbox };
+  const deps: AppDeps = {
+    ...base,
+    config: { ...config, publicUrl },
+    ...integrations,
+    provider: integrations.providers.list[0] as AppDeps["provider"],
+    outbox,
+  };
   const app = createApp(deps, { serveSpa: options.serveSpa ?? true });
   handle = (request, env) => app.fetch(request, env);
 

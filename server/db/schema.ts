@@ -738,14 +738,19 @@ export const referralBonuses = pgTable("referral_bonuses", {
 export const providerAlerts = pgTable(
   "provider_alerts",
   {
-    kind: text("kind", { enum: ["low_balance", "account"] }).primaryKey(),
+    /** Which provider (`PROVIDERS`' name for it): each provider's trouble is its own. */
+    provider: text("provider").notNull(),
+    kind: text("kind", { enum: ["low_balance", "account", "mismatch"] }).notNull(),
     /** The provider's own words and code, for whoever fixes it. */
     detail: text("detail").notNull(),
     firstSeenAt: at("first_seen_at").notNull(),
     lastSeenAt: at("last_seen_at").notNull(),
     occurrences: integer("occurrences").notNull().default(1),
   },
-  (t) => [check("provider_alerts_kind_check", sql`${t.kind} in ('low_balance', 'account')`)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.kind] }),
+    check("provider_alerts_kind_check", sql`${t.kind} in ('low_balance', 'account', 'mismatch')`),
+  ],
 );
 
 /** One row: settings admins change from the console. */

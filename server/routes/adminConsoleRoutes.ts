@@ -59,7 +59,10 @@ export function adminConsoleRoutes(deps: AppDeps) {
       };
     }),
     implement("GET /sys.admin/dashboard", async () => {
-      return { msg: "Dashboard retrieved.", data: await dashboardFigures(deps.db, deps.clock) };
+      return {
+        msg: "Dashboard retrieved.",
+        data: await dashboardFigures(deps.db, deps.clock, deps.providers.labelOf),
+      };
     }),
     implement("GET /sys.admin/emergency-mode", async () => {
       const data = await loadEmergency(deps.db);

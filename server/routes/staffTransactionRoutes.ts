@@ -43,7 +43,10 @@ export function staffTransactionRoutes(deps: AppDeps) {
       return { msg: "The provider was asked again.", data: await loadDetail(deps.db, params.id) };
     }),
     implement("GET /core/staff/statistics", async () => {
-      return { msg: "Statistics retrieved.", data: await figures(deps.db, deps.clock) };
+      return {
+        msg: "Statistics retrieved.",
+        data: await figures(deps.db, deps.clock, deps.providers.labelOf),
+      };
     }),
     implement("GET /core/staff/customers", async ({ query }) => {
       return { msg: "Customers retrieved.", data: await searchCustomers(deps.db, query) };

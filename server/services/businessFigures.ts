@@ -83,7 +83,8 @@ async function daily(db: Database, from: string, to: string) {
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
 /** Counts and totals for today (in Lagos) and all time, per service, and what is pending. */
-export async function statistics(db: Database, clock: Clock) {
+/** `labelOf` names a provider as staff know it, for its alerts. */
+export async function statistics(db: Database, clock: Clock, labelOf: (provider: string) => string) {
   const today = lagosDayStart(lagosDay(clock.now()));
   const [pending] = await db
     .select({ n: count() })
@@ -94,11 +95,11 @@ export async function statistics(db: Database, clock: Clock) {
     all_time: await totals(db),
     pending_count: pending?.n ?? 0,
     by_service: await byService(db),
-    provider_alerts: await listProviderAlerts(db),
+    provider_alerts: await listProviderAlerts(db, labelOf),
   };
 }
 
-export async function dashboardFigures(db: Database, clock: Clock) {
+export async function dashboardFigures(db: Database, clock: Clock, labelOf: (provider: string) => string) {
   const todayDay = lagosDay(clock.now());
   const [customers] = await db
     .select({
@@ -108,7 +109,7 @@ export async function dashboardFigures(db: Database, clock: Clock) {
     .from(users)
     .where(eq(users.role, "customer"));
   return {
-    ...(await statistics(db, clock)),
+    ...(await statistics(db, clock, labelOf)),
     daily: await daily(db, addDays(todayDay, -29), todayDay),
     customers: { total: customers?.total ?? 0, joined_today: Number(customers?.today ?? 0) },
   };

@@ -4,11 +4,18 @@ import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { operatorSettings } from "../db/schema";
 import type { Provider } from "../outside/provider";
+import type { ProviderSet } from "../outside/providerSet";
 import { recordAudit } from "./audit";
 import type { Actor } from "./catalogueAdmin";
 import { listProviderAlerts } from "./providerAlerts";
 
-type Deps = { db: Database; clock: Clock; provider: Provider; config: { simulators: boolean } };
+type Deps = {
+  db: Database;
+  clock: Clock;
+  provider: Provider;
+  providers: ProviderSet;
+  config: { simulators: boolean };
+};
 
 /** The balance is read at most once a minute: dashboards reload often, and each read is a call to VTpass. */
 const balanceFreshMs = 60_000;
@@ -39,7 +46,7 @@ export async function providerStatus(deps: Deps): Promise<ProviderStatus> {
   const [read, current, alerts] = await Promise.all([
     balanceOf(deps),
     settings(deps.db),
-    listProviderAlerts(deps.db),
+    listProviderAlerts(deps.db, deps.providers.labelOf),
   ]);
   return {
     provider: deps.provider.name,

@@ -98,7 +98,7 @@ describe("account-level failures", () => {
     );
     const stats = await server.sendOk("GET /core/staff/statistics", { token: staff.token });
     expect(stats.provider_alerts).toEqual([
-      expect.objectContaining({ kind: "low_balance", title: "Provider wallet too low", occurrences: 1 }),
+      expect.objectContaining({ kind: "low_balance", title: "VTpass wallet too low", occurrences: 1 }),
     ]);
     expect(stats.provider_alerts[0]?.detail).toContain("018");
 
@@ -116,7 +116,7 @@ describe("account-level failures", () => {
     expect(failed.status).toBe("failed");
     const admin = await server.signedInOperator("admin");
     const dashboard = await server.sendOk("GET /sys.admin/dashboard", { token: admin.token });
-    expect(dashboard.provider_alerts.map((a) => a.title)).toContain("Provider keys rejected");
+    expect(dashboard.provider_alerts.map((a) => a.title)).toContain("VTpass keys rejected");
     await buyAirtime(c, phone()); // clears it for the tests after
   });
 });

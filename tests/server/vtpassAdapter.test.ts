@@ -2,6 +2,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { idleConnectionMs } from "../../server/outside/outsideHttp";
 import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
 import { ProviderRefused, VerificationRefused } from "../../server/outside/provider";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
@@ -9,7 +10,6 @@ import {
   createVtpassSimulator,
   type VtpassSimulator,
 } from "../../server/outside/vtpass/simulator/vtpassSimulator";
-import { idleConnectionMs } from "../../server/outside/outsideHttp";
 import { createVtpassProvider } from "../../server/outside/vtpass/vtpassProvider";
 import { TestClock } from "./support/testClock";
 

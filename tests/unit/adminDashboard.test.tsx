@@ -73,8 +73,9 @@ const run = (overrides: Partial<ReconciliationRun> = {}): ReconciliationRun => (
 });
 
 const lowWallet: ProviderAlert = {
+  provider: "vtpass",
   kind: "low_balance",
-  title: "Provider wallet too low",
+  title: "VTpass wallet too low",
   action: "Fund the VTpass wallet: purchases fail and are refunded until it is.",
   detail: "VTpass 018 LOW WALLET BALANCE",
   since: "2026-01-05T08:00:00.000Z",
@@ -241,7 +242,7 @@ describe("provider alerts", () => {
     await openDashboard(staffProfile, {
       statistics: vi.fn(async () => statisticsFixture({ provider_alerts: [lowWallet] })),
     });
-    const alert = await screen.findByRole("alert", { name: "Provider wallet too low" });
+    const alert = await screen.findByRole("alert", { name: "VTpass wallet too low" });
     expect(alert).toHaveTextContent("Fund the VTpass wallet");
     expect(alert).toHaveTextContent("3 purchases refused");
     expect(alert).toHaveTextContent("VTpass 018 LOW WALLET BALANCE");
@@ -249,7 +250,7 @@ describe("provider alerts", () => {
 
     const withAlert = dashboardSchema.parse({ ...dashboardFixture(), provider_alerts: [lowWallet] });
     await openDashboard(adminProfile, { dashboard: vi.fn(async () => withAlert) });
-    expect(await screen.findByRole("alert", { name: "Provider wallet too low" })).toBeInTheDocument();
+    expect(await screen.findByRole("alert", { name: "VTpass wallet too low" })).toBeInTheDocument();
   });
 
   it("shows none when all is well", async () => {

@@ -1,15 +1,14 @@
 import { z } from "zod";
-import type { ProviderAlertKind, ProviderResult } from "../provider";
-import { readToken, readUnits } from "./electricityToken";
 import { lenient, scalarText } from "../lenientJson";
 import type { OutsideReply } from "../outsideHttp";
+import type { ProviderAlertKind, ProviderResult } from "../provider";
+import { readToken, readUnits } from "./electricityToken";
 
 /**
  * VTpass's answers, read leniently (fields come as strings or numbers, `content` is sometimes an
  * empty array), and classified by the code table in docs/PROVIDERS.md: only a definite failure or
  * a reversal gives money back; every answer that is unclear leaves the purchase pending.
  */
-
 
 const transactionDetail = z.looseObject({
   status: lenient(z.string()),

@@ -2,6 +2,7 @@ import currency from "currency.js";
 import { z } from "zod";
 import type { MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
 import { scalarText } from "../lenientJson";
+import type { OutsideReply } from "../outsideHttp";
 import {
   type Provider,
   type ProviderOrder,
@@ -10,7 +11,6 @@ import {
   VerificationRefused,
 } from "../provider";
 import { classifyPayAnswer, classifyRequeryAnswer } from "./vtpassAnswers";
-import type { OutsideReply } from "../outsideHttp";
 import { type VtpassClientOptions, vtpassClient } from "./vtpassClient";
 import { vtpassRequestId } from "./vtpassRequestId";
 

@@ -55,6 +55,9 @@ export function requeryDelay(baseMs: number, attempts: number): number {
 
 type Update = PgUpdateSetSource<typeof transactions>;
 
+/** The provider a purchase went to (every purchase names one; rows from before providers were named went to VTpass). */
+const providerOf = (row: TransactionRow) => row.provider ?? "vtpass";
+
 type WriteStep = ReturnType<typeof writeStep>;
 
 /** The purchase's new state, written by one statement with `writes` (its posting, its event). */
@@ -146,7 +149,7 @@ export async function settlePurchase(
         now,
         [
           ...ledgerWrites(tx, deps.clock, row.id, postingLines.deliver(row.total, row.cost)),
-          writeStep(tx, "alerts_cleared", providerAlertsCleared(tx)),
+          writeStep(tx, "alerts_cleared", providerAlertsCleared(tx, providerOf(row))),
           event("successful", `The provider delivered.${said}`),
           ...completion,
         ],
@@ -166,7 +169,8 @@ export async function settlePurchase(
             `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
           ),
         );
-      if (result.alert) await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? result.reason);
+      if (result.alert)
+        await raiseProviderAlert(tx, deps.clock, providerOf(row), result.alert, result.note ?? result.reason);
       return finish(
         tx,
         row,
@@ -233,7 +237,13 @@ export async function settlePurchase(
 
     // Still unknown (a timeout, an unclear answer): the money stays held until a requery settles it.
     if (result.status === "pending" && result.alert)
-      await raiseProviderAlert(tx, deps.clock, result.alert, result.note ?? "VTpass refused our keys");
+      await raiseProviderAlert(
+        tx,
+        deps.clock,
+        providerOf(row),
+        result.alert,
+        result.note ?? "The provider refused our keys",
+      );
     const next = new Date(now.getTime() + requeryDelay(deps.config.requeryBaseDelayMs, row.requeryAttempts));
     return finish(tx, row, { providerReference, nextRequeryAt: next }, now, [
       ...(source === "purchase"
@@ -332,7 +342,7 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
         updatedAt: at,
       })
       .where(and(eq(t.id, sql.placeholder("id")), eq(t.status, "pending")))
-      .returning({ id: t.id, requeryAttempts: t.requeryAttempts });
+      .returning({ id: t.id, requeryAttempts: t.requeryAttempts, provider: t.provider });
     const entries = sql.join(
       Array.from(
         { length: lineCount },
@@ -367,7 +377,8 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
         writeStep(
           db,
           "alerts_cleared",
-          sql`delete from ${providerAlerts} where exists (select 1 from settled)`,
+          sql`delete from ${providerAlerts} using settled
+            where ${providerAlerts.provider} = settled.provider and ${providerAlerts.kind} in ('low_balance', 'account')`,
         ),
         writeStep(
           db,

@@ -11,7 +11,12 @@ export function ProviderAlerts({ alerts }: { alerts: readonly ProviderAlert[] })
   return (
     <div className="provider-alerts">
       {alerts.map((alert) => (
-        <section key={alert.kind} role="alert" className="card provider-alert" aria-label={alert.title}>
+        <section
+          key={`${alert.provider}:${alert.kind}`}
+          role="alert"
+          className="card provider-alert"
+          aria-label={alert.title}
+        >
           <h2>{alert.title}</h2>
           <p>{alert.action}</p>
           <p className="muted">
