@@ -1,15 +1,15 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonRow, rowFromJson } from "../../server/db/jsonRows";
-import { notifications, transactions, wallets } from "../../server/db/schema";
+import { jsonRow, rowFromJson, wholeJsonRow } from "../../server/db/jsonRows";
+import { ledgerEntries, notifications, transactions, wallets } from "../../server/db/schema";
 import { purchaseKindsLiteral } from "../../server/services/kyc/tierLimits";
 import { holdRows } from "../../server/services/purchases/placePurchase";
 import { expectLedgerConsistent } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
-// purchase_hold (migration 0009) writes rows the process hands it as JSON keyed by column, through
-// INSERTs that name their columns: every value the process gives must arrive, and the purchase it
-// answers must read back as Drizzle reads the table.
+// purchase_hold (migrations 0009 and 0014) writes whole rows the process hands it as JSON keyed by
+// column: every value the process gives must arrive, and the purchase it answers must read back as
+// Drizzle reads the table.
 let server: TestServer;
 beforeAll(async () => {
   server = await createTestServer();
@@ -93,6 +93,11 @@ describe("purchase_hold", () => {
   });
 });
 
+const columnNames = (table: typeof transactions) =>
+  Object.values(getTableColumns(table))
+    .map((column) => column.name)
+    .sort();
+
 describe("rows as JSON keyed by column", () => {
   it("keys a row's given values by column name and leaves out the undefined", () => {
     const now = new Date();
@@ -101,6 +106,37 @@ describe("rows as JSON keyed by column", () => {
       body: "b",
       created_at: now,
     });
+  });
+
+  it("gives a whole row every column but those the database numbers, from defaults where not given", () => {
+    const now = new Date();
+    const row = wholeJsonRow(transactions, {
+      id: "00000000-0000-4000-8000-000000000001",
+      reference: "AIR-1",
+      userId: "00000000-0000-4000-8000-000000000002",
+      walletId: "00000000-0000-4000-8000-000000000004",
+      kind: "airtime",
+      status: "pending",
+      amount: 100,
+      total: 100,
+      description: "d",
+      createdAt: now,
+      updatedAt: now,
+    });
+    expect(row).toMatchObject({ fee: 0, discount: 0, cost: 0, requery_attempts: 0, token: null });
+    expect(Object.keys(row).sort()).toEqual(columnNames(transactions));
+    const entry = wholeJsonRow(ledgerEntries, {
+      ledgerTransactionId: "00000000-0000-4000-8000-000000000003",
+      houseAccount: "revenue",
+      amount: 5,
+      createdAt: now,
+    });
+    expect(entry).not.toHaveProperty("id");
+    expect(entry).toMatchObject({ wallet_id: null, amount: 5 });
+  });
+
+  it("refuses a whole row missing a required value the database would refuse", () => {
+    expect(() => wholeJsonRow(transactions, { reference: "AIR-1" } as never)).toThrow(/needs a value/);
   });
 
   it("refuses a key that is not one of the table's columns", () => {

@@ -7,7 +7,7 @@ import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
-import { jsonRow, rowFromJson } from "../../db/jsonRows";
+import { rowFromJson, wholeJsonRow } from "../../db/jsonRows";
 import { preparedOnce } from "../../db/preparedOnce";
 import {
   emergencyMode,
@@ -283,15 +283,15 @@ export function holdRows(
   const ledger = ledgerRows(deps.clock, id, postingLines.hold(walletId, order.quote.total));
   if (!ledger) throw new Error("a purchase holds money");
   return {
-    request: jsonRow(
+    request: wholeJsonRow(
       idempotencyKeys,
       requestValues(now, { userId: user.id, requestId, scope, hash, transactionId: id }),
     ),
-    ledger_transaction: jsonRow(ledgerTransactions, ledger.ledgerTransaction),
-    entries: ledger.entries.map((entry) => jsonRow(ledgerEntries, entry)),
+    ledger_transaction: wholeJsonRow(ledgerTransactions, ledger.ledgerTransaction),
+    entries: ledger.entries.map((entry) => wholeJsonRow(ledgerEntries, entry)),
     // Written before the provider is asked, so it says only what is true now: a crash mid-call must
     // not leave a record claiming the request went out. The next event says what the provider did.
-    event: jsonRow(
+    event: wholeJsonRow(
       transactionEvents,
       eventValues(
         deps.clock,
@@ -301,30 +301,36 @@ export function holdRows(
       ),
     ),
     // The balance before and after are the locked wallet's, filled in by the database.
-    purchase: jsonRow(transactions, {
-      id,
-      reference: newReference(order.kind, now),
-      userId: user.id,
-      walletId,
-      kind: order.kind,
-      status: "pending" as const,
-      amount: order.quote.amount,
-      fee: order.quote.fee,
-      discount: order.quote.discount,
-      total: order.quote.total,
-      cost: order.cost,
-      description: order.description,
-      recipient: order.recipient,
-      product: order.product,
-      order: order.delivery,
-      provider: deps.provider.name,
-      providerRequestId,
-      // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
-      nextRequeryAt: new Date(now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs),
-      customerName: order.customerName,
-      createdAt: now,
-      updatedAt: now,
-    }),
+    purchase: wholeJsonRow(
+      transactions,
+      {
+        id,
+        reference: newReference(order.kind, now),
+        userId: user.id,
+        walletId,
+        kind: order.kind,
+        status: "pending" as const,
+        amount: order.quote.amount,
+        fee: order.quote.fee,
+        discount: order.quote.discount,
+        total: order.quote.total,
+        cost: order.cost,
+        description: order.description,
+        recipient: order.recipient,
+        product: order.product,
+        order: order.delivery,
+        provider: deps.provider.name,
+        providerRequestId,
+        // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
+        nextRequeryAt: new Date(
+          now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
+        ),
+        customerName: order.customerName,
+        createdAt: now,
+        updatedAt: now,
+      },
+      ["balanceBefore", "balanceAfter"],
+    ),
   };
 }
 
