@@ -12,7 +12,6 @@ import {
   idempotencyKeys,
   ledgerEntries,
   ledgerTransactions,
-  providerAlerts,
   transactionEvents,
   transactions,
   wallets,
@@ -136,24 +135,9 @@ export async function settlePurchase(
     }
 
     if (row.status === "pending" && result.status === "successful") {
-      return finish(
-        tx,
-        row,
-        {
-          status: "successful",
-          providerReference,
-          token: result.token ?? null,
-          units: result.units ?? null,
-          nextRequeryAt: null,
-        },
-        now,
-        [
-          ...ledgerWrites(tx, deps.clock, row.id, postingLines.deliver(row.total, row.cost)),
-          writeStep(tx, "alerts_cleared", providerAlertsCleared(tx, providerOf(row))),
-          event("successful", `The provider delivered.${said}`),
-          ...completion,
-        ],
-      );
+      const done = await deliver(tx, deps, row, result, answered);
+      if (!done) throw new Error(`${row.reference} was locked pending, yet not delivered`);
+      return done;
     }
 
     if (row.status === "pending" && result.status === "failed") {
@@ -271,18 +255,20 @@ const columnsOf = (...columns: AnyPgColumn[]) =>
   );
 
 /**
- * The purchase's own settle when the provider delivered: one statement, in no transaction of its
- * own, instead of a transaction of four. Its UPDATE takes the purchase only while it is still pending,
- * under the row's lock, and every other write (the posting, the event, clearing provider alerts,
- * marking the request answered) reads that UPDATE's RETURNING, so they all happen or none does; the
- * database's balance check runs at the end of the statement as at any commit. Answers null when the
- * purchase was no longer pending (a requery or staff got there first): the caller settles the usual way.
+ * The one definition of "delivered": one statement, run on its own by the purchase (no transaction of
+ * four) or inside `settlePurchase`'s transaction by everyone else. Its UPDATE takes the purchase only
+ * while it is still pending, under the row's lock, and every other write (the posting, the event,
+ * clearing the provider's account alerts, marking the request answered where `answered` names it)
+ * reads that UPDATE's RETURNING, so they all happen or none does; the database's balance check runs
+ * at the end of the statement as at any commit. Answers null when the purchase was no longer pending
+ * (a requery or staff got there first): the caller settles the usual way.
  */
-async function deliverHeld(
+async function deliver(
+  db: Queryable,
   deps: SettleDeps,
   held: TransactionRow,
   result: Extract<ProviderResult, { status: "successful" }>,
-  answered: { userId: string; requestId: string },
+  answered: { userId: string; requestId: string } | undefined,
 ): Promise<TransactionRow | null> {
   const now = deps.clock.now();
   const said = result.note ? ` (${result.note})` : "";
@@ -305,21 +291,21 @@ async function deliverHeld(
     ledgerId: randomUUID(),
     kind,
     note: `The provider delivered.${said}`,
-    userId: answered.userId,
-    requestId: answered.requestId,
+    userId: answered?.userId ?? null,
+    requestId: answered?.requestId ?? null,
   };
   moving.forEach((line, index) => {
     values[`line${index}_wallet`] = "wallet" in line.account ? line.account.wallet : null;
     values[`line${index}_house`] = "house" in line.account ? line.account.house : null;
     values[`line${index}_amount`] = line.amount;
   });
-  const [row] = await deliverStatement(deps.db, moving.length).execute(values);
+  const [row] = await deliverStatement(db, moving.length).execute(values);
   if (!row) return null;
   return { ...held, ...set, requeryAttempts: row.requeryAttempts };
 }
 
 /**
- * `deliverHeld`'s statement, prepared once for each number of ledger lines (a sale at cost moves no
+ * `deliver`'s statement, prepared once for each number of ledger lines (a sale at cost moves no
  * revenue): it is sent after every delivered purchase.
  */
 const deliverStatement = (db: Queryable, lineCount: number) =>
@@ -374,12 +360,7 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
           sql`insert into ${ev} (${columnsOf(ev.transactionId, ev.status, ev.note, ev.createdAt)})
             select settled.id, 'successful', ${value("note")}, ${at} from settled`,
         ),
-        writeStep(
-          db,
-          "alerts_cleared",
-          sql`delete from ${providerAlerts} using settled
-            where ${providerAlerts.provider} = settled.provider and ${providerAlerts.kind} in ('low_balance', 'account')`,
-        ),
+        writeStep(db, "alerts_cleared", providerAlertsCleared(db, sql`(select provider from settled)`)),
         writeStep(
           db,
           "request_answered",
@@ -396,7 +377,7 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
 
 /**
  * The purchase's own settle, of the purchase `held` just made: a delivered answer in one statement
- * (`deliverHeld`), anything else, or a purchase someone else settled first, as `settlePurchase` does.
+ * (`deliver`), anything else, or a purchase someone else settled first, as `settlePurchase` does.
  * Either way the request is marked answered with the outcome.
  */
 export async function settleHeld(
@@ -406,7 +387,7 @@ export async function settleHeld(
   answered: { userId: string; requestId: string },
 ): Promise<TransactionRow> {
   if (answer.status === "successful") {
-    const delivered = await deliverHeld(deps, held, answer, answered);
+    const delivered = await deliver(deps.db, deps, held, answer, answered);
     if (delivered) return delivered;
   }
   return settlePurchase(deps, held.id, answer, "purchase", answered);
