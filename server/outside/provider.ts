@@ -116,6 +116,12 @@ export interface Provider {
   readonly name: string;
   /** Its name as staff know it ("VTpass", the vendor's own name). */
   readonly label: string;
+  /**
+   * A purchase sent again with the same request id is answered as the first, never bought twice
+   * (VTpass: a repeat answers `014`). Such a provider's purchase it has no record of is re-sent,
+   * not waited on: it never got there.
+   */
+  readonly resendsSafely?: true;
   /** A fresh id for one purchase, in the provider's format, made before the money is held. */
   newRequestId(at: Date): string;
   verifySmartcard(serviceId: string, smartcard: string, signal?: AbortSignal): Promise<TvVerifyResult>;

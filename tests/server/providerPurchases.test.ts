@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
-import { auditLog, dataPlans, transactions } from "../../server/db/schema";
+import { auditLog, dataPlans, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import {
   expectBalancesMatchTransactions,
@@ -43,6 +43,14 @@ const vtpassWebhook = (body: unknown) =>
     body: typeof body === "string" ? body : JSON.stringify(body),
     headers: { "content-type": "application/json" },
   });
+const eventsOf = async (reference: string) => {
+  const row = await rowOf(reference);
+  return server.db
+    .select()
+    .from(transactionEvents)
+    .where(eq(transactionEvents.transactionId, row?.id ?? ""))
+    .orderBy(transactionEvents.id);
+};
 
 describe("what is stored before VTpass is asked", () => {
   it("keeps VTpass's request id and the next requery time with the held money, so a crash loses nothing", async () => {
@@ -58,22 +66,49 @@ describe("what is stored before VTpass is asked", () => {
     expect(sent?.body).toMatchObject({ request_id: row?.providerRequestId, serviceID: "mtn" });
   });
 
-  it("gives the money back once VTpass, long after, still has no record of the purchase (015)", async () => {
+  it("re-sends a purchase VTpass never received (015) with the same request id, and delivers it at once", async () => {
     const c = await server.fundedCustomer(naira(5000));
     const to = phone();
     server.vtpass.script(to, { kind: "no-answer", keep: "none" });
     const bought = await buyAirtime(c, to);
+    const held = await rowOf(bought.reference);
+    expect(held?.status).toBe("pending");
     server.clock.advance(60_000);
     await requeryDue(server.deps);
-    expect((await rowOf(bought.reference))?.status).toBe("pending"); // too soon to believe it
+    const settled = await rowOf(bought.reference);
+    expect(settled?.status).toBe("successful");
+    const pays = server.vtpass.requests.filter((r) => r.path.endsWith("/pay"));
+    const sentFor = pays.filter((r) => (r.body as { phone?: string }).phone === to);
+    expect(sentFor.map((r) => (r.body as { request_id: string }).request_id)).toEqual([
+      held?.providerRequestId,
+      held?.providerRequestId,
+    ]);
+    expect(server.vtpass.transaction(held?.providerRequestId ?? "")?.status).toBe("delivered");
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - bought.total);
+    const events = await eventsOf(bought.reference);
+    expect(events.at(-1)?.note).toContain("Re-sent with the same request id");
+  });
+
+  it("never buys twice when a re-sent request id was VTpass's after all (014): the requery settles it", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    server.vtpass.script(to, { code: "099", keep: "pending" });
+    const bought = await buyAirtime(c, to);
+    const held = await rowOf(bought.reference);
+    const requestId = held?.providerRequestId ?? "";
+    server.vtpass.scriptRequery(requestId, { code: "015" });
+    server.clock.advance(60_000);
+    await requeryDue(server.deps);
+    expect((await rowOf(bought.reference))?.status).toBe("pending");
+    const pays = server.vtpass.requests.filter(
+      (r) => r.path.endsWith("/pay") && (r.body as { request_id?: string }).request_id === requestId,
+    );
+    expect(pays).toHaveLength(2);
+    await server.vtpass.settle(requestId);
     server.clock.advance(30 * 60_000);
     await requeryDue(server.deps);
-    const settled = await rowOf(bought.reference);
-    expect(settled).toMatchObject({ status: "failed" });
-    expect(settled?.failureReason).toBe(
-      "The provider has no record of this purchase, so nothing was charged.",
-    );
-    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
+    expect((await rowOf(bought.reference))?.status).toBe("successful");
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - bought.total);
   });
 });
 

@@ -111,6 +111,7 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
   return {
     name: "vtpass",
     label: "VTpass",
+    resendsSafely: true,
     newRequestId: vtpassRequestId,
 
     async verifySmartcard(serviceId, smartcard, signal): Promise<TvVerifyResult> {

@@ -22,6 +22,7 @@ import {
 } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { Provider } from "../../outside/provider";
+import type { ProviderSet } from "../../outside/providerSet";
 import { Refusal } from "../../refusal";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
@@ -48,6 +49,7 @@ export interface PurchaseDeps {
   clock: Clock;
   config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs" | "pinKeys">;
   provider: Provider;
+  providers: ProviderSet;
   logger: Logger;
 }
 

@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
-import type { ProviderOrder } from "../../outside/provider";
+import type { ProviderOrder, ProviderResult } from "../../outside/provider";
 import { claimDue } from "../claimDue";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
@@ -20,6 +20,7 @@ export async function requeryOne(
     providerRequestId: string | null;
     providerReference: string | null;
     order: unknown;
+    provider: string | null;
     createdAt: Date;
   },
   source: SettleSource,
@@ -30,12 +31,22 @@ export async function requeryOne(
     order: row.order as ProviderOrder,
     sentAt: row.createdAt,
   };
-  const answer = await askProvider(
-    (signal) => deps.provider.requery(attempt, signal),
-    deps.config.providerTimeoutMs,
-    deps.logger,
-    row.reference,
-  );
+  // Asked of the provider it went to, whatever the routes say now (rows from before there were
+  // several went to VTpass).
+  const provider = deps.providers.get(row.provider ?? "vtpass");
+  const ask = (call: (signal: AbortSignal) => Promise<ProviderResult>) =>
+    askProvider(call, deps.config.providerTimeoutMs, deps.logger, row.reference);
+  let answer = await ask((signal) => provider.requery(attempt, signal));
+  if (answer.status === "pending" && answer.unknownRequest && provider.resendsSafely) {
+    // The provider never got the request (a crash between the hold and the call, a request lost on
+    // the way). Waiting would not bring it; a repeat of the same request id cannot buy twice.
+    const resent = await ask((signal) => provider.buy(attempt.requestId, attempt.order, signal));
+    const said = resent.note ? ` ${resent.note}` : "";
+    answer = {
+      ...resent,
+      note: `Re-sent with the same request id: the provider had no record of it.${said}`,
+    };
+  }
   return settlePurchase(deps, row.id, answer, source);
 }
 
