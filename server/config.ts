@@ -47,12 +47,48 @@ const pinKeys = z.string().transform((text, ctx) => {
   return keys;
 });
 
-/** Settings that point the adapters at the real VTpass and Paystack. */
+/** The providers OjaPay can buy from, as `PROVIDERS` names them. */
+export const providerNames = ["vtpass", "msorg"] as const;
+export type ProviderName = (typeof providerNames)[number];
+
+/** The settings each provider needs where real money moves (its name and anything else is optional). */
+const providerSettings: Record<ProviderName, readonly (keyof z.input<typeof envShape>)[]> = {
+  vtpass: ["VTPASS_BASE_URL", "VTPASS_API_KEY", "VTPASS_PUBLIC_KEY", "VTPASS_SECRET_KEY"],
+  msorg: ["MSORG_BASE_URL", "MSORG_TOKEN"],
+};
+
+/**
+ * `PROVIDERS`: the providers to buy from, comma-separated, in the order routes try them. Each name
+ * once, each one OjaPay knows.
+ */
+const providerList = z.string().transform((text, ctx) => {
+  const names = text
+    .split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+  const known: ProviderName[] = [];
+  for (const name of names) {
+    if (!(providerNames as readonly string[]).includes(name)) {
+      ctx.addIssue({
+        code: "custom",
+        message: `names an unknown provider "${name.slice(0, 40)}" (known: ${providerNames.join(", ")})`,
+      });
+    } else if (known.includes(name as ProviderName)) {
+      ctx.addIssue({ code: "custom", message: `lists ${name} twice` });
+    } else known.push(name as ProviderName);
+  }
+  if (names.length === 0) ctx.addIssue({ code: "custom", message: "must list at least one provider" });
+  return known;
+});
+
+/** Settings that point the adapters at the real providers and Paystack. */
 const realSettings = [
   "VTPASS_BASE_URL",
   "VTPASS_API_KEY",
   "VTPASS_PUBLIC_KEY",
   "VTPASS_SECRET_KEY",
+  "MSORG_BASE_URL",
+  "MSORG_TOKEN",
   "PAYSTACK_BASE_URL",
   "PAYSTACK_SECRET_KEY",
   "DIDIT_BASE_URL",
@@ -63,6 +99,8 @@ const optionalRealSettings: ReadonlySet<string> = new Set([
   "PAYSTACK_BASE_URL",
   "DIDIT_BASE_URL",
   "DIDIT_API_KEY",
+  // A provider's settings are required only where PROVIDERS lists it (checked below).
+  ...Object.values(providerSettings).flat(),
 ]);
 
 /** Paystack's documented webhook addresses, for `PAYSTACK_WEBHOOK_IPS=paystack`. */
@@ -76,196 +114,217 @@ function simulatorsOn(env: { SIMULATORS?: "on" | "off" | undefined; NODE_ENV?: s
   return env.SIMULATORS ? env.SIMULATORS === "on" : env.NODE_ENV !== "production";
 }
 
-const envSchema = z
-  .object({
-    // 0 asks the system for any free port (tests use it).
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
-      .optional(),
-    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
-    MAIL_FROM: z.string().min(3).default("OjaPay <no-reply@ojapay.local>"),
-    ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
-    ADMIN_PASSWORD: z.string().min(10, { error: "must be at least 10 characters" }).max(128).optional(),
-    SESSION_IDLE_MINUTES: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 60)
-      .default(30),
-    SESSION_MAX_HOURS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 30)
-      .default(12),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    PUBLIC_URL: z.url().optional(),
-    // How many proxies of ours stand in front: "false"/"0" none, "true" one, or a number of hops.
-    TRUST_PROXY: z
-      .enum(["true", "false", "0", "1", "2", "3", "4", "5"], {
-        error: "must be true, false or a number of proxies from 0 to 5",
-      })
-      .default("false")
-      .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
-    ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
-    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
-    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
-    KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
-    // Unset: 128 for a server clients reach directly, none behind TRUST_PROXY (every connection is the proxy's).
-    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
-    TOTP_KEY: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
-      .optional(),
-    PIN_KEYS: pinKeys.optional(),
-    STATIC_DIR: z.string().min(1).default("./dist"),
-    NODE_ENV: z.string().optional(),
-    SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
-    PROVIDER: z.enum(["vtpass"]).default("vtpass"),
-    GATEWAY: z.enum(["paystack"]).default("paystack"),
-    VTPASS_BASE_URL: httpUrl.optional(),
-    VTPASS_API_KEY: key.optional(),
-    VTPASS_PUBLIC_KEY: key.optional(),
-    VTPASS_SECRET_KEY: key.optional(),
-    PAYSTACK_BASE_URL: httpUrl.optional(),
-    PAYSTACK_SECRET_KEY: z
-      .string()
-      .regex(/^sk_(test|live)_[A-Za-z0-9_]{8,200}$/, {
-        error: "must be a Paystack secret key (sk_test_… or sk_live_…)",
-      })
-      .optional(),
-    DIDIT_BASE_URL: httpUrl.optional(),
-    DIDIT_API_KEY: key.optional(),
-    PAYSTACK_PREFERRED_BANK: z.enum(["test-bank", "wema-bank", "titan-paystack"]).optional(),
-    PAYSTACK_WEBHOOK_IPS: z
-      .string()
-      .transform((text) =>
-        text
-          .split(",")
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .refine((list) => list.every((ip) => ip === "paystack" || isIP(ip) !== 0), {
-        error: 'must be "paystack" or a comma-separated list of IP addresses',
-      })
-      .optional(),
-    PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
-    SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
-    REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
-    REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
-    REFERRAL_BONUS_KOBO: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
-    REFERRAL_MIN_FUNDING_KOBO: z.coerce.number().int().min(100).max(100_000_000).default(100_000),
-    FUNDING_CHECK_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
-    FUNDING_EXPIRY_HOURS: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(24 * 30)
-      .default(24),
-  })
-  .superRefine((env, ctx) => {
-    const simulated = simulatorsOn(env);
-    for (const name of realSettings) {
-      const value = env[name];
-      if (simulated && value !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: [name],
-          message:
-            "is for the real provider and gateway: set SIMULATORS=off to use it (the simulators are on)",
-        });
-      }
-      if (!simulated && value === undefined && !optionalRealSettings.has(name)) {
-        ctx.addIssue({ code: "custom", path: [name], message: "is required when the simulators are off" });
-      }
-      if (!simulated && value !== undefined && isSimulatorKey(value)) {
-        ctx.addIssue({
-          code: "custom",
-          path: [name],
-          message: "is the simulators' development key; set the real one",
-        });
-      }
-      if (
-        !simulated &&
-        env.NODE_ENV === "production" &&
-        name.endsWith("_BASE_URL") &&
-        value?.startsWith("http:")
-      ) {
-        ctx.addIssue({ code: "custom", path: [name], message: "must be an https:// address in production" });
+const envShape = z.object({
+  // 0 asks the system for any free port (tests use it).
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().min(3).default("OjaPay <no-reply@ojapay.local>"),
+  ADMIN_EMAIL: z.email({ error: "must be an email address" }).optional(),
+  ADMIN_PASSWORD: z.string().min(10, { error: "must be at least 10 characters" }).max(128).optional(),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PUBLIC_URL: z.url().optional(),
+  // How many proxies of ours stand in front: "false"/"0" none, "true" one, or a number of hops.
+  TRUST_PROXY: z
+    .enum(["true", "false", "0", "1", "2", "3", "4", "5"], {
+      error: "must be true, false or a number of proxies from 0 to 5",
+    })
+    .default("false")
+    .transform((v) => (v === "true" ? 1 : v === "false" ? 0 : Number(v))),
+  ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  // Unset: 128 for a server clients reach directly, none behind TRUST_PROXY (every connection is the proxy's).
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
+  TOTP_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
+    .optional(),
+  PIN_KEYS: pinKeys.optional(),
+  STATIC_DIR: z.string().min(1).default("./dist"),
+  NODE_ENV: z.string().optional(),
+  SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
+  PROVIDERS: providerList.optional(),
+  GATEWAY: z.enum(["paystack"]).default("paystack"),
+  VTPASS_BASE_URL: httpUrl.optional(),
+  VTPASS_API_KEY: key.optional(),
+  VTPASS_PUBLIC_KEY: key.optional(),
+  VTPASS_SECRET_KEY: key.optional(),
+  MSORG_BASE_URL: httpUrl.optional(),
+  MSORG_TOKEN: key.optional(),
+  // The vendor's name as staff know it; its host when unset.
+  MSORG_NAME: z.string().trim().min(2).max(40).optional(),
+  PAYSTACK_BASE_URL: httpUrl.optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9_]{8,200}$/, {
+      error: "must be a Paystack secret key (sk_test_… or sk_live_…)",
+    })
+    .optional(),
+  DIDIT_BASE_URL: httpUrl.optional(),
+  DIDIT_API_KEY: key.optional(),
+  PAYSTACK_PREFERRED_BANK: z.enum(["test-bank", "wema-bank", "titan-paystack"]).optional(),
+  PAYSTACK_WEBHOOK_IPS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((ip) => ip === "paystack" || isIP(ip) !== 0), {
+      error: 'must be "paystack" or a comma-separated list of IP addresses',
+    })
+    .optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
+  REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  REFERRAL_BONUS_KOBO: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  REFERRAL_MIN_FUNDING_KOBO: z.coerce.number().int().min(100).max(100_000_000).default(100_000),
+  FUNDING_CHECK_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
+  FUNDING_EXPIRY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24),
+});
+
+/** The providers to buy from: `PROVIDERS`, or with the simulators on both simulated providers. */
+function providersOf(env: z.output<typeof envShape>): ProviderName[] {
+  return env.PROVIDERS ?? (simulatorsOn(env) ? [...providerNames] : ["vtpass"]);
+}
+
+const envSchema = envShape.superRefine((env, ctx) => {
+  const simulated = simulatorsOn(env);
+  if (!simulated) {
+    for (const provider of providersOf(env)) {
+      for (const name of providerSettings[provider]) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: `is required when PROVIDERS lists ${provider} and the simulators are off`,
+          });
+        }
       }
     }
-    if (!simulated && !env.PUBLIC_URL) {
+  }
+  for (const name of realSettings) {
+    const value = env[name];
+    if (simulated && value !== undefined) {
       ctx.addIssue({
         code: "custom",
-        path: ["PUBLIC_URL"],
-        message: "is required when the simulators are off: the gateway sends customers back to it",
+        path: [name],
+        message: "is for the real provider and gateway: set SIMULATORS=off to use it (the simulators are on)",
       });
     }
-    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    if (!simulated && value === undefined && !optionalRealSettings.has(name)) {
+      ctx.addIssue({ code: "custom", path: [name], message: "is required when the simulators are off" });
+    }
+    if (!simulated && value !== undefined && isSimulatorKey(value)) {
       ctx.addIssue({
         code: "custom",
-        path: ["HEADERS_TIMEOUT_MS"],
-        message: "must not be longer than REQUEST_TIMEOUT_MS, which the headers are part of",
+        path: [name],
+        message: "is the simulators' development key; set the real one",
       });
     }
-    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({
-        code: "custom",
-        path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
-        message: "must be set together with ADMIN_EMAIL and ADMIN_PASSWORD",
-      });
+    if (
+      !simulated &&
+      env.NODE_ENV === "production" &&
+      name.endsWith("_BASE_URL") &&
+      value?.startsWith("http:")
+    ) {
+      ctx.addIssue({ code: "custom", path: [name], message: "must be an https:// address in production" });
     }
-    if (!simulated && !env.TOTP_KEY) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TOTP_KEY"],
-        message:
-          "is required when the simulators are off: it seals staff authenticator keys (openssl rand -hex 32)",
-      });
-    }
-    if (!simulated && env.TOTP_KEY?.toLowerCase() === developmentTotpKey) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["TOTP_KEY"],
-        message: "is the development key; set a random one",
-      });
-    }
-    // Only a development machine may hash PINs under a key everyone can read in this repository.
-    const keysRequired = env.NODE_ENV === "production" || !simulated;
-    if (keysRequired && !env.PIN_KEYS) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PIN_KEYS"],
-        message:
-          "is required in production and when the simulators are off: it keys the transaction PIN hashes (id:secret, the secret from openssl rand -hex 32)",
-      });
-    }
-    if (keysRequired && env.PIN_KEYS?.some((key) => key.secret === developmentPinKey.secret)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PIN_KEYS"],
-        message: "holds the development key; set a random one",
-      });
-    }
-    if (env.TOTP_KEY && env.PIN_KEYS?.some((key) => key.secret === env.TOTP_KEY?.toLowerCase())) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["PIN_KEYS"],
-        message: "holds TOTP_KEY; each purpose needs a key of its own",
-      });
-    }
-    if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-      const problem = passwordProblem(env.ADMIN_PASSWORD, {
-        email: env.ADMIN_EMAIL,
-        firstName: "",
-        lastName: "",
-      });
-      if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: problem });
-    }
-  });
+  }
+  if (!simulated && !env.PUBLIC_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PUBLIC_URL"],
+      message: "is required when the simulators are off: the gateway sends customers back to it",
+    });
+  }
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["HEADERS_TIMEOUT_MS"],
+      message: "must not be longer than REQUEST_TIMEOUT_MS, which the headers are part of",
+    });
+  }
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.ADMIN_EMAIL ? "ADMIN_PASSWORD" : "ADMIN_EMAIL"],
+      message: "must be set together with ADMIN_EMAIL and ADMIN_PASSWORD",
+    });
+  }
+  if (!simulated && !env.TOTP_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOTP_KEY"],
+      message:
+        "is required when the simulators are off: it seals staff authenticator keys (openssl rand -hex 32)",
+    });
+  }
+  if (!simulated && env.TOTP_KEY?.toLowerCase() === developmentTotpKey) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["TOTP_KEY"],
+      message: "is the development key; set a random one",
+    });
+  }
+  // Only a development machine may hash PINs under a key everyone can read in this repository.
+  const keysRequired = env.NODE_ENV === "production" || !simulated;
+  if (keysRequired && !env.PIN_KEYS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PIN_KEYS"],
+      message:
+        "is required in production and when the simulators are off: it keys the transaction PIN hashes (id:secret, the secret from openssl rand -hex 32)",
+    });
+  }
+  if (keysRequired && env.PIN_KEYS?.some((key) => key.secret === developmentPinKey.secret)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PIN_KEYS"],
+      message: "holds the development key; set a random one",
+    });
+  }
+  if (env.TOTP_KEY && env.PIN_KEYS?.some((key) => key.secret === env.TOTP_KEY?.toLowerCase())) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["PIN_KEYS"],
+      message: "holds TOTP_KEY; each purpose needs a key of its own",
+    });
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const problem = passwordProblem(env.ADMIN_PASSWORD, {
+      email: env.ADMIN_EMAIL,
+      firstName: "",
+      lastName: "",
+    });
+    if (problem) ctx.addIssue({ code: "custom", path: ["ADMIN_PASSWORD"], message: problem });
+  }
+});
 
 export interface Config {
   port: number;
@@ -302,10 +361,15 @@ export interface Config {
   /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
   simulators: boolean;
   production: boolean;
-  provider: "vtpass";
+  /** The providers to buy from, in the order routes try them (`PROVIDERS`). */
+  providers: ProviderName[];
   gateway: "paystack";
-  /** The real VTpass; null while the simulators are on (the adapter is pointed at the simulator). */
+  /** The real VTpass; null while the simulators are on (the adapter is pointed at the simulator) or where not listed. */
   vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string } | null;
+  /** The real SME-data vendor; null while the simulators are on or where not listed. */
+  msorg: { baseUrl: string; token: string } | null;
+  /** The vendor's name as staff know it (`MSORG_NAME`, else its host). */
+  msorgName: string;
   /** The real Paystack; null while the simulators are on. */
   paystack: { baseUrl: string; secretKey: string } | null;
   /** Didit, who checks BVNs and NINs; null while the simulators are on, or when no key is set. */
@@ -362,7 +426,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staticDir: e.STATIC_DIR,
     simulators,
     production: e.NODE_ENV === "production",
-    provider: e.PROVIDER,
+    providers: providersOf(e),
     gateway: e.GATEWAY,
     vtpass:
       simulators || !e.VTPASS_BASE_URL || !e.VTPASS_API_KEY || !e.VTPASS_PUBLIC_KEY || !e.VTPASS_SECRET_KEY
@@ -373,6 +437,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             publicKey: e.VTPASS_PUBLIC_KEY,
             secretKey: e.VTPASS_SECRET_KEY,
           },
+    msorg:
+      simulators || !e.MSORG_BASE_URL || !e.MSORG_TOKEN
+        ? null
+        : { baseUrl: withSlash(e.MSORG_BASE_URL), token: e.MSORG_TOKEN },
+    msorgName: e.MSORG_NAME ?? (e.MSORG_BASE_URL ? new URL(e.MSORG_BASE_URL).host : "SME-data vendor"),
     paystack:
       simulators || !e.PAYSTACK_SECRET_KEY
         ? null

@@ -21,9 +21,10 @@ describe("configuration", () => {
       sessionMaxMs: 12 * 3_600_000,
       publicUrl: "http://localhost:8080",
       simulators: true,
-      provider: "vtpass",
+      providers: ["vtpass", "msorg"],
       gateway: "paystack",
       vtpass: null,
+      msorg: null,
       paystack: null,
       paystackPreferredBank: "test-bank",
       paystackWebhookIps: null,
@@ -44,6 +45,42 @@ describe("configuration", () => {
     TOTP_KEY: "8f3a".repeat(16),
     PIN_KEYS: `2026b:${"5a7e".repeat(16)}`,
   };
+
+  it("buys from the providers PROVIDERS lists, in its order, each with its own settings where money is real", () => {
+    expect(loadConfig({ PROVIDERS: "msorg, vtpass" }).providers).toEqual(["msorg", "vtpass"]);
+    expect(loadConfig({ ...live }).providers).toEqual(["vtpass"]);
+    expect(() => loadConfig({ ...live, PROVIDERS: "vtpass,msorg" })).toThrow(
+      /MSORG_BASE_URL: is required when PROVIDERS lists msorg and the simulators are off[\s\S]*MSORG_TOKEN: is required when PROVIDERS lists msorg/,
+    );
+    expect(() => loadConfig({ ...live, PROVIDERS: "vtpass,smedata" })).toThrow(
+      /PROVIDERS: names an unknown provider "smedata" \(known: vtpass, msorg\)/,
+    );
+    const vendor = { MSORG_BASE_URL: "https://husmodata.example/api", MSORG_TOKEN: "live-vendor-token-1" };
+    const both = loadConfig({ ...live, ...vendor, PROVIDERS: "msorg,vtpass" });
+    expect(both).toMatchObject({
+      providers: ["msorg", "vtpass"],
+      msorg: { baseUrl: "https://husmodata.example/api/", token: "live-vendor-token-1" },
+      msorgName: "husmodata.example",
+    });
+    expect(loadConfig({ ...live, ...vendor, PROVIDERS: "msorg", MSORG_NAME: "Husmodata" })).toMatchObject({
+      msorgName: "Husmodata",
+      providers: ["msorg"],
+    });
+    // Only msorg listed: VTpass's keys are not needed.
+    const { VTPASS_BASE_URL, VTPASS_API_KEY, VTPASS_PUBLIC_KEY, VTPASS_SECRET_KEY, ...withoutVtpass } = live;
+    expect(loadConfig({ ...withoutVtpass, ...vendor, PROVIDERS: "msorg" }).vtpass).toBeNull();
+    expect(() =>
+      loadConfig({
+        ...live,
+        MSORG_TOKEN: "sim-msorg-token-not-for-production",
+        MSORG_BASE_URL: "https://v.example",
+        PROVIDERS: "msorg",
+      }),
+    ).toThrow(/MSORG_TOKEN: is the simulators' development key/);
+    expect(() => loadConfig({ MSORG_TOKEN: "live-vendor-token-1" })).toThrow(
+      /MSORG_TOKEN: is for the real provider and gateway: set SIMULATORS=off/,
+    );
+  });
 
   it("limits how long a client may hold a connection, and how many one address may hold, but not behind a proxy unless told", () => {
     expect(loadConfig({}).connections).toEqual({
@@ -73,7 +110,7 @@ describe("configuration", () => {
       paystackPreferredBank: "wema-bank",
     });
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(
-      /VTPASS_BASE_URL: is required when the simulators are off[\s\S]*PAYSTACK_SECRET_KEY: is required[\s\S]*PUBLIC_URL: is required/,
+      /VTPASS_BASE_URL: is required when PROVIDERS lists vtpass and the simulators are off[\s\S]*PAYSTACK_SECRET_KEY: is required[\s\S]*PUBLIC_URL: is required/,
     );
   });
 
@@ -211,7 +248,10 @@ describe("configuration", () => {
     [{ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "password1234" }, "ADMIN_PASSWORD"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ SIMULATORS: "maybe" }, "SIMULATORS"],
-    [{ PROVIDER: "sandbox" }, "PROVIDER"],
+    [{ PROVIDERS: "vtpass,sandbox" }, "PROVIDERS"],
+    [{ PROVIDERS: "vtpass,vtpass" }, "PROVIDERS"],
+    [{ PROVIDERS: " , " }, "PROVIDERS"],
+    [{ MSORG_BASE_URL: "ftp://vendor.example" }, "MSORG_BASE_URL"],
     [{ GATEWAY: "sandbox" }, "GATEWAY"],
     [{ FUNDING_EXPIRY_HOURS: "0" }, "FUNDING_EXPIRY_HOURS"],
   ])("stops on %j naming %s", (env, variable) => {
