@@ -16,6 +16,7 @@ export type ProviderAlert = z.infer<typeof providerAlert>;
 
 export const providerStatus = z.object({
   provider: z.string(),
+  provider_label: z.string().check(z.meta({ description: "The provider's name as staff know it" })),
   simulated: z
     .boolean()
     .check(z.meta({ description: "The provider and gateway are the simulators: no real money" })),

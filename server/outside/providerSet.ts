@@ -10,6 +10,12 @@ export interface ProviderSet {
   labelOf(name: string): string;
 }
 
+/** The provider a purchase went to: every purchase names one (migration 0013 named the oldest). */
+export function providerNameOf(purchase: { provider: string | null; reference: string }): string {
+  if (!purchase.provider) throw new Error(`${purchase.reference} names no provider`);
+  return purchase.provider;
+}
+
 export function providerSet(list: readonly Provider[]): ProviderSet {
   if (list.length === 0) throw new Error("at least one provider is needed");
   const byName = new Map(list.map((provider) => [provider.name, provider]));

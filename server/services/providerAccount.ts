@@ -50,6 +50,7 @@ export async function providerStatus(deps: Deps): Promise<ProviderStatus> {
   ]);
   return {
     provider: deps.provider.name,
+    provider_label: deps.provider.label,
     simulated: deps.config.simulators,
     balance: read.balance,
     balance_error: read.error,

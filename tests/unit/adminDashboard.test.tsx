@@ -47,6 +47,7 @@ function dashboardFixture(): Dashboard {
 
 const providerStatus = (overrides: Partial<ProviderStatus> = {}): ProviderStatus => ({
   provider: "vtpass",
+  provider_label: "VTpass",
   simulated: false,
   balance: 12_345_600,
   balance_error: null,

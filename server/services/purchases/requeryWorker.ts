@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
 import type { ProviderOrder, ProviderResult } from "../../outside/provider";
+import { providerNameOf } from "../../outside/providerSet";
 import { claimDue } from "../claimDue";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
@@ -31,9 +32,8 @@ export async function requeryOne(
     order: row.order as ProviderOrder,
     sentAt: row.createdAt,
   };
-  // Asked of the provider it went to, whatever the routes say now (rows from before there were
-  // several went to VTpass).
-  const provider = deps.providers.get(row.provider ?? "vtpass");
+  // Asked of the provider it went to, whatever the routes say now.
+  const provider = deps.providers.get(providerNameOf(row));
   const ask = (call: (signal: AbortSignal) => Promise<ProviderResult>) =>
     askProvider(call, deps.config.providerTimeoutMs, deps.logger, row.reference);
   let answer = await ask((signal) => provider.requery(attempt, signal));

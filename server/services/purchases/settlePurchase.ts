@@ -17,6 +17,7 @@ import {
   wallets,
 } from "../../db/schema";
 import type { ProviderResult } from "../../outside/provider";
+import { providerNameOf } from "../../outside/providerSet";
 import { noticeToCustomer } from "../customerNotices";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
@@ -53,9 +54,6 @@ export function requeryDelay(baseMs: number, attempts: number): number {
 }
 
 type Update = PgUpdateSetSource<typeof transactions>;
-
-/** The provider a purchase went to (every purchase names one; rows from before providers were named went to VTpass). */
-const providerOf = (row: TransactionRow) => row.provider ?? "vtpass";
 
 type WriteStep = ReturnType<typeof writeStep>;
 
@@ -154,7 +152,13 @@ export async function settlePurchase(
           ),
         );
       if (result.alert)
-        await raiseProviderAlert(tx, deps.clock, providerOf(row), result.alert, result.note ?? result.reason);
+        await raiseProviderAlert(
+          tx,
+          deps.clock,
+          providerNameOf(row),
+          result.alert,
+          result.note ?? result.reason,
+        );
       return finish(
         tx,
         row,
@@ -224,7 +228,7 @@ export async function settlePurchase(
       await raiseProviderAlert(
         tx,
         deps.clock,
-        providerOf(row),
+        providerNameOf(row),
         result.alert,
         result.note ?? "The provider refused our keys",
       );

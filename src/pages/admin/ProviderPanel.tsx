@@ -48,8 +48,7 @@ export function ProviderPanel() {
             </p>
           )}
           <p className="muted">
-            {data.provider === "vtpass" ? "VTpass" : data.provider}, checked at{" "}
-            {formatDateTime(data.checked_at)}.{" "}
+            {data.provider_label}, checked at {formatDateTime(data.checked_at)}.{" "}
             <button type="button" className="link-button" onClick={status.retry}>
               Check again
             </button>
