@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
 import { auditLog, dataPlans, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { closedPort } from "./support/closedPort";
 import {
   expectBalancesMatchTransactions,
   expectLedgerConsistent,
@@ -109,6 +110,36 @@ describe("what is stored before VTpass is asked", () => {
     await requeryDue(server.deps);
     expect((await rowOf(bought.reference))?.status).toBe("successful");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - bought.total);
+  });
+});
+
+describe("a provider that refuses the connection", () => {
+  it("fails the purchase and gives the money back at once: nothing left this machine, so nothing was bought", async () => {
+    const refusing = await createTestServer(
+      { PROVIDERS: "vtpass" },
+      { vtpassBaseUrl: `http://127.0.0.1:${await closedPort()}/api/` },
+    );
+    try {
+      const c = await refusing.fundedCustomer(naira(5000));
+      const answer = await refusing.send("POST /core/customer/airtime", {
+        token: c.token,
+        body: {
+          network_id: 1,
+          phone: phone(),
+          amount: naira(100),
+          pin: c.pin,
+          request_id: crypto.randomUUID(),
+        },
+      });
+      const bought = answer.data;
+      expect(bought).toMatchObject({
+        status: "failed",
+        failure_reason: "The provider could not be reached, so nothing was charged.",
+      });
+      expect(await walletBalance(refusing.db, c.id)).toBe(naira(5000));
+    } finally {
+      await refusing.close();
+    }
   });
 });
 

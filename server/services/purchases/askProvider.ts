@@ -1,33 +1,35 @@
 import type { Logger } from "pino";
+import { NothingSent } from "../../outside/outsideHttp";
 import type { ProviderResult } from "../../outside/provider";
 
+/** What a purchase becomes when its provider was never reached: nobody could have delivered it. */
+export const notReached: ProviderResult = {
+  status: "failed",
+  reason: "The provider could not be reached, so nothing was charged.",
+  safeToFailOver: true,
+};
+
 /**
- * Asks the provider with a time limit. Running out of time, or any error, is not a failure: nobody
- * knows yet whether the provider delivered, so the answer is `pending` and a requery will tell.
+ * Asks the provider; the adapter's client holds the call to config's time limit. Running out of
+ * time, or any error, is not a failure: nobody knows yet whether the provider delivered, so the answer
+ * is `pending` and a requery will tell. The one exception is a call that never left (`NothingSent`):
+ * a purchase sent so is answered `whenNothingSent` (`notReached`); a requery so learns nothing.
  */
 export async function askProvider(
-  ask: (signal: AbortSignal) => Promise<ProviderResult>,
-  timeoutMs: number,
+  ask: (signal?: AbortSignal) => Promise<ProviderResult>,
   logger: Pick<Logger, "warn">,
   reference: string,
+  whenNothingSent: ProviderResult = { status: "pending" },
 ): Promise<ProviderResult> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ProviderResult>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new Error("provider timeout"));
-      resolve({ status: "pending" });
-    }, timeoutMs);
-  });
   try {
-    return await Promise.race([ask(controller.signal), timeout]);
+    return await ask();
   } catch (error) {
-    logger.warn(
-      { reference, err: error instanceof Error ? error.message : String(error) },
-      "provider answer unclear; left pending",
-    );
+    const said = error instanceof Error ? error.message : String(error);
+    if (error instanceof NothingSent) {
+      logger.warn({ reference, err: said }, "provider not reached");
+      return { ...whenNothingSent, note: `Not reached: ${said}` };
+    }
+    logger.warn({ reference, err: said }, "provider answer unclear; left pending");
     return { status: "pending" };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -30,7 +30,7 @@ import { postingLines } from "../ledger/postings";
 import { ledgerRows } from "../ledger/postLedger";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
-import { askProvider } from "./askProvider";
+import { askProvider, notReached } from "./askProvider";
 import type { Order } from "./order";
 import {
   acceptPin,
@@ -156,9 +156,9 @@ export async function placePurchase(
 
   const answer = await askProvider(
     (signal) => deps.provider.buy(held.providerRequestId as string, order.delivery, signal),
-    deps.config.providerTimeoutMs,
     deps.logger,
     held.reference,
+    notReached,
   );
   // The settle marks the request answered in the same statement as its outcome.
   return settleHeld(deps, held, answer, {

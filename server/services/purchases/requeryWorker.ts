@@ -34,12 +34,13 @@ export async function requeryOne(
   };
   // Asked of the provider it went to, whatever the routes say now.
   const provider = deps.providers.get(providerNameOf(row));
-  const ask = (call: (signal: AbortSignal) => Promise<ProviderResult>) =>
-    askProvider(call, deps.config.providerTimeoutMs, deps.logger, row.reference);
+  const ask = (call: (signal?: AbortSignal) => Promise<ProviderResult>) =>
+    askProvider(call, deps.logger, row.reference);
   let answer = await ask((signal) => provider.requery(attempt, signal));
   if (answer.status === "pending" && answer.unknownRequest && provider.resendsSafely) {
     // The provider never got the request (a crash between the hold and the call, a request lost on
     // the way). Waiting would not bring it; a repeat of the same request id cannot buy twice.
+    // Not reached this time is no proof the first call never arrives late: it stays pending.
     const resent = await ask((signal) => provider.buy(attempt.requestId, attempt.order, signal));
     const said = resent.note ? ` ${resent.note}` : "";
     answer = {

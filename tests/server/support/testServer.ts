@@ -140,7 +140,7 @@ export function routeCaller(call: Caller) {
 /** `serveSpa` serves the built app from STATIC_DIR too (it must have been built). */
 export async function createTestServer(
   env: Record<string, string> = {},
-  options: { serveSpa?: boolean; relayMail?: Mailer } = {},
+  options: { serveSpa?: boolean; relayMail?: Mailer; vtpassBaseUrl?: string } = {},
 ) {
   const database = await openTestDatabase();
   await seedSystemRows(database.db);
@@ -175,6 +175,7 @@ export async function createTestServer(
       serveSpa: options.serveSpa ?? false,
       journalDir: null,
       simulatorTiming: { settleAfterMs: null, timeoutAnswerMs: 2_000 },
+      ...(options.vtpassBaseUrl && { vtpassBaseUrl: options.vtpassBaseUrl }),
     },
   );
   const { app, deps } = served;
