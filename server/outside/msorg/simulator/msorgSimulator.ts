@@ -2,15 +2,18 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
 import { accountBody } from "./msorgAccountBody";
-import { type MsorgService, msorgServices } from "./msorgCatalogue";
+import { msorgServices } from "./msorgCatalogue";
+import type { MsorgControl, ReceivedRequest } from "./msorgControl";
 import { openMsorgLedger, type SimulatedRecord } from "./msorgLedger";
 import { createPurchase, type MsorgScriptedAnswer, prepaidTokenOf } from "./msorgPurchase";
+import { recentRecordsBody } from "./msorgRecentRecords";
 import { recordBody } from "./msorgRecordBody";
 import { type SimulatorContext, sendReply } from "./msorgReplies";
 import { createMsorgTimers } from "./msorgTimers";
 import { validateIuc, validateMeter } from "./msorgVerification";
 
 export type { MsorgService } from "./msorgCatalogue";
+export type { MsorgControl, ReceivedRequest } from "./msorgControl";
 export type { SimulatedRecord } from "./msorgLedger";
 export { msorgTriggers } from "./msorgOutcomes";
 export type { MsorgScriptedAnswer } from "./msorgPurchase";
@@ -32,28 +35,6 @@ export interface MsorgSimulatorOptions {
   walletBalance?: number;
 }
 
-export interface ReceivedRequest {
-  method: string;
-  /** The path with its query string. */
-  path: string;
-  /** The parsed JSON body; the raw text when it was not JSON; undefined for a GET. */
-  body: unknown;
-}
-
-/** What tests (in-process) see and steer. Amounts in kobo. */
-export interface MsorgControl {
-  balance(): number;
-  setBalance(kobo: number): void;
-  /** The next purchase for `recipient` (phone, smartcard or meter) answers `answer`. */
-  script(recipient: string, answer: MsorgScriptedAnswer): void;
-  /** Settles a processing record by its planned outcome now. */
-  settle(id: number): void;
-  records(): readonly SimulatedRecord[];
-  readonly requests: readonly ReceivedRequest[];
-  /** `refuse`: every purchase answers 400 "Service currently unavailable" and makes nothing; null: normal. */
-  setDown(mode: "refuse" | null): void;
-}
-
 export interface MsorgSimulator {
   /** Every route, under /api/. */
   app: Hono<{ Bindings: HttpBindings }>;
@@ -63,7 +44,6 @@ export interface MsorgSimulator {
 }
 
 const defaultWalletBalance = 100_000_000;
-const pageSize = 20;
 
 async function readJson(c: SimulatorContext): Promise<{ ok: boolean; value: unknown }> {
   const text = await c.req.text();
@@ -131,23 +111,15 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
   app.get("/api/validateiuc", (c) => sendReply(c, validateIuc(c.req.query()), timers));
   app.get("/api/validatemeter", (c) => sendReply(c, validateMeter(c.req.query()), timers));
 
-  const listOf = (service: MsorgService, page: number) => {
-    const newestFirst = ledger
-      .all()
-      .filter((r) => r.service === service)
-      .sort((a, b) => b.id - a.id);
-    const results = newestFirst.slice((page - 1) * pageSize, page * pageSize).map(recordBody);
-    const next = newestFirst.length > page * pageSize ? `?page=${page + 1}` : null;
-    return { count: newestFirst.length, next, previous: page > 1 ? `?page=${page - 1}` : null, results };
-  };
-
   for (const service of msorgServices) {
     app.post(`/api/${service}`, async (c) => {
       const body = await readJson(c);
       if (!body.ok) return c.json({ detail: "JSON parse error" }, 400);
       return sendReply(c, purchase(service, body.value), timers);
     });
-    app.get(`/api/${service}`, (c) => c.json(listOf(service, Math.max(1, Number(c.req.query("page")) || 1))));
+    app.get(`/api/${service}`, (c) =>
+      c.json(recentRecordsBody(ledger, service, Number(c.req.query("page")) || 1)),
+    );
     app.get(`/api/${service}/:id`, (c) => {
       const id = Number(c.req.param("id"));
       const record = ledger.get(id);
