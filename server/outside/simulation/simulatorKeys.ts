@@ -10,12 +10,14 @@ export const simulatorKeys = {
   },
   paystack: { secretKey: "sk_test_simulator_not_for_production" },
   didit: { apiKey: "sim-didit-api-key-not-for-production" },
+  msorg: { token: "sim-msorg-token-not-for-production" },
 } as const;
 
 const developmentValues: readonly string[] = [
   ...Object.values(simulatorKeys.vtpass),
   simulatorKeys.paystack.secretKey,
   simulatorKeys.didit.apiKey,
+  simulatorKeys.msorg.token,
 ];
 
 export function isSimulatorKey(value: string): boolean {

@@ -1,0 +1,95 @@
+import currency from "currency.js";
+import { z } from "zod";
+import { lenient, scalarText } from "../lenientJson";
+import { type ProviderOrder, recipientOf } from "../provider";
+
+/**
+ * One purchase as an SME-data vendor records it (docs/PROVIDERS.md, "The SME-data vendors"), read
+ * leniently: the vendors built on the one script still rename, retype and drop fields (Subpadi's
+ * electricity record says `meter_no` and `date_created`, Husmodata's `meter_number` and `create_date`).
+ */
+export const msorgRecord = z.looseObject({
+  id: lenient(scalarText),
+  Status: lenient(z.string()),
+  status: lenient(z.string()),
+  ident: lenient(scalarText),
+  api_response: lenient(scalarText),
+  mobile_number: lenient(scalarText),
+  meter_number: lenient(scalarText),
+  meter_no: lenient(scalarText),
+  smart_card_number: lenient(scalarText),
+  amount: lenient(scalarText),
+  plan: lenient(scalarText),
+  cableplan: lenient(scalarText),
+  token: lenient(scalarText),
+  Token: lenient(scalarText),
+  units: lenient(scalarText),
+  Units: lenient(scalarText),
+  create_date: lenient(z.string()),
+  date_created: lenient(z.string()),
+});
+export type MsorgRecord = z.infer<typeof msorgRecord>;
+
+/** A record's status in lower case; `Status` is the convention, a few vendors write `status`. */
+export const recordStatus = (record: MsorgRecord) => (record.Status ?? record.status)?.trim().toLowerCase();
+
+/** Naira as vendors write it ("200", 200, "200.0", "₦235.0", "N1,500") in kobo; undefined without digits. */
+export function nairaTextToKobo(text: string | number | undefined): number | undefined {
+  if (text === undefined || !/\d/.test(String(text))) return undefined;
+  return currency(String(text).replace(/^[^\d-]+/, "")).intValue;
+}
+
+/** A Nigerian number as written either way (0803…, 234803…, +234 803…), for comparing. */
+const plainNumber = (text: string) => text.replace(/\D/g, "").replace(/^234(?=\d{10}$)/, "0");
+
+/** Lagos keeps UTC+1 all year; the vendors' Django servers write Lagos time without a zone. */
+const lagosOffset = "+01:00";
+
+/** When the vendor made the record: `create_date` (or `date_created`), Lagos time unless it says otherwise. */
+export function recordTime(record: MsorgRecord): Date | undefined {
+  const written = (record.create_date ?? record.date_created)?.trim();
+  if (!written) return undefined;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(written) ? written : `${written}${lagosOffset}`;
+  // Date.parse reads milliseconds only: Django's microseconds are cut to three digits.
+  const time = Date.parse(zoned.replace(/(\.\d{3})\d+/, "$1"));
+  return Number.isNaN(time) ? undefined : new Date(time);
+}
+
+function recipientField(record: MsorgRecord, order: ProviderOrder): string | undefined {
+  switch (order.service) {
+    case "airtime":
+    case "data":
+      return record.mobile_number;
+    case "tv":
+      return record.smart_card_number;
+    case "electricity":
+      return record.meter_number ?? record.meter_no;
+  }
+}
+
+/** The vendor's plan id the record names, when it writes one as an id (some write the plan's name). */
+function planOf(record: MsorgRecord, order: ProviderOrder): string | undefined {
+  const plan = order.service === "data" ? record.plan : order.service === "tv" ? record.cableplan : undefined;
+  return plan !== undefined && /^\d+$/.test(plan.trim()) ? plan.trim() : undefined;
+}
+
+/**
+ * What in the record does not fit the purchase asked about, in a few words; undefined when it fits.
+ * Only fields the record carries are compared. Data and TV are compared by plan, not amount: the
+ * vendor's price for a plan moves on its own, and the plan says what was bought.
+ */
+export function misfitOf(record: MsorgRecord, order: ProviderOrder, askedId?: string): string | undefined {
+  if (askedId !== undefined && record.id !== undefined && record.id.trim() !== askedId.trim())
+    return `another record (${record.id}, asked ${askedId})`;
+  const recipient = recipientField(record, order);
+  if (recipient !== undefined && plainNumber(recipient) !== plainNumber(recipientOf(order)))
+    return `another number (${recipient})`;
+  if (order.service === "data" || order.service === "tv") {
+    const plan = planOf(record, order);
+    if (plan !== undefined && plan !== order.variationCode.trim()) return `another plan (${plan})`;
+    return undefined;
+  }
+  const amount = nairaTextToKobo(record.amount);
+  if (amount !== undefined && amount !== order.amount) return `another amount (₦${record.amount})`;
+  return undefined;
+}

@@ -1,0 +1,36 @@
+import { dataNetworks } from "./msorgCatalogue";
+import { dataPlans } from "./msorgDataPlans";
+
+/**
+ * `GET user/`: the account, its wallet (naira, as text) and the data plans, nested by network as
+ * the script's vendors answer them (`Dataplans.MTN_PLAN.ALL[]`).
+ */
+export function accountBody(balanceKobo: number): Record<string, unknown> {
+  const Dataplans: Record<string, { ALL: unknown[] }> = {};
+  for (const [id, network] of Object.entries(dataNetworks)) {
+    Dataplans[`${network}_PLAN`] = {
+      ALL: dataPlans
+        .filter((p) => p.network === Number(id))
+        .map((p, i) => ({
+          id: p.dataplan_id * 10 + i,
+          dataplan_id: String(p.dataplan_id),
+          network: p.network,
+          plan_type: p.plan_type,
+          plan_network: network,
+          month_validate: p.month_validate,
+          plan: p.plan,
+          plan_amount: (p.amountKobo / 100).toFixed(1),
+        })),
+    };
+  }
+  return {
+    user: {
+      username: "ojapay",
+      email: "ops@ojapay.example",
+      wallet_balance: (balanceKobo / 100).toFixed(2),
+      bonus_balance: "0.00",
+      user_type: "API",
+    },
+    Dataplans,
+  };
+}

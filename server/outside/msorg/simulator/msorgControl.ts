@@ -1,0 +1,24 @@
+import type { SimulatedRecord } from "./msorgLedger";
+import type { MsorgScriptedAnswer } from "./msorgPurchase";
+
+export interface ReceivedRequest {
+  method: string;
+  /** The path with its query string. */
+  path: string;
+  /** The parsed JSON body; the raw text when it was not JSON; undefined for a GET. */
+  body: unknown;
+}
+
+/** What tests (in-process) see and steer. Amounts in kobo. */
+export interface MsorgControl {
+  balance(): number;
+  setBalance(kobo: number): void;
+  /** The next purchase for `recipient` (phone, smartcard or meter) answers `answer`. */
+  script(recipient: string, answer: MsorgScriptedAnswer): void;
+  /** Settles a processing record by its planned outcome now. */
+  settle(id: number): void;
+  records(): readonly SimulatedRecord[];
+  readonly requests: readonly ReceivedRequest[];
+  /** `refuse`: every purchase answers 400 "Service currently unavailable" and makes nothing; null: normal. */
+  setDown(mode: "refuse" | null): void;
+}

@@ -1,0 +1,62 @@
+/**
+ * Which recipient (phone, smartcard or meter) gets which outcome, by its last four digits: the same
+ * triggers as the VTpass simulator where the outcome is the same (docs/PROVIDERS.md), and every
+ * other number succeeds, so any number can be tried in development.
+ */
+
+export type MsorgStatus = "successful" | "failed" | "processing";
+
+/** How a purchase is answered: its record, a refusal before any record, or a lost answer. */
+export type MsorgAnswerStyle = "record" | "refused" | "non-json" | "no-answer" | "slow";
+
+export interface MsorgOutcome {
+  answer: MsorgAnswerStyle;
+  /** The record's status when made; a refused purchase makes none. */
+  initial: MsorgStatus;
+  /** What a processing record becomes. */
+  settlesTo: "successful" | "failed";
+  /** Which requery by id (1 = the first) settles it; null: only time or the control. */
+  settlesAtRequery: number | null;
+}
+
+export const msorgTriggers = {
+  failed: "0000",
+  processingThenSuccessful: "1111",
+  processingThenFailed: "2222",
+  slow: "3333",
+  notFound: "4444",
+  notJson: "5555",
+  noAnswer: "6666",
+  refused: "7777",
+} as const;
+
+const successful: MsorgOutcome = {
+  answer: "record",
+  initial: "successful",
+  settlesTo: "successful",
+  settlesAtRequery: null,
+};
+const processing = (settlesTo: MsorgOutcome["settlesTo"]): MsorgOutcome => ({
+  answer: "record",
+  initial: "processing",
+  settlesTo,
+  settlesAtRequery: 2,
+});
+
+const byLastFour: Record<string, MsorgOutcome> = {
+  [msorgTriggers.failed]: { ...successful, initial: "failed", settlesTo: "failed" },
+  [msorgTriggers.processingThenSuccessful]: processing("successful"),
+  [msorgTriggers.processingThenFailed]: processing("failed"),
+  // The purchase is made though its answer is late, broken or lost.
+  [msorgTriggers.slow]: { ...successful, answer: "slow" },
+  [msorgTriggers.notJson]: { ...successful, answer: "non-json" },
+  [msorgTriggers.noAnswer]: { ...successful, answer: "no-answer" },
+  [msorgTriggers.refused]: { ...successful, answer: "refused" },
+};
+
+export function outcomeFor(recipient: string): MsorgOutcome {
+  return byLastFour[recipient.slice(-4)] ?? successful;
+}
+
+/** The refusal a `7777` number gets: before any record, nothing charged. */
+export const refusedWords = "This number cannot receive this product";

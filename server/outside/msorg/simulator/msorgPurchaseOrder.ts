@@ -1,0 +1,143 @@
+import { z } from "zod";
+import {
+  airtimeChargePercent,
+  cablePlans,
+  cables,
+  dataNetworks,
+  discos,
+  limitsKobo,
+  type MsorgService,
+  topupNetworks,
+} from "./msorgCatalogue";
+import { dataPlans } from "./msorgDataPlans";
+
+/** What a purchase body asks for, checked as the vendors check it, with what it will charge. */
+export interface PurchaseOrder {
+  recipient: string;
+  productId: number;
+  planId: number | null;
+  meterType: 1 | 2 | null;
+  amountKobo: number;
+  paidKobo: number;
+}
+
+// The vendors' clients send ids and amounts as numbers or as text; Django takes either.
+const id = z.union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)]);
+const naira = z
+  .union([z.number(), z.string().regex(/^\d+(\.\d{1,2})?$/)])
+  .transform((v) => Math.round(Number(v) * 100));
+const digits = (min: number, max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .pipe(z.string().regex(new RegExp(`^\\d{${min},${max}}$`)));
+const phone = z
+  .union([z.string(), z.number()])
+  .transform((v) =>
+    String(v)
+      .trim()
+      .replace(/^\+?234/, "0"),
+  )
+  .pipe(z.string().regex(/^0[789][01]\d{8}$/));
+
+const bodies = {
+  topup: z.object({ network: id, amount: naira, mobile_number: phone, airtime_type: z.literal("VTU") }),
+  data: z.object({ network: id, plan: id, mobile_number: phone }),
+  cablesub: z.object({ cablename: id, cableplan: id, smart_card_number: digits(8, 20) }),
+  billpayment: z.object({
+    disco_name: id,
+    amount: naira,
+    meter_number: digits(6, 20),
+    MeterType: z.union([
+      z.literal(1),
+      z.literal(2),
+      z.literal("1").transform(() => 1 as const),
+      z.literal("2").transform(() => 2 as const),
+    ]),
+  }),
+};
+
+export type PurchaseCheck = { order: PurchaseOrder } | { refusal: string };
+
+const refuse = (words: string): PurchaseCheck => ({ refusal: words });
+
+/** Reads a purchase body; a refusal's words are what the vendor would answer in `error`. */
+export function readPurchase(service: MsorgService, body: unknown): PurchaseCheck {
+  switch (service) {
+    case "topup": {
+      const read = bodies.topup.safeParse(body);
+      if (!read.success)
+        return refuse("Invalid request: check network, amount, mobile_number and airtime_type");
+      const { network, amount, mobile_number } = read.data;
+      if (!topupNetworks[network]) return refuse("Invalid network");
+      if (amount < limitsKobo.airtime.min) return refuse("Minimum airtime amount is ₦50");
+      if (amount > limitsKobo.airtime.max) return refuse("Maximum airtime amount is ₦50000");
+      const paidKobo = Math.round((amount * airtimeChargePercent) / 100);
+      return {
+        order: {
+          recipient: mobile_number,
+          productId: network,
+          planId: null,
+          meterType: null,
+          amountKobo: amount,
+          paidKobo,
+        },
+      };
+    }
+    case "data": {
+      const read = bodies.data.safeParse(body);
+      if (!read.success) return refuse("Invalid request: check network, plan and mobile_number");
+      const { network, plan, mobile_number } = read.data;
+      if (!dataNetworks[network]) return refuse("Invalid network");
+      const found = dataPlans.find((p) => p.dataplan_id === plan && p.network === network);
+      if (!found) return refuse("Invalid plan id for this network");
+      return {
+        order: {
+          recipient: mobile_number,
+          productId: network,
+          planId: plan,
+          meterType: null,
+          amountKobo: found.amountKobo,
+          paidKobo: found.amountKobo,
+        },
+      };
+    }
+    case "cablesub": {
+      const read = bodies.cablesub.safeParse(body);
+      if (!read.success) return refuse("Invalid request: check cablename, cableplan and smart_card_number");
+      const { cablename, cableplan, smart_card_number } = read.data;
+      if (!cables[cablename]) return refuse("Invalid cable name");
+      const found = cablePlans.find((p) => p.id === cableplan && p.cablename === cablename);
+      if (!found) return refuse("Invalid cable plan");
+      return {
+        order: {
+          recipient: smart_card_number,
+          productId: cablename,
+          planId: cableplan,
+          meterType: null,
+          amountKobo: found.amountKobo,
+          paidKobo: found.amountKobo,
+        },
+      };
+    }
+    case "billpayment": {
+      const read = bodies.billpayment.safeParse(body);
+      if (!read.success)
+        return refuse("Invalid request: check disco_name, amount, meter_number and MeterType");
+      const { disco_name, amount, meter_number, MeterType } = read.data;
+      if (!discos[disco_name]) return refuse("Invalid disco name");
+      if (amount < limitsKobo.electricity.min) return refuse("Minimum amount is ₦500");
+      if (amount > limitsKobo.electricity.max) return refuse("Maximum amount is ₦500000");
+      return {
+        order: {
+          recipient: meter_number,
+          productId: disco_name,
+          planId: null,
+          meterType: MeterType,
+          amountKobo: amount,
+          paidKobo: amount,
+        },
+      };
+    }
+  }
+}
