@@ -103,8 +103,9 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   app.route(apiBase, api);
 
   if (deps.simulators) {
-    // Stand-ins for VTpass, Paystack and Didit, reached by the adapters over HTTP like the real hosts.
+    // Stand-ins for the providers, Paystack and Didit, reached by the adapters over HTTP like the real hosts.
     app.route(simulatorPaths.vtpass, deps.simulators.vtpass.app);
+    app.route(simulatorPaths.msorg, deps.simulators.msorg.app);
     app.route(simulatorPaths.paystack, deps.simulators.paystack.app);
     app.route(simulatorPaths.didit, deps.simulators.didit.app);
   }

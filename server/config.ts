@@ -441,7 +441,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       simulators || !e.MSORG_BASE_URL || !e.MSORG_TOKEN
         ? null
         : { baseUrl: withSlash(e.MSORG_BASE_URL), token: e.MSORG_TOKEN },
-    msorgName: e.MSORG_NAME ?? (e.MSORG_BASE_URL ? new URL(e.MSORG_BASE_URL).host : "SME-data vendor"),
+    msorgName:
+      e.MSORG_NAME ?? (e.MSORG_BASE_URL && !simulators ? new URL(e.MSORG_BASE_URL).host : "SME-data vendor"),
     paystack:
       simulators || !e.PAYSTACK_SECRET_KEY
         ? null

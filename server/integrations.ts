@@ -5,6 +5,8 @@ import { createDiditVerifier } from "./outside/didit/diditVerifier";
 import { createDiditSimulator, type DiditSimulator } from "./outside/didit/simulator/diditSimulator";
 import type { PaymentGateway } from "./outside/gateway";
 import type { IdentityVerifier } from "./outside/identityVerifier";
+import { createMsorgProvider } from "./outside/msorg/msorgProvider";
+import { createMsorgSimulator, type MsorgSimulator } from "./outside/msorg/simulator/msorgSimulator";
 import { createPaystackGateway } from "./outside/paystack/paystackGateway";
 import {
   createPaystackSimulator,
@@ -13,10 +15,12 @@ import {
 import { type ProviderSet, providerSet } from "./outside/providerSet";
 import { simulatorKeys } from "./outside/simulation/simulatorKeys";
 import { createVtpassSimulator, type VtpassSimulator } from "./outside/vtpass/simulator/vtpassSimulator";
+import type { VtpassCredentials } from "./outside/vtpass/vtpassClient";
 import { createVtpassProvider } from "./outside/vtpass/vtpassProvider";
 
 export interface Simulators {
   vtpass: VtpassSimulator;
+  msorg: MsorgSimulator;
   paystack: PaystackSimulator;
   didit: DiditSimulator;
 }
@@ -32,6 +36,7 @@ export interface Integrations {
 
 export const simulatorPaths = {
   vtpass: "/simulator/vtpass",
+  msorg: "/simulator/msorg",
   paystack: "/simulator/paystack",
   didit: "/simulator/didit",
 } as const;
@@ -54,18 +59,39 @@ export interface IntegrationOptions {
   vtpassBaseUrl?: string;
 }
 
+/** Where each provider is reached: its real host and keys, or its simulator's. */
+interface ProviderHosts {
+  vtpass: VtpassCredentials | null;
+  msorg: { baseUrl: string; token: string } | null;
+}
+
+/** The providers `PROVIDERS` lists, in its order; config has checked each listed one has its settings. */
+function providersOf(config: Config, hosts: ProviderHosts): ProviderSet {
+  const timeoutMs = config.providerTimeoutMs;
+  return providerSet(
+    config.providers.map((name) => {
+      const host = hosts[name];
+      if (!host) throw new Error(`the ${name} settings are missing`);
+      if (name === "vtpass") return createVtpassProvider({ ...(host as VtpassCredentials), timeoutMs });
+      return createMsorgProvider({
+        ...(host as { baseUrl: string; token: string }),
+        label: config.msorgName,
+        timeoutMs,
+      });
+    }),
+  );
+}
+
 /**
- * The VTpass and Paystack adapters, pointed at the real hosts or, while the simulators are on, at
+ * The providers' and Paystack's adapters, pointed at the real hosts or, while the simulators are on, at
  * the simulators this app serves: the adapter code is the same either way.
  */
 export function createIntegrations(config: Config, options: IntegrationOptions): Integrations {
   const preferredBank = config.paystackPreferredBank;
   if (!config.simulators) {
-    if (!config.vtpass || !config.paystack) throw new Error("the VTpass and Paystack settings are missing");
+    if (!config.paystack) throw new Error("the Paystack settings are missing");
     return {
-      providers: providerSet([
-        createVtpassProvider({ ...config.vtpass, timeoutMs: config.providerTimeoutMs }),
-      ]),
+      providers: providersOf(config, { vtpass: config.vtpass, msorg: config.msorg }),
       gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
       identity: config.didit ? createDiditVerifier(config.didit) : null,
       simulators: null,
@@ -90,14 +116,22 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     journalPath: journal("paystack.jsonl"),
     latencyMs: config.simulatorLatencyMs,
   });
+  const msorg = createMsorgSimulator({
+    token: simulatorKeys.msorg.token,
+    clock: options.clock,
+    journalPath: journal("msorg.jsonl"),
+    latencyMs: config.simulatorLatencyMs,
+    settleAfterMs: timing.settleAfterMs,
+    timeoutAnswerMs: timing.timeoutAnswerMs,
+  });
   return {
-    providers: providerSet([
-      createVtpassProvider({
+    providers: providersOf(config, {
+      vtpass: {
         baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
         ...simulatorKeys.vtpass,
-        timeoutMs: config.providerTimeoutMs,
-      }),
-    ]),
+      },
+      msorg: { baseUrl: `${options.origin}${simulatorPaths.msorg}/api/`, ...simulatorKeys.msorg },
+    }),
     gateway: createPaystackGateway({
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,
       secretKey: simulatorKeys.paystack.secretKey,
@@ -109,6 +143,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     }),
     simulators: {
       vtpass,
+      msorg,
       paystack,
       didit: createDiditSimulator({
         apiKey: simulatorKeys.didit.apiKey,

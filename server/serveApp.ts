@@ -88,6 +88,7 @@ export async function serveApp(
     close() {
       closing ??= new Promise<void>((resolve) => {
         integrations.simulators?.vtpass.close();
+        integrations.simulators?.msorg.close();
         integrations.simulators?.paystack.close();
         server.close(() => resolve());
         // A simulated provider that never answers keeps its connection open; end them all.
