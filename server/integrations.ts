@@ -66,7 +66,12 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
       providers: providerSet([
         createVtpassProvider({ ...config.vtpass, timeoutMs: config.providerTimeoutMs }),
       ]),
-      gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
+      gateway: createPaystackGateway({
+        ...config.paystack,
+        preferredBank,
+        timeoutMs: config.providerTimeoutMs,
+        listingTimeoutMs: config.gatewayListingTimeoutMs,
+      }),
       identity: config.didit ? createDiditVerifier(config.didit) : null,
       simulators: null,
     };
@@ -102,6 +107,8 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,
       secretKey: simulatorKeys.paystack.secretKey,
       preferredBank,
+      timeoutMs: config.providerTimeoutMs,
+      listingTimeoutMs: config.gatewayListingTimeoutMs,
     }),
     identity: createDiditVerifier({
       baseUrl: `${options.origin}${simulatorPaths.didit}/`,
