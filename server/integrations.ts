@@ -72,7 +72,9 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
         timeoutMs: config.providerTimeoutMs,
         listingTimeoutMs: config.gatewayListingTimeoutMs,
       }),
-      identity: config.didit ? createDiditVerifier(config.didit) : null,
+      identity: config.didit
+        ? createDiditVerifier({ ...config.didit, timeoutMs: config.providerTimeoutMs })
+        : null,
       simulators: null,
     };
   }
@@ -113,6 +115,7 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     identity: createDiditVerifier({
       baseUrl: `${options.origin}${simulatorPaths.didit}/`,
       apiKey: simulatorKeys.didit.apiKey,
+      timeoutMs: config.providerTimeoutMs,
     }),
     simulators: {
       vtpass,
