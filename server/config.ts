@@ -194,6 +194,7 @@ const envShape = z.object({
     })
     .optional(),
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  GATEWAY_LISTING_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(300_000),
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
   REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -378,6 +379,8 @@ export interface Config {
   /** Addresses Paystack's webhooks must come from; null accepts any (the signature still decides). */
   paystackWebhookIps: string[] | null;
   providerTimeoutMs: number;
+  /** The longest the gateway's listing of a day's payments may take, every page together. */
+  gatewayListingTimeoutMs: number;
   simulatorLatencyMs: number;
   requeryIntervalMs: number;
   requeryBaseDelayMs: number;
@@ -464,6 +467,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? e.PAYSTACK_WEBHOOK_IPS.flatMap((ip) => (ip === "paystack" ? paystackWebhookIps : [ip]))
       : null,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    gatewayListingTimeoutMs: e.GATEWAY_LISTING_TIMEOUT_MS,
     simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,

@@ -92,8 +92,15 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
     if (!config.paystack) throw new Error("the Paystack settings are missing");
     return {
       providers: providersOf(config, { vtpass: config.vtpass, msorg: config.msorg }),
-      gateway: createPaystackGateway({ ...config.paystack, preferredBank }),
-      identity: config.didit ? createDiditVerifier(config.didit) : null,
+      gateway: createPaystackGateway({
+        ...config.paystack,
+        preferredBank,
+        timeoutMs: config.providerTimeoutMs,
+        listingTimeoutMs: config.gatewayListingTimeoutMs,
+      }),
+      identity: config.didit
+        ? createDiditVerifier({ ...config.didit, timeoutMs: config.providerTimeoutMs })
+        : null,
       simulators: null,
     };
   }
@@ -136,10 +143,13 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,
       secretKey: simulatorKeys.paystack.secretKey,
       preferredBank,
+      timeoutMs: config.providerTimeoutMs,
+      listingTimeoutMs: config.gatewayListingTimeoutMs,
     }),
     identity: createDiditVerifier({
       baseUrl: `${options.origin}${simulatorPaths.didit}/`,
       apiKey: simulatorKeys.didit.apiKey,
+      timeoutMs: config.providerTimeoutMs,
     }),
     simulators: {
       vtpass,

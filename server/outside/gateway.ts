@@ -37,21 +37,22 @@ export class GatewayRefused extends Error {}
 /**
  * Where customers pay to fund their wallets (Paystack). The app opens a checkout for a reference;
  * the gateway tells us by a signed webhook, and answers verify and list calls we use to never miss
- * a payment. Every network call takes an abort signal: the caller owns the time limit.
+ * a payment. Every network call is held to the time limit config gives the adapter; a caller may
+ * abort sooner with a signal of its own.
  */
 export interface PaymentGateway {
   readonly name: string;
   checkout(
     payment: { reference: string; amount: number; email: string; callbackUrl: string },
-    signal: AbortSignal,
+    signal?: AbortSignal,
   ): Promise<{ checkoutUrl: string }>;
   /** What the gateway knows of a reference; null when it knows none. */
-  verify(reference: string, signal: AbortSignal): Promise<GatewayPayment | null>;
+  verify(reference: string, signal?: AbortSignal): Promise<GatewayPayment | null>;
   /** Every successful payment created in [from, to), all pages. */
-  listSuccessful(from: Date, to: Date, signal: AbortSignal): Promise<GatewayPayment[]>;
+  listSuccessful(from: Date, to: Date, signal?: AbortSignal): Promise<GatewayPayment[]>;
   openDedicatedAccount(
     customer: { email: string; firstName: string; lastName: string; phone: string },
-    signal: AbortSignal,
+    signal?: AbortSignal,
   ): Promise<DedicatedAccount>;
   /** Checked against the raw body, before anything parses it. */
   verifySignature(rawBody: string, headers: Headers): boolean;

@@ -36,11 +36,14 @@ export interface IdentityQuery {
   reference: string;
 }
 
-/** A BVN/NIN verification provider. Only Didit's adapter exists (identity/didit/). */
+/** A BVN/NIN verification provider. Only Didit's adapter exists (outside/didit/). */
 export interface IdentityVerifier {
   name: string;
-  /** Throws IdentityUnavailable when the provider cannot say: nothing is known then, and nothing counted. */
-  lookup(query: IdentityQuery, signal: AbortSignal): Promise<IdentityAnswer>;
+  /**
+   * Throws IdentityUnavailable when the provider cannot say: nothing is known then, and nothing
+   * counted. Held to the time limit config gives the adapter; a caller may abort sooner.
+   */
+  lookup(query: IdentityQuery, signal?: AbortSignal): Promise<IdentityAnswer>;
 }
 
 export class IdentityUnavailable extends Error {}

@@ -101,6 +101,12 @@ describe("configuration", () => {
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "-1" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
   });
 
+  it("gives the gateway's day listing a limit of its own, five minutes unless told", () => {
+    expect(loadConfig({}).gatewayListingTimeoutMs).toBe(300_000);
+    expect(loadConfig({ GATEWAY_LISTING_TIMEOUT_MS: "600000" }).gatewayListingTimeoutMs).toBe(600_000);
+    expect(() => loadConfig({ GATEWAY_LISTING_TIMEOUT_MS: "soon" })).toThrow(/GATEWAY_LISTING_TIMEOUT_MS/);
+  });
+
   it("turns the simulators off in production, where the real keys and addresses are required", () => {
     expect(loadConfig(live)).toMatchObject({
       simulators: false,

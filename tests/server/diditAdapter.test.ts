@@ -1,10 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
-import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulatorPaths } from "../../server/integrations";
 import { createDiditVerifier } from "../../server/outside/didit/diditVerifier";
 import { IdentityUnavailable } from "../../server/outside/identityVerifier";
+import { NothingSent, type OutsideRequest, type OutsideResponse } from "../../server/outside/outsideHttp";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -21,18 +19,16 @@ const ask = (
   createDiditVerifier({
     baseUrl: `${server.origin}${simulatorPaths.didit}/`,
     apiKey: apiKey ?? simulatorKeys.didit.apiKey,
-  }).lookup(
-    {
-      type: "bvn",
-      number: "22345678901",
-      firstName: "Ada",
-      lastName: "Okafor",
-      dateOfBirth: "1990-05-04",
-      reference: "user-1",
-      ...over,
-    },
-    AbortSignal.timeout(2_000),
-  );
+    timeoutMs: 2_000,
+  }).lookup({
+    type: "bvn",
+    number: "22345678901",
+    firstName: "Ada",
+    lastName: "Okafor",
+    dateOfBirth: "1990-05-04",
+    reference: "user-1",
+    ...over,
+  });
 
 describe("the Didit adapter against the simulator, over HTTP", () => {
   it("reads the registry's names and date of birth for a BVN and for a NIN (each in its own form field)", async () => {
@@ -90,32 +86,28 @@ describe("the Didit adapter against the simulator, over HTTP", () => {
 });
 
 describe("the Didit adapter against answers the simulator never gives", () => {
-  let answer: () => Response;
-  let origin: string;
-  let close: () => void;
-  beforeAll(async () => {
-    const app = new Hono();
-    app.post("/v3/database-validation/", () => answer());
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
-    await new Promise((resolve) => listening.once("listening", resolve));
-    origin = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/`;
-    close = () => listening.close();
-  });
-  afterAll(() => close());
+  let answer: () => OutsideResponse;
+  let sent: OutsideRequest | undefined;
   const lookup = () =>
-    createDiditVerifier({ baseUrl: origin, apiKey: "test-key-1234" }).lookup(
-      {
-        type: "nin",
-        number: "70123456789",
-        firstName: "Ada",
-        lastName: "Okafor",
-        dateOfBirth: "1990-05-04",
-        reference: "u",
+    createDiditVerifier({
+      baseUrl: "https://didit.example/",
+      apiKey: "test-key-1234",
+      timeoutMs: 2_000,
+      transport: async (request) => {
+        sent = request;
+        return answer();
       },
-      AbortSignal.timeout(2_000),
-    );
+    }).lookup({
+      type: "nin",
+      number: "70123456789",
+      firstName: "Ada",
+      lastName: "Okafor",
+      dateOfBirth: "1990-05-04",
+      reference: "u",
+    });
+  const json = (body: unknown, status = 200): OutsideResponse => ({ status, text: JSON.stringify(body) });
   const report = (validation: Record<string, unknown>) =>
-    Response.json({ status: "Declined", validations: [{ service_id: "nga_national_id", ...validation }] });
+    json({ status: "Declined", validations: [{ service_id: "nga_national_id", ...validation }] });
   const ada = {
     firstName: "Ada",
     middleName: null,
@@ -123,6 +115,37 @@ describe("the Didit adapter against answers the simulator never gives", () => {
     dateOfBirth: "1990-05-04",
     phone: null,
   };
+
+  it("sends the check as a multipart form with our key, its fields as Didit names them", async () => {
+    answer = () => report({ outcome_code: "MATCH" });
+    await lookup();
+    expect(sent?.method).toBe("POST");
+    expect(sent?.url.href).toBe("https://didit.example/v3/database-validation/");
+    expect(sent?.headers).toMatchObject({ "x-api-key": "test-key-1234", accept: "application/json" });
+    const type = sent?.headers["content-type"] ?? "";
+    expect(type).toMatch(/^multipart\/form-data; boundary=/);
+    const form = await new Response(Buffer.from(sent?.body ?? ""), {
+      headers: { "content-type": type },
+    }).formData();
+    expect(Object.fromEntries(form)).toEqual({
+      issuing_state: "NGA",
+      services: "nga_national_id",
+      national_id: "70123456789",
+      first_name: "Ada",
+      last_name: "Okafor",
+      date_of_birth: "1990-05-04",
+      vendor_data: "u",
+    });
+  });
+
+  it("is unavailable when Didit cannot be reached", async () => {
+    answer = () => {
+      throw new NothingSent("didit.example: ECONNREFUSED");
+    };
+    await expect(lookup()).rejects.toThrow(
+      new IdentityUnavailable("Didit could not be reached: didit.example: ECONNREFUSED"),
+    );
+  });
 
   it("takes Didit's word for a field the registry did not send: a full match is the value sent", async () => {
     answer = () => report({ outcome_code: "MATCH" });
@@ -187,13 +210,13 @@ describe("the Didit adapter against answers the simulator never gives", () => {
         report({ outcome_code: "PARTIAL_MATCH", source_data: { first_name: "ADA", last_name: "OKAFOR" } }),
       "Didit gave neither the registry's date of birth nor a verdict on ours",
     ],
-    ["no validations", () => Response.json({ status: "Not Finished" }), "Didit ran no nga_national_id check"],
+    ["no validations", () => json({ status: "Not Finished" }), "Didit ran no nga_national_id check"],
     [
       "a body that is not JSON",
-      () => new Response("<html>oops</html>"),
+      () => ({ status: 200, text: "<html>oops</html>" }),
       "Didit answered a body that is not the validation report",
     ],
-    ["a server error", () => new Response("{}", { status: 500 }), "Didit answered HTTP 500"],
+    ["a server error", () => json({}, 500), "Didit answered HTTP 500"],
   ])("is unavailable on %s", async (_what, body, message) => {
     answer = body;
     await expect(lookup()).rejects.toThrow(new IdentityUnavailable(message));

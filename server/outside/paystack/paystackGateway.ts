@@ -1,15 +1,14 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { z } from "zod";
-import { type GatewayPayment, GatewayRefused, type PaymentGateway } from "../gateway";
+import type { GatewayPayment, PaymentGateway } from "../gateway";
 import {
-  paymentOf,
-  paystackCustomer,
-  paystackDedicatedAccount,
-  paystackEnvelope,
-  paystackInitialized,
-  paystackTransaction,
-  paystackWebhookBody,
+  checkoutAnswer,
+  customerAnswer,
+  dedicatedAccountAnswer,
+  listPageAnswer,
+  verifyAnswer,
+  webhookEventOf,
 } from "./paystackAnswers";
+import { type PaystackClientOptions, paystackClient } from "./paystackClient";
 
 export const paystackSignatureHeader = "x-paystack-signature";
 
@@ -17,64 +16,30 @@ export function paystackSignature(secretKey: string, rawBody: string): string {
   return createHmac("sha512", secretKey).update(rawBody).digest("hex");
 }
 
-interface PaystackOptions {
-  baseUrl: string;
-  secretKey: string;
+export interface PaystackOptions extends PaystackClientOptions {
   preferredBank: string;
-  fetch?: typeof fetch;
+  /**
+   * The longest the day's whole listing may take, every page together (`GATEWAY_LISTING_TIMEOUT_MS`);
+   * each page is also held to `timeoutMs`.
+   */
+  listingTimeoutMs: number;
 }
 
-interface Reply {
-  httpStatus: number;
-  envelope: z.infer<typeof paystackEnvelope> | undefined;
+/** One limit over several calls that make one operation, sooner if the caller aborts. */
+function overall(ms: number, signal: AbortSignal | undefined): AbortSignal {
+  const limit = AbortSignal.timeout(ms);
+  return signal ? AbortSignal.any([limit, signal]) : limit;
 }
 
 /** The Paystack adapter: the one path every funding takes, against the simulator or the real host. */
 export function createPaystackGateway(options: PaystackOptions): PaymentGateway {
-  const fetcher = options.fetch ?? fetch;
-
-  async function call(
-    method: "GET" | "POST",
-    path: string,
-    signal: AbortSignal,
-    body?: unknown,
-  ): Promise<Reply> {
-    const response = await fetcher(new URL(path, options.baseUrl), {
-      method,
-      headers: {
-        authorization: `Bearer ${options.secretKey}`,
-        accept: "application/json",
-        ...(body !== undefined && { "content-type": "application/json" }),
-      },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-      signal,
-    });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const parsed = paystackEnvelope.safeParse(json);
-    return { httpStatus: response.status, envelope: parsed.success ? parsed.data : undefined };
-  }
-
-  /** The data of a successful answer, or GatewayRefused with Paystack's own message. */
-  function dataOf<S extends z.ZodType>(what: string, reply: Reply, schema: S): z.output<S> {
-    if (reply.envelope?.status === true) {
-      const parsed = schema.safeParse(reply.envelope.data);
-      if (parsed.success) return parsed.data;
-    }
-    const said = reply.envelope?.message ?? "an answer that is not Paystack's";
-    throw new GatewayRefused(`Paystack refused ${what}: HTTP ${reply.httpStatus}, ${said}`);
-  }
+  const http = paystackClient(options);
 
   return {
     name: "paystack",
 
     async checkout(payment, signal) {
-      const reply = await call("POST", "transaction/initialize", signal, {
+      const body = {
         email: payment.email,
         amount: payment.amount,
         reference: payment.reference,
@@ -82,18 +47,16 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
         callback_url: payment.callbackUrl,
         channels: ["card", "bank", "ussd", "bank_transfer"],
         metadata: { purpose: "wallet funding" },
-      });
-      return { checkoutUrl: dataOf("the checkout", reply, paystackInitialized).authorization_url };
+      };
+      return checkoutAnswer(await http.post("transaction/initialize", body, signal));
     },
 
     async verify(reference, signal) {
-      const reply = await call("GET", `transaction/verify/${encodeURIComponent(reference)}`, signal);
-      // Paystack answers an unknown reference with 400 and status false; it is not a refusal.
-      if (reply.httpStatus === 400 && reply.envelope?.status === false) return null;
-      return paymentOf(dataOf("the verification", reply, paystackTransaction));
+      return verifyAnswer(await http.get(`transaction/verify/${encodeURIComponent(reference)}`, signal));
     },
 
     async listSuccessful(from, to, signal) {
+      const listing = overall(options.listingTimeoutMs, signal);
       const found: GatewayPayment[] = [];
       for (let page = 1; page <= 1_000; page++) {
         const query = new URLSearchParams({
@@ -103,40 +66,30 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
           perPage: "100",
           page: String(page),
         });
-        const reply = await call("GET", `transaction?${query}`, signal);
-        const rows = dataOf("the transaction list", reply, paystackTransaction.array());
-        found.push(...rows.map(paymentOf));
-        const pageCount = reply.envelope?.meta?.pageCount ?? page;
-        if (page >= pageCount || rows.length === 0) break;
+        const { payments, more } = listPageAnswer(await http.get(`transaction?${query}`, listing), page);
+        found.push(...payments);
+        if (!more) break;
       }
       return found;
     },
 
     async openDedicatedAccount(customer, signal) {
-      const created = dataOf(
-        "the customer",
-        await call("POST", "customer", signal, {
-          email: customer.email,
-          first_name: customer.firstName,
-          last_name: customer.lastName,
-          phone: customer.phone,
-        }),
-        paystackCustomer,
+      // Two calls, one operation: together they get the time one call would.
+      const opening = overall(options.timeoutMs, signal);
+      const customerCode = customerAnswer(
+        await http.post(
+          "customer",
+          {
+            email: customer.email,
+            first_name: customer.firstName,
+            last_name: customer.lastName,
+            phone: customer.phone,
+          },
+          opening,
+        ),
       );
-      const account = dataOf(
-        "the dedicated account",
-        await call("POST", "dedicated_account", signal, {
-          customer: created.customer_code,
-          preferred_bank: options.preferredBank,
-        }),
-        paystackDedicatedAccount,
-      );
-      return {
-        customerCode: created.customer_code,
-        accountNumber: account.account_number,
-        accountName: account.account_name,
-        bankName: account.bank.name,
-      };
+      const body = { customer: customerCode, preferred_bank: options.preferredBank };
+      return dedicatedAccountAnswer(await http.post("dedicated_account", body, opening), customerCode);
     },
 
     verifySignature(rawBody, headers) {
@@ -146,19 +99,6 @@ export function createPaystackGateway(options: PaystackOptions): PaymentGateway 
       return timingSafeEqual(Buffer.from(given.toLowerCase(), "hex"), Buffer.from(expected, "hex"));
     },
 
-    parseWebhook(rawBody) {
-      let json: unknown;
-      try {
-        json = JSON.parse(rawBody);
-      } catch {
-        return null;
-      }
-      const body = paystackWebhookBody.safeParse(json);
-      if (!body.success) return null;
-      if (body.data.event !== "charge.success") return { kind: "ignored", event: body.data.event };
-      const data = paystackTransaction.safeParse(body.data.data);
-      if (!data.success) return null;
-      return { kind: "payment", event: body.data.event, payment: paymentOf(data.data) };
-    },
+    parseWebhook: webhookEventOf,
   };
 }

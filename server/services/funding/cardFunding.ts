@@ -117,15 +117,12 @@ async function openCheckout(
   }
   let checkoutUrl: string;
   try {
-    ({ checkoutUrl } = await deps.gateway.checkout(
-      {
-        reference: funding.reference,
-        amount: funding.amount,
-        email: user.email,
-        callbackUrl: `${deps.config.publicUrl}${fundingCallbackPath}`,
-      },
-      AbortSignal.timeout(deps.config.providerTimeoutMs),
-    ));
+    ({ checkoutUrl } = await deps.gateway.checkout({
+      reference: funding.reference,
+      amount: funding.amount,
+      email: user.email,
+      callbackUrl: `${deps.config.publicUrl}${fundingCallbackPath}`,
+    }));
   } catch (error) {
     deps.logger.warn(
       { reference: funding.reference, err: error instanceof Error ? error.message : String(error) },
@@ -186,7 +183,7 @@ export async function verifyFunding(
     funding.checkoutUrl !== null;
   if (!askable) return { funding, gatewayStatus: null };
   try {
-    const payment = await deps.gateway.verify(reference, AbortSignal.timeout(deps.config.providerTimeoutMs));
+    const payment = await deps.gateway.verify(reference);
     if (payment?.status === "successful") {
       await applyGatewayPayment(deps, deps.gateway.name, payment, { how: "verify" });
       return { funding: await find(), gatewayStatus: payment.status };

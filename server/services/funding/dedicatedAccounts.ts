@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
-import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { dedicatedAccounts } from "../../db/schema";
 import type { UserRow } from "../../deps";
@@ -14,7 +13,6 @@ type Deps = {
   clock: Clock;
   gateway: PaymentGateway;
   logger: Pick<Logger, "warn">;
-  config: Pick<Config, "providerTimeoutMs">;
 };
 
 const view = (row: typeof dedicatedAccounts.$inferSelect) => ({
@@ -37,10 +35,12 @@ export async function dedicatedAccountFor(deps: Deps, user: UserRow) {
 
   let opened: Awaited<ReturnType<PaymentGateway["openDedicatedAccount"]>>;
   try {
-    opened = await deps.gateway.openDedicatedAccount(
-      { email: user.email, firstName: user.firstName, lastName: user.lastName, phone: user.phone },
-      AbortSignal.timeout(deps.config.providerTimeoutMs),
-    );
+    opened = await deps.gateway.openDedicatedAccount({
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      phone: user.phone,
+    });
   } catch (error) {
     deps.logger.warn(
       { user: user.id, err: error instanceof Error ? error.message : String(error) },

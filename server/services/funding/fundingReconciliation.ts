@@ -14,7 +14,7 @@ import { type Applied, applyGatewayPayment } from "./gatewayPayments";
 export type ReconcileDeps = {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "referral" | "fundingCheckAfterMs" | "fundingExpiryMs" | "providerTimeoutMs">;
+  config: Pick<Config, "referral" | "fundingCheckAfterMs" | "fundingExpiryMs">;
   gateway: PaymentGateway;
   logger: Pick<Logger, "warn" | "error" | "info">;
 };
@@ -35,10 +35,7 @@ export async function checkPendingFundings(deps: ReconcileDeps, batchSize = 20):
 
   for (const funding of claimed) {
     try {
-      const payment = await deps.gateway.verify(
-        funding.reference,
-        AbortSignal.timeout(deps.config.providerTimeoutMs),
-      );
+      const payment = await deps.gateway.verify(funding.reference);
       if (payment?.status === "successful") {
         await applyGatewayPayment(deps, deps.gateway.name, payment, { how: "reconciliation", actorId: null });
       } else if (now.getTime() - funding.createdAt.getTime() >= deps.config.fundingExpiryMs) {
@@ -113,11 +110,7 @@ export async function reconcileDay(
   if (!claimed) return (await runOf(deps.db, day)) as RunRow;
 
   try {
-    const payments = await deps.gateway.listSuccessful(
-      lagosDayStart(day),
-      lagosDayStart(addDays(day, 1)),
-      AbortSignal.timeout(5 * 60_000),
-    );
+    const payments = await deps.gateway.listSuccessful(lagosDayStart(day), lagosDayStart(addDays(day, 1)));
     let credited = 0;
     let creditedAmount = 0;
     const unmatched: string[] = [];

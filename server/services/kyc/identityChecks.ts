@@ -86,17 +86,14 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
       seen.profile = checked;
       let answer: IdentityAnswer;
       try {
-        answer = await verifier.lookup(
-          {
-            type: body.id_type,
-            number: body.number,
-            firstName: checked.firstName,
-            lastName: checked.lastName,
-            dateOfBirth: checked.dateOfBirth,
-            reference: user.id,
-          },
-          AbortSignal.timeout(deps.config.providerTimeoutMs),
-        );
+        answer = await verifier.lookup({
+          type: body.id_type,
+          number: body.number,
+          firstName: checked.firstName,
+          lastName: checked.lastName,
+          dateOfBirth: checked.dateOfBirth,
+          reference: user.id,
+        });
       } catch (error) {
         deps.logger.warn(
           { user: user.id, err: error instanceof Error ? error.message : String(error) },
