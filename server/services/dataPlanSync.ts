@@ -51,7 +51,7 @@ async function networkAndVariations(deps: Deps, networkId: number) {
   try {
     return {
       network,
-      variations: await deps.provider.variations(network.dataServiceId, AbortSignal.timeout(15_000)),
+      variations: await deps.provider.variations(network.dataServiceId),
     };
   } catch {
     throw new Refusal(

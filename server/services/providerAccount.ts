@@ -27,7 +27,7 @@ async function balanceOf(deps: Deps) {
   if (known && now - known.at < balanceFreshMs) return known;
   let read: { at: number; balance: number | null; error: string | null };
   try {
-    read = { at: now, balance: await deps.provider.balance(AbortSignal.timeout(10_000)), error: null };
+    read = { at: now, balance: await deps.provider.balance(), error: null };
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);
     read = { at: now, balance: null, error: `Could not read the balance: ${said}`.slice(0, 300) };

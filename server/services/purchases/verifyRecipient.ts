@@ -2,12 +2,13 @@ import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../../sche
 import { type Provider, VerificationRefused } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 
-const verifyTimeoutMs = 15_000;
-
-/** The provider's check of a smartcard or meter: its refusal is the customer's to fix (400); silence is ours (503). */
-async function verify<T>(check: (signal: AbortSignal) => Promise<T>, field: string): Promise<T> {
+/**
+ * The provider's check of a smartcard or meter, within the adapter's time limit from config: its
+ * refusal is the customer's to fix (400); silence is ours (503).
+ */
+async function verify<T>(check: () => Promise<T>, field: string): Promise<T> {
   try {
-    return await check(AbortSignal.timeout(verifyTimeoutMs));
+    return await check();
   } catch (error) {
     if (error instanceof VerificationRefused) throw fieldRefusal(field, error.message);
     throw new Refusal(
@@ -22,7 +23,7 @@ export function verifySmartcardWith(
   serviceId: string,
   smartcard: string,
 ): Promise<TvVerifyResult> {
-  return verify((signal) => provider.verifySmartcard(serviceId, smartcard, signal), "smartcard");
+  return verify(() => provider.verifySmartcard(serviceId, smartcard), "smartcard");
 }
 
 export function verifyMeterWith(
@@ -31,5 +32,5 @@ export function verifyMeterWith(
   meterNumber: string,
   meterType: MeterType,
 ): Promise<MeterVerifyResult> {
-  return verify((signal) => provider.verifyMeter(serviceId, meterNumber, meterType, signal), "meter_number");
+  return verify(() => provider.verifyMeter(serviceId, meterNumber, meterType), "meter_number");
 }
