@@ -434,6 +434,10 @@ export const dataPlans = pgTable(
     size: text("size").notNull(),
     validity: text("validity").notNull(),
     category: text("category", { enum: ["daily", "weekly", "monthly"] }).notNull(),
+    /** How the network delivers it (schemas/catalogue.ts `dataPlanTypes`): shown beside size and validity. */
+    planType: text("plan_type", { enum: ["sme", "corporate_gifting", "gifting", "direct"] })
+      .notNull()
+      .default("direct"),
     price: bigint("price", { mode: "number" }).notNull(),
     costPrice: bigint("cost_price", { mode: "number" }).notNull(),
     enabled: boolean("enabled").notNull().default(true),
@@ -441,6 +445,10 @@ export const dataPlans = pgTable(
   },
   (t) => [
     uniqueIndex("data_plans_code_key").on(t.code),
+    check(
+      "data_plans_plan_type_check",
+      sql`${t.planType} in ('sme', 'corporate_gifting', 'gifting', 'direct')`,
+    ),
     index("data_plans_network_idx").on(t.networkId),
     check("data_plans_price_positive", sql`${t.price} > 0 and ${t.costPrice} >= 0`),
   ],
@@ -489,6 +497,89 @@ export const discos = pgTable("discos", {
   serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
 });
 
+// Buying from several providers (issue 25; docs/routing.md).
+
+/**
+ * What each provider calls a product and charges us for it: one row per provider that sells it.
+ * `product_id` is the catalogue row sold: a network (airtime), a data plan, a TV bouquet, a disco.
+ */
+export const providerProducts = pgTable(
+  "provider_products",
+  {
+    provider: text("provider").notNull(),
+    service: text("service", { enum: ["airtime", "data", "tv", "electricity"] }).notNull(),
+    productId: integer("product_id").notNull(),
+    /** The provider's id for the network, cable or disco (VTpass `mtn-data`; a vendor's `1`). */
+    serviceId: text("service_id").notNull(),
+    /** The provider's id for the plan or bouquet (data, TV). */
+    variationCode: text("variation_code"),
+    /** What a plan or bouquet costs us there (data, TV), in kobo. */
+    cost: bigint("cost", { mode: "number" }),
+    /** What it takes off the face value for us (airtime, electricity), in basis points. */
+    commissionBp: integer("commission_bp").notNull().default(0),
+    enabled: boolean("enabled").notNull().default(true),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.provider, t.service, t.productId] }),
+    index("provider_products_product_idx").on(t.service, t.productId),
+    check("provider_products_cost_check", sql`${t.cost} is null or ${t.cost} >= 0`),
+  ],
+);
+
+/**
+ * The order providers are tried in, where staff set one: for a service, a network (`scope` its id)
+ * and for data a plan type (`1:sme`); '' is the whole service. Without a row, PROVIDERS' order.
+ */
+export const providerRoutes = pgTable(
+  "provider_routes",
+  {
+    service: text("service", { enum: ["airtime", "data", "tv", "electricity"] }).notNull(),
+    scope: text("scope").notNull(),
+    providers: text("providers").array().notNull(),
+    updatedAt: at("updated_at").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.service, t.scope] })],
+);
+
+/**
+ * Each provider's standing, shared by every app instance: staff's switch and thresholds, the circuit
+ * (open after `circuit_failures` definite failures in a row, for `circuit_minutes`, then one purchase
+ * probes), its balance as last polled, and its health over the last 30 minutes as last computed.
+ */
+export const providerStates = pgTable("provider_states", {
+  provider: text("provider").primaryKey(),
+  switchedOff: boolean("switched_off").notNull().default(false),
+  failuresInRow: integer("failures_in_row").notNull().default(0),
+  circuitOpenUntil: at("circuit_open_until"),
+  circuitFailures: integer("circuit_failures").notNull().default(5),
+  circuitMinutes: integer("circuit_minutes").notNull().default(5),
+  /** Below this success rate (percent) over 30 minutes it is skipped; 0 never. */
+  minSuccessPercent: integer("min_success_percent").notNull().default(0),
+  balance: bigint("balance", { mode: "number" }),
+  balanceCheckedAt: at("balance_checked_at"),
+  balanceError: text("balance_error"),
+  lowBalanceWarning: bigint("low_balance_warning", { mode: "number" }).notNull().default(5_000_000),
+  /** Percent of answered purchases delivered over the last 30 minutes; null with too few to tell. */
+  successPercent: integer("success_percent"),
+  updatedAt: at("updated_at").notNull().defaultNow(),
+});
+
+/** Every answer a provider gave a purchase (or none, in time): what its health is computed from. */
+export const providerOutcomes = pgTable(
+  "provider_outcomes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    service: text("service").notNull(),
+    outcome: text("outcome", { enum: ["successful", "failed", "unclear"] }).notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    at: at("at").notNull(),
+  },
+  (t) => [index("provider_outcomes_provider_at_idx").on(t.provider, t.at)],
+);
+
 /** A movement of money as its customer sees it (docs/CONTRACT.md), with what settling it needs. */
 export const transactions = pgTable(
   "transactions",
@@ -524,6 +615,8 @@ export const transactions = pgTable(
      * stored with the held money before the provider is called, so a requery after a crash finds it.
      */
     providerRequestId: text("provider_request_id"),
+    /** When the purchase went to its provider (a later provider's try, after a safe failover, resets it). */
+    providerSentAt: at("provider_sent_at"),
     providerReference: text("provider_reference"),
     /** A card funding's checkout page at the gateway, so a retried request answers the same one. */
     checkoutUrl: text("checkout_url"),
@@ -585,6 +678,29 @@ export const purchaseDays = pgTable(
 );
 
 /** Every status a transaction passes through, in order; never updated. */
+/**
+ * A purchase's earlier tries at other providers, each of which certainly did not deliver (a refusal
+ * or failure safe to move on from). The try that stands is the purchase's own provider columns.
+ */
+export const purchaseAttempts = pgTable(
+  "purchase_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    provider: text("provider").notNull(),
+    requestId: text("request_id").notNull(),
+    providerReference: text("provider_reference"),
+    /** The provider's own words. */
+    note: text("note").notNull(),
+    reason: text("reason").notNull(),
+    sentAt: at("sent_at").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+  },
+  (t) => [index("purchase_attempts_transaction_idx").on(t.transactionId)],
+);
+
 export const transactionEvents = pgTable(
   "transaction_events",
   {

@@ -70,6 +70,8 @@ export type ProviderResult =
       alert?: ProviderAlertKind;
       /** The provider has no record of this request id at all (VTpass `015`). */
       unknownRequest?: boolean;
+      /** No answer came: the time limit passed or the connection broke (askProvider). */
+      unanswered?: true;
     };
 
 /** A plan as the provider lists it, for the data-plan sync. */

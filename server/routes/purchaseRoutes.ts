@@ -4,6 +4,7 @@ import type { PurchaseKind } from "../../schemas/transactions";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement, type RouteInput } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
+import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
 import type { Confirmation } from "../services/purchases/placePurchase";
 import { type PurchaseRequest, placePurchase } from "../services/purchases/placePurchase";
 import {
@@ -14,7 +15,6 @@ import {
   tvProviderFor,
   tvRequest,
 } from "../services/purchases/productOrders";
-import { verifyMeterWith, verifySmartcardWith } from "../services/purchases/verifyRecipient";
 import {
   listTransactions,
   type TransactionRow,
@@ -61,25 +61,18 @@ export function purchaseRoutes(deps: AppDeps) {
     implement("GET /core/customer/data-bundle", history("data")),
     implement("POST /core/customer/tv", async ({ body, c }) => {
       if (body.action === "verify") {
-        const provider = await tvProviderFor(deps.db, body.provider_id);
-        const data = await verifySmartcardWith(deps.provider, provider.serviceId, body.smartcard);
+        const data = await checkSmartcard(deps, body.provider_id, body.smartcard);
         return { msg: "Smartcard verified.", data };
       }
-      return buy(c, body, tvRequest(deps.db, deps.provider, body));
+      return buy(c, body, tvRequest(deps.db, body));
     }),
     implement("GET /core/customer/tv", history("tv")),
     implement("POST /core/customer/electricity", async ({ body, c }) => {
       if (body.action === "verify") {
-        const disco = await discoFor(deps.db, body.disco_id);
-        const data = await verifyMeterWith(
-          deps.provider,
-          disco.serviceId,
-          body.meter_number,
-          body.meter_type,
-        );
+        const data = await checkMeter(deps, body.disco_id, body.meter_number, body.meter_type);
         return { msg: "Meter verified.", data };
       }
-      return buy(c, body, electricityRequest(deps.db, deps.provider, body));
+      return buy(c, body, electricityRequest(deps.db, body));
     }),
     implement("GET /core/customer/electricity", history("electricity")),
   ];

@@ -26,7 +26,7 @@ describe("asking a provider", () => {
           "AIR-1",
           notReached,
         ),
-      ).toEqual({ status: "pending" });
+      ).toEqual({ status: "pending", unanswered: true });
     }
   });
 

@@ -54,10 +54,15 @@ describe("purchase_hold", () => {
         kind: "airtime",
         recipient: "08031234567",
         quote: { amount: 10_000, fee: 50, discount: 200, total: 9_850 },
-        cost: 9_700,
         description: "Quotes ' and \" and naira ₦ survive",
         product: "MTN ₦100 airtime",
         customerName: "ADA OBI",
+        offers: [],
+        routeScope: { networkId: 1, planType: null },
+      },
+      offer: {
+        provider: "vtpass",
+        cost: 9_700,
         delivery: { service: "airtime", serviceId: "mtn", phone: "08031234567", amount: 10_000 },
       },
     });

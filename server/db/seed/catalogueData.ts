@@ -50,6 +50,7 @@ export const networkSeed = [
 ];
 
 type Category = "daily" | "weekly" | "monthly";
+type PlanType = "sme" | "corporate_gifting" | "gifting" | "direct";
 const plan = (
   networkId: number,
   code: string,
@@ -57,6 +58,8 @@ const plan = (
   validity: string,
   category: Category,
   naira: number,
+  planType: PlanType = "direct",
+  costNaira?: number,
 ) => ({
   networkId,
   code,
@@ -64,9 +67,19 @@ const plan = (
   size,
   validity,
   category,
+  planType,
   price: n(naira),
-  costPrice: less(naira, 4),
+  costPrice: costNaira === undefined ? less(naira, 4) : n(costNaira),
 });
+/** SME and corporate-gifting plans, bought from the SME-data vendor at its price (providerProductsData.ts). */
+const vendorPlan = (
+  networkId: number,
+  code: string,
+  size: string,
+  planType: PlanType,
+  naira: number,
+  costNaira: number,
+) => plan(networkId, code, size, "30 days", "monthly", naira, planType, costNaira);
 
 export const dataPlanSeed = [
   plan(1, "mtn-110mb-1d", "110MB", "1 day", "daily", 100),
@@ -107,6 +120,15 @@ export const dataPlanSeed = [
   plan(4, "airtel-10gb-30d", "10GB", "30 days", "monthly", 4_000),
   plan(4, "airtel-18gb-30d", "18GB", "30 days", "monthly", 6_000),
   plan(4, "airtel-40gb-30d", "40GB", "30 days", "monthly", 10_000),
+  vendorPlan(1, "mtn-sme-500mb-30d", "500MB", "sme", 150, 135),
+  vendorPlan(1, "mtn-sme-1gb-30d", "1GB", "sme", 260, 235),
+  vendorPlan(1, "mtn-sme-2gb-30d", "2GB", "sme", 520, 470),
+  vendorPlan(1, "mtn-sme-5gb-30d", "5GB", "sme", 1_300, 1_175),
+  vendorPlan(1, "mtn-sme-10gb-30d", "10GB", "sme", 2_600, 2_350),
+  vendorPlan(1, "mtn-cg-1gb-30d", "1GB", "corporate_gifting", 290, 265),
+  vendorPlan(2, "glo-cg-1gb-30d", "1GB", "corporate_gifting", 270, 245),
+  vendorPlan(3, "9mobile-cg-1gb-30d", "1GB", "corporate_gifting", 240, 210),
+  vendorPlan(4, "airtel-cg-1gb-30d", "1GB", "corporate_gifting", 300, 275),
 ].map((p, i) => ({ ...p, sortOrder: i }));
 
 export const tvProviderSeed = [

@@ -1,6 +1,7 @@
 import type { Database } from "../database";
 import { dataPlans, discos, networks, tvPlans, tvProviders } from "../schema";
 import { dataPlanSeed, discoSeed, networkSeed, tvPlanSeed, tvProviderSeed } from "./catalogueData";
+import { seedProviderProducts } from "./seedProviderProducts";
 
 /**
  * Writes the starting catalogue on a fresh installation only: once networks exist it does nothing,
@@ -19,5 +20,6 @@ export async function seedCatalogue(db: Database): Promise<void> {
     await tx.insert(tvProviders).values(tvProviderSeed).onConflictDoNothing();
     await tx.insert(tvPlans).values(tvPlanSeed).onConflictDoNothing();
     await tx.insert(discos).values(discoSeed).onConflictDoNothing();
+    await seedProviderProducts(tx);
   });
 }

@@ -30,6 +30,6 @@ export async function askProvider(
       return { ...whenNothingSent, note: `Not reached: ${said}` };
     }
     logger.warn({ reference, err: said }, "provider answer unclear; left pending");
-    return { status: "pending" };
+    return { status: "pending", unanswered: true };
   }
 }

@@ -28,9 +28,9 @@ import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues }
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
 import { ledgerRows } from "../ledger/postLedger";
+import type { Offer } from "../routing/routeCandidates";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
-import { askProvider, notReached } from "./askProvider";
 import type { Order } from "./order";
 import {
   acceptPin,
@@ -42,6 +42,13 @@ import {
   pinRules,
   pinTries,
 } from "./purchaseRules";
+import {
+  candidatesFor,
+  claimedCandidates,
+  type RoutingFacts,
+  routingLookup,
+  sendAlong,
+} from "./routePurchase";
 import { settleHeld } from "./settlePurchase";
 
 export interface PurchaseDeps {
@@ -68,8 +75,8 @@ export interface PurchaseRequest {
   catalogue?: CatalogueLookup;
   /** The order and its price; `found` is what `catalogue` read (null: not found, or no lookup). */
   price(found: Record<string, unknown> | null): Promise<Order>;
-  /** Checks the smartcard or meter with the provider; adds the customer's name. */
-  verify?(order: Order): Promise<Order>;
+  /** Checks the smartcard or meter with the provider the purchase goes to first; adds the customer's name. */
+  verify?(order: Order, offer: Offer, provider: Provider): Promise<Order>;
 }
 
 /**
@@ -115,6 +122,7 @@ export async function placePurchase(
         walletId: wallets.id,
         settings: operatorSettings,
         catalogue: lookup ? sql<Record<string, unknown> | null>`(${lookup.query()})` : sql<null>`null`,
+        routing: routingLookup(),
       })
       .from(sql`(select 1) as one`)
       .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
@@ -129,7 +137,12 @@ export async function placePurchase(
       )
       .leftJoin(transactions, eq(transactions.id, idempotencyKeys.transactionId))
       .prepare(name),
-  ).execute({ userId: user.id, requestId: confirmation.request_id, ...lookup?.values });
+  ).execute({
+    userId: user.id,
+    requestId: confirmation.request_id,
+    service: request.scope,
+    ...lookup?.values,
+  });
   const earlier = first?.key && first.txn ? { key: first.key, txn: first.txn } : null;
   const replayed = replayOf(deps.clock, earlier, hash, inFlightMs);
   if (replayed) return replayed;
@@ -137,16 +150,20 @@ export async function placePurchase(
 
   let order = await request.price(first?.catalogue ?? null);
   assertMayTransact(user);
+  // The providers to try, in route order: none that may be tried refuses the sale before any money moves.
+  const routed = candidatesFor(deps, order, (first?.routing as RoutingFacts | undefined) ?? null);
   // A PIN judged at once goes to the database with the hold, as one statement, where nothing comes
   // between them; a smartcard or meter is checked with the provider only once the PIN has proved right.
   const judged = request.verify ? null : judgePin(deps, user, confirmation.pin);
   if (!judged) await checkPin(deps, user, confirmation.pin);
-  if (request.verify) order = await request.verify(order);
+  const candidates = routed.some((c) => c.probe) ? await claimedCandidates(deps, routed) : routed;
+  const offer = candidates[0] as Offer;
+  if (request.verify) order = await request.verify(order, offer, deps.providers.get(offer.provider));
 
   let held: TransactionRow;
   try {
     const account = { walletId: first?.walletId ?? null, limits: kycLimitsOf(first?.settings ?? undefined) };
-    held = await holdMoney(deps, user, account, order, confirmation, hash, request.scope, judged);
+    held = await holdMoney(deps, user, account, { order, offer }, confirmation, hash, request.scope, judged);
   } catch (error) {
     if (!(error instanceof AlreadyRequested)) throw error;
     const first = await replay();
@@ -154,16 +171,12 @@ export async function placePurchase(
     return first;
   }
 
-  const answer = await askProvider(
-    (signal) => deps.provider.buy(held.providerRequestId as string, order.delivery, signal),
-    deps.logger,
-    held.reference,
-    notReached,
-  );
+  const asked = await sendAlong(deps, held, candidates);
   // The settle marks the request answered in the same statement as its outcome.
-  return settleHeld(deps, held, answer, {
+  return settleHeld(deps, asked.held, asked.answer, {
     userId: user.id,
     requestId: confirmation.request_id,
+    latencyMs: asked.latencyMs,
   });
 }
 
@@ -263,6 +276,8 @@ export interface HoldRequest {
   user: Pick<UserRow, "id">;
   walletId: string;
   order: Order;
+  /** The provider it goes to first, and what that provider is sent and charges. */
+  offer: Offer;
   requestId: string;
   /** The request's fingerprint (`requestHash`) and scope, kept with its request id. */
   hash: string;
@@ -275,13 +290,13 @@ export interface HoldRequest {
  * entries, and its first event.
  */
 export function holdRows(
-  deps: Pick<PurchaseDeps, "clock" | "provider" | "config">,
-  { user, walletId, order, requestId, hash, scope }: HoldRequest,
+  deps: Pick<PurchaseDeps, "clock" | "providers" | "config">,
+  { user, walletId, order, offer, requestId, hash, scope }: HoldRequest,
 ) {
   const now = deps.clock.now();
   // The purchase's id is made here so the other rows can name it.
   const id = randomUUID();
-  const providerRequestId = deps.provider.newRequestId(now);
+  const providerRequestId = deps.providers.get(offer.provider).newRequestId(now);
   const ledger = ledgerRows(deps.clock, id, postingLines.hold(walletId, order.quote.total));
   if (!ledger) throw new Error("a purchase holds money");
   return {
@@ -316,13 +331,14 @@ export function holdRows(
         fee: order.quote.fee,
         discount: order.quote.discount,
         total: order.quote.total,
-        cost: order.cost,
+        cost: offer.cost,
         description: order.description,
         recipient: order.recipient,
         product: order.product,
-        order: order.delivery,
-        provider: deps.provider.name,
+        order: offer.delivery,
+        provider: offer.provider,
         providerRequestId,
+        providerSentAt: now,
         // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
         nextRequeryAt: new Date(
           now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
@@ -340,7 +356,7 @@ async function holdMoney(
   deps: PurchaseDeps,
   user: UserRow,
   account: { walletId: string | null; limits: KycLimits },
-  order: Order,
+  { order, offer }: { order: Order; offer: Offer },
   confirmation: Confirmation,
   hash: string,
   scope: string,
@@ -352,6 +368,7 @@ async function holdMoney(
     user,
     walletId: account.walletId,
     order,
+    offer,
     requestId: confirmation.request_id,
     hash,
     scope,

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { formatNaira } from "../../../schemas/money";
 import { airtimeQuote, feeQuote, planQuote } from "../../../schemas/pricing";
 import type {
@@ -10,8 +11,8 @@ import type {
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
 import { rowFromJson } from "../../db/jsonRows";
-import { dataPlans, discos, networks, tvPlans, tvProviders } from "../../db/schema";
-import type { Provider } from "../../outside/provider";
+import { dataPlans, discos, networks, providerProducts, tvPlans, tvProviders } from "../../db/schema";
+import type { ProviderOrder } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";
@@ -31,11 +32,11 @@ export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
     catalogue: {
       name: "network",
       query: () =>
-        sql`select to_jsonb(${networks}) from ${networks} where ${networks.id} = ${sql.placeholder("networkId")}`,
+        sql`select jsonb_build_object('network', to_jsonb(${networks}), 'offers', ${offersOf("airtime", networks.id)}) from ${networks} where ${networks.id} = ${sql.placeholder("networkId")}`,
       values: { networkId: body.network_id },
     },
     async price(found) {
-      const network = found && rowFromJson(networks, found);
+      const network = found && rowFromJson(networks, found.network as Record<string, unknown>);
       if (!network) throw fieldRefusal("network_id", "Choose a network.");
       if (!network.airtimeEnabled)
         throw new Refusal("product_unavailable", `${network.name} airtime is not available right now.`);
@@ -48,16 +49,20 @@ export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
         kind: "airtime",
         recipient: body.phone,
         quote,
-        cost: body.amount - Math.floor((body.amount * network.airtimeCommissionBp) / 10_000),
         description: `${network.name} airtime for ${body.phone}`,
         product: `${network.name} ${formatNaira(body.amount, true)} airtime`,
         customerName: null,
-        delivery: {
-          service: "airtime",
-          serviceId: network.airtimeServiceId,
-          phone: body.phone,
-          amount: body.amount,
-        },
+        offers: offerRows(found).map((offer) => ({
+          provider: offer.provider,
+          cost: lessCommission(body.amount, offer.commissionBp),
+          delivery: {
+            service: "airtime",
+            serviceId: offer.serviceId,
+            phone: body.phone,
+            amount: body.amount,
+          },
+        })),
+        routeScope: { networkId: network.id, planType: null },
       } satisfies Order;
     },
   };
@@ -70,7 +75,7 @@ export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
     catalogue: {
       name: "data_plan",
       query: () =>
-        sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks})) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
+        sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks}), 'offers', ${offersOf("data", dataPlans.id)}) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
       values: { planId: body.plan_id },
     },
     async price(found) {
@@ -85,18 +90,22 @@ export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
         kind: "data",
         recipient: body.phone,
         quote: planQuote(plan.price),
-        cost: plan.costPrice,
         description: `${network.name} ${plan.size} data for ${body.phone}`,
         product: `${network.name} ${plan.name}`,
         customerName: null,
-        delivery: {
-          service: "data",
-          serviceId: network.dataServiceId,
-          variationCode: plan.code,
-          planId: plan.id,
-          phone: body.phone,
-          amount: plan.costPrice,
-        },
+        offers: offerRows(found).map((offer) => ({
+          provider: offer.provider,
+          cost: offer.cost ?? 0,
+          delivery: {
+            service: "data",
+            serviceId: offer.serviceId,
+            variationCode: offer.variationCode ?? "",
+            planId: plan.id,
+            phone: body.phone,
+            amount: offer.cost ?? 0,
+          },
+        })),
+        routeScope: { networkId: network.id, planType: plan.planType },
       } satisfies Order;
     },
   };
@@ -110,11 +119,7 @@ export async function tvProviderFor(db: Queryable, providerId: number) {
   return provider;
 }
 
-export function tvRequest(
-  db: Queryable,
-  provider: Provider,
-  body: Omit<TvBuyBody, "action">,
-): PurchaseRequest {
+export function tvRequest(db: Queryable, body: Omit<TvBuyBody, "action">): PurchaseRequest {
   return {
     scope: "tv",
     fingerprint: fingerprint(body),
@@ -130,25 +135,29 @@ export function tvRequest(
         kind: "tv",
         recipient: body.smartcard,
         quote: feeQuote(plan.price, tv.serviceFee),
-        cost: plan.costPrice,
         description: `${plan.name}${body.subscription_type === "renew" ? " renewal" : ""} for smartcard ${body.smartcard}`,
         product: plan.name,
         customerName: null,
-        delivery: {
-          service: "tv",
-          serviceId: tv.serviceId,
-          variationCode: plan.code,
-          planId: plan.id,
-          smartcard: body.smartcard,
-          phone: body.phone,
-          subscriptionType: body.subscription_type ?? "change",
-          // What the provider is asked to deliver: the bouquet's face value as it sells it.
-          amount: plan.price,
-        },
+        offers: (await offersFor(db, "tv", plan.id)).map((offer) => ({
+          provider: offer.provider,
+          cost: offer.cost ?? 0,
+          delivery: {
+            service: "tv",
+            serviceId: offer.serviceId,
+            variationCode: offer.variationCode ?? "",
+            planId: plan.id,
+            smartcard: body.smartcard,
+            phone: body.phone,
+            subscriptionType: body.subscription_type ?? "change",
+            // What the provider is asked to deliver: the bouquet's face value as it sells it.
+            amount: plan.price,
+          },
+        })),
+        routeScope: { networkId: null, planType: null },
       } satisfies Order;
     },
-    async verify(order) {
-      const delivery = order.delivery as Extract<Order["delivery"], { service: "tv" }>;
+    async verify(order, offer, provider) {
+      const delivery = offer.delivery as Extract<ProviderOrder, { service: "tv" }>;
       const found = await verifySmartcardWith(provider, delivery.serviceId, body.smartcard);
       // A renewal pays what the provider says renewing costs; sold at the chosen bouquet's price, the
       // two must agree, or the customer would pay for one thing and the provider charge another.
@@ -170,11 +179,7 @@ export async function discoFor(db: Queryable, discoId: number) {
   return disco;
 }
 
-export function electricityRequest(
-  db: Queryable,
-  provider: Provider,
-  body: Omit<ElectricityBuyBody, "action">,
-): PurchaseRequest {
+export function electricityRequest(db: Queryable, body: Omit<ElectricityBuyBody, "action">): PurchaseRequest {
   return {
     scope: "electricity",
     fingerprint: fingerprint(body),
@@ -188,22 +193,26 @@ export function electricityRequest(
         kind: "electricity",
         recipient: body.meter_number,
         quote: feeQuote(body.amount, disco.serviceFee),
-        cost: body.amount,
         description: `${disco.name} ${meterLabel(body.meter_type)} electricity for meter ${body.meter_number}`,
         product: `${disco.name}, ${meterLabel(body.meter_type)}`,
         customerName: null,
-        delivery: {
-          service: "electricity",
-          serviceId: disco.serviceId,
-          meterNumber: body.meter_number,
-          meterType: body.meter_type,
-          amount: body.amount,
-          phone: body.phone,
-        },
+        offers: (await offersFor(db, "electricity", disco.id)).map((offer) => ({
+          provider: offer.provider,
+          cost: lessCommission(body.amount, offer.commissionBp),
+          delivery: {
+            service: "electricity",
+            serviceId: offer.serviceId,
+            meterNumber: body.meter_number,
+            meterType: body.meter_type,
+            amount: body.amount,
+            phone: body.phone,
+          },
+        })),
+        routeScope: { networkId: null, planType: null },
       } satisfies Order;
     },
-    async verify(order) {
-      const delivery = order.delivery as Extract<Order["delivery"], { service: "electricity" }>;
+    async verify(order, offer, provider) {
+      const delivery = offer.delivery as Extract<ProviderOrder, { service: "electricity" }>;
       const found = await verifyMeterWith(provider, delivery.serviceId, body.meter_number, body.meter_type);
       return { ...order, customerName: found.customer_name };
     },
@@ -211,3 +220,32 @@ export function electricityRequest(
 }
 
 const meterLabel = (type: MeterType) => (type === "prepaid" ? "prepaid" : "postpaid");
+
+/** Face value less what the provider takes off it for us: what an airtime or electricity sale costs. */
+const lessCommission = (amount: number, commissionBp: number) =>
+  amount - Math.floor((amount * commissionBp) / 10_000);
+
+type OfferRow = typeof providerProducts.$inferSelect;
+
+/** The enabled provider offers of a catalogue row, as a JSON array: a part of the purchase's first statement. */
+const offersOf = (service: OfferRow["service"], productId: AnyPgColumn) =>
+  sql`(select coalesce(jsonb_agg(to_jsonb(${providerProducts})), '[]'::jsonb) from ${providerProducts}
+    where ${providerProducts.service} = ${service} and ${providerProducts.productId} = ${productId} and ${providerProducts.enabled})`;
+
+/** The offers `offersOf` read, as Drizzle reads the table. */
+const offerRows = (found: Record<string, unknown>) =>
+  (found.offers as Record<string, unknown>[]).map((row) => rowFromJson(providerProducts, row));
+
+/** The enabled offers of a catalogue row, read on their own (TV and electricity look up without the first statement). */
+function offersFor(db: Queryable, service: OfferRow["service"], productId: number) {
+  return db
+    .select()
+    .from(providerProducts)
+    .where(
+      and(
+        eq(providerProducts.service, service),
+        eq(providerProducts.productId, productId),
+        eq(providerProducts.enabled, true),
+      ),
+    );
+}

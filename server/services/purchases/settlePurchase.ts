@@ -23,12 +23,23 @@ import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
 import { ledgerWrites, movingLines } from "../ledger/postLedger";
 import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
+import { circuitClosed, circuitFailed, outcomeInsert, outcomeOf } from "../routing/providerHealth";
 import {
   eventInsert,
   eventValues,
   recordEvent,
   type TransactionRow,
 } from "../transactions/transactionRecords";
+
+/**
+ * The purchase's own settle: its request, marked answered with the outcome, and how long its
+ * provider took, counted in the provider's health.
+ */
+export interface Answered {
+  userId: string;
+  requestId: string;
+  latencyMs?: number;
+}
 
 export type SettleDeps = {
   db: Database;
@@ -95,7 +106,7 @@ export async function settlePurchase(
   answer: ProviderResult,
   source: SettleSource,
   /** The request that made the purchase, marked answered in the same statement (the purchase's own settle). */
-  answered?: { userId: string; requestId: string },
+  answered?: Answered,
 ): Promise<TransactionRow> {
   let result = answer;
   const settled = await deps.db.transaction(async (tx) => {
@@ -130,6 +141,15 @@ export async function settlePurchase(
         status: "failed",
         reason: "The provider has no record of this purchase, so nothing was charged.",
       };
+    }
+
+    if (answered?.latencyMs !== undefined && answer.status !== "successful") {
+      // The purchase's own answer counts for its provider's health and circuit (a delivery counts in `deliver`).
+      const { outcome, breaks } = outcomeOf(answer);
+      const provider = providerNameOf(row);
+      const values = { provider, service: row.kind, latencyMs: answered.latencyMs, at: now };
+      await tx.execute(outcomeInsert(outcome, values));
+      if (breaks) await tx.execute(circuitFailed(provider, now));
     }
 
     if (row.status === "pending" && result.status === "successful") {
@@ -272,7 +292,7 @@ async function deliver(
   deps: SettleDeps,
   held: TransactionRow,
   result: Extract<ProviderResult, { status: "successful" }>,
-  answered: { userId: string; requestId: string } | undefined,
+  answered: Answered | undefined,
 ): Promise<TransactionRow | null> {
   const now = deps.clock.now();
   const said = result.note ? ` (${result.note})` : "";
@@ -297,6 +317,8 @@ async function deliver(
     note: `The provider delivered.${said}`,
     userId: answered?.userId ?? null,
     requestId: answered?.requestId ?? null,
+    latencyMs: answered?.latencyMs ?? null,
+    service: held.kind,
   };
   moving.forEach((line, index) => {
     values[`line${index}_wallet`] = "wallet" in line.account ? line.account.wallet : null;
@@ -342,6 +364,8 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
       sql`, `,
     );
     const ledgerId = sql`${sql.placeholder("ledgerId")}::uuid`;
+    const settledProvider = sql`(select provider from settled)`;
+    const ownAnswer = sql`exists (select from settled) and ${sql.placeholder("latencyMs")}::integer is not null`;
     return db
       .with(
         writeStep(db, "settled", settled),
@@ -365,6 +389,17 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
             select settled.id, 'successful', ${value("note")}, ${at} from settled`,
         ),
         writeStep(db, "alerts_cleared", providerAlertsCleared(db, sql`(select provider from settled)`)),
+        // The purchase's own answer counts for its provider's health (a later settle's does not).
+        writeStep(
+          db,
+          "outcome_recorded",
+          outcomeInsert(
+            "successful",
+            { provider: settledProvider, service: value("service"), latencyMs: value("latencyMs"), at },
+            ownAnswer,
+          ),
+        ),
+        writeStep(db, "circuit_closed", circuitClosed(settledProvider, ownAnswer)),
         writeStep(
           db,
           "request_answered",
@@ -388,7 +423,7 @@ export async function settleHeld(
   deps: SettleDeps,
   held: TransactionRow,
   answer: ProviderResult,
-  answered: { userId: string; requestId: string },
+  answered: Answered,
 ): Promise<TransactionRow> {
   if (answer.status === "successful") {
     const delivered = await deliver(deps.db, deps, held, answer, answered);

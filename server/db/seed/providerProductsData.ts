@@ -1,0 +1,70 @@
+/**
+ * What each provider calls the starting catalogue's products, and what it charges us. VTpass's
+ * codes are the catalogue seed's own (catalogueData.ts); the SME-data vendor's are the ids of the
+ * common vendor script, as the simulator numbers them (docs/PROVIDERS.md): a real vendor's ids are
+ * checked on the Providers page, and its plans come with "Sync from provider".
+ */
+
+/** The vendor numbers networks per service: `data/` swaps GLO and 9MOBILE. Keyed by our network id. */
+export const vendorNetworkIds = {
+  airtime: { 1: "1", 2: "2", 3: "3", 4: "4" } as Record<number, string>,
+  data: { 1: "1", 2: "3", 3: "2", 4: "4" } as Record<number, string>,
+};
+
+/** The vendor's cable ids, keyed by our TV provider's id (it sells no Showmax). */
+export const vendorCableIds: Record<number, string> = { 1: "2", 2: "1", 3: "3" };
+
+/** The vendor's bouquet ids, keyed by our bouquet's code. */
+export const vendorBouquetIds: Record<string, string> = {
+  "gotv-smallie": "1",
+  "gotv-jinja": "2",
+  "gotv-jolli": "3",
+  "gotv-max": "4",
+  "gotv-supa": "5",
+  "dstv-padi": "6",
+  "dstv-yanga": "7",
+  "dstv-confam": "8",
+  "dstv-compact": "9",
+  "dstv-compact-plus": "10",
+  "dstv-premium": "11",
+  "startimes-nova": "12",
+  "startimes-basic": "13",
+  "startimes-smart": "14",
+  "startimes-classic": "15",
+  "startimes-super": "16",
+};
+
+/** The vendor's disco ids, keyed by our disco's code. */
+export const vendorDiscoIds: Record<string, string> = {
+  IKEDC: "1",
+  EKEDC: "2",
+  AEDC: "3",
+  KEDCO: "4",
+  EEDC: "5",
+  PHED: "6",
+  IBEDC: "7",
+  KAEDCO: "8",
+  JED: "9",
+  BEDC: "10",
+  YEDC: "11",
+  APLE: "12",
+};
+
+/** The vendor's data plans the catalogue sells, keyed by our plan's code: its id and price (naira). */
+export const vendorPlans: Record<string, { id: string; naira: number }> = {
+  "mtn-sme-500mb-30d": { id: "6", naira: 135 },
+  "mtn-sme-1gb-30d": { id: "7", naira: 235 },
+  "mtn-sme-2gb-30d": { id: "8", naira: 470 },
+  "mtn-sme-5gb-30d": { id: "43", naira: 1_175 },
+  "mtn-sme-10gb-30d": { id: "212", naira: 2_350 },
+  "mtn-cg-1gb-30d": { id: "241", naira: 265 },
+  "glo-cg-1gb-30d": { id: "251", naira: 245 },
+  "9mobile-cg-1gb-30d": { id: "231", naira: 210 },
+  "airtel-cg-1gb-30d": { id: "271", naira: 275 },
+  // The network's own plans the vendor also sells (as gifting): a second provider for them.
+  "mtn-1.5gb-7d": { id: "300", naira: 980 },
+  "glo-2.6gb-30d": { id: "330", naira: 960 },
+};
+
+/** The vendor charges 98% of airtime's face value: 2% commission. */
+export const vendorAirtimeCommissionBp = 200;
