@@ -27,6 +27,8 @@ const outcome = ({ note: _note, ...rest }: ProviderResult) => rest;
 
 const pending = { status: "pending" } as const;
 const failed = (reason: string) => ({ status: "failed", reason }) as const;
+/** A failure on pay that proves VTpass kept nothing: the purchase may go to another provider. */
+const movable = (reason: string) => ({ ...failed(reason), safeToFailOver: true }) as const;
 const reversed = { status: "reversed", reason: "The provider reversed this purchase." } as const;
 const ref = { providerReference: "17415990112345678" } as const;
 
@@ -42,25 +44,25 @@ const definiteFailures: Row[] = [
   [
     "010 (variation no longer sold)",
     coded("010"),
-    failed("The provider no longer sells this plan."),
+    movable("The provider no longer sells this plan."),
     pending,
   ],
-  ["011 (invalid arguments)", coded("011"), failed(refusedDetails), pending],
+  ["011 (invalid arguments)", coded("011"), movable(refusedDetails), pending],
   [
     "012 (product does not exist)",
     coded("012"),
-    failed("The provider does not offer this product."),
+    movable("The provider does not offer this product."),
     pending,
   ],
-  ["013 (below the minimum)", coded("013"), failed("The amount is below the provider's smallest."), pending],
-  ["016 (transaction failed)", coded("016"), failed(couldNotComplete), failed(couldNotComplete)],
-  ["017 (above the maximum)", coded("017"), failed("The amount is above the provider's largest."), pending],
-  ["025 (bank details refused)", coded("025"), failed(refusedDetails), pending],
-  ["026 (bank details refused)", coded("026"), failed(refusedDetails), pending],
+  ["013 (below the minimum)", coded("013"), movable("The amount is below the provider's smallest."), pending],
+  ["016 (transaction failed)", coded("016"), movable(couldNotComplete), failed(couldNotComplete)],
+  ["017 (above the maximum)", coded("017"), movable("The amount is above the provider's largest."), pending],
+  ["025 (bank details refused)", coded("025"), movable(refusedDetails), pending],
+  ["026 (bank details refused)", coded("026"), movable(refusedDetails), pending],
   [
     "030 (biller unreachable)",
     coded("030"),
-    failed("The provider cannot reach the biller right now."),
+    movable("The provider cannot reach the biller right now."),
     pending,
   ],
   [
@@ -78,13 +80,13 @@ const definiteFailures: Row[] = [
   [
     "034 (service suspended)",
     coded("034"),
-    failed("The provider has suspended this service for now."),
+    movable("The provider has suspended this service for now."),
     pending,
   ],
   [
     "035 (service inactive)",
     coded("035"),
-    failed("This service is not active at the provider right now."),
+    movable("This service is not active at the provider right now."),
     pending,
   ],
   ["091 (not processed, not charged)", coded("091"), failed(notProcessed), failed(notProcessed)],
@@ -95,14 +97,14 @@ const accountTrouble: Row[] = [
   [
     "018 (our VTpass wallet too low)",
     coded("018"),
-    { ...failed(unavailableForNow), alert: "low_balance" },
+    { ...movable(unavailableForNow), alert: "low_balance" },
     pending,
   ],
   ...["021", "022", "023", "024", "027", "028", "087"].map(
     (code): Row => [
       `${code} (account locked, suspended, not enabled, not whitelisted or bad keys)`,
       coded(code),
-      { ...failed(unavailableForNow), alert: "account" },
+      { ...movable(unavailableForNow), alert: "account" },
       { ...pending, alert: "account" },
     ],
   ),
@@ -144,8 +146,8 @@ const byTransactionStatus: Row[] = [
   [
     "000 failed",
     processed("failed"),
-    { ...failed(couldNotComplete), ...ref },
-    { ...failed(couldNotComplete), ...ref },
+    { ...movable(couldNotComplete), ...ref },
+    { ...movable(couldNotComplete), ...ref },
   ],
   ["000 reversed", processed("reversed"), { ...reversed, ...ref }, { ...reversed, ...ref }],
   [
@@ -185,7 +187,7 @@ const unclear: Row[] = [
     pending,
     { ...pending, unknownRequest: true },
   ],
-  ["16 as a number, read as 016", coded(16), failed(couldNotComplete), failed(couldNotComplete)],
+  ["16 as a number, read as 016", coded(16), movable(couldNotComplete), failed(couldNotComplete)],
   ["no code", answer({ response_description: "TRANSACTION SUCCESSFUL" }), pending, pending],
   ["a code that is not text", answer({ code: { value: "000" } }), pending, pending],
   ["JSON that is not an object", answer([{ code: "016" }]), pending, pending],
@@ -195,7 +197,7 @@ const unclear: Row[] = [
   [
     "a failure code under HTTP 400",
     answer({ code: "016" }, 400),
-    failed(couldNotComplete),
+    movable(couldNotComplete),
     failed(couldNotComplete),
   ],
 ];

@@ -69,6 +69,34 @@ const accountCodes: Record<string, ProviderAlertKind> = {
 };
 const unavailableForNow = "This service is not available right now.";
 
+/**
+ * Codes that prove VTpass kept nothing and will not deliver (docs/PROVIDERS.md, "What is safe to fail
+ * over"): a purchase answered so may go to another provider. 031, 032 and 091 also fail the purchase,
+ * but are not on the list, so they only refund.
+ */
+const safeToFailOver = new Set([
+  "010",
+  "011",
+  "012",
+  "013",
+  "016",
+  "017",
+  "018",
+  "021",
+  "022",
+  "023",
+  "024",
+  "025",
+  "026",
+  "027",
+  "028",
+  "030",
+  "034",
+  "035",
+  "087",
+]);
+const movable = (code: string) => (safeToFailOver.has(code) ? { safeToFailOver: true as const } : {});
+
 export function parseAnswer(reply: OutsideReply): VtpassAnswer | undefined {
   if (!reply.isJson) return undefined;
   const parsed = vtpassAnswer.safeParse(reply.json);
@@ -102,7 +130,7 @@ function byTransactionStatus(
         ...withValue("units", readUnits([answer.units, answer.Units, answer.mainTokenUnits])),
       };
     case "failed":
-      return { status: "failed", ...base, reason: failureReasons["016"] as string };
+      return { status: "failed", ...base, reason: failureReasons["016"] as string, safeToFailOver: true };
     case "reversed":
       return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
     default:
@@ -131,9 +159,9 @@ export function classifyPayAnswer(reply: OutsideReply): ProviderResult {
   if (code === "000") return byTransactionStatus(answer, base);
   if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
   const alert = accountCodes[code];
-  if (alert) return { status: "failed", ...base, reason: unavailableForNow, alert };
+  if (alert) return { status: "failed", ...base, reason: unavailableForNow, alert, ...movable(code) };
   const reason = failureReasons[code];
-  if (reason) return { status: "failed", ...base, reason };
+  if (reason) return { status: "failed", ...base, reason, ...movable(code) };
   // 099/089 processing, 014 id reused, 019 likely duplicate, 083 system error, and anything else.
   return { status: "pending", ...base };
 }

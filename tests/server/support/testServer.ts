@@ -208,6 +208,8 @@ export async function createTestServer(
     origin: served.origin,
     /** The simulated VTpass and Paystack: tests script their answers and settle their payments. */
     vtpass: simulators.vtpass.control,
+    /** The simulated SME-data vendor (`msorg`), the second provider. */
+    msorg: simulators.msorg.control,
     paystack: simulators.paystack.control,
     db: database.db,
     clock,

@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { providerRoutes, providerStates, purchaseAttempts, transactions } from "../../server/db/schema";
+import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+// Several providers (issue 25): a purchase goes to the route's first provider that may be tried, and
+// moves on only after an answer proving that provider kept nothing.
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await expectLedgerConsistent(server.db);
+  await server.close();
+});
+beforeEach(async () => {
+  await server.db.delete(providerStates);
+  await server.db.delete(providerRoutes);
+});
+
+const naira = (n: number) => n * 100;
+let counter = 0;
+const phone = () => `0803${String(7_100_000 + ++counter).padStart(7, "0")}`;
+
+type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
+async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
+  const answer = await server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
+  });
+  if (!answer.data) throw new Error(`refused: ${answer.body.msg}`);
+  return answer.data;
+}
+
+const rowOf = async (reference: string) =>
+  (await server.db.select().from(transactions).where(eq(transactions.reference, reference)))[0];
+const attemptsOf = async (id: string) =>
+  server.db.select().from(purchaseAttempts).where(eq(purchaseAttempts.transactionId, id));
+const vtpassPaysFor = (to: string) =>
+  server.vtpass.requests.filter(
+    (r) => r.path.endsWith("/pay") && (r.body as { phone?: string }).phone === to,
+  );
+const vendorRecordsFor = (to: string) => server.msorg.records().filter((r) => r.recipient === to);
+
+describe("failing over", () => {
+  it("moves a purchase VTpass refused (016) to the vendor, who delivers it: one charge, the vendor's cost", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    server.vtpass.script(to, { code: "016" });
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("successful");
+    const row = await rowOf(bought.reference);
+    expect(row).toMatchObject({ provider: "msorg", cost: naira(1000) - naira(20) });
+    expect(vendorRecordsFor(to)).toHaveLength(1);
+    const [attempt, ...more] = await attemptsOf(row?.id ?? "");
+    expect(more).toHaveLength(0);
+    expect(attempt).toMatchObject({
+      provider: "vtpass",
+      reason: "The provider could not complete this purchase.",
+    });
+    expect(attempt?.note).toContain("016");
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - bought.total);
+  });
+
+  it("never moves a purchase whose answer was unclear: it stays with VTpass until VTpass's requery settles it", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    for (const answer of [{ code: "099" }, { kind: "drop" as const }, { kind: "non-json" as const }]) {
+      const to = phone();
+      server.vtpass.script(to, { ...answer, keep: "pending" });
+      const bought = await buyAirtime(c, to);
+      expect(bought.status, JSON.stringify(answer)).toBe("pending");
+      expect((await rowOf(bought.reference))?.provider).toBe("vtpass");
+      expect(vendorRecordsFor(to)).toHaveLength(0);
+    }
+  });
+
+  it("fails and refunds once when every provider refuses, keeping each try", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    server.vtpass.script(to, { code: "016" });
+    server.msorg.script(to, { httpStatus: 400, body: { error: ["Service currently unavailable"] } });
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("failed");
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
+    const row = await rowOf(bought.reference);
+    expect(row?.provider).toBe("msorg");
+    expect((await attemptsOf(row?.id ?? "")).map((a) => a.provider)).toEqual(["vtpass"]);
+  });
+});
+
+describe("routes and health", () => {
+  it("tries providers in the route staff saved for the network", async () => {
+    await server.db
+      .insert(providerRoutes)
+      .values({ service: "airtime", scope: "1", providers: ["msorg", "vtpass"], updatedAt: new Date() });
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    const bought = await buyAirtime(c, to);
+    expect((await rowOf(bought.reference))?.provider).toBe("msorg");
+    expect(vtpassPaysFor(to)).toHaveLength(0);
+  });
+
+  it("skips a provider staff switched off", async () => {
+    await server.db.insert(providerStates).values({ provider: "vtpass", switchedOff: true });
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("successful");
+    expect(vtpassPaysFor(to)).toHaveLength(0);
+  });
+
+  it("opens VTpass's circuit after five definite failures in a row, then lets one purchase probe it when its time is up", async () => {
+    const c = await server.fundedCustomer(naira(20_000));
+    for (let i = 0; i < 5; i += 1) {
+      const to = phone();
+      server.vtpass.script(to, { code: "030" });
+      expect((await buyAirtime(c, to)).status).toBe("successful");
+    }
+    const skipped = phone();
+    await buyAirtime(c, skipped);
+    expect(vtpassPaysFor(skipped)).toHaveLength(0);
+
+    server.clock.advance(5 * 60_000 + 1_000);
+    const probe = phone();
+    const probed = await buyAirtime(c, probe);
+    expect(vtpassPaysFor(probe)).toHaveLength(1);
+    expect((await rowOf(probed.reference))?.provider).toBe("vtpass");
+    const [state] = await server.db
+      .select()
+      .from(providerStates)
+      .where(eq(providerStates.provider, "vtpass"));
+    expect(state).toMatchObject({ failuresInRow: 0, circuitOpenUntil: null });
+  });
+
+  it("refuses the sale, holding nothing, when no provider may be tried", async () => {
+    await server.db.insert(providerStates).values([
+      { provider: "vtpass", switchedOff: true },
+      { provider: "msorg", switchedOff: true },
+    ]);
+    const c = await server.fundedCustomer(naira(5000));
+    const answer = await server.send("POST /core/customer/airtime", {
+      token: c.token,
+      body: {
+        network_id: 1,
+        phone: phone(),
+        amount: naira(100),
+        pin: c.pin,
+        request_id: crypto.randomUUID(),
+      },
+    });
+    expect(answer.status).toBe(503);
+    expect(answer.body.msg).toBe("This service is not available right now. Please try again shortly.");
+    expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
+  });
+
+  it("asks the vendor, not VTpass, about a purchase the vendor holds", async () => {
+    await server.db
+      .insert(providerRoutes)
+      .values({ service: "airtime", scope: "", providers: ["msorg", "vtpass"], updatedAt: new Date() });
+    const c = await server.fundedCustomer(naira(5000));
+    const to = "08037991111"; // the vendor simulator: processing, delivered on the second requery
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("pending");
+    for (const _ of [1, 2]) {
+      server.clock.advance(60_000);
+      await requeryDue(server.deps);
+    }
+    expect((await rowOf(bought.reference))?.status).toBe("successful");
+    expect(vtpassPaysFor(to)).toHaveLength(0);
+  });
+});
