@@ -38,6 +38,8 @@ export const auditAction = z.enum([
   "reconciliation.run",
   "plan.sync",
   "settings.update",
+  "provider.update",
+  "route.update",
   "staff.invite",
   "kyc.override",
   "kyc.change.approve",

@@ -81,6 +81,15 @@ export const auditFields = {
   changed: field("New costs", "list"),
   switched_off: field("Plans switched off", "list"),
 
+  // Providers and routes
+  provider_off: field("Switched off", "flag"),
+  low_balance_warning: money("Warn when the balance is below"),
+  min_success_percent: field("Lowest success rate (%)", "count"),
+  circuit_failures: field("Failures that open the circuit", "count"),
+  circuit_minutes: field("Minutes the circuit stays open", "count"),
+  circuit_open: field("Circuit open", "flag"),
+  providers: field("Providers in order", "list"),
+
   // Settings
   message: field("Message to customers"),
   low_balance_threshold: money("Provider balance warning"),

@@ -26,6 +26,7 @@ import { kycReviewRoutes } from "./routes/kycReviewRoutes";
 import { kycRoutes } from "./routes/kycRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
+import { providerRoutes } from "./routes/providerRoutes";
 import { purchaseRoutes } from "./routes/purchaseRoutes";
 import { staffFundingRoutes } from "./routes/staffFundingRoutes";
 import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
@@ -52,6 +53,7 @@ export function apiRoutes(deps: AppDeps): Route[] {
     ...staffTransactionRoutes(deps),
     ...userAdminRoutes(deps),
     ...adminConsoleRoutes(deps),
+    ...providerRoutes(deps),
     ...webhookRoutes(deps),
   ];
 }

@@ -8,6 +8,7 @@ import { kycReviewContracts } from "./kycReview";
 import { noticeContracts } from "./notice";
 import { noticeReadContracts } from "./noticeReads";
 import { pinContracts } from "./pin";
+import { providerContracts } from "./providers";
 import { purchaseContracts } from "./purchase";
 import { signedOutContracts } from "./signedOut";
 import { staffFundingContracts } from "./staffFunding";
@@ -39,6 +40,7 @@ export const routeTable = {
   ...catalogueAdminContracts,
   ...userAdminContracts,
   ...adminConsoleContracts,
+  ...providerContracts,
   ...webhookContracts,
 };
 

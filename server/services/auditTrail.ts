@@ -219,6 +219,8 @@ function targetOf(
       return target(names.claimant && `Contest by ${names.claimant}`, names.claimantEmail);
     case "provider":
       return target(`Provider account (${id})`);
+    case "route":
+      return target(`Route ${id}`);
     case "kyc_limits":
       return target("KYC tier limits");
     case "emergency_mode":

@@ -2,11 +2,13 @@ import type { AppDeps } from "../deps";
 import { forgetOldMail } from "../mail/outbox";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
 import { requeryDue } from "./purchases/requeryWorker";
+import { judgeHealth, watchBalances } from "./routing/providerWatch";
 import { forgetOldSignUps } from "./signUps";
 import { forgetIdleTries } from "./tryCounters";
 
 /**
- * What runs by itself every `intervalMs`: pending purchases asked about again, pending card
+ * What runs by itself every `intervalMs`: pending purchases asked about again, each provider's
+ * health judged and its balance read every few minutes, pending card
  * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
  * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
  * time per process; several processes share the work through row locks. A failing step is logged and
@@ -15,6 +17,8 @@ import { forgetIdleTries } from "./tryCounters";
 export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   const steps: Array<[string, () => Promise<unknown>]> = [
     ["requery pending purchases", () => requeryDue(deps)],
+    ["judge provider health", () => judgeHealth(deps)],
+    ["read provider balances", () => watchBalances(deps)],
     ["check pending fundings", () => checkPendingFundings(deps)],
     ["daily reconciliation", () => reconcileYesterdayIfDue(deps)],
     ["forget idle try counters", () => forgetIdleTries(deps.db, deps.clock)],

@@ -31,7 +31,7 @@ const accountKinds: ProviderAlertKind[] = ["low_balance", "account"];
 
 /** Raised in the same database transaction as the purchase that met the problem. */
 export async function raiseProviderAlert(
-  tx: Transaction,
+  tx: Queryable,
   clock: Clock,
   provider: string,
   kind: ProviderAlertKind,

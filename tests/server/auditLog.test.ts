@@ -131,6 +131,15 @@ async function writeOneOfEach() {
     token: admin.token,
     body: { low_balance_threshold: naira(30_000) },
   });
+  await server.sendOk("PATCH /sys.admin/providers/:name", {
+    token: admin.token,
+    params: { name: "msorg" },
+    body: { low_balance_warning: naira(20_000), circuit_failures: 3 },
+  });
+  await server.sendOk("PUT /sys.admin/provider-routes", {
+    token: admin.token,
+    body: { service: "data", scope: "1:sme", providers: ["msorg"] },
+  });
   const limits = await server.sendOk("GET /sys.admin/kyc-limits", { token: admin.token });
   await server.sendOk("PUT /sys.admin/kyc-limits", {
     token: admin.token,
@@ -299,6 +308,8 @@ describe("the audit log", () => {
     });
     const labels = new Map(log.map((e) => [`${e.target.type}:${e.target.id}`, e.target]));
     expect(labels.get("airtime_control:1")).toMatchObject({ label: "MTN airtime" });
+    expect(labels.get("route:data:1:sme")).toMatchObject({ label: "Route data:1:sme" });
+    expect(labels.get("provider:msorg")).toMatchObject({ label: "Provider account (msorg)" });
     expect(labels.get("data_network:2")).toMatchObject({ label: "GLO data" });
     expect(labels.get("tv_provider:1")).toMatchObject({ label: "DStv" });
     expect(log.find((e) => e.target.type === "tv_plan")?.target).toMatchObject({

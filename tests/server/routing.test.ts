@@ -171,3 +171,82 @@ describe("routes and health", () => {
     expect(vtpassPaysFor(to)).toHaveLength(0);
   });
 });
+
+describe("the Providers console", () => {
+  it("shows each provider's standing and health, and every route in PROVIDERS' order until one is saved", async () => {
+    const admin = await server.signedInOperator("admin");
+    const c = await server.fundedCustomer(naira(5000));
+    await buyAirtime(c, phone());
+    const overview = await server.sendOk("GET /sys.admin/providers", { token: admin.token });
+    expect(overview.providers.map((p) => [p.name, p.label])).toEqual([
+      ["vtpass", "VTpass"],
+      ["msorg", "SME-data vendor"],
+    ]);
+    const vtpass = overview.providers[0];
+    expect(vtpass?.circuit.state).toBe("closed");
+    expect(vtpass?.health.successful).toBeGreaterThan(0);
+    expect(vtpass?.health.p50_ms).not.toBeNull();
+    expect(overview.routes.find((r) => r.service === "airtime" && r.scope === "1")).toMatchObject({
+      label: "MTN airtime",
+      providers: ["vtpass", "msorg"],
+      saved: false,
+    });
+    expect(overview.routes.some((r) => r.scope === "1:sme" && r.label === "MTN data, SME")).toBe(true);
+  });
+
+  it("switches a provider off and reorders a route, each audited, and purchases follow at once", async () => {
+    const admin = await server.signedInOperator("admin");
+    const saved = await server.sendOk("PUT /sys.admin/provider-routes", {
+      token: admin.token,
+      body: { service: "airtime", scope: "1", providers: ["msorg", "vtpass"] },
+    });
+    expect(saved.routes.find((r) => r.scope === "1" && r.service === "airtime")).toMatchObject({
+      providers: ["msorg", "vtpass"],
+      saved: true,
+    });
+    const c = await server.fundedCustomer(naira(5000));
+    const first = await buyAirtime(c, phone());
+    expect((await rowOf(first.reference))?.provider).toBe("msorg");
+
+    await server.sendOk("PATCH /sys.admin/providers/:name", {
+      token: admin.token,
+      params: { name: "msorg" },
+      body: { switched_off: true },
+    });
+    const second = await buyAirtime(c, phone());
+    expect((await rowOf(second.reference))?.provider).toBe("vtpass");
+
+    const audit = await server.sendOk("GET /sys.admin/audit", { token: admin.token, query: { page: 1 } });
+    const actions = audit.results.map((entry) => entry.action);
+    expect(actions).toContain("route.update");
+    expect(actions).toContain("provider.update");
+  });
+
+  it.each([
+    [{ service: "airtime", scope: "1", providers: ["smedata"] }, "providers"],
+    [{ service: "airtime", scope: "1", providers: ["vtpass", "vtpass"] }, "providers"],
+    [{ service: "tv", scope: "1", providers: ["vtpass"] }, "scope"],
+    [{ service: "airtime", scope: "1:sme", providers: ["vtpass"] }, "scope"],
+    [{ service: "data", scope: "99", providers: ["vtpass"] }, "scope"],
+    [{ service: "radio", scope: "", providers: [] }, "service"],
+  ])("refuses the route %j naming %s, and saves nothing", async (body, field) => {
+    const admin = await server.signedInOperator("admin");
+    const answer = await server.put("sys.admin/provider-routes/", body, admin.token);
+    expect(answer.status).toBe(400);
+    expect(answer.body.fields).toHaveProperty(field);
+    expect(await server.db.select().from(providerRoutes)).toHaveLength(0);
+  });
+
+  it("refuses an empty change, an unknown provider, and staff", async () => {
+    const admin = await server.signedInOperator("admin");
+    const staff = await server.signedInOperator("staff");
+    expect((await server.patch("sys.admin/providers/vtpass/", {}, admin.token)).status).toBe(400);
+    expect(
+      (await server.patch("sys.admin/providers/vtpass/", { circuit_minutes: 0 }, admin.token)).status,
+    ).toBe(400);
+    expect(
+      (await server.patch("sys.admin/providers/nobody/", { switched_off: true }, admin.token)).status,
+    ).toBe(404);
+    expect((await server.get("sys.admin/providers/", staff.token)).status).toBe(403);
+  });
+});
