@@ -26,8 +26,26 @@ export const transactionEvent = z.object({
   created_at: timestamp,
 });
 
+/** One try of a purchase at one provider: the earlier ones refused and kept nothing; the last stands. */
+export const purchaseAttempt = z.object({
+  provider: z.string(),
+  provider_label: z.string(),
+  request_id: z.nullable(z.string()),
+  provider_reference: z.nullable(z.string()),
+  sent_at: z.nullable(timestamp),
+  latency_ms: z.nullable(integer()),
+  current: z.boolean().check(z.meta({ description: "The try the purchase stands on" })),
+  reason: z.nullable(z.string().check(z.meta({ description: "Why an earlier try was moved on from" }))),
+  note: z.nullable(z.string().check(z.meta({ description: "The provider's own words" }))),
+});
+export type PurchaseAttempt = z.infer<typeof purchaseAttempt>;
+
 export const staffTransactionDetail = z.extend(staffTransaction, {
   provider: z.nullable(z.string()),
+  provider_label: z.nullable(z.string()),
+  /** e.g. "unknown at Husmodata": pending at a provider that has not said it has the purchase. */
+  provider_standing: z.nullable(z.string()),
+  attempts: z.array(purchaseAttempt),
   events: z.array(transactionEvent),
   can_refund: z.boolean(),
   can_requery: z.boolean(),

@@ -62,6 +62,42 @@ describe("failing over", () => {
     });
     expect(attempt?.note).toContain("016");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - bought.total);
+
+    const staff = await server.signedInOperator("staff");
+    const detail = await server.sendOk("GET /core/staff/transaction/:id", {
+      token: staff.token,
+      params: { id: row?.id ?? "" },
+    });
+    expect(detail.provider_label).toBe("SME-data vendor");
+    expect(detail.attempts.map((a) => [a.provider_label, a.current])).toEqual([
+      ["VTpass", false],
+      ["SME-data vendor", true],
+    ]);
+    expect(detail.attempts[0]?.note).toContain("016");
+    expect(detail.events.map((e) => e.note).join(" ")).toContain("VTpass did not sell it and kept nothing");
+  });
+
+  it("shows staff a vendor purchase whose answer was lost as unknown at the vendor until it is found", async () => {
+    await server.db
+      .insert(providerRoutes)
+      .values({ service: "airtime", scope: "", providers: ["msorg", "vtpass"], updatedAt: new Date() });
+    const c = await server.fundedCustomer(naira(5000));
+    const to = "08037996666"; // the vendor simulator drops the connection after making the purchase
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("pending");
+    const row = await rowOf(bought.reference);
+    const staff = await server.signedInOperator("staff");
+    const detail = await server.sendOk("GET /core/staff/transaction/:id", {
+      token: staff.token,
+      params: { id: row?.id ?? "" },
+    });
+    expect(detail.provider_standing).toBe("unknown at SME-data vendor");
+    server.clock.advance(60_000);
+    await requeryDue(server.deps);
+    const found = await rowOf(bought.reference);
+    expect(found?.providerReference).not.toBeNull();
+    expect(found?.status).toBe("successful");
+    expect(vtpassPaysFor(to)).toHaveLength(0);
   });
 
   it("never moves a purchase whose answer was unclear: it stays with VTpass until VTpass's requery settles it", async () => {

@@ -5,7 +5,8 @@ import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../
 import type { Database } from "../../db/database";
 import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
-import { transactionEvents, transactions, users, wallets } from "../../db/schema";
+import { purchaseAttempts, transactionEvents, transactions, users, wallets } from "../../db/schema";
+import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
@@ -99,7 +100,23 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
 
 const isPurchase = (row: TransactionRow) => (purchaseKinds as readonly string[]).includes(row.kind);
 
-export async function staffTransactionDetail(db: Database, id: string): Promise<StaffTransactionDetail> {
+/**
+ * Where a pending purchase stands with its provider, for staff: a provider that takes no request id
+ * of ours and has given no id of its own may not have it at all ("unknown at …") until its list of
+ * recent purchases shows it.
+ */
+function standingOf(row: TransactionRow, providers: ProviderSet): string | null {
+  if (!isPurchase(row) || row.status !== "pending" || !row.provider || !providers.has(row.provider)) return null;
+  const provider = providers.get(row.provider);
+  if (row.providerReference) return `pending at ${provider.label} (its id ${row.providerReference})`;
+  return provider.resendsSafely ? `pending at ${provider.label}` : `unknown at ${provider.label}`;
+}
+
+export async function staffTransactionDetail(
+  db: Database,
+  providers: ProviderSet,
+  id: string,
+): Promise<StaffTransactionDetail> {
   const [found] = await db
     .select({ txn: transactions, user: users })
     .from(transactions)
@@ -112,9 +129,48 @@ export async function staffTransactionDetail(db: Database, id: string): Promise<
     .from(transactionEvents)
     .where(eq(transactionEvents.transactionId, id))
     .orderBy(asc(transactionEvents.id));
+  const earlier = await db
+    .select()
+    .from(purchaseAttempts)
+    .where(eq(purchaseAttempts.transactionId, id))
+    .orderBy(asc(purchaseAttempts.id));
+  const txn = found.txn;
+  const label = txn.provider ? providers.labelOf(txn.provider) : null;
+  const current =
+    isPurchase(txn) && txn.provider
+      ? [
+          {
+            provider: txn.provider,
+            provider_label: label ?? txn.provider,
+            request_id: txn.providerRequestId,
+            provider_reference: txn.providerReference,
+            sent_at: (txn.providerSentAt ?? txn.createdAt).toISOString(),
+            latency_ms: null,
+            current: true,
+            reason: null,
+            note: null,
+          },
+        ]
+      : [];
   return {
     ...staffView(found.txn, found.user),
     provider: found.txn.provider,
+    provider_label: label,
+    provider_standing: standingOf(txn, providers),
+    attempts: [
+      ...earlier.map((a) => ({
+        provider: a.provider,
+        provider_label: providers.labelOf(a.provider),
+        request_id: a.requestId,
+        provider_reference: a.providerReference,
+        sent_at: a.sentAt.toISOString(),
+        latency_ms: a.latencyMs,
+        current: false,
+        reason: a.reason,
+        note: a.note,
+      })),
+      ...current,
+    ],
     events: events.map(({ event, actor }) => ({
       status: event.status,
       note: event.note,
