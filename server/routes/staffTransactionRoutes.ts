@@ -40,7 +40,10 @@ export function staffTransactionRoutes(deps: AppDeps) {
     }),
     implement("POST /core/staff/transaction/:id/requery", async ({ params, c }) => {
       await requeryPurchase(deps, actorOf(c, deps.config.trustProxy), params.id);
-      return { msg: "The provider was asked again.", data: await loadDetail(deps.db, deps.providers, params.id) };
+      return {
+        msg: "The provider was asked again.",
+        data: await loadDetail(deps.db, deps.providers, params.id),
+      };
     }),
     implement("GET /core/staff/statistics", async () => {
       return {

@@ -100,6 +100,29 @@ describe("failing over", () => {
     expect(vtpassPaysFor(to)).toHaveLength(0);
   });
 
+  it("sells from the vendor while VTpass is down, and from VTpass again once it is back (switched over HTTP)", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    const down = (value: boolean) =>
+      fetch(`${server.origin}/simulator/vtpass/control/down`, {
+        method: "PUT",
+        headers: { "secret-key": "SK_sim_vtpass_not_for_production", "content-type": "application/json" },
+        body: JSON.stringify({ down: value }),
+      });
+    expect((await fetch(`${server.origin}/simulator/vtpass/control/down`, { method: "PUT" })).status).toBe(
+      401,
+    );
+    expect((await down(true)).status).toBe(200);
+    try {
+      const bought = await buyAirtime(c, phone());
+      expect(bought.status).toBe("successful");
+      expect((await rowOf(bought.reference))?.provider).toBe("msorg");
+    } finally {
+      await down(false);
+    }
+    const after = await buyAirtime(c, phone());
+    expect((await rowOf(after.reference))?.provider).toBe("vtpass");
+  });
+
   it("never moves a purchase whose answer was unclear: it stays with VTpass until VTpass's requery settles it", async () => {
     const c = await server.fundedCustomer(naira(5000));
     for (const answer of [{ code: "099" }, { kind: "drop" as const }, { kind: "non-json" as const }]) {

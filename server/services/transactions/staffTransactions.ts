@@ -106,7 +106,8 @@ const isPurchase = (row: TransactionRow) => (purchaseKinds as readonly string[])
  * recent purchases shows it.
  */
 function standingOf(row: TransactionRow, providers: ProviderSet): string | null {
-  if (!isPurchase(row) || row.status !== "pending" || !row.provider || !providers.has(row.provider)) return null;
+  if (!isPurchase(row) || row.status !== "pending" || !row.provider || !providers.has(row.provider))
+    return null;
   const provider = providers.get(row.provider);
   if (row.providerReference) return `pending at ${provider.label} (its id ${row.providerReference})`;
   return provider.resendsSafely ? `pending at ${provider.label}` : `unknown at ${provider.label}`;

@@ -69,6 +69,8 @@ export interface VtpassControl {
   readonly webhooks: readonly WebhookAttempt[];
   /** Every API call received, oldest first. */
   readonly requests: readonly ReceivedRequest[];
+  /** While down, every purchase is answered 030 (the biller cannot be reached) and nothing is bought. */
+  setDown(down: boolean): void;
 }
 
 export interface VtpassSimulator {
@@ -151,9 +153,26 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions): VtpassSi
       timers,
     );
   });
+  // "Down": VTpass answers every purchase that the biller cannot be reached (030), buying nothing, as
+  // it does while a network's platform is out; a safe answer to move a purchase to another provider.
+  let down = false;
   app.post("/api/pay", async (c) => {
     const body = await readJson(c);
+    if (down && body.ok)
+      return sendReply(
+        c,
+        jsonReply(() => refusalBody("030")),
+        timers,
+      );
     return sendReply(c, body.ok ? pay(body.value) : badBody, timers);
+  });
+  // For browser tests and anyone trying routing by hand: the same switch over HTTP, with the secret key.
+  app.put("/control/down", async (c) => {
+    if (c.req.header("secret-key") !== keys.secretKey) return c.json({ error: "secret-key" }, 401);
+    const body = (await readJson(c)).value as { down?: unknown };
+    if (typeof body?.down !== "boolean") return c.json({ error: 'send {"down": true|false}' }, 400);
+    down = body.down;
+    return c.json({ down });
   });
   app.post("/api/requery", async (c) => {
     const body = await readJson(c);
@@ -173,6 +192,9 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions): VtpassSi
     },
     webhooks: webhooks.attempts,
     requests,
+    setDown: (value) => {
+      down = value;
+    },
   };
 
   return { app, control, close: () => timers.close() };
