@@ -64,7 +64,9 @@ export const dataPlan = z.object({
   size: z.string(),
   validity: z.string(),
   category: planCategory,
-  plan_type: dataPlanType.check(z.meta({ description: "How the network delivers it: shown beside size and validity" })),
+  plan_type: dataPlanType.check(
+    z.meta({ description: "How the network delivers it: shown beside size and validity" }),
+  ),
   price: kobo,
 });
 export type DataPlan = z.infer<typeof dataPlan>;

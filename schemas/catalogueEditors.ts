@@ -58,7 +58,10 @@ export const dataNetworkEdit = z.strictObject({
 });
 
 export const dataPlanEdit = z.strictObject({
-  code: ourCode("Our plan code", "Our own code for this plan, unique, e.g. mtn-1gb-1d; each provider's is its offer's"),
+  code: ourCode(
+    "Our plan code",
+    "Our own code for this plan, unique, e.g. mtn-1gb-1d; each provider's is its offer's",
+  ),
   name: z
     .string()
     .check(
@@ -83,7 +86,10 @@ export const dataPlanEdit = z.strictObject({
     ),
   category: planCategory.check(z.meta({ title: "Kind of plan" })),
   plan_type: dataPlanType.check(
-    z.meta({ title: "Plan type", description: "How the network delivers it; customers see it beside the size" }),
+    z.meta({
+      title: "Plan type",
+      description: "How the network delivers it; customers see it beside the size",
+    }),
   ),
   price: money("Price", "What the customer pays").check(
     z.minimum(100, { error: "The price must be at least ₦1." }),

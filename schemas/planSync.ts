@@ -23,8 +23,12 @@ export const planSyncRow = z.object({
   code: z.string().check(z.meta({ description: "The provider's code for the plan" })),
   provider_name: z.nullable(z.string()),
   provider_cost: z.nullable(kobo),
-  offer_cost: z.nullable(kobo).check(z.meta({ description: "What this provider's offer costs now, when we have one" })),
-  plan_type: z.nullable(dataPlanType).check(z.meta({ description: "The provider's plan type, where it says" })),
+  offer_cost: z
+    .nullable(kobo)
+    .check(z.meta({ description: "What this provider's offer costs now, when we have one" })),
+  plan_type: z
+    .nullable(dataPlanType)
+    .check(z.meta({ description: "The provider's plan type, where it says" })),
   plan: z.nullable(staffDataPlan).check(z.meta({ description: "Ours, when we have it" })),
   suggested: z
     .nullable(z.object({ name: z.string(), size: z.string(), validity: z.string(), category: planCategory }))
@@ -51,7 +55,12 @@ export const planSyncBody = z
             z.strictObject({
               code: z
                 .string()
-                .check(z.trim(), z.minLength(1), z.maxLength(60), z.meta({ description: "The provider's code" })),
+                .check(
+                  z.trim(),
+                  z.minLength(1),
+                  z.maxLength(60),
+                  z.meta({ description: "The provider's code" }),
+                ),
               price: z
                 .optional(kobo.check(z.minimum(100, { error: "The price must be at least ₦1." })))
                 .check(

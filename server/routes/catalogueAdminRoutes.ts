@@ -10,7 +10,10 @@ export function catalogueAdminRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
   return [
     implement("GET /core/staff/fetch/data/plans/sync", async ({ query }) => {
-      return { msg: "Provider plans compared.", data: await planSyncReport(deps, query.provider, query.control_id) };
+      return {
+        msg: "Provider plans compared.",
+        data: await planSyncReport(deps, query.provider, query.control_id),
+      };
     }),
     implement("POST /core/staff/fetch/data/plans/sync", async ({ body, c }) => {
       const data = await applyPlanSync(deps, actor(c), body);

@@ -12,7 +12,15 @@ import { basisPoints } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Transaction } from "../db/database";
 import { isUniqueViolation } from "../db/errors";
-import { dataPlans, discos, networks, providerProducts, transactions, tvPlans, tvProviders } from "../db/schema";
+import {
+  dataPlans,
+  discos,
+  networks,
+  providerProducts,
+  transactions,
+  tvPlans,
+  tvProviders,
+} from "../db/schema";
 import type { UserRow } from "../deps";
 import type { ProviderSet } from "../outside/providerSet";
 import { fieldRefusal, notFound } from "../refusal";
@@ -64,11 +72,7 @@ const oneWithOffers = async <View extends { id: number }>(
 const configuredIn = (deps: Pick<Deps, "providers">) => (name: string) => deps.providers.has(name);
 
 /** A product's offers, read in the change's transaction: what its price is judged against. */
-const offersOfProduct = (
-  tx: Transaction,
-  service: "airtime" | "data" | "tv",
-  productId: number,
-) =>
+const offersOfProduct = (tx: Transaction, service: "airtime" | "data" | "tv", productId: number) =>
   tx
     .select()
     .from(providerProducts)
@@ -140,7 +144,11 @@ export async function listAirtimeControls(deps: Pick<Deps, "db" | "providers">) 
   return withOffers(deps, "airtime", rows.map(airtimeView));
 }
 
-export async function patchAirtimeControl(deps: Deps, actor: Actor, patch: z.output<typeof airtimeControlPatch>) {
+export async function patchAirtimeControl(
+  deps: Deps,
+  actor: Actor,
+  patch: z.output<typeof airtimeControlPatch>,
+) {
   const view = await changeAudited(
     deps,
     actor,
@@ -152,7 +160,10 @@ export async function patchAirtimeControl(deps: Deps, actor: Actor, patch: z.out
       const merged = { ...airtimeView(before), ...changes };
       assertRange(merged.min_amount, merged.max_amount);
       // Judged against the smallest commission of the providers a purchase may go to.
-      const commission = leastCommissionPercent(await offersOfProduct(tx, "airtime", before.id), configuredIn(deps));
+      const commission = leastCommissionPercent(
+        await offersOfProduct(tx, "airtime", before.id),
+        configuredIn(deps),
+      );
       const lossReason =
         setsPricing(changes, ["enabled", "discount_percent"]) && commission !== null
           ? judgePrices(
@@ -200,7 +211,11 @@ export async function listDataNetworks(deps: Pick<Deps, "db" | "providers">) {
   return rows.map((row) => ({ ...dataNetworkView(row), data_ids: ids.get(row.id) ?? [] }));
 }
 
-export async function patchDataNetwork(deps: Deps, actor: Actor, patch: { id: number; enabled?: boolean | undefined }) {
+export async function patchDataNetwork(
+  deps: Deps,
+  actor: Actor,
+  patch: { id: number; enabled?: boolean | undefined },
+) {
   const view = dataNetworkView;
   const after = await changeAudited(
     deps,
@@ -260,7 +275,11 @@ export async function listDataPlans(deps: Pick<Deps, "db" | "providers">, networ
  * A data plan or bouquet as the pricing rule sees it: its price and any service fee against the
  * dearest of its offers (pricingRule.ts `dearestCost`). With no offer on, nothing sells: nothing to judge.
  */
-const planPricing = (plan: { name: string; price: number; enabled: boolean }, cost: number | null, fee = 0) =>
+const planPricing = (
+  plan: { name: string; price: number; enabled: boolean },
+  cost: number | null,
+  fee = 0,
+) =>
   cost === null
     ? []
     : [
@@ -333,7 +352,15 @@ export async function createDataPlan(
         targetId: String(plan.id),
         before: null,
         after: withLossReason(
-          { ...view, offer: { provider: offer.provider, service_id: serviceId, variation_code: offer.variation_code, cost: offer.cost } },
+          {
+            ...view,
+            offer: {
+              provider: offer.provider,
+              service_id: serviceId,
+              variation_code: offer.variation_code,
+              cost: offer.cost,
+            },
+          },
           lossReason,
         ),
         ip: actor.ip,
@@ -585,5 +612,6 @@ export async function patchDisco(deps: Deps, actor: Actor, patch: z.output<typeo
         .returning();
       return { row, lossReason };
     },
-  );  return oneWithOffers(deps, "electricity", view);
+  );
+  return oneWithOffers(deps, "electricity", view);
 }

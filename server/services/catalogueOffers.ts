@@ -5,12 +5,26 @@ import type { offerPut } from "../../schemas/catalogueStaff";
 import { basisPoints } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Queryable, Transaction } from "../db/database";
-import { dataPlans, discos, networks, providerNetworks, providerProducts, tvPlans, tvProviders } from "../db/schema";
+import {
+  dataPlans,
+  discos,
+  networks,
+  providerNetworks,
+  providerProducts,
+  tvPlans,
+  tvProviders,
+} from "../db/schema";
 import type { ProviderSet } from "../outside/providerSet";
 import { fieldRefusal } from "../refusal";
 import { recordAudit } from "./audit";
 import type { Actor } from "./catalogueAdmin";
-import { dearestCost, judgePrices, leastCommissionPercent, type PricedItem, setsPricing } from "./pricingRule";
+import {
+  dearestCost,
+  judgePrices,
+  leastCommissionPercent,
+  type PricedItem,
+  setsPricing,
+} from "./pricingRule";
 
 /**
  * A product's offers, one per provider that sells it (provider_products): the only place a
@@ -80,17 +94,29 @@ export async function pricedByOffers(
     const [product] =
       service === "data"
         ? await tx
-            .select({ name: dataPlans.name, price: dataPlans.price, enabled: dataPlans.enabled, fee: sql<number>`0` })
+            .select({
+              name: dataPlans.name,
+              price: dataPlans.price,
+              enabled: dataPlans.enabled,
+              fee: sql<number>`0`,
+            })
             .from(dataPlans)
             .where(eq(dataPlans.id, productId))
         : await tx
-            .select({ name: tvPlans.name, price: tvPlans.price, enabled: tvPlans.enabled, fee: tvProviders.serviceFee })
+            .select({
+              name: tvPlans.name,
+              price: tvPlans.price,
+              enabled: tvPlans.enabled,
+              fee: tvProviders.serviceFee,
+            })
             .from(tvPlans)
             .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
             .where(eq(tvPlans.id, productId));
     if (!product) return [];
     const fee = Number(product.fee);
-    return [{ kind: "fixed", name: product.name, field, onSale: product.enabled, price: product.price, fee, cost }];
+    return [
+      { kind: "fixed", name: product.name, field, onSale: product.enabled, price: product.price, fee, cost },
+    ];
   }
   if (service === "airtime") {
     const commission = leastCommissionPercent(offers, configured);
@@ -170,13 +196,18 @@ async function mergeOffer(
   if (fixed && body.commission_percent !== undefined)
     throw fieldRefusal("commission_percent", `A ${which}'s offer has a cost, not a commission.`);
   if (!fixed && body.cost !== undefined)
-    throw fieldRefusal("cost", `${which === "network" ? "Airtime" : "Electricity"} offers have a commission, not a cost.`);
+    throw fieldRefusal(
+      "cost",
+      `${which === "network" ? "Airtime" : "Electricity"} offers have a commission, not a cost.`,
+    );
   if (!fixed && body.variation_code !== undefined)
     throw fieldRefusal("variation_code", "Only a data plan or bouquet has a provider's plan code.");
   const serviceId =
     body.service_id ??
     before?.serviceId ??
-    (body.service === "data" && networkId !== null ? await networkDataIdOf(tx, body.provider, networkId) : null);
+    (body.service === "data" && networkId !== null
+      ? await networkDataIdOf(tx, body.provider, networkId)
+      : null);
   if (!serviceId) throw fieldRefusal("service_id", "Give the provider's id for the network, cable or disco.");
   const variationCode = fixed ? (body.variation_code ?? before?.variationCode ?? null) : null;
   if (fixed && !variationCode) throw fieldRefusal("variation_code", "Give the provider's code for the plan.");
@@ -197,7 +228,11 @@ async function mergeOffer(
 const offerTarget = (key: OfferKey) => `${key.service}:${key.product_id}:${key.provider}`;
 
 /** Adds an offer, or changes one: judged against the product's price, audited, in one transaction. */
-export async function putOffer(deps: Deps, actor: Actor, { sell_at_loss, ...body }: z.output<typeof offerPut>) {
+export async function putOffer(
+  deps: Deps,
+  actor: Actor,
+  { sell_at_loss, ...body }: z.output<typeof offerPut>,
+) {
   if (!deps.providers.has(body.provider))
     throw fieldRefusal("provider", `${body.provider} is not a provider OjaPay buys from (PROVIDERS).`);
   return deps.db.transaction(async (tx) => {
@@ -205,7 +240,9 @@ export async function putOffer(deps: Deps, actor: Actor, { sell_at_loss, ...body
     const existing = await tx
       .select()
       .from(providerProducts)
-      .where(and(eq(providerProducts.service, body.service), eq(providerProducts.productId, body.product_id)));
+      .where(
+        and(eq(providerProducts.service, body.service), eq(providerProducts.productId, body.product_id)),
+      );
     const before = existing.find((row) => row.provider === body.provider);
     const merged = await mergeOffer(tx, body, before, networkId);
     // A new offer, or one whose cost, commission or switch changes, is a pricing decision.
@@ -217,7 +254,10 @@ export async function putOffer(deps: Deps, actor: Actor, { sell_at_loss, ...body
               deps.providers,
               body.service,
               body.product_id,
-              [...existing.filter((row) => row.provider !== body.provider), { ...merged, updatedAt: deps.clock.now() }],
+              [
+                ...existing.filter((row) => row.provider !== body.provider),
+                { ...merged, updatedAt: deps.clock.now() },
+              ],
               body.service === "airtime" ? "commission_percent" : "cost",
             ),
             sell_at_loss,
@@ -238,7 +278,8 @@ export async function putOffer(deps: Deps, actor: Actor, { sell_at_loss, ...body
       targetType: `${body.service}_offer`,
       targetId: offerTarget(body),
       before: before ? offerAudit(before) : null,
-      after: lossReason === null ? offerAudit(after) : { ...offerAudit(after), sell_at_loss_reason: lossReason },
+      after:
+        lossReason === null ? offerAudit(after) : { ...offerAudit(after), sell_at_loss_reason: lossReason },
       ip: actor.ip,
     });
     return offerView(after, deps.providers);
@@ -262,7 +303,8 @@ export async function removeOffer(deps: Deps, actor: Actor, key: OfferKey) {
         ),
       )
       .returning();
-    if (!removed) throw fieldRefusal("provider", `${deps.providers.labelOf(key.provider)} has no offer for it.`);
+    if (!removed)
+      throw fieldRefusal("provider", `${deps.providers.labelOf(key.provider)} has no offer for it.`);
     await recordAudit(tx, deps.clock, {
       actorId: actor.user.id,
       action: "catalogue.update",
@@ -281,7 +323,11 @@ export async function networkDataIds(db: Queryable, providers: ProviderSet) {
   const rows = await db.select().from(providerNetworks).orderBy(providerNetworks.provider);
   const byNetwork = new Map<number, Array<{ provider: string; label: string; service_id: string }>>();
   for (const row of rows) {
-    const view = { provider: row.provider, label: providers.labelOf(row.provider), service_id: row.dataServiceId };
+    const view = {
+      provider: row.provider,
+      label: providers.labelOf(row.provider),
+      service_id: row.dataServiceId,
+    };
     byNetwork.set(row.networkId, [...(byNetwork.get(row.networkId) ?? []), view]);
   }
   return byNetwork;
@@ -300,7 +346,12 @@ export async function putNetworkDataId(deps: Deps, actor: Actor, body: z.output<
     const before = await networkDataIdOf(tx, body.provider, network.id);
     await tx
       .insert(providerNetworks)
-      .values({ provider: body.provider, networkId: network.id, dataServiceId: body.service_id, updatedAt: deps.clock.now() })
+      .values({
+        provider: body.provider,
+        networkId: network.id,
+        dataServiceId: body.service_id,
+        updatedAt: deps.clock.now(),
+      })
       .onConflictDoUpdate({
         target: [providerNetworks.provider, providerNetworks.networkId],
         set: { dataServiceId: body.service_id, updatedAt: deps.clock.now() },
@@ -325,6 +376,10 @@ export async function putNetworkDataId(deps: Deps, actor: Actor, body: z.output<
       after: { provider: body.provider, service_id: body.service_id },
       ip: actor.ip,
     });
-    return { provider: body.provider, label: deps.providers.labelOf(body.provider), service_id: body.service_id };
+    return {
+      provider: body.provider,
+      label: deps.providers.labelOf(body.provider),
+      service_id: body.service_id,
+    };
   });
 }

@@ -93,7 +93,11 @@ async function networkAndVariations(deps: Deps, providerName: string, networkId:
 }
 
 /** A provider's plans for a network next to ours: new, changed in cost, gone, or the same. */
-export async function planSyncReport(deps: Deps, provider: string, networkId: number): Promise<PlanSyncReport> {
+export async function planSyncReport(
+  deps: Deps,
+  provider: string,
+  networkId: number,
+): Promise<PlanSyncReport> {
   const { network, serviceId, variations } = await networkAndVariations(deps, provider, networkId);
   return {
     control_id: network.id,
@@ -223,7 +227,10 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
           .where(offerWhere(body.provider, row.plan.id));
       }
       for (const id of body.switch_off) {
-        await tx.update(providerProducts).set({ enabled: false, updatedAt: now }).where(offerWhere(body.provider, id));
+        await tx
+          .update(providerProducts)
+          .set({ enabled: false, updatedAt: now })
+          .where(offerWhere(body.provider, id));
       }
       if (body.switch_off.length > 0) {
         // A plan whose last offer on went off can no longer be bought: it goes off the list too.

@@ -100,7 +100,13 @@ async function writeOneOfEach() {
   });
   await server.sendOk("PUT /core/staff/fetch/offers", {
     token: staff.token,
-    body: { service: "data", product_id: plan.id, provider: "msorg", variation_code: "999", cost: naira(390) },
+    body: {
+      service: "data",
+      product_id: plan.id,
+      provider: "msorg",
+      variation_code: "999",
+      cost: naira(390),
+    },
   });
   await server.sendOk("DELETE /core/staff/fetch/offers", {
     token: staff.token,

@@ -60,7 +60,10 @@ describe("the seeded catalogue", () => {
     }
     // Every plan is sold by at least one provider, each below our price.
     const rows = await server.db.select().from(dataPlans);
-    const offers = await server.db.select().from(providerProducts).where(eq(providerProducts.service, "data"));
+    const offers = await server.db
+      .select()
+      .from(providerProducts)
+      .where(eq(providerProducts.service, "data"));
     for (const plan of rows) {
       const its = offers.filter((o) => o.productId === plan.id);
       expect(its.length, plan.code).toBeGreaterThan(0);

@@ -127,14 +127,22 @@ describe("data plans", () => {
     expect(plan).toMatchObject({ enabled: true, has_sales: false, plan_type: "direct" });
     // Its first offer: VTpass's code for it, under GLO's data id at VTpass, at the cost given.
     expect(plan.offers).toMatchObject([
-      { provider: "vtpass", service_id: "glo-data", variation_code: "glo-3gb-2d", cost: 66_000, enabled: true },
+      {
+        provider: "vtpass",
+        service_id: "glo-data",
+        variation_code: "glo-3gb-2d",
+        cost: 66_000,
+        enabled: true,
+      },
     ]);
     expect(await lastAudit()).toMatchObject({
       action: "plan.create",
       targetType: "data_plan",
       targetId: String(plan.id),
       before: null,
-      after: expect.objectContaining({ offer: expect.objectContaining({ provider: "vtpass", cost: 66_000 }) }),
+      after: expect.objectContaining({
+        offer: expect.objectContaining({ provider: "vtpass", cost: 66_000 }),
+      }),
     });
 
     const customer = await server.fundedCustomer(100_000);
@@ -328,7 +336,14 @@ describe("data plans", () => {
       "Choose a network.",
     ],
     [
-      { name: "Big", size: "1GB", validity: "1 day", category: "daily", price: 100, offer: { provider: "vtpass", variation_code: "big-1", cost: 90 } },
+      {
+        name: "Big",
+        size: "1GB",
+        validity: "1 day",
+        category: "daily",
+        price: 100,
+        offer: { provider: "vtpass", variation_code: "big-1", cost: 90 },
+      },
       "control_id",
       "Choose a network.",
     ],

@@ -301,7 +301,12 @@ describe("a plan sold by several providers", () => {
       },
     });
     // A second provider dearer than our price: refused, naming its cost, until a reason is given.
-    const second = { service: "data" as const, product_id: created.id, provider: "msorg", variation_code: "777" };
+    const second = {
+      service: "data" as const,
+      product_id: created.id,
+      provider: "msorg",
+      variation_code: "777",
+    };
     await expectRefusedAsLoss(
       server.put("core/staff/fetch/offers/", { ...second, cost: naira(750) }, staff.token),
       "cost",

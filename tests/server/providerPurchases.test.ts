@@ -1,7 +1,13 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
-import { auditLog, dataPlans, providerProducts, transactionEvents, transactions } from "../../server/db/schema";
+import {
+  auditLog,
+  dataPlans,
+  providerProducts,
+  transactionEvents,
+  transactions,
+} from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { closedPort } from "./support/closedPort";
 import {
@@ -433,7 +439,13 @@ describe("the data-plan sync", () => {
         .from(providerProducts)
         .where(and(eq(providerProducts.service, "data"), eq(providerProducts.productId, planId ?? 0)));
     expect(await offerOf(added?.id)).toMatchObject([
-      { provider: "vtpass", serviceId: "mtn-data", variationCode: "mtn-40gb-30d", cost: naira(10_560), enabled: true },
+      {
+        provider: "vtpass",
+        serviceId: "mtn-data",
+        variationCode: "mtn-40gb-30d",
+        cost: naira(10_560),
+        enabled: true,
+      },
     ]);
     const [changed] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "mtn-6gb-7d"));
     expect(changed).toMatchObject({ price: naira(2500) });

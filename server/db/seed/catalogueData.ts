@@ -57,13 +57,8 @@ const plan = (
   price: n(naira),
 });
 /** SME and corporate-gifting plans, bought from the SME-data vendor at its price (providerProductsData.ts). */
-const vendorPlan = (
-  networkId: number,
-  code: string,
-  size: string,
-  planType: PlanType,
-  naira: number,
-) => plan(networkId, code, size, "30 days", "monthly", naira, planType);
+const vendorPlan = (networkId: number, code: string, size: string, planType: PlanType, naira: number) =>
+  plan(networkId, code, size, "30 days", "monthly", naira, planType);
 
 export const dataPlanSeed = [
   plan(1, "mtn-110mb-1d", "110MB", "1 day", "daily", 100),
