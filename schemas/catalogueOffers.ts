@@ -42,6 +42,9 @@ export const offerEdit = z.strictObject({
   ),
 });
 
+/** A new offer, as the console's form asks for it: who sells the product, and its terms. */
+export const offerAdd = z.extend(offerEdit, { provider: providerName });
+
 /** Which offer: a product of a service, at a provider. */
 export const offerKey = {
   service: offerService,
@@ -66,14 +69,17 @@ export const staffOffer = z.object({
 });
 export type StaffOffer = z.infer<typeof staffOffer>;
 
-/** A new data plan's first offer, so it is sellable from the start: who sells it, its code and cost. */
-export const firstOffer = z
-  .strictObject({
-    provider: providerName,
-    variation_code: providerCode("Provider's plan code", "Its variation code or plan id"),
-    cost: money("Cost", "What the provider charges us"),
-  })
-  .check(z.meta({ title: "First offer", description: "A plan is sold only through a provider's offer" }));
+/**
+ * A new data plan's first offer, so it is sellable from the start (a plan is sold only through a
+ * provider's offer): who sells it, its code for it and what it charges us.
+ */
+export const firstOffer = z.strictObject({
+  provider: providerName.check(
+    z.meta({ title: "Provider", description: "Who sells it first, as PROVIDERS names it: vtpass, msorg" }),
+  ),
+  variation_code: providerCode("Provider's plan code", "Its variation code or plan id"),
+  cost: money("Provider's cost", "What the provider charges us"),
+});
 
 /** A provider's id for a network's data, as staff see and set it. */
 export const networkDataId = z.object({

@@ -23,7 +23,8 @@ export const dataPlanCreate = z.extend(dataPlanEdit, {
   control_id: networkId.check(z.meta({ title: "Network" })),
   enabled: z._default(dataPlanEdit.shape.enabled, true),
   plan_type: z._default(dataPlanEdit.shape.plan_type, "direct"),
-  offer: firstOffer,
+  // Its first offer, flat beside the plan's fields so the console's form draws them like the rest.
+  ...firstOffer.shape,
 });
 
 /**

@@ -302,10 +302,11 @@ const planPricingInputs = ["price", "enabled"] as const;
 export async function createDataPlan(
   deps: Deps,
   actor: Actor,
-  { sell_at_loss, offer, ...body }: z.output<typeof dataPlanCreateBody>,
+  { sell_at_loss, provider, variation_code, cost, ...body }: z.output<typeof dataPlanCreateBody>,
 ) {
+  const offer = { provider, variation_code, cost };
   if (!deps.providers.has(offer.provider))
-    throw fieldRefusal("offer.provider", `${offer.provider} is not a provider OjaPay buys from (PROVIDERS).`);
+    throw fieldRefusal("provider", `${offer.provider} is not a provider OjaPay buys from (PROVIDERS).`);
   const created = await codeTaken(() =>
     deps.db.transaction(async (tx) => {
       const [network] = await tx.select().from(networks).where(eq(networks.id, body.control_id));
@@ -313,7 +314,7 @@ export async function createDataPlan(
       const serviceId = await networkDataIdOf(tx, offer.provider, network.id);
       if (!serviceId) {
         const msg = `Set ${deps.providers.labelOf(offer.provider)}'s data id for ${network.name} first (Data networks).`;
-        throw fieldRefusal("offer.provider", msg);
+        throw fieldRefusal("provider", msg);
       }
       const lossReason = judgePrices(planPricing(body, offer.cost), sell_at_loss);
       const [{ next } = { next: 0 }] = await tx

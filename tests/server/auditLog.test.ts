@@ -95,7 +95,9 @@ async function writeOneOfEach() {
       category: "daily",
       price: naira(400),
       plan_type: "gifting",
-      offer: { provider: "vtpass", variation_code: "glo-audit-1d", cost: naira(380) },
+      provider: "vtpass",
+      variation_code: "glo-audit-1d",
+      cost: naira(380),
     },
   });
   await server.sendOk("PUT /core/staff/fetch/offers", {

@@ -49,7 +49,9 @@ const gloPlan = {
   validity: "2 days",
   category: "daily",
   price: naira(500),
-  offer: { provider: "vtpass", variation_code: "glo-2gb-promo", cost: naira(600) },
+  provider: "vtpass",
+  variation_code: "glo-2gb-promo",
+  cost: naira(600),
 };
 
 /** What a plan or bouquet is judged against: the dearest of its offers that are on. */
@@ -297,7 +299,9 @@ describe("a plan sold by several providers", () => {
         category: "daily",
         code: "glo-2gb-two-providers",
         price: naira(700),
-        offer: { provider: "vtpass", variation_code: "glo-2gb-two", cost: naira(400) },
+        provider: "vtpass",
+        variation_code: "glo-2gb-two",
+        cost: naira(400),
       },
     });
     // A second provider dearer than our price: refused, naming its cost, until a reason is given.
