@@ -32,40 +32,36 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 1,
     network: "MTN",
-    service_id: "mtn",
     enabled: true,
     discount_percent: 2,
-    commission_percent: 3,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 2,
     network: "GLO",
-    service_id: "glo",
     enabled: true,
     discount_percent: 3,
-    commission_percent: 4,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 3,
     network: "9Mobile",
-    service_id: "etisalat",
     enabled: false,
     discount_percent: 3,
-    commission_percent: 4,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 4,
     network: "Airtel",
-    service_id: "airtel",
     enabled: true,
     discount_percent: 2.5,
-    commission_percent: 3.5,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
@@ -152,8 +148,9 @@ const plans: StaffDataPlan[] = [
     size: "1GB",
     validity: "1 day",
     category: "daily",
+    plan_type: "direct",
     price: 30_000,
-    cost_price: 28_000,
+    offers: [],
     enabled: true,
     has_sales: false,
   },
@@ -165,8 +162,9 @@ const plans: StaffDataPlan[] = [
     size: "10GB",
     validity: "30 days",
     category: "monthly",
+    plan_type: "direct",
     price: 350_000,
-    cost_price: 330_000,
+    offers: [],
     enabled: true,
     has_sales: true,
   },
@@ -175,8 +173,18 @@ const plans: StaffDataPlan[] = [
 function dataPlanApi(overrides: Partial<AdminApi> = {}) {
   return {
     dataNetworks: vi.fn(async () => [
-      { id: 1, name: "MTN", service_id: "mtn-data", enabled: true },
-      { id: 2, name: "GLO", service_id: "glo-data", enabled: true },
+      {
+        id: 1,
+        name: "MTN",
+        enabled: true,
+        data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "mtn-data" }],
+      },
+      {
+        id: 2,
+        name: "GLO",
+        enabled: true,
+        data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "glo-data" }],
+      },
     ]),
     dataPlans: vi.fn(async () => plans),
     ...overrides,
@@ -189,8 +197,8 @@ describe("a network's data plans", () => {
     const patchDataNetwork = vi.fn(async () => ({
       id: 1,
       name: "MTN",
-      service_id: "mtn-data",
       enabled: false,
+      data_ids: [],
     }));
     const api = dataPlanApi({ patchDataNetwork });
     await open("/admin/manage-databundle/1", api);
@@ -236,8 +244,9 @@ describe("a network's data plans", () => {
         size: "2GB",
         validity: "7 days",
         category: "weekly",
+        plan_type: "direct",
         price: 120_000,
-        cost_price: 115_050,
+        offers: [],
         enabled: true,
       }),
     );
@@ -308,8 +317,8 @@ describe("a network's data plans", () => {
 });
 
 const providers: StaffTvProvider[] = [
-  { id: 1, name: "DStv", service_id: "dstv", enabled: true, service_fee: 10_000 },
-  { id: 2, name: "GOtv", service_id: "gotv", enabled: true, service_fee: 5_000 },
+  { id: 1, name: "DStv", enabled: true, service_fee: 10_000 },
+  { id: 2, name: "GOtv", enabled: true, service_fee: 5_000 },
 ];
 const bouquets: StaffTvPlan[] = [
   {
@@ -318,7 +327,7 @@ const bouquets: StaffTvPlan[] = [
     code: "dstv-padi",
     name: "DStv Padi",
     price: 250_000,
-    cost_price: 245_000,
+    offers: [],
     enabled: true,
     has_sales: true,
   },
@@ -371,11 +380,11 @@ const discos: StaffDisco[] = [
   {
     id: 1,
     name: "Ikeja Electric",
-    service_id: "ikeja-electric",
     enabled: true,
     min_amount: 100_000,
     max_amount: 10_000_000,
     service_fee: 10_000,
+    offers: [],
   },
 ];
 
