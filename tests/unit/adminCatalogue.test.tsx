@@ -116,9 +116,9 @@ describe("airtime controls", () => {
 
   it("refuses bad input in the browser with the schema's words, and shows the server's refusals under the field", async () => {
     const user = userEvent.setup();
-    const msg = "Our commission must be at least the customer discount, or every sale loses money.";
+    const msg = "Keep the discount below every provider's commission.";
     const patchAirtimeControl = vi.fn(async () => {
-      throw new ApiFailure(400, msg, { fields: { commission_percent: [msg] } });
+      throw new ApiFailure(400, msg, { fields: { discount_percent: [msg] } });
     });
     await open("/admin/manage-airtime", { airtimeControls: async () => airtime, patchAirtimeControl });
     await screen.findByRole("region", { name: "MTN" });
@@ -133,9 +133,9 @@ describe("airtime controls", () => {
 
     await retype(user, mtn.getByLabelText("Customer discount"), "5");
     await user.click(mtn.getByRole("button", { name: "Save MTN" }));
-    const commission = mtn.getByLabelText("Our commission");
-    await waitFor(() => expect(commission).toHaveAccessibleDescription(expect.stringContaining(msg)));
-    expect(commission).toHaveAttribute("aria-invalid", "true");
+    const refused = mtn.getByLabelText("Customer discount");
+    await waitFor(() => expect(refused).toHaveAccessibleDescription(expect.stringContaining(msg)));
+    expect(refused).toHaveAttribute("aria-invalid", "true");
   });
 });
 
@@ -228,13 +228,16 @@ describe("a network's data plans", () => {
     const dialog = within(screen.getByRole("dialog", { name: "Add a plan" }));
     // The network is the page's; the form does not ask for it.
     expect(dialog.queryByLabelText("Network")).not.toBeInTheDocument();
-    await user.type(dialog.getByLabelText("Provider plan code"), "mtn-2gb-7d");
+    await user.type(dialog.getByLabelText("Our plan code"), "mtn-2gb-7d");
     await user.type(dialog.getByLabelText("Name"), "2GB Weekly (7 days)");
     await user.type(dialog.getByLabelText("Data size"), "2GB");
     await user.type(dialog.getByLabelText("Validity"), "7 days");
     await user.selectOptions(dialog.getByLabelText("Kind of plan"), "Weekly");
     await user.type(dialog.getByLabelText("Price"), "1,200");
-    await user.type(dialog.getByLabelText("Cost price"), "1,150.50");
+    // Its first offer: who sells it, their code for it, what they charge us.
+    await user.type(dialog.getByLabelText("Provider"), "vtpass");
+    await user.type(dialog.getByLabelText("Provider's plan code"), "mtn-2gb-7d");
+    await user.type(dialog.getByLabelText("Provider's cost"), "1,150.50");
     await user.click(dialog.getByRole("button", { name: "Add plan" }));
     await waitFor(() =>
       expect(createDataPlan).toHaveBeenCalledWith({
@@ -246,7 +249,9 @@ describe("a network's data plans", () => {
         category: "weekly",
         plan_type: "direct",
         price: 120_000,
-        offers: [],
+        provider: "vtpass",
+        variation_code: "mtn-2gb-7d",
+        cost: 115_050,
         enabled: true,
       }),
     );

@@ -121,7 +121,7 @@ describe("syncing data plans from the provider", () => {
     const applyPlanSync = vi.fn(async () => ({ created: 1, updated: 1, switched_off: 1, report }));
     const { api } = open({ applyPlanSync });
     await user.click(await screen.findByRole("button", { name: "Sync from provider" }));
-    const table = await screen.findByRole("table", { name: "The provider's plans beside ours" });
+    const table = await screen.findByRole("table", { name: "VTpass's plans beside ours" });
     expect(api.planSync).toHaveBeenCalledWith(1, "vtpass");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[1]?.textContent)).toEqual([
@@ -132,28 +132,28 @@ describe("syncing data plans from the provider", () => {
       "Gone",
     ]);
     expect(screen.getByText("1 plan is the same at the provider.")).toBeInTheDocument();
-    // A new plan whose name says no size cannot be taken; one already off has nothing to switch.
+    // A new plan whose name says no size cannot be taken.
     expect(within(rows[1] as HTMLElement).queryByRole("checkbox")).not.toBeInTheDocument();
     expect(rows[1]).toHaveTextContent("Add it by hand");
-    expect(rows[4]).toHaveTextContent("Already off");
 
     const price = screen.getByLabelText("Our price for mtn-40gb-30d (₦)");
     expect(price).toHaveValue("10,560.00");
     await user.clear(price);
     await user.type(price, "11,000");
     await user.click(screen.getByRole("checkbox", { name: "Import mtn-40gb-30d" }));
-    await user.click(screen.getByRole("checkbox", { name: "Take the provider's cost for mtn-6gb-7d" }));
-    await user.click(screen.getByRole("checkbox", { name: "Switch off mtn-old" }));
+    await user.click(screen.getByRole("checkbox", { name: "Take VTpass's cost for mtn-6gb-7d" }));
+    await user.click(screen.getByRole("checkbox", { name: "Switch off VTpass's offer for mtn-old" }));
     await user.click(screen.getByRole("button", { name: "Import selected" }));
-    const dialog = screen.getByRole("dialog", { name: "Import from the provider?" });
+    const dialog = screen.getByRole("dialog", { name: "Import from VTpass?" });
     expect(dialog).toHaveTextContent(
-      "1 new plan at our prices, 1 with the provider's new cost, 1 switched off.",
+      "1 new plan at our prices with VTpass's offer, 1 with its new cost, 1 of its offers switched off.",
     );
     expect(applyPlanSync).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
     await waitFor(() =>
       expect(applyPlanSync).toHaveBeenCalledWith({
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: 1_100_000 }, { code: "mtn-6gb-7d" }],
         switch_off: [9],
       }),

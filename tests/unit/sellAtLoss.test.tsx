@@ -210,6 +210,7 @@ describe("an import below the provider's cost", () => {
     await waitFor(() =>
       expect(applyPlanSync).toHaveBeenLastCalledWith({
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: 1_000_000 }],
         switch_off: [],
         sell_at_loss: { reason },
