@@ -177,7 +177,7 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
         />
       )}
       {open?.kind === "remove" && (
-        <div className="offer-remove" role="group" aria-label={`Remove ${open.offer.label}'s offer?`}>
+        <section className="offer-remove" aria-label={`Remove ${open.offer.label}'s offer?`}>
           <p>
             Remove {open.offer.label}'s offer? Purchases of {productName} will no longer go to{" "}
             {open.offer.label}.
@@ -200,7 +200,7 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
               {removing ? "Removing…" : "Remove offer"}
             </button>
           </div>
-        </div>
+        </section>
       )}
     </section>
   );
