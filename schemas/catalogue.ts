@@ -36,6 +36,26 @@ export type DataNetwork = z.infer<typeof dataNetwork>;
 
 export const planCategory = z.enum(["daily", "weekly", "monthly"]);
 
+/**
+ * How the network delivers a data plan: SME and corporate-gifting data (bought through SME-data
+ * vendors, often cheaper, not always usable everywhere), gifting, or the network's own plan
+ * (`direct`). Customers are told which, since the kinds differ in where the data works.
+ */
+export const dataPlanTypes = ["sme", "corporate_gifting", "gifting", "direct"] as const;
+export const dataPlanType = z.enum(dataPlanTypes);
+export type DataPlanType = z.infer<typeof dataPlanType>;
+
+/**
+ * The words customers see beside a plan's size and validity. A network's own plan says "Network plan":
+ * saying nothing would read as "unknown" beside the plans that say SME (docs/decisions.md).
+ */
+export const planTypeLabels: Record<DataPlanType, string> = {
+  sme: "SME",
+  corporate_gifting: "Corporate gifting",
+  gifting: "Gifting",
+  direct: "Network plan",
+};
+
 /** A data plan as customers see it; `category` groups the list. */
 export const dataPlan = z.object({
   id: integer(),
@@ -44,6 +64,9 @@ export const dataPlan = z.object({
   size: z.string(),
   validity: z.string(),
   category: planCategory,
+  plan_type: dataPlanType.check(
+    z.meta({ description: "How the network delivers it: shown beside size and validity" }),
+  ),
   price: kobo,
 });
 export type DataPlan = z.infer<typeof dataPlan>;

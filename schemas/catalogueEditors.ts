@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { planCategory } from "./catalogue";
+import { dataPlanType, planCategory } from "./catalogue";
 import { kobo } from "./common";
 
 /**
@@ -8,9 +8,9 @@ import { kobo } from "./common";
  * validates the PATCH and POST bodies with the same one, and the OpenAPI document is written from it.
  */
 
-const money = (title: string, description?: string) =>
+export const money = (title: string, description?: string) =>
   kobo.check(z.meta({ title, widget: "money", ...(description && { description }) }));
-const percent = (title: string, description: string) =>
+export const percent = (title: string, description: string) =>
   z
     .number()
     .check(
@@ -20,8 +20,11 @@ const percent = (title: string, description: string) =>
       z.meta({ title, description, widget: "percent" }),
     );
 const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
-/** The provider's own name for a service or a plan: what the adapter sends it. */
-const providerCode = (title: string, description: string) =>
+/**
+ * The provider's own name for a service or a plan: what the adapter sends it. Such names live on
+ * offers only (schemas/catalogueOffers.ts); the catalogue's own rows carry our codes.
+ */
+export const providerCode = (title: string, description: string) =>
   z.string().check(
     z.trim(),
     z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
@@ -30,13 +33,21 @@ const providerCode = (title: string, description: string) =>
     z.meta({ title, description }),
   );
 
+/** Our own code for a plan or bouquet: unique among ours, what sync and staff know it by. */
+const ourCode = (title: string, description: string) =>
+  z.string().check(
+    z.trim(),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
+      error: "Use letters, digits, dots, dashes or underscores, up to 60.",
+    }),
+    z.meta({ title, description }),
+  );
+
 export const airtimeControlEdit = z.strictObject({
   enabled: onSale("Customers can buy this network's airtime"),
-  service_id: providerCode("Provider service ID", "VTpass's serviceID for this network's airtime, e.g. mtn"),
-  discount_percent: percent("Customer discount", "Taken off the airtime's value for the customer"),
-  commission_percent: percent(
-    "Our commission",
-    "What the provider takes off the value for us; keep it above the discount",
+  discount_percent: percent(
+    "Customer discount",
+    "Taken off the airtime's value for the customer; keep it below every provider's commission",
   ),
   min_amount: money("Smallest purchase"),
   max_amount: money("Largest purchase"),
@@ -44,14 +55,13 @@ export const airtimeControlEdit = z.strictObject({
 
 export const dataNetworkEdit = z.strictObject({
   enabled: onSale("Customers can buy this network's data plans"),
-  service_id: providerCode(
-    "Provider service ID",
-    "VTpass's serviceID for this network's data, e.g. mtn-data",
-  ),
 });
 
 export const dataPlanEdit = z.strictObject({
-  code: providerCode("Provider plan code", "VTpass's variation_code for this plan, e.g. mtn-1gb-1d"),
+  code: ourCode(
+    "Our plan code",
+    "Our own code for this plan, unique, e.g. mtn-1gb-1d; each provider's is its offer's",
+  ),
   name: z
     .string()
     .check(
@@ -75,31 +85,33 @@ export const dataPlanEdit = z.strictObject({
       z.meta({ title: "Validity", description: "e.g. 1 day or 30 days" }),
     ),
   category: planCategory.check(z.meta({ title: "Kind of plan" })),
+  plan_type: dataPlanType.check(
+    z.meta({
+      title: "Plan type",
+      description: "How the network delivers it; customers see it beside the size",
+    }),
+  ),
   price: money("Price", "What the customer pays").check(
     z.minimum(100, { error: "The price must be at least ₦1." }),
   ),
-  cost_price: money("Cost price", "What the provider charges us"),
   enabled: onSale("Customers can buy this plan"),
 });
 export const tvProviderEdit = z.strictObject({
   enabled: onSale("Customers can pay for this provider"),
-  service_id: providerCode("Provider service ID", "VTpass's serviceID, e.g. dstv"),
   service_fee: money("Service fee", "Added to every bouquet"),
 });
 
 export const tvPlanEdit = z.strictObject({
-  code: providerCode("Provider bouquet code", "VTpass's variation_code for this bouquet, e.g. dstv-padi"),
+  code: ourCode("Our bouquet code", "Our own code for this bouquet, unique, e.g. dstv-padi"),
   name: z.string().check(z.trim(), z.minLength(2), z.maxLength(60), z.meta({ title: "Name" })),
   price: money("Price", "What the customer pays").check(
     z.minimum(100, { error: "The price must be at least ₦1." }),
   ),
-  cost_price: money("Cost price", "What the provider charges us"),
   enabled: onSale("Customers can buy this bouquet"),
 });
 
 export const discoEdit = z.strictObject({
   enabled: onSale("Customers can buy electricity from this company"),
-  service_id: providerCode("Provider service ID", "VTpass's serviceID, e.g. ikeja-electric"),
   min_amount: money("Smallest purchase"),
   max_amount: money("Largest purchase"),
   service_fee: money("Service fee", "Added to every purchase"),

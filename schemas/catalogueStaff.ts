@@ -8,6 +8,7 @@ import {
   tvPlanEdit,
   tvProviderEdit,
 } from "./catalogueEditors";
+import { firstOffer, networkDataId, offerEdit, offerKey, staffOffer } from "./catalogueOffers";
 import { integer, maxControlId } from "./common";
 
 /**
@@ -21,6 +22,9 @@ import { integer, maxControlId } from "./common";
 export const dataPlanCreate = z.extend(dataPlanEdit, {
   control_id: networkId.check(z.meta({ title: "Network" })),
   enabled: z._default(dataPlanEdit.shape.enabled, true),
+  plan_type: z._default(dataPlanEdit.shape.plan_type, "direct"),
+  // Its first offer, flat beside the plan's fields so the console's form draws them like the rest.
+  ...firstOffer.shape,
 });
 
 /**
@@ -82,21 +86,35 @@ export const tvPlanPatch = z
   .extend(z.partial(tvPlanEdit), lossConfirmation)
   .check(changeSomething(["sell_at_loss"]));
 
-// What staff see: the editable fields, plus what identifies each row.
-export const staffAirtimeControl = z.extend(airtimeControlEdit, { id: integer(), network: z.string() });
-export const staffDataNetwork = z.extend(dataNetworkEdit, { id: integer(), name: z.string() });
+/** Adds or changes one offer (its key and what it says); judged by the pricing rule. */
+export const offerPut = z.extend(offerEdit, { ...offerKey, ...lossConfirmation });
+
+// What staff see: the editable fields, plus what identifies each row and who sells it.
+const offers = { offers: z.array(staffOffer) };
+export const staffAirtimeControl = z.extend(airtimeControlEdit, {
+  id: integer(),
+  network: z.string(),
+  ...offers,
+});
+export const staffDataNetwork = z.extend(dataNetworkEdit, {
+  id: integer(),
+  name: z.string(),
+  data_ids: z.array(networkDataId),
+});
 export const staffDataPlan = z.extend(dataPlanEdit, {
   id: integer(),
   control_id: integer(),
   has_sales: z.boolean(),
+  ...offers,
 });
 export const staffTvProvider = z.extend(tvProviderEdit, { id: integer(), name: z.string() });
 export const staffTvPlan = z.extend(tvPlanEdit, {
   id: integer(),
   control_id: integer(),
   has_sales: z.boolean(),
+  ...offers,
 });
-export const staffDisco = z.extend(discoEdit, { id: integer(), name: z.string() });
+export const staffDisco = z.extend(discoEdit, { id: integer(), name: z.string(), ...offers });
 
 export const controlIdQuery = z.strictObject({
   control_id: z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(maxControlId)),

@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { catalogueIdParam } from "../catalogue";
+import { networkDataId, networkDataIdPut, offerKeyQuery, staffOffer } from "../catalogueOffers";
 import {
   airtimeControlPatch,
   controlIdQuery,
@@ -7,6 +8,7 @@ import {
   dataPlanCreateBody,
   dataPlanPatch,
   discoPatch,
+  offerPut,
   staffAirtimeControl,
   staffDataNetwork,
   staffDataPlan,
@@ -16,7 +18,7 @@ import {
   tvPlanPatch,
   tvProviderPatch,
 } from "../catalogueStaff";
-import { planSyncBody, planSyncReport, planSyncResult } from "../planSync";
+import { planSyncBody, planSyncQuery, planSyncReport, planSyncResult } from "../planSync";
 import { contracts } from "./contract";
 
 /** The pricing rule, as each write that prices something says it. */
@@ -26,15 +28,35 @@ const belowCost =
 export const catalogueAdminContracts = contracts({
   "GET /core/staff/fetch/data/plans/sync": {
     tag: "Staff: catalogue",
-    summary: "The provider's data plans for a network beside ours: new, changed in cost, gone, the same",
-    query: controlIdQuery,
+    summary:
+      "A provider's data plans for a network beside ours, matched by its offers' codes: new, changed in cost, gone, the same",
+    query: planSyncQuery,
     result: planSyncReport,
   },
   "POST /core/staff/fetch/data/plans/sync": {
     tag: "Staff: catalogue",
-    summary: `Import chosen plans from the provider: new ones at our price, the provider's cost for changed ones, gone ones switched off${belowCost}`,
+    summary: `Import chosen plans from a provider: new ones with its offer at our price, its new cost for changed ones, its offer switched off for gone ones${belowCost}`,
     body: planSyncBody,
     result: planSyncResult,
+  },
+  "PUT /core/staff/fetch/offers": {
+    tag: "Staff: catalogue",
+    summary: `Add or change a provider's offer for a network's airtime, a data plan, a bouquet or a disco: its ids, cost or commission, switch${belowCost}`,
+    body: offerPut,
+    result: staffOffer,
+  },
+  "DELETE /core/staff/fetch/offers": {
+    tag: "Staff: catalogue",
+    summary: "Remove a provider's offer: that provider no longer sells the product",
+    query: offerKeyQuery,
+    result: z.object({ removed: z.boolean() }),
+  },
+  "PUT /core/staff/fetch/data/networks/ids": {
+    tag: "Staff: catalogue",
+    summary:
+      "Set a provider's id for a network's data: where its sync lists plans, and its offers for the network's plans",
+    body: networkDataIdPut,
+    result: networkDataId,
   },
   "GET /core/staff/fetch/airtime": {
     tag: "Staff: catalogue",
@@ -49,7 +71,7 @@ export const catalogueAdminContracts = contracts({
   },
   "GET /core/staff/fetch/data/networks": {
     tag: "Staff: catalogue",
-    summary: "Each network's data switch",
+    summary: "Each network's data switch, with each provider's id for its data",
     result: z.array(staffDataNetwork),
   },
   "PATCH /core/staff/fetch/data/networks": {
@@ -66,7 +88,7 @@ export const catalogueAdminContracts = contracts({
   },
   "POST /core/staff/fetch/data/plans": {
     tag: "Staff: catalogue",
-    summary: `Create a data plan${belowCost}`,
+    summary: `Create a data plan with its first offer (a plan is sold only through one)${belowCost}`,
     body: dataPlanCreateBody,
     result: staffDataPlan,
     successStatus: 201,

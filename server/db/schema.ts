@@ -408,15 +408,12 @@ export const emergencyMode = pgTable(
 export const networks = pgTable("networks", {
   id: smallint("id").primaryKey(),
   name: text("name").notNull(),
-  /** The provider's names for this network's airtime and data (VTpass serviceIDs: `mtn`, `mtn-data`). */
-  airtimeServiceId: text("airtime_service_id").notNull().default(""),
-  dataServiceId: text("data_service_id").notNull().default(""),
+  // What each provider calls the network and takes off its airtime is in provider_products and
+  // provider_networks: one place per provider fact (migration 0016).
   airtimeEnabled: boolean("airtime_enabled").notNull().default(true),
   dataEnabled: boolean("data_enabled").notNull().default(true),
-  /** Taken off the airtime's value for the customer. */
+  /** Taken off the airtime's value for the customer; each offer's commission less this is our margin. */
   airtimeDiscountBp: integer("airtime_discount_bp").notNull().default(0),
-  /** What the provider takes off the value for us; revenue is commission less discount. */
-  airtimeCommissionBp: integer("airtime_commission_bp").notNull().default(0),
   airtimeMin: bigint("airtime_min", { mode: "number" }).notNull(),
   airtimeMax: bigint("airtime_max", { mode: "number" }).notNull(),
 });
@@ -428,7 +425,10 @@ export const dataPlans = pgTable(
     networkId: smallint("network_id")
       .notNull()
       .references(() => networks.id),
-    /** The provider's code for this plan (VTpass `variation_code`). */
+    /**
+     * Our own code for the plan, unique: what staff and imports know it by. Each provider's code for
+     * it (its `variation_code`) is its offer's, in provider_products.
+     */
     code: text("code").notNull(),
     name: text("name").notNull(),
     size: text("size").notNull(),
@@ -439,7 +439,6 @@ export const dataPlans = pgTable(
       .notNull()
       .default("direct"),
     price: bigint("price", { mode: "number" }).notNull(),
-    costPrice: bigint("cost_price", { mode: "number" }).notNull(),
     enabled: boolean("enabled").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
   },
@@ -450,14 +449,12 @@ export const dataPlans = pgTable(
       sql`${t.planType} in ('sme', 'corporate_gifting', 'gifting', 'direct')`,
     ),
     index("data_plans_network_idx").on(t.networkId),
-    check("data_plans_price_positive", sql`${t.price} > 0 and ${t.costPrice} >= 0`),
+    check("data_plans_price_positive", sql`${t.price} > 0`),
   ],
 );
 
 export const tvProviders = pgTable("tv_providers", {
   id: smallint("id").primaryKey(),
-  /** The provider's serviceID (VTpass: `dstv`, `gotv`, `startimes`, `showmax`). */
-  serviceId: text("code").notNull(),
   name: text("name").notNull(),
   enabled: boolean("enabled").notNull().default(true),
   serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
@@ -470,18 +467,17 @@ export const tvPlans = pgTable(
     providerId: smallint("provider_id")
       .notNull()
       .references(() => tvProviders.id),
-    /** The provider's code for this bouquet (VTpass `variation_code`). */
+    /** Our own code for the bouquet, unique; each provider's is its offer's, in provider_products. */
     code: text("code").notNull(),
     name: text("name").notNull(),
     price: bigint("price", { mode: "number" }).notNull(),
-    costPrice: bigint("cost_price", { mode: "number" }).notNull(),
     enabled: boolean("enabled").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
   },
   (t) => [
     uniqueIndex("tv_plans_code_key").on(t.code),
     index("tv_plans_provider_idx").on(t.providerId),
-    check("tv_plans_price_positive", sql`${t.price} > 0 and ${t.costPrice} >= 0`),
+    check("tv_plans_price_positive", sql`${t.price} > 0`),
   ],
 );
 
@@ -489,8 +485,6 @@ export const discos = pgTable("discos", {
   id: smallint("id").primaryKey(),
   code: text("code").notNull(),
   name: text("name").notNull(),
-  /** The provider's serviceID (VTpass: `ikeja-electric`). */
-  serviceId: text("service_id").notNull().default(""),
   enabled: boolean("enabled").notNull().default(true),
   minAmount: bigint("min_amount", { mode: "number" }).notNull(),
   maxAmount: bigint("max_amount", { mode: "number" }).notNull(),
@@ -525,6 +519,25 @@ export const providerProducts = pgTable(
     index("provider_products_product_idx").on(t.service, t.productId),
     check("provider_products_cost_check", sql`${t.cost} is null or ${t.cost} >= 0`),
   ],
+);
+
+/**
+ * What each provider calls a network's data (VTpass `mtn-data`; the SME-data vendor's `data/` ids,
+ * which differ from its airtime ids): where "Sync from provider" lists that provider's plans, and the
+ * `service_id` a new data offer of that provider for the network's plans is given. A plan's offer
+ * keeps its own copy (purchases read offers alone); changing this row changes those in one write.
+ */
+export const providerNetworks = pgTable(
+  "provider_networks",
+  {
+    provider: text("provider").notNull(),
+    networkId: smallint("network_id")
+      .notNull()
+      .references(() => networks.id),
+    dataServiceId: text("data_service_id").notNull(),
+    updatedAt: at("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.networkId] })],
 );
 
 /**

@@ -2,6 +2,7 @@ import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
 import * as catalogue from "../services/catalogueAdmin";
+import { putNetworkDataId, putOffer, removeOffer } from "../services/catalogueOffers";
 import { applyPlanSync, planSyncReport } from "../services/dataPlanSync";
 
 /** The catalogue's editors for staff: every change validated by the editor schema and audited. */
@@ -9,7 +10,10 @@ export function catalogueAdminRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
   return [
     implement("GET /core/staff/fetch/data/plans/sync", async ({ query }) => {
-      return { msg: "Provider plans compared.", data: await planSyncReport(deps, query.control_id) };
+      return {
+        msg: "Provider plans compared.",
+        data: await planSyncReport(deps, query.provider, query.control_id),
+      };
     }),
     implement("POST /core/staff/fetch/data/plans/sync", async ({ body, c }) => {
       const data = await applyPlanSync(deps, actor(c), body);
@@ -18,8 +22,17 @@ export function catalogueAdminRoutes(deps: AppDeps) {
         data,
       };
     }),
+    implement("PUT /core/staff/fetch/offers", async ({ body, c }) => {
+      return { msg: "Offer saved.", data: await putOffer(deps, actor(c), body) };
+    }),
+    implement("DELETE /core/staff/fetch/offers", async ({ query, c }) => {
+      return { msg: "Offer removed.", data: await removeOffer(deps, actor(c), query) };
+    }),
+    implement("PUT /core/staff/fetch/data/networks/ids", async ({ body, c }) => {
+      return { msg: "Data id saved.", data: await putNetworkDataId(deps, actor(c), body) };
+    }),
     implement("GET /core/staff/fetch/airtime", async () => {
-      return { msg: "Airtime controls retrieved.", data: await catalogue.listAirtimeControls(deps.db) };
+      return { msg: "Airtime controls retrieved.", data: await catalogue.listAirtimeControls(deps) };
     }),
     implement("PATCH /core/staff/fetch/airtime", async ({ body, c }) => {
       return {
@@ -28,7 +41,7 @@ export function catalogueAdminRoutes(deps: AppDeps) {
       };
     }),
     implement("GET /core/staff/fetch/data/networks", async () => {
-      return { msg: "Data networks retrieved.", data: await catalogue.listDataNetworks(deps.db) };
+      return { msg: "Data networks retrieved.", data: await catalogue.listDataNetworks(deps) };
     }),
     implement("PATCH /core/staff/fetch/data/networks", async ({ body, c }) => {
       return { msg: "Data network saved.", data: await catalogue.patchDataNetwork(deps, actor(c), body) };
@@ -36,7 +49,7 @@ export function catalogueAdminRoutes(deps: AppDeps) {
     implement("GET /core/staff/fetch/data/plans", async ({ query }) => {
       return {
         msg: "Data plans retrieved.",
-        data: await catalogue.listDataPlans(deps.db, query.control_id),
+        data: await catalogue.listDataPlans(deps, query.control_id),
       };
     }),
     implement("POST /core/staff/fetch/data/plans", async ({ body, c }) => {
@@ -64,13 +77,13 @@ export function catalogueAdminRoutes(deps: AppDeps) {
       return { msg: "TV provider saved.", data: await catalogue.patchTvProvider(deps, actor(c), body) };
     }),
     implement("GET /core/staff/fetch/tv/plans", async ({ query }) => {
-      return { msg: "Bouquets retrieved.", data: await catalogue.listTvPlans(deps.db, query.control_id) };
+      return { msg: "Bouquets retrieved.", data: await catalogue.listTvPlans(deps, query.control_id) };
     }),
     implement("PATCH /core/staff/fetch/tv/plans/:id", async ({ params, body, c }) => {
       return { msg: "Bouquet saved.", data: await catalogue.patchTvPlan(deps, actor(c), params.id, body) };
     }),
     implement("GET /core/staff/fetch/electricity", async () => {
-      return { msg: "Distribution companies retrieved.", data: await catalogue.listDiscos(deps.db) };
+      return { msg: "Distribution companies retrieved.", data: await catalogue.listDiscos(deps) };
     }),
     implement("PATCH /core/staff/fetch/electricity", async ({ body, c }) => {
       return { msg: "Distribution company saved.", data: await catalogue.patchDisco(deps, actor(c), body) };

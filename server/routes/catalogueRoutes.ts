@@ -41,6 +41,7 @@ export function catalogueRoutes(deps: AppDeps) {
         size: p.size,
         validity: p.validity,
         category: p.category,
+        plan_type: p.planType,
         price: p.price,
       }));
       return { msg: "Data plans retrieved.", data };

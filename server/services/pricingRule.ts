@@ -79,3 +79,38 @@ export function judgePrices(
 export function setsPricing(changes: object, inputs: readonly string[]): boolean {
   return inputs.some((key) => key in changes);
 }
+
+/** What the rule needs of a product's offer: whose it is, whether it is on, and its terms. */
+export interface OfferTerms {
+  provider: string;
+  enabled: boolean;
+  cost: number | null;
+  commissionBp: number;
+}
+
+/** The offers a purchase may go to: switched on, at a provider `PROVIDERS` lists. */
+const selling = (offers: readonly OfferTerms[], configured: (provider: string) => boolean) =>
+  offers.filter((offer) => offer.enabled && configured(offer.provider));
+
+/**
+ * The cost a plan or bouquet is judged against: the highest among the offers a purchase may go to.
+ * Routing picks the provider per purchase (order, health, failover), so the price must cover
+ * whichever delivers; judging the cheapest would let a failover sell at a loss (docs/decisions.md).
+ * Null when no offer would sell it: then nothing sells, and nothing is judged.
+ */
+export function dearestCost(
+  offers: readonly OfferTerms[],
+  configured: (provider: string) => boolean,
+): number | null {
+  const costs = selling(offers, configured).map((offer) => offer.cost ?? 0);
+  return costs.length > 0 ? Math.max(...costs) : null;
+}
+
+/** Airtime's counterpart: the smallest commission among the offers a purchase may go to, in percent. */
+export function leastCommissionPercent(
+  offers: readonly OfferTerms[],
+  configured: (provider: string) => boolean,
+): number | null {
+  const bps = selling(offers, configured).map((offer) => offer.commissionBp);
+  return bps.length > 0 ? Math.min(...bps) / 100 : null;
+}

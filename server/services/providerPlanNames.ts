@@ -21,7 +21,8 @@ export function planParts(name: string) {
     : `${count} ${count === 1 ? "hour" : "hours"}`;
   if (days <= 0 || days > 999) return null;
   const category = days <= 2 ? ("daily" as const) : days <= 14 ? ("weekly" as const) : ("monthly" as const);
-  const sizeText = `${size[1]}${(size[2] as string).toUpperCase()}`;
+  // Vendors write "1.0GB"; ours is "1GB".
+  const sizeText = `${Number(size[1])}${(size[2] as string).toUpperCase()}`;
   const label = category === "daily" ? "Daily" : category === "weekly" ? "Weekly" : "Monthly";
   return { name: `${sizeText} ${label} (${validity})`, size: sizeText, validity, category };
 }

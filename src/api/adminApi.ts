@@ -56,8 +56,17 @@ export function adminApi(client: ApiClient) {
     patchTvPlan: (id: number, body: BodyOf<Catalogue["PATCH /core/staff/fetch/tv/plans/:id"]>) =>
       client.call(catalogue, "PATCH /core/staff/fetch/tv/plans/:id", { params: { id }, body }),
     // The provider's data plans beside ours, and importing the chosen ones.
-    planSync: (networkId: number) =>
-      client.call(catalogue, "GET /core/staff/fetch/data/plans/sync", { query: { control_id: networkId } }),
+    planSync: (networkId: number, provider: string) =>
+      client.call(catalogue, "GET /core/staff/fetch/data/plans/sync", {
+        query: { control_id: networkId, provider },
+      }),
+    // Each product's offers per provider, and each provider's data id per network.
+    putOffer: (body: BodyOf<Catalogue["PUT /core/staff/fetch/offers"]>) =>
+      client.call(catalogue, "PUT /core/staff/fetch/offers", { body }),
+    removeOffer: (query: QueryOf<Catalogue["DELETE /core/staff/fetch/offers"]>) =>
+      client.call(catalogue, "DELETE /core/staff/fetch/offers", { query }),
+    putNetworkDataId: (body: BodyOf<Catalogue["PUT /core/staff/fetch/data/networks/ids"]>) =>
+      client.call(catalogue, "PUT /core/staff/fetch/data/networks/ids", { body }),
     applyPlanSync: (body: BodyOf<Catalogue["POST /core/staff/fetch/data/plans/sync"]>) =>
       client.call(catalogue, "POST /core/staff/fetch/data/plans/sync", { body }),
     discos: () => client.call(catalogue, "GET /core/staff/fetch/electricity"),

@@ -78,7 +78,11 @@ async function writeOneOfEach() {
   });
   await server.sendOk("PATCH /core/staff/fetch/data/networks", {
     token: staff.token,
-    body: { id: 2, service_id: "glo-data" },
+    body: { id: 2, enabled: true },
+  });
+  await server.sendOk("PUT /core/staff/fetch/data/networks/ids", {
+    token: staff.token,
+    body: { network_id: 2, provider: "vtpass", service_id: "glo-data" },
   });
   const plan = await server.sendOk("POST /core/staff/fetch/data/plans", {
     token: staff.token,
@@ -90,8 +94,25 @@ async function writeOneOfEach() {
       validity: "1 day",
       category: "daily",
       price: naira(400),
-      cost_price: naira(380),
+      plan_type: "gifting",
+      provider: "vtpass",
+      variation_code: "glo-audit-1d",
+      cost: naira(380),
     },
+  });
+  await server.sendOk("PUT /core/staff/fetch/offers", {
+    token: staff.token,
+    body: {
+      service: "data",
+      product_id: plan.id,
+      provider: "msorg",
+      variation_code: "999",
+      cost: naira(390),
+    },
+  });
+  await server.sendOk("DELETE /core/staff/fetch/offers", {
+    token: staff.token,
+    query: { service: "data", product_id: plan.id, provider: "msorg" },
   });
   await server.sendOk("PATCH /core/staff/fetch/data/plans/:id", {
     token: staff.token,
@@ -122,7 +143,11 @@ async function writeOneOfEach() {
   });
   await server.sendOk("POST /core/staff/fetch/data/plans/sync", {
     token: staff.token,
-    body: { control_id: 1, import: [{ code: "mtn-40gb-30d", price: naira(11_000) }, { code: "mtn-6gb-7d" }] },
+    body: {
+      control_id: 1,
+      provider: "vtpass",
+      import: [{ code: "mtn-40gb-30d", price: naira(11_000) }, { code: "mtn-6gb-7d" }],
+    },
   });
 
   // Admin settings, notices and people.

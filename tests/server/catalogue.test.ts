@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dataPlans } from "../../server/db/schema";
+import { dataPlans, providerProducts } from "../../server/db/schema";
 import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -54,10 +55,20 @@ describe("the seeded catalogue", () => {
         expect(Number.isInteger(plan.price) && plan.price > 0).toBe(true);
         expect(plan.size).toMatch(/^\d+(\.\d+)?(MB|GB)$/);
         expect(plan.validity).toMatch(/^\d+ days?$/);
+        expect(["sme", "corporate_gifting", "gifting", "direct"]).toContain(plan.plan_type);
       }
     }
+    // Every plan is sold by at least one provider, each below our price.
     const rows = await server.db.select().from(dataPlans);
-    expect(rows.every((p) => p.costPrice < p.price)).toBe(true);
+    const offers = await server.db
+      .select()
+      .from(providerProducts)
+      .where(eq(providerProducts.service, "data"));
+    for (const plan of rows) {
+      const its = offers.filter((o) => o.productId === plan.id);
+      expect(its.length, plan.code).toBeGreaterThan(0);
+      expect(its.every((o) => (o.cost ?? 0) < plan.price)).toBe(true);
+    }
   });
 
   it("has DStv, GOtv, StarTimes and Showmax with their bouquets", async () => {

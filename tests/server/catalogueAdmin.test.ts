@@ -20,26 +20,46 @@ async function auditCount() {
 }
 
 describe("airtime controls", () => {
-  it("lists every network with its commission, and saves a change, audited", async () => {
+  it("lists every network with each provider's offer, and saves a change, audited", async () => {
     const list = await server.sendOk("GET /core/staff/fetch/airtime", { token: staff.token });
     expect(list[0]).toEqual({
       id: 1,
       network: "MTN",
       enabled: true,
-      service_id: "mtn",
       discount_percent: 2,
-      commission_percent: 3,
       min_amount: 5_000,
       max_amount: 5_000_000,
+      offers: [
+        {
+          provider: "msorg",
+          label: server.deps.providers.labelOf("msorg"),
+          configured: true,
+          service_id: "1",
+          variation_code: null,
+          cost: null,
+          commission_percent: 2,
+          enabled: true,
+        },
+        {
+          provider: "vtpass",
+          label: server.deps.providers.labelOf("vtpass"),
+          configured: true,
+          service_id: "mtn",
+          variation_code: null,
+          cost: null,
+          commission_percent: 3,
+          enabled: true,
+        },
+      ],
     });
     const patch = await server.send("PATCH /core/staff/fetch/airtime", {
       token: staff.token,
-      body: { id: 1, discount_percent: 2.5, max_amount: 2_000_000 },
+      body: { id: 1, discount_percent: 1.5, max_amount: 2_000_000 },
     });
     expect(patch.status).toBe(200);
     expect(patch.data).toMatchObject({
       id: 1,
-      discount_percent: 2.5,
+      discount_percent: 1.5,
       max_amount: 2_000_000,
       enabled: true,
     });
@@ -49,12 +69,12 @@ describe("airtime controls", () => {
       targetType: "airtime_control",
       targetId: "1",
       before: expect.objectContaining({ discount_percent: 2, max_amount: 5_000_000 }),
-      after: expect.objectContaining({ discount_percent: 2.5, max_amount: 2_000_000 }),
+      after: expect.objectContaining({ discount_percent: 1.5, max_amount: 2_000_000 }),
     });
     // Customers see it at once.
     const customer = await server.signedInCustomer();
     const seen = await server.sendOk("GET /core/customer/fetch/airtime", { token: customer.token });
-    expect(seen.find((c) => c.id === 1)?.discount_percent).toBe(2.5);
+    expect(seen.find((c) => c.id === 1)?.discount_percent).toBe(1.5);
   });
 
   it.each([
@@ -62,7 +82,8 @@ describe("airtime controls", () => {
     [
       { id: 1, discount_percent: 9 },
       "discount_percent",
-      "A 9% discount with our 3% commission sells MTN airtime 6% below its cost.",
+      // Judged against the smallest commission of the providers a purchase may go to (the vendor's 2%).
+      "A 9% discount with our 2% commission sells MTN airtime 7% below its cost.",
     ],
     [{ id: 1, discount_percent: 101 }, "discount_percent", "Customer discount must be at most 100."],
     [{ id: 1, enabled: "yes" }, "enabled", "On sale must be true or false."],
@@ -97,19 +118,33 @@ describe("data plans", () => {
         validity: "2 days",
         category: "daily",
         price: 70_000,
-        cost_price: 66_000,
+        provider: "vtpass",
+        variation_code: "glo-3gb-2d",
+        cost: 66_000,
       },
     });
     expect(created.status).toBe(201);
     const plan = created.data;
     if (!plan) throw new Error("the plan was not created");
-    expect(plan).toMatchObject({ enabled: true, has_sales: false });
-    expect(plan.code).toBe("glo-3gb-2d"); // VTpass's variation code: what a purchase of it is sent as
+    expect(plan).toMatchObject({ enabled: true, has_sales: false, plan_type: "direct" });
+    // Its first offer: VTpass's code for it, under GLO's data id at VTpass, at the cost given.
+    expect(plan.offers).toMatchObject([
+      {
+        provider: "vtpass",
+        service_id: "glo-data",
+        variation_code: "glo-3gb-2d",
+        cost: 66_000,
+        enabled: true,
+      },
+    ]);
     expect(await lastAudit()).toMatchObject({
       action: "plan.create",
       targetType: "data_plan",
       targetId: String(plan.id),
       before: null,
+      after: expect.objectContaining({
+        offer: expect.objectContaining({ provider: "vtpass", cost: 66_000 }),
+      }),
     });
 
     const customer = await server.fundedCustomer(100_000);
@@ -205,7 +240,15 @@ describe("data plans", () => {
       token: staff.token,
       body: { id: 3, enabled: false },
     });
-    expect(off.data).toEqual({ id: 3, name: "9Mobile", service_id: "etisalat-data", enabled: false });
+    expect(off.data).toEqual({
+      id: 3,
+      name: "9Mobile",
+      enabled: false,
+      data_ids: [
+        { provider: "msorg", label: server.deps.providers.labelOf("msorg"), service_id: "2" },
+        { provider: "vtpass", label: server.deps.providers.labelOf("vtpass"), service_id: "etisalat-data" },
+      ],
+    });
     const customer = await server.signedInCustomer();
     const networks = await server.sendOk("GET /core/customer/fetch/data", { token: customer.token });
     expect(networks.find((n) => n.id === 3)?.enabled).toBe(false);
@@ -224,7 +267,9 @@ describe("data plans", () => {
         validity: "1 day",
         category: "daily",
         price: 100,
-        cost_price: 90,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
       },
       "name",
       "Name must be at least 2 characters.",
@@ -237,7 +282,9 @@ describe("data plans", () => {
         validity: "1 day",
         category: "daily",
         price: 100,
-        cost_price: 90,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
       },
       "size",
       "Write the size like 500MB or 1.5GB.",
@@ -250,7 +297,9 @@ describe("data plans", () => {
         validity: "forever",
         category: "daily",
         price: 100,
-        cost_price: 90,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
       },
       "validity",
       "Write the validity like 1 day or 30 days.",
@@ -263,7 +312,9 @@ describe("data plans", () => {
         validity: "1 day",
         category: "yearly",
         price: 100,
-        cost_price: 90,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
       },
       "category",
       "Kind of plan must be one of: daily, weekly, monthly.",
@@ -276,7 +327,9 @@ describe("data plans", () => {
         validity: "1 day",
         category: "daily",
         price: 50,
-        cost_price: 0,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 0,
       },
       "price",
       "The price must be at least ₦1.",
@@ -289,13 +342,24 @@ describe("data plans", () => {
         validity: "1 day",
         category: "daily",
         price: 100,
-        cost_price: 90,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
       },
       "control_id",
       "Choose a network.",
     ],
     [
-      { name: "Big", size: "1GB", validity: "1 day", category: "daily", price: 100, cost_price: 90 },
+      {
+        name: "Big",
+        size: "1GB",
+        validity: "1 day",
+        category: "daily",
+        price: 100,
+        provider: "vtpass",
+        variation_code: "big-1",
+        cost: 90,
+      },
       "control_id",
       "Choose a network.",
     ],
@@ -320,14 +384,14 @@ describe("data plans", () => {
     expect(unknownField.body.fields?.has_sales).toEqual(["This field is not allowed."]);
     const badCode = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn 1gb" }, staff.token);
     expect(badCode.body.fields?.code).toEqual([
-      "Use the provider's code: letters, digits, dots, dashes or underscores, up to 60.",
+      "Use letters, digits, dots, dashes or underscores, up to 60.",
     ]);
     const taken = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn-1gb-1d" }, staff.token);
     expect(taken).toMatchObject({
       status: 400,
       body: {
-        msg: "Another plan already uses that provider code.",
-        fields: { code: ["Another plan already uses that provider code."] },
+        msg: "Another plan already uses that code.",
+        fields: { code: ["Another plan already uses that code."] },
       },
     });
     expect(

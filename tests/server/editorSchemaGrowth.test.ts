@@ -67,9 +67,7 @@ describe("a field added to an editor schema", () => {
     expect(Object.keys(body?.properties ?? {})).toEqual([
       "id",
       "enabled",
-      "service_id",
       "discount_percent",
-      "commission_percent",
       "min_amount",
       "max_amount",
       "promo_note",

@@ -1,6 +1,6 @@
 import { desc } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../server/db/schema";
+import { auditLog, providerProducts } from "../../server/db/schema";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // The pricing rule (server/services/pricingRule.ts) on every thing staff price: a write that would sell
@@ -49,8 +49,14 @@ const gloPlan = {
   validity: "2 days",
   category: "daily",
   price: naira(500),
-  cost_price: naira(600),
+  provider: "vtpass",
+  variation_code: "glo-2gb-promo",
+  cost: naira(600),
 };
+
+/** What a plan or bouquet is judged against: the dearest of its offers that are on. */
+const dearest = (offers: Array<{ cost: number | null; enabled: boolean }>) =>
+  Math.max(...offers.filter((o) => o.enabled).map((o) => o.cost ?? 0));
 
 describe("a data plan", () => {
   it("is not created below its cost without a reason, and is with one, audited", async () => {
@@ -70,7 +76,8 @@ describe("a data plan", () => {
       body: { ...gloPlan, code: "glo-2gb-promo", category: "daily", sell_at_loss: { reason } },
     });
     expect(created.status).toBe(201);
-    expect(created.data).toMatchObject({ price: naira(500), cost_price: naira(600), enabled: true });
+    expect(created.data).toMatchObject({ price: naira(500), enabled: true });
+    expect(created.data?.offers).toMatchObject([{ provider: "vtpass", cost: naira(600) }]);
     expect(await lastAudit()).toMatchObject({
       action: "plan.create",
       actorId: staff.id,
@@ -84,7 +91,7 @@ describe("a data plan", () => {
       query: { control_id: 1 },
     });
     if (!plan) throw new Error("MTN has no data plans");
-    const below = plan.cost_price - 1;
+    const below = dearest(plan.offers) - 1;
     await expectRefusedAsLoss(
       server.patch(`core/staff/fetch/data/plans/${plan.id}/`, { price: below }, staff.token),
       "price",
@@ -141,13 +148,13 @@ describe("a bouquet", () => {
     const atCost = await server.send("PATCH /core/staff/fetch/tv/plans/:id", {
       token: staff.token,
       params: { id: padi.id },
-      body: { price: padi.cost_price - naira(100) },
+      body: { price: dearest(padi.offers) - naira(100) },
     });
     expect(atCost.status).toBe(200);
     await expectRefusedAsLoss(
       server.patch(
         `core/staff/fetch/tv/plans/${padi.id}/`,
-        { price: padi.cost_price - naira(101) },
+        { price: dearest(padi.offers) - naira(101) },
         staff.token,
       ),
       "price",
@@ -156,7 +163,7 @@ describe("a bouquet", () => {
     const saved = await server.send("PATCH /core/staff/fetch/tv/plans/:id", {
       token: staff.token,
       params: { id: padi.id },
-      body: { price: padi.cost_price - naira(101), sell_at_loss: { reason } },
+      body: { price: dearest(padi.offers) - naira(101), sell_at_loss: { reason } },
     });
     expect(saved.status).toBe(200);
     expect(await lastAudit()).toMatchObject({
@@ -178,7 +185,7 @@ describe("a TV provider's fee", () => {
     await server.sendOk("PATCH /core/staff/fetch/tv/plans/:id", {
       token: staff.token,
       params: { id: jinja.id },
-      body: { price: jinja.cost_price - naira(50) },
+      body: { price: dearest(jinja.offers) - naira(50) },
     });
     await expectRefusedAsLoss(
       server.patch("core/staff/fetch/tv/controls/", { id: 2, service_fee: naira(20) }, staff.token),
@@ -236,7 +243,7 @@ describe("the data-plan sync", () => {
     await expectRefusedAsLoss(
       server.post(
         "core/staff/fetch/data/plans/sync/",
-        { control_id: 1, import: [{ code: "mtn-40gb-30d", price: naira(10_000) }] },
+        { control_id: 1, provider: "vtpass", import: [{ code: "mtn-40gb-30d", price: naira(10_000) }] },
         staff.token,
       ),
       "import.0.price",
@@ -246,6 +253,7 @@ describe("the data-plan sync", () => {
       token: staff.token,
       body: {
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: naira(10_000) }],
         sell_at_loss: { reason },
       },
@@ -273,11 +281,89 @@ describe("the data-plan sync", () => {
     await expectRefusedAsLoss(
       server.post(
         "core/staff/fetch/data/plans/sync/",
-        { control_id: 1, import: [{ code: "mtn-6gb-7d" }] },
+        { control_id: 1, provider: "vtpass", import: [{ code: "mtn-6gb-7d" }] },
         staff.token,
       ),
       "import.0.code",
       /At ₦2,400\.00, .* sells ₦50\.00 below its cost of ₦2,450\.00\./,
+    );
+  });
+});
+
+describe("a plan sold by several providers", () => {
+  it("is judged against the dearest offer that is on, at a configured provider", async () => {
+    const created = await server.sendOk("POST /core/staff/fetch/data/plans", {
+      token: staff.token,
+      body: {
+        ...gloPlan,
+        category: "daily",
+        code: "glo-2gb-two-providers",
+        price: naira(700),
+        provider: "vtpass",
+        variation_code: "glo-2gb-two",
+        cost: naira(400),
+      },
+    });
+    // A second provider dearer than our price: refused, naming its cost, until a reason is given.
+    const second = {
+      service: "data" as const,
+      product_id: created.id,
+      provider: "msorg",
+      variation_code: "777",
+    };
+    await expectRefusedAsLoss(
+      server.put("core/staff/fetch/offers/", { ...second, cost: naira(750) }, staff.token),
+      "cost",
+      /At ₦700\.00, 2GB Promo \(2 days\) sells ₦50\.00 below its cost of ₦750\.00\./,
+    );
+    await server.sendOk("PUT /core/staff/fetch/offers", {
+      token: staff.token,
+      body: { ...second, cost: naira(650) },
+    });
+    // Whichever delivers, ₦650 or ₦400, the price must cover: ₦600 does not cover the dearer.
+    await expectRefusedAsLoss(
+      server.patch(`core/staff/fetch/data/plans/${created.id}/`, { price: naira(600) }, staff.token),
+      "price",
+      /At ₦600\.00, 2GB Promo \(2 days\) sells ₦50\.00 below its cost of ₦650\.00\./,
+    );
+    // A provider PROVIDERS no longer lists is never tried, so its cost is not judged.
+    await server.db.insert(providerProducts).values({
+      provider: "gone-vendor",
+      service: "data",
+      productId: created.id,
+      serviceId: "1",
+      variationCode: "1",
+      cost: naira(5_000),
+    });
+    // The dearer offer switched off: only VTpass's ₦400 is left to judge against.
+    await server.sendOk("PUT /core/staff/fetch/offers", {
+      token: staff.token,
+      body: { ...second, enabled: false },
+    });
+    const cheaper = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: created.id },
+      body: { price: naira(600) },
+    });
+    expect(cheaper.status, JSON.stringify(cheaper.body)).toBe(200);
+    expect(await lastAudit()).toMatchObject({
+      action: "plan.update",
+      after: expect.not.objectContaining({ sell_at_loss_reason: expect.anything() }),
+    });
+    // Switching it back on is a pricing decision again.
+    await expectRefusedAsLoss(
+      server.put("core/staff/fetch/offers/", { ...second, enabled: true }, staff.token),
+      "cost",
+      /below its cost of ₦650\.00/,
+    );
+  });
+
+  it("airtime is judged against the smallest commission among its offers", async () => {
+    // MTN: VTpass 3%, the vendor 2%. A 2.5% discount loses on the vendor's purchases.
+    await expectRefusedAsLoss(
+      server.patch("core/staff/fetch/airtime/", { id: 1, discount_percent: 2.5 }, staff.token),
+      "discount_percent",
+      /A 2\.5% discount with our 2% commission sells MTN airtime 0\.5% below its cost\./,
     );
   });
 });

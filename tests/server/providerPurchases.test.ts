@@ -1,7 +1,13 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
-import { auditLog, dataPlans, transactionEvents, transactions } from "../../server/db/schema";
+import {
+  auditLog,
+  dataPlans,
+  providerProducts,
+  transactionEvents,
+  transactions,
+} from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { closedPort } from "./support/closedPort";
 import {
@@ -397,7 +403,7 @@ describe("the data-plan sync", () => {
     const staff = await server.signedInOperator("staff");
     const report = await server.sendOk("GET /core/staff/fetch/data/plans/sync", {
       token: staff.token,
-      query: { control_id: 1 },
+      query: { control_id: 1, provider: "vtpass" },
     });
     expect(report.service_id).toBe("mtn-data");
     const byCode = new Map(report.rows.map((r) => [r.code, r]));
@@ -419,20 +425,31 @@ describe("the data-plan sync", () => {
       token: staff.token,
       body: {
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: naira(11_000) }, { code: "mtn-6gb-7d" }],
       },
     });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.data).toMatchObject({ created: 1, updated: 1, switched_off: 0 });
     const [added] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "mtn-40gb-30d"));
-    expect(added).toMatchObject({
-      price: naira(11_000),
-      costPrice: naira(10_560),
-      enabled: true,
-      size: "40GB",
-    });
+    expect(added).toMatchObject({ price: naira(11_000), enabled: true, size: "40GB", planType: "direct" });
+    const offerOf = async (planId: number | undefined) =>
+      server.db
+        .select()
+        .from(providerProducts)
+        .where(and(eq(providerProducts.service, "data"), eq(providerProducts.productId, planId ?? 0)));
+    expect(await offerOf(added?.id)).toMatchObject([
+      {
+        provider: "vtpass",
+        serviceId: "mtn-data",
+        variationCode: "mtn-40gb-30d",
+        cost: naira(10_560),
+        enabled: true,
+      },
+    ]);
     const [changed] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "mtn-6gb-7d"));
-    expect(changed).toMatchObject({ price: naira(2500), costPrice: naira(2450) });
+    expect(changed).toMatchObject({ price: naira(2500) });
+    expect(await offerOf(changed?.id)).toMatchObject([{ provider: "vtpass", cost: naira(2450) }]);
     const [audit] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
     expect(audit).toMatchObject({ action: "plan.sync", actorId: staff.id, targetId: "1" });
 
@@ -450,14 +467,14 @@ describe("the data-plan sync", () => {
     const staff = await server.signedInOperator("staff");
     const report = await server.sendOk("GET /core/staff/fetch/data/plans/sync", {
       token: staff.token,
-      query: { control_id: 3 },
+      query: { control_id: 3, provider: "vtpass" },
     });
     const gone = report.rows.find((r) => r.code === "9mobile-650mb-1d");
     expect(gone).toMatchObject({ state: "gone", provider_name: null });
     const stillSold = report.rows.find((r) => r.state === "same")?.plan?.id;
     const refused = await server.post(
       "core/staff/fetch/data/plans/sync/",
-      { control_id: 3, switch_off: [stillSold] },
+      { control_id: 3, provider: "vtpass", switch_off: [stillSold] },
       staff.token,
     );
     expect(refused.status).toBe(400);
@@ -465,7 +482,7 @@ describe("the data-plan sync", () => {
     if (goneId === undefined) throw new Error("9mobile-650mb-1d is not one of our plans");
     const done = await server.send("POST /core/staff/fetch/data/plans/sync", {
       token: staff.token,
-      body: { control_id: 3, switch_off: [goneId] },
+      body: { control_id: 3, provider: "vtpass", switch_off: [goneId] },
     });
     expect(done.data).toMatchObject({ switched_off: 1 });
     const [off] = await server.db.select().from(dataPlans).where(eq(dataPlans.code, "9mobile-650mb-1d"));
@@ -473,14 +490,22 @@ describe("the data-plan sync", () => {
   });
 
   it.each([
-    [{ control_id: 1 }, "Choose at least one plan to import or switch off."],
+    [{ control_id: 1, provider: "vtpass" }, "Choose at least one plan to import or switch off."],
     [
-      { control_id: 1, import: [{ code: "mtn-no-such-plan" }] },
+      { control_id: 1, provider: "vtpass", import: [{ code: "mtn-no-such-plan" }] },
       "mtn-no-such-plan is not in the provider's list any more.",
     ],
-    [{ control_id: 4, import: [{ code: "airtel-300mb-2d" }] }, "Set our price for airtel-300mb-2d."],
-    [{ control_id: 9, import: [{ code: "x" }] }, "Choose a network."],
-    [{ control_id: 1, import: [{ code: "mtn-1gb-1d", price: -5 }] }, undefined],
+    [
+      { control_id: 4, provider: "vtpass", import: [{ code: "airtel-300mb-2d" }] },
+      "Set our price for airtel-300mb-2d.",
+    ],
+    [{ control_id: 9, provider: "vtpass", import: [{ code: "x" }] }, "Choose a network."],
+    [{ control_id: 1, provider: "vtpass", import: [{ code: "mtn-1gb-1d", price: -5 }] }, undefined],
+    [
+      { control_id: 1, provider: "nobody", import: [{ code: "x", price: 100 }] },
+      "nobody is not a provider OjaPay buys from (PROVIDERS).",
+    ],
+    [{ control_id: 1, import: [{ code: "x", price: 100 }] }, undefined],
   ])("refuses %j and changes nothing", async (body, msg) => {
     const staff = await server.signedInOperator("staff");
     const before = await server.db.$count(dataPlans);
@@ -494,7 +519,8 @@ describe("the data-plan sync", () => {
 
   it("is for staff", async () => {
     const c = await server.signedInCustomer();
-    expect((await server.get("core/staff/fetch/data/plans/sync/?control_id=1", c.token)).status).toBe(403);
-    expect((await server.get("core/staff/fetch/data/plans/sync/?control_id=1")).status).toBe(401);
+    const path = "core/staff/fetch/data/plans/sync/?control_id=1&provider=vtpass";
+    expect((await server.get(path, c.token)).status).toBe(403);
+    expect((await server.get(path)).status).toBe(401);
   });
 });

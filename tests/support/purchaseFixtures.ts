@@ -54,6 +54,7 @@ export const dataCatalogue: DataCatalogue = {
       size: "1GB",
       validity: "1 day",
       category: "daily",
+      plan_type: "direct",
       price: 50_000,
     },
     {
@@ -63,6 +64,7 @@ export const dataCatalogue: DataCatalogue = {
       size: "2GB",
       validity: "30 days",
       category: "monthly",
+      plan_type: "sme",
       price: 150_000,
     },
     {
@@ -72,6 +74,7 @@ export const dataCatalogue: DataCatalogue = {
       size: "1GB",
       validity: "7 days",
       category: "weekly",
+      plan_type: "corporate_gifting",
       price: 80_000,
     },
   ],

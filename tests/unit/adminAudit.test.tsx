@@ -232,7 +232,7 @@ describe("the audit log", () => {
       ["Account holding the number: KYC tier", "2", "→ 1"],
     ]);
     const added = within(within(sync).getByRole("table", { name: "Changes" })).getByRole("listitem");
-    expect(added).toHaveTextContent("Provider code mtn-40gb-30d, Price ₦11,000.00, Cost price ₦10,560.00");
+    expect(added).toHaveTextContent("Code mtn-40gb-30d, Price ₦11,000.00, Cost price ₦10,560.00");
   });
 
   it("filters by actor and action through the address, back to page 1", async () => {

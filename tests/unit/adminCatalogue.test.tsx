@@ -32,40 +32,36 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 1,
     network: "MTN",
-    service_id: "mtn",
     enabled: true,
     discount_percent: 2,
-    commission_percent: 3,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 2,
     network: "GLO",
-    service_id: "glo",
     enabled: true,
     discount_percent: 3,
-    commission_percent: 4,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 3,
     network: "9Mobile",
-    service_id: "etisalat",
     enabled: false,
     discount_percent: 3,
-    commission_percent: 4,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
   {
     id: 4,
     network: "Airtel",
-    service_id: "airtel",
     enabled: true,
     discount_percent: 2.5,
-    commission_percent: 3.5,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
@@ -120,9 +116,9 @@ describe("airtime controls", () => {
 
   it("refuses bad input in the browser with the schema's words, and shows the server's refusals under the field", async () => {
     const user = userEvent.setup();
-    const msg = "Our commission must be at least the customer discount, or every sale loses money.";
+    const msg = "Keep the discount below every provider's commission.";
     const patchAirtimeControl = vi.fn(async () => {
-      throw new ApiFailure(400, msg, { fields: { commission_percent: [msg] } });
+      throw new ApiFailure(400, msg, { fields: { discount_percent: [msg] } });
     });
     await open("/admin/manage-airtime", { airtimeControls: async () => airtime, patchAirtimeControl });
     await screen.findByRole("region", { name: "MTN" });
@@ -137,9 +133,9 @@ describe("airtime controls", () => {
 
     await retype(user, mtn.getByLabelText("Customer discount"), "5");
     await user.click(mtn.getByRole("button", { name: "Save MTN" }));
-    const commission = mtn.getByLabelText("Our commission");
-    await waitFor(() => expect(commission).toHaveAccessibleDescription(expect.stringContaining(msg)));
-    expect(commission).toHaveAttribute("aria-invalid", "true");
+    const refused = mtn.getByLabelText("Customer discount");
+    await waitFor(() => expect(refused).toHaveAccessibleDescription(expect.stringContaining(msg)));
+    expect(refused).toHaveAttribute("aria-invalid", "true");
   });
 });
 
@@ -152,8 +148,9 @@ const plans: StaffDataPlan[] = [
     size: "1GB",
     validity: "1 day",
     category: "daily",
+    plan_type: "direct",
     price: 30_000,
-    cost_price: 28_000,
+    offers: [],
     enabled: true,
     has_sales: false,
   },
@@ -165,8 +162,9 @@ const plans: StaffDataPlan[] = [
     size: "10GB",
     validity: "30 days",
     category: "monthly",
+    plan_type: "direct",
     price: 350_000,
-    cost_price: 330_000,
+    offers: [],
     enabled: true,
     has_sales: true,
   },
@@ -175,8 +173,18 @@ const plans: StaffDataPlan[] = [
 function dataPlanApi(overrides: Partial<AdminApi> = {}) {
   return {
     dataNetworks: vi.fn(async () => [
-      { id: 1, name: "MTN", service_id: "mtn-data", enabled: true },
-      { id: 2, name: "GLO", service_id: "glo-data", enabled: true },
+      {
+        id: 1,
+        name: "MTN",
+        enabled: true,
+        data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "mtn-data" }],
+      },
+      {
+        id: 2,
+        name: "GLO",
+        enabled: true,
+        data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "glo-data" }],
+      },
     ]),
     dataPlans: vi.fn(async () => plans),
     ...overrides,
@@ -189,8 +197,8 @@ describe("a network's data plans", () => {
     const patchDataNetwork = vi.fn(async () => ({
       id: 1,
       name: "MTN",
-      service_id: "mtn-data",
       enabled: false,
+      data_ids: [],
     }));
     const api = dataPlanApi({ patchDataNetwork });
     await open("/admin/manage-databundle/1", api);
@@ -220,13 +228,16 @@ describe("a network's data plans", () => {
     const dialog = within(screen.getByRole("dialog", { name: "Add a plan" }));
     // The network is the page's; the form does not ask for it.
     expect(dialog.queryByLabelText("Network")).not.toBeInTheDocument();
-    await user.type(dialog.getByLabelText("Provider plan code"), "mtn-2gb-7d");
+    await user.type(dialog.getByLabelText("Our plan code"), "mtn-2gb-7d");
     await user.type(dialog.getByLabelText("Name"), "2GB Weekly (7 days)");
     await user.type(dialog.getByLabelText("Data size"), "2GB");
     await user.type(dialog.getByLabelText("Validity"), "7 days");
     await user.selectOptions(dialog.getByLabelText("Kind of plan"), "Weekly");
     await user.type(dialog.getByLabelText("Price"), "1,200");
-    await user.type(dialog.getByLabelText("Cost price"), "1,150.50");
+    // Its first offer: who sells it, their code for it, what they charge us.
+    await user.type(dialog.getByLabelText("Provider"), "vtpass");
+    await user.type(dialog.getByLabelText("Provider's plan code"), "mtn-2gb-7d");
+    await user.type(dialog.getByLabelText("Provider's cost"), "1,150.50");
     await user.click(dialog.getByRole("button", { name: "Add plan" }));
     await waitFor(() =>
       expect(createDataPlan).toHaveBeenCalledWith({
@@ -236,8 +247,11 @@ describe("a network's data plans", () => {
         size: "2GB",
         validity: "7 days",
         category: "weekly",
+        plan_type: "direct",
         price: 120_000,
-        cost_price: 115_050,
+        provider: "vtpass",
+        variation_code: "mtn-2gb-7d",
+        cost: 115_050,
         enabled: true,
       }),
     );
@@ -308,8 +322,8 @@ describe("a network's data plans", () => {
 });
 
 const providers: StaffTvProvider[] = [
-  { id: 1, name: "DStv", service_id: "dstv", enabled: true, service_fee: 10_000 },
-  { id: 2, name: "GOtv", service_id: "gotv", enabled: true, service_fee: 5_000 },
+  { id: 1, name: "DStv", enabled: true, service_fee: 10_000 },
+  { id: 2, name: "GOtv", enabled: true, service_fee: 5_000 },
 ];
 const bouquets: StaffTvPlan[] = [
   {
@@ -318,7 +332,7 @@ const bouquets: StaffTvPlan[] = [
     code: "dstv-padi",
     name: "DStv Padi",
     price: 250_000,
-    cost_price: 245_000,
+    offers: [],
     enabled: true,
     has_sales: true,
   },
@@ -371,11 +385,11 @@ const discos: StaffDisco[] = [
   {
     id: 1,
     name: "Ikeja Electric",
-    service_id: "ikeja-electric",
     enabled: true,
     min_amount: 100_000,
     max_amount: 10_000_000,
     service_fee: 10_000,
+    offers: [],
   },
 ];
 

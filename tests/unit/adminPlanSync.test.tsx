@@ -19,8 +19,9 @@ const plan = (id: number, code: string, over: Partial<StaffDataPlan> = {}): Staf
   size: "1GB",
   validity: "1 day",
   category: "daily",
+  plan_type: "direct",
   price: 50_000,
-  cost_price: 48_000,
+  offers: [],
   enabled: true,
   has_sales: false,
   ...over,
@@ -28,6 +29,7 @@ const plan = (id: number, code: string, over: Partial<StaffDataPlan> = {}): Staf
 
 const report: PlanSyncReport = {
   control_id: 1,
+  provider: "vtpass",
   service_id: "mtn-data",
   rows: [
     {
@@ -35,6 +37,8 @@ const report: PlanSyncReport = {
       code: "mtn-40gb-30d",
       provider_name: "MTN N11,000 40GB - 30 days",
       provider_cost: 1_056_000,
+      offer_cost: null,
+      plan_type: null,
       plan: null,
       suggested: { name: "40GB Monthly (30 days)", size: "40GB", validity: "30 days", category: "monthly" },
     },
@@ -43,6 +47,8 @@ const report: PlanSyncReport = {
       code: "mtn-night",
       provider_name: "MTN Night Plan",
       provider_cost: 10_000,
+      offer_cost: null,
+      plan_type: null,
       plan: null,
       suggested: null,
     },
@@ -51,7 +57,9 @@ const report: PlanSyncReport = {
       code: "mtn-6gb-7d",
       provider_name: "MTN N2,500 6GB - 7 days",
       provider_cost: 245_000,
-      plan: plan(7, "mtn-6gb-7d", { price: 250_000, cost_price: 240_000 }),
+      offer_cost: null,
+      plan_type: null,
+      plan: plan(7, "mtn-6gb-7d", { price: 250_000 }),
       suggested: null,
     },
     {
@@ -59,6 +67,8 @@ const report: PlanSyncReport = {
       code: "mtn-old",
       provider_name: null,
       provider_cost: null,
+      offer_cost: null,
+      plan_type: null,
       plan: plan(9, "mtn-old"),
       suggested: null,
     },
@@ -67,6 +77,8 @@ const report: PlanSyncReport = {
       code: "mtn-older",
       provider_name: null,
       provider_cost: null,
+      offer_cost: null,
+      plan_type: null,
       plan: plan(10, "mtn-older", { enabled: false }),
       suggested: null,
     },
@@ -75,6 +87,8 @@ const report: PlanSyncReport = {
       code: "mtn-1gb-1d",
       provider_name: "MTN N500 1GB - 1 day",
       provider_cost: 48_000,
+      offer_cost: null,
+      plan_type: null,
       plan: plan(3, "mtn-1gb-1d"),
       suggested: null,
     },
@@ -83,7 +97,14 @@ const report: PlanSyncReport = {
 
 function open(overrides: Partial<AdminApi>) {
   const api = {
-    dataNetworks: vi.fn(async () => [{ id: 1, name: "MTN", service_id: "mtn-data", enabled: true }]),
+    dataNetworks: vi.fn(async () => [
+      {
+        id: 1,
+        name: "MTN",
+        enabled: true,
+        data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "mtn-data" }],
+      },
+    ]),
     dataPlans: vi.fn(async () => [plan(3, "mtn-1gb-1d")]),
     planSync: vi.fn(async () => report),
     ...overrides,
@@ -100,8 +121,8 @@ describe("syncing data plans from the provider", () => {
     const applyPlanSync = vi.fn(async () => ({ created: 1, updated: 1, switched_off: 1, report }));
     const { api } = open({ applyPlanSync });
     await user.click(await screen.findByRole("button", { name: "Sync from provider" }));
-    const table = await screen.findByRole("table", { name: "The provider's plans beside ours" });
-    expect(api.planSync).toHaveBeenCalledWith(1);
+    const table = await screen.findByRole("table", { name: "VTpass's plans beside ours" });
+    expect(api.planSync).toHaveBeenCalledWith(1, "vtpass");
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[1]?.textContent)).toEqual([
       "New",
@@ -111,28 +132,28 @@ describe("syncing data plans from the provider", () => {
       "Gone",
     ]);
     expect(screen.getByText("1 plan is the same at the provider.")).toBeInTheDocument();
-    // A new plan whose name says no size cannot be taken; one already off has nothing to switch.
+    // A new plan whose name says no size cannot be taken.
     expect(within(rows[1] as HTMLElement).queryByRole("checkbox")).not.toBeInTheDocument();
     expect(rows[1]).toHaveTextContent("Add it by hand");
-    expect(rows[4]).toHaveTextContent("Already off");
 
     const price = screen.getByLabelText("Our price for mtn-40gb-30d (₦)");
     expect(price).toHaveValue("10,560.00");
     await user.clear(price);
     await user.type(price, "11,000");
     await user.click(screen.getByRole("checkbox", { name: "Import mtn-40gb-30d" }));
-    await user.click(screen.getByRole("checkbox", { name: "Take the provider's cost for mtn-6gb-7d" }));
-    await user.click(screen.getByRole("checkbox", { name: "Switch off mtn-old" }));
+    await user.click(screen.getByRole("checkbox", { name: "Take VTpass's cost for mtn-6gb-7d" }));
+    await user.click(screen.getByRole("checkbox", { name: "Switch off VTpass's offer for mtn-old" }));
     await user.click(screen.getByRole("button", { name: "Import selected" }));
-    const dialog = screen.getByRole("dialog", { name: "Import from the provider?" });
+    const dialog = screen.getByRole("dialog", { name: "Import from VTpass?" });
     expect(dialog).toHaveTextContent(
-      "1 new plan at our prices, 1 with the provider's new cost, 1 switched off.",
+      "1 new plan at our prices with VTpass's offer, 1 with its new cost, 1 of its offers switched off.",
     );
     expect(applyPlanSync).not.toHaveBeenCalled();
     await user.click(within(dialog).getByRole("button", { name: "Import" }));
     await waitFor(() =>
       expect(applyPlanSync).toHaveBeenCalledWith({
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: 1_100_000 }, { code: "mtn-6gb-7d" }],
         switch_off: [9],
       }),

@@ -16,6 +16,7 @@ const data: DataCatalogue = {
       size: "1GB",
       validity: "30 days",
       category: "monthly",
+      plan_type: "direct",
       price: 30_000,
     },
   ],

@@ -29,9 +29,8 @@ describe("a field added to an editor schema", () => {
       id: 1,
       network: "MTN",
       enabled: true,
-      service_id: "mtn",
       discount_percent: 2,
-      commission_percent: 3,
+      offers: [],
       min_amount: 5_000,
       max_amount: 5_000_000,
     };

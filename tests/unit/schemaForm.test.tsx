@@ -42,8 +42,8 @@ const plan = {
   size: "1GB",
   validity: "1 day",
   category: "daily",
+  plan_type: "direct",
   price: 150_000,
-  cost_price: 140_000,
   enabled: true,
 } as const;
 
@@ -120,7 +120,9 @@ describe("SchemaForm draws each kind of field", () => {
     const price = screen.getByRole("textbox", { name: "Price" });
     expect(price).toHaveValue("1,500.00");
     expect(price).toHaveAccessibleDescription("₦ What the customer pays");
-    expect(screen.getByRole("textbox", { name: "Cost price" })).toHaveValue("1,400.00");
+    expect(screen.getByRole("combobox", { name: "Plan type" })).toHaveAccessibleDescription(
+      "How the network delivers it; customers see it beside the size",
+    );
     const onSale = screen.getByRole("switch", { name: "On sale" });
     expect(onSale).toBeChecked();
     expect(onSale).toHaveAccessibleDescription("Customers can buy this plan");
@@ -136,8 +138,9 @@ describe("SchemaForm draws each kind of field", () => {
     );
     const discount = screen.getByRole("spinbutton", { name: "Customer discount" });
     expect(discount).toHaveValue(2.5);
-    expect(discount).toHaveAccessibleDescription("% Taken off the airtime's value for the customer");
-    expect(screen.getByRole("spinbutton", { name: "Our commission" })).toHaveValue(null);
+    expect(discount).toHaveAccessibleDescription(
+      "% Taken off the airtime's value for the customer; keep it below every provider's commission",
+    );
     const smallest = screen.getByRole("textbox", { name: "Smallest purchase" });
     expect(smallest).toHaveValue("50.00");
     // "Amount in kobo" documents the API; the person types naira, so it is not shown.
@@ -183,13 +186,12 @@ describe("SchemaForm validates with the schema", () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn();
     render(<SchemaForm schema={dataPlanEdit} values={plan} onSubmit={onSubmit} />);
-    await fill(user, { "Data size": "1 gig", Price: "0.50", "Cost price": "lots" });
+    await fill(user, { "Data size": "1 gig", Price: "0.50" });
     await save(user);
 
     expect(await screen.findByText("Write the size like 500MB or 1.5GB.")).toBeInTheDocument();
     expect(errorUnder("Data size")).toHaveTextContent("Write the size like 500MB or 1.5GB.");
     expect(errorUnder("Price")).toHaveTextContent("The price must be at least ₦1.");
-    expect(errorUnder("Cost price")).toHaveTextContent("Enter an amount in naira, like 1,000.");
     expect(screen.getByRole("textbox", { name: "Price" })).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByRole("textbox", { name: "Name" })).not.toHaveAttribute("aria-invalid");
     expect(onSubmit).not.toHaveBeenCalled();
@@ -443,9 +445,7 @@ describe("SchemaForm and schemas it was not written for", () => {
     });
     const control = {
       enabled: true,
-      service_id: "mtn",
       discount_percent: 2,
-      commission_percent: 3.5,
       min_amount: 5_000,
       max_amount: 5_000_000,
     };

@@ -43,13 +43,21 @@ const plan: StaffDataPlan = {
   size: "1GB",
   validity: "1 day",
   category: "daily",
+  plan_type: "direct",
   price: 30_000,
-  cost_price: 28_000,
+  offers: [],
   enabled: true,
   has_sales: false,
 };
 const planApi = (overrides: Partial<AdminApi>) => ({
-  dataNetworks: vi.fn(async () => [{ id: 1, name: "MTN", service_id: "mtn-data", enabled: true }]),
+  dataNetworks: vi.fn(async () => [
+    {
+      id: 1,
+      name: "MTN",
+      enabled: true,
+      data_ids: [{ provider: "vtpass", label: "VTpass", service_id: "mtn-data" }],
+    },
+  ]),
   dataPlans: vi.fn(async () => [plan]),
   ...overrides,
 });
@@ -132,10 +140,9 @@ const airtime: StaffAirtimeControl[] = [
   {
     id: 1,
     network: "MTN",
-    service_id: "mtn",
     enabled: true,
     discount_percent: 2,
-    commission_percent: 3,
+    offers: [],
     min_amount: 5_000,
     max_amount: 5_000_000,
   },
@@ -165,6 +172,7 @@ describe("an airtime discount beyond our commission", () => {
 
 const report: PlanSyncReport = {
   control_id: 1,
+  provider: "vtpass",
   service_id: "mtn-data",
   rows: [
     {
@@ -172,6 +180,8 @@ const report: PlanSyncReport = {
       code: "mtn-40gb-30d",
       provider_name: "MTN N11,000 40GB - 30 days",
       provider_cost: 1_056_000,
+      offer_cost: null,
+      plan_type: null,
       plan: null,
       suggested: { name: "40GB Monthly (30 days)", size: "40GB", validity: "30 days", category: "monthly" },
     },
@@ -200,6 +210,7 @@ describe("an import below the provider's cost", () => {
     await waitFor(() =>
       expect(applyPlanSync).toHaveBeenLastCalledWith({
         control_id: 1,
+        provider: "vtpass",
         import: [{ code: "mtn-40gb-30d", price: 1_000_000 }],
         switch_off: [],
         sell_at_loss: { reason },

@@ -1,49 +1,36 @@
 /**
  * The catalogue a fresh installation starts with. Prices are what Nigerian customers paid in 2025,
- * in kobo (naira × 100); cost prices are what the provider charges us. Staff edit them later.
+ * in kobo (naira × 100). What each provider calls a product and charges us is its offer
+ * (providerProductsData.ts), not the catalogue's. Staff edit both later.
  */
 const n = (naira: number) => naira * 100;
-/** Providers usually give resellers a few percent; cost = price less that, rounded to the kobo. */
-const less = (naira: number, percent: number) => Math.round(naira * 100 * (1 - percent / 100));
 
 export const networkSeed = [
   {
     id: 1,
     name: "MTN",
-    airtimeServiceId: "mtn",
-    dataServiceId: "mtn-data",
     airtimeDiscountBp: 200,
-    airtimeCommissionBp: 300,
     airtimeMin: n(50),
     airtimeMax: n(50_000),
   },
   {
     id: 2,
     name: "GLO",
-    airtimeServiceId: "glo",
-    dataServiceId: "glo-data",
     airtimeDiscountBp: 300,
-    airtimeCommissionBp: 450,
     airtimeMin: n(50),
     airtimeMax: n(50_000),
   },
   {
     id: 3,
     name: "9Mobile",
-    airtimeServiceId: "etisalat",
-    dataServiceId: "etisalat-data",
     airtimeDiscountBp: 300,
-    airtimeCommissionBp: 450,
     airtimeMin: n(50),
     airtimeMax: n(50_000),
   },
   {
     id: 4,
     name: "Airtel",
-    airtimeServiceId: "airtel",
-    dataServiceId: "airtel-data",
     airtimeDiscountBp: 250,
-    airtimeCommissionBp: 350,
     airtimeMin: n(50),
     airtimeMax: n(50_000),
   },
@@ -59,7 +46,6 @@ const plan = (
   category: Category,
   naira: number,
   planType: PlanType = "direct",
-  costNaira?: number,
 ) => ({
   networkId,
   code,
@@ -69,17 +55,10 @@ const plan = (
   category,
   planType,
   price: n(naira),
-  costPrice: costNaira === undefined ? less(naira, 4) : n(costNaira),
 });
 /** SME and corporate-gifting plans, bought from the SME-data vendor at its price (providerProductsData.ts). */
-const vendorPlan = (
-  networkId: number,
-  code: string,
-  size: string,
-  planType: PlanType,
-  naira: number,
-  costNaira: number,
-) => plan(networkId, code, size, "30 days", "monthly", naira, planType, costNaira);
+const vendorPlan = (networkId: number, code: string, size: string, planType: PlanType, naira: number) =>
+  plan(networkId, code, size, "30 days", "monthly", naira, planType);
 
 export const dataPlanSeed = [
   plan(1, "mtn-110mb-1d", "110MB", "1 day", "daily", 100),
@@ -120,22 +99,22 @@ export const dataPlanSeed = [
   plan(4, "airtel-10gb-30d", "10GB", "30 days", "monthly", 4_000),
   plan(4, "airtel-18gb-30d", "18GB", "30 days", "monthly", 6_000),
   plan(4, "airtel-40gb-30d", "40GB", "30 days", "monthly", 10_000),
-  vendorPlan(1, "mtn-sme-500mb-30d", "500MB", "sme", 150, 135),
-  vendorPlan(1, "mtn-sme-1gb-30d", "1GB", "sme", 260, 235),
-  vendorPlan(1, "mtn-sme-2gb-30d", "2GB", "sme", 520, 470),
-  vendorPlan(1, "mtn-sme-5gb-30d", "5GB", "sme", 1_300, 1_175),
-  vendorPlan(1, "mtn-sme-10gb-30d", "10GB", "sme", 2_600, 2_350),
-  vendorPlan(1, "mtn-cg-1gb-30d", "1GB", "corporate_gifting", 290, 265),
-  vendorPlan(2, "glo-cg-1gb-30d", "1GB", "corporate_gifting", 270, 245),
-  vendorPlan(3, "9mobile-cg-1gb-30d", "1GB", "corporate_gifting", 240, 210),
-  vendorPlan(4, "airtel-cg-1gb-30d", "1GB", "corporate_gifting", 300, 275),
+  vendorPlan(1, "mtn-sme-500mb-30d", "500MB", "sme", 150),
+  vendorPlan(1, "mtn-sme-1gb-30d", "1GB", "sme", 260),
+  vendorPlan(1, "mtn-sme-2gb-30d", "2GB", "sme", 520),
+  vendorPlan(1, "mtn-sme-5gb-30d", "5GB", "sme", 1_300),
+  vendorPlan(1, "mtn-sme-10gb-30d", "10GB", "sme", 2_600),
+  vendorPlan(1, "mtn-cg-1gb-30d", "1GB", "corporate_gifting", 290),
+  vendorPlan(2, "glo-cg-1gb-30d", "1GB", "corporate_gifting", 270),
+  vendorPlan(3, "9mobile-cg-1gb-30d", "1GB", "corporate_gifting", 240),
+  vendorPlan(4, "airtel-cg-1gb-30d", "1GB", "corporate_gifting", 300),
 ].map((p, i) => ({ ...p, sortOrder: i }));
 
 export const tvProviderSeed = [
-  { id: 1, serviceId: "dstv", name: "DStv", serviceFee: n(100) },
-  { id: 2, serviceId: "gotv", name: "GOtv", serviceFee: n(100) },
-  { id: 3, serviceId: "startimes", name: "StarTimes", serviceFee: n(100) },
-  { id: 4, serviceId: "showmax", name: "Showmax", serviceFee: n(50) },
+  { id: 1, name: "DStv", serviceFee: n(100) },
+  { id: 2, name: "GOtv", serviceFee: n(100) },
+  { id: 3, name: "StarTimes", serviceFee: n(100) },
+  { id: 4, name: "Showmax", serviceFee: n(50) },
 ];
 
 const bouquet = (providerId: number, code: string, name: string, naira: number) => ({
@@ -143,7 +122,6 @@ const bouquet = (providerId: number, code: string, name: string, naira: number) 
   code,
   name,
   price: n(naira),
-  costPrice: less(naira, 1.5),
 });
 
 export const tvPlanSeed = [
@@ -169,27 +147,26 @@ export const tvPlanSeed = [
   bouquet(4, "showmax-entertainment", "Showmax Entertainment", 4_500),
 ].map((p, i) => ({ ...p, sortOrder: i }));
 
-const disco = (id: number, code: string, name: string, serviceId: string) => ({
+const disco = (id: number, code: string, name: string) => ({
   id,
   code,
   name,
-  serviceId,
   minAmount: n(1_000),
   maxAmount: n(500_000),
   serviceFee: n(100),
 });
 
 export const discoSeed = [
-  disco(1, "AEDC", "Abuja Electricity (AEDC)", "abuja-electric"),
-  disco(2, "BEDC", "Benin Electricity (BEDC)", "benin-electric"),
-  disco(3, "EKEDC", "Eko Electricity (EKEDC)", "eko-electric"),
-  disco(4, "EEDC", "Enugu Electricity (EEDC)", "enugu-electric"),
-  disco(5, "IBEDC", "Ibadan Electricity (IBEDC)", "ibadan-electric"),
-  disco(6, "IKEDC", "Ikeja Electric (IKEDC)", "ikeja-electric"),
-  disco(7, "JED", "Jos Electricity (JED)", "jos-electric"),
-  disco(8, "KAEDCO", "Kaduna Electric (KAEDCO)", "kaduna-electric"),
-  disco(9, "KEDCO", "Kano Electricity (KEDCO)", "kano-electric"),
-  disco(10, "PHED", "Port Harcourt Electricity (PHED)", "portharcourt-electric"),
-  disco(11, "YEDC", "Yola Electricity (YEDC)", "yola-electric"),
-  disco(12, "APLE", "Aba Power (APLE)", "aba-electric"),
+  disco(1, "AEDC", "Abuja Electricity (AEDC)"),
+  disco(2, "BEDC", "Benin Electricity (BEDC)"),
+  disco(3, "EKEDC", "Eko Electricity (EKEDC)"),
+  disco(4, "EEDC", "Enugu Electricity (EEDC)"),
+  disco(5, "IBEDC", "Ibadan Electricity (IBEDC)"),
+  disco(6, "IKEDC", "Ikeja Electric (IKEDC)"),
+  disco(7, "JED", "Jos Electricity (JED)"),
+  disco(8, "KAEDCO", "Kaduna Electric (KAEDCO)"),
+  disco(9, "KEDCO", "Kano Electricity (KEDCO)"),
+  disco(10, "PHED", "Port Harcourt Electricity (PHED)"),
+  disco(11, "YEDC", "Yola Electricity (YEDC)"),
+  disco(12, "APLE", "Aba Power (APLE)"),
 ];

@@ -1,9 +1,45 @@
 /**
- * What each provider calls the starting catalogue's products, and what it charges us. VTpass's
- * codes are the catalogue seed's own (catalogueData.ts); the SME-data vendor's are the ids of the
- * common vendor script, as the simulator numbers them (docs/PROVIDERS.md): a real vendor's ids are
- * checked on the Providers page, and its plans come with "Sync from provider".
+ * What each provider calls the starting catalogue's products, and what it charges us: the only
+ * place a fresh installation's provider codes and costs come from. VTpass's plan and bouquet codes
+ * are the catalogue seed's own product codes (catalogueData.ts chose VTpass's); the SME-data vendor's
+ * are the ids of the common vendor script, as the simulator numbers them (docs/PROVIDERS.md): a real
+ * vendor's ids are checked on the Providers page, and its plans come with "Sync from provider".
  */
+
+/** VTpass's serviceIDs for each network's airtime and data, and its airtime commission. Keyed by our network id. */
+export const vtpassNetworks: Record<number, { airtime: string; data: string; commissionBp: number }> = {
+  1: { airtime: "mtn", data: "mtn-data", commissionBp: 300 },
+  2: { airtime: "glo", data: "glo-data", commissionBp: 450 },
+  3: { airtime: "etisalat", data: "etisalat-data", commissionBp: 450 },
+  4: { airtime: "airtel", data: "airtel-data", commissionBp: 350 },
+};
+
+/** VTpass's cable serviceIDs, keyed by our TV provider's id. */
+export const vtpassCableIds: Record<number, string> = { 1: "dstv", 2: "gotv", 3: "startimes", 4: "showmax" };
+
+/** VTpass's disco serviceIDs, keyed by our disco's code. */
+export const vtpassDiscoIds: Record<string, string> = {
+  AEDC: "abuja-electric",
+  BEDC: "benin-electric",
+  EKEDC: "eko-electric",
+  EEDC: "enugu-electric",
+  IBEDC: "ibadan-electric",
+  IKEDC: "ikeja-electric",
+  JED: "jos-electric",
+  KAEDCO: "kaduna-electric",
+  KEDCO: "kano-electric",
+  PHED: "portharcourt-electric",
+  YEDC: "yola-electric",
+  APLE: "aba-electric",
+};
+
+/**
+ * What VTpass charges us for the network plans and bouquets it sells: their price less the reseller
+ * discount it gives (4% on data, 1.5% on TV), rounded to the kobo.
+ */
+export const vtpassDiscountPercent = { data: 4, tv: 1.5 };
+export const vtpassCost = (price: number, service: "data" | "tv") =>
+  Math.round(price * (1 - vtpassDiscountPercent[service] / 100));
 
 /** The vendor numbers networks per service: `data/` swaps GLO and 9MOBILE. Keyed by our network id. */
 export const vendorNetworkIds = {

@@ -1,5 +1,5 @@
 import type { Transaction } from "../database";
-import { dataPlans, discos, networks, providerProducts, tvPlans, tvProviders } from "../schema";
+import { dataPlans, discos, networks, providerNetworks, providerProducts, tvPlans } from "../schema";
 import {
   vendorAirtimeCommissionBp,
   vendorBouquetIds,
@@ -7,57 +7,65 @@ import {
   vendorDiscoIds,
   vendorNetworkIds,
   vendorPlans,
+  vtpassCableIds,
+  vtpassCost,
+  vtpassDiscoIds,
+  vtpassNetworks,
 } from "./providerProductsData";
 
 type Row = typeof providerProducts.$inferInsert;
 
 /**
- * Who sells the starting catalogue: VTpass every product but the vendor's SME and corporate-gifting
- * plans, under the catalogue's own codes and costs; the SME-data vendor what providerProductsData.ts
- * maps. Run with the catalogue's own seed, on a fresh installation only.
+ * Who sells the starting catalogue, from providerProductsData.ts alone: VTpass every product but the
+ * vendor's SME and corporate-gifting plans, the SME-data vendor what that file maps; and each
+ * provider's data id for each network. Run with the catalogue's own seed, on a fresh installation only.
  */
 export async function seedProviderProducts(tx: Transaction): Promise<void> {
-  const [nets, plans, tvs, bouquets, companies] = await Promise.all([
+  const [nets, plans, bouquets, companies] = await Promise.all([
     tx.select().from(networks),
     tx.select().from(dataPlans),
-    tx.select().from(tvProviders),
     tx.select().from(tvPlans),
     tx.select().from(discos),
   ]);
   const rows: Row[] = [];
+  const dataIds: Array<typeof providerNetworks.$inferInsert> = [];
   for (const net of nets) {
-    const service = "airtime" as const;
-    rows.push({
-      provider: "vtpass",
-      service,
-      productId: net.id,
-      serviceId: net.airtimeServiceId,
-      commissionBp: net.airtimeCommissionBp,
-    });
+    const vtpass = vtpassNetworks[net.id];
+    if (vtpass) {
+      rows.push({
+        provider: "vtpass",
+        service: "airtime",
+        productId: net.id,
+        serviceId: vtpass.airtime,
+        commissionBp: vtpass.commissionBp,
+      });
+      dataIds.push({ provider: "vtpass", networkId: net.id, dataServiceId: vtpass.data });
+    }
     const vendorId = vendorNetworkIds.airtime[net.id];
     if (vendorId)
       rows.push({
         provider: "msorg",
-        service,
+        service: "airtime",
         productId: net.id,
         serviceId: vendorId,
         commissionBp: vendorAirtimeCommissionBp,
       });
+    const vendorData = vendorNetworkIds.data[net.id];
+    if (vendorData) dataIds.push({ provider: "msorg", networkId: net.id, dataServiceId: vendorData });
   }
   for (const plan of plans) {
-    const net = nets.find((n) => n.id === plan.networkId);
-    if (!net) continue;
-    if (plan.planType === "direct")
+    const vtpassData = vtpassNetworks[plan.networkId]?.data;
+    if (plan.planType === "direct" && vtpassData)
       rows.push({
         provider: "vtpass",
         service: "data",
         productId: plan.id,
-        serviceId: net.dataServiceId,
+        serviceId: vtpassData,
         variationCode: plan.code,
-        cost: plan.costPrice,
+        cost: vtpassCost(plan.price, "data"),
       });
     const vendor = vendorPlans[plan.code];
-    const vendorNetwork = vendorNetworkIds.data[net.id];
+    const vendorNetwork = vendorNetworkIds.data[plan.networkId];
     if (vendor && vendorNetwork)
       rows.push({
         provider: "msorg",
@@ -69,17 +77,17 @@ export async function seedProviderProducts(tx: Transaction): Promise<void> {
       });
   }
   for (const bouquet of bouquets) {
-    const tv = tvs.find((t) => t.id === bouquet.providerId);
-    if (!tv) continue;
-    rows.push({
-      provider: "vtpass",
-      service: "tv",
-      productId: bouquet.id,
-      serviceId: tv.serviceId,
-      variationCode: bouquet.code,
-      cost: bouquet.costPrice,
-    });
-    const cable = vendorCableIds[tv.id];
+    const cableId = vtpassCableIds[bouquet.providerId];
+    if (cableId)
+      rows.push({
+        provider: "vtpass",
+        service: "tv",
+        productId: bouquet.id,
+        serviceId: cableId,
+        variationCode: bouquet.code,
+        cost: vtpassCost(bouquet.price, "tv"),
+      });
+    const cable = vendorCableIds[bouquet.providerId];
     const vendorBouquet = vendorBouquetIds[bouquet.code];
     if (cable && vendorBouquet)
       rows.push({
@@ -92,15 +100,13 @@ export async function seedProviderProducts(tx: Transaction): Promise<void> {
       });
   }
   for (const disco of companies) {
-    rows.push({
-      provider: "vtpass",
-      service: "electricity",
-      productId: disco.id,
-      serviceId: disco.serviceId,
-    });
+    const vtpassDisco = vtpassDiscoIds[disco.code];
+    if (vtpassDisco)
+      rows.push({ provider: "vtpass", service: "electricity", productId: disco.id, serviceId: vtpassDisco });
     const vendorDisco = vendorDiscoIds[disco.code];
     if (vendorDisco)
       rows.push({ provider: "msorg", service: "electricity", productId: disco.id, serviceId: vendorDisco });
   }
   await tx.insert(providerProducts).values(rows).onConflictDoNothing();
+  await tx.insert(providerNetworks).values(dataIds).onConflictDoNothing();
 }

@@ -21,8 +21,8 @@ export interface ControlCardsProps<S extends z.ZodMiniObject, C extends Control 
   /** Sends `{ id, ...changes }`, the PATCH body of the contract (with `sell_at_loss` once confirmed). */
   save: (body: { id: number } & Partial<z.output<S>>) => Promise<unknown>;
   name: (control: C) => string;
-  /** Something under a card's form, e.g. a link to the provider's bouquets. */
-  footer?: (control: C) => React.ReactNode;
+  /** Something under a card's form, e.g. a link to the provider's bouquets, or its offers; `reload` reloads the cards. */
+  footer?: (control: C, reload: () => void) => React.ReactNode;
 }
 
 /**
@@ -63,7 +63,7 @@ export function ControlCards<S extends z.ZodMiniObject, C extends Control & z.in
               name={name(control)}
               save={(changes) => save({ id: control.id, ...changes })}
               onSaved={controls.retry}
-              footer={footer?.(control)}
+              footer={footer?.(control, controls.retry)}
             />
           ))}
         </div>

@@ -1,6 +1,7 @@
 import { useCallback, useId, useState } from "react";
-import { networks } from "../../../../schemas/catalogue";
+import { networks, planTypeLabels } from "../../../../schemas/catalogue";
 import { dataNetworkEdit, dataPlanEdit } from "../../../../schemas/catalogueEditors";
+import { networkDataIdPut } from "../../../../schemas/catalogueOffers";
 import { dataPlanCreate, type StaffDataPlan } from "../../../../schemas/catalogueStaff";
 import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
@@ -8,6 +9,7 @@ import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
+import { OfferList, OfferSummary } from "./OfferList";
 import { PlanList } from "./PlanList";
 import { PlanSyncPanel } from "./PlanSyncPanel";
 import "../admin.css";
@@ -23,8 +25,9 @@ const planColumns = [
   { label: "Size", value: (plan: StaffDataPlan) => plan.size },
   { label: "Validity", value: (plan: StaffDataPlan) => plan.validity },
   { label: "Kind", value: (plan: StaffDataPlan) => categoryLabels[plan.category] },
+  { label: "Type", value: (plan: StaffDataPlan) => planTypeLabels[plan.plan_type] },
   { label: "Price", value: (plan: StaffDataPlan) => formatNaira(plan.price), numeric: true },
-  { label: "Cost price", value: (plan: StaffDataPlan) => formatNaira(plan.cost_price), numeric: true },
+  { label: "Offers", value: (plan: StaffDataPlan) => <OfferSummary offers={plan.offers} /> },
   { label: "Sales", value: (plan: StaffDataPlan) => (plan.has_sales ? "Yes" : "None yet") },
 ] as const;
 
@@ -34,8 +37,11 @@ const createFields = [
   "size",
   "validity",
   "category",
+  "plan_type",
   "price",
-  "cost_price",
+  "provider",
+  "variation_code",
+  "cost",
   "enabled",
 ] as const;
 
@@ -84,8 +90,37 @@ export default function DataPlansPage({ id }: { id: number }) {
             }}
           />
         )}
+        {network && (
+          <>
+            <h3>Each provider's id for {name} data</h3>
+            <p className="muted">
+              Where "Sync from provider" lists its plans, and the id its offers for these plans are sent with.
+            </p>
+            <ul>
+              {network.data_ids.map((dataId) => (
+                <li key={dataId.provider}>
+                  {dataId.label}: <code>{dataId.service_id}</code>
+                </li>
+              ))}
+            </ul>
+            <SchemaForm
+              schema={networkDataIdPut}
+              values={{ network_id: id }}
+              fields={["provider", "service_id"]}
+              submitLabel={`Save the provider's id for ${name} data`}
+              onSubmit={async (body) => {
+                await admin.putNetworkDataId(body);
+                switches.retry();
+              }}
+            />
+          </>
+        )}
       </section>
-      <PlanSyncPanel networkId={id} onImported={() => setImports((n) => n + 1)} />
+      <PlanSyncPanel
+        networkId={id}
+        providers={network?.data_ids ?? []}
+        onImported={() => setImports((n) => n + 1)}
+      />
       <PlanList
         key={imports}
         noun="plan"
@@ -95,11 +130,20 @@ export default function DataPlansPage({ id }: { id: number }) {
         update={(planId, changes) => admin.patchDataPlan(planId, changes)}
         creation={{
           schema: dataPlanCreate,
-          values: { control_id: id, category: "daily", enabled: true },
+          values: { control_id: id, category: "daily", plan_type: "direct", enabled: true },
           fields: createFields,
           create: (body) => admin.createDataPlan(body),
         }}
         remove={(planId) => admin.deleteDataPlan(planId)}
+        details={(plan, reload) => (
+          <OfferList
+            service="data"
+            productId={plan.id}
+            productName={plan.name}
+            offers={plan.offers}
+            onChanged={reload}
+          />
+        )}
       />
     </div>
   );

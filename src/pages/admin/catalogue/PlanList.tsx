@@ -47,6 +47,8 @@ export interface PlanListProps<
   creation?: PlanCreation<S>;
   /** Deleting: a plan with sales is switched off by the server rather than erased. */
   remove?: (id: number) => Promise<unknown>;
+  /** Under a plan's edit form, e.g. its offers; `reload` reloads the list. */
+  details?: (plan: P, reload: () => void) => ReactNode;
 }
 
 type Open<P> = { kind: "edit"; plan: P } | { kind: "create" } | null;
@@ -63,6 +65,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
   update,
   creation,
   remove,
+  details,
 }: PlanListProps<P, E, S>) {
   const plans = useLoad(useCallback(() => load(), [load]));
   const [open, setOpen] = useState<Open<P>>(null);
@@ -179,6 +182,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
             onSaved={done}
           />
         )}
+        {open?.kind === "edit" && details?.(open.plan, plans.retry)}
       </Modal>
       {creation && (
         <Modal open={open?.kind === "create"} title={`Add a ${noun}`} onClose={close}>

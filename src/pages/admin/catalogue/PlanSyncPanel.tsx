@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import type { z } from "zod/mini";
+import { planTypeLabels } from "../../../../schemas/catalogue";
 import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "../../../../schemas/planSync";
 import { ApiFailure } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
@@ -24,13 +25,27 @@ type Phase =
   | { kind: "ready"; report: PlanSyncReport };
 
 /**
- * "Sync from provider" on a network's plans: the provider's plans beside ours (new, changed in cost,
- * gone), and importing what staff choose. Our price stays ours; the provider's amount becomes the
- * cost. The server fetches the provider's list again on import: nothing here is trusted for money.
+ * "Sync from provider" on a network's plans, for the provider staff choose: its plans beside ours
+ * (new, changed in cost, gone), matched by its offers' codes, and importing what staff choose. Our
+ * price stays ours; the provider's amount becomes its offer's cost. The server fetches the provider's
+ * list again on import: nothing here is trusted for money.
  */
-export function PlanSyncPanel({ networkId, onImported }: { networkId: number; onImported: () => void }) {
+export function PlanSyncPanel({
+  networkId,
+  providers,
+  onImported,
+}: {
+  networkId: number;
+  /** The providers with a data id for this network: the ones whose plans can be listed. */
+  providers: ReadonlyArray<{ provider: string; label: string }>;
+  onImported: () => void;
+}) {
   const { admin } = useAdminServices();
   const headingId = useId();
+  const providerId = useId();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const provider = chosen ?? providers[0]?.provider ?? "";
+  const providerLabel = providers.find((p) => p.provider === provider)?.label ?? provider;
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [errors, setErrors] = useState<{ byCode: Record<string, string>; general: string | null }>({
@@ -59,7 +74,7 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
   const load = async () => {
     setPhase({ kind: "loading" });
     try {
-      show(await admin.planSync(networkId));
+      show(await admin.planSync(networkId, provider));
     } catch (error) {
       setPhase({
         kind: "failed",
@@ -72,6 +87,7 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
   const picked = rows.filter((row) => choices[row.code]?.picked);
   const body = {
     control_id: networkId,
+    provider,
     import: picked
       .filter((row) => row.state === "new" || row.state === "changed")
       .map((row) =>
@@ -129,17 +145,41 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
       aria-busy={phase.kind === "loading" || sending}
     >
       <div className="plan-list-head">
-        <h2 id={headingId}>The provider's plans</h2>
-        <button type="button" className="button secondary" onClick={load} disabled={phase.kind === "loading"}>
-          {phase.kind === "loading" ? "Asking the provider…" : "Sync from provider"}
-        </button>
+        <h2 id={headingId}>A provider's plans</h2>
+        <div className="sync-provider">
+          <label htmlFor={providerId}>Provider</label>
+          <select
+            id={providerId}
+            value={provider}
+            onChange={(e) => {
+              setChosen(e.target.value);
+              setPhase({ kind: "idle" });
+            }}
+          >
+            {providers.map((p) => (
+              <option key={p.provider} value={p.provider}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={load}
+            disabled={phase.kind === "loading" || provider === ""}
+          >
+            {phase.kind === "loading" ? `Asking ${providerLabel}…` : "Sync from provider"}
+          </button>
+        </div>
       </div>
       {phase.kind === "idle" && (
-        <p className="muted">See the provider's plans beside ours, and import new ones or new costs.</p>
+        <p className="muted">
+          See {providerLabel}'s plans beside ours, and import new ones with its offer, or its new costs.
+        </p>
       )}
       {phase.kind === "loading" && (
         <p role="status" className="muted">
-          Asking the provider for its plans…
+          Asking {providerLabel} for its plans…
         </p>
       )}
       {phase.kind === "failed" && (
@@ -150,16 +190,17 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
       {phase.kind === "ready" && (
         <>
           <p className="muted">
-            {phase.report.service_id}:{" "}
+            {providerLabel}, {phase.report.service_id}:{" "}
             {listed.length === 0 ? "our plans match the provider's." : "choose what to take."}
           </p>
           {listed.length > 0 && (
             <table className="admin-table plan-sync-table">
-              <caption className="sr-only">The provider's plans beside ours</caption>
+              <caption className="sr-only">{providerLabel}'s plans beside ours</caption>
               <thead>
                 <tr>
                   <th scope="col">Plan</th>
                   <th scope="col">State</th>
+                  <th scope="col">Type</th>
                   <th scope="col">Provider's cost</th>
                   <th scope="col">Ours</th>
                   <th scope="col">Take it</th>
@@ -170,6 +211,7 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
                   <SyncRow
                     key={row.code}
                     row={row}
+                    providerLabel={providerLabel}
                     choice={choices[row.code] ?? { picked: false, price: "" }}
                     error={errors.byCode[row.code]}
                     onChange={(change) => choose(row.code, change)}
@@ -223,13 +265,14 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
       )}
       <ConfirmDialog
         flow={flow}
-        title="Import from the provider?"
+        title={`Import from ${providerLabel}?`}
         confirmLabel="Import"
         busyLabel="Importing…"
       >
         <p>
-          {counts.created} new {counts.created === 1 ? "plan" : "plans"} at our prices, {counts.updated} with
-          the provider's new cost, {counts.off} switched off. Customers see the change at once.
+          {counts.created} new {counts.created === 1 ? "plan" : "plans"} at our prices with {providerLabel}'s
+          offer, {counts.updated} with its new cost, {counts.off} of its offers switched off. Customers see
+          the change at once.
         </p>
         {sending && (
           <p role="status" className="muted">
@@ -243,11 +286,13 @@ export function PlanSyncPanel({ networkId, onImported }: { networkId: number; on
 
 function SyncRow({
   row,
+  providerLabel,
   choice,
   error,
   onChange,
 }: {
   row: PlanSyncRow;
+  providerLabel: string;
   choice: Choice;
   error: string | undefined;
   onChange: (change: Partial<Choice>) => void;
@@ -255,13 +300,12 @@ function SyncRow({
   const priceId = useId();
   const errorId = useId();
   const name = row.provider_name ?? row.plan?.name ?? row.code;
-  const off = row.state === "gone" && row.plan?.enabled === false;
   const action =
     row.state === "new"
       ? `Import ${row.code}`
       : row.state === "changed"
-        ? `Take the provider's cost for ${row.code}`
-        : `Switch off ${row.code}`;
+        ? `Take ${providerLabel}'s cost for ${row.code}`
+        : `Switch off ${providerLabel}'s offer for ${row.code}`;
   return (
     <tr>
       <td data-label="Plan" className="admin-table-key">
@@ -269,16 +313,17 @@ function SyncRow({
         <div className="muted mono">{row.code}</div>
       </td>
       <td data-label="State">{stateLabels[row.state]}</td>
+      <td data-label="Type">{row.plan_type ? planTypeLabels[row.plan_type] : ""}</td>
       <td data-label="Provider's cost" className="numeric">
         {row.provider_cost === null ? "Not sold" : formatNaira(row.provider_cost)}
       </td>
       <td data-label="Ours">
-        {row.plan ? `${formatNaira(row.plan.price)} (cost ${formatNaira(row.plan.cost_price)})` : "None"}
+        {row.plan
+          ? `${formatNaira(row.plan.price)}${row.offer_cost === null ? "" : ` (its cost now ${formatNaira(row.offer_cost)})`}`
+          : "None"}
       </td>
       <td data-label="Take it">
-        {off ? (
-          <span className="muted">Already off</span>
-        ) : row.state === "new" && !row.suggested ? (
+        {row.state === "new" && !row.suggested ? (
           <span className="muted">Add it by hand: its name does not say its size and validity.</span>
         ) : (
           <label className="sync-choice">

@@ -6,12 +6,13 @@ import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { formatNaira } from "../../../format/money";
+import { OfferList, OfferSummary } from "./OfferList";
 import { PlanList } from "./PlanList";
 import "../admin.css";
 
 const bouquetColumns = [
   { label: "Price", value: (plan: StaffTvPlan) => formatNaira(plan.price), numeric: true },
-  { label: "Cost price", value: (plan: StaffTvPlan) => formatNaira(plan.cost_price), numeric: true },
+  { label: "Offers", value: (plan: StaffTvPlan) => <OfferSummary offers={plan.offers} /> },
   { label: "Sales", value: (plan: StaffTvPlan) => (plan.has_sales ? "Yes" : "None yet") },
 ] as const;
 
@@ -49,6 +50,15 @@ export default function TvPlansPage({ id }: { id: string }) {
         columns={bouquetColumns}
         editSchema={tvPlanEdit}
         update={(planId, changes) => admin.patchTvPlan(planId, changes)}
+        details={(plan, reload) => (
+          <OfferList
+            service="tv"
+            productId={plan.id}
+            productName={plan.name}
+            offers={plan.offers}
+            onChanged={reload}
+          />
+        )}
       />
     </div>
   );

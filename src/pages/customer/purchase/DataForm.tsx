@@ -1,7 +1,7 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
-import type { DataCatalogue } from "../../../../schemas/catalogue";
+import { type DataCatalogue, planTypeLabels } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { DataDraft } from "../../../../schemas/purchases";
 import { schemaResolver } from "../../../forms/schemaResolver";
@@ -81,7 +81,9 @@ export function DataForm({
                   <label key={plan.id} className="plan-option">
                     <input type="radio" value={String(plan.id)} {...form.register("plan_id")} />
                     <span className="plan-size">{plan.size}</span>
-                    <span className="plan-validity">{plan.validity}</span>
+                    <span className="plan-validity">
+                      {plan.validity} · <span className="plan-type">{planTypeLabels[plan.plan_type]}</span>
+                    </span>
                     <span className="plan-price">{formatNaira(plan.price, true)}</span>
                   </label>
                 ))}

@@ -1,9 +1,10 @@
 import type { Choice } from "../../../../machines/purchaseMachine";
-import type {
-  AirtimeCatalogue,
-  DataCatalogue,
-  ElectricityCatalogue,
-  TvCatalogue,
+import {
+  type AirtimeCatalogue,
+  type DataCatalogue,
+  type ElectricityCatalogue,
+  planTypeLabels,
+  type TvCatalogue,
 } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
@@ -42,7 +43,7 @@ export function dataChoice(v: DataDraft, catalogue: DataCatalogue): Choice<"data
     summary: [
       ["Network", network?.name ?? ""],
       ["Phone number", v.phone],
-      ["Plan", plan ? `${plan.size}, ${plan.validity}` : ""],
+      ["Plan", plan ? `${plan.size}, ${plan.validity}, ${planTypeLabels[plan.plan_type]}` : ""],
     ],
   };
 }
