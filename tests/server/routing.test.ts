@@ -135,6 +135,20 @@ describe("failing over", () => {
     }
   });
 
+  it("sells from the vendor when VTpass's own wallet is too low (018), and still tells staff about VTpass", async () => {
+    const c = await server.fundedCustomer(naira(5000));
+    const to = phone();
+    server.vtpass.script(to, { code: "018" });
+    const bought = await buyAirtime(c, to);
+    expect(bought.status).toBe("successful");
+    expect((await rowOf(bought.reference))?.provider).toBe("msorg");
+    const admin = await server.signedInOperator("admin");
+    const dashboard = await server.sendOk("GET /sys.admin/dashboard", { token: admin.token });
+    expect(dashboard.provider_alerts).toContainEqual(
+      expect.objectContaining({ provider: "vtpass", kind: "low_balance", title: "VTpass wallet too low" }),
+    );
+  });
+
   it("fails and refunds once when every provider refuses, keeping each try", async () => {
     const c = await server.fundedCustomer(naira(5000));
     const to = phone();

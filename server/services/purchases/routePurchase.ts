@@ -12,6 +12,7 @@ import {
 } from "../../db/schema";
 import type { Provider, ProviderResult } from "../../outside/provider";
 import { Refusal } from "../../refusal";
+import { raiseProviderAlert } from "../providerAlerts";
 import { circuitFailed, outcomeInsert } from "../routing/providerHealth";
 import { type Offer, type ProviderStanding, routeCandidates } from "../routing/routeCandidates";
 import { routeOrder, routeScopes, type SavedRoute } from "../routing/routeOrder";
@@ -128,6 +129,15 @@ export async function sendAlong(
     if (answer.status !== "failed" || !answer.safeToFailOver || !following)
       return { answer, held: current, latencyMs };
     const moved = await moveOn(deps, current, answer, latencyMs, following);
+    if (answer.alert) {
+      // The provider refused our own account (its wallet, our keys): staff must know though the next sold it.
+      const provider = current.provider ?? "";
+      await raiseProviderAlert(deps.db, deps.clock, provider, answer.alert, answer.note ?? answer.reason);
+      deps.logger.error(
+        { alert: answer.alert, reference: current.reference, provider },
+        "a provider refused our account",
+      );
+    }
     if (!moved) return { answer, held: current, latencyMs };
     current = moved;
   }
