@@ -52,6 +52,20 @@ let env: Record<string, string>;
 let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
 let base: string;
 
+/**
+ * While `losing` is set, a purchase sent to VTpass is lost on the way: VTpass never sees it (the
+ * request waits, then is dropped unanswered), as when the app dies between holding the money and the
+ * call reaching VTpass.
+ */
+let losing = false;
+/** The admin's session, past the authenticator code (the first test signs in). */
+let adminToken = "";
+async function vtpassGate(request: Request, pass: () => Response | Promise<Response>): Promise<Response> {
+  if (!losing || !request.url.endsWith("/pay")) return pass();
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  return new Response("lost", { status: 599 });
+}
+
 async function openStore(): Promise<DatabaseHandle> {
   return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
 }
@@ -116,7 +130,11 @@ beforeAll(async () => {
   const vtpassPort = await freePort();
   const paystackPort = await freePort();
   const servers = [
-    serve({ fetch: vtpass.app.fetch, port: vtpassPort, hostname: "127.0.0.1" }),
+    serve({
+      fetch: (request, env) => vtpassGate(request, () => vtpass.app.fetch(request, env)),
+      port: vtpassPort,
+      hostname: "127.0.0.1",
+    }),
     serve({ fetch: paystack.app.fetch, port: paystackPort, hostname: "127.0.0.1" }),
   ];
   closeOutside = () => {
@@ -192,7 +210,7 @@ describe("a crash in the middle of purchases", () => {
     await store.close();
 
     child = await startApp();
-    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
+    adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
     const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
     expect((await send("POST /auth/totp/confirm", { token: adminToken, body: { code } })).status).toBe(200);
@@ -289,6 +307,79 @@ describe("a crash in the middle of purchases", () => {
         .map((r) => (r.body as { request_id: string }).request_id);
       expect(new Set(payIds).size).toBe(40);
       expect(payIds).toHaveLength(40);
+    } finally {
+      await after.close();
+    }
+  }, 180_000);
+
+  it("delivers within seconds of a restart the purchases VTpass never received before the crash", async () => {
+    child = await startApp();
+    const login = await sendOk("POST /auth/login", {
+      body: { email: "crash0@example.com", password: "customer password 1" },
+    });
+    const sentBefore = vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length;
+    losing = true;
+    const purchases = Array.from({ length: 10 }, (_, j) =>
+      send("POST /core/customer/airtime", {
+        token: login.token,
+        body: {
+          network_id: 1,
+          phone: `0803124${String(5_000 + j)}`,
+          amount: 10_000,
+          pin,
+          request_id: crypto.randomUUID(),
+          allow_duplicate: true,
+        },
+      }).catch(() => null),
+    );
+    // Held and on their way when the app dies: VTpass has none of them.
+    const deadline = Date.now() + 30_000;
+    let held = 0;
+    while (held < 10 && Date.now() < deadline) {
+      const list = await sendOk("GET /sys.admin/transactions", {
+        token: adminToken,
+        query: { status: "pending", kind: "airtime" },
+      });
+      held = list.count;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(held).toBe(10);
+    child.kill("SIGKILL");
+    await child.exited;
+    await Promise.all(purchases);
+    losing = false;
+
+    const restarted = Date.now();
+    child = await startApp();
+    let pending = -1;
+    while (Date.now() - restarted < 60_000) {
+      const list = await sendOk("GET /sys.admin/transactions", {
+        token: adminToken,
+        query: { status: "pending", kind: "airtime" },
+      });
+      pending = list.count;
+      if (pending === 0) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(pending).toBe(0);
+    // Within seconds of starting (the requery worker's first runs), not after VTpass's 30 minutes.
+    expect(Date.now() - restarted).toBeLessThan(30_000);
+    child.kill("SIGTERM");
+    await child.exited;
+    child = undefined;
+
+    const after = await openStore();
+    try {
+      const mine = await after.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+      const lost = mine.filter((t) => t.recipient?.startsWith("080312450"));
+      expect(lost.map((t) => t.status)).toEqual(Array(10).fill("successful"));
+      // VTpass never saw the first sending; each was sent again with its own request id, once.
+      const delivered = lost.filter(
+        (t) => vtpass.control.transaction(t.providerRequestId ?? "")?.status === "delivered",
+      );
+      expect(delivered).toHaveLength(10);
+      expect(vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length - sentBefore).toBe(10);
+      await expectLedgerConsistent(after.db);
     } finally {
       await after.close();
     }

@@ -21,17 +21,24 @@ export interface ProviderStanding {
 export type SkipReason = "switched_off" | "circuit_open" | "balance_low" | "unhealthy" | "not_configured";
 
 export interface Routed {
-  /** The offers to try, in order; the first whose circuit is due a probe is marked so. */
+  /**
+   * The offers to try, in order: those no rule skips, then as a last resort those skipped for their
+   * circuit, balance or health (a sale is better tried there than refused). Those due a probe are marked.
+   */
   candidates: (Offer & { probe: boolean })[];
   skipped: { provider: string; reason: SkipReason }[];
 }
 
+/** Reasons that never let a provider be tried: staff's switch, or not configured at all. */
+const hardSkips = new Set<SkipReason>(["switched_off", "not_configured"]);
+
 /**
  * The order a purchase tries providers in (docs/routing.md): the route's order (staff's for this
  * service, network and plan type, else PROVIDERS'), keeping only providers that sell the product and
- * are configured, and skipping any switched off, with its circuit open, with a last known balance
- * below the cost, or with a success rate below staff's threshold. A circuit whose time is up is
- * tried again by one purchase (`probe`), which the caller claims first.
+ * are configured and not switched off, and putting last any with its circuit open, a last known
+ * balance below the cost, or a success rate below staff's threshold: tried only after the others
+ * refused safely, or when there is no other. A circuit whose time is up is tried again by one
+ * purchase (`probe`), which the caller claims first.
  */
 export function routeCandidates(
   order: readonly string[],
@@ -44,22 +51,20 @@ export function routeCandidates(
   // Providers that sell it but the route does not name (added since the route was saved) come last.
   const names = [...order, ...offers.map((offer) => offer.provider).filter((p) => !order.includes(p))];
   const routed: Routed = { candidates: [], skipped: [] };
+  const lastResort: (Offer & { probe: boolean })[] = [];
   for (const provider of names) {
     const offer = byProvider.get(provider);
     if (!offer) continue;
-    const reason = skipReason(
-      offer,
-      standings.find((s) => s.provider === provider),
-      configured,
-      now,
-    );
+    const standing = standings.find((s) => s.provider === provider);
+    const reason = skipReason(offer, standing, configured, now);
     if (reason) {
       routed.skipped.push({ provider, reason });
+      if (!hardSkips.has(reason)) lastResort.push({ ...offer, probe: false });
       continue;
     }
-    const standing = standings.find((s) => s.provider === provider);
     routed.candidates.push({ ...offer, probe: Boolean(standing?.circuitOpenUntil) });
   }
+  routed.candidates.push(...lastResort);
   return routed;
 }
 
