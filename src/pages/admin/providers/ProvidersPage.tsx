@@ -4,7 +4,6 @@ import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
-import { ProviderAlerts } from "../ProviderAlerts";
 import { ProviderCard } from "./ProviderCard";
 import { moveButtonId, RouteTables, routeKey } from "./RouteTables";
 import "../admin.css";
@@ -90,7 +89,6 @@ export default function ProvidersPage() {
       {overview && (
         <>
           {overview.simulated && <p className="muted">Simulated providers: no real money.</p>}
-          <ProviderAlerts alerts={overview.alerts} />
           <div className="provider-grid">
             {overview.providers.map((provider) => (
               <ProviderCard
