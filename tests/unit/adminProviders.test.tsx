@@ -61,11 +61,11 @@ describe("the Providers page", () => {
     expect(vtpass.getByText(/Low: below ₦50,000\.00/)).toBeInTheDocument();
     const health = (term: string) =>
       vtpass.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
-    expect([health("Delivered"), health("Failed"), health("Unclear"), health("Success")]).toEqual([
+    expect([health("Delivered"), health("Failed"), health("Unclear"), health("Delivered share")]).toEqual([
       "45",
       "3",
       "2",
-      "90% delivered",
+      "90%",
     ]);
     expect([health("p50"), health("p95")]).toEqual(["420 ms", "1,850 ms"]);
     // The settings form is drawn from the shared schema: naira for the warning, the limits' titles.

@@ -6,7 +6,7 @@ import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
 import { Fact } from "../Fact";
 import { providerSettings } from "./providerSettings";
-import { circuitWords, millis, successWords } from "./providerWords";
+import { circuitWords, millis } from "./providerWords";
 import { Refusal } from "./Refusal";
 
 interface ProviderCardProps {
@@ -93,7 +93,10 @@ export function ProviderCard({ provider: p, change, saveSettings, busy, refusal 
         <HealthFigure label="Delivered" value={formatCount(health.successful)} />
         <HealthFigure label="Failed" value={formatCount(health.failed)} />
         <HealthFigure label="Unclear" value={formatCount(health.unclear)} />
-        <HealthFigure label="Success" value={successWords(health)} />
+        <HealthFigure
+          label="Delivered share"
+          value={health.success_percent === null ? "—" : `${health.success_percent}%`}
+        />
         <HealthFigure label="p50" value={millis(health.p50_ms)} />
         <HealthFigure label="p95" value={millis(health.p95_ms)} />
       </dl>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ProviderChangeBody, ProvidersOverview, RouteView } from "../../../../schemas/providers";
 import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
@@ -50,22 +50,28 @@ export default function ProvidersPage() {
   const changeProvider = (name: string, body: ProviderChangeBody) =>
     void apply(`provider:${name}`, () => admin.changeProvider(name, body));
 
+  /** The provider just moved, whose button takes focus once the answer has been drawn. */
+  const moving = useRef<{ route: RouteView; provider: string; way: "up" | "down" } | null>(null);
+  useEffect(() => {
+    const moved = moving.current;
+    if (!overview || !moved) return;
+    moving.current = null;
+    // At the top or bottom the pressed button is disabled: focus goes to the provider's other one.
+    const same = document.getElementById(moveButtonId(moved.route, moved.provider, moved.way));
+    const other = moveButtonId(moved.route, moved.provider, moved.way === "up" ? "down" : "up");
+    const target =
+      same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(other);
+    target?.focus();
+  }, [overview]);
+
   const saveRoute = async (
     route: RouteView,
     providers: string[],
     moved?: { provider: string; way: "up" | "down" },
   ) => {
+    moving.current = moved ? { route, ...moved } : null;
     const body = { service: route.service, scope: route.scope, providers };
-    const saved = await apply(routeKey(route), () => admin.saveRoute(body));
-    if (!saved || !moved) return;
-    // Focus follows the provider that moved; at the top or bottom, to its other button.
-    requestAnimationFrame(() => {
-      const same = document.getElementById(moveButtonId(route, moved.provider, moved.way));
-      const other = moveButtonId(route, moved.provider, moved.way === "up" ? "down" : "up");
-      const target =
-        same instanceof HTMLButtonElement && !same.disabled ? same : document.getElementById(other);
-      target?.focus();
-    });
+    if (!(await apply(routeKey(route), () => admin.saveRoute(body)))) moving.current = null;
   };
 
   const labelOf = (name: string) => overview?.providers.find((p) => p.name === name)?.label ?? name;

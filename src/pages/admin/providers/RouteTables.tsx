@@ -113,29 +113,31 @@ function RouteRow({
         <ol className="route-providers">
           {order.map((name, index) => (
             <li key={name}>
-              <span className="route-provider-name">{labelOf(name)}</span>
-              <span className="route-moves">
-                <button
-                  type="button"
-                  id={moveButtonId(route, name, "up")}
-                  className="button secondary route-move"
-                  aria-label={`Move ${labelOf(name)} up for ${route.label}`}
-                  disabled={index === 0}
-                  onClick={() => move(index, "up")}
-                >
-                  <span aria-hidden="true">↑</span> Up
-                </button>
-                <button
-                  type="button"
-                  id={moveButtonId(route, name, "down")}
-                  className="button secondary route-move"
-                  aria-label={`Move ${labelOf(name)} down for ${route.label}`}
-                  disabled={index === order.length - 1}
-                  onClick={() => move(index, "down")}
-                >
-                  <span aria-hidden="true">↓</span> Down
-                </button>
-              </span>
+              <div className="route-provider">
+                <span className="route-provider-name">{labelOf(name)}</span>
+                <span className="route-moves">
+                  <button
+                    type="button"
+                    id={moveButtonId(route, name, "up")}
+                    className="button secondary route-move"
+                    aria-label={`Move ${labelOf(name)} up for ${route.label}`}
+                    disabled={index === 0}
+                    onClick={() => move(index, "up")}
+                  >
+                    <span aria-hidden="true">↑</span> Up
+                  </button>
+                  <button
+                    type="button"
+                    id={moveButtonId(route, name, "down")}
+                    className="button secondary route-move"
+                    aria-label={`Move ${labelOf(name)} down for ${route.label}`}
+                    disabled={index === order.length - 1}
+                    onClick={() => move(index, "down")}
+                  >
+                    <span aria-hidden="true">↓</span> Down
+                  </button>
+                </span>
+              </div>
             </li>
           ))}
         </ol>
