@@ -17,7 +17,9 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *                   console's confirmation dialog and text area, which go with admin)
  *   lists           the paged lists' parts (results, pager, search, filter), which only the history and
  *                   the console's lists use: in signedIn every customer page would download them
- *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services)
+ *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services);
+ *                   admin also the providers' words the dashboard and the Providers page share, so
+ *                   the dashboard does not fetch a file of a few lines for them
  *   consoleEditors  the catalogue editors' SchemaForm and lists
  *
  * Every other page keeps a chunk of its own with what only it uses, and the toast library stays
@@ -84,7 +86,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(

@@ -99,7 +99,6 @@ export const auditFields = {
 
   // Settings
   message: field("Message to customers"),
-  low_balance_threshold: money("Provider balance warning"),
   tier1_daily_limit: money("Tier 1: purchases a day"),
   tier1_max_balance: money("Tier 1: most the wallet holds"),
   tier2_daily_limit: money("Tier 2: purchases a day"),

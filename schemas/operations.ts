@@ -14,35 +14,6 @@ export const providerAlert = z.object({
 });
 export type ProviderAlert = z.infer<typeof providerAlert>;
 
-export const providerStatus = z.object({
-  provider: z.string(),
-  provider_label: z.string().check(z.meta({ description: "The provider's name as staff know it" })),
-  simulated: z
-    .boolean()
-    .check(z.meta({ description: "The provider and gateway are the simulators: no real money" })),
-  balance: z
-    .nullable(kobo)
-    .check(z.meta({ description: "The business's wallet at the provider; null when it could not be read" })),
-  balance_error: z.nullable(z.string()),
-  checked_at: timestamp,
-  low_balance_threshold: kobo,
-  low: z.boolean().check(z.meta({ description: "The balance is below the threshold" })),
-  alerts: z.array(providerAlert),
-});
-export type ProviderStatus = z.infer<typeof providerStatus>;
-
-export const providerSettingsBody = z.strictObject({
-  low_balance_threshold: kobo.check(
-    z.maximum(100_000_000_000),
-    z.meta({
-      title: "Warn below",
-      description: "The dashboard warns when the provider wallet holds less than this",
-      widget: "money",
-    }),
-  ),
-});
-export type ProviderSettingsBody = z.infer<typeof providerSettingsBody>;
-
 export const reconciliationRun = z.object({
   day: z.iso.date().check(z.meta({ description: "The Lagos day whose payments were compared" })),
   gateway: z.string(),

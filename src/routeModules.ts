@@ -40,6 +40,7 @@ const adminModules: Record<AdminPath, string> = {
   "/revenue": "RevenuePage",
   "/audit": "AuditPage",
   "/referrals": "ReferralsPage",
+  "/providers": "providers/ProvidersPage",
   "/notify/all": "NotifyPage",
   "/notify/circular": "NotifyPage",
   "/manage-airtime": "catalogue/AirtimeControlsPage",

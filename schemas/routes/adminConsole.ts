@@ -15,28 +15,10 @@ import {
 } from "../admin";
 import { page, pageQuery } from "../common";
 import { notification } from "../notices";
-import {
-  providerSettingsBody,
-  providerStatus,
-  reconcileBody,
-  reconciliationRun,
-  reconciliationRuns,
-} from "../operations";
+import { reconcileBody, reconciliationRun, reconciliationRuns } from "../operations";
 import { contracts } from "./contract";
 
 export const adminConsoleContracts = contracts({
-  "GET /sys.admin/provider": {
-    tag: "Admin",
-    summary:
-      "The business's wallet at the provider (read at most once a minute), the low-balance threshold, and account alerts",
-    result: providerStatus,
-  },
-  "PATCH /sys.admin/provider": {
-    tag: "Admin",
-    summary: "Set the balance below which the dashboard warns",
-    body: providerSettingsBody,
-    result: providerStatus,
-  },
   "GET /sys.admin/reconciliation": {
     tag: "Admin",
     summary: "The latest daily reconciliations of the gateway's payments with our credits, newest first",

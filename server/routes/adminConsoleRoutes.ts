@@ -13,7 +13,6 @@ import { listAudit } from "../services/auditTrail";
 import { dashboardFigures, revenueReport as loadRevenue } from "../services/businessFigures";
 import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/emergencySwitch";
 import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
-import { providerStatus as loadProvider, setProviderSettings } from "../services/providerAccount";
 import { listReferrals } from "../services/referrals";
 import { lagosDay } from "../services/transactions/lagosDays";
 
@@ -22,12 +21,6 @@ const statusText = (enabled: boolean) => (enabled ? "Emergency mode is ON" : "Em
 export function adminConsoleRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
   return [
-    implement("GET /sys.admin/provider", async () => {
-      return { msg: "Provider status retrieved.", data: await loadProvider(deps) };
-    }),
-    implement("PATCH /sys.admin/provider", async ({ body, c }) => {
-      return { msg: "Provider settings saved.", data: await setProviderSettings(deps, actor(c), body) };
-    }),
     implement("GET /sys.admin/reconciliation", async () => {
       return { msg: "Reconciliations retrieved.", data: { runs: await latestRuns(deps.db) } };
     }),

@@ -2,6 +2,7 @@ import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
+import { providerContracts } from "../../schemas/routes/providers";
 import { staffFundingContracts } from "../../schemas/routes/staffFunding";
 import { staffTransactionContracts } from "../../schemas/routes/staffTransaction";
 import { userAdminContracts } from "../../schemas/routes/userAdmin";
@@ -18,6 +19,7 @@ const users = userAdminContracts;
 const admin = adminConsoleContracts;
 const reviews = kycReviewContracts;
 type Reviews = typeof kycReviewContracts;
+type Providers = typeof providerContracts;
 
 /** The list of each kind's transactions (spec section 7 names the airtime one). */
 const transactionLists = {
@@ -134,9 +136,12 @@ export function adminApi(client: ApiClient) {
     emergencyMode: () => client.callWithMessage(admin, "GET /sys.admin/emergency-mode", {}, quiet),
     setEmergencyMode: (body: BodyOf<Console["POST /sys.admin/emergency-mode"]>) =>
       client.callWithMessage(admin, "POST /sys.admin/emergency-mode", { body }, quiet),
-    provider: () => client.call(admin, "GET /sys.admin/provider", {}, quiet),
-    setProviderSettings: (body: BodyOf<Console["PATCH /sys.admin/provider"]>) =>
-      client.call(admin, "PATCH /sys.admin/provider", { body }),
+    // Providers: each write answers with the whole overview, which the page then shows.
+    providers: () => client.call(providerContracts, "GET /sys.admin/providers", {}, quiet),
+    changeProvider: (name: string, body: BodyOf<Providers["PATCH /sys.admin/providers/:name"]>) =>
+      client.call(providerContracts, "PATCH /sys.admin/providers/:name", { params: { name }, body }),
+    saveRoute: (body: BodyOf<Providers["PUT /sys.admin/provider-routes"]>) =>
+      client.call(providerContracts, "PUT /sys.admin/provider-routes", { body }),
     reconciliations: () => client.call(admin, "GET /sys.admin/reconciliation", {}, quiet),
     reconcile: (day: string) => client.call(admin, "POST /sys.admin/reconciliation", { body: { day } }),
     revenue: (query: QueryOf<Console["GET /sys.admin/revenue"]> = {}) =>

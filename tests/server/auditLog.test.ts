@@ -152,10 +152,6 @@ async function writeOneOfEach() {
 
   // Admin settings, notices and people.
   await server.sendOk("POST /sys.admin/emergency-mode", { token: admin.token, body: { enabled: false } });
-  await server.sendOk("PATCH /sys.admin/provider", {
-    token: admin.token,
-    body: { low_balance_threshold: naira(30_000) },
-  });
   await server.sendOk("PATCH /sys.admin/providers/:name", {
     token: admin.token,
     params: { name: "msorg" },

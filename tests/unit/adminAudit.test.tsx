@@ -285,6 +285,8 @@ describe("the audit log", () => {
       "reconciliation.run",
       "plan.sync",
       "settings.update",
+      "provider.update",
+      "route.update",
       "staff.invite",
       "kyc.override",
       "kyc.change.approve",

@@ -5,7 +5,7 @@ import { Route } from "wouter";
 import { type Dashboard, dashboard as dashboardSchema } from "../../schemas/admin";
 import type { Profile } from "../../schemas/auth";
 import { defaultKycLimits } from "../../schemas/kyc";
-import type { ProviderAlert, ProviderStatus, ReconciliationRun } from "../../schemas/operations";
+import type { ProviderAlert, ReconciliationRun } from "../../schemas/operations";
 import { type Statistics, statistics as statisticsSchema } from "../../schemas/staff";
 import type { AdminApi } from "../../src/api/adminApi";
 import { ApiFailure } from "../../src/api/client";
@@ -13,6 +13,7 @@ import { formatNaira } from "../../src/format/money";
 import { BarChart } from "../../src/pages/admin/charts/BarChart";
 import DashboardPage from "../../src/pages/admin/DashboardPage";
 import { staffProfile } from "../support/fixtures";
+import { overviewFixture, providerFixture, vendorFixture } from "../support/providersFixture";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 
 afterEach(cleanup);
@@ -45,19 +46,6 @@ function dashboardFixture(): Dashboard {
   });
 }
 
-const providerStatus = (overrides: Partial<ProviderStatus> = {}): ProviderStatus => ({
-  provider: "vtpass",
-  provider_label: "VTpass",
-  simulated: false,
-  balance: 12_345_600,
-  balance_error: null,
-  checked_at: "2026-01-05T09:00:00.000Z",
-  low_balance_threshold: 5_000_000,
-  low: false,
-  alerts: [],
-  ...overrides,
-});
-
 const run = (overrides: Partial<ReconciliationRun> = {}): ReconciliationRun => ({
   day: "2026-01-04",
   gateway: "paystack",
@@ -89,7 +77,7 @@ async function openDashboard(profile: Profile, admin: Partial<AdminApi>, emergen
   const app = renderApp({
     path: "/x/dashboard",
     admin: fakeAdmin({
-      provider: async () => providerStatus(),
+      providers: async () => overviewFixture(),
       reconciliations: async () => ({ runs: [run()] }),
       kycLimits: async () => defaultKycLimits,
       ...admin,
@@ -261,44 +249,46 @@ describe("provider alerts", () => {
   });
 });
 
-describe("the provider wallet", () => {
-  it("shows the balance at the provider, and says when it is below the warning level", async () => {
-    await openDashboard(adminProfile, {
+describe("the providers in brief", () => {
+  it("shows each provider's balance, whether it is low, its circuit and success rate, and links to the Providers page", async () => {
+    const user = userEvent.setup();
+    const app = await openDashboard(adminProfile, {
       dashboard: vi.fn(async () => dashboardFixture()),
-      provider: vi.fn(async () => providerStatus({ balance: 4_000_000, low: true, simulated: true })),
-    });
-    const panel = await screen.findByRole("region", { name: "Provider wallet" });
-    await within(panel).findByText("₦40,000.00");
-    expect(panel).toHaveTextContent("Below your warning level of ₦50,000.00.");
-    expect(panel).toHaveTextContent("Simulated: no real money.");
-  });
-
-  it("says why when the balance cannot be read", async () => {
-    await openDashboard(adminProfile, {
-      dashboard: vi.fn(async () => dashboardFixture()),
-      provider: vi.fn(async () =>
-        providerStatus({ balance: null, balance_error: "Could not read the balance: 087" }),
+      providers: vi.fn(async () =>
+        overviewFixture({
+          providers: [
+            providerFixture({ balance: 4_000_000, low: true }),
+            vendorFixture({
+              balance: null,
+              balance_error: "Could not read the balance: 087",
+              circuit: {
+                ...providerFixture().circuit,
+                state: "open",
+                open_until: "2026-01-05T09:05:00.000Z",
+              },
+              health: { ...providerFixture().health, success_percent: null },
+            }),
+          ],
+        }),
       ),
     });
-    const panel = await screen.findByRole("region", { name: "Provider wallet" });
-    expect(await within(panel).findByText("Could not read the balance: 087")).toBeInTheDocument();
+    const panel = within(await screen.findByRole("region", { name: "Providers" }));
+    const [vtpass, vendor] = (await panel.findAllByRole("listitem")).map((item) => item.textContent);
+    expect(vtpass).toBe("VTpass₦40,000.00 · lowCircuit closed · 90% delivered");
+    expect(vendor).toBe("SME-data vendorBalance not readCircuit open: skipped · No answers in 30 minutes");
+    expect(panel.getByText("Simulated: no real money.")).toBeInTheDocument();
+    await user.click(panel.getByRole("link", { name: "Open Providers" }));
+    expect(app.location.history?.at(-1)).toBe("/x/providers");
   });
 
-  it("saves a new warning level in kobo", async () => {
-    const user = userEvent.setup();
-    const setProviderSettings = vi.fn(async () => providerStatus({ low_balance_threshold: 2_000_000 }));
+  it("says when the providers cannot be read", async () => {
     await openDashboard(adminProfile, {
       dashboard: vi.fn(async () => dashboardFixture()),
-      setProviderSettings,
+      providers: vi.fn(async () => {
+        throw new ApiFailure(503, "Unavailable");
+      }),
     });
-    const panel = within(await screen.findByRole("region", { name: "Provider wallet" }));
-    const field = await panel.findByLabelText("Warn below");
-    await user.clear(field);
-    await user.type(field, "20,000");
-    await user.click(panel.getByRole("button", { name: "Save warning level" }));
-    await vi.waitFor(() =>
-      expect(setProviderSettings).toHaveBeenCalledWith({ low_balance_threshold: 2_000_000 }),
-    );
+    expect(await screen.findByText("We could not read the providers.")).toBeInTheDocument();
   });
 });
 

@@ -65,6 +65,9 @@ function detail(overrides: Partial<StaffTransactionDetail> = {}): StaffTransacti
     product: "Ikeja Electric · prepaid",
     customer_name: "ADEYEMI NGOZI",
     provider: "sandbox",
+    provider_label: null,
+    provider_standing: null,
+    attempts: [],
     provider_reference: "PRV-778899",
     token: "12345678901234567890",
     created_at: "2026-01-05T14:04:00.000Z",
@@ -363,6 +366,81 @@ describe("a transaction's page", () => {
     expect(events[0]).toHaveTextContent("By OjaPay (automatic)");
     expect(events[1]).toHaveTextContent("Successful");
     expect(events[1]).toHaveTextContent("Jan 6, 2026, 12:30 AM");
+  });
+
+  it("lists the providers tried in order, the earlier one's reason and words, and where the purchase stands", async () => {
+    const tried = detail({
+      kind: "airtime",
+      status: "pending",
+      provider: "msorg",
+      provider_label: "SME-data vendor",
+      provider_standing: "unknown at SME-data vendor",
+      attempts: [
+        {
+          provider: "vtpass",
+          provider_label: "VTpass",
+          request_id: "202601051504vtp1",
+          provider_reference: null,
+          sent_at: "2026-01-05T14:04:00.000Z",
+          latency_ms: 1_240,
+          current: false,
+          reason: "VTpass refused and kept nothing",
+          note: "030 BILLER NOT REACHABLE AT THIS POINT",
+        },
+        {
+          provider: "msorg",
+          provider_label: "SME-data vendor",
+          request_id: "202601051504msg2",
+          provider_reference: "MS-5521",
+          sent_at: "2026-01-05T14:04:02.000Z",
+          latency_ms: null,
+          current: true,
+          reason: null,
+          note: null,
+        },
+      ],
+    });
+    const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: async () => tried }), detailPage());
+    await signIn(app, adminProfile);
+    await heading("Transaction OJA-ELEC0001");
+    expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent(
+      "At the provider: unknown at SME-data vendor",
+    );
+    const product = within(screen.getByRole("region", { name: "Product" }));
+    expect(product.getByText("Provider", { selector: "dt" }).nextElementSibling).toHaveTextContent(
+      "SME-data vendor",
+    );
+
+    const [first, second] = within(screen.getByRole("region", { name: "Providers tried" })).getAllByRole(
+      "listitem",
+    );
+    const fact = (item: HTMLElement | undefined, label: string) =>
+      within(item as HTMLElement).getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(first).toHaveTextContent(/^VTpassMoved on/);
+    expect(fact(first, "Request id")).toBe("202601051504vtp1");
+    expect(fact(first, "Their reference")).toBe("—");
+    expect(fact(first, "Sent")).toBe("Jan 5, 2026, 3:04 PM");
+    expect(fact(first, "Took")).toBe("1,240 ms");
+    expect(fact(first, "Why moved on")).toBe("VTpass refused and kept nothing");
+    expect(fact(first, "They said")).toBe("030 BILLER NOT REACHABLE AT THIS POINT");
+    expect(second).toHaveTextContent(/^SME-data vendorCurrent/);
+    expect(fact(second, "Their reference")).toBe("MS-5521");
+    expect(fact(second, "Took")).toBe("—");
+    expect(within(second as HTMLElement).queryByText("Why moved on")).not.toBeInTheDocument();
+  });
+
+  it("says when a purchase was never sent to a provider", async () => {
+    const app = renderPage(
+      "/x/transactions/t",
+      fakeAdmin({ transaction: async () => detail({ attempts: [] }) }),
+      detailPage(),
+    );
+    await signIn(app, adminProfile);
+    await heading("Transaction OJA-ELEC0001");
+    expect(screen.getByRole("region", { name: "Providers tried" })).toHaveTextContent(
+      "Not sent to a provider.",
+    );
+    expect(screen.getByRole("region", { name: "Status" })).not.toHaveTextContent("At the provider");
   });
 
   it("does not offer staff a link into the admin-only user pages", async () => {

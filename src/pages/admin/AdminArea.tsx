@@ -26,6 +26,7 @@ const RevenuePage = lazyPage(() => import("./RevenuePage"));
 const AuditPage = lazyPage(() => import("./AuditPage"));
 const ReferralsPage = lazyPage(() => import("./ReferralsPage"));
 const NotifyPage = lazyPage(() => import("./NotifyPage"));
+const ProvidersPage = lazyPage(() => import("./providers/ProvidersPage"));
 const AirtimeControlsPage = lazyPage(() => import("./catalogue/AirtimeControlsPage"));
 const DataPlansPage = lazyPage(() => import("./catalogue/DataPlansPage"));
 const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
@@ -46,6 +47,7 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/revenue": () => <RevenuePage />,
   "/audit": () => <AuditPage />,
   "/referrals": () => <ReferralsPage />,
+  "/providers": () => <ProvidersPage />,
   "/notify/all": () => <NotifyPage kind="all" />,
   "/notify/circular": () => <NotifyPage kind="circular" />,
   "/manage-airtime": () => <AirtimeControlsPage />,

@@ -14,7 +14,7 @@ import { BarChart } from "./charts/BarChart";
 import { LineChart } from "./charts/LineChart";
 import { KycLimitsPanel } from "./KycLimitsPanel";
 import { ProviderAlerts } from "./ProviderAlerts";
-import { ProviderPanel } from "./ProviderPanel";
+import { ProviderSummary } from "./ProviderSummary";
 import { ReconciliationPanel } from "./ReconciliationPanel";
 import "./console.css";
 
@@ -60,9 +60,9 @@ function AdminDashboard({ emergencyPanel }: { emergencyPanel: ReactNode }) {
           <Totals figures={dashboard.data} customers={dashboard.data.customers} />
         </>
       )}
-      {/* The provider's wallet, the tier limits and the reconciliations call sys.admin/ too: admins only. */}
+      {/* The providers, the tier limits and the reconciliations call sys.admin/ too: admins only. */}
       <div className="operations-grid">
-        <ProviderPanel />
+        <ProviderSummary />
         <KycLimitsPanel />
         <ReconciliationPanel />
       </div>

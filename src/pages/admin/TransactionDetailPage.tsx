@@ -20,6 +20,7 @@ import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import { kindLabels, StatusBadge } from "../customer/TransactionBits";
 import { Fact } from "./Fact";
+import { ProviderAttempts } from "./ProviderAttempts";
 import { fullName } from "./people";
 import "./admin.css";
 
@@ -77,6 +78,11 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
           <StatusBadge status={t.status} />
           <span className="muted">Updated {formatDateTime(t.updated_at)}</span>
         </p>
+        {t.provider_standing && (
+          <p className="admin-standing">
+            At the provider: <strong>{t.provider_standing}</strong>
+          </p>
+        )}
         {t.failure_reason && <p className="admin-failure">{t.failure_reason}</p>}
         {(t.can_refund || t.can_requery) && (
           <div className="admin-actions">
@@ -133,7 +139,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
             <strong>{formatNaira(t.total)}</strong>
           </Fact>
           <Fact label="Cost">{formatNaira(t.cost)}</Fact>
-          <Fact label="Provider">{t.provider ?? "—"}</Fact>
+          <Fact label="Provider">{t.provider_label ?? t.provider ?? "—"}</Fact>
           <Fact label="Provider reference">
             <span className="mono">{t.provider_reference ?? "—"}</span>
           </Fact>
@@ -141,6 +147,8 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
           {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
         </dl>
       </section>
+
+      <ProviderAttempts attempts={t.attempts} />
 
       <section className="card" aria-labelledby="txn-history">
         <h2 id="txn-history">Status history</h2>

@@ -30,6 +30,8 @@ export const adminPages = [
   { path: "/revenue", title: "Revenue", roles: admin, inNav: true },
   { path: "/audit", title: "Audit log", roles: admin, inNav: true },
   { path: "/referrals", title: "Referrals", roles: admin, inNav: true },
+  // Who purchases are bought from and in what order; its API is sys.admin/, so admins only.
+  { path: "/providers", title: "Providers", roles: admin, inNav: true },
   { path: "/notify/all", title: "Send notification", label: "Send", roles: admin, inNav: true },
   { path: "/notify/circular", title: "Circular", roles: admin, inNav: true },
   { path: "/manage-airtime", title: "Airtime controls", roles: staff, inNav: true },

@@ -1,0 +1,153 @@
+import type { AxeResults } from "axe-core";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess } from "./support/appProcess";
+import { launchBrowser, phone } from "./support/browser";
+import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { startMailCatcher } from "./support/mailCatcher";
+import { passSecondFactor } from "./support/secondFactor";
+
+// Several providers in a real browser against the built app: VTpass down, a purchase fails over to
+// the vendor and staff see both tries; the admin reorders a route on the Providers page.
+
+const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const customer = { first: "Chidi", last: "Okafor", email: "chidi@example.com", password: "chidi password 4" };
+const pin = "7315";
+const mtnPhone = "08031234567";
+const vtpassSecret = "SK_sim_vtpass_not_for_production";
+
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let app: Awaited<ReturnType<typeof startAppProcess>>;
+let browser: Browser;
+let adminPage: Page;
+let customerPage: Page;
+
+/** CSP bypassed only so axe can be injected; the app's own scripts are the same either way. */
+async function newPage(options: object = phone): Promise<Page> {
+  const page = await (await browser.newContext({ ...options, bypassCSP: true })).newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+/** The VTpass simulator's outage switch, over HTTP with its secret key, as a person would try it. */
+async function vtpassDown(down: boolean) {
+  const answer = await fetch(`${app.base}/simulator/vtpass/control/down`, {
+    method: "PUT",
+    headers: { "secret-key": vtpassSecret, "content-type": "application/json" },
+    body: JSON.stringify({ down }),
+  });
+  expect(answer.status).toBe(200);
+}
+
+/** The providers of one route, in order, as its row on the Providers page lists them. */
+async function routeOrder(page: Page, route: string): Promise<string[]> {
+  const row = page
+    .getByRole("table", { name: "Airtime routes" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: route, exact: true }) });
+  return row.locator(".route-provider-name").allTextContents();
+}
+
+/** Serious and critical axe findings (WCAG 2.0 and 2.1, A and AA) on the page as it is now. */
+async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
+  const results: AxeResults = await page.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  app = await startAppProcess({
+    SMTP_URL: mail.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SIMULATOR_LATENCY_MS: "100",
+  });
+  browser = await launchBrowser();
+  adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
+  customerPage = await newPage();
+  await adminPage.goto(`${app.base}/admin/login`);
+  await adminPage.getByLabel("Email address").fill(admin.email);
+  await adminPage.getByLabel("Password", { exact: true }).fill(admin.password);
+  await adminPage.getByRole("button", { name: "Sign in to the console" }).click();
+  await adminPage.waitForURL(`${app.base}/admin/dashboard`);
+  await passSecondFactor(adminPage, admin.email);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await mail?.close();
+});
+
+describe("buying from several providers, in a real browser", () => {
+  it("delivers airtime from the vendor while VTpass is down, and staff see both tries", async () => {
+    await newCustomer(customerPage, app.base, mail, customer);
+    await setPin(customerPage, app.base, mail, customer.email, pin);
+    await fundThroughCheckout(customerPage, app.base, "₦5,000");
+    await customerPage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
+
+    await vtpassDown(true);
+    try {
+      await customerPage.goto(`${app.base}/app/airtime-vtu`);
+      await customerPage.getByLabel("Phone number").fill(mtnPhone);
+      await customerPage.getByLabel("Amount (₦)").fill("200");
+      await customerPage.getByRole("button", { name: "Continue" }).click();
+      await payWithPin(customerPage, pin);
+      await customerPage.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    } finally {
+      await vtpassDown(false);
+    }
+
+    await adminPage.goto(`${app.base}/admin/airtime-transactions?search=${mtnPhone}`);
+    await adminPage.getByRole("heading", { level: 1, name: "Airtime transactions" }).waitFor();
+    await adminPage.locator("a[href^='/admin/transactions/']").first().click();
+    await adminPage.getByRole("heading", { level: 1, name: /^Transaction / }).waitFor();
+    const tried = adminPage.getByRole("region", { name: "Providers tried" }).getByRole("listitem");
+    await expect.poll(() => tried.count()).toBe(2);
+    const [first, second] = [tried.nth(0), tried.nth(1)];
+    expect(await first.locator(".admin-attempt-head").textContent()).toBe("VTpassMoved on");
+    expect(await first.textContent()).toMatch(/Why moved on\S+/);
+    expect(await second.locator(".admin-attempt-head").textContent()).toBe("SME-data vendorCurrent");
+    await adminPage.getByRole("region", { name: "Status" }).getByText("Successful").first().waitFor();
+  });
+
+  it("has the admin put the vendor before VTpass for MTN airtime, and the order holds after a reload", async () => {
+    await adminPage.goto(`${app.base}/admin/providers`);
+    await adminPage.getByRole("heading", { level: 1, name: "Providers" }).waitFor();
+    await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
+    expect(await routeOrder(adminPage, "MTN airtime")).toEqual(["VTpass", "SME-data vendor"]);
+    expect(await axeFindings(adminPage)).toEqual([]);
+
+    // By keyboard: the button is reached and pressed without the mouse.
+    const up = adminPage.getByRole("button", { name: "Move SME-data vendor up for MTN airtime" });
+    await up.focus();
+    await adminPage.keyboard.press("Enter");
+    await adminPage.locator(".Toastify").getByText("Route saved.").waitFor();
+    await expect.poll(() => routeOrder(adminPage, "MTN airtime")).toEqual(["SME-data vendor", "VTpass"]);
+    // Focus stays with the vendor, now first: on its other button.
+    await expect
+      .poll(() => adminPage.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Move SME-data vendor down for MTN airtime");
+    // The rest of the service is unchanged.
+    expect(await routeOrder(adminPage, "Airtime")).toEqual(["VTpass", "SME-data vendor"]);
+
+    await adminPage.reload();
+    await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
+    expect(await routeOrder(adminPage, "MTN airtime")).toEqual(["SME-data vendor", "VTpass"]);
+    await adminPage.getByRole("button", { name: "Use default order for MTN airtime" }).waitFor();
+
+    // On a phone the page fits its width, and axe finds nothing there either.
+    await adminPage.setViewportSize({ width: 360, height: 740 });
+    await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
+    expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeFindings(adminPage)).toEqual([]);
+  });
+});
