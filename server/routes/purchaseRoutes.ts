@@ -10,9 +10,7 @@ import { type PurchaseRequest, placePurchase } from "../services/purchases/place
 import {
   airtimeRequest,
   dataRequest,
-  discoFor,
   electricityRequest,
-  tvProviderFor,
   tvRequest,
 } from "../services/purchases/productOrders";
 import {

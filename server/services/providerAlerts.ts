@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
-import type { Queryable, Transaction } from "../db/database";
+import type { Queryable } from "../db/database";
 import { providerAlerts } from "../db/schema";
 import type { ProviderAlertKind } from "../outside/provider";
 
