@@ -117,14 +117,16 @@ describe("the console in a real browser", () => {
     await staffPage.getByRole("heading", { level: 1, name: "GLO data plans" }).waitFor();
     await staffPage.getByRole("button", { name: "Add a plan" }).click();
     const add = staffPage.getByRole("dialog", { name: "Add a plan" });
-    // VTpass's code for the plan: what the customer's purchase is sent as.
-    await add.getByLabel("Provider plan code").fill("glo-3gb-2d");
+    // Our code for the plan, and its first offer: VTpass's code (what the purchase is sent as) and cost.
+    await add.getByLabel("Our plan code").fill("glo-3gb-2d");
     await add.getByLabel("Name").fill("3GB Weekend (2 days)");
     await add.getByLabel("Data size").fill("3GB");
     await add.getByLabel("Validity").fill("2 days");
     await add.getByLabel("Kind of plan").selectOption({ label: "Weekly" });
     await add.getByLabel("Price", { exact: true }).fill("750");
-    await add.getByLabel("Cost price").fill("700");
+    await add.getByLabel("Provider", { exact: true }).fill("vtpass");
+    await add.getByLabel("Provider's plan code").fill("glo-3gb-2d");
+    await add.getByLabel("Provider's cost").fill("700");
     await add.getByRole("button", { name: "Add plan" }).click();
     await add.waitFor({ state: "detached" });
     await staffPage
@@ -134,8 +136,8 @@ describe("the console in a real browser", () => {
 
     await customerPage.goto(`${app.base}/app/data-subscriptions`);
     await customerPage.getByLabel("Phone number").fill(gloPhone);
-    await customerPage.getByLabel("Network").selectOption({ label: "GLO" });
-    await customerPage.getByRole("radio", { name: /3GB\s*2 days\s*₦750/ }).check();
+    await customerPage.getByLabel("Network", { exact: true }).selectOption({ label: "GLO" });
+    await customerPage.getByRole("radio", { name: /3GB\s*2 days · Network plan\s*₦750/ }).check();
     await customerPage.getByRole("button", { name: "Continue" }).click();
     await payWithPin(customerPage, pin);
     await customerPage.getByRole("heading", { name: "Purchase successful" }).waitFor();
@@ -186,13 +188,15 @@ describe("the console in a real browser", () => {
 
   it("has staff import a plan from VTpass's list at our price, and the admin see each provider's balance", async () => {
     await staffPage.goto(`${app.base}/admin/manage-databundle/1`);
+    const sync = staffPage.getByRole("region", { name: "A provider's plans" });
+    await sync.getByLabel("Provider", { exact: true }).selectOption({ label: "VTpass" });
     await staffPage.getByRole("button", { name: "Sync from provider" }).click();
     await staffPage.getByRole("checkbox", { name: "Import mtn-40gb-30d" }).check();
     const price = staffPage.getByLabel("Our price for mtn-40gb-30d (₦)");
     await price.fill("11,000");
     await staffPage.getByRole("button", { name: "Import selected" }).click();
     await staffPage
-      .getByRole("dialog", { name: "Import from the provider?" })
+      .getByRole("dialog", { name: "Import from VTpass?" })
       .getByRole("button", { name: "Import", exact: true })
       .click();
     await toast(staffPage, "Imported: 1 new").waitFor();

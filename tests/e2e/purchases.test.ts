@@ -95,7 +95,7 @@ describe("a customer's money in a real browser", () => {
   it("buys a data plan", async () => {
     await page.goto(`${app.base}/app/data-subscriptions`);
     await page.getByLabel("Phone number").fill("08031234567");
-    await page.getByRole("radio", { name: /1GB\s*1 day\s*₦500/ }).check();
+    await page.getByRole("radio", { name: /1GB\s*1 day · Network plan\s*₦500/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
@@ -116,7 +116,7 @@ describe("a customer's money in a real browser", () => {
       await page.goto(`${app.base}/app/data-subscriptions`);
       // The number picks MTN, whose plans then show: the stored ones.
       await page.getByLabel("Phone number").fill("08031234567");
-      await page.getByRole("radio", { name: /1GB\s*1 day\s*₦500/ }).check();
+      await page.getByRole("radio", { name: /1GB\s*1 day · Network plan\s*₦500/ }).check();
       expect(await page.evaluate(() => localStorage.getItem("dataPlans"))).toContain("1GB");
       // Continued before today's came: it waits for them, and buys nothing from the stored ones.
       await page.getByRole("button", { name: "Continue" }).click();
