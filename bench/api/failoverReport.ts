@@ -1,4 +1,5 @@
 import type { PointSummary } from "./report";
+import { median } from "./statistics";
 
 /** Issue 25's target: purchases/s with VTpass refusing a fifth of its pays, at least this share of one healthy VTpass's. */
 export const failoverTarget = 0.9;
@@ -7,6 +8,13 @@ interface LatencyFigures {
   purchasesPerSecond: number;
   p50Ms: number;
   p99Ms: number;
+  /**
+   * The main thread's time on a core per purchase (null where it cannot be read): what failing over
+   * costs the app, less swayed by a busy machine than purchases/s.
+   */
+  mainThreadCpuMsPerPurchase: number | null;
+  /** The database server's CPU per purchase, where the bench started it (null otherwise). */
+  dbCpuMsPerPurchase: number | null;
 }
 
 /** A failover point beside the distinct point of the same database and concurrency. */
@@ -19,6 +27,8 @@ export interface FailoverComparison {
   ratio: number;
   /** Each run's own ratio (run k of one beside run k of the other: the runs are interleaved). */
   runRatios: number[];
+  /** Their median: drift over the whole run weighs less on it than on the ratio of the medians. */
+  medianRunRatio: number;
   met: boolean;
   /** The failover run's purchases each provider delivered, as a share of them all. */
   deliveredShare: Record<string, number>;
@@ -30,6 +40,8 @@ const latencyOf = (point: PointSummary): LatencyFigures => ({
   purchasesPerSecond: point.median.purchasesPerSecond,
   p50Ms: point.median.p50Ms,
   p99Ms: point.median.p99Ms,
+  mainThreadCpuMsPerPurchase: point.median.mainThreadCpuMsPerPurchase,
+  dbCpuMsPerPurchase: point.median.dbCpuMsPerPurchase,
 });
 
 function sharesOf(counts: Record<string, number>): Record<string, number> {
@@ -46,6 +58,9 @@ export function failoverComparisons(points: readonly PointSummary[]): FailoverCo
     );
     if (!distinct) return [];
     const ratio = failover.median.purchasesPerSecond / distinct.median.purchasesPerSecond;
+    const runRatios = failover.runs.map(
+      (run, i) => run.purchasesPerSecond / (distinct.runs[i]?.purchasesPerSecond ?? Number.NaN),
+    );
     return [
       {
         db: failover.db,
@@ -53,9 +68,8 @@ export function failoverComparisons(points: readonly PointSummary[]): FailoverCo
         distinct: latencyOf(distinct),
         failover: latencyOf(failover),
         ratio,
-        runRatios: failover.runs.map(
-          (run, i) => run.purchasesPerSecond / (distinct.runs[i]?.purchasesPerSecond ?? Number.NaN),
-        ),
+        runRatios,
+        medianRunRatio: median(runRatios),
         met: ratio >= failoverTarget,
         deliveredShare: sharesOf(failover.deliveredBy),
         circuitOpenedRuns: failover.runs.filter((run) => run.vtpassCircuitOpened).length,
@@ -75,14 +89,21 @@ const columns = [
   "p99",
   "÷",
   `≥ ${failoverTarget}`,
+  "runs' ÷",
+  "core ms",
   "VTpass",
   "vendor",
   "circuit",
 ] as const;
 
+const ms = (value: number | null) => (value === null ? "–" : value.toFixed(2));
 const percent = (share: number | undefined) => `${((share ?? 0) * 100).toFixed(1)}%`;
 
-/** The comparisons as a plain-text table: latencies in ms, the delivered shares of the failover run. */
+/**
+ * The comparisons as a plain-text table: latencies in ms, the ratio of the medians against the target,
+ * the median of the runs' own ratios, the main thread's time on a core per purchase (distinct →
+ * failover), and the delivered shares of the failover run.
+ */
 export function failoverTable(comparisons: readonly FailoverComparison[]): string {
   const rows = comparisons.map((c) => [
     c.db,
@@ -95,6 +116,8 @@ export function failoverTable(comparisons: readonly FailoverComparison[]): strin
     c.failover.p99Ms.toFixed(1),
     c.ratio.toFixed(3),
     c.met ? "met" : "not met",
+    c.medianRunRatio.toFixed(3),
+    `${ms(c.distinct.mainThreadCpuMsPerPurchase)} → ${ms(c.failover.mainThreadCpuMsPerPurchase)}`,
     percent(c.deliveredShare.vtpass),
     percent(c.deliveredShare.msorg),
     c.circuitOpenedRuns === 0 ? "closed" : `opened in ${c.circuitOpenedRuns}`,
