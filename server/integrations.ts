@@ -57,6 +57,8 @@ export interface IntegrationOptions {
    * VTpass's does.
    */
   vtpassBaseUrl?: string;
+  /** Where the MSORG adapter reaches a simulated vendor, when not the one this app serves (the bench's thread, as for VTpass). */
+  msorgBaseUrl?: string;
 }
 
 /** Where each provider is reached: its real host and keys, or its simulator's. */
@@ -137,7 +139,10 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
         baseUrl: options.vtpassBaseUrl ?? `${options.origin}${simulatorPaths.vtpass}/api/`,
         ...simulatorKeys.vtpass,
       },
-      msorg: { baseUrl: `${options.origin}${simulatorPaths.msorg}/api/`, ...simulatorKeys.msorg },
+      msorg: {
+        baseUrl: options.msorgBaseUrl ?? `${options.origin}${simulatorPaths.msorg}/api/`,
+        ...simulatorKeys.msorg,
+      },
     }),
     gateway: createPaystackGateway({
       baseUrl: `${options.origin}${simulatorPaths.paystack}/`,

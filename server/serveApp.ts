@@ -32,6 +32,7 @@ export async function serveApp(
     journalDir: string | null;
     simulatorTiming?: IntegrationOptions["simulatorTiming"];
     vtpassBaseUrl?: IntegrationOptions["vtpassBaseUrl"];
+    msorgBaseUrl?: IntegrationOptions["msorgBaseUrl"];
   },
 ) {
   let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
@@ -67,6 +68,7 @@ export async function serveApp(
     journalDir: options.journalDir,
     ...(options.simulatorTiming && { simulatorTiming: options.simulatorTiming }),
     ...(options.vtpassBaseUrl && { vtpassBaseUrl: options.vtpassBaseUrl }),
+    ...(options.msorgBaseUrl && { msorgBaseUrl: options.msorgBaseUrl }),
   });
   const outbox = createOutbox({ ...base, config });
   const deps: AppDeps = {

@@ -8,7 +8,7 @@ import { serveApp } from "../../server/serveApp";
 import { ensureFirstAdmin, seedSystemRows } from "../../server/services/adminBootstrap";
 import { startBackgroundWork } from "../../server/services/backgroundWork";
 import { BenchMailbox } from "./mailbox";
-import { startVtpassThread } from "./vtpassThread";
+import { startMsorgThread, startVtpassThread, type VtpassThread } from "./simulatorThreads";
 
 export const benchAdmin = { email: "bench.admin@example.com", password: "bench admin lantern harbour 7" };
 
@@ -36,6 +36,8 @@ export interface BenchApp {
   deps: AppDeps;
   config: Config;
   mailbox: BenchMailbox;
+  /** The simulated VTpass's thread: the failover scenario tells it to refuse a share of its pay requests. */
+  vtpass: Pick<VtpassThread, "refusePays">;
   close(): Promise<void>;
 }
 
@@ -43,7 +45,8 @@ export interface BenchApp {
  * The real server in this process, wired as server/start.ts wires it: the system rows and first admin
  * seeded, serveApp (the app behind @hono/node-server on a free loopback port, the Paystack and Didit
  * simulators served by it and reached by the adapters over HTTP) and the background work. The VTpass
- * adapter reaches a simulated VTpass served from a thread of its own (vtpassThread.ts). The
+ * and MSORG adapters reach simulated providers served from threads of their own (simulatorThreads.ts),
+ * as the real ones answer from machines of their own. The
  * differences: the bench's settings above, a mailbox instead of the log mailer, no SPA, and the
  * simulators' journals kept in memory (a real VTpass keeps its own books elsewhere).
  */
@@ -54,10 +57,11 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
   await seedSystemRows(database.db);
   await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
   const vtpass = await startVtpassThread();
+  const msorg = await startMsorgThread();
   const served = await serveApp(
     config,
     { db: database.db, mailer: mailbox, clock: systemClock, config, logger },
-    { serveSpa: false, journalDir: null, vtpassBaseUrl: vtpass.baseUrl },
+    { serveSpa: false, journalDir: null, vtpassBaseUrl: vtpass.baseUrl, msorgBaseUrl: msorg.baseUrl },
   );
   await vtpass.webhooksTo(served.origin);
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
@@ -66,10 +70,12 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
     deps: served.deps,
     config,
     mailbox,
+    vtpass,
     async close() {
       work.stop();
       await served.close();
       await vtpass.close();
+      await msorg.close();
     },
   };
 }

@@ -5,11 +5,18 @@ import { type BenchCustomer, topUp } from "./customers";
 import type { LoadGenerator } from "./loadGenerator";
 import type { BenchOptions, Scenario } from "./options";
 import { postingOperation } from "./postingLoad";
+import { closeCircuit, deliveriesByProvider } from "./providerDeliveries";
 import { thisThreadCpuMs } from "./serverCpu";
 import { percentile } from "./statistics";
 
 /** More errors than this share of a run's purchases (or postings) stops the bench: its figures would mean nothing. */
 export const maxErrorShare = 0.02;
+
+/**
+ * The share of VTpass's pay requests the failover scenario has it refuse with its definite failure
+ * (016), so they move to the SME-data vendor: issue 25's "the first provider fails 20% of purchases".
+ */
+export const failoverRefusalShare = 0.2;
 
 export interface RunFigures {
   purchasesPerSecond: number;
@@ -48,6 +55,10 @@ export interface RunFigures {
    */
   dbCpuMsPerPurchase: number | null;
   dbCpuMsPerPosting: number | null;
+  /** The measured purchases by the provider that delivered them (after any failover). */
+  deliveredBy: Record<string, number>;
+  /** Whether VTpass's circuit was open when the failover run ended (the bench then closes it). */
+  vtpassCircuitOpened: boolean;
 }
 
 /** CPU milliseconds this process spent since `from`. */
@@ -76,19 +87,15 @@ function mainThreadCpuPer(from: number | null, count: number): number | null {
 }
 
 /**
- * One run of one point: wallets topped up, a warm-up of purchases, then the measured purchases and,
- * at once, the same closed loop of the project's own ledger postings on the same database handle.
+ * A warm-up, then the measured closed loop of purchases, with what it cost the process, the main
+ * thread and the database server, and when it began and ended (to find its purchases in the books).
  */
-export async function measurePoint(
-  app: BenchApp,
+async function measurePurchases(
   load: LoadGenerator,
-  customers: readonly BenchCustomer[],
   point: { scenario: Scenario; concurrency: number; label: string },
   options: Pick<BenchOptions, "seconds" | "warmupSeconds">,
-  serverCpuMs?: () => number,
-): Promise<RunFigures> {
-  const serverCpu = serverCpuMs ?? (() => Number.NaN);
-  await topUp(app, customers);
+  serverCpu: () => number,
+) {
   const { scenario, concurrency } = point;
   if (options.warmupSeconds > 0) {
     const warm = await load.run({
@@ -103,17 +110,47 @@ export async function measurePoint(
   const cpuBeforePurchases = process.cpuUsage();
   const loopBeforePurchases = performance.eventLoopUtilization();
   const threadBeforePurchases = thisThreadCpuMs();
+  const from = new Date();
   const bought = await load.run({
     scenario,
     concurrency,
     seconds: options.seconds,
     freshConnections: options.warmupSeconds === 0,
   });
+  const to = new Date();
   const purchaseCpuMs = cpuMsSince(cpuBeforePurchases);
   const purchaseLoopMs = performance.eventLoopUtilization(loopBeforePurchases).active;
   const purchaseThreadCpuMs = mainThreadCpuPer(threadBeforePurchases, bought.completed);
   const purchaseServerCpuMs = serverCpu() - serverCpuBeforePurchases;
   checkErrors(`${point.label} purchases`, bought);
+  return { bought, from, to, purchaseCpuMs, purchaseLoopMs, purchaseThreadCpuMs, purchaseServerCpuMs };
+}
+
+/**
+ * One run of one point: wallets topped up, a warm-up of purchases, then the measured purchases and,
+ * at once, the same closed loop of the project's own ledger postings on the same database handle. In
+ * the failover scenario VTpass refuses its share of pays through the warm-up and the purchases.
+ */
+export async function measurePoint(
+  app: BenchApp,
+  load: LoadGenerator,
+  customers: readonly BenchCustomer[],
+  point: { scenario: Scenario; concurrency: number; label: string },
+  options: Pick<BenchOptions, "seconds" | "warmupSeconds">,
+  serverCpuMs?: () => number,
+): Promise<RunFigures> {
+  const serverCpu = serverCpuMs ?? (() => Number.NaN);
+  await topUp(app, customers);
+  // Set before the warm-up, so it warms the vendor's path too; every other point has VTpass deliver all.
+  const refusing = point.scenario === "failover";
+  if (refusing) await app.vtpass.refusePays(failoverRefusalShare);
+  const purchases = await measurePurchases(load, point, options, serverCpu).finally(async () => {
+    if (refusing) await app.vtpass.refusePays(0);
+  });
+  const { bought, purchaseCpuMs, purchaseLoopMs, purchaseThreadCpuMs, purchaseServerCpuMs } = purchases;
+  // Untimed, between the purchases and the postings: the run's purchases in the books, by provider.
+  const deliveredBy = await deliveriesByProvider(app.deps.db, purchases.from, purchases.to);
+  const vtpassCircuitOpened = refusing && (await closeCircuit(app.deps.db, "vtpass"));
   const serverCpuBeforePostings = serverCpu();
   const cpuBeforePostings = process.cpuUsage();
   const loopBeforePostings = performance.eventLoopUtilization();
@@ -148,5 +185,7 @@ export async function measurePoint(
     mainThreadCpuMsPerPosting: postingThreadCpuMs,
     dbCpuMsPerPurchase: serverCpuMs ? purchaseServerCpuMs / Math.max(bought.completed, 1) : null,
     dbCpuMsPerPosting: serverCpuMs ? postingServerCpuMs / Math.max(posted.completed, 1) : null,
+    deliveredBy,
+    vtpassCircuitOpened,
   };
 }

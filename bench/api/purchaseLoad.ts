@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { msorgTriggers } from "../../server/outside/msorg/simulator/msorgOutcomes";
 import { lastFourTriggers, vtpassTestNumbers } from "../../server/outside/vtpass/simulator/vtpassOutcomes";
 import { apiPath } from "./apiCall";
 import type { Outcome } from "./closedLoop";
@@ -13,13 +14,14 @@ export const purchaseOrder = {
   amountKobo: 10_000,
 } as const;
 
-const triggers = new Set<string>(Object.values(lastFourTriggers));
+const triggers = new Set<string>([...Object.values(lastFourTriggers), ...Object.values(msorgTriggers)]);
 const testNumbers = new Set<string>(Object.values(vtpassTestNumbers));
 
 /**
  * A new phone number for every purchase, so the app's 30-second guard against buying the same thing
  * twice never refuses one (allow_duplicate stays unset: the guard's query runs, as it does for a
- * first try in the app); none ends in a simulator trigger, so VTpass delivers every one at once.
+ * first try in the app); none ends in either simulator's trigger, so VTpass, or the vendor a purchase
+ * fails over to, delivers every one at once.
  */
 export function recipients() {
   let next = 0;
@@ -31,7 +33,10 @@ export function recipients() {
   };
 }
 
-/** The customer a worker buys for: its own (worker i, customer i mod 32), or everyone the first one's. */
+/**
+ * The customer a worker buys for: its own (worker i, customer i mod 32), or everyone the first one's
+ * (hot). Failover buys as distinct does, so the two differ only in the provider's answers.
+ */
 export function customerFor(customers: readonly BenchCustomer[], scenario: Scenario, worker: number) {
   const customer = customers[scenario === "hot" ? 0 : worker % customers.length];
   if (!customer) throw new Error("no customers were prepared");

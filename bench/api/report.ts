@@ -30,11 +30,20 @@ export interface PointSummary {
     | "mainThreadMsPerPosting"
   > &
     Record<(typeof knownOnSomeMachines)[number], number | null>;
+  /** Every run's measured purchases by the provider that delivered them, added up. */
+  deliveredBy: Record<string, number>;
   runs: RunFigures[];
 }
 
+function addedUp(counts: ReadonlyArray<Record<string, number>>): Record<string, number> {
+  const total: Record<string, number> = {};
+  for (const count of counts)
+    for (const [key, n] of Object.entries(count)) total[key] = (total[key] ?? 0) + n;
+  return total;
+}
+
 export function summarise(
-  point: Omit<PointSummary, "median" | "runs">,
+  point: Omit<PointSummary, "median" | "deliveredBy" | "runs">,
   runs: readonly RunFigures[],
 ): PointSummary {
   const of = (key: Exclude<keyof PointSummary["median"], (typeof knownOnSomeMachines)[number]>) =>
@@ -60,6 +69,7 @@ export function summarise(
       dbCpuMsPerPurchase: ofKnown("dbCpuMsPerPurchase"),
       dbCpuMsPerPosting: ofKnown("dbCpuMsPerPosting"),
     },
+    deliveredBy: addedUp(runs.map((run) => run.deliveredBy)),
     runs: [...runs],
   };
 }

@@ -1,6 +1,7 @@
 /**
  * npm run bench:api: the real server in this process, its airtime purchase endpoint under closed-loop
- * load at each concurrency (distinct customers, and one hot wallet), each run followed at once by the
+ * load at each concurrency (distinct customers, one hot wallet, and distinct customers with VTpass
+ * refusing a fifth of its pays so they fail over to the SME-data vendor), each run followed at once by the
  * project's own ledger posting on the same database handle for the same time (the raw ceiling); on
  * PGlite and on a Postgres it starts itself. Prints a table and writes bench/results/api-<time>.json.
  * Not a test: a tool whose numbers go in docs/benchmarks.md. Options: bench/api/options.ts (or --help).
@@ -11,10 +12,11 @@ import { relative } from "node:path";
 import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
 import { customerSetup, prepareCustomers } from "./customers";
 import { type BenchDatabase, startDatabase } from "./databases";
+import { failoverComparisons, failoverTable, failoverTarget } from "./failoverReport";
 import { httpClient } from "./httpClient";
 import { type LoadGenerator, startLoadGenerator } from "./loadGenerator";
 import { describeCommit, describeMachine } from "./machine";
-import { maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
+import { failoverRefusalShare, maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
 import { type BenchOptions, readOptions, usage } from "./options";
 import { postingKobo } from "./postingLoad";
 import { purchaseOrder } from "./purchaseLoad";
@@ -100,7 +102,7 @@ async function main() {
       `bench:api on ${machine.cpuCount} × ${machine.cpuModel}, Node ${machine.node}, load average ${machine.loadAverageAtStart.map((n) => n.toFixed(2)).join(" ")}`,
       `each point: ${warmupSeconds} s warm-up, ${seconds} s of purchases, then ${seconds} s of ledger postings; median of ${runs} runs`,
       `customers: ${customerSetup.count}, tier ${customerSetup.kycTier} (daily limit raised to ₦${(customerSetup.tier3DailyLimitKobo / 100).toLocaleString("en-NG")}), wallets topped up to ₦${(customerSetup.walletFloorKobo / 100).toLocaleString("en-NG")} by staff funding before each point`,
-      `purchase: ${purchaseOrder.endpoint} ₦${purchaseOrder.amountKobo / 100} MTN airtime, a new phone number each (allow_duplicate unset), simulated VTpass at 0 ms latency`,
+      `purchase: ${purchaseOrder.endpoint} ₦${purchaseOrder.amountKobo / 100} MTN airtime, a new phone number each (allow_duplicate unset), simulated VTpass and SME-data vendor at 0 ms latency, each in a thread of its own`,
     ].join("\n"),
   );
 
@@ -122,6 +124,13 @@ async function main() {
   }
 
   console.log(`\n${table(points)}\n`);
+  const comparisons = failoverComparisons(points);
+  if (comparisons.length > 0) {
+    console.log(
+      `two providers: VTpass refusing ${failoverRefusalShare * 100}% of its pays (016), which fail over to the SME-data vendor, beside distinct; target failover ÷ distinct ≥ ${failoverTarget}; latencies in ms; shares of the failover run's purchases by who delivered them\n`,
+    );
+    console.log(`${failoverTable(comparisons)}\n`);
+  }
   const errors = errorsOf(points);
   if (errors.size > 0) {
     console.log(`answers that did not count (within the ${maxErrorShare * 100}% allowed a run):`);
@@ -141,6 +150,11 @@ async function main() {
       pin: undefined,
       settings,
       purchase: { ...purchaseOrder, allowDuplicate: false, recipients: "a new phone number each" },
+      failover: {
+        what: "distinct customers; VTpass answers this share of its pays 016 TRANSACTION FAILED without buying, spread evenly, so they fail over to the SME-data vendor",
+        refusalShare: failoverRefusalShare,
+        target: `failover purchases/s ÷ distinct purchases/s ≥ ${failoverTarget}`,
+      },
       posting: {
         what: "postings.fund (staff_funding → wallet) in its own db.transaction",
         kobo: postingKobo,
@@ -151,6 +165,7 @@ async function main() {
         "of the runs, each figure separately; ratio is the median of each run's purchases/s ÷ postings/s",
     },
     points,
+    failover: comparisons,
   });
   console.log(`written to ${relative(process.cwd(), file)}`);
 }
