@@ -1,13 +1,8 @@
+import type { ReceivedRequest } from "../../simulation/simulatorRequests";
 import type { SimulatedRecord } from "./msorgLedger";
 import type { MsorgScriptedAnswer } from "./msorgPurchase";
 
-export interface ReceivedRequest {
-  method: string;
-  /** The path with its query string. */
-  path: string;
-  /** The parsed JSON body; the raw text when it was not JSON; undefined for a GET. */
-  body: unknown;
-}
+export type { ReceivedRequest };
 
 /** What tests (in-process) see and steer. Amounts in kobo. */
 export interface MsorgControl {

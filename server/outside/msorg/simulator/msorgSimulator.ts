@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
+import { readJson } from "../../simulation/simulatorRequests";
 import { accountBody } from "./msorgAccountBody";
 import { msorgServices } from "./msorgCatalogue";
 import type { MsorgControl, ReceivedRequest } from "./msorgControl";
@@ -8,7 +9,7 @@ import { openMsorgLedger, type SimulatedRecord } from "./msorgLedger";
 import { createPurchase, type MsorgScriptedAnswer, prepaidTokenOf } from "./msorgPurchase";
 import { recentRecordsBody } from "./msorgRecentRecords";
 import { recordBody } from "./msorgRecordBody";
-import { type SimulatorContext, sendReply } from "./msorgReplies";
+import { sendReply } from "./msorgReplies";
 import { createMsorgTimers } from "./msorgTimers";
 import { validateIuc, validateMeter } from "./msorgVerification";
 
@@ -44,15 +45,6 @@ export interface MsorgSimulator {
 }
 
 const defaultWalletBalance = 100_000_000;
-
-async function readJson(c: SimulatorContext): Promise<{ ok: boolean; value: unknown }> {
-  const text = await c.req.text();
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, value: text };
-  }
-}
 
 /** A stand-in for an SME-data vendor (docs/PROVIDERS.md, "The SME-data vendors"). */
 export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimulator {

@@ -1,9 +1,10 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
+import { type ReceivedRequest, readJson } from "../../simulation/simulatorRequests";
 import { openVtpassLedger, type SimulatedTransaction } from "./vtpassLedger";
 import { createPayment } from "./vtpassPayment";
-import { jsonReply, type Reply, type SimulatorContext, sendReply } from "./vtpassReplies";
+import { jsonReply, type Reply, sendReply } from "./vtpassReplies";
 import { createRequery } from "./vtpassRequery";
 import { createScriptBook, type ScriptedAnswer } from "./vtpassScripts";
 import { createSettlement } from "./vtpassSettlement";
@@ -44,13 +45,7 @@ export interface VtpassSimulatorOptions {
   fetch?: typeof fetch;
 }
 
-export interface ReceivedRequest {
-  method: string;
-  /** The path with its query string. */
-  path: string;
-  /** The parsed JSON body; the raw text when it was not JSON; undefined for a GET. */
-  body: unknown;
-}
+export type { ReceivedRequest } from "../../simulation/simulatorRequests";
 
 /** What tests (in-process) see and steer. Amounts in kobo. */
 export interface VtpassControl {
@@ -82,15 +77,6 @@ export interface VtpassSimulator {
 }
 
 const defaultMerchantBalance = 500_000_000;
-
-async function readJson(c: SimulatorContext): Promise<{ ok: boolean; value: unknown }> {
-  const text = await c.req.text();
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, value: text };
-  }
-}
 
 /** A stand-in for VTpass (docs/PROVIDERS.md): its paths, keys, codes and answer shapes. */
 export function createVtpassSimulator(options: VtpassSimulatorOptions): VtpassSimulator {
