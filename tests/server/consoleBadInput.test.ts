@@ -51,6 +51,7 @@ const realPath = (route: Route) =>
     // An identity review's id: any UUID reaches the body's check (an unknown one is 404 after it).
     .replace(/\/kyc\/(changes|contests)\/:id/, `/kyc/$1/${reviewId}`)
     .replace(":action", "requery")
+    .replace(":name", "vtpass")
     .replace(":id", "1")}/`;
 
 async function writes() {
@@ -116,8 +117,8 @@ describe("bad input on every staff and admin endpoint", () => {
     for (const route of withQuery) {
       const keys = Object.keys((route.query as z.ZodObject).shape);
       const query = keys.map((key) => `${key}=%00not-valid%00${"x".repeat(120)}`).join("&");
-      const answer = await server.call("GET", `${realPath(route)}?${query}`, { token: admin.token });
-      expectRefusal(answer, `GET ${route.path}?${keys.join(",")}`, 400);
+      const answer = await server.call(route.method, `${realPath(route)}?${query}`, { token: admin.token });
+      expectRefusal(answer, `${route.method} ${route.path}?${keys.join(",")}`, 400);
     }
   });
 
@@ -126,7 +127,9 @@ describe("bad input on every staff and admin endpoint", () => {
     const nul = "Text may not contain the NUL character (U+0000).";
     for (const route of consoleRoutes().filter((r) => r.query)) {
       for (const key of Object.keys((route.query as z.ZodObject).shape)) {
-        const answer = await server.call("GET", `${realPath(route)}?${key}=a%00b`, { token: admin.token });
+        const answer = await server.call(route.method, `${realPath(route)}?${key}=a%00b`, {
+          token: admin.token,
+        });
         expectRefusal(answer, `GET ${route.path}?${key}`, 400);
         expect(answer.body.fields?.[key], `GET ${route.path}?${key}`).toEqual([nul]);
       }
@@ -195,7 +198,8 @@ describe("bad input on every staff and admin endpoint", () => {
         const path = `${route.path
           .slice(1)
           .replace(/:(id|user_id)/, encodeURIComponent(id))
-          .replace(":action", "requery")}/`;
+          .replace(":action", "requery")
+          .replace(":name", "vtpass")}/`;
         const body = route.method === "GET" || route.method === "DELETE" ? undefined : {};
         const answer = await server.call(route.method, path, { token: admin.token, body });
         const label = `${route.method} ${route.path} with id ${id}`;

@@ -92,7 +92,11 @@ describe("a JSON body's depth and size, bounded before anything walks it", () =>
     const admin = tokens.admin;
     // Counted as the scan counts: the body object, the list, and each value after a comma.
     const list = (values: number) =>
-      JSON.stringify({ control_id: 1, switch_off: Array.from({ length: values - 2 }, (_, i) => i + 1) });
+      JSON.stringify({
+        provider: "vtpass",
+        control_id: 1,
+        switch_off: Array.from({ length: values - 3 }, (_, i) => i + 1),
+      });
     const within = await server.call("POST", "core/staff/fetch/data/plans/sync/", {
       token: admin,
       raw: list(5_000),
@@ -148,7 +152,7 @@ describe("a JSON body's depth and size, bounded before anything walks it", () =>
   it("takes the largest bodies the console sends: a full plan import and a long notification", async () => {
     // 300 plans whose 60-character codes arrive escaped, and 300 switch-offs: about 120 kB, 3 levels.
     const code = "\\u00e9".repeat(60);
-    const raw = `{"control_id":1,"import":[${Array.from({ length: 300 }, () => `{"code":"${code}","price":100000}`).join(",")}],"switch_off":[${Array.from({ length: 300 }, (_, i) => 900_000 + i).join(",")}]}`;
+    const raw = `{"provider":"vtpass","control_id":1,"import":[${Array.from({ length: 300 }, () => `{"code":"${code}","price":100000}`).join(",")}],"switch_off":[${Array.from({ length: 300 }, (_, i) => 900_000 + i).join(",")}]}`;
     expect(raw.length).toBeGreaterThan(100_000);
     const sync = await server.call("POST", "core/staff/fetch/data/plans/sync/", { token: tokens.admin, raw });
     expect(limitMessages).not.toContain(sync.body.msg);
