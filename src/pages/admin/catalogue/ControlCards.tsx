@@ -54,7 +54,7 @@ export function ControlCards<S extends z.ZodMiniObject, C extends Control & z.in
         <LoadFailed message={`We could not load the ${title.toLowerCase()}.`} retry={controls.retry} />
       )}
       {data && (
-        <div className="control-grid">
+        <div className={footer ? "control-grid wide" : "control-grid"}>
           {data.map((control) => (
             <ControlCard
               key={control.id}
