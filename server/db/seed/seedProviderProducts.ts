@@ -21,12 +21,11 @@ type Row = typeof providerProducts.$inferInsert;
  * provider's data id for each network. Run with the catalogue's own seed, on a fresh installation only.
  */
 export async function seedProviderProducts(tx: Transaction): Promise<void> {
-  const [nets, plans, bouquets, companies] = await Promise.all([
-    tx.select().from(networks),
-    tx.select().from(dataPlans),
-    tx.select().from(tvPlans),
-    tx.select().from(discos),
-  ]);
+  // One after another: a transaction's statements go over one connection.
+  const nets = await tx.select().from(networks);
+  const plans = await tx.select().from(dataPlans);
+  const bouquets = await tx.select().from(tvPlans);
+  const companies = await tx.select().from(discos);
   const rows: Row[] = [];
   const dataIds: Array<typeof providerNetworks.$inferInsert> = [];
   for (const net of nets) {

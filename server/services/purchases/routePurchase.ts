@@ -46,7 +46,7 @@ const unavailable = () =>
 /** The offers to try, in route order, for what the first statement read; refused when none may be tried. */
 export function candidatesFor(
   deps: Pick<PurchaseDeps, "providers" | "clock">,
-  order: Order,
+  order: Pick<Order, "offers" | "routeScope">,
   facts: RoutingFacts | null,
 ) {
   const routes = facts?.routes ?? [];
@@ -57,8 +57,8 @@ export function candidatesFor(
   }));
   const scopes = routeScopes(order.routeScope.networkId, order.routeScope.planType);
   const names = deps.providers.list.map((provider) => provider.name);
-  const order_ = routeOrder(routes, scopes, names);
-  const routed = routeCandidates(order_, order.offers, states, deps.providers.has, deps.clock.now());
+  const tried = routeOrder(routes, scopes, names);
+  const routed = routeCandidates(tried, order.offers, states, deps.providers.has, deps.clock.now());
   if (routed.candidates.length === 0) throw unavailable();
   return routed.candidates;
 }
@@ -293,6 +293,7 @@ export async function checkingProvider(
       ),
     deps.db.select({ routing: routingLookup(service) }).from(sql`(select 1) as one`),
   ]);
+  // Only who sells it and under what id matter for a check: one offer per provider, no cost to route by.
   const seen = new Set<string>();
   const offers = rows
     .filter((row) => !seen.has(row.provider) && seen.add(row.provider))
@@ -301,8 +302,11 @@ export async function checkingProvider(
       cost: 0,
       delivery: { service: "airtime" as const, serviceId: row.serviceId, phone: "", amount: 0 },
     }));
-  const order = { offers, routeScope: { networkId: null, planType: null } } as unknown as Order;
-  const [first] = candidatesFor(deps, order, facts?.routing ?? null);
+  const [first] = candidatesFor(
+    deps,
+    { offers, routeScope: { networkId: null, planType: null } },
+    facts?.routing ?? null,
+  );
   if (!first) throw unavailable();
   return { provider: deps.providers.get(first.provider), serviceId: first.delivery.serviceId };
 }
