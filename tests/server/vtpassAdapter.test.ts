@@ -38,11 +38,11 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const adapter = () => createVtpassProvider({ baseUrl: base, ...keys, timeoutMs: 10_000 });
-/** What a requery is given: VTpass finds a purchase by our request id alone. */
-const sent = (requestId: string): SentAttempt => ({
+/** What a requery is given: VTpass finds a purchase by our request id; its record must name the number. */
+const sent = (requestId: string, to = "08011111111"): SentAttempt => ({
   requestId,
   providerReference: null,
-  order: { service: "airtime", serviceId: "mtn", phone: "08011111111", amount: 10_000 },
+  order: { service: "airtime", serviceId: "mtn", phone: to, amount: 10_000 },
   sentAt: clock.now(),
 });
 const within = (ms = 2_000) => AbortSignal.timeout(ms);
@@ -187,8 +187,8 @@ describe("VTpass's sandbox numbers", () => {
     const { requestId, result, provider } = await buy(airtime("201000000000"));
     expect(result.status).toBe("pending");
     const answers = [
-      await provider.requery(sent(requestId), within()),
-      await provider.requery(sent(requestId), within()),
+      await provider.requery(sent(requestId, "201000000000"), within()),
+      await provider.requery(sent(requestId, "201000000000"), within()),
     ];
     expect(answers.map((a) => a.status)).toEqual(["pending", "successful"]);
   });
@@ -196,7 +196,9 @@ describe("VTpass's sandbox numbers", () => {
   it("treats 500000000000's unexpected answer (not JSON) as pending, and a requery finds it delivered", async () => {
     const { requestId, result, provider } = await buy(airtime("500000000000"));
     expect(result).toMatchObject({ status: "pending", note: expect.stringContaining("not JSON") });
-    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "successful" });
+    expect(await provider.requery(sent(requestId, "500000000000"), within())).toMatchObject({
+      status: "successful",
+    });
   });
 
   it("throws for 400000000000's dropped connection: the caller cannot know, so it stays pending", async () => {
@@ -207,7 +209,9 @@ describe("VTpass's sandbox numbers", () => {
     const provider = adapter();
     const requestId = provider.newRequestId(clock.now());
     await expect(provider.buy(requestId, airtime("300000000000"), within(300))).rejects.toThrow();
-    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "successful" });
+    expect(await provider.requery(sent(requestId, "300000000000"), within())).toMatchObject({
+      status: "successful",
+    });
   });
 
   it("verifies the sandbox smartcard and meters, and refuses numbers it cannot find", async () => {
@@ -341,10 +345,23 @@ describe("answer shapes", () => {
   });
 
   it("reads a reversal on requery after delivery", async () => {
-    const { requestId, result, provider } = await buy(airtime(phone()));
+    const to = phone();
+    const { requestId, result, provider } = await buy(airtime(to));
     expect(result.status).toBe("successful");
     await simulator.control.reverse(requestId);
-    expect(await provider.requery(sent(requestId), within())).toMatchObject({ status: "reversed" });
+    expect(await provider.requery(sent(requestId, to), within())).toMatchObject({ status: "reversed" });
+  });
+
+  it("takes no record about another purchase for this one's answer: pending, and staff are told", async () => {
+    const to = phone();
+    const { requestId, result, provider } = await buy(airtime(to));
+    expect(result.status).toBe("successful");
+    // Asked about this request id, VTpass's record names another number.
+    expect(await provider.requery(sent(requestId, "08099999999"), within())).toMatchObject({
+      status: "pending",
+      alert: "mismatch",
+      note: expect.stringContaining("the record is about number"),
+    });
   });
 
   it("finds the request id in VTpass's webhook, and nothing in anything else", () => {

@@ -225,3 +225,37 @@ describe("the note kept with each answer, for the log and staff", () => {
     expect(classifyRequeryAnswer(reply).note).toBe(note);
   });
 });
+
+describe("a record about another purchase", () => {
+  const asked = { requestId: "202611271200ABCDEFGHIJKL", recipient: "08031234567" };
+  const record = (requestId: string, number: string, status = "delivered") =>
+    answer({
+      code: "000",
+      requestId,
+      content: { transactions: { status, transactionId: "17415990112345678", unique_element: number } },
+    });
+
+  it.each([
+    [
+      "another request id",
+      record("202611271200ZZZZZZZZZZZZ", asked.recipient),
+      "request 202611271200ZZZZZZZZZZZZ",
+    ],
+    ["another number", record(asked.requestId, "08099999999"), "number 08099999999"],
+    ["another number, failed", record(asked.requestId, "08099999999", "failed"), "number 08099999999"],
+  ])("is pending with a staff alert, never this purchase's outcome: %s", (_, reply, about) => {
+    for (const classify of [classifyPayAnswer, classifyRequeryAnswer]) {
+      expect(classify(reply, asked)).toMatchObject({
+        status: "pending",
+        alert: "mismatch",
+        note: expect.stringContaining(`the record is about ${about}`),
+      });
+    }
+  });
+
+  it("is this purchase's answer when it names its request id and number", () => {
+    expect(classifyPayAnswer(record(asked.requestId, asked.recipient), asked)).toMatchObject({
+      status: "successful",
+    });
+  });
+});

@@ -151,11 +151,48 @@ function common(reply: OutsideReply) {
   };
 }
 
+/** What a purchase was sent as: an answer's record must be about it. */
+export interface AskedAbout {
+  requestId: string;
+  /** The phone, smartcard or meter number. */
+  recipient: string;
+}
+
+/**
+ * A record about another purchase (another request id, another number) is not this purchase's
+ * answer, whatever it says: it stays pending, and staff are told (docs/PROVIDERS.md).
+ */
+function mismatchOf(
+  answer: VtpassAnswer,
+  base: { note: string },
+  asked: AskedAbout | undefined,
+): ProviderResult | null {
+  if (!asked) return null;
+  const about = answer.requestId;
+  const recipient = answer.content?.transactions?.unique_element;
+  const other =
+    about !== undefined && about !== asked.requestId
+      ? `request ${about}`
+      : recipient !== undefined && recipient !== asked.recipient
+        ? `number ${recipient}`
+        : null;
+  if (!other) return null;
+  return {
+    status: "pending",
+    note: `${base.note}: the record is about ${other}, not this purchase`,
+    alert: "mismatch",
+  };
+}
+
 /** The answer to `pay`. */
-export function classifyPayAnswer(reply: OutsideReply): ProviderResult {
+export function classifyPayAnswer(reply: OutsideReply, asked?: AskedAbout): ProviderResult {
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };
+  if (code === "000" || code === "040") {
+    const mismatch = mismatchOf(answer, base, asked);
+    if (mismatch) return mismatch;
+  }
   if (code === "000") return byTransactionStatus(answer, base);
   if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
   const alert = accountCodes[code];
@@ -171,10 +208,14 @@ export function classifyPayAnswer(reply: OutsideReply): ProviderResult {
  * (bad arguments, bad keys) says nothing about whether the purchase happened, so it stays pending
  * (with an alert, for the keys).
  */
-export function classifyRequeryAnswer(reply: OutsideReply): ProviderResult {
+export function classifyRequeryAnswer(reply: OutsideReply, asked?: AskedAbout): ProviderResult {
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };
+  if (code === "000" || code === "040") {
+    const mismatch = mismatchOf(answer, base, asked);
+    if (mismatch) return mismatch;
+  }
   if (code === "000") return byTransactionStatus(answer, base);
   if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
   if (code === "016" || code === "091")

@@ -8,6 +8,7 @@ import {
   type ProviderOrder,
   ProviderRefused,
   type ProviderVariation,
+  recipientOf,
   VerificationRefused,
 } from "../provider";
 import { classifyPayAnswer, classifyRequeryAnswer } from "./vtpassAnswers";
@@ -143,11 +144,16 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
     },
 
     async buy(requestId, order, signal) {
-      return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal));
+      const asked = { requestId, recipient: recipientOf(order) };
+      return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal), asked);
     },
 
     async requery(attempt, signal) {
-      return classifyRequeryAnswer(await http.post("requery", { request_id: attempt.requestId }, signal));
+      const asked = { requestId: attempt.requestId, recipient: recipientOf(attempt.order) };
+      return classifyRequeryAnswer(
+        await http.post("requery", { request_id: attempt.requestId }, signal),
+        asked,
+      );
     },
 
     async balance(signal) {
