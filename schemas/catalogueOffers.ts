@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { money, percent, providerCode } from "./catalogueEditors";
-import { integer, kobo, maxPlanId } from "./common";
+import { integer, kobo, maxControlId, maxPlanId } from "./common";
 
 /**
  * A product's offers: one per provider that sells it, with what that provider calls it and charges
@@ -53,7 +53,15 @@ export const offerKey = {
     .check(z.int(), z.minimum(1), z.maximum(maxPlanId)),
   provider: providerName,
 };
-export const offerKeyQuery = z.strictObject(offerKey);
+/**
+ * Networks and discos are numbered in a smallint (`maxControlId`): a larger id of theirs names
+ * nothing, and is refused as input rather than handed to a query whose parameter cannot carry it.
+ */
+export const productIdFits = z.refine<{ service: OfferService; product_id: number }>(
+  (key) => key.service === "data" || key.service === "tv" || key.product_id <= maxControlId,
+  { error: "No such product.", path: ["product_id"] },
+);
+export const offerKeyQuery = z.strictObject(offerKey).check(productIdFits);
 export type OfferKey = z.infer<typeof offerKeyQuery>;
 
 /** An offer as staff see it, beside its product. */

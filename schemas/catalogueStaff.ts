@@ -8,7 +8,7 @@ import {
   tvPlanEdit,
   tvProviderEdit,
 } from "./catalogueEditors";
-import { firstOffer, networkDataId, offerEdit, offerKey, staffOffer } from "./catalogueOffers";
+import { firstOffer, networkDataId, offerEdit, offerKey, productIdFits, staffOffer } from "./catalogueOffers";
 import { integer, maxControlId } from "./common";
 
 /**
@@ -87,7 +87,7 @@ export const tvPlanPatch = z
   .check(changeSomething(["sell_at_loss"]));
 
 /** Adds or changes one offer (its key and what it says); judged by the pricing rule. */
-export const offerPut = z.extend(offerEdit, { ...offerKey, ...lossConfirmation });
+export const offerPut = z.extend(offerEdit, { ...offerKey, ...lossConfirmation }).check(productIdFits);
 
 // What staff see: the editable fields, plus what identifies each row and who sells it.
 const offers = { offers: z.array(staffOffer) };

@@ -116,6 +116,12 @@ describe("a product's offers", () => {
       /not a provider OjaPay buys from/,
     ],
     [{ service: "water", product_id: 1, provider: "vtpass" }, "service", /./],
+    // Networks and discos are numbered in a smallint: a larger id names nothing (the fuzzer found a 500).
+    [
+      { service: "airtime", product_id: 32_768, provider: "vtpass", service_id: "mtn" },
+      "product_id",
+      /No such product/,
+    ],
     [
       { service: "tv", product_id: 999_999, provider: "msorg", cost: 1 },
       "product_id",
@@ -173,6 +179,13 @@ describe("a product's offers", () => {
       { token: staff.token },
     );
     expect(bad.status).toBe(400);
+    const past = await server.call(
+      "DELETE",
+      "core/staff/fetch/offers/?service=electricity&product_id=32768&provider=vtpass",
+      { token: staff.token },
+    );
+    expect(past.status).toBe(400);
+    expect(past.body.fields?.product_id).toEqual(["No such product."]);
     expect(bad.body.fields?.product_id).toBeDefined();
   });
 
