@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { providerRoutes, providerStates, purchaseAttempts, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { claimedCandidates } from "../../server/services/purchases/routePurchase";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -205,6 +206,45 @@ describe("routes and health", () => {
       .from(providerStates)
       .where(eq(providerStates.provider, "vtpass"));
     expect(state).toMatchObject({ failuresInRow: 0, circuitOpenUntil: null });
+  });
+
+  it("sells to every customer while one purchase probes the only provider's circuit", async () => {
+    const past = new Date(server.clock.now().getTime() - 1_000);
+    await server.db.insert(providerStates).values([
+      { provider: "msorg", switchedOff: true },
+      { provider: "vtpass", circuitOpenUntil: past, failuresInRow: 5 },
+    ]);
+    const c = await server.fundedCustomer(naira(5000));
+    const bought = await Promise.all([
+      buyAirtime(c, phone()),
+      buyAirtime(c, phone()),
+      buyAirtime(c, phone()),
+    ]);
+    expect(bought.map((b) => b.status)).toEqual(["successful", "successful", "successful"]);
+    const [state] = await server.db
+      .select()
+      .from(providerStates)
+      .where(eq(providerStates.provider, "vtpass"));
+    expect(state).toMatchObject({ failuresInRow: 0, circuitOpenUntil: null });
+  });
+
+  it("tries last, rather than drops, a provider another purchase is probing just now", async () => {
+    // Both purchases saw the circuit's time up; the other claimed the probe first.
+    await server.db
+      .insert(providerStates)
+      .values({ provider: "vtpass", circuitOpenUntil: new Date(server.clock.now().getTime() + 60_000) });
+    const offer = (provider: string) => ({
+      provider,
+      cost: 9_800,
+      delivery: { service: "airtime" as const, serviceId: "1", phone: "08030000000", amount: 10_000 },
+    });
+    const alone = await claimedCandidates(server.deps, [{ ...offer("vtpass"), probe: true }]);
+    expect(alone.map((o) => o.provider)).toEqual(["vtpass"]);
+    const withOther = await claimedCandidates(server.deps, [
+      { ...offer("vtpass"), probe: true },
+      { ...offer("msorg"), probe: false },
+    ]);
+    expect(withOther.map((o) => o.provider)).toEqual(["msorg", "vtpass"]);
   });
 
   it("refuses the sale, holding nothing, when no provider may be tried", async () => {

@@ -83,17 +83,22 @@ export async function claimProbe(
   return claimed.length > 0;
 }
 
-/** The candidates left once the probes this purchase could not claim are dropped. */
+/**
+ * The candidates with the probes this purchase could not claim (another purchase is probing) moved
+ * last: like any provider with its circuit open, tried only after the others refused safely, or when
+ * there is no other.
+ */
 export async function claimedCandidates(
   deps: Pick<PurchaseDeps, "db" | "clock">,
   candidates: (Offer & { probe: boolean })[],
 ): Promise<Offer[]> {
   const kept: Offer[] = [];
+  const last: Offer[] = [];
   for (const candidate of candidates) {
     if (!candidate.probe || (await claimProbe(deps, candidate.provider))) kept.push(candidate);
+    else last.push(candidate);
   }
-  if (kept.length === 0) throw unavailable();
-  return kept;
+  return [...kept, ...last];
 }
 
 export interface Asked {
