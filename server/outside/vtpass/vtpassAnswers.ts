@@ -184,17 +184,30 @@ function mismatchOf(
   };
 }
 
+/**
+ * `000` and `040` carry the transaction's own record, read alike on `pay` and `requery`: its state,
+ * unless it is about another purchase. Null for the codes each call reads its own way.
+ */
+function recordAnswer(
+  code: string,
+  answer: VtpassAnswer,
+  base: { providerReference?: string; note: string },
+  asked: AskedAbout | undefined,
+): ProviderResult | null {
+  if (code !== "000" && code !== "040") return null;
+  const mismatch = mismatchOf(answer, base, asked);
+  if (mismatch) return mismatch;
+  if (code === "000") return byTransactionStatus(answer, base);
+  return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+}
+
 /** The answer to `pay`. */
 export function classifyPayAnswer(reply: OutsideReply, asked?: AskedAbout): ProviderResult {
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };
-  if (code === "000" || code === "040") {
-    const mismatch = mismatchOf(answer, base, asked);
-    if (mismatch) return mismatch;
-  }
-  if (code === "000") return byTransactionStatus(answer, base);
-  if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+  const record = recordAnswer(code, answer, base, asked);
+  if (record) return record;
   const alert = accountCodes[code];
   if (alert) return { status: "failed", ...base, reason: unavailableForNow, alert, ...movable(code) };
   const reason = failureReasons[code];
@@ -212,12 +225,8 @@ export function classifyRequeryAnswer(reply: OutsideReply, asked?: AskedAbout): 
   const { answer, base } = common(reply);
   const code = answer?.code;
   if (!answer || !code) return { status: "pending", ...base };
-  if (code === "000" || code === "040") {
-    const mismatch = mismatchOf(answer, base, asked);
-    if (mismatch) return mismatch;
-  }
-  if (code === "000") return byTransactionStatus(answer, base);
-  if (code === "040") return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
+  const record = recordAnswer(code, answer, base, asked);
+  if (record) return record;
   if (code === "016" || code === "091")
     return { status: "failed", ...base, reason: failureReasons[code] as string };
   if (code === "015") return { status: "pending", ...base, unknownRequest: true };

@@ -8,7 +8,7 @@ import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
 import { listProviderAlerts } from "../providerAlerts";
-import { healthWindowMs } from "./providerWatch";
+import { ensureStates, healthWindowMs } from "./providerWatch";
 
 type Deps = { db: Database; clock: Clock; providers: ProviderSet; config: { simulators: boolean } };
 
@@ -18,11 +18,6 @@ const planTypeWords: Record<string, string> = {
   gifting: "gifting",
   direct: "network plans",
 };
-
-async function ensureStates(deps: Deps) {
-  const rows = deps.providers.list.map((provider) => ({ provider: provider.name }));
-  await deps.db.insert(providerStates).values(rows).onConflictDoNothing();
-}
 
 /** Every route staff may set, each as saved or as PROVIDERS' order where none was. */
 async function routeViews(deps: Deps): Promise<RouteView[]> {

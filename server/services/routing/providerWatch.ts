@@ -16,7 +16,7 @@ export const balanceEveryMs = 3 * 60_000;
 const outcomesKeptMs = 24 * 3_600_000;
 
 /** Each provider's row, made on first need with the defaults. */
-async function ensureStates(deps: Deps) {
+export async function ensureStates(deps: Pick<Deps, "db" | "providers">) {
   const rows = deps.providers.list.map((provider) => ({ provider: provider.name }));
   await deps.db.insert(providerStates).values(rows).onConflictDoNothing();
 }
