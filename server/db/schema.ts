@@ -564,8 +564,12 @@ export const providerRoutes = pgTable(
 export const providerStates = pgTable("provider_states", {
   provider: text("provider").primaryKey(),
   switchedOff: boolean("switched_off").notNull().default(false),
-  failuresInRow: integer("failures_in_row").notNull().default(0),
   circuitOpenUntil: at("circuit_open_until"),
+  /**
+   * Failures in a row are counted from the provider's answers (provider_outcomes) after its last
+   * delivery and after this time: when staff closed the circuit by hand.
+   */
+  circuitCountedFrom: at("circuit_counted_from"),
   circuitFailures: integer("circuit_failures").notNull().default(5),
   circuitMinutes: integer("circuit_minutes").notNull().default(5),
   /** Below this success rate (percent) over 30 minutes it is skipped; 0 never. */
@@ -587,6 +591,8 @@ export const providerOutcomes = pgTable(
     provider: text("provider").notNull(),
     service: text("service").notNull(),
     outcome: text("outcome", { enum: ["successful", "failed", "unclear"] }).notNull(),
+    /** Whether it counts towards opening the circuit: a definite failure, or no answer in time. */
+    breaks: boolean("breaks").notNull().default(false),
     latencyMs: integer("latency_ms").notNull(),
     at: at("at").notNull(),
   },

@@ -39,6 +39,22 @@ describe("statements per purchase", () => {
     if (process.env.SHOW_STATEMENTS) console.log(count, statements.join("\n"));
     expect(count).toBeLessThanOrEqual(statementsPerPurchase);
   });
+
+  it("a purchase VTpass refuses and the vendor delivers costs one statement more: the move", async () => {
+    const c = await server.fundedCustomer(naira(10_000));
+    const buy = (phone: string) =>
+      server.send("POST /core/customer/airtime", {
+        token: c.token,
+        body: { network_id: 1, phone, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
+      });
+    expect((await buy("08031230003")).data?.status).toBe("successful");
+    server.vtpass.script("08031230004", { code: "016" });
+    const { result, count, statements } = await countStatements(server.db, () => buy("08031230004"));
+    expect(result.data?.status).toBe("successful");
+    if (process.env.SHOW_STATEMENTS) console.log(count, statements.join("\n"));
+    expect(server.msorg.records().filter((r) => r.recipient === "08031230004")).toHaveLength(1);
+    expect(count).toBeLessThanOrEqual(statementsPerPurchase + 1);
+  });
 });
 
 describe("the purchase's own one-statement settle", () => {

@@ -1,6 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { providerRoutes, providerStates, purchaseAttempts, transactions } from "../../server/db/schema";
+import {
+  providerOutcomes,
+  providerRoutes,
+  providerStates,
+  purchaseAttempts,
+  transactions,
+} from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { claimedCandidates } from "../../server/services/purchases/routePurchase";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
@@ -19,6 +25,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await server.db.delete(providerStates);
   await server.db.delete(providerRoutes);
+  // Failures in a row are counted from the answers: each test starts with none.
+  await server.db.delete(providerOutcomes);
 });
 
 const naira = (n: number) => n * 100;
@@ -43,6 +51,14 @@ const vtpassPaysFor = (to: string) =>
   server.vtpass.requests.filter(
     (r) => r.path.endsWith("/pay") && (r.body as { phone?: string }).phone === to,
   );
+/** VTpass's circuit as staff see it on the Providers page. */
+async function vtpassCircuit() {
+  const admin = await server.signedInOperator("admin");
+  const overview = await server.sendOk("GET /sys.admin/providers", { token: admin.token });
+  const vtpass = overview.providers.find((p) => p.name === "vtpass");
+  if (!vtpass) throw new Error("no VTpass on the Providers page");
+  return vtpass.circuit;
+}
 const vendorRecordsFor = (to: string) => server.msorg.records().filter((r) => r.recipient === to);
 
 describe("failing over", () => {
@@ -201,18 +217,61 @@ describe("routes and health", () => {
     const probed = await buyAirtime(c, probe);
     expect(vtpassPaysFor(probe)).toHaveLength(1);
     expect((await rowOf(probed.reference))?.provider).toBe("vtpass");
-    const [state] = await server.db
-      .select()
-      .from(providerStates)
-      .where(eq(providerStates.provider, "vtpass"));
-    expect(state).toMatchObject({ failuresInRow: 0, circuitOpenUntil: null });
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", failures_in_row: 0, open_until: null });
+  });
+
+  it("counts failures in a row afresh after a delivery, so four, a sale and four more leave the circuit closed", async () => {
+    const c = await server.fundedCustomer(naira(20_000));
+    const refused = async (n: number) => {
+      for (let i = 0; i < n; i += 1) {
+        const to = phone();
+        server.vtpass.script(to, { code: "030" });
+        await buyAirtime(c, to);
+      }
+    };
+    await refused(4);
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", failures_in_row: 4 });
+    const sold = phone();
+    await buyAirtime(c, sold);
+    expect(vtpassPaysFor(sold)).toHaveLength(1);
+    await refused(4);
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", failures_in_row: 4 });
+    await refused(1);
+    expect(await vtpassCircuit()).toMatchObject({ state: "open", failures_in_row: 5 });
+  });
+
+  it("starts the count afresh when staff close the circuit by hand", async () => {
+    const admin = await server.signedInOperator("admin");
+    const c = await server.fundedCustomer(naira(20_000));
+    for (let i = 0; i < 5; i += 1) {
+      const to = phone();
+      server.vtpass.script(to, { code: "030" });
+      await buyAirtime(c, to);
+    }
+    expect((await vtpassCircuit()).state).toBe("open");
+    server.clock.advance(1_000);
+    await server.sendOk("PATCH /sys.admin/providers/:name", {
+      token: admin.token,
+      params: { name: "vtpass" },
+      body: { close_circuit: true },
+    });
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", failures_in_row: 0 });
+    server.clock.advance(1_000);
+    const to = phone();
+    server.vtpass.script(to, { code: "030" });
+    await buyAirtime(c, to);
+    // One failure after the close, not six in a row: VTpass is still tried first.
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", failures_in_row: 1 });
+    const next = phone();
+    await buyAirtime(c, next);
+    expect(vtpassPaysFor(next)).toHaveLength(1);
   });
 
   it("sells to every customer while one purchase probes the only provider's circuit", async () => {
     const past = new Date(server.clock.now().getTime() - 1_000);
     await server.db.insert(providerStates).values([
       { provider: "msorg", switchedOff: true },
-      { provider: "vtpass", circuitOpenUntil: past, failuresInRow: 5 },
+      { provider: "vtpass", circuitOpenUntil: past },
     ]);
     const c = await server.fundedCustomer(naira(5000));
     const bought = await Promise.all([
@@ -221,11 +280,7 @@ describe("routes and health", () => {
       buyAirtime(c, phone()),
     ]);
     expect(bought.map((b) => b.status)).toEqual(["successful", "successful", "successful"]);
-    const [state] = await server.db
-      .select()
-      .from(providerStates)
-      .where(eq(providerStates.provider, "vtpass"));
-    expect(state).toMatchObject({ failuresInRow: 0, circuitOpenUntil: null });
+    expect(await vtpassCircuit()).toMatchObject({ state: "closed", open_until: null });
   });
 
   it("tries last, rather than drops, a provider another purchase is probing just now", async () => {

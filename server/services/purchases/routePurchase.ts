@@ -258,6 +258,7 @@ const moveStatement = (db: Queryable) =>
             service: p("service"),
             latencyMs: p("latencyMs"),
             at,
+            breaks: sql`true`,
           }),
         ),
         writeStep(db, "circuit_counted", circuitFailed(p("fromProvider"), at)),

@@ -147,9 +147,13 @@ export async function settlePurchase(
       // The purchase's own answer counts for its provider's health and circuit (a delivery counts in `deliver`).
       const { outcome, breaks } = outcomeOf(answer);
       const provider = providerNameOf(row);
-      const values = { provider, service: row.kind, latencyMs: answered.latencyMs, at: now };
-      await tx.execute(outcomeInsert(outcome, values));
-      if (breaks) await tx.execute(circuitFailed(provider, now));
+      const values = { provider, service: row.kind, latencyMs: answered.latencyMs, at: now, breaks };
+      // One statement, so the circuit's count does not see this outcome yet and counts it as one more.
+      await tx.execute(
+        breaks
+          ? sql`with outcome as (${outcomeInsert(outcome, values)}) ${circuitFailed(provider, now)}`
+          : outcomeInsert(outcome, values),
+      );
     }
 
     if (row.status === "pending" && result.status === "successful") {

@@ -8,6 +8,7 @@ import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
 import { listProviderAlerts } from "../providerAlerts";
+import { failuresInRow } from "./providerHealth";
 import { ensureStates, healthWindowMs } from "./providerWatch";
 
 type Deps = { db: Database; clock: Clock; providers: ProviderSet; config: { simulators: boolean } };
@@ -58,7 +59,15 @@ export async function providersOverview(deps: Deps): Promise<ProvidersOverview> 
   const now = deps.clock.now();
   const o = providerOutcomes;
   const [states, health, routes, alerts] = await Promise.all([
-    deps.db.select().from(providerStates),
+    deps.db
+      .select({
+        state: providerStates,
+        failuresInRow: failuresInRow(
+          // Qualified by hand: Drizzle writes a column of the one table selected from unqualified.
+          sql`${providerStates}.${sql.identifier(providerStates.provider.name)}`,
+        ),
+      })
+      .from(providerStates),
     deps.db
       .select({
         provider: o.provider,
@@ -77,7 +86,8 @@ export async function providersOverview(deps: Deps): Promise<ProvidersOverview> 
   return {
     simulated: deps.config.simulators,
     providers: deps.providers.list.map((provider) => {
-      const state = states.find((s) => s.provider === provider.name);
+      const found = states.find((s) => s.state.provider === provider.name);
+      const state = found?.state;
       const seen = health.find((h) => h.provider === provider.name);
       const openUntil = state?.circuitOpenUntil ?? null;
       const answered = (seen?.successful ?? 0) + (seen?.failed ?? 0) + (seen?.unclear ?? 0);
@@ -87,7 +97,7 @@ export async function providersOverview(deps: Deps): Promise<ProvidersOverview> 
         switched_off: state?.switchedOff ?? false,
         circuit: {
           state: !openUntil ? "closed" : openUntil > now ? "open" : "probing",
-          failures_in_row: state?.failuresInRow ?? 0,
+          failures_in_row: found?.failuresInRow ?? 0,
           open_until: openUntil?.toISOString() ?? null,
           failures_to_open: state?.circuitFailures ?? 5,
           open_minutes: state?.circuitMinutes ?? 5,
@@ -128,7 +138,8 @@ export async function changeProvider(deps: Deps, actor: Actor, name: string, bod
       ...(body.min_success_percent !== undefined && { minSuccessPercent: body.min_success_percent }),
       ...(body.circuit_failures !== undefined && { circuitFailures: body.circuit_failures }),
       ...(body.circuit_minutes !== undefined && { circuitMinutes: body.circuit_minutes }),
-      ...(body.close_circuit && { circuitOpenUntil: null, failuresInRow: 0 }),
+      // Failures in a row count afresh from now (providerHealth.ts).
+      ...(body.close_circuit && { circuitOpenUntil: null, circuitCountedFrom: deps.clock.now() }),
       updatedAt: deps.clock.now(),
     };
     const [after] = await tx.update(s).set(set).where(eq(s.provider, name)).returning();
