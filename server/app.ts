@@ -34,12 +34,13 @@ import { statusRoutes } from "./routes/statusRoutes";
 import { userAdminRoutes } from "./routes/userAdminRoutes";
 import { walletRoutes } from "./routes/walletRoutes";
 import { webhookRoutes } from "./routes/webhookRoutes";
+import { recentReads } from "./services/recentReads";
 
 export const apiBase = "/api";
 
-export function apiRoutes(deps: AppDeps): Route[] {
+export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.clock.now().getTime())): Route[] {
   return [
-    ...statusRoutes(deps),
+    ...statusRoutes(deps, recent),
     ...authRoutes(deps),
     ...pinRoutes(deps),
     ...kycRoutes(deps),
@@ -61,7 +62,8 @@ export function apiRoutes(deps: AppDeps): Route[] {
 /** The whole HTTP surface: the API under /api and, when it has been built, the SPA. */
 export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   const app = new Hono<AppEnv>({ strict: false });
-  const routes = apiRoutes(deps);
+  const recent = recentReads(deps.config.readCacheMs, () => deps.clock.now().getTime());
+  const routes = apiRoutes(deps, recent);
   const document = openApiDocument(routes, apiBase);
 
   app.use(requestId());
@@ -99,7 +101,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   // The API's bodies are small JSON (jsonLimits.ts); only the simulators' paths take up to 1 MB.
   api.use(bodySizeLimit(jsonLimits.maxBytes, (c) => answerRefusal(c, tooLargeForApi())));
   api.use(addressLimit(deps, apiBase));
-  api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)])));
+  api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)]), recent));
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
   mountRoutes(api, routes);
   app.route(apiBase, api);

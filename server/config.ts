@@ -132,6 +132,8 @@ const envShape = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** How long an instance may answer from a session it read (revocations elsewhere show within it). */
+  READ_CACHE_MS: z.coerce.number().int().min(0).max(1_000).default(1_000),
   SESSION_MAX_HOURS: z.coerce
     .number()
     .int()
@@ -336,6 +338,7 @@ export interface Config {
   mailFrom: string;
   admin: { email: string; password: string } | undefined;
   sessionIdleMs: number;
+  readCacheMs: number;
   sessionMaxMs: number;
   logLevel: string;
   publicUrl: string;
@@ -413,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    readCacheMs: e.READ_CACHE_MS,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),

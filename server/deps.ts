@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
-import type { users } from "./db/schema";
+import type { sessions, users } from "./db/schema";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
@@ -32,6 +32,7 @@ export interface AppDeps {
 }
 
 export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
 
 export interface AuthSession {
   sessionId: string;

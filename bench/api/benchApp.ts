@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { systemClock } from "../../server/clock";
 import { type Config, loadConfig } from "../../server/config";
@@ -9,6 +12,8 @@ import { ensureFirstAdmin, seedSystemRows } from "../../server/services/adminBoo
 import { startBackgroundWork } from "../../server/services/backgroundWork";
 import { BenchMailbox } from "./mailbox";
 import { startMsorgThread, startVtpassThread, type VtpassThread } from "./simulatorThreads";
+
+const builtPages = fileURLToPath(new URL("../../dist", import.meta.url));
 
 export const benchAdmin = { email: "bench.admin@example.com", password: "bench admin lantern harbour 7" };
 
@@ -26,7 +31,6 @@ export const benchSettings = {
   SIMULATOR_LATENCY_MS: "0",
   // Setup signs 32 customers up from one address; the limit does not apply to purchases.
   ADDRESS_LIMIT_PER_MINUTE: "100000",
-  STATIC_DIR: "/nonexistent",
   ADMIN_EMAIL: benchAdmin.email,
   ADMIN_PASSWORD: benchAdmin.password,
 } as const;
@@ -36,6 +40,8 @@ export interface BenchApp {
   deps: AppDeps;
   config: Config;
   mailbox: BenchMailbox;
+  /** Whether it serves the built pages (dist/, from `npm run build`), for the read of `GET /`. */
+  servesPages: boolean;
   /** The simulated VTpass's thread: the failover scenario tells it to refuse a share of its pay requests. */
   vtpass: Pick<VtpassThread, "refusePays">;
   close(): Promise<void>;
@@ -47,11 +53,14 @@ export interface BenchApp {
  * simulators served by it and reached by the adapters over HTTP) and the background work. The VTpass
  * and MSORG adapters reach simulated providers served from threads of their own (simulatorThreads.ts),
  * as the real ones answer from machines of their own. The
- * differences: the bench's settings above, a mailbox instead of the log mailer, no SPA, and the
+ * differences: the bench's settings above, a mailbox instead of the log mailer, the built pages only when
+ * there are some, and the
  * simulators' journals kept in memory (a real VTpass keeps its own books elsewhere).
  */
 export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp> {
-  const config = loadConfig({ ...benchSettings });
+  // The built pages when there are some, served as `npm start` serves them.
+  const servesPages = existsSync(join(builtPages, "index.html"));
+  const config = loadConfig({ ...benchSettings, STATIC_DIR: servesPages ? builtPages : "/nonexistent" });
   const logger = createLogger(config.logLevel, pino.destination(2));
   const mailbox = new BenchMailbox();
   await seedSystemRows(database.db);
@@ -61,7 +70,7 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
   const served = await serveApp(
     config,
     { db: database.db, mailer: mailbox, clock: systemClock, config, logger },
-    { serveSpa: false, journalDir: null, vtpassBaseUrl: vtpass.baseUrl, msorgBaseUrl: msorg.baseUrl },
+    { serveSpa: servesPages, journalDir: null, vtpassBaseUrl: vtpass.baseUrl, msorgBaseUrl: msorg.baseUrl },
   );
   await vtpass.webhooksTo(served.origin);
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
@@ -70,6 +79,7 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
     deps: served.deps,
     config,
     mailbox,
+    servesPages,
     vtpass,
     async close() {
       work.stop();

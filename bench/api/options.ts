@@ -14,6 +14,8 @@ export interface BenchOptions {
   /** Closed-loop purchases before each measured point, not counted. */
   warmupSeconds: number;
   scenarios: Scenario[];
+  /** Whether to read the floor, `GET /api/status/`, the wallet and the home page too (issue 26's targets). */
+  reads: boolean;
 }
 
 export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--seconds N] [--runs N] [--concurrency 1,8,32] [--warmup N] [--scenario distinct|hot|failover|both|all]
@@ -26,7 +28,10 @@ export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--second
   --warmup       seconds of purchases before each measured point, not counted (default 1)
   --scenario     distinct customers, one hot wallet, or failover (distinct customers, VTpass refusing a
                  fifth of its pays so they move to the SME-data vendor); comma-separated, both for
-                 distinct and hot, all for the three (default all)`;
+                 distinct and hot, all for the three (default all)
+  --reads        after the purchases, read a bare Hono app (the floor), GET /api/status/, the wallet and
+                 the home page (when built) with autocannon at 16 connections, and the database's own
+                 selects by primary key a second, against issue 26's targets (default on)`;
 
 function positive(name: string, text: string, integer: boolean): number {
   const value = Number(text);
@@ -39,6 +44,11 @@ function oneOf<T extends string>(name: string, text: string, allowed: readonly T
   if (text === "both") return [...allowed];
   if ((allowed as readonly string[]).includes(text)) return [text as T];
   throw new Error(`--${name} must be ${allowed.join(", ")} or both, not "${text}"`);
+}
+
+function onOff(name: string, text: string): boolean {
+  if (text === "on" || text === "off") return text === "on";
+  throw new Error(`--${name} must be on or off, not "${text}"`);
 }
 
 /** `--scenario`: names, comma-separated; both is distinct and hot (its meaning before failover), all every one. */
@@ -64,6 +74,7 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
       concurrency: { type: "string", default: "1,8,32" },
       warmup: { type: "string", default: "1" },
       scenario: { type: "string", default: "all" },
+      reads: { type: "string", default: "on" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -77,5 +88,6 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
     concurrency,
     warmupSeconds: values.warmup === "0" ? 0 : positive("warmup", values.warmup, false),
     scenarios: scenariosOf(values.scenario),
+    reads: onOff("reads", values.reads),
   };
 }

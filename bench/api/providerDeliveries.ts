@@ -31,6 +31,9 @@ export async function deliveriesByProvider(
 export async function closeCircuit(db: Database, provider: string): Promise<boolean> {
   const s = providerStates;
   const [state] = await db.select({ openUntil: s.circuitOpenUntil }).from(s).where(eq(s.provider, provider));
-  await db.update(s).set({ circuitOpenUntil: null, circuitCountedFrom: new Date() }).where(eq(s.provider, provider));
+  await db
+    .update(s)
+    .set({ circuitOpenUntil: null, circuitCountedFrom: new Date() })
+    .where(eq(s.provider, provider));
   return Boolean(state?.openUntil);
 }

@@ -10,7 +10,7 @@
 import { loadavg } from "node:os";
 import { relative } from "node:path";
 import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
-import { customerSetup, prepareCustomers } from "./customers";
+import { type BenchCustomer, customerSetup, prepareCustomers } from "./customers";
 import { type BenchDatabase, startDatabase } from "./databases";
 import { failoverComparisons, failoverTable, failoverTarget } from "./failoverReport";
 import { httpClient } from "./httpClient";
@@ -20,7 +20,15 @@ import { failoverRefusalShare, maxErrorShare, measurePoint, type RunFigures } fr
 import { type BenchOptions, readOptions, usage } from "./options";
 import { postingKobo } from "./postingLoad";
 import { purchaseOrder } from "./purchaseLoad";
+import { measureReads, type ReadSummary, readConnections } from "./readPoints";
+import { readComparisons, readTable } from "./readReport";
 import { errorsOf, type PointSummary, summarise, table, writeReport } from "./report";
+
+const firstCustomer = (customers: BenchCustomer[]) => {
+  const [first] = customers;
+  if (!first) throw new Error("no bench customer");
+  return first;
+};
 
 const progress = (line: string) => process.stderr.write(`${line}\n`);
 const errorNote = (figures: RunFigures) => {
@@ -40,7 +48,10 @@ function dbCpuNote(figures: RunFigures): string {
 }
 
 /** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
-async function benchDatabase(database: BenchDatabase, options: BenchOptions): Promise<PointSummary[]> {
+async function benchDatabase(
+  database: BenchDatabase,
+  options: BenchOptions,
+): Promise<{ points: PointSummary[]; reads: ReadSummary | null }> {
   let app: BenchApp | undefined;
   let load: LoadGenerator | undefined;
   try {
@@ -76,7 +87,13 @@ async function benchDatabase(database: BenchDatabase, options: BenchOptions): Pr
         );
       }
     }
-    return points.map(({ runs, ...point }) => summarise({ db: database.kind, ...point }, runs));
+    const reads = options.reads
+      ? await measureReads(app, database, firstCustomer(customers), options, progress)
+      : null;
+    return {
+      points: points.map(({ runs, ...point }) => summarise({ db: database.kind, ...point }, runs)),
+      reads,
+    };
   } finally {
     await load?.close();
     await app?.close();
@@ -107,6 +124,7 @@ async function main() {
   );
 
   const points: PointSummary[] = [];
+  const reads: ReadSummary[] = [];
   const databases: Array<{ kind: string; version: string }> = [];
   // Each database stays open until the end of the whole run: a closed app leaves the address limit's
   // cleanup timer (rate-limiter-flexible's, every 5 minutes) behind, and it would query a closed one.
@@ -117,7 +135,9 @@ async function main() {
       opened.push(database);
       progress(`${kind}: ${database.version}`);
       databases.push({ kind, version: database.version });
-      points.push(...(await benchDatabase(database, options)));
+      const measured = await benchDatabase(database, options);
+      points.push(...measured.points);
+      if (measured.reads) reads.push(measured.reads);
     }
   } finally {
     for (const database of opened.reverse()) await database.close();
@@ -130,6 +150,13 @@ async function main() {
       `two providers: VTpass refusing ${failoverRefusalShare * 100}% of its pays (016), which fail over to the SME-data vendor, beside distinct; target failover ÷ distinct ≥ ${failoverTarget}; latencies in ms; shares of the failover run's purchases by who delivered them\n`,
     );
     console.log(`${failoverTable(comparisons)}\n`);
+  }
+  const readFigures = readComparisons(reads, points);
+  if (reads.length > 0) {
+    console.log(
+      `reads: autocannon, ${readConnections} connections, ${Math.max(1, Math.round(seconds))} s each, medians of ${runs} runs; the floor is a bare Hono app answering the status envelope in this process; targets from issue 26\n`,
+    );
+    console.log(`${readTable(reads, readFigures)}\n`);
   }
   const errors = errorsOf(points);
   if (errors.size > 0) {
@@ -166,6 +193,8 @@ async function main() {
     },
     points,
     failover: comparisons,
+    reads,
+    readTargets: readFigures,
   });
   console.log(`written to ${relative(process.cwd(), file)}`);
 }

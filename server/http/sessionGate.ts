@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { messages, notFound, Refusal } from "../refusal";
+import type { RecentReads } from "../services/recentReads";
 import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 
@@ -13,24 +14,50 @@ function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
+ * The requests other than reads that change no account and no session: purchases (a PIN's tries are
+ * counted elsewhere, in try_counters). Every other write forgets the sessions this instance keeps.
+ */
+const leavesAccountsAsTheyWere = new Set([
+  "/core/customer/airtime",
+  "/core/customer/data-bundle",
+  "/core/customer/tv",
+  "/core/customer/electricity",
+]);
+const reads = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
  * The one place that decides who may call what: it finds the caller's session from the bearer token
- * and checks the role the path's prefix asks for (see access.ts).
+ * and checks the role the path's prefix asks for (see access.ts). Sessions are read at most once a
+ * second per instance (`READ_CACHE_MS`, recentReads.ts); a request that may have changed an
+ * account or a session (any write but a purchase: a sign-out, a password or profile change, staff's
+ * changes to users) makes this instance forget them all as it ends, so its next request reads afresh.
  */
 export function sessionGate(
   deps: AppDeps,
   apiPrefix: string,
   isKnownPath: (path: string) => boolean,
+  recent: RecentReads,
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path.slice(apiPrefix.length).replace(/\/+$/, "") || "/";
     // A path that leads nowhere is "not found" for everyone; asking for a sign-in first would only confuse.
     if (!isKnownPath(path)) throw notFound();
+    if (!recent.enabled || reads.has(c.req.method) || leavesAccountsAsTheyWere.has(path))
+      return gate(c, next, path);
+    try {
+      return await gate(c, next, path);
+    } finally {
+      recent.forgetAll();
+    }
+  };
+
+  async function gate(c: Context<AppEnv>, next: () => Promise<void>, path: string) {
     const access = accessFor(path);
     const header = c.req.header("authorization");
     let session: AuthSession | null = null;
     if (header) {
       const token = bearerToken(header);
-      session = token ? await findLiveSession(deps, token) : null;
+      session = token ? await findLiveSession(deps, token, recent.sessions) : null;
       // A token that no longer works is an ended session even on a public path, so the SPA can tidy up;
       // but public paths (sign-in, register) must still work for someone holding a stale token.
       if (!session && access !== "public") throw sessionExpired();
@@ -50,7 +77,7 @@ export function sessionGate(
     )
       throw new Refusal("second_factor_needed", messages.secondFactorNeeded);
     return next();
-  };
+  }
 }
 
 /** The caller's session; only for routes the gate has already required one for. */

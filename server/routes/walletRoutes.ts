@@ -9,21 +9,16 @@ import { dedicatedAccountFor } from "../services/funding/dedicatedAccounts";
 import {
   findTransaction,
   listTransactions,
-  pendingTotal,
   transactionView,
+  walletSummary,
 } from "../services/transactions/transactionRecords";
 
 export function walletRoutes(deps: AppDeps) {
   return [
     implement("GET /core/customer/wallet", async ({ c }) => {
-      const user = sessionOf(c).user;
-      const [wallet] = await deps.db.select().from(wallets).where(eq(wallets.userId, user.id));
+      const wallet = await walletSummary(deps.db, sessionOf(c).user.id);
       if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
-      const data = {
-        number: wallet.number,
-        balance: wallet.balance,
-        pending_total: await pendingTotal(deps.db, user.id),
-      };
+      const data = { number: wallet.number, balance: wallet.balance, pending_total: wallet.pendingTotal };
       return { msg: "Wallet retrieved.", data };
     }),
     implement("POST /core/customer/wallet/fund", async ({ body, c }) => {

@@ -6,6 +6,7 @@ import { preparedOnce } from "../db/preparedOnce";
 import { sessions, users } from "../db/schema";
 import type { AuthSession } from "../deps";
 import { hashToken, newSessionToken } from "./randomIds";
+import type { SessionRecord, SessionSnapshots } from "./sessionSnapshots";
 
 type SessionDeps = { db: Queryable; clock: Clock; config: Pick<Config, "sessionIdleMs" | "sessionMaxMs"> };
 
@@ -33,12 +34,8 @@ export async function startSession(
   return { token, expiresAt };
 }
 
-/**
- * The session a bearer token belongs to, or null when it is unknown, revoked, idle too long, past its
- * absolute limit, or its account has been deactivated.
- */
-export async function findLiveSession(deps: SessionDeps, token: string): Promise<AuthSession | null> {
-  const [row] = await preparedOnce(deps.db, "session_by_token", (db, name) =>
+const sessionByToken = (db: Queryable) =>
+  preparedOnce(db, "session_by_token", (db, name) =>
     db
       .select({ session: sessions, user: users })
       .from(sessions)
@@ -46,24 +43,44 @@ export async function findLiveSession(deps: SessionDeps, token: string): Promise
       .where(eq(sessions.tokenHash, sql.placeholder("tokenHash")))
       .limit(1)
       .prepare(name),
-  ).execute({ tokenHash: hashToken(token) });
-  if (!row) return null;
-  const now = deps.clock.now().getTime();
-  const { session, user } = row;
-  const idleFor = now - session.lastSeenAt.getTime();
-  if (
+  );
+
+/** The session, unless it is revoked, idle too long, past its absolute limit, or its account deactivated. */
+function liveAt(deps: SessionDeps, { session, user }: SessionRecord, now: number): boolean {
+  return !(
     session.revokedAt ||
     !user.isActive ||
     now >= session.expiresAt.getTime() ||
-    idleFor >= idleLimitMs(deps.config.sessionIdleMs, user.role)
-  ) {
-    return null;
+    now - session.lastSeenAt.getTime() >= idleLimitMs(deps.config.sessionIdleMs, user.role)
+  );
+}
+
+/**
+ * The session a bearer token belongs to, or null when it is unknown, revoked, idle too long, past its
+ * absolute limit, or its account has been deactivated. With `snapshots`, a session this instance read
+ * less than a second ago is answered from that read; a refusal is never made from one (another
+ * instance may have seen the session since), only from the database.
+ */
+export async function findLiveSession(
+  deps: SessionDeps,
+  token: string,
+  snapshots?: SessionSnapshots,
+): Promise<AuthSession | null> {
+  const tokenHash = hashToken(token);
+  const now = deps.clock.now().getTime();
+  let record = snapshots?.fresh(tokenHash, now);
+  if (!record || !liveAt(deps, record, now)) {
+    const mark = snapshots?.mark() ?? 0;
+    [record] = await sessionByToken(deps.db).execute({ tokenHash });
+    if (!record) return null;
+    snapshots?.keep(tokenHash, record, now, mark);
+    if (!liveAt(deps, record, now)) return null;
   }
-  if (idleFor >= touchEveryMs) {
-    await deps.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, session.id));
+  const { session, user } = record;
+  if (now - session.lastSeenAt.getTime() >= touchEveryMs) {
+    const lastSeenAt = new Date(now);
+    await deps.db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, session.id));
+    snapshots?.touched(tokenHash, lastSeenAt);
   }
   return { sessionId: session.id, user, secondFactorAt: session.secondFactorAt };
 }

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, ilike, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type {
   TransactionKind,
   TransactionStatus,
@@ -9,7 +9,8 @@ import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
 import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
-import { transactionEvents, transactions } from "../../db/schema";
+import { preparedOnce } from "../../db/preparedOnce";
+import { transactionEvents, transactions, wallets } from "../../db/schema";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -155,16 +156,27 @@ export async function findTransaction(
 }
 
 /** What the customer has waiting on providers: purchases still pending. */
-export async function pendingTotal(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${transactions.total}), 0)` })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, userId),
-        eq(transactions.status, "pending"),
-        sql`${transactions.kind} in ('airtime', 'data', 'tv', 'electricity')`,
-      ),
-    );
-  return Number(row?.total ?? 0);
+/** What the customer's purchases still pending hold of their wallet, as a column of a query. */
+const pendingTotalOf = (userId: SQL | Placeholder) =>
+  sql<string>`(select coalesce(sum(${transactions.total}), 0) from ${transactions}
+    where ${transactions.userId} = ${userId} and ${transactions.status} = 'pending'
+      and ${transactions.kind} in ('airtime', 'data', 'tv', 'electricity'))`;
+
+/**
+ * The customer's wallet with what their pending purchases hold, in one prepared statement: the wallet
+ * is read by every open page and by resellers' scripts all day.
+ */
+export async function walletSummary(db: Queryable, userId: string) {
+  const [row] = await preparedOnce(db, "wallet_summary", (db, name) =>
+    db
+      .select({
+        number: wallets.number,
+        balance: wallets.balance,
+        pendingTotal: pendingTotalOf(sql.placeholder("userId")).mapWith(Number),
+      })
+      .from(wallets)
+      .where(eq(wallets.userId, sql.placeholder("userId")))
+      .prepare(name),
+  ).execute({ userId });
+  return row;
 }

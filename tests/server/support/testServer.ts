@@ -166,6 +166,9 @@ export async function createTestServer(
     REQUERY_BASE_DELAY_MS: "1000",
     // In-process requests all come from one unknown address; the limit's own tests set it low.
     ADDRESS_LIMIT_PER_MINUTE: "100000",
+    // Tests write to the database directly as another instance would, and then ask at once: this one
+    // reads sessions afresh each time unless a test is about keeping them (sessionSnapshots.test.ts).
+    READ_CACHE_MS: "0",
     ...env,
   });
   const served = await serveApp(

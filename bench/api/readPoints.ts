@@ -1,0 +1,109 @@
+import type { Database } from "../../server/db/database";
+import type { BenchApp } from "./benchApp";
+import type { BenchCustomer } from "./customers";
+import { startFloorServer } from "./floorServer";
+import type { DatabaseKind } from "./options";
+import { type ReadFigures, readLoad } from "./readLoad";
+import { median } from "./statistics";
+
+/** The reads issue 26 measures beside the floor, at the connections it measured them with. */
+export const readConnections = 16;
+export const readPaths = ["floor", "status", "wallet", "page"] as const;
+export type ReadPath = (typeof readPaths)[number];
+
+export interface ReadSummary {
+  db: DatabaseKind;
+  /** Each figure the median of the runs'. */
+  median: Partial<Record<ReadPath, ReadFigures>> & { selectsPerSecond: number };
+  runs: Array<Partial<Record<ReadPath, ReadFigures>> & { selectsPerSecond: number }>;
+}
+
+/**
+ * The database's own speed at its simplest: single-row selects by primary key, one after another,
+ * through the driver the app uses (PGlite's own client, or one pooled Postgres connection), for
+ * `seconds`. On PGlite, where the database runs on the app's own thread, the read targets are ratios to it.
+ */
+export async function selectsPerSecond(db: Database, userId: string, seconds: number): Promise<number> {
+  const client = (db as unknown as { $client: { query(text: string, params: unknown[]): Promise<unknown> } })
+    .$client;
+  const text = "select * from users where id = $1";
+  await client.query(text, [userId]);
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  let done = 0;
+  while (performance.now() < until) {
+    await client.query(text, [userId]);
+    done++;
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** The paths read, each as autocannon asks for it. */
+function targets(app: BenchApp, floorOrigin: string, customer: BenchCustomer) {
+  const paths: Partial<Record<ReadPath, { url: string; headers?: Record<string, string> }>> = {
+    floor: { url: `${floorOrigin}/api/status/` },
+    status: { url: `${app.origin}/api/status/` },
+    wallet: {
+      url: `${app.origin}/api/core/customer/wallet/`,
+      headers: { authorization: `Bearer ${customer.token}` },
+    },
+  };
+  // The home page as a browser asks for it: prerendered at build, precompressed at start.
+  if (app.servesPages) paths.page = { url: `${app.origin}/`, headers: { "accept-encoding": "br, gzip" } };
+  return paths;
+}
+
+/** Every read point, `runs` times interleaved (floor, status, wallet, page, then the selects), after a warm-up of each. */
+export async function measureReads(
+  app: BenchApp,
+  db: { kind: DatabaseKind; handle: { db: Database } },
+  customer: BenchCustomer,
+  options: { seconds: number; runs: number },
+  progress: (line: string) => void,
+): Promise<ReadSummary> {
+  const floor = await startFloorServer();
+  try {
+    const paths = targets(app, floor.origin, customer);
+    const seconds = Math.max(1, Math.round(options.seconds));
+    for (const [, target] of Object.entries(paths))
+      await readLoad(target.url, { connections: readConnections, seconds: 1, ...target });
+    const runs: ReadSummary["runs"] = [];
+    for (let run = 1; run <= options.runs; run++) {
+      const figures: ReadSummary["runs"][number] = { selectsPerSecond: 0 };
+      for (const [path, target] of Object.entries(paths) as Array<
+        [ReadPath, { url: string; headers?: Record<string, string> }]
+      >) {
+        const read = await readLoad(target.url, { connections: readConnections, seconds, ...target });
+        if (read.bad > 0)
+          throw new Error(`${db.kind} ${path} run ${run}: ${read.bad} answers not 2xx, failed or timed out`);
+        figures[path] = read;
+        progress(
+          `${db.kind} read ${path} run ${run}/${options.runs}: ${read.requestsPerSecond.toFixed(0)}/s (p50 ${read.p50Ms} ms, p99 ${read.p99Ms} ms)`,
+        );
+      }
+      figures.selectsPerSecond = await selectsPerSecond(db.handle.db, customer.id, seconds);
+      progress(
+        `${db.kind} selects by primary key run ${run}/${options.runs}: ${figures.selectsPerSecond.toFixed(0)}/s`,
+      );
+      runs.push(figures);
+    }
+    const medianOf = (path: ReadPath): ReadFigures | undefined => {
+      const seen = runs.map((r) => r[path]).filter((f): f is ReadFigures => f !== undefined);
+      if (seen.length === 0) return undefined;
+      return {
+        requestsPerSecond: median(seen.map((f) => f.requestsPerSecond)),
+        p50Ms: median(seen.map((f) => f.p50Ms)),
+        p99Ms: median(seen.map((f) => f.p99Ms)),
+        bad: 0,
+      };
+    };
+    const summary: ReadSummary["median"] = { selectsPerSecond: median(runs.map((r) => r.selectsPerSecond)) };
+    for (const path of readPaths) {
+      const m = medianOf(path);
+      if (m) summary[path] = m;
+    }
+    return { db: db.kind, median: summary, runs };
+  } finally {
+    await floor.close();
+  }
+}
