@@ -1,8 +1,5 @@
-import { Hono, type MiddlewareHandler } from "hono";
-import { compress } from "hono/compress";
+import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
@@ -12,6 +9,7 @@ import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
+import { requestId } from "./http/requestId";
 import { requestLog } from "./http/requestLog";
 import { pathMatcher, type Route } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
@@ -66,34 +64,12 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
   const routes = apiRoutes(deps, recent);
   const document = openApiDocument(routes, apiBase);
 
-  app.use(requestId());
+  app.use(requestId);
   app.use(requestLog(deps.logger));
   const spa =
     options.serveSpa === false ? null : loadSpa(deps.config.staticDir, { simulated: deps.config.simulators });
-  const isFile = (path: string) => spa?.isFile(path) ?? false;
-
-  // The document headers (CSP and the rest) are for pages and API answers; a script, stylesheet or
-  // icon of the build takes only nosniff, instead of ~0.9 kB of headers on each of its many requests.
-  const documentHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-    },
-  });
-  const fileHeaders: MiddlewareHandler = async (c, next) => {
-    await next();
-    c.header("X-Content-Type-Options", "nosniff");
-  };
-  app.use((c, next) => (isFile(c.req.path) ? fileHeaders(c, next) : documentHeaders(c, next)));
-  // The build's files and pages were compressed once, at build and at start; the rest is compressed here.
-  const compressing = compress();
-  app.use((c, next) => (isFile(c.req.path) ? next() : compressing(c, next)));
+  // The build's files and pages were compressed once, at build and at start, and JSON answers compress
+  // themselves (jsonAnswer.ts); each answer carries its security headers itself (answerHeaders.ts).
   // Every path, the simulators' included, reads at most 1 MB of body.
   app.use(bodySizeLimit(1024 * 1024, (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge))));
 

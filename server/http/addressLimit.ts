@@ -55,8 +55,9 @@ export function addressLimit(
     } catch (refusal) {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
       const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      c.header("Retry-After", String(seconds));
-      return answerRefusal(c, new Refusal("rate_limited", addressLimitMessage(seconds)));
+      return answerRefusal(c, new Refusal("rate_limited", addressLimitMessage(seconds)), {
+        "retry-after": String(seconds),
+      });
     }
     return next();
   };

@@ -14,8 +14,8 @@ export function refusalBody(refusal: Refusal): RefusalEnvelope {
   };
 }
 
-export const answerRefusal = (c: Context, refusal: Refusal) =>
-  jsonAnswer(c, refusalBody(refusal), refusal.status);
+export const answerRefusal = (c: Context, refusal: Refusal, headers: Record<string, string> = {}) =>
+  jsonAnswer(c, refusalBody(refusal), refusal.status, headers);
 
 /** Hono's own refusals (a malformed request it rejects before our code runs), under our codes. */
 export function refusalForStatus(status: number, message: string): Refusal {

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import { simulatedBarHtml } from "../outside/simulation/simulatedBar";
+import { answerHeaders } from "./answerHeaders";
+import { fileAnswer, readBuiltFiles } from "./builtFiles";
+import { chooseEncoding } from "./contentCoding";
 import { type BuiltChunk, manifestKey } from "./manifestKey";
 
 /** One row of dist/.vite/routes.json, written at build from src/routeModules.ts (build/prerender.ts). */
@@ -117,45 +119,7 @@ function compressed(html: string): Page {
   };
 }
 
-/** br when the client takes it, then gzip, else none; a coding listed with q=0 is refused. */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | null {
-  const accepted = new Set(
-    (acceptEncoding ?? "")
-      .split(",")
-      .map((part) => part.trim().split(";"))
-      .filter(([, q]) => !q || !/^\s*q=0(?:\.0*)?\s*$/.test(q))
-      .map(([coding]) => coding?.trim().toLowerCase()),
-  );
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
-}
-
-/**
- * The build's files served as they are (everything but its pages and dist/.vite), by URL path, each
- * with whether it was also written compressed.
- */
-function listFiles(root: string): Map<string, boolean> {
-  const files = new Map<string, boolean>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name.startsWith(".")) continue;
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (!/\.(html|br|gz)$/.test(entry.name))
-        files.set(
-          `/${relative(root, path).split(sep).join("/")}`,
-          existsSync(`${path}.br`) || existsSync(`${path}.gz`),
-        );
-    }
-  };
-  walk(root);
-  return files;
-}
-
 export interface Spa {
-  /** A file of the build sent as it is (the hashed assets, the icon): not a page, no document headers. */
-  isFile(path: string): boolean;
   /** Whether a GET of this path that nothing else answered is one of the app's pages. */
   isPage(path: string): boolean;
   /** Serves the build's files, precompressed, the hashed ones cached for good. */
@@ -171,8 +135,8 @@ export interface Spa {
  *   empty #root, with a `modulepreload` for every chunk the route needs, its CSS (written into a
  *   prerendered page, so it is styled at first paint without waiting for a file; linked otherwise),
  *   the simulated bar when it applies, and its brotli and gzip forms;
- * - the files of the build are served with serveStatic's `precompressed`, which sends the .br or .gz
- *   written at build (build/precompress.ts) when the client takes it.
+ * - the files of the build are read into memory with the .br and .gz written at build
+ *   (build/precompress.ts) and answered in the form the client takes (builtFiles.ts).
  */
 export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa | null {
   const root = resolve(staticDir);
@@ -221,42 +185,43 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
     return { pattern: pathPattern(route.path), page: compressed(html) };
   });
 
-  const files = listFiles(root);
-  const statics = serveStatic({ root, precompressed: true });
+  const files = readBuiltFiles(root);
 
   return {
-    isFile: (path) => files.has(path),
     isPage: (path) => !path.startsWith("/assets/"),
     mount(app) {
       app.use("*", async (c, next) => {
-        if (!files.has(c.req.path)) return next();
-        const res = await statics(c, next);
-        if (!(res instanceof Response) || res.status !== 200) return res;
-        // Said even when the file went as it is, so a cache never hands that copy to a client taking br.
-        if (files.get(c.req.path)) res.headers.set("Vary", "Accept-Encoding");
-        if (c.req.path.startsWith("/assets/"))
-          res.headers.set("Cache-Control", "public, max-age=31536000, immutable");
-        return res;
+        const file = files.get(c.req.path);
+        if (!file || (c.req.method !== "GET" && c.req.method !== "HEAD")) return next();
+        return fileAnswer(c, file);
       });
     },
     page(c) {
       const path = c.req.path === "/index.html" ? "/" : c.req.path;
       const found = pages.find((p) => p.pattern.test(path)) ?? pages[pages.length - 1];
       if (!found) throw new Error("the route table has no rows");
-      const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-      c.header("Content-Type", "text/html; charset=UTF-8");
-      c.header("Cache-Control", "no-cache");
-      c.header("Vary", "Accept-Encoding");
-      c.header("ETag", found.page.etag);
+      const own: Record<string, string> = {
+        "content-type": "text/html; charset=UTF-8",
+        "cache-control": "no-cache",
+        vary: "Accept-Encoding",
+        etag: found.page.etag,
+      };
       const known = c.req
         .header("If-None-Match")
         ?.split(",")
         .map((tag) => tag.trim().replace(/^W\//, ""));
-      if (known?.includes(found.page.etag.slice(2)) || known?.includes("*")) return c.body(null, 304);
-      if (encoding) c.header("Content-Encoding", encoding);
+      if (known?.includes(found.page.etag.slice(2)) || known?.includes("*"))
+        return new Response(null, { status: 304, headers: answerHeaders(c, own) });
+      const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+      if (encoding) own["content-encoding"] = encoding;
       const body =
         encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;
-      return c.body(new Uint8Array(body), 200);
+      own["content-length"] = String(body.length);
+      const sent = c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
+      return new Response(sent, {
+        status: 200,
+        headers: answerHeaders(c, own),
+      });
     },
   };
 }

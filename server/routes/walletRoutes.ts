@@ -1,5 +1,3 @@
-import { eq } from "drizzle-orm";
-import { wallets } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";

@@ -1,4 +1,4 @@
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonAnswer } from "../../server/http/jsonAnswer";
@@ -54,7 +54,23 @@ describe("the API's JSON answers", () => {
     const res = await server.app.request("/api/openapi.json", { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     expect(res.headers.get("vary")).toContain("Accept-Encoding");
-    expect(res.headers.get("content-length")).toBeNull();
-    expect(JSON.parse(gunzipSync(Buffer.from(await res.arrayBuffer())).toString("utf8"))).toEqual(document);
+    const packed = Buffer.from(await res.arrayBuffer());
+    expect(res.headers.get("content-length")).toBe(String(packed.length));
+    expect(packed.length).toBeLessThan(Number(plain.headers.get("content-length")));
+    expect(JSON.parse(gunzipSync(packed).toString("utf8"))).toEqual(document);
+
+    const br = await server.app.request("/api/openapi.json", { headers: browser });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8"))).toEqual(
+      document,
+    );
+  });
+
+  it("carry the security headers and the request's id, a proxy's when it is a plain token", async () => {
+    const res = await server.app.request("/api/status/", { headers: { "x-request-id": "edge-4f2a" } });
+    expect(res.headers.get("x-request-id")).toBe("edge-4f2a");
+    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    const odd = await server.app.request("/api/status/", { headers: { "x-request-id": "a b<script>" } });
+    expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
