@@ -3,6 +3,7 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./freePort";
+import { pointEmbeddedPostgresAtSharedBinaries } from "./sharedPostgresBinaries";
 
 export interface RunningPostgres {
   /** A superuser's URL to the server's `postgres` database. */
@@ -57,6 +58,7 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   if (owner) {
     chownSync(home, owner.uid, owner.gid);
     chownSync(dataDir, owner.uid, owner.gid);
+    pointEmbeddedPostgresAtSharedBinaries();
   }
   const port = await freePort();
   const password = "postgres";
