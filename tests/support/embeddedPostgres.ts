@@ -51,14 +51,14 @@ async function loadEmbeddedPostgres() {
  * measure, so it runs without fsync, like the cluster CI used to start by hand.
  */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const owner = postgresOwner();
+  if (owner) pointEmbeddedPostgresAtSharedBinaries();
   const home = mkdtempSync(join(tmpdir(), "ojapay-pg-"));
   const dataDir = join(home, "data");
   mkdirSync(dataDir);
-  const owner = postgresOwner();
   if (owner) {
     chownSync(home, owner.uid, owner.gid);
     chownSync(dataDir, owner.uid, owner.gid);
-    pointEmbeddedPostgresAtSharedBinaries();
   }
   const port = await freePort();
   const password = "postgres";
