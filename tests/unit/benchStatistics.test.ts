@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { performance } from "node:perf_hooks";
+import { describe, expect, it, vi } from "vitest";
 import { closedLoop } from "../../bench/api/closedLoop";
 import { median, percentile } from "../../bench/api/statistics";
 
@@ -55,23 +56,37 @@ describe("the API bench's median of runs", () => {
 
 describe("the API bench's closed loop", () => {
   it("keeps each worker's operations one after another, counts errors apart, and times only successes", async () => {
-    const inFlight = new Map<number, number>();
-    let calls = 0;
-    const result = await closedLoop(3, 0.05, async (worker) => {
-      inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
-      expect(inFlight.get(worker)).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 2));
-      inFlight.set(worker, (inFlight.get(worker) ?? 0) - 1);
-      calls += 1;
-      // The first round of three workers already meets both kinds of error.
-      if (calls === 2) return "500 unexpected";
-      if (calls === 3) throw new Error("socket hang up\nstack");
-      return null;
-    });
-    const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
-    expect(result.completed + errors).toBe(calls);
-    expect(result.latenciesMs).toHaveLength(result.completed);
-    expect(Object.fromEntries(result.errors)).toEqual({ "500 unexpected": 1, "threw socket hang up": 1 });
-    expect(result.elapsedMs).toBeGreaterThanOrEqual(50);
+    // The loop's clock is the test's: each operation takes 2 ms of it, so how many run in the loop's
+    // 50 ms does not depend on how busy the machine is (on a loaded one, 50 real ms could pass before
+    // the workers had started).
+    let clock = 1_000;
+    const now = vi.spyOn(performance, "now").mockImplementation(() => clock);
+    try {
+      const inFlight = new Map<number, number>();
+      let calls = 0;
+      const result = await closedLoop(3, 0.05, async (worker) => {
+        inFlight.set(worker, (inFlight.get(worker) ?? 0) + 1);
+        expect(inFlight.get(worker)).toBe(1);
+        await new Promise((resolve) => setImmediate(resolve));
+        clock += 2;
+        inFlight.set(worker, (inFlight.get(worker) ?? 0) - 1);
+        calls += 1;
+        // The first round of three workers already meets both kinds of error.
+        if (calls === 2) return "500 unexpected";
+        if (calls === 3) throw new Error("socket hang up\nstack");
+        return null;
+      });
+      const errors = [...result.errors.values()].reduce((a, b) => a + b, 0);
+      expect(result.completed + errors).toBe(calls);
+      expect(result.latenciesMs).toHaveLength(result.completed);
+      // Worker 0's first operation came back 2 ms in; the two errors, 4 and 6 ms in, are not timed; every
+      // later operation had two others in flight beside it, each moving the clock 2 ms: 6 ms.
+      expect(result.latenciesMs[0]).toBe(2);
+      expect(result.latenciesMs.slice(1)).toEqual(Array(result.completed - 1).fill(6));
+      expect(Object.fromEntries(result.errors)).toEqual({ "500 unexpected": 1, "threw socket hang up": 1 });
+      expect(result.elapsedMs).toBeGreaterThanOrEqual(50);
+    } finally {
+      now.mockRestore();
+    }
   });
 });
