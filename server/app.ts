@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
 import { connectionClosed } from "./http/connectionClosed";
+import { mountHealthChecks } from "./http/healthChecks";
 import { jsonAnswer } from "./http/jsonAnswer";
 import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
@@ -58,12 +59,17 @@ export function apiRoutes(deps: AppDeps): Route[] {
   ];
 }
 
-/** The whole HTTP surface: the API under /api and, when it has been built, the SPA. */
-export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
+/**
+ * The whole HTTP surface: the health checks, the API under /api and, when it has been built, the SPA.
+ * `stopping` says whether the process is shutting down (the readiness check then answers 503).
+ */
+export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping?: () => boolean } = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   const routes = apiRoutes(deps);
   const document = openApiDocument(routes, apiBase);
 
+  // First, so a load balancer's probe every few seconds costs no log line, header or compression.
+  mountHealthChecks(app, deps.db, options.stopping ?? (() => false));
   app.use(requestId());
   app.use(requestLog(deps.logger));
   const spa =
