@@ -43,8 +43,8 @@ export async function startServer(config: Config, logger: Logger) {
   let stopping: Promise<void> | undefined;
   /**
    * Stops taking requests, lets those in flight, the background run in progress and the mail being
-   * sent finish within SHUTDOWN_GRACE_MS, then closes the database. What the grace cut is pending in the database,
-   * where the next start's requery worker finds it.
+   * sent finish within SHUTDOWN_GRACE_MS, then closes the database. A purchase the grace cut is
+   * pending in the database, where the requery worker of the next start (or another instance) finds it.
    */
   const stop = (signal?: string) => {
     stopping ??= (async () => {

@@ -3,8 +3,8 @@ import { settledBy } from "../deadline";
 
 /**
  * The requests a Node server is answering, so that a stop can let them finish instead of cutting
- * them: a purchase cut between its provider's answer and its settle step is left pending until a
- * requery, and its customer sees a reset connection instead of the outcome.
+ * them: a purchase cut leaves its customer a reset connection instead of the outcome and, once the
+ * database is closed under it, the purchase pending until a requery if it had not settled yet.
  */
 export function trackRequests(server: HttpServer) {
   const answering = new Set<ServerResponse>();
@@ -49,5 +49,3 @@ export function trackRequests(server: HttpServer) {
     },
   };
 }
-
-export type RequestTracker = ReturnType<typeof trackRequests>;
