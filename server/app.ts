@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { bodySizeLimit } from "./http/bodySizeLimit";
 import { connectionClosed } from "./http/connectionClosed";
+import { mountHealthChecks } from "./http/healthChecks";
 import { jsonAnswer } from "./http/jsonAnswer";
 import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
 import { mountRoutes } from "./http/mountRoutes";
@@ -57,13 +58,18 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
   ];
 }
 
-/** The whole HTTP surface: the API under /api and, when it has been built, the SPA. */
-export function createApp(deps: AppDeps, options: { serveSpa?: boolean } = {}) {
+/**
+ * The whole HTTP surface: the health checks, the API under /api and, when it has been built, the SPA.
+ * `stopping` says whether the process is shutting down (the readiness check then answers 503).
+ */
+export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping?: () => boolean } = {}) {
   const app = new Hono<AppEnv>({ strict: false });
   const recent = recentReads(deps.config.readCacheMs, () => deps.clock.now().getTime());
   const routes = apiRoutes(deps, recent);
   const document = openApiDocument(routes, apiBase);
 
+  // First, so a load balancer's probe every few seconds costs no log line or header.
+  mountHealthChecks(app, deps.db, options.stopping ?? (() => false));
   app.use(requestId);
   app.use(requestLog(deps.logger));
   const spa =

@@ -153,6 +153,7 @@ const envShape = z.object({
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   // Unset: 128 for a server clients reach directly, none behind TRUST_PROXY (every connection is the proxy's).
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).optional(),
   TOTP_KEY: z
@@ -357,6 +358,11 @@ export interface Config {
     keepAliveTimeoutMs: number;
     maxPerAddress: number;
   };
+  /**
+   * On SIGTERM, how long the requests in flight (a purchase waiting on its provider) and the background
+   * run in progress may take to finish before the database is closed and the process exits.
+   */
+  shutdownGraceMs: number;
   /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
   totpKey: Buffer;
   /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
@@ -428,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY > 0 ? 0 : 128),
     },
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
     pinKeys: toPinKeys(e.PIN_KEYS ?? [developmentPinKey]),
     staticDir: e.STATIC_DIR,

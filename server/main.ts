@@ -22,9 +22,9 @@ const running = await startServer(config, logger).catch((error) => {
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  // The same signal again meets no listener and ends the process at once: an impatient second Ctrl-C.
   process.once(signal, () => {
-    logger.info({ signal }, "stopping");
-    running.stop().then(
+    running.stop(signal).then(
       () => process.exit(0),
       () => process.exit(1),
     );

@@ -5,6 +5,8 @@ import { createApp } from "./app";
 import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { capConnectionsPerAddress } from "./http/connectionCap";
+import { trackRequests } from "./http/requestDrain";
+import { refusingWhileStopping } from "./http/stoppingRefusal";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
 
@@ -39,7 +41,10 @@ export async function serveApp(
     new Response("starting", { status: 503 });
   const limits = config.connections;
   const server = serve({
-    fetch: (request, env) => handle(request, env),
+    fetch: refusingWhileStopping(
+      () => requests.draining,
+      (request, env) => handle(request, env),
+    ),
     port: config.port,
     hostname: config.host,
     // Node's own limits are 60 s for headers and 300 s for a request, so a client sending a byte at a
@@ -52,6 +57,7 @@ export async function serveApp(
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 4))),
     },
   }) as HttpServer;
+  const requests = trackRequests(server);
   if (limits.maxPerAddress > 0) capConnectionsPerAddress(server, limits.maxPerAddress, base.logger);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
@@ -78,23 +84,31 @@ export async function serveApp(
     provider: integrations.providers.list[0] as AppDeps["provider"],
     outbox,
   };
-  const app = createApp(deps, { serveSpa: options.serveSpa ?? true });
+  const app = createApp(deps, {
+    serveSpa: options.serveSpa ?? true,
+    stopping: () => requests.draining,
+  });
   handle = (request, env) => app.fetch(request, env);
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<{ inFlight: number; cut: number }> | undefined;
   return {
     app,
     deps,
     port,
     origin,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
+    /** Requests being answered now. */
+    inFlight: () => requests.inFlight,
+    /**
+     * Stops taking requests and lets those in flight finish until `deadline` (a `Date.now()` time;
+     * by default none: every connection is cut at once, as tests want, whose simulated providers may
+     * never answer), then closes the simulators. Answers how many requests were in flight and cut.
+     */
+    close(deadline = 0) {
+      closing ??= requests.drain(deadline).then((drained) => {
         integrations.simulators?.vtpass.close();
         integrations.simulators?.msorg.close();
         integrations.simulators?.paystack.close();
-        server.close(() => resolve());
-        // A simulated provider that never answers keeps its connection open; end them all.
-        if ("closeAllConnections" in server) server.closeAllConnections();
+        return drained;
       });
       return closing;
     },

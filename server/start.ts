@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { systemClock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/database";
+import { settledBy } from "./deadline";
 import { createMailer } from "./mail/mailer";
 import { simulatedBarText } from "./outside/simulation/simulatedBar";
 import { serveApp } from "./serveApp";
@@ -40,9 +41,32 @@ export async function startServer(config: Config, logger: Logger) {
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
 
   let stopping: Promise<void> | undefined;
-  const stop = () => {
-    work.stop();
-    stopping ??= served.close().then(() => database.close());
+  /**
+   * Stops taking requests, lets those in flight, the background run in progress and the mail being
+   * sent finish within SHUTDOWN_GRACE_MS, then closes the database. A purchase the grace cut is
+   * pending in the database, where the requery worker of the next start (or another instance) finds it.
+   */
+  const stop = (signal?: string) => {
+    stopping ??= (async () => {
+      const graceMs = config.shutdownGraceMs;
+      const deadline = Date.now() + graceMs;
+      const inFlight = served.inFlight();
+      // Both begin at once: the server stops listening now, the worker starts no new step.
+      const requests = served.close(deadline);
+      const working = work.stop();
+      logger.info(
+        { signal, in_flight: inFlight, grace_ms: graceMs },
+        "stopping: no new requests; letting those in flight finish",
+      );
+      const drained = await requests;
+      // The mail the last requests wrote (a sign-up's code) goes now, not at the next start.
+      const backgroundDone = await settledBy(Promise.all([working, served.deps.outbox.idle()]), deadline);
+      await database.close();
+      logger.info(
+        { in_flight: drained.inFlight, cut: drained.cut, background_cut: !backgroundDone },
+        "stopped",
+      );
+    })();
     return stopping;
   };
   return { port: served.port, stop, deps: served.deps };

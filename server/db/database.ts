@@ -23,7 +23,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** The embedded database: PGlite stored in `dataDir`, or in memory when `dataDir` is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {

@@ -27,19 +27,31 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
     ["forget old mail", () => forgetOldMail(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
+  let run: Promise<void> | undefined;
+  let stopping = false;
+  const runSteps = async () => {
     for (const [name, step] of steps) {
+      // A stop lets the step in progress finish (a purchase asked about is settled) and starts no other.
+      if (stopping) return;
       try {
         await step();
       } catch (error) {
         deps.logger.error({ step: name, err: error }, "background step failed");
       }
     }
-    running = false;
+  };
+  const timer = setInterval(() => {
+    run ??= runSteps().finally(() => {
+      run = undefined;
+    });
   }, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    /** Starts no new run; resolves once the run in progress, if any, has finished its current step. */
+    stop(): Promise<void> {
+      stopping = true;
+      clearInterval(timer);
+      return run ?? Promise.resolve();
+    },
+  };
 }

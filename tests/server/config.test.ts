@@ -28,6 +28,7 @@ describe("configuration", () => {
       paystack: null,
       paystackPreferredBank: "test-bank",
       paystackWebhookIps: null,
+      shutdownGraceMs: 30_000,
     });
     expect(config.pinKeys).toEqual([
       { id: developmentPinKey.id, secret: Buffer.from(developmentPinKey.secret, "hex") },

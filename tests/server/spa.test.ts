@@ -295,6 +295,17 @@ describe("files of the build", () => {
     expect(missing.headers.get("content-type")).not.toMatch(/html/);
   });
 
+  it("the health checks answer themselves, not the app's page", async () => {
+    for (const [path, body] of [
+      ["/healthz", { status: "ok" }],
+      ["/readyz", { status: true, msg: "Ready.", data: null }],
+    ] as const) {
+      const res = await get(path, { accept: "text/html" });
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(await res.json()).toEqual(body);
+    }
+  });
+
   it("the build's own tables under .vite are not served", async () => {
     const res = await get("/.vite/manifest.json");
     expect(await text(res)).not.toContain('"isEntry"');

@@ -5,6 +5,10 @@ export interface ChildServer {
   base: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Sends the process a signal (SIGTERM asks it to stop as an orchestrator would). */
+  kill: (signal: NodeJS.Signals) => void;
+  /** Its exit code once it has exited (null when a signal ended it). */
+  exited: Promise<number | null>;
 }
 
 /**
@@ -25,6 +29,7 @@ export async function startChildServer(
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", ...extra },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;
@@ -35,7 +40,7 @@ export async function startChildServer(
   async function stop() {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
+      await exited;
     }
   }
   const deadline = Date.now() + 60_000;
@@ -52,5 +57,5 @@ export async function startChildServer(
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { base, output: () => output, stop };
+  return { base, output: () => output, stop, kill: (signal) => child.kill(signal), exited };
 }

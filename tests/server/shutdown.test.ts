@@ -1,0 +1,408 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { get as httpGet } from "node:http";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { serve } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { systemClock } from "../../server/clock";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
+import { transactions } from "../../server/db/schema";
+import { createPaystackSimulator } from "../../server/outside/paystack/simulator/paystackSimulator";
+import { createVtpassSimulator } from "../../server/outside/vtpass/simulator/vtpassSimulator";
+import { startMailCatcher } from "../e2e/support/mailCatcher";
+import { type ChildServer, startChildServer } from "../support/childServer";
+import { freePort } from "../support/freePort";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { createScratchDatabase, onPostgres } from "./support/testDatabase";
+import { checkedEnvelope, routeCaller } from "./support/testServer";
+
+// Issue 26: SIGTERM in the middle of purchases. The app runs as `npm start` runs it, in a process of
+// its own; VTpass and Paystack are simulated by this test process, outside the app, since the real
+// ones stay up while the app stops. VTpass holds each purchase until the test lets it go, so the
+// purchases are in flight for as long as the test needs, however slow the machine.
+
+const vtpassKeys = {
+  apiKey: "shutdown-test-api-key",
+  publicKey: "PK_shutdown_test_public",
+  secretKey: "SK_shutdown_test_secret",
+};
+const paystackKey = "sk_test_shutdown_test_secret_key";
+const admin = { email: "root@shutdown.test", password: "shutdown test admin 1" };
+const password = "customer password 1";
+const pin = "2468";
+const funded = 500_000;
+
+const work = mkdtempSync(join(tmpdir(), "ojapay-shutdown-"));
+const dataDir = join(work, "data");
+let scratch: { url: string; drop(): Promise<void> } | undefined;
+let closeOutside: () => Promise<void> = async () => {};
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let vtpass: ReturnType<typeof createVtpassSimulator>;
+let env: Record<string, string>;
+let app: ChildServer | undefined;
+
+/**
+ * While `holding`, VTpass's purchase requests are held on their way in until the test lets each
+ * through or drops it.
+ */
+let holding = true;
+const held: Array<{ phone: string; release: (pass: boolean) => void }> = [];
+async function vtpassGate(request: Request, pass: () => Response | Promise<Response>) {
+  if (!holding || !new URL(request.url).pathname.endsWith("/pay")) return pass();
+  const { phone } = (await request.clone().json()) as { phone: string };
+  const passes = await new Promise<boolean>((release) => held.push({ phone, release }));
+  // A dropped one never reached VTpass, as a request lost on the way.
+  return passes ? pass() : new Response("lost", { status: 599 });
+}
+function releaseHeld(pass: boolean) {
+  for (const request of held.splice(0)) request.release(pass);
+}
+
+function startApp(extra: Record<string, string> = {}) {
+  return startChildServer(
+    "server/main.ts",
+    (port) => ({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...extra }),
+    "/readyz",
+  );
+}
+
+/** The app's API over HTTP, by the route table. */
+const api = (base: string) =>
+  routeCaller(async (method, path, { body, token }) => {
+    const res = await fetch(`${base}/api/${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+  });
+
+/** The app's log lines (pino's JSON), newest last. */
+function logLines(server: ChildServer): Array<Record<string, unknown> & { msg: string }> {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line));
+}
+const logged = (server: ChildServer, start: string) =>
+  vi.waitFor(
+    () => {
+      const line = logLines(server).find((l) => l.msg.startsWith(start));
+      if (!line) throw new Error(`the app has not logged "${start}" yet`);
+      return line;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+
+/**
+ * A connection that has sent a request but the blank line ending its headers. It is not idle, so a
+ * stop does not close it at once: the request arrives whenever the test finishes it.
+ */
+function halfSentRequest(base: string, path: string) {
+  const url = new URL(base);
+  const socket = connect(Number(url.port), url.hostname);
+  let received = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk: string) => {
+    received += chunk;
+  });
+  socket.on("error", () => {});
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: ${url.host}\r\n`);
+  return {
+    /** Sends the blank line; answers what came back once the server closed the connection. */
+    async finish() {
+      socket.write("\r\n");
+      await closed;
+      const [head = "", body = ""] = received.split("\r\n\r\n");
+      const [statusLine = "", ...headerLines] = head.split("\r\n");
+      const headers = Object.fromEntries(
+        headerLines.map((line) => [
+          line.slice(0, line.indexOf(":")).toLowerCase(),
+          line.slice(line.indexOf(":") + 1).trim(),
+        ]),
+      );
+      return {
+        status: Number(statusLine.split(" ")[1]),
+        connection: headers.connection,
+        body: body ? JSON.parse(body) : null,
+      };
+    },
+  };
+}
+
+/** A request on a connection of its own: its status, or the error code when it could not connect. */
+function onNewConnection(base: string, path: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    httpGet(`${base}${path}`, { agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+  });
+}
+
+async function openStore(): Promise<DatabaseHandle> {
+  return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
+}
+
+async function pendingPurchases(base: string, token: string) {
+  const { sendOk } = api(base);
+  return (
+    await sendOk("GET /sys.admin/transactions", { token, query: { status: "pending", kind: "airtime" } })
+  ).count;
+}
+
+beforeAll(async () => {
+  scratch = onPostgres() ? await createScratchDatabase() : undefined;
+  mail = await startMailCatcher();
+  vtpass = createVtpassSimulator({
+    keys: vtpassKeys,
+    clock: systemClock,
+    journalPath: null,
+    latencyMs: 0,
+    settleAfterMs: null,
+    webhookUrl: null,
+  });
+  const paystack = createPaystackSimulator({
+    secretKey: paystackKey,
+    publicUrl: "http://127.0.0.1:1/paystack",
+    webhookUrl: "http://127.0.0.1:1/webhooks",
+    clock: systemClock,
+    journalPath: null,
+    latencyMs: 0,
+  });
+  const vtpassPort = await freePort();
+  const paystackPort = await freePort();
+  const servers = [
+    serve({
+      fetch: (request, bindings) => vtpassGate(request, () => vtpass.app.fetch(request, bindings)),
+      port: vtpassPort,
+      hostname: "127.0.0.1",
+    }),
+    serve({ fetch: paystack.app.fetch, port: paystackPort, hostname: "127.0.0.1" }),
+  ];
+  closeOutside = async () => {
+    releaseHeld(false);
+    for (const server of servers) server.close();
+    vtpass.close();
+    paystack.close();
+    await mail.close();
+  };
+  env = {
+    STATIC_DIR: "/nonexistent",
+    // The "stopping" and "stopped" lines are what the test waits on and reads.
+    LOG_LEVEL: "info",
+    SIMULATORS: "off",
+    PROVIDERS: "vtpass",
+    VTPASS_BASE_URL: `http://127.0.0.1:${vtpassPort}/api/`,
+    VTPASS_API_KEY: vtpassKeys.apiKey,
+    VTPASS_PUBLIC_KEY: vtpassKeys.publicKey,
+    VTPASS_SECRET_KEY: vtpassKeys.secretKey,
+    PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
+    PAYSTACK_SECRET_KEY: paystackKey,
+    TOTP_KEY: "5eed".repeat(16),
+    PIN_KEYS: `shutdown:${"c0de".repeat(16)}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    SMTP_URL: mail.url,
+    ADDRESS_LIMIT_PER_MINUTE: "1000",
+    // The half-sent requests wait through the purchases and the stop: no limit of the app's may cut
+    // them, nor the purchases held at VTpass, however slow the machine.
+    HEADERS_TIMEOUT_MS: "300000",
+    REQUEST_TIMEOUT_MS: "300000",
+    PROVIDER_TIMEOUT_MS: "120000",
+    SHUTDOWN_GRACE_MS: "300000",
+    REQUERY_INTERVAL_MS: "200",
+    REQUERY_BASE_DELAY_MS: "300",
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  app?.kill("SIGKILL");
+  await app?.exited;
+  await closeOutside();
+  await scratch?.drop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The admin, past the authenticator code; their session outlives the app's restarts (it is in the database). */
+let adminToken = "";
+const customers: Array<{ id: string; email: string }> = [];
+
+/** A customer as they sign up: registered, the mailed code typed, a PIN set by its mailed code, funded by staff. */
+async function signUp(base: string, email: string) {
+  const { send, sendOk } = api(base);
+  const registered = await sendOk("POST /auth/register", {
+    body: { first_name: "Bisi", last_name: "Adeyemi", email, phone: "08031234567", password },
+  });
+  const code = await mail.nextCode(email, 0);
+  expect(
+    (await send("POST /auth/code/verify", { body: { email, ticket: registered.ticket, code } })).status,
+  ).toBe(200);
+  const { token } = await sendOk("POST /auth/login", { body: { email, password } });
+  await sendOk("POST /customer/pin-reset/request", { token, body: {} });
+  const pinCode = await mail.nextCode(email, 1);
+  await sendOk("POST /customer/pin-reset/confirm", { token, body: { code: pinCode, new_pin: pin } });
+  const { id } = await sendOk("GET /auth/profile", { token });
+  const funding = await send("POST /staff/customer/fund/:user_id", {
+    token: adminToken,
+    params: { user_id: id },
+    body: { amount: funded, reason: "shutdown test", request_id: crypto.randomUUID() },
+  });
+  expect(funding.status).toBe(201);
+  customers.push({ id, email });
+  return token;
+}
+
+const airtime = (token: string, phone: string, amount: number) =>
+  api(app?.base ?? "").send("POST /core/customer/airtime", {
+    token,
+    body: { network_id: 1, phone, amount, pin, request_id: crypto.randomUUID(), allow_duplicate: true },
+  });
+
+describe("SIGTERM in the middle of purchases", () => {
+  it("answers every purchase in flight, refuses new work, exits 0, and leaves nothing the next start cannot settle", async () => {
+    app = await startApp();
+    const { send, sendOk } = api(app.base);
+    adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
+    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
+    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+    expect((await send("POST /auth/totp/confirm", { token: adminToken, body: { code } })).status).toBe(200);
+    const tokens = [
+      await signUp(app.base, "bisi@shutdown.test"),
+      await signUp(app.base, "tayo@shutdown.test"),
+    ];
+
+    // Eight purchases, all held at VTpass. Numbers ending 0000 are declined, 1111 and 2222 pending
+    // (then delivered, or failed, at the second requery), any other delivered.
+    const endings = ["5678", "0000", "1111", "2222"];
+    const purchases = tokens.flatMap((token, i) =>
+      endings.map((ending, j) =>
+        airtime(token, `0803123${ending}`, 10_000 + i * 1_000 + j * 100).then(
+          (answer) => [answer.status, answer.data?.status],
+          () => ["no answer: the connection was cut"],
+        ),
+      ),
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(8), { timeout: 60_000, interval: 50 });
+
+    const readiness = halfSentRequest(app.base, "/readyz");
+    const liveness = halfSentRequest(app.base, "/healthz");
+    const newWork = halfSentRequest(app.base, "/api/status/");
+    // Answered after the half-sent requests reached the app: they are not idle when it stops.
+    expect(await onNewConnection(app.base, "/healthz")).toBe(200);
+
+    app.kill("SIGTERM");
+    expect(await logged(app, "stopping")).toMatchObject({ signal: "SIGTERM", in_flight: 8 });
+
+    // No new connection; on a connection already open, the health checks answer and new work is refused.
+    expect(["ECONNREFUSED", "ECONNRESET", 503]).toContain(await onNewConnection(app.base, "/api/status/"));
+    expect(await readiness.finish()).toEqual({
+      status: 503,
+      connection: "close",
+      body: {
+        status: false,
+        code: "service_unavailable",
+        msg: "The server is shutting down.",
+        data: { reason: "stopping" },
+      },
+    });
+    expect(await liveness.finish()).toEqual({ status: 200, connection: "close", body: { status: "ok" } });
+    expect(await newWork.finish()).toMatchObject({
+      status: 503,
+      connection: "close",
+      body: { status: false, code: "service_unavailable" },
+    });
+
+    // VTpass answers now: every purchase still gets its answer, with its outcome.
+    releaseHeld(true);
+    expect(await Promise.all(purchases)).toEqual(
+      Array(2)
+        .fill([
+          [200, "successful"],
+          [200, "failed"],
+          [200, "pending"],
+          [200, "pending"],
+        ])
+        .flat(),
+    );
+    expect(await app.exited).toBe(0);
+    expect(logLines(app).find((l) => l.msg === "stopped")).toMatchObject({ in_flight: 8, cut: 0 });
+
+    // Started again on the same data: the requery worker settles the two left pending.
+    app = await startApp();
+    await vi.waitFor(async () => expect(await pendingPurchases(app?.base ?? "", adminToken)).toBe(0), {
+      timeout: 90_000,
+      interval: 250,
+    });
+    app.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+
+    const store = await openStore();
+    try {
+      const bought = await store.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+      const statusOf = (ending: string) =>
+        bought.filter((t) => t.recipient?.endsWith(ending)).map((t) => t.status);
+      expect(statusOf("5678")).toEqual(["successful", "successful"]);
+      expect(statusOf("0000")).toEqual(["failed", "failed"]);
+      expect(statusOf("1111")).toEqual(["successful", "successful"]);
+      expect(statusOf("2222")).toEqual(["failed", "failed"]);
+      for (const customer of customers) {
+        const spent = bought
+          .filter((t) => t.userId === customer.id && t.status === "successful")
+          .reduce((sum, t) => sum + t.total, 0);
+        expect(await walletBalance(store.db, customer.id)).toBe(funded - spent);
+      }
+      await expectLedgerConsistent(store.db);
+    } finally {
+      await store.close();
+    }
+  }, 300_000);
+
+  it("cuts what is still in flight when the grace ends, exits 0, and the next start settles it", async () => {
+    // A grace shorter than the provider's time limit, so the purchase is still waiting when it ends.
+    app = await startApp({ SHUTDOWN_GRACE_MS: "1000", PROVIDER_TIMEOUT_MS: "15000" });
+    const { token } = await api(app.base).sendOk("POST /auth/login", {
+      body: { email: "bisi@shutdown.test", password },
+    });
+    const purchase = airtime(token, "08031249876", 20_000).then(
+      () => "answered",
+      () => "cut",
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 60_000, interval: 50 });
+
+    app.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+    expect(await purchase).toBe("cut");
+    expect(logLines(app).find((l) => l.msg === "stopped")).toMatchObject({ in_flight: 1, cut: 1 });
+    // It never reached VTpass; what the next start sends goes through.
+    releaseHeld(false);
+    holding = false;
+
+    app = await startApp();
+    await vi.waitFor(async () => expect(await pendingPurchases(app?.base ?? "", adminToken)).toBe(0), {
+      timeout: 90_000,
+      interval: 250,
+    });
+    app.kill("SIGTERM");
+    expect(await app.exited).toBe(0);
+
+    const store = await openStore();
+    try {
+      const [cut] = await store.db
+        .select()
+        .from(transactions)
+        .where(eq(transactions.recipient, "08031249876"));
+      // The requery worker found VTpass had no record and sent it again, once.
+      expect(cut?.status).toBe("successful");
+      await expectLedgerConsistent(store.db);
+    } finally {
+      await store.close();
+    }
+  }, 300_000);
+});
