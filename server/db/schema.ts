@@ -668,6 +668,11 @@ export const transactions = pgTable(
       .where(sql`${t.kind} = 'funding' and ${t.providerReference} is not null`),
     // A customer's transactions that gave their money back, by day: what `purchases_on` takes off
     // the day's purchases (purchaseDays) for the daily limit. Rare, so the index is small.
+    // A customer's purchases still pending: what the wallet shows them holding, read on every open
+    // page. Few at any time, so the index stays small however many a customer has bought.
+    index("transactions_user_pending_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
     index("transactions_user_returned_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.status} in ('failed', 'refunded', 'reversed')`),
