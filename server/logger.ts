@@ -1,5 +1,6 @@
 import pino, { type Logger } from "pino";
 import { describeError } from "./http/describeError";
+import { currentRequestId } from "./http/requestId";
 
 /**
  * Keys that must never reach a log whatever object carries them. Request logs carry none of them
@@ -31,6 +32,12 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       redact: { paths, censor: "[redacted]" },
       base: { app: "ojapay" },
       serializers: { err: (error: unknown) => (error instanceof Error ? describeError(error) : error) },
+      // Every line written while a request runs names it, whichever service wrote it (http/requestId.ts).
+      // pino merges the line's own fields into what the mixin answers, so it is a new object each time.
+      mixin: () => {
+        const id = currentRequestId();
+        return id === undefined ? {} : { req_id: id };
+      },
     },
     destination,
   );

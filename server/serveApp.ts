@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { AppDeps } from "./deps";
 import { capConnectionsPerAddress } from "./http/connectionCap";
 import { trackRequests } from "./http/requestDrain";
+import { requestIdFor } from "./http/requestId";
 import { refusingWhileStopping } from "./http/stoppingRefusal";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
@@ -20,6 +21,13 @@ function originOf(host: string, port: number): string {
   if (host === "0.0.0.0" || host === "::" || host === "localhost") return `http://127.0.0.1:${port}`;
   return host.includes(":") ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
+
+/** What a request gets before the app is built: 503, its id (a proxy's, or a new one) answered as every answer's is. */
+export const startingAnswer = (request: Request): Response =>
+  new Response("starting", {
+    status: 503,
+    headers: { "X-Request-Id": requestIdFor(request.headers.get("x-request-id")) },
+  });
 
 /**
  * Listens first, then builds the app: the adapters reach the simulators this same server serves,
@@ -37,8 +45,7 @@ export async function serveApp(
     msorgBaseUrl?: IntegrationOptions["msorgBaseUrl"];
   },
 ) {
-  let handle: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    new Response("starting", { status: 503 });
+  let handle: (request: Request, env: unknown) => Response | Promise<Response> = startingAnswer;
   const limits = config.connections;
   const server = serve({
     fetch: refusingWhileStopping(

@@ -1,21 +1,28 @@
+import { randomUUID } from "node:crypto";
 import { isIPv6, type Server, type Socket } from "node:net";
 import type { Logger } from "pino";
 
-const refusalBody = JSON.stringify({
-  status: false,
-  code: "rate_limited",
-  msg: "Too many open connections from your network. Close some and try again.",
-  data: null,
-});
-const refusal = [
-  "HTTP/1.1 429 Too Many Requests",
-  "Content-Type: application/json",
-  `Content-Length: ${Buffer.byteLength(refusalBody)}`,
-  "Retry-After: 1",
-  "Connection: close",
-  "",
-  refusalBody,
-].join("\r\n");
+/** The 429 for one refused connection, with an id of its own like every other refusal. */
+function refusal(): string {
+  const id = randomUUID();
+  const body = JSON.stringify({
+    status: false,
+    code: "rate_limited",
+    msg: "Too many open connections from your network. Close some and try again.",
+    data: null,
+    req_id: id,
+  });
+  return [
+    "HTTP/1.1 429 Too Many Requests",
+    "Content-Type: application/json",
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${id}`,
+    "Retry-After: 1",
+    "Connection: close",
+    "",
+    body,
+  ].join("\r\n");
+}
 
 /**
  * Whose connection it is: an IPv4 address (also when it arrives IPv6-mapped), or an IPv6 address's
@@ -49,7 +56,7 @@ export function capConnectionsPerAddress(server: Server, cap: number, logger: Lo
     const owner = connectionOwner(address);
     const count = open.get(owner) ?? 0;
     if (count >= cap) {
-      socket.end(refusal);
+      socket.end(refusal());
       socket.destroy();
       return;
     }

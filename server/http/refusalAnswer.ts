@@ -1,21 +1,30 @@
 import type { Context } from "hono";
 import type { RefusalEnvelope } from "../../schemas/envelope";
+import type { AppEnv } from "../deps";
 import { messages, Refusal } from "../refusal";
 import { jsonAnswer } from "./jsonAnswer";
+import { requestIdFor } from "./requestId";
 
-/** The envelope of a refusal: its code, its message, its data and, for bad input, the messages per field. */
-export function refusalBody(refusal: Refusal): RefusalEnvelope {
+/**
+ * The envelope of a refusal: its code, its message, its data, the request's id (as its X-Request-Id
+ * header and its log lines say it) and, for bad input, the messages per field.
+ */
+export function refusalBody(refusal: Refusal, requestId: string): RefusalEnvelope {
   return {
     status: false,
     code: refusal.code,
     msg: refusal.msg,
     data: refusal.data,
     ...(refusal.fields && { fields: refusal.fields }),
+    req_id: requestId,
   };
 }
 
-export const answerRefusal = (c: Context, refusal: Refusal, headers: Record<string, string> = {}) =>
-  jsonAnswer(c, refusalBody(refusal), refusal.status, headers);
+export function answerRefusal(c: Context<AppEnv>, refusal: Refusal, headers: Record<string, string> = {}) {
+  // A refusal answered before the request id's middleware (the readiness check's 503) still gets one.
+  if (!c.get("requestId")) c.set("requestId", requestIdFor(c.req.header("x-request-id")));
+  return jsonAnswer(c, refusalBody(refusal, c.get("requestId")), refusal.status, headers);
+}
 
 /** Hono's own refusals (a malformed request it rejects before our code runs), under our codes. */
 export function refusalForStatus(status: number, message: string): Refusal {

@@ -2,12 +2,11 @@ import { simulatorPaths } from "../integrations";
 import { Refusal } from "../refusal";
 import { healthPaths } from "./healthChecks";
 import { refusalBody } from "./refusalAnswer";
+import { requestIdFor } from "./requestId";
 
 type Fetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
-const body = JSON.stringify(
-  refusalBody(new Refusal("service_unavailable", "The server is restarting. Try again in a moment.")),
-);
+const restarting = new Refusal("service_unavailable", "The server is restarting. Try again in a moment.");
 
 /**
  * What a stopping server still answers: the health checks (readiness says 503 itself), and the
@@ -24,15 +23,19 @@ const isStillAnswered = (url: string) => {
  * 503 (the connection then closes), so the client or proxy retries it on an instance that stays.
  */
 export function refusingWhileStopping(stopping: () => boolean, handle: Fetch): Fetch {
-  return (request, env) =>
-    stopping() && !isStillAnswered(request.url)
-      ? new Response(body, {
-          status: 503,
-          headers: {
-            "Content-Type": "application/json",
-            "Content-Length": String(Buffer.byteLength(body)),
-            "Retry-After": "1",
-          },
-        })
-      : handle(request, env);
+  return (request, env) => {
+    if (!stopping() || isStillAnswered(request.url)) return handle(request, env);
+    // Like every refusal, it names itself in its body and its header.
+    const id = requestIdFor(request.headers.get("x-request-id"));
+    const body = JSON.stringify(refusalBody(restarting, id));
+    return new Response(body, {
+      status: 503,
+      headers: {
+        "Content-Type": "application/json",
+        "Content-Length": String(Buffer.byteLength(body)),
+        "Retry-After": "1",
+        "X-Request-Id": id,
+      },
+    });
+  };
 }

@@ -1,5 +1,5 @@
 import redaxios from "redaxios";
-import { refusalEnvelope } from "../../schemas/envelope";
+import { refusalReading } from "../../schemas/envelope";
 import type { RefusalCode } from "../../schemas/refusals";
 import {
   type CallArgs,
@@ -105,7 +105,7 @@ type Refusal = { msg: string; code?: RefusalCode; data?: unknown; fields?: Recor
  * says: "show the msg from the response". An answer with no msg (a proxy's HTML) has nothing to show.
  */
 function readRefusal(body: unknown): Refusal | undefined {
-  const ours = refusalEnvelope.safeParse(body);
+  const ours = refusalReading.safeParse(body);
   if (ours.success) return ours.data;
   if (typeof body !== "object" || body === null) return undefined;
   const { status, msg } = body as { status?: unknown; msg?: unknown };

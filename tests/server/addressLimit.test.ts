@@ -31,6 +31,7 @@ describe("the per-address limit", () => {
       code: "rate_limited",
       msg: `Too many requests from your network. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
       data: null,
+      req_id: res.headers.get("x-request-id"),
     });
     expect((await signIn("198.51.100.20")).status).toBe(400);
     // Paths that guess nothing are not counted.

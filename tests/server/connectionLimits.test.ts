@@ -121,12 +121,16 @@ describe("open connections per address", () => {
     expect(await extra.closedWithin(3_000)).not.toBeNull();
     const [head = "", body = ""] = extra.received().split("\r\n\r\n");
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
-    expect(JSON.parse(body)).toEqual({
+    const answered = JSON.parse(body);
+    expect(answered).toEqual({
       status: false,
       code: "rate_limited",
       msg: "Too many open connections from your network. Close some and try again.",
       data: null,
+      req_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+    // Like every refusal, its id is in the envelope and the header alike.
+    expect(head).toContain(`X-Request-Id: ${answered.req_id}`);
 
     const [first, second, third] = held;
     if (!first || !second || !third) throw new Error("three connections were opened");

@@ -103,7 +103,10 @@ const { send, sendOk } = routeCaller(async (method, path, { body, token }) => {
     headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
     ...(body !== undefined && { body: JSON.stringify(body) }),
   });
-  return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+  return {
+    status: res.status,
+    body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`, res.headers.get("x-request-id")),
+  };
 });
 
 beforeAll(async () => {

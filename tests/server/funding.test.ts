@@ -234,6 +234,7 @@ describe("Paystack's webhook", () => {
         code: "bad_signature",
         msg: "Invalid signature.",
         data: null,
+        req_id: res.headers.get("x-request-id"),
       });
     }
     expect((await webhook("{not json", "0".repeat(128))).status).toBe(401);

@@ -24,7 +24,7 @@ const get = async (app: { request(path: string): Response | Promise<Response> },
 const ready = { status: 200, body: { status: true, msg: "Ready.", data: null } };
 const notReady = (reason: string, msg: string) => ({
   status: 503,
-  body: { status: false, code: "service_unavailable", msg, data: { reason } },
+  body: { status: false, code: "service_unavailable", msg, data: { reason }, req_id: expect.any(String) },
 });
 
 describe("the health checks", () => {

@@ -129,7 +129,7 @@ describe("a JSON body's depth and size, bounded before anything walks it", () =>
     const over = await server.call("POST", "auth/login/", { raw: sized(256 * 1024 + 1) });
     expect(over).toEqual({
       status: 413,
-      body: { status: false, code: "too_large", msg: tooLarge, data: null },
+      body: { status: false, code: "too_large", msg: tooLarge, data: null, req_id: expect.any(String) },
     });
     const within = await server.call("POST", "auth/login/", { raw: sized(256 * 1024) });
     expect(within.status).toBe(400);

@@ -17,7 +17,7 @@ describe("the API's frame", () => {
       const answer = await server.call("GET", "no/such/thing/", { token });
       expect(answer).toEqual({
         status: 404,
-        body: { status: false, code: "not_found", msg: "Not found.", data: null },
+        body: { status: false, code: "not_found", msg: "Not found.", data: null, req_id: expect.any(String) },
       });
     }
   });
@@ -49,6 +49,7 @@ describe("the API's frame", () => {
       code: "too_large",
       msg: "The request body is too large.",
       data: null,
+      req_id: expect.any(String),
     });
     // Outside /api too: the simulators' endpoints read no more.
     for (const path of [
@@ -111,14 +112,15 @@ describe("the API's frame", () => {
     const app = createApp({ ...server.deps, db: broken }, { serveSpa: false });
     const res = await app.request("/api/status/");
     expect(res.status).toBe(500);
+    const requestId = res.headers.get("x-request-id");
+    expect(requestId).toBeTruthy();
     expect(await res.json()).toEqual({
       status: false,
       code: "unexpected",
       msg: "Something went wrong",
       data: null,
+      req_id: requestId,
     });
-    const requestId = res.headers.get("x-request-id");
-    expect(requestId).toBeTruthy();
     const logged = server.logLines.find((line) => line.includes("unexpected error"));
     expect(logged).toContain(requestId);
     expect(logged).toContain("connection reset");

@@ -21,7 +21,15 @@ const api = (base: string) =>
       method,
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
-    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
+    return {
+      status: res.status,
+      body: checkedEnvelope(
+        res.status,
+        await res.json(),
+        `${method} ${path}`,
+        res.headers.get("x-request-id"),
+      ),
+    };
   });
 
 describe("the server as npm start runs it", () => {

@@ -58,7 +58,7 @@ async function send(call: HostileCall, template: string) {
   const body = call.method === "GET" ? undefined : bodyText(call.body);
   const url = `/api/${call.path}${call.query ? `?${call.query}` : ""}`;
   const res = await server.app.request(url, { method: call.method, headers, body });
-  return { status: res.status, text: await res.text() };
+  return { status: res.status, text: await res.text(), requestId: res.headers.get("x-request-id") };
 }
 
 describe("every route of the route table, fuzzed", () => {
@@ -70,7 +70,7 @@ describe("every route of the route table, fuzzed", () => {
     const property = fc.asyncProperty(cases, async ({ route, call }) => {
       const template = route.slice(route.indexOf(" ") + 1);
       const before = await writtenRows();
-      const { status, text } = await send(call, template);
+      const { status, text, requestId } = await send(call, template);
       const label = `${call.method} ${call.path} (${route}) as ${call.caller} → ${status} ${text.slice(0, 300)}`;
       // The 503s the contract names are answers, not faults: the fuzz's own admin may have switched
       // emergency mode on, a product off, or pointed a product at a provider service that does not exist.
@@ -80,7 +80,7 @@ describe("every route of the route table, fuzzed", () => {
       expect(() => {
         json = JSON.parse(text);
       }, label).not.toThrow();
-      const answer = checkedEnvelope(status, json, label);
+      const answer = checkedEnvelope(status, json, label, requestId);
       if (status >= 400) {
         expect(answer.status, label).toBe(false);
         expect(answer.msg.trim().length, label).toBeGreaterThan(3);

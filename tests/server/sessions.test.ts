@@ -8,6 +8,7 @@ const expired = {
   code: "session_expired",
   msg: "Your session has expired. Kindly sign-in again.",
   data: null,
+  req_id: expect.any(String),
 };
 
 let server: TestServer;
@@ -25,6 +26,7 @@ describe("sessions", () => {
       code: "no_credentials",
       msg: "Authentication credentials were not provided.",
       data: null,
+      req_id: expect.any(String),
     });
   });
 

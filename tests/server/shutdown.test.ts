@@ -310,13 +310,14 @@ describe("SIGTERM in the middle of purchases", () => {
         code: "service_unavailable",
         msg: "The server is shutting down.",
         data: { reason: "stopping" },
+        req_id: expect.any(String),
       },
     });
     expect(await liveness.finish()).toEqual({ status: 200, connection: "close", body: { status: "ok" } });
     expect(await newWork.finish()).toMatchObject({
       status: 503,
       connection: "close",
-      body: { status: false, code: "service_unavailable" },
+      body: { status: false, code: "service_unavailable", req_id: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     });
 
     // VTpass answers now: every purchase still gets its answer, with its outcome.

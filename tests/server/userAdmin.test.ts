@@ -61,7 +61,13 @@ describe("sys.admin/users/", () => {
     const unknown = await server.get("sys.admin/users/4b0c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d", admin.token);
     expect(unknown).toEqual({
       status: 404,
-      body: { status: false, code: "not_found", msg: "No user with that id.", data: null },
+      body: {
+        status: false,
+        code: "not_found",
+        msg: "No user with that id.",
+        data: null,
+        req_id: expect.any(String),
+      },
     });
     const malformed = await server.get("sys.admin/users/not-a-uuid", admin.token);
     expect(malformed.status).toBe(404);

@@ -69,16 +69,30 @@ export interface Answer {
     data: unknown;
     code?: RefusalCode;
     fields?: Record<string, string[]>;
+    /** A refusal's request id, the same as its X-Request-Id header (checked for every refusal). */
+    req_id?: string;
   };
 }
 
 const success = envelope(z.unknown());
 
+/** An answer as two requests may share it: everything but the request id, which is each request's own. */
+export function apartFromRequestId({ status, body }: Answer) {
+  const { req_id: _own, ...rest } = body;
+  return { status, body: rest };
+}
+
 /**
  * Every answer of every server test is held to the contract: a success is `{ status: true, msg, data }`,
- * and a refusal carries a code from the enum whose status is the one the answer came with.
+ * and a refusal carries a code from the enum whose status is the one the answer came with, and the
+ * request id its X-Request-Id header gives (when the caller read the header).
  */
-export function checkedEnvelope(status: number, json: unknown, call: string): Answer["body"] {
+export function checkedEnvelope(
+  status: number,
+  json: unknown,
+  call: string,
+  requestId?: string | null,
+): Answer["body"] {
   if (call.includes("openapi.json")) return json as Answer["body"];
   if (status < 400) {
     const answer = success.safeParse(json);
@@ -92,6 +106,10 @@ export function checkedEnvelope(status: number, json: unknown, call: string): An
   const expected = refusalStatus(refusal.data.code);
   if (expected !== status)
     throw new Error(`${call} answered ${status} with code ${refusal.data.code}, which is always ${expected}`);
+  if (requestId !== undefined && refusal.data.req_id !== requestId)
+    throw new Error(
+      `${call} refused with req_id ${refusal.data.req_id}, its X-Request-Id being ${requestId}`,
+    );
   return refusal.data;
 }
 
@@ -198,7 +216,8 @@ export async function createTestServer(
     // Mail leaves through the outbox just after the answer; the tests read it as soon as they have
     // the answer, so what the request started sending is waited for first.
     await deps.outbox.idle();
-    return { status: res.status, body: checkedEnvelope(res.status, json, `${method} ${path}`) };
+    const requestId = res.headers.get("x-request-id");
+    return { status: res.status, body: checkedEnvelope(res.status, json, `${method} ${path}`, requestId) };
   }
 
   const { send, sendOk } = routeCaller(call);
