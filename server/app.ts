@@ -7,11 +7,13 @@ import { connectionClosed } from "./http/connectionClosed";
 import { mountHealthChecks } from "./http/healthChecks";
 import { jsonAnswer } from "./http/jsonAnswer";
 import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
+import { metricsEndpoint } from "./http/metricsEndpoint";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
 import { requestId } from "./http/requestId";
 import { requestLog } from "./http/requestLog";
+import { requestMetrics } from "./http/requestMetrics";
 import { pathMatcher, type Route } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { loadSpa } from "./http/spa";
@@ -71,6 +73,11 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
   // First, so a load balancer's probe every few seconds costs no log line or header.
   mountHealthChecks(app, deps.db, options.stopping ?? (() => false));
   app.use(requestId);
+  if (deps.metrics) {
+    // Counted by the template the contract writes, e.g. /api/core/customer/wallet/.
+    const templates = new Map(routes.map((r) => [`${apiBase}${r.path}`, `${apiBase}${r.path}/`]));
+    app.use(requestMetrics(deps.metrics, templates));
+  }
   app.use(requestLog(deps.logger));
   const spa =
     options.serveSpa === false ? null : loadSpa(deps.config.staticDir, { simulated: deps.config.simulators });
@@ -87,6 +94,8 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
   mountRoutes(api, routes);
   app.route(apiBase, api);
+  // Outside /api: Prometheus's, with its own token, no session.
+  app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metricsToken));
 
   if (deps.simulators) {
     // Stand-ins for the providers, Paystack and Didit, reached by the adapters over HTTP like the real hosts.

@@ -210,6 +210,13 @@ const envShape = z.object({
     .min(1)
     .max(24 * 30)
     .default(24),
+  // The bearer token Prometheus scrapes GET /metrics with; unset, there are no metrics.
+  METRICS_TOKEN: z
+    .string()
+    .min(32, { error: "must be at least 32 characters (openssl rand -hex 32)" })
+    .max(200, { error: "must be at most 200 characters" })
+    .regex(/^[\x21-\x7e]+$/, { error: "must be printable characters without spaces" })
+    .optional(),
 });
 
 /** The providers to buy from: `PROVIDERS`, or with the simulators on both simulated providers. */
@@ -398,6 +405,8 @@ export interface Config {
   fundingCheckAfterMs: number;
   /** A card funding never paid is marked failed after this long (a later payment still credits it). */
   fundingExpiryMs: number;
+  /** What `GET /metrics` must be asked with (`Authorization: Bearer …`); null: the path answers 404. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -485,6 +494,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
     fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,
     fundingExpiryMs: e.FUNDING_EXPIRY_HOURS * 3_600_000,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import type { sessions, users } from "./db/schema";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
 import type { MailOutbox } from "./mail/outbox";
+import type { AppMetrics } from "./metrics/appMetrics";
 import type { PaymentGateway } from "./outside/gateway";
 import type { IdentityVerifier } from "./outside/identityVerifier";
 import type { Provider } from "./outside/provider";
@@ -29,6 +30,8 @@ export interface AppDeps {
   identity: IdentityVerifier | null;
   /** The simulated VTpass and Paystack, served under /simulator/ while they are on. */
   simulators: Simulators | null;
+  /** What `GET /metrics` reports; null when METRICS_TOKEN is unset, and then nothing is counted. */
+  metrics: AppMetrics | null;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -21,6 +21,8 @@ export const redactedKeys = [
   "current_password",
   "pinKeys",
   "PIN_KEYS",
+  "metricsToken",
+  "METRICS_TOKEN",
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream): Logger {

@@ -10,10 +10,11 @@ import { requestIdFor } from "./http/requestId";
 import { refusingWhileStopping } from "./http/stoppingRefusal";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
+import { createMetrics } from "./metrics/appMetrics";
 
 export type BaseDeps = Omit<
   AppDeps,
-  "provider" | "providers" | "gateway" | "identity" | "simulators" | "outbox"
+  "provider" | "providers" | "gateway" | "identity" | "simulators" | "outbox" | "metrics"
 >;
 
 /** Loopback for a server listening on every address; the address itself otherwise. */
@@ -90,6 +91,8 @@ export async function serveApp(
     ...integrations,
     provider: integrations.providers.list[0] as AppDeps["provider"],
     outbox,
+    // Counted only where someone may read it: without a token nothing is counted or served.
+    metrics: config.metricsToken ? createMetrics(base) : null,
   };
   const app = createApp(deps, {
     serveSpa: options.serveSpa ?? true,

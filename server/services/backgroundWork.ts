@@ -6,16 +6,9 @@ import { judgeHealth, watchBalances } from "./routing/providerWatch";
 import { forgetOldSignUps } from "./signUps";
 import { forgetIdleTries } from "./tryCounters";
 
-/**
- * What runs by itself every `intervalMs`: pending purchases asked about again, each provider's
- * health judged and its balance read every few minutes, pending card
- * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
- * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
- * time per process; several processes share the work through row locks. A failing step is logged and
- * does not stop the others.
- */
-export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
-  const steps: Array<[string, () => Promise<unknown>]> = [
+/** The steps of a run, by the names the log and the metrics give them. */
+function backgroundSteps(deps: AppDeps): Array<[string, () => Promise<unknown>]> {
+  return [
     ["requery pending purchases", () => requeryDue(deps)],
     ["judge provider health", () => judgeHealth(deps)],
     ["read provider balances", () => watchBalances(deps)],
@@ -27,21 +20,40 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
     ["forget old mail", () => forgetOldMail(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
+}
+
+/**
+ * One run: every step in turn, each timed and counted for the metrics; a failing step is logged and
+ * does not stop the others. Once `stopping`, the step in progress finishes (a purchase asked about is
+ * settled) and no other starts.
+ */
+export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean = () => false) {
+  for (const [name, step] of backgroundSteps(deps)) {
+    if (stopping()) return;
+    const started = performance.now();
+    let failed = false;
+    try {
+      await step();
+    } catch (error) {
+      failed = true;
+      deps.logger.error({ step: name, err: error }, "background step failed");
+    }
+    deps.metrics?.backgroundStep(name, (performance.now() - started) / 1000, failed);
+  }
+}
+
+/**
+ * What runs by itself every `intervalMs`: pending purchases asked about again, each provider's
+ * health judged and its balance read every few minutes, pending card
+ * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
+ * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
+ * time per process; several processes share the work through row locks.
+ */
+export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   let run: Promise<void> | undefined;
   let stopping = false;
-  const runSteps = async () => {
-    for (const [name, step] of steps) {
-      // A stop lets the step in progress finish (a purchase asked about is settled) and starts no other.
-      if (stopping) return;
-      try {
-        await step();
-      } catch (error) {
-        deps.logger.error({ step: name, err: error }, "background step failed");
-      }
-    }
-  };
   const timer = setInterval(() => {
-    run ??= runSteps().finally(() => {
+    run ??= runBackgroundWork(deps, () => stopping).finally(() => {
       run = undefined;
     });
   }, intervalMs);

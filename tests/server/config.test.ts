@@ -3,6 +3,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { users } from "../../server/db/schema";
+import { createLogger } from "../../server/logger";
 import { ensureFirstAdmin } from "../../server/services/adminBootstrap";
 import { developmentPinKey } from "../../server/services/keyedPinHash";
 import { developmentTotpKey } from "../../server/services/secretBox";
@@ -100,6 +101,22 @@ describe("configuration", () => {
     );
     expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT_MS: "soon" })).toThrow(/KEEP_ALIVE_TIMEOUT_MS/);
     expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: "-1" })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
+  });
+
+  it("serves metrics only with a METRICS_TOKEN of at least 32 characters, and never logs it", () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    const token = "f00d".repeat(8);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ METRICS_TOKEN: token.slice(1) })).toThrow(
+      /METRICS_TOKEN: must be at least 32 characters/,
+    );
+    expect(() => loadConfig({ METRICS_TOKEN: `${token} with spaces` })).toThrow(
+      /METRICS_TOKEN: must be printable characters without spaces/,
+    );
+    const lines: string[] = [];
+    const logged = createLogger("info", { write: (line: string) => lines.push(line) });
+    logged.info({ config: loadConfig({ METRICS_TOKEN: token }), env: { METRICS_TOKEN: token } }, "settings");
+    expect(lines.join("")).not.toContain(token);
   });
 
   it("gives the gateway's day listing a limit of its own, five minutes unless told", () => {

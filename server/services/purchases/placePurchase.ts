@@ -21,6 +21,7 @@ import {
   wallets,
 } from "../../db/schema";
 import type { UserRow } from "../../deps";
+import type { AppMetrics } from "../../metrics/appMetrics";
 import type { Provider } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
 import { Refusal } from "../../refusal";
@@ -58,6 +59,8 @@ export interface PurchaseDeps {
   provider: Provider;
   providers: ProviderSet;
   logger: Logger;
+  /** Counts settled purchases; null where nobody scrapes metrics. */
+  metrics: Pick<AppMetrics, "purchaseSettled"> | null;
 }
 
 export interface Confirmation {

@@ -16,6 +16,7 @@ import {
   transactions,
   wallets,
 } from "../../db/schema";
+import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
 import { noticeToCustomer } from "../customerNotices";
@@ -46,6 +47,8 @@ export type SettleDeps = {
   clock: Clock;
   config: Pick<Config, "requeryBaseDelayMs">;
   logger: Pick<Logger, "error" | "warn">;
+  /** Null where nobody scrapes metrics (METRICS_TOKEN unset). */
+  metrics: Pick<AppMetrics, "purchaseSettled"> | null;
 };
 
 /** Who brought the answer: the purchase itself, the requery worker, a provider webhook, or staff. */
@@ -65,6 +68,17 @@ export function requeryDelay(baseMs: number, attempts: number): number {
 }
 
 type Update = PgUpdateSetSource<typeof transactions>;
+
+const finalStatuses: ReadonlySet<string> = new Set(["successful", "failed", "reversed"]);
+
+/**
+ * The one place a settled purchase is counted, after its commit: when an answer moved it from
+ * `from` into a final status (a reversal after delivery counts as reversed, once more).
+ */
+function counted(deps: SettleDeps, from: TransactionRow["status"], row: TransactionRow): TransactionRow {
+  if (row.status !== from && finalStatuses.has(row.status)) deps.metrics?.purchaseSettled(row);
+  return row;
+}
 
 type WriteStep = ReturnType<typeof writeStep>;
 
@@ -109,6 +123,7 @@ export async function settlePurchase(
   answered?: Answered,
 ): Promise<TransactionRow> {
   let result = answer;
+  let from: TransactionRow["status"] = "pending";
   const settled = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -116,6 +131,7 @@ export async function settlePurchase(
       .where(eq(transactions.id, transactionId))
       .for("update");
     if (!row) throw new Error(`no transaction ${transactionId}`);
+    from = row.status;
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
     const said = result.note ? ` (${result.note})` : "";
@@ -272,7 +288,7 @@ export async function settlePurchase(
       "the provider refused our account; the customer was refunded",
     );
   }
-  return settled;
+  return counted(deps, from, settled);
 }
 
 /** The columns of an INSERT's list, by their names in the database (a list takes no table name). */
@@ -431,7 +447,7 @@ export async function settleHeld(
 ): Promise<TransactionRow> {
   if (answer.status === "successful") {
     const delivered = await deliver(deps.db, deps, held, answer, answered);
-    if (delivered) return delivered;
+    if (delivered) return counted(deps, "pending", delivered);
   }
   return settlePurchase(deps, held.id, answer, "purchase", answered);
 }
