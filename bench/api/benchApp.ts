@@ -35,8 +35,13 @@ export const benchSettings = {
   ADMIN_PASSWORD: benchAdmin.password,
 } as const;
 
+/** The token the metrics-on app is started with and scraped by (at least 32 characters, as config asks). */
+export const benchMetricsToken = "bench-metrics-token-0123456789abcdef";
+
 export interface BenchApp {
   origin: string;
+  /** Whether it counts for Prometheus (METRICS_TOKEN set). */
+  metrics: boolean;
   deps: AppDeps;
   config: Config;
   mailbox: BenchMailbox;
@@ -57,10 +62,18 @@ export interface BenchApp {
  * there are some, and the
  * simulators' journals kept in memory (a real VTpass keeps its own books elsewhere).
  */
-export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp> {
+export async function startBenchApp(
+  database: DatabaseHandle,
+  options: { metrics?: boolean } = {},
+): Promise<BenchApp> {
+  const metrics = options.metrics ?? false;
   // The built pages when there are some, served as `npm start` serves them.
   const servesPages = existsSync(join(builtPages, "index.html"));
-  const config = loadConfig({ ...benchSettings, STATIC_DIR: servesPages ? builtPages : "/nonexistent" });
+  const config = loadConfig({
+    ...benchSettings,
+    STATIC_DIR: servesPages ? builtPages : "/nonexistent",
+    ...(metrics && { METRICS_TOKEN: benchMetricsToken }),
+  });
   const logger = createLogger(config.logLevel, pino.destination(2));
   const mailbox = new BenchMailbox();
   await seedSystemRows(database.db);
@@ -76,6 +89,7 @@ export async function startBenchApp(database: DatabaseHandle): Promise<BenchApp>
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
   return {
     origin: served.origin,
+    metrics,
     deps: served.deps,
     config,
     mailbox,

@@ -19,7 +19,8 @@ interface LatencyFigures {
 
 /** A failover point beside the distinct point of the same database and concurrency. */
 export interface FailoverComparison {
-  db: PointSummary["db"];
+  /** The database, and "(metrics on)" where the app counted for Prometheus. */
+  db: string;
   concurrency: number;
   distinct: LatencyFigures;
   failover: LatencyFigures;
@@ -54,7 +55,11 @@ export function failoverComparisons(points: readonly PointSummary[]): FailoverCo
   return points.flatMap((failover) => {
     if (failover.scenario !== "failover") return [];
     const distinct = points.find(
-      (p) => p.scenario === "distinct" && p.db === failover.db && p.concurrency === failover.concurrency,
+      (p) =>
+        p.scenario === "distinct" &&
+        p.db === failover.db &&
+        p.concurrency === failover.concurrency &&
+        p.metrics === failover.metrics,
     );
     if (!distinct) return [];
     const ratio = failover.median.purchasesPerSecond / distinct.median.purchasesPerSecond;
@@ -63,7 +68,7 @@ export function failoverComparisons(points: readonly PointSummary[]): FailoverCo
     );
     return [
       {
-        db: failover.db,
+        db: failover.metrics === "on" ? `${failover.db} (metrics on)` : failover.db,
         concurrency: failover.concurrency,
         distinct: latencyOf(distinct),
         failover: latencyOf(failover),

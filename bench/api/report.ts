@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RunFigures } from "./measurePoint";
-import type { DatabaseKind, Scenario } from "./options";
+import type { DatabaseKind, MetricsSetting, Scenario } from "./options";
 import { median } from "./statistics";
 
 /** The figures a machine may not give (null in a run): a median only when every run has one. */
@@ -16,6 +16,8 @@ export interface PointSummary {
   db: DatabaseKind;
   scenario: Scenario;
   concurrency: number;
+  /** Whether the app measured counted for Prometheus (METRICS_TOKEN set). */
+  metrics: MetricsSetting;
   /** Each figure the median of the runs' (the ratio too: the median of each run's own ratio). */
   median: Pick<
     RunFigures,
@@ -74,7 +76,11 @@ export function summarise(
   };
 }
 
-const columns = ["db", "scenario", "c", "purchases/s", "p50 ms", "p99 ms", "raw posting/s", "ratio"] as const;
+const baseColumns = ["db", "scenario", "c", "purchases/s", "p50 ms", "p99 ms", "raw posting/s", "ratio"];
+
+/** A point as a progress line or an error names it. */
+export const pointName = (point: Pick<PointSummary, "db" | "scenario" | "concurrency" | "metrics">) =>
+  `${point.db} ${point.scenario} c=${point.concurrency}${point.metrics === "on" ? " metrics on" : ""}`;
 
 /** Every error of every run, by description: none, in a run that counts. */
 export function errorsOf(points: readonly PointSummary[]): Map<string, number> {
@@ -82,14 +88,16 @@ export function errorsOf(points: readonly PointSummary[]): Map<string, number> {
   for (const point of points)
     for (const run of point.runs)
       for (const [kind, n] of [...Object.entries(run.purchaseErrors), ...Object.entries(run.postingErrors)]) {
-        const key = `${point.db} ${point.scenario} c=${point.concurrency}: ${kind}`;
+        const key = `${pointName(point)}: ${kind}`;
         all.set(key, (all.get(key) ?? 0) + n);
       }
   return all;
 }
 
-/** The summaries as a plain-text table, numbers right-aligned. */
+/** The summaries as a plain-text table, numbers right-aligned; the metrics column where any point had them on. */
 export function table(points: readonly PointSummary[]): string {
+  const withMetrics = points.some((p) => p.metrics === "on");
+  const columns = withMetrics ? [...baseColumns, "metrics"] : baseColumns;
   const rows = points.map((p) => [
     p.db,
     p.scenario,
@@ -99,6 +107,7 @@ export function table(points: readonly PointSummary[]): string {
     p.median.p99Ms.toFixed(1),
     p.median.postingsPerSecond.toFixed(1),
     p.median.ratio.toFixed(3),
+    ...(withMetrics ? [p.metrics] : []),
   ]);
   const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
   const line = (cells: readonly string[]) =>

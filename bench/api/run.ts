@@ -17,12 +17,13 @@ import { httpClient } from "./httpClient";
 import { type LoadGenerator, startLoadGenerator } from "./loadGenerator";
 import { describeCommit, describeMachine } from "./machine";
 import { failoverRefusalShare, maxErrorShare, measurePoint, type RunFigures } from "./measurePoint";
-import { type BenchOptions, readOptions, usage } from "./options";
+import { metricsComparisons, metricsTable, metricsTarget, scrapeMetrics } from "./metricsReport";
+import { type BenchOptions, type MetricsSetting, readOptions, usage } from "./options";
 import { postingKobo } from "./postingLoad";
 import { purchaseOrder } from "./purchaseLoad";
 import { measureReads, type ReadSummary, readConnections } from "./readPoints";
 import { readComparisons, readTable } from "./readReport";
-import { errorsOf, type PointSummary, summarise, table, writeReport } from "./report";
+import { errorsOf, type PointSummary, pointName, summarise, table, writeReport } from "./report";
 
 const firstCustomer = (customers: BenchCustomer[]) => {
   const [first] = customers;
@@ -47,32 +48,51 @@ function dbCpuNote(figures: RunFigures): string {
   return `; database server CPU ${figures.dbCpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.dbCpuMsPerPosting.toFixed(2)} ms a posting`;
 }
 
-/** Every point on one database: a fresh app and customers, then the runs, interleaved so drift spreads evenly. */
+/** An app the points are measured on, with its load generator: one, or one with metrics off and one on. */
+interface MeasuredApp {
+  app: BenchApp;
+  load: LoadGenerator;
+}
+
+/**
+ * Every point on one database: a fresh app (two with `--metrics both`, sharing the database and the
+ * customers) and customers, then the runs, interleaved so drift spreads evenly, the apps too; then
+ * the reads, on the first app.
+ */
 async function benchDatabase(
   database: BenchDatabase,
   options: BenchOptions,
 ): Promise<{ points: PointSummary[]; reads: ReadSummary | null }> {
-  let app: BenchApp | undefined;
-  let load: LoadGenerator | undefined;
+  const started: BenchApp[] = [];
+  const measured = new Map<MetricsSetting, MeasuredApp>();
   try {
-    app = await startBenchApp(database.handle);
+    for (const metrics of options.metrics)
+      started.push(await startBenchApp(database.handle, { metrics: metrics === "on" }));
+    const [first] = started;
+    if (!first) throw new Error("no app to measure");
     const began = Date.now();
-    const setupClient = httpClient(app.origin, 8);
-    const customers = await prepareCustomers(app, setupClient).finally(() => setupClient.close());
+    const setupClient = httpClient(first.origin, 8);
+    const customers = await prepareCustomers(first, setupClient).finally(() => setupClient.close());
     progress(
       `${database.kind}: ${customers.length} customers ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
     );
-    load = await startLoadGenerator({
-      origin: app.origin,
-      connections: Math.max(...options.concurrency),
-      customers,
-    });
+    for (const app of started) {
+      const load = await startLoadGenerator({
+        origin: app.origin,
+        connections: Math.max(...options.concurrency),
+        customers,
+      });
+      measured.set(app.metrics ? "on" : "off", { app, load });
+    }
     const points = options.scenarios.flatMap((scenario) =>
-      options.concurrency.map((concurrency) => ({ scenario, concurrency, runs: [] as RunFigures[] })),
+      options.concurrency.flatMap((concurrency) =>
+        options.metrics.map((metrics) => ({ scenario, concurrency, metrics, runs: [] as RunFigures[] })),
+      ),
     );
     for (let run = 1; run <= options.runs; run++) {
       for (const point of points) {
-        const label = `${database.kind} ${point.scenario} c=${point.concurrency} run ${run}/${options.runs}`;
+        const { app, load } = measured.get(point.metrics) as MeasuredApp;
+        const label = `${pointName({ db: database.kind, ...point })} run ${run}/${options.runs}`;
         const figures = await measurePoint(
           app,
           load,
@@ -82,23 +102,27 @@ async function benchDatabase(
           database.serverCpuMs,
         );
         point.runs.push(figures);
+        const scraped = app.metrics ? scrapeNote(await scrapeMetrics(app)) : "";
         progress(
-          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${mainThreadCpuNote(figures)}${dbCpuNote(figures)}${errorNote(figures)}`,
+          `${label}: ${figures.purchasesPerSecond.toFixed(1)} purchases/s (p50 ${figures.p50Ms.toFixed(1)} ms, p99 ${figures.p99Ms.toFixed(1)} ms), ${figures.postingsPerSecond.toFixed(1)} postings/s; CPU ${figures.cpuMsPerPurchase.toFixed(1)} ms a purchase, ${figures.cpuMsPerPosting.toFixed(2)} ms a posting; main thread busy ${figures.mainThreadMsPerPurchase.toFixed(1)} ms a purchase, ${figures.mainThreadMsPerPosting.toFixed(2)} ms a posting${mainThreadCpuNote(figures)}${dbCpuNote(figures)}${errorNote(figures)}${scraped}`,
         );
       }
     }
     const reads = options.reads
-      ? await measureReads(app, database, firstCustomer(customers), options, progress)
+      ? await measureReads(first, database, firstCustomer(customers), options, progress)
       : null;
     return {
       points: points.map(({ runs, ...point }) => summarise({ db: database.kind, ...point }, runs)),
       reads,
     };
   } finally {
-    await load?.close();
-    await app?.close();
+    for (const { load } of measured.values()) await load.close();
+    for (const app of started) await app.close();
   }
 }
+
+const scrapeNote = (scrape: Awaited<ReturnType<typeof scrapeMetrics>>) =>
+  `; /metrics scraped in ${scrape.ms.toFixed(1)} ms (${(scrape.bytes / 1024).toFixed(1)} kB, ${scrape.settled} settled purchases counted so far)`;
 
 async function main() {
   const options = readOptions(process.argv.slice(2));
@@ -158,6 +182,13 @@ async function main() {
     );
     console.log(`${readTable(reads, readFigures)}\n`);
   }
+  const metrics = metricsComparisons(points);
+  if (metrics.length > 0) {
+    console.log(
+      `metrics: one app with METRICS_TOKEN set (and /metrics scraped after each run, untimed), one without, on the same database and customers, each point measured on one right after the other; target: the median of the runs' on ÷ off ≥ ${metricsTarget}; p99 and the main thread's busy time per purchase in ms\n`,
+    );
+    console.log(`${metricsTable(metrics)}\n`);
+  }
   const errors = errorsOf(points);
   if (errors.size > 0) {
     console.log(`answers that did not count (within the ${maxErrorShare * 100}% allowed a run):`);
@@ -195,6 +226,7 @@ async function main() {
     failover: comparisons,
     reads,
     readTargets: readFigures,
+    metrics,
   });
   console.log(`written to ${relative(process.cwd(), file)}`);
 }

@@ -1,0 +1,106 @@
+import { type BenchApp, benchMetricsToken } from "./benchApp";
+import type { PointSummary } from "./report";
+import { median } from "./statistics";
+
+/** Issue 26's budget: purchases/s with metrics on at least this share of purchases/s with them off. */
+export const metricsTarget = 0.97;
+
+/** One scrape of the metrics-on app, untimed, after a run: what it cost, and that it counted the run. */
+export async function scrapeMetrics(app: BenchApp) {
+  const started = performance.now();
+  const res = await fetch(`${app.origin}/metrics`, {
+    headers: { authorization: `Bearer ${benchMetricsToken}` },
+  });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
+  const settled = [...text.matchAll(/^ojapay_purchases_settled_total\{[^}]*\} (\d+)$/gm)].reduce(
+    (sum, match) => sum + Number(match[1]),
+    0,
+  );
+  if (settled === 0) throw new Error("GET /metrics counted no settled purchase after a run of them");
+  return { ms, bytes: Buffer.byteLength(text), settled };
+}
+
+/** A point measured with metrics on beside the same point with them off. */
+export interface MetricsComparison {
+  db: PointSummary["db"];
+  scenario: PointSummary["scenario"];
+  concurrency: number;
+  off: PointSummary["median"];
+  on: PointSummary["median"];
+  /** on ÷ off purchases/s, of the medians. */
+  ratio: number;
+  /** Each run's own ratio (run k on beside run k off: measured one after the other). */
+  runRatios: number[];
+  medianRunRatio: number;
+  met: boolean;
+}
+
+export function metricsComparisons(points: readonly PointSummary[]): MetricsComparison[] {
+  return points.flatMap((on) => {
+    if (on.metrics !== "on") return [];
+    const off = points.find(
+      (p) =>
+        p.metrics === "off" &&
+        p.db === on.db &&
+        p.scenario === on.scenario &&
+        p.concurrency === on.concurrency,
+    );
+    if (!off) return [];
+    const ratio = on.median.purchasesPerSecond / off.median.purchasesPerSecond;
+    const runRatios = on.runs.map(
+      (run, i) => run.purchasesPerSecond / (off.runs[i]?.purchasesPerSecond ?? Number.NaN),
+    );
+    const medianRunRatio = median(runRatios);
+    const { db, scenario, concurrency } = on;
+    return [
+      {
+        db,
+        scenario,
+        concurrency,
+        off: off.median,
+        on: on.median,
+        ratio,
+        runRatios,
+        medianRunRatio,
+        met: medianRunRatio >= metricsTarget,
+      },
+    ];
+  });
+}
+
+const columns = [
+  "db",
+  "scenario",
+  "c",
+  "off/s",
+  "on/s",
+  "÷",
+  "runs' ÷",
+  `≥ ${metricsTarget}`,
+  "p99 off",
+  "p99 on",
+  "main ms off → on",
+] as const;
+
+/** The comparisons as a plain-text table: latencies and the main thread's busy time in ms per purchase. */
+export function metricsTable(comparisons: readonly MetricsComparison[]): string {
+  const rows = comparisons.map((c) => [
+    c.db,
+    c.scenario,
+    String(c.concurrency),
+    c.off.purchasesPerSecond.toFixed(1),
+    c.on.purchasesPerSecond.toFixed(1),
+    c.ratio.toFixed(3),
+    c.medianRunRatio.toFixed(3),
+    c.met ? "met" : "not met",
+    c.off.p99Ms.toFixed(1),
+    c.on.p99Ms.toFixed(1),
+    `${c.off.mainThreadMsPerPurchase.toFixed(2)} → ${c.on.mainThreadMsPerPurchase.toFixed(2)}`,
+  ]);
+  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  const line = (cells: readonly string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
