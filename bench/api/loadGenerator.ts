@@ -9,6 +9,8 @@ export interface LoadSetup {
   /** Kept-alive connections at most: the largest concurrency. */
   connections: number;
   customers: BenchCustomer[];
+  /** Where its sequence of phone numbers starts: another generator on the same database starts elsewhere. */
+  firstPhone?: number;
 }
 
 /** One closed loop of purchases, asked of the load worker. */

@@ -13,7 +13,7 @@ const port = parentPort;
 if (!port) throw new Error("loadWorker.ts runs only as the load generator's worker thread");
 const client = httpClient(setup.origin, setup.connections);
 // One sequence of phone numbers for the whole run, so no two purchases within 30 seconds share one.
-const nextPhone = recipients();
+const nextPhone = recipients(setup.firstPhone ?? 0);
 
 port.on("message", async (request: LoadRequest) => {
   let answer: LoadAnswer;

@@ -21,10 +21,11 @@ const testNumbers = new Set<string>(Object.values(vtpassTestNumbers));
  * A new phone number for every purchase, so the app's 30-second guard against buying the same thing
  * twice never refuses one (allow_duplicate stays unset: the guard's query runs, as it does for a
  * first try in the app); none ends in either simulator's trigger, so VTpass, or the vendor a purchase
- * fails over to, delivers every one at once.
+ * fails over to, delivers every one at once. Each load generator starts at its own `first`, so two
+ * on one database (metrics off and on) never share a number either.
  */
-export function recipients() {
-  let next = 0;
+export function recipients(first = 0) {
+  let next = first;
   return () => {
     for (;;) {
       const phone = `0803${String(next++ % 10_000_000).padStart(7, "0")}`;

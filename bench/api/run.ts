@@ -76,11 +76,12 @@ async function benchDatabase(
     progress(
       `${database.kind}: ${customers.length} customers ready in ${((Date.now() - began) / 1000).toFixed(1)} s`,
     );
-    for (const app of started) {
+    for (const [index, app] of started.entries()) {
       const load = await startLoadGenerator({
         origin: app.origin,
         connections: Math.max(...options.concurrency),
         customers,
+        firstPhone: index * 5_000_000,
       });
       measured.set(app.metrics ? "on" : "off", { app, load });
     }
