@@ -1,26 +1,8 @@
-import { type BenchApp, benchMetricsToken } from "./benchApp";
 import type { PointSummary } from "./report";
 import { median } from "./statistics";
 
 /** Issue 26's budget: purchases/s with metrics on at least this share of purchases/s with them off. */
 export const metricsTarget = 0.97;
-
-/** One scrape of the metrics-on app, untimed, after a run: what it cost, and that it counted the run. */
-export async function scrapeMetrics(app: BenchApp) {
-  const started = performance.now();
-  const res = await fetch(`${app.origin}/metrics`, {
-    headers: { authorization: `Bearer ${benchMetricsToken}` },
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  if (res.status !== 200) throw new Error(`GET /metrics answered ${res.status}: ${text.slice(0, 200)}`);
-  const settled = [...text.matchAll(/^ojapay_purchases_settled_total\{[^}]*\} (\d+)$/gm)].reduce(
-    (sum, match) => sum + Number(match[1]),
-    0,
-  );
-  if (settled === 0) throw new Error("GET /metrics counted no settled purchase after a run of them");
-  return { ms, bytes: Buffer.byteLength(text), settled };
-}
 
 /** A point measured with metrics on beside the same point with them off. */
 export interface MetricsComparison {

@@ -4,20 +4,7 @@ import { purchaseKinds } from "../../schemas/transactions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { mailOutbox, providerStates, transactions } from "../db/schema";
-
-/**
- * One read shared by the gauges it sets: the registry collects its metrics at once, so each gauge's
- * collect() joins the read in flight instead of sending its own.
- */
-function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
-  let inFlight: Promise<T> | null = null;
-  return () => {
-    inFlight ??= read().finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
-  };
-}
+import { sharedRead } from "./sharedRead";
 
 /**
  * What the database holds, read when Prometheus scrapes, so every instance reports the shared truth:
