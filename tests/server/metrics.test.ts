@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, providerStates } from "../../server/db/schema";
@@ -87,14 +88,28 @@ describe("GET /metrics", () => {
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
       const body = await res.json();
-      expect(body).toMatchObject({ status: false, code: "no_credentials" });
+      expect(body).toMatchObject({
+        status: false,
+        code: "no_credentials",
+        req_id: res.headers.get("x-request-id"),
+      });
     }
     const res = await scrape(server.app, `Bearer ${metricsToken}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const text = await res.text();
     expect(text).toContain("# TYPE ojapay_http_requests_total counter");
     expect(text).toContain("# TYPE process_cpu_seconds_total counter");
+
+    // Prometheus asks for gzip, and gets it.
+    const packed = await server.app.request("/metrics", {
+      headers: { authorization: `Bearer ${metricsToken}`, "accept-encoding": "gzip" },
+    });
+    expect(packed.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await packed.arrayBuffer())).toString("utf8")).toContain(
+      "# TYPE ojapay_http_requests_total counter",
+    );
   });
 
   it("counts a purchase where it settles and its request by route template, never the raw path", async () => {
