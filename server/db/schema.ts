@@ -670,9 +670,7 @@ export const transactions = pgTable(
     // the day's purchases (purchaseDays) for the daily limit. Rare, so the index is small.
     // A customer's purchases still pending: what the wallet shows them holding, read on every open
     // page. Few at any time, so the index stays small however many a customer has bought.
-    index("transactions_user_pending_idx")
-      .on(t.userId)
-      .where(sql`${t.status} = 'pending'`),
+    index("transactions_user_pending_idx").on(t.userId).where(sql`${t.status} = 'pending'`),
     index("transactions_user_returned_idx")
       .on(t.userId, t.createdAt)
       .where(sql`${t.status} in ('failed', 'refunded', 'reversed')`),
