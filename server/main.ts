@@ -1,3 +1,4 @@
+import pino from "pino";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirBusyError } from "./db/dataDirLock";
 import { createLogger } from "./logger";
@@ -14,7 +15,10 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.logLevel);
+// Written by libuv's threads, not the thread serving requests: one line a request, each a write to
+// stdout, cost that thread as much as a small answer (docs/decisions.md). Lines waiting when the
+// process exits are flushed first (pino's own exit hook).
+const logger = createLogger(config.logLevel, pino.destination({ dest: 1, sync: false }));
 const running = await startServer(config, logger).catch((error) => {
   if (error instanceof DataDirBusyError) logger.fatal(error.message);
   else logger.fatal({ err: error }, "could not start");
