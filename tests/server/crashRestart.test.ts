@@ -1,22 +1,20 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
 import { transactions, users } from "../../server/db/schema";
-import { createPaystackSimulator } from "../../server/outside/paystack/simulator/paystackSimulator";
-import { createVtpassSimulator } from "../../server/outside/vtpass/simulator/vtpassSimulator";
 import { seedSystemRows } from "../../server/services/adminBootstrap";
 import { newReferralCode } from "../../server/services/randomIds";
 import { hashSecret } from "../../server/services/secrets";
 import { openWallet } from "../../server/services/walletAccounts";
+import { freePort } from "../support/freePort";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
 import { checkedEnvelope, routeCaller } from "./support/testServer";
 
@@ -24,30 +22,15 @@ import { checkedEnvelope, routeCaller } from "./support/testServer";
 // purchase whose money was held, with no kobo made or lost. VTpass and Paystack are simulated by this
 // test process, outside the app, because the real ones do not die when the app does.
 
-const vtpassKeys = {
-  apiKey: "crash-test-api-key",
-  publicKey: "PK_crash_test_public",
-  secretKey: "SK_crash_test_secret",
-};
-const paystackKey = "sk_test_crash_test_secret_key";
 const admin = { email: "root@crash.test", password: "crash test admin 1" };
 const pin = "2468";
 const funded = 500_000; // ₦5,000 each
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const work = mkdtempSync(join(tmpdir(), "ojapay-crash-"));
 const dataDir = join(work, "data");
 let scratch: { url: string; drop(): Promise<void> } | undefined;
 let closeOutside: () => void = () => {};
-let vtpass: ReturnType<typeof createVtpassSimulator>;
+let vtpass: Awaited<ReturnType<typeof startOutsideProviders>>["vtpass"];
 let env: Record<string, string>;
 let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
 let base: string;
@@ -113,38 +96,15 @@ beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  vtpass = createVtpassSimulator({
-    keys: vtpassKeys,
-    clock: systemClock,
-    journalPath: null,
-    latencyMs: 0,
-    settleAfterMs: null,
+  const outside = await startOutsideProviders({
+    name: "crash",
+    vtpassGate,
+    vtpassWebhookUrl: `${base}/api/webhooks/vtpass/`,
+    paystackWebhookUrl: `${base}/api/webhooks/paystack/`,
     timeoutAnswerMs: 60_000,
-    webhookUrl: `${base}/api/webhooks/vtpass/`,
   });
-  const paystack = createPaystackSimulator({
-    secretKey: paystackKey,
-    publicUrl: "http://127.0.0.1:1/paystack",
-    webhookUrl: `${base}/api/webhooks/paystack/`,
-    clock: systemClock,
-    journalPath: null,
-    latencyMs: 0,
-  });
-  const vtpassPort = await freePort();
-  const paystackPort = await freePort();
-  const servers = [
-    serve({
-      fetch: (request, env) => vtpassGate(request, () => vtpass.app.fetch(request, env)),
-      port: vtpassPort,
-      hostname: "127.0.0.1",
-    }),
-    serve({ fetch: paystack.app.fetch, port: paystackPort, hostname: "127.0.0.1" }),
-  ];
-  closeOutside = () => {
-    for (const server of servers) server.close();
-    vtpass.close();
-    paystack.close();
-  };
+  vtpass = outside.vtpass;
+  closeOutside = outside.close;
   env = {
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -152,12 +112,7 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
     SIMULATORS: "off",
     PUBLIC_URL: base,
-    VTPASS_BASE_URL: `http://127.0.0.1:${vtpassPort}/api/`,
-    VTPASS_API_KEY: vtpassKeys.apiKey,
-    VTPASS_PUBLIC_KEY: vtpassKeys.publicKey,
-    VTPASS_SECRET_KEY: vtpassKeys.secretKey,
-    PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
-    PAYSTACK_SECRET_KEY: paystackKey,
+    ...outside.env,
     TOTP_KEY: "5eed".repeat(16),
     PIN_KEYS: `crash:${"c0de".repeat(16)}`,
     ADMIN_EMAIL: admin.email,

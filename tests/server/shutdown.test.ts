@@ -3,19 +3,15 @@ import { get as httpGet } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
 import { transactions } from "../../server/db/schema";
-import { createPaystackSimulator } from "../../server/outside/paystack/simulator/paystackSimulator";
-import { createVtpassSimulator } from "../../server/outside/vtpass/simulator/vtpassSimulator";
 import { startMailCatcher } from "../e2e/support/mailCatcher";
 import { type ChildServer, startChildServer } from "../support/childServer";
-import { freePort } from "../support/freePort";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
 import { checkedEnvelope, routeCaller } from "./support/testServer";
 
@@ -24,12 +20,6 @@ import { checkedEnvelope, routeCaller } from "./support/testServer";
 // ones stay up while the app stops. VTpass holds each purchase until the test lets it go, so the
 // purchases are in flight for as long as the test needs, however slow the machine.
 
-const vtpassKeys = {
-  apiKey: "shutdown-test-api-key",
-  publicKey: "PK_shutdown_test_public",
-  secretKey: "SK_shutdown_test_secret",
-};
-const paystackKey = "sk_test_shutdown_test_secret_key";
 const admin = { email: "root@shutdown.test", password: "shutdown test admin 1" };
 const password = "customer password 1";
 const pin = "2468";
@@ -40,7 +30,6 @@ const dataDir = join(work, "data");
 let scratch: { url: string; drop(): Promise<void> } | undefined;
 let closeOutside: () => Promise<void> = async () => {};
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let vtpass: ReturnType<typeof createVtpassSimulator>;
 let env: Record<string, string>;
 let app: ChildServer | undefined;
 
@@ -159,37 +148,15 @@ async function pendingPurchases(base: string, token: string) {
 beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
   mail = await startMailCatcher();
-  vtpass = createVtpassSimulator({
-    keys: vtpassKeys,
-    clock: systemClock,
-    journalPath: null,
-    latencyMs: 0,
-    settleAfterMs: null,
-    webhookUrl: null,
+  const outside = await startOutsideProviders({
+    name: "shutdown",
+    vtpassGate,
+    vtpassWebhookUrl: null,
+    paystackWebhookUrl: "http://127.0.0.1:1/webhooks",
   });
-  const paystack = createPaystackSimulator({
-    secretKey: paystackKey,
-    publicUrl: "http://127.0.0.1:1/paystack",
-    webhookUrl: "http://127.0.0.1:1/webhooks",
-    clock: systemClock,
-    journalPath: null,
-    latencyMs: 0,
-  });
-  const vtpassPort = await freePort();
-  const paystackPort = await freePort();
-  const servers = [
-    serve({
-      fetch: (request, bindings) => vtpassGate(request, () => vtpass.app.fetch(request, bindings)),
-      port: vtpassPort,
-      hostname: "127.0.0.1",
-    }),
-    serve({ fetch: paystack.app.fetch, port: paystackPort, hostname: "127.0.0.1" }),
-  ];
   closeOutside = async () => {
     releaseHeld(false);
-    for (const server of servers) server.close();
-    vtpass.close();
-    paystack.close();
+    outside.close();
     await mail.close();
   };
   env = {
@@ -198,12 +165,7 @@ beforeAll(async () => {
     LOG_LEVEL: "info",
     SIMULATORS: "off",
     PROVIDERS: "vtpass",
-    VTPASS_BASE_URL: `http://127.0.0.1:${vtpassPort}/api/`,
-    VTPASS_API_KEY: vtpassKeys.apiKey,
-    VTPASS_PUBLIC_KEY: vtpassKeys.publicKey,
-    VTPASS_SECRET_KEY: vtpassKeys.secretKey,
-    PAYSTACK_BASE_URL: `http://127.0.0.1:${paystackPort}/`,
-    PAYSTACK_SECRET_KEY: paystackKey,
+    ...outside.env,
     TOTP_KEY: "5eed".repeat(16),
     PIN_KEYS: `shutdown:${"c0de".repeat(16)}`,
     ADMIN_EMAIL: admin.email,
