@@ -145,6 +145,18 @@ async function pendingPurchases(base: string, token: string) {
   ).count;
 }
 
+/** Starts the app again on the same data, waits until the requery worker has settled every purchase, and stops it. */
+async function restartUntilNothingPending(adminToken: string) {
+  app = await startApp();
+  const started = app;
+  await vi.waitFor(async () => expect(await pendingPurchases(started.base, adminToken)).toBe(0), {
+    timeout: 90_000,
+    interval: 250,
+  });
+  started.kill("SIGTERM");
+  expect(await started.exited).toBe(0);
+}
+
 beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
   mail = await startMailCatcher();
@@ -298,13 +310,7 @@ describe("SIGTERM in the middle of purchases", () => {
     expect(logLines(app).find((l) => l.msg === "stopped")).toMatchObject({ in_flight: 8, cut: 0 });
 
     // Started again on the same data: the requery worker settles the two left pending.
-    app = await startApp();
-    await vi.waitFor(async () => expect(await pendingPurchases(app?.base ?? "", adminToken)).toBe(0), {
-      timeout: 90_000,
-      interval: 250,
-    });
-    app.kill("SIGTERM");
-    expect(await app.exited).toBe(0);
+    await restartUntilNothingPending(adminToken);
 
     const store = await openStore();
     try {
@@ -347,13 +353,7 @@ describe("SIGTERM in the middle of purchases", () => {
     releaseHeld(false);
     holding = false;
 
-    app = await startApp();
-    await vi.waitFor(async () => expect(await pendingPurchases(app?.base ?? "", adminToken)).toBe(0), {
-      timeout: 90_000,
-      interval: 250,
-    });
-    app.kill("SIGTERM");
-    expect(await app.exited).toBe(0);
+    await restartUntilNothingPending(adminToken);
 
     const store = await openStore();
     try {
