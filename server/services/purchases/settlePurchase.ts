@@ -40,6 +40,11 @@ export interface Answered {
   userId: string;
   requestId: string;
   latencyMs?: number;
+  /**
+   * The purchase's requery count when it was held (or moved on): a count grown since means the requery
+   * worker claimed it meanwhile, and the purchase's own failed answer then leaves it to the worker.
+   */
+  requeryAttempts?: number;
 }
 
 export type SettleDeps = {
@@ -156,6 +161,22 @@ export async function settlePurchase(
       result = {
         status: "failed",
         reason: "The provider has no record of this purchase, so nothing was charged.",
+      };
+    }
+
+    if (
+      row.status === "pending" &&
+      result.status === "failed" &&
+      answered?.requeryAttempts !== undefined &&
+      row.requeryAttempts !== answered.requeryAttempts
+    ) {
+      // The requery worker claimed the purchase while its own call was answered: two hands must not
+      // settle it. The worker may find the provider has no record and re-send the same request id,
+      // which can deliver; a refund here would then pay for a delivered purchase. It stays pending,
+      // the worker's to settle by what the provider says.
+      result = {
+        status: "pending",
+        note: `The provider declined (${result.reason}), but the requery worker had taken the purchase over; it settles it with the provider.`,
       };
     }
 
@@ -449,5 +470,8 @@ export async function settleHeld(
     const delivered = await deliver(deps.db, deps, held, answer, answered);
     if (delivered) return counted(deps, "pending", delivered);
   }
-  return settlePurchase(deps, held.id, answer, "purchase", answered);
+  return settlePurchase(deps, held.id, answer, "purchase", {
+    ...answered,
+    requeryAttempts: held.requeryAttempts,
+  });
 }
