@@ -1,5 +1,6 @@
 import type { PointSummary } from "./report";
 import { median } from "./statistics";
+import { textTable } from "./textTable";
 
 /** Issue 25's target: purchases/s with VTpass refusing a fifth of its pays, at least this share of one healthy VTpass's. */
 export const failoverTarget = 0.9;
@@ -127,8 +128,5 @@ export function failoverTable(comparisons: readonly FailoverComparison[]): strin
     percent(c.deliveredShare.msorg),
     c.circuitOpenedRuns === 0 ? "closed" : `opened in ${c.circuitOpenedRuns}`,
   ]);
-  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i < 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+  return textTable(columns, rows, 1);
 }

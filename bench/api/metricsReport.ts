@@ -1,5 +1,6 @@
 import type { PointSummary } from "./report";
 import { median } from "./statistics";
+import { textTable } from "./textTable";
 
 /** Issue 26's budget: purchases/s with metrics on at least this share of purchases/s with them off. */
 export const metricsTarget = 0.97;
@@ -81,8 +82,5 @@ export function metricsTable(comparisons: readonly MetricsComparison[]): string 
     c.on.p99Ms.toFixed(1),
     `${c.off.mainThreadMsPerPurchase.toFixed(2)} → ${c.on.mainThreadMsPerPurchase.toFixed(2)}`,
   ]);
-  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+  return textTable(columns, rows);
 }

@@ -1,6 +1,7 @@
 import type { DatabaseKind } from "./options";
 import type { ReadPath, ReadSummary } from "./readPoints";
 import type { PointSummary } from "./report";
+import { textTable } from "./textTable";
 
 /** A target of issue 26: a figure of one run as a ratio to the floor or to the database's own selects. */
 export interface ReadTarget {
@@ -94,14 +95,7 @@ export function readTable(reads: readonly ReadSummary[], comparisons: readonly R
       `≥ ${c.atLeast}${c.p99AtMostMs === undefined ? "" : `, p99 ≤ ${c.p99AtMostMs} ms`}`,
       c.met ? "met" : "not met",
     ]);
-  return `${columns(rows)}\n\n${columns(targets)}`;
-}
-
-function columns(rows: string[][]): string {
-  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length))) ?? [];
-  const line = (r: string[]) =>
-    r.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-  const [head, ...body] = rows;
-  if (!head) return "";
-  return [line(head), widths.map((w) => "-".repeat(w)).join("  "), ...body.map(line)].join("\n");
+  const [head = [], ...body] = rows;
+  const [targetHead = [], ...targetBody] = targets;
+  return `${textTable(head, body)}\n\n${textTable(targetHead, targetBody)}`;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import type { RunFigures } from "./measurePoint";
 import type { DatabaseKind, MetricsSetting, Scenario } from "./options";
 import { median } from "./statistics";
+import { textTable } from "./textTable";
 
 /** The figures a machine may not give (null in a run): a median only when every run has one. */
 const knownOnSomeMachines = [
@@ -109,10 +110,7 @@ export function table(points: readonly PointSummary[]): string {
     p.median.ratio.toFixed(3),
     ...(withMetrics ? [p.metrics] : []),
   ]);
-  const widths = columns.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  const line = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
-  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+  return textTable(columns, rows);
 }
 
 /** Writes the report under bench/results/ as api-<start time>.json; answers the path. */

@@ -27,11 +27,7 @@ const statementsPerPurchase = 4;
 describe("statements per purchase", () => {
   it(`a delivered airtime purchase sends at most ${statementsPerPurchase} statements`, async () => {
     const c = await server.fundedCustomer(naira(10_000));
-    const buy = (phone: string) =>
-      server.send("POST /core/customer/airtime", {
-        token: c.token,
-        body: { network_id: 1, phone, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-      });
+    const buy = (phone: string) => server.buyAirtime(c, phone, naira(100));
     // The first purchase fills what the process keeps between requests; the second is the steady state.
     expect((await buy("08031230001")).data?.status).toBe("successful");
     const { result, count, statements } = await countStatements(server.db, () => buy("08031230002"));
@@ -42,11 +38,7 @@ describe("statements per purchase", () => {
 
   it("a purchase VTpass refuses and the vendor delivers costs one statement more: the move", async () => {
     const c = await server.fundedCustomer(naira(10_000));
-    const buy = (phone: string) =>
-      server.send("POST /core/customer/airtime", {
-        token: c.token,
-        body: { network_id: 1, phone, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-      });
+    const buy = (phone: string) => server.buyAirtime(c, phone, naira(100));
     expect((await buy("08031230003")).data?.status).toBe("successful");
     server.vtpass.script("08031230004", { code: "016" });
     const { result, count, statements } = await countStatements(server.db, () => buy("08031230004"));

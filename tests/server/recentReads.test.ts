@@ -34,11 +34,7 @@ describe("sessions read at most once a second", () => {
 
   it("lets a purchase by a session read less than a second ago skip the session query: 3 statements, not 4", async () => {
     const c = await server.fundedCustomer(50_000);
-    const buy = (phone: string) =>
-      server.send("POST /core/customer/airtime", {
-        token: c.token,
-        body: { network_id: 1, phone, amount: 10_000, pin: c.pin, request_id: crypto.randomUUID() },
-      });
+    const buy = (phone: string) => server.buyAirtime(c, phone);
     expect((await buy("08031230011")).data?.status).toBe("successful");
     const { result, count, statements } = await countStatements(server.db, () => buy("08031230012"));
     expect(result.data?.status).toBe("successful");

@@ -22,23 +22,30 @@ afterAll(async () => {
 
 const naira = (n: number) => n * 100;
 
+/** A purchase VTpass answers "processing" and keeps nothing of: pending, as far as VTpass knows never sent. */
+async function pendingPurchase(to: string) {
+  const c = await server.fundedCustomer(naira(5000));
+  server.vtpass.script(to, { code: "099", keep: "none" });
+  const request_id = crypto.randomUUID();
+  const bought = await server.send("POST /core/customer/airtime", {
+    token: c.token,
+    body: { network_id: 1, phone: to, amount: naira(1000), pin: c.pin, request_id },
+  });
+  expect(bought.data?.status).toBe("pending");
+  const [held] = await server.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.reference, bought.data?.reference ?? ""));
+  if (!held) throw new Error("no purchase");
+  return { c, held, answered: { userId: c.id, requestId: request_id } };
+}
+
+const declined = { status: "failed", reason: "VTpass: TRANSACTION FAILED", safeToFailOver: true } as const;
+
 describe("a purchase the requery worker claimed while its own call was answered", () => {
   it("is left to the worker, which re-sends it and delivers it: charged once, never refunded", async () => {
-    const c = await server.fundedCustomer(naira(5000));
     const to = "08031239871";
-    // VTpass says "processing" and keeps nothing: a request that, as far as VTpass knows, never came.
-    server.vtpass.script(to, { code: "099", keep: "none" });
-    const request_id = crypto.randomUUID();
-    const bought = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: { network_id: 1, phone: to, amount: naira(1000), pin: c.pin, request_id },
-    });
-    expect(bought.data?.status).toBe("pending");
-    const [held] = await server.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.reference, bought.data?.reference ?? ""));
-    if (!held) throw new Error("no purchase");
+    const { c, held, answered } = await pendingPurchase(to);
 
     // The requery worker claims it (its time has come) while the purchase's own call is still out.
     server.clock.advance(60_000);
@@ -47,12 +54,7 @@ describe("a purchase the requery worker claimed while its own call was answered"
     expect(mine).toBeDefined();
 
     // Then the own call answers a definite failure: it leaves the purchase to the worker.
-    const afterOwn = await settleHeld(
-      server.deps,
-      held,
-      { status: "failed", reason: "VTpass: TRANSACTION FAILED", safeToFailOver: true },
-      { userId: c.id, requestId: request_id },
-    );
+    const afterOwn = await settleHeld(server.deps, held, declined, answered);
     expect(afterOwn.status).toBe("pending");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000) - held.total);
 
@@ -69,25 +71,8 @@ describe("a purchase the requery worker claimed while its own call was answered"
   });
 
   it("is refunded by the own answer when the worker has not claimed it", async () => {
-    const c = await server.fundedCustomer(naira(5000));
-    const to = "08031239872";
-    server.vtpass.script(to, { code: "099", keep: "none" });
-    const request_id = crypto.randomUUID();
-    const bought = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: { network_id: 1, phone: to, amount: naira(1000), pin: c.pin, request_id },
-    });
-    const [held] = await server.db
-      .select()
-      .from(transactions)
-      .where(eq(transactions.reference, bought.data?.reference ?? ""));
-    if (!held) throw new Error("no purchase");
-    const after = await settleHeld(
-      server.deps,
-      held,
-      { status: "failed", reason: "VTpass: TRANSACTION FAILED", safeToFailOver: true },
-      { userId: c.id, requestId: request_id },
-    );
+    const { c, held, answered } = await pendingPurchase("08031239872");
+    const after = await settleHeld(server.deps, held, declined, answered);
     expect(after.status).toBe("failed");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
   });

@@ -249,6 +249,14 @@ export async function createTestServer(
       await database.close();
     },
 
+    /** MTN airtime for `phone` through the API with the customer's PIN, a new request id each time. */
+    buyAirtime(person: { token: string; pin: string }, phone: string, amount = 10_000) {
+      return send("POST /core/customer/airtime", {
+        token: person.token,
+        body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID() },
+      });
+    },
+
     /** Registers and verifies a customer through the API; answers their credentials. */
     async customer(overrides: Partial<Record<string, string>> = {}) {
       const person = {
