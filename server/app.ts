@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
+import { apiDoor } from "./http/apiDoor";
 import { bodySizeLimit } from "./http/bodySizeLimit";
 import { connectionClosed } from "./http/connectionClosed";
+import { frontDoor } from "./http/frontDoor";
 import { mountHealthChecks } from "./http/healthChecks";
 import { jsonAnswer } from "./http/jsonAnswer";
 import { jsonLimits, tooLargeForApi } from "./http/jsonLimits";
@@ -11,9 +13,6 @@ import { metricsEndpoint } from "./http/metricsEndpoint";
 import { mountRoutes } from "./http/mountRoutes";
 import { openApiDocument } from "./http/openapi";
 import { answerRefusal, refusalForStatus } from "./http/refusalAnswer";
-import { requestId } from "./http/requestId";
-import { requestLog } from "./http/requestLog";
-import { requestMetrics } from "./http/requestMetrics";
 import { pathMatcher, type Route } from "./http/route";
 import { sessionGate } from "./http/sessionGate";
 import { loadSpa } from "./http/spa";
@@ -72,25 +71,30 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
 
   // First, so a load balancer's probe every few seconds costs no log line or header.
   mountHealthChecks(app, deps.db, options.stopping ?? (() => false));
-  app.use(requestId);
-  if (deps.metrics) {
-    // Counted by the template the contract writes, e.g. /api/core/customer/wallet/.
-    const templates = new Map(routes.map((r) => [`${apiBase}${r.path}`, `${apiBase}${r.path}/`]));
-    app.use(requestMetrics(deps.metrics, templates));
-  }
-  app.use(requestLog(deps.logger));
+  // Counted by the template the contract writes, e.g. /api/core/customer/wallet/.
+  const templates = new Map(routes.map((r) => [`${apiBase}${r.path}`, `${apiBase}${r.path}/`]));
+  // Every path, the simulators' included, reads at most 1 MB of body.
+  app.use(
+    frontDoor(deps, {
+      templates,
+      maxBodyBytes: 1024 * 1024,
+      onTooLarge: (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge)),
+    }),
+  );
   const spa =
     options.serveSpa === false ? null : loadSpa(deps.config.staticDir, { simulated: deps.config.simulators });
   // The build's files and pages were compressed once, at build and at start, and JSON answers compress
   // themselves (jsonAnswer.ts); each answer carries its security headers itself (answerHeaders.ts).
-  // Every path, the simulators' included, reads at most 1 MB of body.
-  app.use(bodySizeLimit(1024 * 1024, (c) => answerRefusal(c, new Refusal("too_large", messages.tooLarge))));
 
   const api = new Hono<AppEnv>({ strict: false });
-  // The API's bodies are small JSON (jsonLimits.ts); only the simulators' paths take up to 1 MB.
-  api.use(bodySizeLimit(jsonLimits.maxBytes, (c) => answerRefusal(c, tooLargeForApi())));
-  api.use(addressLimit(deps, apiBase));
-  api.use(sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)]), recent));
+  api.use(
+    apiDoor(
+      // The API's bodies are small JSON (jsonLimits.ts); only the simulators' paths take up to 1 MB.
+      bodySizeLimit(jsonLimits.maxBytes, (c) => answerRefusal(c, tooLargeForApi())),
+      addressLimit(deps, apiBase),
+      sessionGate(deps, apiBase, pathMatcher(["/openapi.json", ...routes.map((r) => r.path)]), recent),
+    ),
+  );
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
   mountRoutes(api, routes);
   app.route(apiBase, api);
@@ -107,15 +111,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
 
   spa?.mount(app);
 
-  app.notFound((c) => {
-    if (
-      spa?.isPage(c.req.path) &&
-      !c.req.path.startsWith(`${apiBase}/`) &&
-      ["GET", "HEAD"].includes(c.req.method)
-    )
-      return spa.page(c);
-    return answerRefusal(c, notFound());
-  });
+  app.notFound((c) => answerRefusal(c, notFound()));
 
   app.onError((error, c) => {
     if (error instanceof Refusal) return answerRefusal(c, error);

@@ -1,15 +1,16 @@
+import { get, type IncomingMessage } from "node:http";
 import type { Database } from "../../server/db/database";
 import type { BenchApp } from "./benchApp";
 import type { BenchCustomer } from "./customers";
 import { selectsPerSecond } from "./databaseSelects";
-import { startFloorServer } from "./floorServer";
+import { type CopiedAnswer, startFloorServer } from "./floorServer";
 import type { DatabaseKind } from "./options";
 import { type ReadFigures, readLoad } from "./readLoad";
 import { median } from "./statistics";
 
 /** The reads issue 26 measures beside the floor, at the connections it measured them with. */
 export const readConnections = 16;
-export const readPaths = ["floor", "status", "wallet", "page"] as const;
+export const readPaths = ["floor", "status", "wallet", "page", "page floor"] as const;
 export type ReadPath = (typeof readPaths)[number];
 
 export interface ReadSummary {
@@ -29,9 +30,32 @@ function targets(app: BenchApp, floorOrigin: string, customer: BenchCustomer) {
       headers: { authorization: `Bearer ${customer.token}` },
     },
   };
-  // The home page as a browser asks for it: prerendered at build, precompressed at start.
-  if (app.servesPages) paths.page = { url: `${app.origin}/`, headers: { "accept-encoding": "br, gzip" } };
+  // The home page as a browser asks for it: prerendered at build, precompressed at start; and the
+  // floor answering the same bytes and headers.
+  if (app.servesPages) {
+    paths.page = { url: `${app.origin}/`, headers: { "accept-encoding": "br, gzip" } };
+    paths["page floor"] = { url: `${floorOrigin}/`, headers: { "accept-encoding": "br, gzip" } };
+  }
   return paths;
+}
+
+/** Headers Node writes itself on every answer, and the one that differs each time. */
+const ownedByNode = new Set(["date", "connection", "keep-alive", "x-request-id"]);
+
+/** The app's home page as the page read asks for it, bytes as sent, for the floor to answer alike. */
+async function homePage(app: BenchApp): Promise<CopiedAnswer | undefined> {
+  if (!app.servesPages) return undefined;
+  // node:http, not fetch, which would decode the brotli the page was sent in.
+  const res = await new Promise<IncomingMessage>((resolve, reject) =>
+    get(`${app.origin}/`, { headers: { "accept-encoding": "br, gzip" } }, resolve).on("error", reject),
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of res) chunks.push(chunk as Buffer);
+  if (res.statusCode !== 200) throw new Error(`GET / answered ${res.statusCode}`);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (typeof value === "string" && !ownedByNode.has(name)) headers[name] = value;
+  return { body: new Uint8Array(Buffer.concat(chunks)), headers };
 }
 
 /** Every read point, `runs` times interleaved (floor, status, wallet, page, then the selects), after a warm-up of each. */
@@ -42,7 +66,7 @@ export async function measureReads(
   options: { seconds: number; runs: number },
   progress: (line: string) => void,
 ): Promise<ReadSummary> {
-  const floor = await startFloorServer();
+  const floor = await startFloorServer(await homePage(app));
   try {
     const paths = targets(app, floor.origin, customer);
     const seconds = Math.max(1, Math.round(options.seconds));

@@ -1,5 +1,5 @@
 import type { DatabaseKind } from "./options";
-import type { ReadPath, ReadSummary } from "./readPoints";
+import { type ReadPath, type ReadSummary, readPaths } from "./readPoints";
 import type { PointSummary } from "./report";
 import { textTable } from "./textTable";
 
@@ -62,7 +62,7 @@ export function readTable(reads: readonly ReadSummary[], comparisons: readonly R
   const rows = [["db", "read", "per second", "p50 ms", "p99 ms", "÷ floor"]];
   for (const read of reads) {
     const floor = read.median.floor?.requestsPerSecond;
-    for (const path of ["floor", "status", "wallet", "page"] as const) {
+    for (const path of readPaths) {
       const f = read.median[path];
       if (!f) continue;
       rows.push([
@@ -97,5 +97,14 @@ export function readTable(reads: readonly ReadSummary[], comparisons: readonly R
     ]);
   const [head = [], ...body] = rows;
   const [targetHead = [], ...targetBody] = targets;
-  return `${textTable(head, body)}\n\n${textTable(targetHead, targetBody)}`;
+  const samePage = reads.flatMap((read) => {
+    const page = read.median.page?.requestsPerSecond;
+    const floorPage = read.median["page floor"]?.requestsPerSecond;
+    return page && floorPage ? [`${read.db} ${(page / floorPage).toFixed(3)}`] : [];
+  });
+  const note =
+    samePage.length > 0
+      ? `\npage ÷ page floor (the bare app answering the same bytes and headers): ${samePage.join(", ")}`
+      : "";
+  return `${textTable(head, body)}\n\n${textTable(targetHead, targetBody)}${note}`;
 }

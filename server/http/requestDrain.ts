@@ -9,15 +9,17 @@ import { settledBy } from "../deadline";
 export function trackRequests(server: HttpServer) {
   const answering = new Set<ServerResponse>();
   let draining = false;
+  // One listener function for every answer, not a closure and a `once` wrapper each.
+  function forget(this: ServerResponse) {
+    answering.delete(this);
+    // An answer whose headers went out before the drain left its connection kept alive; now idle.
+    if (draining) server.closeIdleConnections();
+  }
   // Before the app's own listener, which may write a quick answer's headers at once.
   server.prependListener("request", (_request, response: ServerResponse) => {
     answering.add(response);
     if (draining) response.setHeader("Connection", "close");
-    response.once("close", () => {
-      answering.delete(response);
-      // An answer whose headers went out before the drain left its connection kept alive; now idle.
-      if (draining) server.closeIdleConnections();
-    });
+    response.on("close", forget);
   });
 
   return {

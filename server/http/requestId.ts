@@ -1,6 +1,4 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../deps";
 
 /** A proxy's id is kept when it is a plain token (as Hono's requestId keeps one); anything else is replaced. */
 const sane = /^[\w\-=]{1,255}$/;
@@ -19,13 +17,7 @@ const scope = new AsyncLocalStorage<string>();
 export const currentRequestId = (): string | undefined => scope.getStore();
 
 /**
- * The request's id, for its log lines and its answer's X-Request-Id (answerHeaders.ts). Set as a
- * variable only: the answer's headers are written in one plain object by whatever answers. The rest
- * of the request runs in its scope, so every line logged meanwhile, by whichever service, carries it
+ * Runs `work` as the request `id`: every line logged meanwhile, by whichever service, carries the id
  * (the logger's mixin reads it) without a logger of its own per request.
  */
-export const requestId: MiddlewareHandler<AppEnv> = (c, next) => {
-  const id = requestIdFor(c.req.header("x-request-id"));
-  c.set("requestId", id);
-  return scope.run(id, next);
-};
+export const inRequestScope = <T>(id: string, work: () => T): T => scope.run(id, work);

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { AppEnv } from "../deps";
 import type { AppMetrics } from "../metrics/appMetrics";
@@ -8,25 +8,18 @@ import type { AppMetrics } from "../metrics/appMetrics";
  * path, so ids do not make a series each. Middleware is registered for every method ("ALL"); a
  * route's handler names its own. `templates` spells a route as the contract does (trailing slash).
  */
-function routeOf(c: Parameters<MiddlewareHandler<AppEnv>>[0], templates: ReadonlyMap<string, string>) {
+function routeOf(c: Context<AppEnv>, status: number, templates: ReadonlyMap<string, string>) {
   const routes = matchedRoutes(c);
   for (let i = routes.length - 1; i >= 0; i--) {
     const route = routes[i];
     if (route && route.method !== "ALL") return templates.get(route.path) ?? route.path;
   }
   // Nothing declared the path: the built app's files and pages, or an unknown path.
-  return c.res.status < 400 ? "spa" : "unmatched";
+  return status < 400 ? "spa" : "unmatched";
 }
 
-/** Counts and times every answer: an increment and a histogram observation, nothing more. */
-export function requestMetrics(
-  metrics: Pick<AppMetrics, "request">,
-  templates: ReadonlyMap<string, string>,
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    const seconds = (performance.now() - started) / 1000;
-    metrics.request(c.req.method, routeOf(c, templates), c.res.status, seconds);
-  };
+/** Counts and times an answer: an increment and a histogram observation, nothing more. */
+export function requestCounter(metrics: Pick<AppMetrics, "request">, templates: ReadonlyMap<string, string>) {
+  return (c: Context<AppEnv>, status: number, seconds: number): void =>
+    metrics.request(c.req.method, routeOf(c, status, templates), status, seconds);
 }

@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../deps";
 import { simulatedBarHtml } from "../outside/simulation/simulatedBar";
-import { answerHeaders } from "./answerHeaders";
+import { pageHeaders } from "./answerHeaders";
 import { fileAnswer, readBuiltFiles } from "./builtFiles";
 import { chooseEncoding } from "./contentCoding";
 import { type BuiltChunk, manifestKey } from "./manifestKey";
@@ -120,12 +120,11 @@ function compressed(html: string): Page {
 }
 
 export interface Spa {
-  /** Whether a GET of this path that nothing else answered is one of the app's pages. */
-  isPage(path: string): boolean;
-  /** Serves the build's files, precompressed, the hashed ones cached for good. */
+  /**
+   * Serves the build's files, precompressed, the hashed ones cached for good, and the pages: each
+   * route's HTML, made at start, compressed at start.
+   */
   mount(app: Hono<AppEnv>): void;
-  /** Answers a page: the route's HTML, made at start, compressed at start. */
-  page(c: Context<AppEnv>): Response;
 }
 
 /**
@@ -186,41 +185,48 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
   });
 
   const files = readBuiltFiles(root);
+  // The API's paths and a missing asset are never a page: those answer a JSON 404.
+  const isPage = (path: string) =>
+    !path.startsWith("/assets/") && !path.startsWith("/api/") && path !== "/api";
+
+  /** A page: the route's HTML in the coding the client takes, or 304 when it has it already. */
+  const page = (c: Context<AppEnv>): Response => {
+    const path = c.req.path === "/index.html" ? "/" : c.req.path;
+    const found = pages.find((p) => p.pattern.test(path)) ?? pages[pages.length - 1];
+    if (!found) throw new Error("the route table has no rows");
+    const own: Record<string, string> = {
+      "content-type": "text/html; charset=UTF-8",
+      "cache-control": "no-cache",
+      vary: "Accept-Encoding",
+      etag: found.page.etag,
+    };
+    const known = c.req
+      .header("If-None-Match")
+      ?.split(",")
+      .map((tag) => tag.trim().replace(/^W\//, ""));
+    if (known?.includes(found.page.etag.slice(2)) || known?.includes("*"))
+      return new Response(null, { status: 304, headers: pageHeaders(c, own) });
+    const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
+    if (encoding) own["content-encoding"] = encoding;
+    const body =
+      encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;
+    own["content-length"] = String(body.length);
+    const sent = c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
+    return new Response(sent, {
+      status: 200,
+      headers: pageHeaders(c, own),
+    });
+  };
 
   return {
-    isPage: (path) => !path.startsWith("/assets/"),
     mount(app) {
-      app.use("*", async (c, next) => {
+      // Last, after every route: a GET nothing else answered is a file of the build or a page. Not
+      // async, and not through Hono's not-found step: a page costs one layer after the front door.
+      app.use("*", (c, next) => {
+        if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
         const file = files.get(c.req.path);
-        if (!file || (c.req.method !== "GET" && c.req.method !== "HEAD")) return next();
-        return fileAnswer(c, file);
-      });
-    },
-    page(c) {
-      const path = c.req.path === "/index.html" ? "/" : c.req.path;
-      const found = pages.find((p) => p.pattern.test(path)) ?? pages[pages.length - 1];
-      if (!found) throw new Error("the route table has no rows");
-      const own: Record<string, string> = {
-        "content-type": "text/html; charset=UTF-8",
-        "cache-control": "no-cache",
-        vary: "Accept-Encoding",
-        etag: found.page.etag,
-      };
-      const known = c.req
-        .header("If-None-Match")
-        ?.split(",")
-        .map((tag) => tag.trim().replace(/^W\//, ""));
-      if (known?.includes(found.page.etag.slice(2)) || known?.includes("*"))
-        return new Response(null, { status: 304, headers: answerHeaders(c, own) });
-      const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
-      if (encoding) own["content-encoding"] = encoding;
-      const body =
-        encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;
-      own["content-length"] = String(body.length);
-      const sent = c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
-      return new Response(sent, {
-        status: 200,
-        headers: answerHeaders(c, own),
+        if (file) return Promise.resolve(fileAnswer(c, file));
+        return isPage(c.req.path) ? Promise.resolve(page(c)) : next();
       });
     },
   };

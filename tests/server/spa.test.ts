@@ -312,12 +312,56 @@ describe("files of the build", () => {
   });
 });
 
-describe("document headers", () => {
-  it("API answers carry the CSP and the other document headers", async () => {
+describe("security headers", () => {
+  const security = [
+    "cache-control",
+    "content-security-policy",
+    "cross-origin-opener-policy",
+    "referrer-policy",
+    "strict-transport-security",
+    "x-content-type-options",
+    "x-frame-options",
+    "x-xss-protection",
+    "x-download-options",
+    "x-dns-prefetch-control",
+    "x-permitted-cross-domain-policies",
+    "origin-agent-cluster",
+    "cross-origin-resource-policy",
+  ];
+  const securityHeadersOf = (res: Response) =>
+    Object.fromEntries(
+      security.flatMap((name) => (res.headers.has(name) ? [[name, res.headers.get(name)]] : [])),
+    );
+
+  it("API answers, refusals included, carry OWASP's set for APIs: never cached, framed or sniffed", async () => {
+    const owaspRest = {
+      "cache-control": "no-store",
+      "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+      "strict-transport-security": "max-age=15552000; includeSubDomains",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    };
     const res = await get("/api/status/");
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
-    expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(securityHeadersOf(res)).toEqual(owaspRest);
+    const refused = await get("/api/core/customer/wallet/");
+    expect(refused.status).toBe(401);
+    expect(securityHeadersOf(refused)).toEqual(owaspRest);
+  });
+
+  it("a page carries the document's policy: our origin only, never framed, no referrer", async () => {
+    const res = await get("/");
+    expect(res.status).toBe(200);
+    const { "content-security-policy": policy, ...rest } = securityHeadersOf(res);
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(rest).toEqual({
+      "cache-control": "no-cache",
+      "cross-origin-opener-policy": "same-origin",
+      "referrer-policy": "no-referrer",
+      "strict-transport-security": "max-age=15552000; includeSubDomains",
+      "x-content-type-options": "nosniff",
+      "x-frame-options": "DENY",
+    });
   });
 });
