@@ -53,10 +53,14 @@ export function implement<K extends keyof RouteTable & RouteKey>(
   return { ...contract, ...splitKey(key), ...options, handle: handle as Route["handle"] };
 }
 
-/** Whether some route answers at this path (any method); `:param` matches one segment. */
+/**
+ * Whether some route answers at this path (any method); `:param` matches one segment. Most paths have
+ * no parameter and are found in a set; only the others are tried as patterns.
+ */
 export function pathMatcher(paths: readonly string[]): (path: string) => boolean {
-  const patterns = paths.map(
-    (p) => new RegExp(`^${p.replace(/[.]/g, "\\.").replace(/:[A-Za-z_]+/g, "[^/]+")}$`),
-  );
-  return (path) => patterns.some((pattern) => pattern.test(path));
+  const fixed = new Set(paths.filter((p) => !p.includes(":")));
+  const patterns = paths
+    .filter((p) => p.includes(":"))
+    .map((p) => new RegExp(`^${p.replace(/[.]/g, "\\.").replace(/:[A-Za-z_]+/g, "[^/]+")}$`));
+  return (path) => fixed.has(path) || patterns.some((pattern) => pattern.test(path));
 }
