@@ -38,6 +38,7 @@ export const auditAction = z.enum([
   "reconciliation.run",
   "plan.sync",
   "settings.update",
+  "level.update",
   "provider.update",
   "route.update",
   "staff.invite",

@@ -45,6 +45,7 @@ export const auditFields = {
   claimant: field("Contesting account", "group"),
   holder: field("Account holding the number", "group"),
   request: field("Request", "key"),
+  level: field("Price level"),
 
   // Money and transactions
   balance: money("Wallet balance"),
@@ -78,6 +79,14 @@ export const auditFields = {
   min_amount: money("Smallest purchase"),
   max_amount: money("Largest purchase"),
   service_fee: money("Service fee"),
+  upgrade_fee: money("Upgrade fee"),
+  airtime_percent: field("Airtime discount", "percent"),
+  data_sme_percent: field("SME data discount", "percent"),
+  data_corporate_gifting_percent: field("Corporate gifting data discount", "percent"),
+  data_gifting_percent: field("Gifting data discount", "percent"),
+  data_direct_percent: field("Network plan discount", "percent"),
+  tv_percent: field("Cable TV discount", "percent"),
+  electricity_percent: field("Electricity discount", "percent"),
   price: money("Price"),
   /** Written by the catalogue before offers held each provider's cost (migration 0016). */
   cost_price: money("Cost price"),

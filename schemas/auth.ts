@@ -12,6 +12,7 @@ import {
   timestamp,
 } from "./common";
 import { kycTier } from "./kycTier";
+import { levelSlug } from "./levelSlugs";
 
 export const loginBody = z.strictObject({
   email,
@@ -58,6 +59,9 @@ export const profile = z.object({
   kyc_tier: z
     .nullable(kycTier)
     .check(z.meta({ description: "Customers only: the KYC tier (schemas/kyc.ts)" })),
+  level: z
+    .nullable(levelSlug)
+    .check(z.meta({ description: "Customers only: the price level (schemas/levels.ts)" })),
   second_factor: z.enum(["not_needed", "setup", "code", "done"]).check(
     z.meta({
       description:

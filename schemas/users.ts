@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { profile } from "./auth";
 import { pageQuery, personName, phone, role } from "./common";
 import { adminKycStatus } from "./kycStatus";
+import { levelSlug } from "./levelSlugs";
 import { transaction } from "./transactions";
 
 /** A row of the admin's user list: the profile's identity fields, whether active, the wallet number. */
@@ -45,6 +46,9 @@ export const adminUserPatch = z
     can_transact: z
       .optional(z.boolean())
       .check(z.meta({ title: "May transact", description: "Off suspends purchases and funding" })),
+    level: z
+      .optional(levelSlug)
+      .check(z.meta({ title: "Price level", description: "Customers only: what they pay (audited)" })),
   })
   .check(z.refine((body) => Object.keys(body).length > 0, { error: "Change at least one field." }));
 export type AdminUserPatch = z.infer<typeof adminUserPatch>;

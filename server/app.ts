@@ -24,6 +24,7 @@ import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
 import { catalogueRoutes } from "./routes/catalogueRoutes";
 import { kycReviewRoutes } from "./routes/kycReviewRoutes";
 import { kycRoutes } from "./routes/kycRoutes";
+import { levelRoutes } from "./routes/levelRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { providerRoutes } from "./routes/providerRoutes";
@@ -53,6 +54,7 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
     ...catalogueAdminRoutes(deps),
     ...staffTransactionRoutes(deps),
     ...userAdminRoutes(deps),
+    ...levelRoutes(deps),
     ...adminConsoleRoutes(deps),
     ...providerRoutes(deps),
     ...webhookRoutes(deps),

@@ -41,6 +41,7 @@ const adminModules: Record<AdminPath, string> = {
   "/audit": "AuditPage",
   "/referrals": "ReferralsPage",
   "/providers": "providers/ProvidersPage",
+  "/price-levels": "PriceLevelsPage",
   "/notify/all": "NotifyPage",
   "/notify/circular": "NotifyPage",
   "/manage-airtime": "catalogue/AirtimeControlsPage",

@@ -5,6 +5,7 @@ import { catalogueAdminContracts } from "./catalogueAdmin";
 import { kycContracts } from "./kyc";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
+import { levelContracts } from "./levels";
 import { noticeContracts } from "./notice";
 import { noticeReadContracts } from "./noticeReads";
 import { pinContracts } from "./pin";
@@ -39,6 +40,7 @@ export const routeTable = {
   ...staffTransactionContracts,
   ...catalogueAdminContracts,
   ...userAdminContracts,
+  ...levelContracts,
   ...adminConsoleContracts,
   ...providerContracts,
   ...webhookContracts,

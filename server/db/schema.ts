@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import {
   bigint,
   bigserial,
@@ -19,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../schemas/admin";
+import { levelSlugs } from "../../schemas/levelSlugs";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 /** `('a', 'b')` for a check constraint, from the same list the column's type is made of. */
@@ -51,6 +53,11 @@ export const users = pgTable(
     /** The last 30-second step whose code was accepted: a code is good once. */
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** KYC tier (schemas/kyc.ts): 1 on sign-up, 2 after an identity check, any by an admin with a reason. */
+    /** The price level (schemas/levels.ts): what the customer pays, and whether API keys may be theirs. */
+    priceLevel: text("price_level", { enum: levelSlugs })
+      .notNull()
+      .default("customer")
+      .references((): AnyPgColumn => priceLevels.slug),
     kycTier: smallint("kyc_tier").notNull().default(1),
     kycTierSource: text("kyc_tier_source", { enum: ["signup", "identity_check", "admin"] })
       .notNull()
@@ -888,6 +895,45 @@ export const providerAlerts = pgTable(
   (t) => [
     primaryKey({ columns: [t.provider, t.kind] }),
     check("provider_alerts_kind_check", sql`${t.kind} in ('low_balance', 'account', 'mismatch')`),
+  ],
+);
+
+/**
+ * The price levels, one row each of the fixed slugs (migration 0019 writes them): a level's extra
+ * discount per service in basis points on top of the product's own price, and its upgrade fee.
+ */
+export const priceLevels = pgTable(
+  "price_levels",
+  {
+    slug: text("slug", { enum: levelSlugs }).primaryKey(),
+    name: text("name").notNull(),
+    /** Lowest first: the order customers see the levels in. */
+    position: smallint("position").notNull(),
+    upgradeFee: bigint("upgrade_fee", { mode: "number" }).notNull().default(0),
+    airtimeBp: integer("airtime_bp").notNull().default(0),
+    dataSmeBp: integer("data_sme_bp").notNull().default(0),
+    dataCorporateGiftingBp: integer("data_corporate_gifting_bp").notNull().default(0),
+    dataGiftingBp: integer("data_gifting_bp").notNull().default(0),
+    dataDirectBp: integer("data_direct_bp").notNull().default(0),
+    tvBp: integer("tv_bp").notNull().default(0),
+    electricityBp: integer("electricity_bp").notNull().default(0),
+    /** Whether its members may hold API keys (reseller and api). */
+    apiAccess: boolean("api_access").notNull().default(false),
+    updatedAt: at("updated_at"),
+    updatedBy: uuid("updated_by").references((): AnyPgColumn => users.id),
+  },
+  (t) => [
+    uniqueIndex("price_levels_position_idx").on(t.position),
+    check(
+      "price_levels_slug_check",
+      sql.raw(`slug in (${levelSlugs.map((slug) => `'${slug}'`).join(", ")})`),
+    ),
+    check("price_levels_fee_check", sql`${t.upgradeFee} >= 0`),
+    check(
+      "price_levels_discounts_check",
+      sql`least(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}) >= 0
+        and greatest(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}) <= 10000`,
+    ),
   ],
 );
 

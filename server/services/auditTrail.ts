@@ -223,6 +223,8 @@ function targetOf(
       return target(`Route ${id}`);
     case "kyc_limits":
       return target("KYC tier limits");
+    case "price_level":
+      return target(`Price level ${id}`);
     case "emergency_mode":
       return target("Emergency mode");
     case "reconciliation":

@@ -41,6 +41,7 @@ export function toProfile(
     referral_code: user.referralCode,
     wallet: wallet ? { number: wallet.number, balance: wallet.balance } : null,
     kyc_tier: user.role === "customer" ? user.kycTier : null,
+    level: user.role === "customer" ? user.priceLevel : null,
     second_factor: secondFactorOf(user, secondFactorAt),
   };
 }

@@ -92,6 +92,7 @@ function auditView(user: UserRow) {
     role: user.role,
     is_active: user.isActive,
     can_transact: !user.transactSuspended,
+    level: user.priceLevel,
   };
 }
 
@@ -118,6 +119,9 @@ export async function patchUser(
         "A customer cannot become staff, nor staff a customer. Invite staff from Manage users instead.";
       throw fieldRefusal("role", msg);
     }
+    // Staff and admins buy nothing, so a price level is a customer's alone.
+    if (patch.level && patch.level !== before.priceLevel && (patch.role ?? before.role) !== "customer")
+      throw fieldRefusal("level", "Only customers have a price level.");
     const [after] = await tx
       .update(users)
       .set({ ...userChanges(patch), updatedAt: deps.clock.now() })

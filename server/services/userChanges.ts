@@ -14,6 +14,7 @@ export function userChanges(change: {
   role?: UserColumns["role"] | undefined;
   is_active?: boolean | undefined;
   can_transact?: boolean | undefined;
+  level?: UserColumns["priceLevel"] | undefined;
 }): UserColumns {
   const columns: UserColumns = {};
   if (change.first_name !== undefined) columns.firstName = change.first_name;
@@ -23,5 +24,6 @@ export function userChanges(change: {
   if (change.role !== undefined) columns.role = change.role;
   if (change.is_active !== undefined) columns.isActive = change.is_active;
   if (change.can_transact !== undefined) columns.transactSuspended = !change.can_transact;
+  if (change.level !== undefined) columns.priceLevel = change.level;
   return columns;
 }

@@ -1,7 +1,9 @@
+import type { LevelSlug } from "../../schemas/levelSlugs";
 import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
+import type { levelContracts } from "../../schemas/routes/levels";
 import { providerContracts } from "../../schemas/routes/providers";
 import { staffFundingContracts } from "../../schemas/routes/staffFunding";
 import { staffTransactionContracts } from "../../schemas/routes/staffTransaction";
@@ -20,6 +22,9 @@ const admin = adminConsoleContracts;
 const reviews = kycReviewContracts;
 type Reviews = typeof kycReviewContracts;
 type Providers = typeof providerContracts;
+type Levels = typeof levelContracts;
+// Loaded with the first call, by the two pages that make one, so the console's other pages never download them.
+const levelRoutes = () => import("../../schemas/routes/levels").then((m) => m.levelContracts);
 
 /** The list of each kind's transactions (spec section 7 names the airtime one). */
 const transactionLists = {
@@ -131,6 +136,10 @@ export function adminApi(client: ApiClient) {
     kycLimits: () => client.call(users, "GET /sys.admin/kyc-limits", {}, quiet),
     setKycLimits: (body: BodyOf<Users["PUT /sys.admin/kyc-limits"]>) =>
       client.call(users, "PUT /sys.admin/kyc-limits", { body }),
+    // Price levels: each one's name, upgrade fee and extra discounts; a change is audited as level.update.
+    levels: async () => client.call(await levelRoutes(), "GET /sys.admin/levels", {}, quiet),
+    patchLevel: async (slug: LevelSlug, body: BodyOf<Levels["PATCH /sys.admin/levels/:slug"]>) =>
+      client.call(await levelRoutes(), "PATCH /sys.admin/levels/:slug", { params: { slug }, body }),
     dashboard: () => client.call(admin, "GET /sys.admin/dashboard"),
     // `msg` is the status text ("Emergency mode is ON"); `data` the message and who switched it.
     emergencyMode: () => client.callWithMessage(admin, "GET /sys.admin/emergency-mode", {}, quiet),

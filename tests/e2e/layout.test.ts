@@ -341,6 +341,17 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     for (const text of [customer.email, "08031234567"]) expect(await linesOf(row.getByText(text))).toBe(1);
   });
 
+  it("draws the price levels' editors whole, each level's discounts in one card", async () => {
+    const page = adminPage();
+    await open(page, "/admin/price-levels");
+    const reseller = page.getByRole("region", { name: "Reseller" });
+    await reseller.getByRole("button", { name: "Save Reseller" }).waitFor();
+    expect(await page.getByRole("region").count()).toBe(4);
+    expect(await reseller.getByLabel("Airtime discount").inputValue()).toBe("2");
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "price-levels", size);
+  });
+
   it("gives no page of either area a sideways scroll, nor one past its end", async () => {
     const wide: string[] = [];
     const visit = async (page: Page, paths: string[]) => {

@@ -166,6 +166,11 @@ async function writeOneOfEach() {
     token: admin.token,
     body: { ...limits, tier1_daily_limit: naira(60_000) },
   });
+  await server.sendOk("PATCH /sys.admin/levels/:slug", {
+    token: admin.token,
+    params: { slug: "agent" },
+    body: { airtime_percent: 1.5, upgrade_fee: naira(1_500) },
+  });
   await server.sendOk("POST /sys.admin/notifications", {
     token: admin.token,
     body: { title: "Happy new month", body: "Data is cheaper this week." },
@@ -193,7 +198,7 @@ async function writeOneOfEach() {
   await server.sendOk("PATCH /sys.admin/users/:id", {
     token: admin.token,
     params: { id: buyer.id },
-    body: { phone: "08035550101" },
+    body: { phone: "08035550101", level: "reseller" },
   });
   await server.sendOk("POST /sys.admin/users/:id/kyc", {
     token: admin.token,
@@ -352,6 +357,7 @@ describe("the audit log", () => {
     });
     expect(entryOf("kyc.contest.approve").target.label).toBe("Contest by Bola Ade");
     expect(entryOf("emergency.update").target.label).toBe("Emergency mode");
+    expect(entryOf("level.update").target).toMatchObject({ id: "agent", label: "Price level agent" });
     expect(entryOf("reconciliation.run").target.label).toBe(
       `Reconciliation of ${lagosDay(server.clock.now())}`,
     );

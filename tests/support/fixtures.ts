@@ -16,6 +16,7 @@ export const customerProfile: Profile = {
   referral_code: "NGOZI234",
   wallet: { number: "3012345678", balance: 0 },
   kyc_tier: 1,
+  level: "customer",
   second_factor: "not_needed",
 };
 
@@ -30,6 +31,7 @@ export const staffProfile: Profile = {
   role: "staff",
   wallet: null,
   kyc_tier: null,
+  level: null,
   second_factor: "done",
 };
 

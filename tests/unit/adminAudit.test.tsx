@@ -285,6 +285,7 @@ describe("the audit log", () => {
       "reconciliation.run",
       "plan.sync",
       "settings.update",
+      "level.update",
       "provider.update",
       "route.update",
       "staff.invite",

@@ -269,6 +269,46 @@ describe("a user's page", () => {
     expect(within(form).getByRole("switch", { name: "May transact" })).not.toBeChecked();
   });
 
+  it("sets a customer's price level by the admin's names for the levels", async () => {
+    const user = userEvent.setup();
+    const patchUser = vi.fn(async () => detail({ level: "reseller" }));
+    const named = (slug: "customer" | "agent" | "reseller" | "api", name: string, position: number) => ({
+      slug,
+      name,
+      position,
+      upgrade_fee: 0,
+      airtime_percent: 0,
+      data_sme_percent: 0,
+      data_corporate_gifting_percent: 0,
+      data_gifting_percent: 0,
+      data_direct_percent: 0,
+      tv_percent: 0,
+      electricity_percent: 0,
+      api_access: false,
+      updated_at: null,
+    });
+    const levels = vi.fn(async () => [
+      named("customer", "Customer", 1),
+      named("agent", "Agent", 2),
+      named("reseller", "Gold reseller", 3),
+      named("api", "API", 4),
+    ]);
+    await openUser({ user: async () => detail(), patchUser, levels });
+    const form = screen.getByRole("region", { name: "Edit user" });
+    const level = within(form).getByLabelText("Price level");
+    expect(level).toHaveValue("customer");
+    expect(await within(form).findByRole("option", { name: "Gold reseller" })).toBeInTheDocument();
+    await user.selectOptions(level, "reseller");
+    await user.click(within(form).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(patchUser).toHaveBeenCalledWith(ngoziId, { level: "reseller" }));
+  });
+
+  it("offers no price level for staff", async () => {
+    await openUser({ user: async () => detail({ role: "staff", level: null, wallet: null, kyc: null }) });
+    const form = screen.getByRole("region", { name: "Edit user" });
+    expect(within(form).queryByLabelText("Price level")).not.toBeInTheDocument();
+  });
+
   it("validates with the shared rules and shows the server's field errors", async () => {
     const user = userEvent.setup();
     const patchUser = vi.fn(async () => {

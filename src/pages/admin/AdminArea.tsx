@@ -27,6 +27,7 @@ const AuditPage = lazyPage(() => import("./AuditPage"));
 const ReferralsPage = lazyPage(() => import("./ReferralsPage"));
 const NotifyPage = lazyPage(() => import("./NotifyPage"));
 const ProvidersPage = lazyPage(() => import("./providers/ProvidersPage"));
+const PriceLevelsPage = lazyPage(() => import("./PriceLevelsPage"));
 const AirtimeControlsPage = lazyPage(() => import("./catalogue/AirtimeControlsPage"));
 const DataPlansPage = lazyPage(() => import("./catalogue/DataPlansPage"));
 const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
@@ -48,6 +49,7 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/audit": () => <AuditPage />,
   "/referrals": () => <ReferralsPage />,
   "/providers": () => <ProvidersPage />,
+  "/price-levels": () => <PriceLevelsPage />,
   "/notify/all": () => <NotifyPage kind="all" />,
   "/notify/circular": () => <NotifyPage kind="circular" />,
   "/manage-airtime": () => <AirtimeControlsPage />,

@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod/mini";
+import { type LevelSlug, levelSlugs } from "../../../schemas/levelSlugs";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
@@ -134,8 +135,12 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
   );
 }
 
+/** A level's fixed name, until the admin's own names have loaded. */
+const levelLabel = (slug: LevelSlug) =>
+  ({ customer: "Customer", agent: "Agent", reseller: "Reseller", api: "API" })[slug];
+
 type EditValues = z.input<typeof adminUserPatch>;
-const editable = ["first_name", "last_name", "phone", "role", "is_active", "can_transact"] as const;
+const editable = ["first_name", "last_name", "phone", "role", "is_active", "can_transact", "level"] as const;
 
 const editValues = (user: UserDetail): Required<EditValues> => ({
   first_name: user.first_name,
@@ -144,6 +149,8 @@ const editValues = (user: UserDetail): Required<EditValues> => ({
   role: user.role,
   is_active: user.is_active,
   can_transact: user.can_transact,
+  // Staff and admins have none; the field is only shown, and so only sent, for customers.
+  level: user.level ?? "customer",
 });
 
 /**
@@ -170,6 +177,8 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
     values: useMemo(() => editValues(user), [user]),
   });
   const roleId = useId();
+  const levelId = useId();
+  const levels = useLoad(useCallback(() => admin.levels(), [admin]));
   const errors = form.formState.errors;
   const [active, mayTransact] = form.watch(["is_active", "can_transact"]);
   const name = fullName(user);
@@ -245,6 +254,32 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
             )}
           </div>
         </div>
+        {user.role === "customer" && (
+          <div className="field">
+            <label htmlFor={levelId}>Price level</label>
+            <select
+              id={levelId}
+              aria-invalid={errors.level ? true : undefined}
+              aria-describedby={errors.level ? `${levelId}-error` : `${levelId}-hint`}
+              {...form.register("level")}
+            >
+              {levelSlugs.map((slug) => (
+                <option key={slug} value={slug}>
+                  {(levels.state === "ready" && levels.data.find((l) => l.slug === slug)?.name) ||
+                    levelLabel(slug)}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint" id={`${levelId}-hint`}>
+              What they pay; set here, no upgrade fee is charged.
+            </p>
+            {errors.level && (
+              <p className="field-error" id={`${levelId}-error`} role="alert">
+                {errors.level.message}
+              </p>
+            )}
+          </div>
+        )}
         <Switch
           label="Active"
           checked={Boolean(active)}

@@ -1,0 +1,47 @@
+import { z } from "zod/mini";
+import { money } from "./catalogueEditors";
+import { timestamp } from "./common";
+import { levelSlug } from "./levelSlugs";
+
+/** A level's extra discount on one service, in percent; the editor's page says once what it means. */
+const extra = (title: string) =>
+  z.number().check(z.minimum(0), z.maximum(100), z.multipleOf(0.01), z.meta({ title, widget: "percent" }));
+
+/**
+ * What an admin may change of a level. This schema is the editor: SchemaForm draws the form from it,
+ * the server validates the PATCH with it and the OpenAPI document is written from it.
+ */
+export const levelEdit = z.strictObject({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(2, "Use 2 to 40 characters."),
+      z.maxLength(40, "Use 2 to 40 characters."),
+      z.meta({ title: "Name", description: "What customers see the level called" }),
+    ),
+  upgrade_fee: money("Upgrade fee", "Paid once from the wallet to move up to this level"),
+  airtime_percent: extra("Airtime discount"),
+  data_sme_percent: extra("SME data discount"),
+  data_corporate_gifting_percent: extra("Corporate gifting data discount"),
+  data_gifting_percent: extra("Gifting data discount"),
+  data_direct_percent: extra("Network plan discount"),
+  tv_percent: extra("Cable TV discount"),
+  electricity_percent: extra("Electricity discount"),
+});
+export type LevelEdit = z.infer<typeof levelEdit>;
+
+export const levelPatch = z
+  .partial(levelEdit)
+  .check(z.refine((body) => Object.keys(body).length > 0, { error: "Change at least one field." }));
+export type LevelPatch = z.infer<typeof levelPatch>;
+
+export const priceLevel = z.extend(levelEdit, {
+  slug: levelSlug,
+  position: z.number(),
+  api_access: z.boolean().check(z.meta({ description: "Whether its members may hold API keys" })),
+  updated_at: z.nullable(timestamp),
+});
+export type PriceLevel = z.infer<typeof priceLevel>;
+
+export const levelParams = z.strictObject({ slug: levelSlug });

@@ -1,0 +1,66 @@
+import { useCallback, useId } from "react";
+import { levelEdit, type PriceLevel } from "../../../schemas/levels";
+import { useAdminServices } from "../../app/AppServices";
+import { useLoad } from "../../app/useLoad";
+import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
+import { formatNaira } from "../../format/money";
+import { SchemaForm } from "../../forms/SchemaForm";
+import "./admin.css";
+
+/**
+ * The price levels, lowest first, each in a form drawn from the shared `levelEdit` schema: its name,
+ * the fee a customer pays from the wallet to move up to it, and its extra discount per service on
+ * top of each product's own price. Every save is audited as level.update.
+ */
+export default function PriceLevelsPage() {
+  const { admin } = useAdminServices();
+  const levels = useLoad(useCallback(() => admin.levels(), [admin]));
+  usePageTitle("Price levels");
+  const data = levels.state === "failed" ? undefined : levels.data;
+
+  return (
+    <div className="admin-page">
+      <h1>Price levels</h1>
+      <p className="muted">
+        Everyone starts at the first level. Agents and resellers buy for less: their extra discount comes off
+        each product's own price. Resellers and API users may hold API keys.
+      </p>
+      {levels.state === "loading" && !data && (
+        <p role="status" className="muted">
+          Loading the levels…
+        </p>
+      )}
+      {levels.state === "failed" && (
+        <LoadFailed message="We could not load the levels." retry={levels.retry} />
+      )}
+      {data?.map((level) => (
+        <LevelCard key={level.slug} level={level} onSaved={levels.retry} />
+      ))}
+    </div>
+  );
+}
+
+function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void }) {
+  const { admin } = useAdminServices();
+  const headingId = useId();
+  const { slug, position: _position, api_access, updated_at: _updated, ...values } = level;
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{level.name}</h2>
+      <p className="muted">
+        {level.upgrade_fee === 0 ? "No upgrade fee" : `Upgrade fee ${formatNaira(level.upgrade_fee)}`}
+        {api_access ? " · may hold API keys" : ""}
+      </p>
+      <SchemaForm
+        schema={levelEdit}
+        values={values}
+        submitLabel={`Save ${level.name}`}
+        onSubmit={async (body) => {
+          await admin.patchLevel(slug, body);
+          onSaved();
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Profile } from "../../schemas/auth";
+import type { PriceLevel } from "../../schemas/levels";
+import type { AdminApi } from "../../src/api/adminApi";
+import { staffProfile } from "../support/fixtures";
+import { fakeAdmin } from "../support/renderApp";
+import { heading, renderSignedIn } from "../support/signedIn";
+
+afterEach(cleanup);
+
+const adminProfile: Profile = { ...staffProfile, role: "admin", first_name: "Bisi" };
+
+const level = (
+  slug: PriceLevel["slug"],
+  position: number,
+  name: string,
+  percent: number,
+  fee: number,
+): PriceLevel => ({
+  slug,
+  name,
+  position,
+  upgrade_fee: fee,
+  airtime_percent: percent,
+  data_sme_percent: percent,
+  data_corporate_gifting_percent: percent,
+  data_gifting_percent: percent,
+  data_direct_percent: percent,
+  tv_percent: 0,
+  electricity_percent: 0,
+  api_access: slug === "reseller" || slug === "api",
+  updated_at: null,
+});
+const fourLevels = [
+  level("customer", 1, "Customer", 0, 0),
+  level("agent", 2, "Agent", 1, 100_000),
+  level("reseller", 3, "Reseller", 2, 500_000),
+  level("api", 4, "API", 2.5, 1_000_000),
+];
+
+describe("the Price levels page", () => {
+  it("shows each level with its fee and discounts, and saves one as the admin changed it", async () => {
+    const patchLevel = vi.fn(async (slug: PriceLevel["slug"], body: object) => ({
+      ...fourLevels[2],
+      ...body,
+      slug,
+    })) as unknown as AdminApi["patchLevel"];
+    const levels = vi.fn(async () => fourLevels);
+    await renderSignedIn(
+      "/admin/price-levels",
+      adminProfile,
+      undefined,
+      undefined,
+      fakeAdmin({ levels, patchLevel }),
+    );
+    await heading("Price levels");
+    const reseller = within(await screen.findByRole("region", { name: "Reseller" }));
+    expect(reseller.getByText("Upgrade fee ₦5,000.00 · may hold API keys")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("region", { name: "Customer" })).getByText("No upgrade fee"),
+    ).toBeInTheDocument();
+
+    const airtime = reseller.getByLabelText("Airtime discount");
+    expect(airtime).toHaveValue(2);
+    await userEvent.clear(airtime);
+    await userEvent.type(airtime, "3.5");
+    await userEvent.click(reseller.getByRole("button", { name: "Save Reseller" }));
+    await vi.waitFor(() => expect(patchLevel).toHaveBeenCalledTimes(1));
+    expect(patchLevel).toHaveBeenCalledWith(
+      "reseller",
+      expect.objectContaining({ airtime_percent: 3.5, data_sme_percent: 2, upgrade_fee: 500_000 }),
+    );
+    // The page reads the levels again after a save.
+    await vi.waitFor(() => expect(levels).toHaveBeenCalledTimes(2));
+  });
+
+  it("refuses a discount over 100% in the admin's words before anything is sent", async () => {
+    const patchLevel = vi.fn() as unknown as AdminApi["patchLevel"];
+    await renderSignedIn(
+      "/admin/price-levels",
+      adminProfile,
+      undefined,
+      undefined,
+      fakeAdmin({ levels: vi.fn(async () => fourLevels), patchLevel }),
+    );
+    const agent = within(await screen.findByRole("region", { name: "Agent" }));
+    const tv = agent.getByLabelText("Cable TV discount");
+    await userEvent.clear(tv);
+    await userEvent.type(tv, "150");
+    await userEvent.click(agent.getByRole("button", { name: "Save Agent" }));
+    expect(await agent.findByRole("alert")).toBeInTheDocument();
+    expect(patchLevel).not.toHaveBeenCalled();
+  });
+});
