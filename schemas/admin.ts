@@ -39,6 +39,8 @@ export const auditAction = z.enum([
   "plan.sync",
   "settings.update",
   "level.update",
+  "api_key.create",
+  "api_key.revoke",
   "provider.update",
   "route.update",
   "staff.invite",

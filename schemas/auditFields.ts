@@ -46,6 +46,11 @@ export const auditFields = {
   holder: field("Account holding the number", "group"),
   request: field("Request", "key"),
   level: field("Price level"),
+  prefix: field("Key"),
+  webhook_url: field("Webhook URL"),
+  allowed_ips: field("Allowed addresses", "list"),
+  daily_cap: money("Daily spending cap"),
+  revoked_at: field("Revoked", "time"),
 
   // Money and transactions
   balance: money("Wallet balance"),

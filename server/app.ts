@@ -19,6 +19,7 @@ import { loadSpa } from "./http/spa";
 import { simulatorPaths } from "./integrations";
 import { messages, notFound, Refusal } from "./refusal";
 import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
+import { apiKeyRoutes } from "./routes/apiKeyRoutes";
 import { authRoutes } from "./routes/authRoutes";
 import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
 import { catalogueRoutes } from "./routes/catalogueRoutes";
@@ -49,6 +50,7 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
     ...walletRoutes(deps),
     ...catalogueRoutes(deps),
     ...purchaseRoutes(deps),
+    ...apiKeyRoutes(deps),
     ...noticeRoutes(deps),
     ...staffFundingRoutes(deps),
     ...catalogueAdminRoutes(deps),

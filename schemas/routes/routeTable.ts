@@ -1,4 +1,5 @@
 import { adminConsoleContracts } from "./adminConsole";
+import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
@@ -34,6 +35,7 @@ export const routeTable = {
   ...kycReviewContracts,
   ...catalogueContracts,
   ...purchaseContracts,
+  ...apiKeyContracts,
   ...noticeContracts,
   ...noticeReadContracts,
   ...staffFundingContracts,

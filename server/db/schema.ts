@@ -937,6 +937,39 @@ export const priceLevels = pgTable(
   ],
 );
 
+/**
+ * A reseller's API key (issue 27): only its SHA-256 is kept, found by its prefix; the webhook signing
+ * secret is derived from TOTP_KEY and the key's id (services/apiKeys.ts), so it is stored nowhere.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    /** The key's first characters after `ojk_`: shown in lists, and how a call's key is found. */
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    webhookUrl: text("webhook_url"),
+    allowedIps: text("allowed_ips").array().notNull().default(sql`'{}'::text[]`),
+    ratePerSecond: integer("rate_per_second").notNull().default(10),
+    burst: integer("burst").notNull().default(30),
+    dailyCap: bigint("daily_cap", { mode: "number" }),
+    createdAt: at("created_at").notNull(),
+    lastUsedAt: at("last_used_at"),
+    revokedAt: at("revoked_at"),
+    revokedBy: uuid("revoked_by").references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("api_keys_prefix_idx").on(t.prefix),
+    index("api_keys_user_idx").on(t.userId, t.createdAt),
+    check("api_keys_limits_check", sql`${t.ratePerSecond} > 0 and ${t.burst} >= ${t.ratePerSecond}`),
+    check("api_keys_cap_check", sql`${t.dailyCap} is null or ${t.dailyCap} > 0`),
+  ],
+);
+
 /** One row: settings admins change from the console. */
 export const operatorSettings = pgTable(
   "operator_settings",

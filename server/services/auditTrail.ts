@@ -225,6 +225,10 @@ function targetOf(
       return target("KYC tier limits");
     case "price_level":
       return target(`Price level ${id}`);
+    case "api_key": {
+      const prefix = recorded(entry, "prefix", "string");
+      return target(prefix && `API key ${prefix}…`, recorded(entry, "name", "string"));
+    }
     case "emergency_mode":
       return target("Emergency mode");
     case "reconciliation":

@@ -205,6 +205,12 @@ async function writeOneOfEach() {
     params: { id: buyer.id },
     body: { tier: 3, reason: "Address and documents seen" },
   });
+  // A reseller at tier 3 holds API keys: one made and revoked.
+  const key = await server.sendOk("POST /core/customer/api-keys", {
+    token: buyer.token,
+    body: { name: "Shop website" },
+  });
+  await server.sendOk("DELETE /core/customer/api-keys/:id", { token: buyer.token, params: { id: key.id } });
 
   // Reconciliation: a card payment whose webhook never came, credited by the day's run.
   const payer = await server.signedInCustomer();
@@ -358,6 +364,8 @@ describe("the audit log", () => {
     expect(entryOf("kyc.contest.approve").target.label).toBe("Contest by Bola Ade");
     expect(entryOf("emergency.update").target.label).toBe("Emergency mode");
     expect(entryOf("level.update").target).toMatchObject({ id: "agent", label: "Price level agent" });
+    expect(entryOf("api_key.revoke").target).toMatchObject({ type: "api_key", detail: "Shop website" });
+    expect(entryOf("api_key.revoke").target.label).toMatch(/^API key [A-Za-z0-9]{12}…$/);
     expect(entryOf("reconciliation.run").target.label).toBe(
       `Reconciliation of ${lagosDay(server.clock.now())}`,
     );

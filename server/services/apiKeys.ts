@@ -1,0 +1,198 @@
+import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import {
+  type ApiKey,
+  type ApiKeyCreateBody,
+  type ApiKeyCreated,
+  maxLiveApiKeys,
+} from "../../schemas/apiKeys";
+import type { Clock } from "../clock";
+import type { Database } from "../db/database";
+import { apiKeys, priceLevels, users } from "../db/schema";
+import type { UserRow } from "../deps";
+import { notFound, Refusal } from "../refusal";
+import { recordAudit } from "./audit";
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+type Deps = { db: Database; clock: Clock; config: { totpKey: Buffer } };
+
+/** Keys read `ojk_<12 characters of prefix>_<the secret>`: the prefix finds the row, the whole key's hash proves it. */
+const keyPattern = /^ojk_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** 72 random bits of prefix (found by an index, shown in lists) and 256 of secret; base62 and base64url. */
+function newKey(): { key: string; prefix: string } {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+  // 256 is a multiple of 62 only in part: bytes at 248 and above are skipped, so every letter is as likely.
+  let prefix = "";
+  while (prefix.length < 12) {
+    for (const byte of randomBytes(16)) if (byte < 248 && prefix.length < 12) prefix += alphabet[byte % 62];
+  }
+  return { key: `ojk_${prefix}_${randomBytes(32).toString("base64url")}`, prefix };
+}
+
+/**
+ * The secret a key's webhooks are signed with: derived from TOTP_KEY and the key's id (HKDF), so it
+ * is shown at creation and stored nowhere; a copy of the database alone cannot sign a delivery.
+ */
+export function signingSecretOf(totpKey: Buffer, keyId: string): string {
+  return Buffer.from(hkdfSync("sha256", totpKey, keyId, "ojapay webhook signing", 32)).toString("base64url");
+}
+
+export function apiKeyView(row: ApiKeyRow): ApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    webhook_url: row.webhookUrl,
+    allowed_ips: row.allowedIps,
+    rate_per_second: row.ratePerSecond,
+    burst: row.burst,
+    daily_cap: row.dailyCap,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listApiKeys(db: Database, userId: string): Promise<ApiKey[]> {
+  const rows = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+  return rows.map(apiKeyView);
+}
+
+/** Why this account may not hold keys, or null when it may: a level with API access, and KYC tier 2. */
+function keyRefusal(user: UserRow, apiAccess: boolean): Refusal | null {
+  if (!apiAccess)
+    return new Refusal(
+      "forbidden",
+      "API keys are for the Reseller and API levels. Upgrade your level first.",
+    );
+  if (user.kycTier < 2)
+    return new Refusal(
+      "forbidden",
+      "API keys need KYC tier 2: verify your BVN or NIN on your profile first.",
+    );
+  return null;
+}
+
+const auditOf = (row: ApiKeyRow) => ({
+  name: row.name,
+  prefix: row.prefix,
+  webhook_url: row.webhookUrl,
+  allowed_ips: row.allowedIps,
+  daily_cap: row.dailyCap,
+});
+
+/**
+ * A new key for the caller, shown with its signing secret this once. The account's row is locked
+ * while its live keys are counted, so parallel requests cannot pass the limit together.
+ */
+export async function createApiKey(deps: Deps, caller: UserRow, body: ApiKeyCreateBody, ip: string | null) {
+  const { key, prefix } = newKey();
+  const row = await deps.db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ user: users, apiAccess: priceLevels.apiAccess })
+      .from(users)
+      .innerJoin(priceLevels, eq(priceLevels.slug, users.priceLevel))
+      .where(eq(users.id, caller.id))
+      .for("update", { of: users });
+    if (!account) throw notFound("No such account.");
+    const refusal = keyRefusal(account.user, account.apiAccess);
+    if (refusal) throw refusal;
+    const [{ live } = { live: 0 }] = await tx
+      .select({ live: sql<number>`count(*)::int` })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.userId, caller.id), isNull(apiKeys.revokedAt)));
+    if (live >= maxLiveApiKeys)
+      throw new Refusal(
+        "not_allowed",
+        `You hold ${maxLiveApiKeys} keys already. Revoke one you no longer use first.`,
+      );
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        userId: caller.id,
+        name: body.name,
+        prefix,
+        keyHash: sha256(key),
+        webhookUrl: body.webhook_url ?? null,
+        allowedIps: body.allowed_ips ?? [],
+        dailyCap: body.daily_cap ?? null,
+        createdAt: deps.clock.now(),
+      })
+      .returning();
+    if (!created) throw new Error("the key was not written");
+    await recordAudit(tx, deps.clock, {
+      actorId: caller.id,
+      action: "api_key.create",
+      targetType: "api_key",
+      targetId: created.id,
+      before: null,
+      after: auditOf(created),
+      ip,
+    });
+    return created;
+  });
+  const created: ApiKeyCreated = {
+    ...apiKeyView(row),
+    key,
+    signing_secret: signingSecretOf(deps.config.totpKey, row.id),
+  };
+  return created;
+}
+
+/** Revokes one of the caller's keys; revoking a revoked key answers it as it is. Another's key is not found. */
+export async function revokeApiKey(
+  deps: Deps,
+  caller: UserRow,
+  id: string,
+  ip: string | null,
+): Promise<ApiKey> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.id)))
+      .for("update");
+    if (!row) throw notFound("No such key.");
+    if (row.revokedAt) return apiKeyView(row);
+    const now = deps.clock.now();
+    const [revoked] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: now, revokedBy: caller.id })
+      .where(eq(apiKeys.id, id))
+      .returning();
+    if (!revoked) throw notFound("No such key.");
+    await recordAudit(tx, deps.clock, {
+      actorId: caller.id,
+      action: "api_key.revoke",
+      targetType: "api_key",
+      targetId: id,
+      before: { ...auditOf(row), revoked_at: null },
+      after: { ...auditOf(row), revoked_at: now.toISOString() },
+      ip,
+    });
+    return apiKeyView(revoked);
+  });
+}
+
+/**
+ * The live key a caller sent, or null: found by its prefix, proved by its whole hash compared in
+ * constant time. For the APIs that take keys (next); a key of the wrong shape is never looked up.
+ */
+export async function findLiveKey(db: Database, sent: string): Promise<ApiKeyRow | null> {
+  const match = keyPattern.exec(sent);
+  if (!match) return null;
+  const [row] = await db
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.prefix, match[1] as string));
+  if (!row || row.revokedAt) return null;
+  const given = Buffer.from(sha256(sent), "hex");
+  return timingSafeEqual(given, Buffer.from(row.keyHash, "hex")) ? row : null;
+}

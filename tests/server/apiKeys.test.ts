@@ -1,0 +1,185 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { maxLiveApiKeys } from "../../schemas/apiKeys";
+import type { LevelSlug } from "../../schemas/levelSlugs";
+import { apiKeys } from "../../server/db/schema";
+import { findLiveKey, signingSecretOf } from "../../server/services/apiKeys";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+let server: TestServer;
+let admin: { token: string };
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.signedInOperator("admin");
+});
+afterAll(() => server.close());
+
+const keyShape = /^ojk_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}$/;
+
+/** A customer at `level` and KYC `tier`, both set by an admin. */
+async function customerAt(level: LevelSlug, tier: 1 | 2 | 3) {
+  const customer = await server.signedInCustomer();
+  await server.sendOk("PATCH /sys.admin/users/:id", {
+    token: admin.token,
+    params: { id: customer.id },
+    body: { level },
+  });
+  if (tier > 1)
+    await server.sendOk("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: customer.id },
+      body: { tier, reason: "Checked for the API key tests" },
+    });
+  return customer;
+}
+
+const create = (token: string, body: unknown) =>
+  server.send("POST /core/customer/api-keys", { token, body: body as { name: string } });
+
+describe("API keys", () => {
+  it("are made for a reseller at tier 2, shown once with a signing secret, and kept only as a hash", async () => {
+    const reseller = await customerAt("reseller", 2);
+    const made = await create(reseller.token, {
+      name: "Shop website",
+      webhook_url: "https://shop.example.com/ojapay",
+      allowed_ips: ["102.89.1.7", "2001:db8::1"],
+      daily_cap: 5_000_000,
+    });
+    expect(made.status).toBe(201);
+    const created = made.data;
+    if (!created) throw new Error("no key");
+    expect(created.key).toMatch(keyShape);
+    expect(created.key.slice(4, 16)).toBe(created.prefix);
+    expect(created).toMatchObject({
+      name: "Shop website",
+      webhook_url: "https://shop.example.com/ojapay",
+      allowed_ips: ["102.89.1.7", "2001:db8::1"],
+      rate_per_second: 10,
+      burst: 30,
+      daily_cap: 5_000_000,
+      revoked_at: null,
+    });
+    expect(created.signing_secret).toBe(signingSecretOf(server.deps.config.totpKey, created.id));
+
+    const listed = await server.send("GET /core/customer/api-keys", { token: reseller.token });
+    expect(listed.data?.map((k) => k.id)).toEqual([created.id]);
+    expect(JSON.stringify(listed.body)).not.toContain(created.key);
+    expect(JSON.stringify(listed.body)).not.toContain(created.signing_secret);
+    expect(Object.keys(listed.data?.[0] ?? {})).not.toContain("key");
+
+    const [row] = await server.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+    expect(JSON.stringify(row)).not.toContain(created.key.slice(17));
+    expect(JSON.stringify(row)).not.toContain(created.signing_secret);
+    expect((await findLiveKey(server.db, created.key))?.id).toBe(created.id);
+  });
+
+  it("are refused below the Reseller level or below tier 2, and nothing is written", async () => {
+    for (const [level, tier, msg] of [
+      ["customer", 3, "API keys are for the Reseller and API levels. Upgrade your level first."],
+      ["agent", 3, "API keys are for the Reseller and API levels. Upgrade your level first."],
+      ["api", 1, "API keys need KYC tier 2: verify your BVN or NIN on your profile first."],
+    ] as const) {
+      const customer = await customerAt(level, tier);
+      const refused = await create(customer.token, { name: "Bot" });
+      expect(refused.status, level).toBe(403);
+      expect(refused.body.msg).toBe(msg);
+      expect(await server.db.select().from(apiKeys).where(eq(apiKeys.userId, customer.id))).toEqual([]);
+    }
+    const staff = await server.signedInOperator("staff");
+    expect((await create(staff.token, { name: "Bot" })).status).toBe(403);
+    expect((await server.send("GET /core/customer/api-keys", {})).status).toBe(401);
+  });
+
+  it("refuse bad input by field", async () => {
+    const reseller = await customerAt("api", 2);
+    const cases: Array<[unknown, string]> = [
+      [{ name: " " }, "name"],
+      [{ name: "x".repeat(41) }, "name"],
+      [{ name: "Bot", webhook_url: "http://shop.example.com/hook" }, "webhook_url"],
+      [{ name: "Bot", webhook_url: "https://user:pass@shop.example.com/hook" }, "webhook_url"],
+      [{ name: "Bot", webhook_url: "not a url" }, "webhook_url"],
+      [{ name: "Bot", allowed_ips: ["102.89.1"] }, "allowed_ips"],
+      [{ name: "Bot", allowed_ips: Array.from({ length: 21 }, (_, i) => `10.0.0.${i}`) }, "allowed_ips"],
+      [{ name: "Bot", daily_cap: 50 }, "daily_cap"],
+      [{ name: "Bot", daily_cap: 100.5 }, "daily_cap"],
+      [{ name: "Bot", rate_per_second: 1000 }, "rate_per_second"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await create(reseller.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(res.body.fields ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    expect(await server.db.select().from(apiKeys).where(eq(apiKeys.userId, reseller.id))).toEqual([]);
+  });
+
+  it("are revoked at once by their owner only, and a revoked or forged key finds nothing", async () => {
+    const owner = await customerAt("reseller", 3);
+    const other = await customerAt("reseller", 3);
+    const key = await server.sendOk("POST /core/customer/api-keys", {
+      token: owner.token,
+      body: { name: "Bot" },
+    });
+    const stranger = await server.send("DELETE /core/customer/api-keys/:id", {
+      token: other.token,
+      params: { id: key.id },
+    });
+    expect(stranger.status).toBe(404);
+    expect((await findLiveKey(server.db, key.key))?.id).toBe(key.id);
+
+    const forged = `${key.key.slice(0, 17)}${"A".repeat(43)}`;
+    expect(await findLiveKey(server.db, forged)).toBeNull();
+    for (const malformed of ["", key.key.slice(0, -1), `${key.key}x`, key.key.toUpperCase()])
+      expect(await findLiveKey(server.db, malformed)).toBeNull();
+
+    const revoked = await server.send("DELETE /core/customer/api-keys/:id", {
+      token: owner.token,
+      params: { id: key.id },
+    });
+    expect(revoked.status).toBe(200);
+    expect(revoked.data?.revoked_at).not.toBeNull();
+    expect(await findLiveKey(server.db, key.key)).toBeNull();
+    // Again: answered as it stands, revoked once.
+    const again = await server.sendOk("DELETE /core/customer/api-keys/:id", {
+      token: owner.token,
+      params: { id: key.id },
+    });
+    expect(again.revoked_at).toBe(revoked.data?.revoked_at);
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "api_key.revoke" },
+    });
+    expect(audit.results.filter((e) => e.target.id === key.id)).toHaveLength(1);
+    expect(
+      (
+        await server.send("DELETE /core/customer/api-keys/:id", {
+          token: owner.token,
+          params: { id: "nope" },
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it(`hold at most ${maxLiveApiKeys} live keys an account, however many are asked for at once`, async () => {
+    const reseller = await customerAt("reseller", 2);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => create(reseller.token, { name: `Bot ${i + 1}` })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(maxLiveApiKeys);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(40 - maxLiveApiKeys);
+    expect(new Set(refused.map((a) => a.status))).toEqual(new Set([400]));
+    expect(refused[0]?.body.msg).toBe(
+      `You hold ${maxLiveApiKeys} keys already. Revoke one you no longer use first.`,
+    );
+    const live = await server.sendOk("GET /core/customer/api-keys", { token: reseller.token });
+    expect(live).toHaveLength(maxLiveApiKeys);
+    // Revoking one makes room for one.
+    await server.sendOk("DELETE /core/customer/api-keys/:id", {
+      token: reseller.token,
+      params: { id: live[0]?.id ?? "" },
+    });
+    expect((await create(reseller.token, { name: "Replacement" })).status).toBe(201);
+    expect((await create(reseller.token, { name: "One too many" })).status).toBe(400);
+  });
+});
