@@ -23,9 +23,13 @@ export const airtimeControl = z.object({
   id: integer(),
   network: z.string(),
   enabled: z.boolean(),
-  discount_percent: z
-    .number()
-    .check(z.minimum(0), z.maximum(100), z.meta({ description: "Percent taken off the airtime's value" })),
+  discount_percent: z.number().check(
+    z.minimum(0),
+    z.maximum(100),
+    z.meta({
+      description: "Percent taken off the airtime's value: the network's and the customer's level's",
+    }),
+  ),
   min_amount: kobo,
   max_amount: kobo,
 });
@@ -94,6 +98,13 @@ export const disco = z.object({
   min_amount: kobo,
   max_amount: kobo,
   service_fee: kobo,
+  discount_percent: z
+    .number()
+    .check(
+      z.minimum(0),
+      z.maximum(100),
+      z.meta({ description: "Percent of the value bought taken off at the customer's price level" }),
+    ),
 });
 export type Disco = z.infer<typeof disco>;
 

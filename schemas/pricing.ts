@@ -30,3 +30,21 @@ export function planQuote(price: number): Quote {
 export function feeQuote(amount: number, fee: number): Quote {
   return { amount, discount: 0, fee, total: amount + fee };
 }
+
+/**
+ * A price at a price level: the level's extra discount, in basis points, taken off it; the discount
+ * rounds down to the kobo, as airtime's does. The catalogue shows customers this price and the
+ * purchase charges it, so the two cannot disagree.
+ */
+export function levelPrice(price: number, levelBp: number): number {
+  return price - Math.floor((price * levelBp) / 10_000);
+}
+
+/**
+ * Electricity: the value bought and the disco's fee, less a level's discount on the value, which
+ * never passes the fee: the fee is what we earn on electricity, so a level never sells it below cost.
+ */
+export function electricityQuote(amount: number, fee: number, discountPercent: number): Quote {
+  const discount = Math.min(fee, Math.floor((amount * basisPoints(discountPercent)) / 10_000));
+  return { amount, discount, fee, total: amount + fee - discount };
+}

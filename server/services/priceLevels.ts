@@ -1,13 +1,15 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import type { DataPlanType } from "../../schemas/catalogue";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import type { LevelPatch, PriceLevel } from "../../schemas/levels";
-import { basisPoints } from "../../schemas/pricing";
+import { basisPoints, levelPrice } from "../../schemas/pricing";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/database";
-import { priceLevels } from "../db/schema";
+import { priceLevels, providerProducts } from "../db/schema";
 import { notFound } from "../refusal";
 import { recordAudit } from "./audit";
 import type { Actor } from "./catalogueAdmin";
+import { dearestCost, leastCommissionPercent, type OfferTerms } from "./pricingRule";
 
 type LevelRow = typeof priceLevels.$inferSelect;
 
@@ -88,4 +90,103 @@ export async function updateLevel(
     });
     return levelView(after);
   });
+}
+
+/** What a level's discounts apply to: airtime, data by plan type, cable TV, electricity. */
+export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity";
+
+/** Each service's column of `price_levels`. */
+const serviceColumns = {
+  airtime: "airtimeBp",
+  data_sme: "dataSmeBp",
+  data_corporate_gifting: "dataCorporateGiftingBp",
+  data_gifting: "dataGiftingBp",
+  data_direct: "dataDirectBp",
+  tv: "tvBp",
+  electricity: "electricityBp",
+} as const satisfies Record<LevelService, keyof LevelRow>;
+
+/** A level's discount per service, in basis points. */
+export type LevelDiscounts = Record<LevelService, number>;
+
+export const noLevelDiscounts: LevelDiscounts = {
+  airtime: 0,
+  data_sme: 0,
+  data_corporate_gifting: 0,
+  data_gifting: 0,
+  data_direct: 0,
+  tv: 0,
+  electricity: 0,
+};
+
+export function discountsOf(row: LevelRow | null | undefined): LevelDiscounts {
+  if (!row) return noLevelDiscounts;
+  const entries = Object.entries(serviceColumns).map(([service, column]) => [service, row[column]]);
+  return Object.fromEntries(entries) as LevelDiscounts;
+}
+
+/** The discounts of the level `slug`. */
+export async function levelDiscounts(db: Queryable, slug: LevelSlug): Promise<LevelDiscounts> {
+  const [row] = await db.select().from(priceLevels).where(eq(priceLevels.slug, slug));
+  return discountsOf(row);
+}
+
+/** The level service of a data plan's type. */
+export const dataService = (planType: DataPlanType): LevelService => `data_${planType}`;
+
+/**
+ * What a purchase is priced with at the customer's level: the level's discounts, and which providers
+ * are configured (only their offers' costs bound a discount).
+ */
+export interface LevelPricing {
+  level: LevelDiscounts;
+  configured: (provider: string) => boolean;
+}
+
+/**
+ * Airtime's discount at a level, in percent: the level's on top of the network's own, but never past
+ * the smallest commission of the offers that may deliver it. A level never sells below cost; a
+ * network discount staff set past the commission (a loss they confirmed) is left as it is.
+ */
+export function airtimeDiscountAtLevel(
+  networkBp: number,
+  levelBp: number,
+  offers: readonly OfferTerms[],
+  configured: LevelPricing["configured"],
+): number {
+  const commission = leastCommissionPercent(offers, configured);
+  const room = commission === null ? 0 : Math.max(0, basisPoints(commission) - networkBp);
+  return (networkBp + Math.min(levelBp, room)) / 100;
+}
+
+/**
+ * A data plan's or bouquet's price at a level: the level's discount off it, but never below the
+ * dearest cost of the offers that may deliver it (less a fee the customer pays beside it). A price
+ * staff set below that (a loss they confirmed) is not lowered further.
+ */
+export function priceAtLevel(
+  price: number,
+  levelBp: number,
+  offers: readonly OfferTerms[],
+  configured: LevelPricing["configured"],
+  fee = 0,
+): number {
+  const discounted = levelPrice(price, levelBp);
+  const cost = dearestCost(offers, configured);
+  if (cost === null) return discounted;
+  return Math.max(discounted, Math.min(price, cost - fee));
+}
+
+/** The enabled offers of every product of a service, by product: what bounds a level's discount. */
+export async function offersByProduct(
+  db: Queryable,
+  service: (typeof providerProducts.$inferSelect)["service"],
+): Promise<Map<number, OfferTerms[]>> {
+  const rows = await db
+    .select()
+    .from(providerProducts)
+    .where(and(eq(providerProducts.service, service), eq(providerProducts.enabled, true)));
+  const byProduct = new Map<number, OfferTerms[]>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return byProduct;
 }

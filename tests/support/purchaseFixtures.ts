@@ -104,6 +104,7 @@ export const electricityCatalogue: ElectricityCatalogue = {
       min_amount: 100_000,
       max_amount: 50_000_000,
       service_fee: 10_000,
+      discount_percent: 0,
     },
     {
       id: 6,
@@ -112,6 +113,7 @@ export const electricityCatalogue: ElectricityCatalogue = {
       min_amount: 100_000,
       max_amount: 50_000_000,
       service_fee: 10_000,
+      discount_percent: 0,
     },
     {
       id: 9,
@@ -120,6 +122,7 @@ export const electricityCatalogue: ElectricityCatalogue = {
       min_amount: 100_000,
       max_amount: 50_000_000,
       service_fee: 10_000,
+      discount_percent: 0,
     },
   ],
 };

@@ -15,6 +15,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   operatorSettings,
+  priceLevels,
   transactionEvents,
   transactions,
   tryCounters,
@@ -29,6 +30,7 @@ import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues }
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
 import { ledgerRows } from "../ledger/postLedger";
+import { discountsOf, type LevelPricing } from "../priceLevels";
 import type { Offer } from "../routing/routeCandidates";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
@@ -76,8 +78,11 @@ export interface PurchaseRequest {
   fingerprint: Record<string, unknown>;
   /** What the price reads from the catalogue, where that is one lookup: read by the purchase's first statement. */
   catalogue?: CatalogueLookup;
-  /** The order and its price; `found` is what `catalogue` read (null: not found, or no lookup). */
-  price(found: Record<string, unknown> | null): Promise<Order>;
+  /**
+   * The order and its price at the customer's level; `found` is what `catalogue` read (null: not
+   * found, or no lookup), `pricing` the customer's price level and the providers configured.
+   */
+  price(found: Record<string, unknown> | null, pricing: LevelPricing): Promise<Order>;
   /** Checks the smartcard or meter with the provider the purchase goes to first; adds the customer's name. */
   verify?(order: Order, offer: Offer, provider: Provider): Promise<Order>;
 }
@@ -124,12 +129,14 @@ export async function placePurchase(
         mode: emergencyMode,
         walletId: wallets.id,
         settings: operatorSettings,
+        level: priceLevels,
         catalogue: lookup ? sql<Record<string, unknown> | null>`(${lookup.query()})` : sql<null>`null`,
         routing: routingLookup(),
       })
       .from(sql`(select 1) as one`)
       .leftJoin(emergencyMode, eq(emergencyMode.id, 1))
       .leftJoin(operatorSettings, eq(operatorSettings.id, 1))
+      .leftJoin(priceLevels, eq(priceLevels.slug, sql.placeholder("level")))
       .leftJoin(wallets, eq(wallets.userId, sql.placeholder("userId")))
       .leftJoin(
         idempotencyKeys,
@@ -143,6 +150,8 @@ export async function placePurchase(
   ).execute({
     userId: user.id,
     requestId: confirmation.request_id,
+    // The level the session read with the account (READ_CACHE_MS): a change shows within a second.
+    level: user.priceLevel,
     service: request.scope,
     ...lookup?.values,
   });
@@ -151,7 +160,10 @@ export async function placePurchase(
   if (replayed) return replayed;
   assertModeOpen(first?.mode);
 
-  let order = await request.price(first?.catalogue ?? null);
+  let order = await request.price(first?.catalogue ?? null, {
+    level: discountsOf(first?.level),
+    configured: (provider) => deps.providers.has(provider),
+  });
   assertMayTransact(user);
   // The providers to try, in route order: none that may be tried refuses the sale before any money moves.
   const routed = candidatesFor(deps, order, (first?.routing as RoutingFacts | undefined) ?? null);

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { formatNaira } from "../../../schemas/money";
-import { airtimeQuote, feeQuote, planQuote } from "../../../schemas/pricing";
+import { airtimeQuote, electricityQuote, feeQuote, planQuote } from "../../../schemas/pricing";
 import type {
   AirtimePurchaseBody,
   DataPurchaseBody,
@@ -14,6 +14,7 @@ import { rowFromJson } from "../../db/jsonRows";
 import { dataPlans, discos, networks, providerProducts, tvPlans, tvProviders } from "../../db/schema";
 import type { ProviderOrder } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
+import { airtimeDiscountAtLevel, dataService, priceAtLevel } from "../priceLevels";
 import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";
 import { verifyMeterWith, verifySmartcardWith } from "./verifyRecipient";
@@ -35,7 +36,7 @@ export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
         sql`select jsonb_build_object('network', to_jsonb(${networks}), 'offers', ${offersOf("airtime", networks.id)}) from ${networks} where ${networks.id} = ${sql.placeholder("networkId")}`,
       values: { networkId: body.network_id },
     },
-    async price(found) {
+    async price(found, { level, configured }) {
       const network = found && rowFromJson(networks, found.network as Record<string, unknown>);
       if (!network) throw fieldRefusal("network_id", "Choose a network.");
       if (!network.airtimeEnabled)
@@ -44,7 +45,11 @@ export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
         const msg = `${network.name} airtime is from ${formatNaira(network.airtimeMin, true)} to ${formatNaira(network.airtimeMax, true)}.`;
         throw fieldRefusal("amount", msg);
       }
-      const quote = airtimeQuote(body.amount, network.airtimeDiscountBp / 100);
+      // The level's discount comes on top of the network's own (docs/decisions.md, price levels).
+      const quote = airtimeQuote(
+        body.amount,
+        airtimeDiscountAtLevel(network.airtimeDiscountBp, level.airtime, offerRows(found), configured),
+      );
       return {
         kind: "airtime",
         recipient: body.phone,
@@ -78,7 +83,7 @@ export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
         sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks}), 'offers', ${offersOf("data", dataPlans.id)}) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
       values: { planId: body.plan_id },
     },
-    async price(found) {
+    async price(found, { level, configured }) {
       if (!found) throw fieldRefusal("plan_id", "Choose a data plan from the list.");
       const plan = rowFromJson(dataPlans, found.plan as Record<string, unknown>);
       const network = rowFromJson(networks, found.network as Record<string, unknown>);
@@ -89,7 +94,9 @@ export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
       return {
         kind: "data",
         recipient: body.phone,
-        quote: planQuote(plan.price),
+        quote: planQuote(
+          priceAtLevel(plan.price, level[dataService(plan.planType)], offerRows(found), configured),
+        ),
         description: `${network.name} ${plan.size} data for ${body.phone}`,
         product: `${network.name} ${plan.name}`,
         customerName: null,
@@ -123,7 +130,7 @@ export function tvRequest(db: Queryable, body: Omit<TvBuyBody, "action">): Purch
   return {
     scope: "tv",
     fingerprint: fingerprint(body),
-    async price() {
+    async price(_found, { level, configured }) {
       const tv = await tvProviderFor(db, body.provider_id);
       const [plan] = await db.select().from(tvPlans).where(eq(tvPlans.id, body.plan_id));
       if (!plan || plan.providerId !== tv.id) {
@@ -131,14 +138,16 @@ export function tvRequest(db: Queryable, body: Omit<TvBuyBody, "action">): Purch
         throw fieldRefusal("plan_id", msg);
       }
       if (!plan.enabled) throw new Refusal("product_unavailable", `${plan.name} is not available right now.`);
+      const offers = await offersFor(db, "tv", plan.id);
+      const price = priceAtLevel(plan.price, level.tv, offers, configured, tv.serviceFee);
       return {
         kind: "tv",
         recipient: body.smartcard,
-        quote: feeQuote(plan.price, tv.serviceFee),
+        quote: feeQuote(price, tv.serviceFee),
         description: `${plan.name}${body.subscription_type === "renew" ? " renewal" : ""} for smartcard ${body.smartcard}`,
         product: plan.name,
         customerName: null,
-        offers: (await offersFor(db, "tv", plan.id)).map((offer) => ({
+        offers: offers.map((offer) => ({
           provider: offer.provider,
           cost: offer.cost ?? 0,
           delivery: {
@@ -183,7 +192,7 @@ export function electricityRequest(db: Queryable, body: Omit<ElectricityBuyBody,
   return {
     scope: "electricity",
     fingerprint: fingerprint(body),
-    async price() {
+    async price(_found, { level }) {
       const disco = await discoFor(db, body.disco_id);
       if (body.amount < disco.minAmount || body.amount > disco.maxAmount) {
         const msg = `The amount for ${disco.name} must be from ${formatNaira(disco.minAmount, true)} to ${formatNaira(disco.maxAmount, true)}.`;
@@ -192,7 +201,7 @@ export function electricityRequest(db: Queryable, body: Omit<ElectricityBuyBody,
       return {
         kind: "electricity",
         recipient: body.meter_number,
-        quote: feeQuote(body.amount, disco.serviceFee),
+        quote: electricityQuote(body.amount, disco.serviceFee, level.electricity / 100),
         description: `${disco.name} ${meterLabel(body.meter_type)} electricity for meter ${body.meter_number}`,
         product: `${disco.name}, ${meterLabel(body.meter_type)}`,
         customerName: null,

@@ -7,7 +7,7 @@ import {
   type TvCatalogue,
 } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
-import { airtimeQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
+import { airtimeQuote, electricityQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
 import type { AirtimeDraft, DataDraft, ElectricityDraft, TvDraft } from "../../../../schemas/purchases";
 
 /**
@@ -80,7 +80,7 @@ export function electricityChoice(
       amount: v.amount,
       phone: v.phone,
     },
-    quote: feeQuote(v.amount, disco?.service_fee ?? 0),
+    quote: electricityQuote(v.amount, disco?.service_fee ?? 0, disco?.discount_percent ?? 0),
     summary: [
       ["Distribution company", disco?.name ?? ""],
       ["Meter", `${v.meter_number} (${v.meter_type})`],
