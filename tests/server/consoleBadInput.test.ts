@@ -52,6 +52,7 @@ const realPath = (route: Route) =>
     .replace(/\/kyc\/(changes|contests)\/:id/, `/kyc/$1/${reviewId}`)
     .replace(":action", "requery")
     .replace(":name", "vtpass")
+    .replace(":slug", "agent")
     .replace(":id", "1")}/`;
 
 async function writes() {

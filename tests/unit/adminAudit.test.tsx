@@ -286,6 +286,8 @@ describe("the audit log", () => {
       "plan.sync",
       "settings.update",
       "level.update",
+      "api_key.create",
+      "api_key.revoke",
       "provider.update",
       "route.update",
       "staff.invite",

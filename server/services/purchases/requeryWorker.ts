@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import { transactions } from "../../db/schema";
 import type { ProviderOrder, ProviderResult } from "../../outside/provider";
@@ -6,7 +6,7 @@ import { providerNameOf } from "../../outside/providerSet";
 import { claimDue } from "../claimDue";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
-import { type SettleSource, settlePurchase } from "./settlePurchase";
+import { type SettleSource, settlePurchase, unknownRequestAfterMs } from "./settlePurchase";
 
 /** The id the provider knows the purchase by; purchases held before it was stored used their reference. */
 export const requestIdOf = (row: { providerRequestId: string | null; reference: string }) =>
@@ -37,10 +37,22 @@ export async function requeryOne(
   const ask = (call: (signal?: AbortSignal) => Promise<ProviderResult>) =>
     askProvider(call, deps.logger, row.reference);
   let answer = await ask((signal) => provider.requery(attempt, signal));
-  if (answer.status === "pending" && answer.unknownRequest && provider.resendsSafely) {
+  if (
+    answer.status === "pending" &&
+    answer.unknownRequest &&
+    provider.resendsSafely &&
+    deps.clock.now().getTime() - row.createdAt.getTime() < unknownRequestAfterMs
+  ) {
     // The provider never got the request (a crash between the hold and the call, a request lost on
     // the way). Waiting would not bring it; a repeat of the same request id cannot buy twice.
-    // Not reached this time is no proof the first call never arrives late: it stays pending.
+    // Not reached this time is no proof the first call never arrives late: it stays pending, and
+    // its send time moves to now, so it fails only once no send of ours can still arrive. Re-sent
+    // only in the purchase's first half hour: a provider that never receives it (a path that drops
+    // it every time) then fails it, instead of holding the customer's money for good.
+    await deps.db
+      .update(transactions)
+      .set({ providerSentAt: deps.clock.now() })
+      .where(eq(transactions.id, row.id));
     const resent = await ask((signal) => provider.buy(attempt.requestId, attempt.order, signal));
     const said = resent.note ? ` ${resent.note}` : "";
     answer = {

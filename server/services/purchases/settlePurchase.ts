@@ -156,7 +156,9 @@ export async function settlePurchase(
       row.status === "pending" &&
       result.status === "pending" &&
       result.unknownRequest &&
-      now.getTime() - row.createdAt.getTime() >= unknownRequestAfterMs
+      // Counted from the last time we sent it (a re-send restarts the count): a request of ours can
+      // still arrive late only so long after it left.
+      now.getTime() - (row.providerSentAt ?? row.createdAt).getTime() >= unknownRequestAfterMs
     ) {
       result = {
         status: "failed",

@@ -14,7 +14,7 @@ export function allowedCaller(access: Access): Caller {
 }
 
 /** Values of the form each kind of path parameter takes, so a request gets past the path to its input. */
-const parameterCandidates = () => ["1", crypto.randomUUID(), "OJA0000TEST1", "vtpass"];
+const parameterCandidates = () => ["1", crypto.randomUUID(), "OJA0000TEST1", "vtpass", "agent"];
 
 /** The path under /api with every parameter filled by a value its schema accepts (the thing itself need not exist). */
 export function pathWithValidParams(route: Route): string {
