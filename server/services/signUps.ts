@@ -202,10 +202,24 @@ async function becomeAccount(tx: Transaction, deps: SignUpDeps, signUp: SignUpRo
     .returning({ id: signUps.id });
   if (others.length > 0) {
     const ids = others.map((row) => row.id);
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(and(inArray(oneTimeCodes.signUpId, ids), isNull(oneTimeCodes.consumedAt)));
+    // A code another confirmation is redeeming right now is skipped, not waited for: that confirmation
+    // holds it while it waits for the sign-ups we hold, so waiting would deadlock. It finds its
+    // sign-up ended once we commit and is refused; its code then stays unused, for an ended sign-up.
+    const unused = await tx
+      .select({ id: oneTimeCodes.id })
+      .from(oneTimeCodes)
+      .where(and(inArray(oneTimeCodes.signUpId, ids), isNull(oneTimeCodes.consumedAt)))
+      .for("update", { skipLocked: true });
+    if (unused.length > 0)
+      await tx
+        .update(oneTimeCodes)
+        .set({ consumedAt: now })
+        .where(
+          inArray(
+            oneTimeCodes.id,
+            unused.map((row) => row.id),
+          ),
+        );
     await enqueueMail(tx, deps, otherSignUpsEndedMail(signUp.email, signUp.firstName, others.length));
   }
   await clearTries(tx, codeTries("email_verification", signUp.email));
