@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
-import { kobo, timestamp } from "./common";
+import { kobo, pageQuery, timestamp } from "./common";
+import { levelSlug } from "./levelSlugs";
 
 /** The most keys one account may hold at once: one per site or bot, with room to rotate. */
 export const maxLiveApiKeys = 5;
@@ -71,3 +72,15 @@ export const apiKeyCreated = z.extend(apiKey, {
     .check(z.meta({ description: "Shown this once: webhooks are signed with it (X-OjaPay-Signature)" })),
 });
 export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;
+
+/** A key as an admin sees it: with whose it is. */
+export const ownedApiKey = z.extend(apiKey, {
+  owner: z.object({ id: z.uuid(), name: z.string(), email: z.string(), level: levelSlug }),
+});
+export type OwnedApiKey = z.infer<typeof ownedApiKey>;
+
+export const apiKeyListQuery = z.extend(pageQuery, {
+  live: z
+    .optional(z.enum(["true", "false"]))
+    .check(z.meta({ description: "true: only keys not revoked; false: only revoked ones" })),
+});

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { apiKey, apiKeyCreateBody, apiKeyCreated } from "../apiKeys";
-import { idParam } from "../common";
+import { apiKey, apiKeyCreateBody, apiKeyCreated, apiKeyListQuery, ownedApiKey } from "../apiKeys";
+import { idParam, page } from "../common";
 import { contracts } from "./contract";
 
 export const apiKeyContracts = contracts({
@@ -20,6 +20,18 @@ export const apiKeyContracts = contracts({
   "DELETE /core/customer/api-keys/:id": {
     tag: "API keys",
     summary: "Revoke a key at once: calls with it are refused from now on",
+    params: idParam,
+    result: apiKey,
+  },
+  "GET /sys.admin/api-keys": {
+    tag: "Admin",
+    summary: "Every customer's API keys, newest first, with whose each is; `live` filters",
+    query: apiKeyListQuery,
+    result: page(ownedApiKey),
+  },
+  "DELETE /sys.admin/api-keys/:id": {
+    tag: "Admin",
+    summary: "Revoke any key at once (audited as api_key.revoke, the admin as actor)",
     params: idParam,
     result: apiKey,
   },

@@ -2,9 +2,9 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { createApiKey, listApiKeys, revokeApiKey } from "../services/apiKeys";
+import { createApiKey, listAllApiKeys, listApiKeys, revokeApiKey } from "../services/apiKeys";
 
-/** A reseller's own API keys: list, create (shown once), revoke. */
+/** A reseller's own API keys (list, create shown once, revoke), and any key from the console (list, revoke). */
 export function apiKeyRoutes(deps: AppDeps) {
   return [
     implement("GET /core/customer/api-keys", async ({ c }) => ({
@@ -17,7 +17,27 @@ export function apiKeyRoutes(deps: AppDeps) {
     })),
     implement("DELETE /core/customer/api-keys/:id", async ({ params, c }) => ({
       msg: "Key revoked.",
-      data: await revokeApiKey(deps, sessionOf(c).user, params.id, clientAddress(c, deps.config.trustProxy)),
+      data: await revokeApiKey(
+        deps,
+        sessionOf(c).user,
+        params.id,
+        sessionOf(c).user.id,
+        clientAddress(c, deps.config.trustProxy),
+      ),
+    })),
+    implement("GET /sys.admin/api-keys", async ({ query }) => ({
+      msg: "API keys retrieved.",
+      data: await listAllApiKeys(deps.db, query),
+    })),
+    implement("DELETE /sys.admin/api-keys/:id", async ({ params, c }) => ({
+      msg: "Key revoked.",
+      data: await revokeApiKey(
+        deps,
+        sessionOf(c).user,
+        params.id,
+        null,
+        clientAddress(c, deps.config.trustProxy),
+      ),
     })),
   ];
 }

@@ -1,13 +1,16 @@
 import { createHash, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { z } from "zod/mini";
 import {
   type ApiKey,
   type ApiKeyCreateBody,
   type ApiKeyCreated,
+  type apiKeyListQuery,
   maxLiveApiKeys,
 } from "../../schemas/apiKeys";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
+import { offsetOf, pageOf } from "../db/paging";
 import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
 import { notFound, Refusal } from "../refusal";
@@ -146,30 +149,34 @@ export async function createApiKey(deps: Deps, caller: UserRow, body: ApiKeyCrea
   return created;
 }
 
-/** Revokes one of the caller's keys; revoking a revoked key answers it as it is. Another's key is not found. */
+/**
+ * Revokes a key: the owner's own (`owner` given: another's is not found) or, from the console, any
+ * (`owner` null). Revoking a revoked key answers it as it is; the revocation is audited with who did it.
+ */
 export async function revokeApiKey(
   deps: Deps,
-  caller: UserRow,
+  actor: UserRow,
   id: string,
+  owner: string | null,
   ip: string | null,
 ): Promise<ApiKey> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, caller.id)))
+      .where(owner === null ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, owner)))
       .for("update");
     if (!row) throw notFound("No such key.");
     if (row.revokedAt) return apiKeyView(row);
     const now = deps.clock.now();
     const [revoked] = await tx
       .update(apiKeys)
-      .set({ revokedAt: now, revokedBy: caller.id })
+      .set({ revokedAt: now, revokedBy: actor.id })
       .where(eq(apiKeys.id, id))
       .returning();
     if (!revoked) throw notFound("No such key.");
     await recordAudit(tx, deps.clock, {
-      actorId: caller.id,
+      actorId: actor.id,
       action: "api_key.revoke",
       targetType: "api_key",
       targetId: id,
@@ -179,6 +186,38 @@ export async function revokeApiKey(
     });
     return apiKeyView(revoked);
   });
+}
+
+/** Every key with whose it is, newest first, for the console; `live` keeps only live or only revoked ones. */
+export async function listAllApiKeys(db: Database, query: z.output<typeof apiKeyListQuery>) {
+  const where =
+    query.live === undefined
+      ? undefined
+      : query.live === "true"
+        ? isNull(apiKeys.revokedAt)
+        : isNotNull(apiKeys.revokedAt);
+  const total = await db.$count(apiKeys, where);
+  const rows = await db
+    .select({ key: apiKeys, user: users })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .where(where)
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(query.page_size)
+    .offset(offsetOf(query));
+  return pageOf(
+    query,
+    total,
+    rows.map(({ key, user }) => ({
+      ...apiKeyView(key),
+      owner: {
+        id: user.id,
+        name: `${user.firstName} ${user.lastName}`,
+        email: user.email,
+        level: user.priceLevel,
+      },
+    })),
+  );
 }
 
 /**

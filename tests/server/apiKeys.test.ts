@@ -182,4 +182,70 @@ describe("API keys", () => {
     expect((await create(reseller.token, { name: "Replacement" })).status).toBe(201);
     expect((await create(reseller.token, { name: "One too many" })).status).toBe(400);
   });
+
+  it("are listed for admins with whose each is, and any of them revoked from the console, audited", async () => {
+    const reseller = await customerAt("reseller", 2);
+    const key = await server.sendOk("POST /core/customer/api-keys", {
+      token: reseller.token,
+      body: { name: "Leaked" },
+    });
+    const listed = await server.sendOk("GET /sys.admin/api-keys", {
+      token: admin.token,
+      query: { live: "true" },
+    });
+    const row = listed.results.find((k) => k.id === key.id);
+    expect(row).toMatchObject({
+      name: "Leaked",
+      owner: { id: reseller.id, level: "reseller" },
+      revoked_at: null,
+    });
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+
+    const revoked = await server.sendOk("DELETE /sys.admin/api-keys/:id", {
+      token: admin.token,
+      params: { id: key.id },
+    });
+    expect(revoked.revoked_at).not.toBeNull();
+    expect(await findLiveKey(server.db, key.key)).toBeNull();
+    const live = await server.sendOk("GET /sys.admin/api-keys", {
+      token: admin.token,
+      query: { live: "true" },
+    });
+    expect(live.results.map((k) => k.id)).not.toContain(key.id);
+    const gone = await server.sendOk("GET /sys.admin/api-keys", {
+      token: admin.token,
+      query: { live: "false" },
+    });
+    expect(gone.results.map((k) => k.id)).toContain(key.id);
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "api_key.revoke" },
+    });
+    expect(audit.results.find((e) => e.target.id === key.id)?.actor).toMatchObject({
+      email: expect.stringContaining("@"),
+    });
+
+    // Staff and customers may do neither; an unknown key is 404; a bad filter is 400.
+    const staff = await server.signedInOperator("staff");
+    for (const token of [staff.token, reseller.token]) {
+      expect((await server.send("GET /sys.admin/api-keys", { token })).status).toBe(403);
+      expect(
+        (await server.send("DELETE /sys.admin/api-keys/:id", { token, params: { id: key.id } })).status,
+      ).toBe(403);
+    }
+    expect(
+      (
+        await server.send("DELETE /sys.admin/api-keys/:id", {
+          token: admin.token,
+          params: { id: crypto.randomUUID() },
+        })
+      ).status,
+    ).toBe(404);
+    const badFilter = await server.send("GET /sys.admin/api-keys", {
+      token: admin.token,
+      query: { live: "yes" as "true" },
+    });
+    expect(badFilter.status).toBe(400);
+    expect(Object.keys(badFilter.body.fields ?? {})).toEqual(["live"]);
+  });
 });
