@@ -11,7 +11,7 @@ const hsts = "max-age=15552000; includeSubDomains";
  * now or repeat a browser's default, and each header costs every answer about a microsecond on each
  * side (docs/benchmarks.md, "Headers").
  */
-export const documentHeaders: Readonly<Record<string, string>> = Object.freeze({
+const documentHeaders: Readonly<Record<string, string>> = Object.freeze({
   "content-security-policy":
     "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
@@ -27,7 +27,7 @@ export const documentHeaders: Readonly<Record<string, string>> = Object.freeze({
  * (with Content-Type, which each answer sets). JSON is never a page: a policy for scripts and styles
  * would guard nothing, and nothing we answer may be kept by a cache (balances, sessions, codes).
  */
-export const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
+const apiHeaders: Readonly<Record<string, string>> = Object.freeze({
   "cache-control": "no-store",
   "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
   "strict-transport-security": hsts,

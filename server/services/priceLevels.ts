@@ -13,24 +13,27 @@ import { dearestCost, leastCommissionPercent, type OfferTerms } from "./pricingR
 
 type LevelRow = typeof priceLevels.$inferSelect;
 
-/** Each percent of the editor and the column holding it in basis points. */
-const percentColumns = {
-  airtime_percent: "airtimeBp",
-  data_sme_percent: "dataSmeBp",
-  data_corporate_gifting_percent: "dataCorporateGiftingBp",
-  data_gifting_percent: "dataGiftingBp",
-  data_direct_percent: "dataDirectBp",
-  tv_percent: "tvBp",
-  electricity_percent: "electricityBp",
-} as const satisfies Record<string, keyof LevelRow>;
-type PercentField = keyof typeof percentColumns;
-const percentFields = Object.keys(percentColumns) as PercentField[];
+/** What a level's discounts apply to: airtime, data by plan type, cable TV, electricity. */
+export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity";
+
+/** Each service's column of `price_levels`, in basis points; the editor names it `<service>_percent`. */
+const serviceColumns = {
+  airtime: "airtimeBp",
+  data_sme: "dataSmeBp",
+  data_corporate_gifting: "dataCorporateGiftingBp",
+  data_gifting: "dataGiftingBp",
+  data_direct: "dataDirectBp",
+  tv: "tvBp",
+  electricity: "electricityBp",
+} as const satisfies Record<LevelService, keyof LevelRow>;
+const services = Object.keys(serviceColumns) as LevelService[];
+type PercentField = `${LevelService}_percent`;
+const percentField = (service: LevelService): PercentField => `${service}_percent`;
 
 export function levelView(row: LevelRow): PriceLevel {
-  const percents = Object.fromEntries(percentFields.map((f) => [f, row[percentColumns[f]] / 100])) as Record<
-    PercentField,
-    number
-  >;
+  const percents = Object.fromEntries(
+    services.map((service) => [percentField(service), row[serviceColumns[service]] / 100]),
+  ) as Record<PercentField, number>;
   return {
     slug: row.slug,
     name: row.name,
@@ -52,9 +55,9 @@ function levelValues(patch: LevelPatch): Partial<LevelRow> {
   const values: Partial<LevelRow> = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.upgrade_fee !== undefined) values.upgradeFee = patch.upgrade_fee;
-  for (const field of percentFields) {
-    const percent = patch[field];
-    if (percent !== undefined) values[percentColumns[field]] = basisPoints(percent);
+  for (const service of services) {
+    const percent = patch[percentField(service)];
+    if (percent !== undefined) values[serviceColumns[service]] = basisPoints(percent);
   }
   return values;
 }
@@ -92,37 +95,14 @@ export async function updateLevel(
   });
 }
 
-/** What a level's discounts apply to: airtime, data by plan type, cable TV, electricity. */
-export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity";
-
-/** Each service's column of `price_levels`. */
-const serviceColumns = {
-  airtime: "airtimeBp",
-  data_sme: "dataSmeBp",
-  data_corporate_gifting: "dataCorporateGiftingBp",
-  data_gifting: "dataGiftingBp",
-  data_direct: "dataDirectBp",
-  tv: "tvBp",
-  electricity: "electricityBp",
-} as const satisfies Record<LevelService, keyof LevelRow>;
-
 /** A level's discount per service, in basis points. */
 export type LevelDiscounts = Record<LevelService, number>;
 
-export const noLevelDiscounts: LevelDiscounts = {
-  airtime: 0,
-  data_sme: 0,
-  data_corporate_gifting: 0,
-  data_gifting: 0,
-  data_direct: 0,
-  tv: 0,
-  electricity: 0,
-};
-
+/** A level's discounts; none (everything at its own price) when there is no row. */
 export function discountsOf(row: LevelRow | null | undefined): LevelDiscounts {
-  if (!row) return noLevelDiscounts;
-  const entries = Object.entries(serviceColumns).map(([service, column]) => [service, row[column]]);
-  return Object.fromEntries(entries) as LevelDiscounts;
+  return Object.fromEntries(
+    services.map((service) => [service, row?.[serviceColumns[service]] ?? 0]),
+  ) as LevelDiscounts;
 }
 
 /** The discounts of the level `slug`. */

@@ -350,6 +350,20 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     expect(await reseller.getByLabel("Airtime discount").inputValue()).toBe("2");
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, "price-levels", size);
+    // A customer's level is set on their page, by the levels' own names.
+    await open(page, "/admin/manage-users");
+    await page
+      .locator("table.users-table tbody tr")
+      .filter({ hasText: customer.email })
+      .getByRole("link")
+      .first()
+      .click();
+    const level = page.getByLabel("Price level");
+    await level.locator("option", { hasText: "Reseller" }).waitFor({ state: "attached" });
+    expect(await level.inputValue()).toBe("customer");
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await level.scrollIntoViewIfNeeded();
+    await screenshot(page, "user-level", size);
   });
 
   it("gives no page of either area a sideways scroll, nor one past its end", async () => {

@@ -67,17 +67,8 @@ describe("prices at a level", () => {
       const expected = (discountBp + Math.min(extraBp, Math.max(0, commissionBp - discountBp))) / 100;
       const controls = await server.sendOk("GET /core/customer/fetch/airtime", { token: buyer.token });
       expect(controls.find((n) => n.id === 1)?.discount_percent, level).toBe(expected);
-      const bought = await server.sendOk("POST /core/customer/airtime", {
-        token: buyer.token,
-        body: {
-          network_id: 1,
-          phone: "08031234567",
-          amount: naira(1_000),
-          pin: buyer.pin,
-          request_id: crypto.randomUUID(),
-        },
-      });
-      expect(bought.total, level).toBe(airtimeQuote(naira(1_000), expected).total);
+      const bought = await server.buyAirtime(buyer, "08031234567", naira(1_000));
+      expect(bought.data?.total, level).toBe(airtimeQuote(naira(1_000), expected).total);
     }
     await expectLedgerConsistent(server.db);
   });

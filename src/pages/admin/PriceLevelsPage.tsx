@@ -23,8 +23,9 @@ export default function PriceLevelsPage() {
     <div className="admin-page">
       <h1>Price levels</h1>
       <p className="muted">
-        Everyone starts at the first level. Agents and resellers buy for less: their extra discount comes off
-        each product's own price. Resellers and API users may hold API keys.
+        Everyone starts at the first level. Agents and resellers buy for less: each discount here comes off a
+        product's own price, on top of any discount it has, but never below what the product costs us (on
+        electricity, never more than its fee). Resellers and API users may hold API keys.
       </p>
       {levels.state === "loading" && !data && (
         <p role="status" className="muted">
