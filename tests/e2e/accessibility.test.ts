@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { AxeResults } from "axe-core";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
 import { customerPages } from "../../src/pages/customer/customerNav";
@@ -59,18 +59,38 @@ let adminPage: Page;
 /** Waits until the page has had no request in flight for a moment (Playwright's networkidle waits 500 ms). */
 const quietAfter = new WeakMap<Page, () => Promise<void>>();
 
+/**
+ * Requests are tracked by themselves rather than counted: a new document forgets the old one's, whose
+ * end Chromium does not always report (a count left above zero once waited for ever in CI), and a wait
+ * that does not end says what it waited for.
+ */
 function trackRequests(page: Page) {
-  let inFlight = 0;
+  const inFlight = new Set<Request>();
   let lastChange = Date.now();
-  const change = (by: number) => () => {
-    inFlight += by;
+  const changed = () => {
     lastChange = Date.now();
   };
-  page.on("request", change(1));
-  page.on("requestfinished", change(-1));
-  page.on("requestfailed", change(-1));
+  page.on("request", (request) => {
+    // A new document for the page: whatever the old one was waiting for is abandoned with it.
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) inFlight.clear();
+    inFlight.add(request);
+    changed();
+  });
+  const ended = (request: Request) => {
+    inFlight.delete(request);
+    changed();
+  };
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
   quietAfter.set(page, async () => {
-    while (inFlight > 0 || Date.now() - lastChange < 150) await new Promise((r) => setTimeout(r, 50));
+    const deadline = Date.now() + 20_000;
+    while (inFlight.size > 0 || Date.now() - lastChange < 150) {
+      if (Date.now() > deadline) {
+        const urls = [...inFlight].map((r) => r.url()).join(", ");
+        throw new Error(`${page.url()} never went quiet; still waiting for ${urls || "a quiet moment"}`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
   });
 }
 
@@ -103,15 +123,32 @@ function concrete(path: string): string {
 
 type Finding = string;
 
+/** page.evaluate has no timeout of its own: one that never ends fails naming what it was doing. */
+async function withinSeconds<T>(seconds: number, doing: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${doing} took over ${seconds} s`)), seconds * 1000);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Serious and critical violations on the page as it is now, one line per rule. */
 async function violations(page: Page, label: string): Promise<Finding[]> {
-  const results: AxeResults = await page.evaluate(
-    (tags) =>
-      (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-        runOnly: { type: "tag", values: tags },
-        resultTypes: ["violations"],
-      }),
-    wcagTags,
+  const results: AxeResults = await withinSeconds(
+    60,
+    `axe on ${label}`,
+    page.evaluate(
+      (tags) =>
+        (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+          runOnly: { type: "tag", values: tags },
+          resultTypes: ["violations"],
+        }),
+      wcagTags,
+    ),
   );
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
