@@ -39,6 +39,7 @@ export const auditAction = z.enum([
   "plan.sync",
   "settings.update",
   "level.update",
+  "level.upgrade",
   "api_key.create",
   "api_key.revoke",
   "provider.update",

@@ -88,12 +88,16 @@ export const refundBody = z.strictObject({
 export const transactionId = z.strictObject({ id: z.uuid({ error: "Not found." }) });
 
 /**
- * Figures of delivered purchases, refunded ones included (refunds shown apart): every row adds up,
- * revenue = volume − refunds − cost.
+ * Figures of delivered purchases, refunded ones included (refunds shown apart), and of level upgrades'
+ * fees (no cost): every row adds up, revenue = volume − refunds − cost.
  */
 export const serviceTotals = z.object({
-  count: integer().check(z.meta({ description: "Purchases the provider delivered, refunded ones included" })),
-  volume: kobo.check(z.meta({ description: "What those purchases took from wallets" })),
+  count: integer().check(
+    z.meta({
+      description: "Purchases the provider delivered, refunded ones included, and level upgrades",
+    }),
+  ),
+  volume: kobo.check(z.meta({ description: "What those took from wallets" })),
   refunds: kobo.check(z.meta({ description: "What staff gave back of it" })),
   cost: kobo.check(z.meta({ description: "What the provider charged for them" })),
   revenue: integer().check(z.meta({ description: "volume − refunds − cost" })),

@@ -1,7 +1,17 @@
 import { z } from "zod/mini";
 import { integer, kobo, pageQuery, timestamp } from "./common";
 
-export const transactionKind = z.enum(["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"]);
+/** `level_upgrade`: a price level's fee, paid from the wallet (server/services/levelUpgrades.ts). */
+export const transactionKind = z.enum([
+  "funding",
+  "airtime",
+  "data",
+  "tv",
+  "electricity",
+  "refund",
+  "bonus",
+  "level_upgrade",
+]);
 export type TransactionKind = z.infer<typeof transactionKind>;
 export const purchaseKinds = ["airtime", "data", "tv", "electricity"] as const;
 export type PurchaseKind = (typeof purchaseKinds)[number];

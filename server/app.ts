@@ -26,6 +26,7 @@ import { catalogueRoutes } from "./routes/catalogueRoutes";
 import { kycReviewRoutes } from "./routes/kycReviewRoutes";
 import { kycRoutes } from "./routes/kycRoutes";
 import { levelRoutes } from "./routes/levelRoutes";
+import { levelUpgradeRoutes } from "./routes/levelUpgradeRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { providerRoutes } from "./routes/providerRoutes";
@@ -51,6 +52,7 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
     ...catalogueRoutes(deps),
     ...purchaseRoutes(deps),
     ...apiKeyRoutes(deps),
+    ...levelUpgradeRoutes(deps),
     ...noticeRoutes(deps),
     ...staffFundingRoutes(deps),
     ...catalogueAdminRoutes(deps),

@@ -7,6 +7,7 @@ import { kycContracts } from "./kyc";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
 import { levelContracts } from "./levels";
+import { levelUpgradeContracts } from "./levelUpgrades";
 import { noticeContracts } from "./notice";
 import { noticeReadContracts } from "./noticeReads";
 import { pinContracts } from "./pin";
@@ -36,6 +37,7 @@ export const routeTable = {
   ...catalogueContracts,
   ...purchaseContracts,
   ...apiKeyContracts,
+  ...levelUpgradeContracts,
   ...noticeContracts,
   ...noticeReadContracts,
   ...staffFundingContracts,

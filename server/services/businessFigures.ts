@@ -6,15 +6,23 @@ import { transactions, users } from "../db/schema";
 import { fieldRefusal } from "../refusal";
 import { listProviderAlerts } from "./providerAlerts";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
+import type { TransactionRow } from "./transactions/transactionRecords";
 
 /**
- * The business's figures, from purchases the provider delivered, including those staff refunded since
- * (docs/decisions.md, "Revenue"): `count` and `volume` are those purchases and what they took from
- * wallets, `refunds` what staff gave back of it, `cost` what the provider charged for them, and
+ * The business's figures, from purchases the provider delivered, including those staff refunded since,
+ * and level upgrades (docs/decisions.md, "Revenue"): `count` and `volume` are those and what they took
+ * from wallets, `refunds` what staff gave back of it, `cost` what the provider charged for them, and
  * revenue is what is left, volume less refunds less cost. A refunded purchase is in all four, so
  * every row adds up; failed, reversed and pending ones are in none.
  */
 const isPurchase = inArray(transactions.kind, [...purchaseKinds]);
+/**
+ * What the figures count: purchases and level upgrades, whose fee is revenue the moment it is paid
+ * (a row of its own in `by_service`, no cost, never refunded). The column's TypeScript list does not
+ * name level_upgrade yet (server/db/schema.ts); it is plain text.
+ */
+const soldKinds = [...purchaseKinds, "level_upgrade"] as const;
+const isSale = inArray(transactions.kind, soldKinds as unknown as TransactionRow["kind"][]);
 const delivered = sql`${transactions.status} in ('successful', 'refunded')`;
 const counted = {
   count: sql<number>`count(*) filter (where ${delivered})::int`,
@@ -37,7 +45,7 @@ async function totals(db: Database, from?: Date, to?: Date) {
     .from(transactions)
     .where(
       and(
-        isPurchase,
+        isSale,
         from ? gte(transactions.createdAt, from) : undefined,
         to ? lt(transactions.createdAt, to) : undefined,
       ),
@@ -51,13 +59,13 @@ async function byService(db: Database, from?: Date, to?: Date) {
     .from(transactions)
     .where(
       and(
-        isPurchase,
+        isSale,
         from ? gte(transactions.createdAt, from) : undefined,
         to ? lt(transactions.createdAt, to) : undefined,
       ),
     )
     .groupBy(transactions.kind);
-  return purchaseKinds.map((kind) => ({ kind, ...figures(rows.find((r) => r.kind === kind)) }));
+  return soldKinds.map((kind) => ({ kind, ...figures(rows.find((r) => r.kind === kind)) }));
 }
 
 async function daily(db: Database, from: string, to: string) {
@@ -67,7 +75,7 @@ async function daily(db: Database, from: string, to: string) {
     .from(transactions)
     .where(
       and(
-        isPurchase,
+        isSale,
         gte(transactions.createdAt, lagosDayStart(from)),
         lt(transactions.createdAt, lagosDayStart(addDays(to, 1))),
       ),

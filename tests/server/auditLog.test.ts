@@ -43,6 +43,13 @@ const verify = (person: { token: string }, number: string) =>
   server.send("POST /core/customer/kyc/verify", { token: person.token, body: { id_type: "nin", number } });
 
 async function writeOneOfEach() {
+  // A customer moves up a level, paying its fee: audited with the customer as actor
+  // (first: its wallet's funding is not the one the test names).
+  const upgrader = await server.fundedCustomer(naira(2_000));
+  await server.sendOk("POST /core/customer/level-upgrade", {
+    token: upgrader.token,
+    body: { level: "agent", pin: upgrader.pin, request_id: crypto.randomUUID() },
+  });
   // Money: staff funding, a purchase requeried and refunded.
   buyer = await server.fundedCustomer(naira(5_000));
   await server.sendOk("POST /staff/customer/fund/:user_id", {
@@ -364,6 +371,8 @@ describe("the audit log", () => {
     expect(entryOf("kyc.contest.approve").target.label).toBe("Contest by Bola Ade");
     expect(entryOf("emergency.update").target.label).toBe("Emergency mode");
     expect(entryOf("level.update").target).toMatchObject({ id: "agent", label: "Price level agent" });
+    expect(entryOf("level.upgrade").target).toMatchObject({ type: "user", label: "Ada Okafor" });
+    expect(entryOf("level.upgrade").after).toMatchObject({ level: "agent", balance: naira(1_000) });
     expect(entryOf("api_key.revoke").target).toMatchObject({ type: "api_key", detail: "Shop website" });
     expect(entryOf("api_key.revoke").target.label).toMatch(/^API key [A-Za-z0-9]{12}…$/);
     expect(entryOf("reconciliation.run").target.label).toBe(

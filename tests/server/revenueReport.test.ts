@@ -47,6 +47,11 @@ beforeAll(async () => {
     params: { id: bought.id },
     body: { reason: "Customer says the data never came" },
   });
+  // A level's fee is revenue too, a row of its own with no cost.
+  await server.sendOk("POST /core/customer/level-upgrade", {
+    token: c.token,
+    body: { level: "agent", pin: c.pin, request_id: crypto.randomUUID() },
+  });
 });
 afterAll(() => server.close());
 
@@ -70,7 +75,7 @@ const sum = (rows: ServiceTotals[]) =>
   );
 
 describe("the revenue report", () => {
-  it("counts a refunded purchase in its row's count, volume and cost, with its refund apart", async () => {
+  it("counts a refunded purchase in its row's count, volume and cost, with its refund apart, and a level's fee as revenue", async () => {
     const report = await server.sendOk("GET /sys.admin/revenue", { token: admin.token });
     const row = (kind: string) => figures(report.by_service.find((s) => s.kind === kind) as ServiceTotals);
     expect(row("airtime")).toEqual({ count: 1, volume: 98_000, refunds: 0, cost: 97_000, revenue: 1_000 });
@@ -80,6 +85,13 @@ describe("the revenue report", () => {
       refunds: plan.price,
       cost: plan.cost,
       revenue: -plan.cost,
+    });
+    expect(row("level_upgrade")).toEqual({
+      count: 1,
+      volume: 100_000,
+      refunds: 0,
+      cost: 0,
+      revenue: 100_000,
     });
   });
 

@@ -286,6 +286,7 @@ describe("the audit log", () => {
       "plan.sync",
       "settings.update",
       "level.update",
+      "level.upgrade",
       "api_key.create",
       "api_key.revoke",
       "provider.update",

@@ -82,7 +82,17 @@ describe("transaction history", () => {
       within(kind)
         .getAllByRole("option")
         .map((o) => o.textContent),
-    ).toEqual(["All", "Funding", "Airtime", "Data", "Cable TV", "Electricity", "Refund", "Bonus"]);
+    ).toEqual([
+      "All",
+      "Funding",
+      "Airtime",
+      "Data",
+      "Cable TV",
+      "Electricity",
+      "Refund",
+      "Bonus",
+      "Level upgrade",
+    ]);
     await user.selectOptions(kind, "Cable TV");
     expect(app.location.history.at(-1)).toBe("/app/transaction-history?kind=tv");
     await vi.waitFor(() => expect(lastQuery(transactions)).toEqual({ page: 1, page_size: 20, kind: "tv" }));

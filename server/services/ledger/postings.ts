@@ -59,6 +59,16 @@ export const postingLines = {
       ],
     };
   },
+  /** A customer paid a price level's fee: all of it is ours at once, nothing is owed to anyone. */
+  levelUpgrade(walletId: string, fee: number): Posting {
+    return {
+      kind: "level_upgrade",
+      lines: [
+        { account: { wallet: walletId }, amount: -fee },
+        { account: { house: "revenue" }, amount: fee },
+      ],
+    };
+  },
   /** The provider reversed a purchase it had not delivered: the held money goes back. */
   reverseHeld(walletId: string, total: number): Posting {
     return {
@@ -129,6 +139,9 @@ export const postings = {
   },
   bonus(tx: Transaction, clock: Clock, txnId: string, walletId: string, amount: number) {
     return post(tx, clock, txnId, postingLines.bonus(walletId, amount));
+  },
+  levelUpgrade(tx: Transaction, clock: Clock, txnId: string, walletId: string, fee: number) {
+    return post(tx, clock, txnId, postingLines.levelUpgrade(walletId, fee));
   },
   reverseHeld(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
     return post(tx, clock, txnId, postingLines.reverseHeld(walletId, total));

@@ -22,6 +22,7 @@ const kindLetter: Record<TransactionKind, string> = {
   electricity: "E",
   refund: "R",
   bonus: "B",
+  level_upgrade: "L",
 };
 const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
@@ -108,7 +109,8 @@ export function transactionConditions(
 ): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(transactions.userId, filter.userId));
-  if (filter.kind) conditions.push(eq(transactions.kind, filter.kind));
+  // The column's TypeScript list (server/db/schema.ts) does not name level_upgrade yet; it is plain text.
+  if (filter.kind) conditions.push(eq(transactions.kind, filter.kind as TransactionRow["kind"]));
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
   if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));

@@ -193,8 +193,8 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
           </div>
         </dl>
         <p className="muted">
-          Delivered purchases, refunded ones included: revenue is volume less refunds less what the provider
-          charged.
+          Delivered purchases, refunded ones included, and level upgrade fees: revenue is volume less refunds
+          less what the provider charged.
         </p>
       </section>
 

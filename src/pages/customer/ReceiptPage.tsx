@@ -99,7 +99,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
           <StatusBadge status={t.status} />
         </Fact>
         <Fact label="Description">{t.description}</Fact>
-        {t.product && <Fact label="Product">{t.product}</Fact>}
+        {t.product && <Fact label={t.kind === "level_upgrade" ? "Level" : "Product"}>{t.product}</Fact>}
         {t.recipient && (
           <Fact label={recipientLabel[t.kind] ?? "Recipient"}>
             <span className="mono">{t.recipient}</span>

@@ -12,6 +12,7 @@ export const kindLabels: Record<TransactionKind, string> = {
   electricity: "Electricity",
   refund: "Refund",
   bonus: "Bonus",
+  level_upgrade: "Level upgrade",
 };
 
 export const statusLabels: Record<TransactionStatus, string> = {
