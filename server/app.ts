@@ -27,6 +27,7 @@ import { kycReviewRoutes } from "./routes/kycReviewRoutes";
 import { kycRoutes } from "./routes/kycRoutes";
 import { levelRoutes } from "./routes/levelRoutes";
 import { levelUpgradeRoutes } from "./routes/levelUpgradeRoutes";
+import { msorgDialectRoutes } from "./routes/msorgDialectRoutes";
 import { noticeRoutes } from "./routes/noticeRoutes";
 import { pinRoutes } from "./routes/pinRoutes";
 import { providerRoutes } from "./routes/providerRoutes";
@@ -104,6 +105,8 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
   api.get("/openapi.json", (c) => jsonAnswer(c, document));
   mountRoutes(api, routes);
   app.route(apiBase, api);
+  // Outside /api: the market's dialect for resellers' scripts, with their keys and no session.
+  app.route("/reseller/api", msorgDialectRoutes(deps));
   // Outside /api: Prometheus's, with its own token, no session.
   app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metricsToken));
 

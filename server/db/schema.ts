@@ -656,11 +656,20 @@ export const transactions = pgTable(
     requeryAttempts: integer("requery_attempts").notNull().default(0),
     nextRequeryAt: at("next_requery_at"),
     createdBy: uuid("created_by").references(() => users.id),
+    /** The API key a reseller's program bought it with, and in which dialect: its webhook says so. */
+    apiKeyId: uuid("api_key_id").references((): AnyPgColumn => apiKeys.id),
+    apiDialect: text("api_dialect", { enum: ["msorg", "v1"] }),
+    /** What the key's caller asked, in its own words and ids (its `request_id` too): its record echoes them. */
+    apiRequest: jsonb("api_request"),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("transactions_reference_key").on(t.reference),
+    // A key's purchases of a day, against its daily cap (purchase_hold, migration 0021).
+    index("transactions_api_key_created_idx")
+      .on(t.apiKeyId, t.createdAt)
+      .where(sql`${t.apiKeyId} is not null`),
     index("transactions_user_created_idx").on(t.userId, t.createdAt),
     index("transactions_requery_idx")
       .on(t.nextRequeryAt)
@@ -957,6 +966,11 @@ export const apiKeys = pgTable(
     ratePerSecond: integer("rate_per_second").notNull().default(10),
     burst: integer("burst").notNull().default(30),
     dailyCap: bigint("daily_cap", { mode: "number" }),
+    /**
+     * The rate limit's state (GCRA): when the key's bucket would be empty again. A call is let in
+     * while this, moved on by one call, is at most `burst` calls ahead of now.
+     */
+    bucketAt: at("bucket_at"),
     createdAt: at("created_at").notNull(),
     lastUsedAt: at("last_used_at"),
     revokedAt: at("revoked_at"),

@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { dataPlans, discos, networks, tvPlans, tvProviders } from "../db/schema";
+import { discos, networks, tvPlans, tvProviders } from "../db/schema";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { notFound } from "../refusal";
+import { dataPlansAtLevel } from "../services/catalogueAtLevel";
 import {
   airtimeDiscountAtLevel,
-  dataService,
   levelDiscounts,
   offersByProduct,
   priceAtLevel,
@@ -50,15 +50,10 @@ export function catalogueRoutes(deps: AppDeps) {
       };
     }),
     implement("GET /core/customer/fetch/data/:id", async ({ params, c }) => {
-      const [level, offers] = await Promise.all([levelOf(c), offersByProduct(deps.db, "data")]);
       const [network] = await deps.db.select().from(networks).where(eq(networks.id, params.id));
       if (!network) throw notFound("No such network.");
-      const rows = await deps.db
-        .select()
-        .from(dataPlans)
-        .where(and(eq(dataPlans.networkId, network.id), eq(dataPlans.enabled, true)))
-        .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
-      const data = rows.map((p) => ({
+      const plans = await dataPlansAtLevel(deps.db, sessionOf(c).user.priceLevel, configured, network.id);
+      const data = plans.map(({ plan: p, price }) => ({
         id: p.id,
         control_id: p.networkId,
         name: p.name,
@@ -66,7 +61,7 @@ export function catalogueRoutes(deps: AppDeps) {
         validity: p.validity,
         category: p.category,
         plan_type: p.planType,
-        price: priceAtLevel(p.price, level[dataService(p.planType)], offers.get(p.id) ?? [], configured),
+        price,
       }));
       return { msg: "Data plans retrieved.", data };
     }),

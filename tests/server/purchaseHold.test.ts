@@ -70,7 +70,7 @@ describe("purchase_hold", () => {
       .select({
         answer: sql<{ outcome: string; purchase: JsonRow }>`purchase_hold(${c.id}::uuid, ${wallet.id}::uuid,
           ${rows.request.request_id}::uuid, 'airtime', '08031234567', 9850, null,
-          ${purchaseKindsLiteral}::text[], 100000000, ${JSON.stringify(rows)}::jsonb)`,
+          ${purchaseKindsLiteral}::text[], 100000000, ${JSON.stringify(rows)}::jsonb, null, null)`,
       })
       .from(sql`(select 1) as one`);
     expect(held?.answer.outcome).toBe("held");

@@ -145,7 +145,7 @@ async function run(commands: Command[]) {
       .select({
         answer: sql<{ outcome: string }>`purchase_hold(${customer.id}::uuid, ${wallet?.id}::uuid,
           ${rows.request.request_id}::uuid, 'airtime', ${to}, 10000, null,
-          ${purchaseKindsLiteral}::text[], 100000000000, ${JSON.stringify(rows)}::jsonb)`,
+          ${purchaseKindsLiteral}::text[], 100000000000, ${JSON.stringify(rows)}::jsonb, null, null)`,
       })
       .from(sql`(select 1) as one`);
     expect(held?.answer.outcome).toBe("held");

@@ -21,7 +21,10 @@ const plan = z.looseObject({
 
 const account = z.looseObject({ Dataplans: z.unknown() });
 
-/** The vendors' plan types, as they write them ("SME", "SME2", "CORPORATE GIFTING", "Gifting"). */
+/**
+ * The vendors' plan types, as they write them ("SME", "SME2", "CORPORATE GIFTING", "Gifting"), and
+ * "DIRECT", a network's own plan, as OjaPay's reseller API writes it.
+ */
 export function planTypeOf(written: string | undefined): DataPlanType | undefined {
   const type =
     written
@@ -31,6 +34,7 @@ export function planTypeOf(written: string | undefined): DataPlanType | undefine
   if (type.includes("CORPORATE")) return "corporate_gifting";
   if (type.startsWith("SME")) return "sme";
   if (type.includes("GIFTING")) return "gifting";
+  if (type === "DIRECT") return "direct";
   return undefined;
 }
 

@@ -71,6 +71,18 @@ export interface Confirmation {
   allow_duplicate?: boolean | undefined;
 }
 
+/**
+ * A purchase made with an API key: the key stands for the PIN (a program holds none), the purchase
+ * names it (its webhook, its daily cap, checked with the hold), and says which API it came through.
+ */
+export interface KeyConfirmation {
+  key: { id: string; dailyCap: number | null; dialect: "msorg" | "v1" };
+  /** What the caller sent, in its own ids and words: what its record echoes. */
+  asked: Record<string, unknown>;
+  request_id: string;
+  allow_duplicate?: boolean | undefined;
+}
+
 /** A purchase in two halves: checks against the catalogue first (cheap), the recipient's check after the PIN. */
 export interface PurchaseRequest {
   scope: "airtime" | "data" | "tv" | "electricity";
@@ -108,7 +120,7 @@ export const duplicateWindowMs = 30_000;
 export async function placePurchase(
   deps: PurchaseDeps,
   user: UserRow,
-  confirmation: Confirmation,
+  confirmation: Confirmation | KeyConfirmation,
   request: PurchaseRequest,
 ): Promise<TransactionRow> {
   const hash = requestHash(request.scope, request.fingerprint);
@@ -169,8 +181,9 @@ export async function placePurchase(
   const routed = candidatesFor(deps, order, (first?.routing as RoutingFacts | undefined) ?? null);
   // A PIN judged at once goes to the database with the hold, as one statement, where nothing comes
   // between them; a smartcard or meter is checked with the provider only once the PIN has proved right.
-  const judged = request.verify ? null : judgePin(deps, user, confirmation.pin);
-  if (!judged) await checkPin(deps, user, confirmation.pin);
+  const pin = "pin" in confirmation ? confirmation.pin : null;
+  const judged = request.verify || pin === null ? null : judgePin(deps, user, pin);
+  if (!judged && pin !== null) await checkPin(deps, user, pin);
   const candidates = routed.some((c) => c.probe) ? await claimedCandidates(deps, routed) : routed;
   const offer = candidates[0] as Offer;
   if (request.verify) order = await request.verify(order, offer, deps.providers.get(offer.provider));
@@ -199,7 +212,7 @@ export async function placePurchase(
 type HoldAnswer =
   | { outcome: "no_wallet" | "taken" }
   | { outcome: "duplicate"; duplicate_of: string }
-  | { outcome: "over_limit"; spent_today: number }
+  | { outcome: "over_limit" | "over_key_cap"; spent_today: number }
   | { outcome: "insufficient"; balance: number }
   | { outcome: "held"; purchase: Record<string, unknown> };
 
@@ -218,6 +231,8 @@ function holdCall() {
       value("purchaseKinds", "text[]"),
       value("dailyLimit", "bigint"),
       value("rows", "jsonb"),
+      value("keyId", "uuid"),
+      value("keyCap", "bigint"),
     ],
     sql`, `,
   )})`;
@@ -297,6 +312,8 @@ export interface HoldRequest {
   /** The request's fingerprint (`requestHash`) and scope, kept with its request id. */
   hash: string;
   scope: string;
+  /** The API key it was bought with, if any, and what its caller asked. */
+  key?: Pick<KeyConfirmation, "key" | "asked"> | undefined;
 }
 
 /**
@@ -306,7 +323,7 @@ export interface HoldRequest {
  */
 export function holdRows(
   deps: Pick<PurchaseDeps, "clock" | "providers" | "config">,
-  { user, walletId, order, offer, requestId, hash, scope }: HoldRequest,
+  { user, walletId, order, offer, requestId, hash, scope, key }: HoldRequest,
 ) {
   const now = deps.clock.now();
   // The purchase's id is made here so the other rows can name it.
@@ -359,6 +376,9 @@ export function holdRows(
           now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,
         ),
         customerName: order.customerName,
+        apiKeyId: key?.key.id ?? null,
+        apiDialect: key?.key.dialect ?? null,
+        apiRequest: key?.asked ?? null,
         createdAt: now,
         updatedAt: now,
       },
@@ -372,7 +392,7 @@ async function holdMoney(
   user: UserRow,
   account: { walletId: string | null; limits: KycLimits },
   { order, offer }: { order: Order; offer: Offer },
-  confirmation: Confirmation,
+  confirmation: Confirmation | KeyConfirmation,
   hash: string,
   scope: string,
   judged: JudgedPin | null,
@@ -387,6 +407,7 @@ async function holdMoney(
     requestId: confirmation.request_id,
     hash,
     scope,
+    key: "key" in confirmation ? confirmation : undefined,
   });
   const { dailyLimit } = limitOf(account.limits, user.kycTier);
   const answer = await sendHold(
@@ -406,6 +427,8 @@ async function holdMoney(
       purchaseKinds: purchaseKindsLiteral,
       dailyLimit,
       rows: JSON.stringify(rows),
+      keyId: "key" in confirmation ? confirmation.key.id : null,
+      keyCap: "key" in confirmation ? confirmation.key.dailyCap : null,
     },
     judged,
   );
@@ -425,6 +448,14 @@ async function holdMoney(
       );
     case "over_limit":
       throw dailyLimitRefusal(dailyLimit, user.kycTier, answer.spent_today, order.quote.total);
+    case "over_key_cap": {
+      const cap = "key" in confirmation ? (confirmation.key.dailyCap ?? 0) : 0;
+      throw new Refusal(
+        "limit_reached",
+        `This purchase would take the key's spending today to ${formatNaira(answer.spent_today + order.quote.total)}, over its daily cap of ${formatNaira(cap)} (${formatNaira(Math.max(cap - answer.spent_today, 0))} left today).`,
+        { data: { daily_cap: cap, spent_today: answer.spent_today } },
+      );
+    }
     case "insufficient":
       throw new Refusal(
         "insufficient_funds",

@@ -3,11 +3,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { formatNaira } from "../../../schemas/money";
 import { airtimeQuote, electricityQuote, feeQuote, planQuote } from "../../../schemas/pricing";
 import type {
-  AirtimePurchaseBody,
-  DataPurchaseBody,
-  ElectricityBuyBody,
+  AirtimeOrder,
+  DataOrder,
+  ElectricityOrder,
   MeterType,
-  TvBuyBody,
+  TvOrder,
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
 import { rowFromJson } from "../../db/jsonRows";
@@ -26,7 +26,7 @@ const fingerprint = ({
   ...order
 }: Record<string, unknown>) => order;
 
-export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
+export function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
   return {
     scope: "airtime",
     fingerprint: fingerprint(body),
@@ -73,7 +73,7 @@ export function airtimeRequest(body: AirtimePurchaseBody): PurchaseRequest {
   };
 }
 
-export function dataRequest(body: DataPurchaseBody): PurchaseRequest {
+export function dataRequest(body: DataOrder): PurchaseRequest {
   return {
     scope: "data",
     fingerprint: fingerprint(body),
@@ -126,7 +126,7 @@ export async function tvProviderFor(db: Queryable, providerId: number) {
   return provider;
 }
 
-export function tvRequest(db: Queryable, body: Omit<TvBuyBody, "action">): PurchaseRequest {
+export function tvRequest(db: Queryable, body: TvOrder): PurchaseRequest {
   return {
     scope: "tv",
     fingerprint: fingerprint(body),
@@ -188,7 +188,7 @@ export async function discoFor(db: Queryable, discoId: number) {
   return disco;
 }
 
-export function electricityRequest(db: Queryable, body: Omit<ElectricityBuyBody, "action">): PurchaseRequest {
+export function electricityRequest(db: Queryable, body: ElectricityOrder): PurchaseRequest {
   return {
     scope: "electricity",
     fingerprint: fingerprint(body),

@@ -11,6 +11,11 @@ export function lagosDay(at: Date): string {
   return new Date(at.getTime() + lagosOffsetMs).toISOString().slice(0, 10);
 }
 
+/** An instant as Lagos time with its offset, "2026-03-02T14:05:09.120+01:00", as Django writes one. */
+export function lagosTimestamp(at: Date): string {
+  return `${new Date(at.getTime() + lagosOffsetMs).toISOString().slice(0, 23)}+01:00`;
+}
+
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

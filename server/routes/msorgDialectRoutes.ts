@@ -1,0 +1,198 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { type Context, Hono } from "hono";
+import type { z } from "zod/mini";
+import {
+  msorgAccount,
+  msorgBillBody,
+  msorgCableBody,
+  msorgDataBody,
+  msorgIucQuery,
+  msorgMeterQuery,
+  msorgRecord,
+  msorgRecordParams,
+  msorgTopupBody,
+} from "../../schemas/msorgDialect";
+import type { PurchaseKind } from "../../schemas/transactions";
+import { dataPlans, transactions } from "../db/schema";
+import type { AppDeps } from "../deps";
+import { bodySizeLimit } from "../http/bodySizeLimit";
+import { jsonAnswer } from "../http/jsonAnswer";
+import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
+import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
+import { fieldRefusal, notFound, Refusal } from "../refusal";
+import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
+import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller/keyPurchases";
+import { msorgAccountOf } from "../services/reseller/msorgAccount";
+import { msorgRecordOf, msorgServices } from "../services/reseller/msorgRecords";
+import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
+
+/** Bodies sent with a key are small: an order is a few fields. */
+export const keyApiMaxBytes = 16 * 1024;
+
+/** A body as JSON or as a form (PHP scripts post both), then the dialect's schema. */
+async function bodyOf<S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): Promise<z.output<S>> {
+  const type = c.req.header("content-type") ?? "";
+  const raw = /form-urlencoded|multipart\/form-data/i.test(type)
+    ? Object.fromEntries(Object.entries(await c.req.parseBody()).filter(([, v]) => typeof v === "string"))
+    : parseJsonText(await c.req.text());
+  return parseInput(schema, raw);
+}
+
+const queryOf = <S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): z.output<S> =>
+  parseInput(schema, parseQueryText(new URL(c.req.url).searchParams));
+
+/**
+ * The market's dialect under /reseller/api/ (docs/RESELLERS.md): a reseller's script written for an
+ * SME-data vendor works against OjaPay by changing its base URL. Routes translate HTTP only; prices,
+ * limits and the purchase are the customer's own (services/reseller/keyPurchases.ts).
+ */
+export function msorgDialectRoutes(deps: AppDeps) {
+  const app = new Hono<KeyEnv>({ strict: false });
+  app.use(
+    bodySizeLimit(keyApiMaxBytes, (c) =>
+      jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),
+    ),
+  );
+  app.use(keyAuthorization(deps, "Token", msorgKeyRefusal));
+
+  /** The purchase's record, 201; a request id still being answered answers its record as it stands. */
+  const buy = async (c: Context<KeyEnv>, order: KeyOrder, asked: Record<string, unknown>) => {
+    const caller = c.get("keyCaller");
+    try {
+      const row = await buyWithKey(deps, caller, "msorg", order, asked);
+      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), 201);
+    } catch (error) {
+      const reference =
+        (error instanceof Refusal &&
+          error.code === "request_in_progress" &&
+          (error.data as { reference?: string })?.reference) ||
+        null;
+      if (!reference) throw error;
+      const [row] = await deps.db.select().from(transactions).where(eq(transactions.reference, reference));
+      if (!row) throw error;
+      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), 201);
+    }
+  };
+
+  app.get("/user", async (c) =>
+    jsonAnswer(c, msorgAccount.parse(await msorgAccountOf(deps, c.get("keyCaller")))),
+  );
+
+  app.post("/topup", async (c) => {
+    const body = await bodyOf(c, msorgTopupBody);
+    const order = {
+      kind: "airtime",
+      network_id: body.network,
+      phone: body.mobile_number,
+      amount: body.amount,
+    } as const;
+    return buy(c, order, body);
+  });
+  app.post("/data", async (c) => {
+    const body = await bodyOf(c, msorgDataBody);
+    if (body.network !== undefined) {
+      const [plan] = await deps.db
+        .select({ networkId: dataPlans.networkId })
+        .from(dataPlans)
+        .where(eq(dataPlans.id, body.plan));
+      if (plan && plan.networkId !== body.network)
+        throw fieldRefusal("plan", `Plan ${body.plan} is not a plan of network ${body.network}.`);
+    }
+    return buy(c, { kind: "data", plan_id: body.plan, phone: body.mobile_number }, body);
+  });
+  app.post("/cablesub", async (c) => {
+    const body = await bodyOf(c, msorgCableBody);
+    const order = {
+      kind: "tv",
+      provider_id: body.cablename,
+      plan_id: body.cableplan,
+      smartcard: body.smart_card_number,
+      phone: c.get("keyCaller").user.phone,
+    } as const;
+    return buy(c, order, body);
+  });
+  app.post("/billpayment", async (c) => {
+    const body = await bodyOf(c, msorgBillBody);
+    const order = {
+      kind: "electricity",
+      disco_id: body.disco_name,
+      meter_number: body.meter_number,
+      meter_type: body.MeterType,
+      amount: body.amount,
+      phone: c.get("keyCaller").user.phone,
+    } as const;
+    return buy(c, order, body);
+  });
+
+  app.get("/validateiuc", async (c) => {
+    const query = queryOf(c, msorgIucQuery);
+    return verified(c, () => checkSmartcard(deps, query.cablename, query.smart_card_number));
+  });
+  app.get("/validatemeter", async (c) => {
+    const query = queryOf(c, msorgMeterQuery);
+    return verified(c, () => checkMeter(deps, query.disconame, query.meternumber, query.mtype));
+  });
+
+  for (const [kind, service] of Object.entries(msorgServices) as [PurchaseKind, string][]) {
+    app.get(`/${service}`, async (c) => recentRecords(c, kind));
+    app.get(`/${service}/:id`, async (c) => {
+      const { id } = parseInput(msorgRecordParams, c.req.param(), 404);
+      const row = await keyPurchaseById(deps, c.get("keyCaller"), id);
+      if (row.kind !== kind) throw notFound();
+      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)));
+    });
+  }
+
+  /** The account's purchases of one kind, newest first, 20 a page, as Django REST framework pages them. */
+  async function recentRecords(c: Context<KeyEnv>, kind: PurchaseKind) {
+    const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
+    const mine = and(eq(transactions.userId, c.get("keyCaller").user.id), eq(transactions.kind, kind));
+    const [rows, [total]] = await Promise.all([
+      deps.db
+        .select()
+        .from(transactions)
+        .where(mine)
+        .orderBy(desc(transactions.createdAt), desc(transactions.id))
+        .limit(20)
+        .offset((page - 1) * 20),
+      deps.db.select({ n: count() }).from(transactions).where(mine),
+    ]);
+    const n = total?.n ?? 0;
+    const link = (to: number) => {
+      const url = new URL(c.req.url);
+      url.searchParams.set("page", String(to));
+      return url.toString();
+    };
+    return jsonAnswer(c, {
+      count: n,
+      next: page * 20 < n ? link(page + 1) : null,
+      previous: page > 1 ? link(page - 1) : null,
+      results: rows.map((row) => msorgRecord.parse(msorgRecordOf(row))),
+    });
+  }
+
+  /** A check's answer: the name (and address) found, or `invalid` with the provider's words. */
+  async function verified(
+    c: Context<KeyEnv>,
+    check: () => Promise<{ customer_name: string; address?: string }>,
+  ) {
+    try {
+      const found = await check();
+      return jsonAnswer(c, {
+        invalid: false,
+        name: found.customer_name,
+        ...(found.address !== undefined && { address: found.address }),
+      });
+    } catch (error) {
+      if (error instanceof Refusal && error.code === "invalid_input" && error.fields)
+        return jsonAnswer(c, { invalid: true, name: error.msg });
+      throw error;
+    }
+  }
+
+  app.all("*", () => {
+    throw notFound();
+  });
+  app.onError((error, c) => msorgErrorAnswer(deps, error, c));
+  return app;
+}

@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { v5 as uuidFromName } from "uuid";
+import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
+import { transactions } from "../../db/schema";
+import { notFound } from "../../refusal";
+import type { KeyCaller } from "../apiCallers";
+import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
+import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
+import type { TransactionRow } from "../transactions/transactionRecords";
+
+/** An order as an API caller gives it: the customer's bodies without the PIN, request id or action. */
+export type KeyOrder =
+  | ({ kind: "airtime" } & AirtimeOrder)
+  | ({ kind: "data" } & DataOrder)
+  | ({ kind: "tv" } & TvOrder)
+  | ({ kind: "electricity" } & ElectricityOrder);
+
+function requestFor(deps: PurchaseDeps, { kind, ...order }: KeyOrder): PurchaseRequest {
+  switch (kind) {
+    case "airtime":
+      return airtimeRequest(order as AirtimeOrder);
+    case "data":
+      return dataRequest(order as DataOrder);
+    case "tv":
+      return tvRequest(deps.db, order as TvOrder);
+    case "electricity":
+      return electricityRequest(deps.db, order as ElectricityOrder);
+  }
+}
+
+/** The namespace a dialect's own request ids are turned into ours in (RFC 9562 name-based uuids). */
+const dialectNamespace = "2f0c3f4e-8a53-4b8e-9d55-0b7c1d9e6a21";
+
+/**
+ * Our request id for a caller's: the v1 API's is a uuid already; the market dialect's is any short
+ * text, named into a uuid, so the same text is the same request and never another dialect's.
+ */
+export function requestIdOf(dialect: "msorg" | "v1", sent: string | undefined): string | undefined {
+  if (sent === undefined) return undefined;
+  return dialect === "v1" ? sent : uuidFromName(`${dialect}:${sent}`, dialectNamespace);
+}
+
+/**
+ * A purchase made with an API key: no PIN (the key stands for it), the key's daily cap checked with
+ * the hold, the caller's own words kept for its record. With a request id, the same id answers the
+ * same purchase; without one (the market dialect allows it), a fresh id, and the 30-second guard
+ * against buying the same thing twice.
+ */
+export function buyWithKey(
+  deps: PurchaseDeps,
+  caller: KeyCaller,
+  dialect: "msorg" | "v1",
+  order: KeyOrder,
+  asked: Record<string, unknown>,
+): Promise<TransactionRow> {
+  const requestId = requestIdOf(dialect, asked.request_id as string | undefined);
+  const key = { id: caller.key.id, dailyCap: caller.key.dailyCap, dialect };
+  return placePurchase(
+    deps,
+    caller.user,
+    { key, asked, request_id: requestId ?? randomUUID(), allow_duplicate: requestId !== undefined },
+    requestFor(deps, order),
+  );
+}
+
+/** One of the caller's purchases by our id, or not found (another account's is not found either). */
+export async function keyPurchaseById(
+  deps: Pick<PurchaseDeps, "db">,
+  caller: KeyCaller,
+  id: string,
+): Promise<TransactionRow> {
+  const [row] = await deps.db.select().from(transactions).where(eq(transactions.id, id));
+  if (!row || row.userId !== caller.user.id) throw notFound();
+  return row;
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
+import type { ProviderOrder } from "../../server/outside/provider";
+import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { walletBalance } from "./support/ledgerInvariants";
+import { createTestServer, type TestServer } from "./support/testServer";
+
+// One OjaPay buying from another: issue 14's MSORG adapter, as a second OjaPay would set it up with
+// a reseller key, calls this app's /reseller/api/ over HTTP. What it understands of every answer is
+// what any script written for the vendors would.
+
+let server: TestServer;
+let reseller: { id: string; key: string };
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const admin = await server.signedInOperator("admin");
+  const customer = await server.fundedCustomer(50_000_00);
+  await server.sendOk("PATCH /sys.admin/users/:id", {
+    token: admin.token,
+    params: { id: customer.id },
+    body: { level: "api" },
+  });
+  await server.sendOk("POST /sys.admin/users/:id/kyc", {
+    token: admin.token,
+    params: { id: customer.id },
+    body: { tier: 3, reason: "Another OjaPay, checked" },
+  });
+  const made = await server.sendOk("POST /core/customer/api-keys", {
+    token: customer.token,
+    body: { name: "Our other shop" },
+  });
+  reseller = { id: customer.id, key: made.key };
+});
+afterAll(() => server.close());
+
+const vendor = (token = reseller.key) =>
+  createMsorgProvider({
+    label: "OjaPay upstream",
+    baseUrl: `${server.origin}/reseller/api/`,
+    token,
+    timeoutMs: 5_000,
+  });
+const airtime = (phone: string, naira = 500): ProviderOrder => ({
+  service: "airtime",
+  serviceId: "1",
+  phone,
+  amount: naira * 100,
+});
+
+describe("the MSORG adapter buying from OjaPay's reseller API", () => {
+  it("reads the wallet as its balance, and our plans at the key's level as its plans", async () => {
+    expect(await vendor().balance()).toBe(await walletBalance(server.db, reseller.id));
+    const plans = await vendor().variations("1");
+    expect(plans.length).toBeGreaterThan(0);
+    const customerPlans = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: (await server.signedInCustomer()).token,
+      params: { id: 1 },
+    });
+    for (const plan of plans) {
+      const sold = customerPlans.find((p) => String(p.id) === plan.code);
+      expect(sold, plan.code).toBeDefined();
+      expect(plan.amount).toBeLessThanOrEqual(sold?.price ?? 0);
+      expect(plan.planType).toBe(sold?.plan_type);
+    }
+  });
+
+  it("buys airtime and finds the record again by its id", async () => {
+    const bought = await vendor().buy("ours-1", airtime("08031234567"));
+    expect(bought).toMatchObject({ status: "successful", providerReference: expect.any(String) });
+    const again = await vendor().requery({
+      requestId: "ours-1",
+      providerReference: bought.providerReference ?? null,
+      order: airtime("08031234567"),
+      sentAt: server.clock.now(),
+    });
+    expect(again.status).toBe("successful");
+  });
+
+  it("checks a smartcard and a meter, and sells electricity with its token", async () => {
+    expect((await vendor().verifySmartcard("1", "7023456789")).customer_name).toMatch(/^[A-Z]+ [A-Z]+$/);
+    await expect(vendor().verifySmartcard("2", "1234564444")).rejects.toThrow(/could not find/);
+    expect(await vendor().verifyMeter("6", "45071234567", "prepaid")).toMatchObject({
+      customer_name: expect.any(String),
+    });
+    const power = await vendor().buy("ours-2", {
+      service: "electricity",
+      serviceId: "6",
+      meterNumber: "45071234567",
+      meterType: "prepaid",
+      amount: 3_000_00,
+      phone: "08031234567",
+    });
+    expect(power).toMatchObject({ status: "successful", token: expect.stringMatching(/^\d{20}$/) });
+  });
+
+  it("waits on a pending purchase, and sees it settle", async () => {
+    const pending = await vendor().buy("ours-3", airtime("08031111111", 200));
+    expect(pending).toMatchObject({ status: "pending", providerReference: expect.any(String) });
+    server.clock.advance(1_000);
+    await requeryDue(server.deps);
+    server.clock.advance(2_000);
+    await requeryDue(server.deps);
+    const settled = await vendor().requery({
+      requestId: "ours-3",
+      providerReference: pending.providerReference ?? null,
+      order: airtime("08031111111", 200),
+      sentAt: server.clock.now(),
+    });
+    expect(settled.status).toBe("successful");
+  });
+
+  it("may try another provider after our failure or refusal, and raises its alerts", async () => {
+    const failed = await vendor().buy("ours-4", airtime("08031230000", 200));
+    expect(failed).toMatchObject({ status: "failed", safeToFailOver: true });
+    const tooMuch = await vendor().buy("ours-5", airtime("08031234567", 49_000));
+    expect(tooMuch).toMatchObject({ status: "failed", safeToFailOver: true, alert: "low_balance" });
+    const badKey = await vendor(`${reseller.key.slice(0, 17)}${"A".repeat(43)}`).buy(
+      "ours-6",
+      airtime("08031234567"),
+    );
+    expect(badKey).toMatchObject({ status: "failed", safeToFailOver: true, alert: "account" });
+  });
+});
