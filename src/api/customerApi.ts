@@ -5,6 +5,7 @@ import { catalogueContracts } from "../../schemas/routes/catalogue";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
 import { kycContracts } from "../../schemas/routes/kyc";
 import type { kycRequestContracts } from "../../schemas/routes/kycRequests";
+import type { levelUpgradeContracts } from "../../schemas/routes/levelUpgrades";
 import { noticeContracts } from "../../schemas/routes/notice";
 import { purchaseContracts } from "../../schemas/routes/purchase";
 import { statusContracts } from "../../schemas/routes/status";
@@ -27,6 +28,9 @@ const quiet: CallOptions = { quietFailure: true };
 
 type KycRequests = typeof kycRequestContracts;
 const kycRequests = () => import("../../schemas/routes/kycRequests").then((m) => m.kycRequestContracts);
+type LevelUpgrades = typeof levelUpgradeContracts;
+// Only the profile's price level section calls these: their schemas load with its first call.
+const levelUpgrades = () => import("../../schemas/routes/levelUpgrades").then((m) => m.levelUpgradeContracts);
 
 /** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
@@ -95,6 +99,12 @@ export function customerApi(client: ApiClient) {
       client.call(await kycRequests(), "POST /core/customer/kyc/changes", { body }),
     contestIdentity: async (body: BodyOf<KycRequests["POST /core/customer/kyc/contest"]>) =>
       client.call(await kycRequests(), "POST /core/customer/kyc/contest", { body }),
+
+    // The price level section says itself when the levels cannot be read; an upgrade's success is
+    // toasted (the server's msg), its refusal shown in the confirm dialog beside the PIN.
+    levels: async () => client.call(await levelUpgrades(), "GET /core/customer/levels", {}, quiet),
+    upgradeLevel: async (body: BodyOf<LevelUpgrades["POST /core/customer/level-upgrade"]>) =>
+      client.call(await levelUpgrades(), "POST /core/customer/level-upgrade", { body }, quiet),
 
     notifications: () => client.call(noticeContracts, "GET /core/customer/notifications"),
     // The bell's count and the inbox's "seen", loaded with the bell once the page has drawn.

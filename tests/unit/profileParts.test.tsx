@@ -37,6 +37,8 @@ describe("the profile page before its forms have arrived", () => {
     expect(within(details).getByRole("status")).toHaveTextContent("Loading your personal details…");
     expect(within(password).getByRole("status")).toHaveTextContent("Loading the password form…");
     expect(screen.queryByLabelText("First name")).not.toBeInTheDocument();
+    const levels = screen.getByRole("region", { name: "Price level" });
+    expect(within(levels).getByRole("status")).toHaveTextContent("Loading the price levels…");
     const verification = screen.getByRole("region", { name: "Wallet and verification" });
     expect(await within(verification).findByText("Tier 1")).toBeInTheDocument();
     expect(within(verification).getByText("3012345678")).toBeInTheDocument();

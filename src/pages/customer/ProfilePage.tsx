@@ -3,7 +3,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useSession } from "../../session/useSession";
 import { AccountBadge } from "./AccountBadge";
 import { LoadingModal } from "./LoadingModal";
-import { ChangePasswordForm, PersonalDetailsForm, PinResetModal } from "./profileLazyParts";
+import { ChangePasswordForm, PersonalDetailsForm, PinResetModal, PriceLevels } from "./profileLazyParts";
 import { useKycStatus } from "./useKycStatus";
 import { usePinReset } from "./usePinReset";
 import { VerificationSection } from "./VerificationSection";
@@ -69,6 +69,22 @@ export default function ProfilePage() {
       </section>
 
       <VerificationSection profile={profile} kyc={kyc} />
+
+      <section className="card price-level" aria-labelledby="price-level">
+        {/* Focusable: an upgrade removes the button that opened it, so focus comes here. */}
+        <h2 id="price-level" tabIndex={-1}>
+          Price level
+        </h2>
+        <PriceLevels
+          profile={profile}
+          titleId="price-level"
+          placeholder={
+            <p role="status" className="part-loading muted">
+              Loading the price levels…
+            </p>
+          }
+        />
+      </section>
     </div>
   );
 }
