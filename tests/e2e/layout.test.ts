@@ -89,6 +89,17 @@ async function screenshot(page: Page, name: string, size: Size) {
   await page.setViewportSize(view);
 }
 
+/** One part of the page as `<name>-<size>.png`, drawn in a window as tall as the page (the top bar clear of it). */
+async function screenshotOf(page: Page, part: Locator, name: string, size: Size) {
+  if (!screenshotsDir) return;
+  mkdirSync(screenshotsDir, { recursive: true });
+  const view = page.viewportSize() ?? { width: 0, height: 0 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: view.width, height: Math.max(view.height, height) });
+  await part.screenshot({ path: join(screenshotsDir, `${name}-${size}.png`), animations: "disabled" });
+  await page.setViewportSize(view);
+}
+
 /**
  * The words of these elements' text that a line break cuts in two ("49597 / 30438", "Not verifie /
  * d"): each run of non-space characters of each text node, as a range, must lie on a single line.
@@ -263,6 +274,30 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, "profile", size);
+  });
+
+  it("draws the profile's price levels whole, and their upgrade dialog asks for the PIN on screen", async () => {
+    const page = customerPage();
+    await open(page, "/app/profile");
+    const levels = page.getByRole("region", { name: "Price level" });
+    await levels.getByText("Your level").waitFor();
+    expect(await splitWords(levels.locator("dd, .level-offer"))).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await levels.scrollIntoViewIfNeeded();
+    await screenshotOf(page, levels, "price-level", size);
+    await levels.getByRole("button", { name: "Upgrade to Agent" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upgrade to Agent" });
+    await expect
+      .poll(() =>
+        dialog.getByLabel("Transaction PIN", { exact: true }).evaluate((e) => e === document.activeElement),
+      )
+      .toBe(true);
+    const box = await dialog.boundingBox();
+    const view = page.viewportSize();
+    expect(box && view && box.x >= 0 && box.x + box.width <= view.width).toBe(true);
+    if (screenshotsDir) await page.screenshot({ path: join(screenshotsDir, `level-upgrade-${size}.png`) });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
   });
 
   it("keeps the logo whole and the sidebar below the top bar, the simulated bar above them or not", async () => {

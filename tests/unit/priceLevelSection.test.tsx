@@ -57,7 +57,7 @@ describe("the profile's price level section", () => {
   it("shows the customer's level and each one above with its discounts and fee", async () => {
     const section = await openProfile(vi.fn());
     expect(within(section).getByText("Customer")).toBeInTheDocument();
-    expect(within(section).getByText("The listed prices.")).toBeInTheDocument();
+    expect(within(section).getByText("None: you pay the listed prices.")).toBeInTheDocument();
     const offers = within(section)
       .getAllByRole("listitem")
       .filter((li) => li.className === "level-offer");
@@ -67,9 +67,7 @@ describe("the profile's price level section", () => {
       "API",
     ]);
     const agent = offers[0] as HTMLElement;
-    expect(agent).toHaveTextContent(
-      "Up to 1% off airtime, SME data, corporate gifting data, gifting data and network data plans",
-    );
+    expect(agent).toHaveTextContent("Up to 1% off airtime and data");
     expect(agent).toHaveTextContent("Upgrade fee ₦1,000.00, paid once from your wallet");
     expect(agent).not.toHaveTextContent("API keys");
     expect(offers[1]).toHaveTextContent("API keys, to sell from your own website or app");

@@ -14,7 +14,8 @@ import "./priceLevel.css";
 /** A level's discounts and API access, as a list; the listed prices for a level without any. */
 function Perks({ level }: { level: CustomerLevel }) {
   const lines = discountLines(level);
-  if (lines.length === 0 && !level.api_access) return <p className="level-perks">The listed prices.</p>;
+  if (lines.length === 0 && !level.api_access)
+    return <p className="level-perks">None: you pay the listed prices.</p>;
   return (
     <ul className="level-perks">
       {lines.map((line) => (
