@@ -8,7 +8,7 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { SecretField } from "../../components/TextField";
+import { TransactionPinField } from "../../components/TransactionPinField";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
@@ -84,14 +84,7 @@ export function LevelUpgradeModal({
       {!hasPin && (
         <p>You have no transaction PIN yet: close this and choose Reset Pin at the top of your profile.</p>
       )}
-      <SecretField
-        label="Transaction PIN"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={4}
-        error={form.formState.errors.pin?.message}
-        {...form.register("pin")}
-      />
+      <TransactionPinField error={form.formState.errors.pin?.message} {...form.register("pin")} />
       {refusal && (
         <p className="field-error" role="alert">
           {refusal}

@@ -4,7 +4,7 @@ import { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { pin } from "../../../../schemas/common";
 import { formatNaira } from "../../../../schemas/money";
-import { SecretField } from "../../../components/TextField";
+import { TransactionPinField } from "../../../components/TransactionPinField";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { useSession } from "../../../session/useSession";
 import { SetPinAction } from "../SetPinAction";
@@ -91,14 +91,7 @@ export function ConfirmStep({
         </>
       ) : (
         <form noValidate onSubmit={form.handleSubmit((values) => onConfirm(values.pin))}>
-          <SecretField
-            label="Transaction PIN"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            error={form.formState.errors.pin?.message}
-            {...form.register("pin")}
-          />
+          <TransactionPinField error={form.formState.errors.pin?.message} {...form.register("pin")} />
           {error && (
             <p className="field-error" role="alert">
               {error}
