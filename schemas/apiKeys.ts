@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { kobo, pageQuery, timestamp } from "./common";
+import { kycTier } from "./kycTier";
 import { levelSlug } from "./levelSlugs";
 
 /** The most keys one account may hold at once: one per site or bot, with room to rotate. */
@@ -84,3 +85,35 @@ export const apiKeyListQuery = z.extend(pageQuery, {
     .optional(z.enum(["true", "false"]))
     .check(z.meta({ description: "true: only keys not revoked; false: only revoked ones" })),
 });
+
+/** The console's API users list: a search on name or email, paged. */
+export const apiUserListQuery = z.extend(pageQuery, {
+  search: z
+    .optional(z.string().check(z.trim(), z.maxLength(100)))
+    .check(z.meta({ description: "Part of the account's name or email" })),
+});
+
+/** An account that holds or held API keys, with its keys counted and what it bought with them this month. */
+export const apiUser = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  level: levelSlug,
+  kyc_tier: kycTier,
+  live_keys: z.number().check(z.int(), z.minimum(0)),
+  revoked_keys: z.number().check(z.int(), z.minimum(0)),
+  last_used_at: z
+    .nullable(timestamp)
+    .check(z.meta({ description: "The last call with any of its keys; null: never used" })),
+  month_purchases: z
+    .number()
+    .check(
+      z.int(),
+      z.minimum(0),
+      z.meta({
+        description: "Purchases made with its keys this Lagos calendar month, successful or pending",
+      }),
+    ),
+  month_volume: kobo.check(z.meta({ description: "What those purchases took from the wallet" })),
+});
+export type ApiUser = z.infer<typeof apiUser>;

@@ -1,5 +1,13 @@
 import { z } from "zod/mini";
-import { apiKey, apiKeyCreateBody, apiKeyCreated, apiKeyListQuery, ownedApiKey } from "../apiKeys";
+import {
+  apiKey,
+  apiKeyCreateBody,
+  apiKeyCreated,
+  apiKeyListQuery,
+  apiUser,
+  apiUserListQuery,
+  ownedApiKey,
+} from "../apiKeys";
 import { idParam, page } from "../common";
 import { contracts } from "./contract";
 
@@ -34,5 +42,12 @@ export const apiKeyContracts = contracts({
     summary: "Revoke any key at once (audited as api_key.revoke, the admin as actor)",
     params: idParam,
     result: apiKey,
+  },
+  "GET /sys.admin/api-users": {
+    tag: "Admin",
+    summary:
+      "Accounts that hold or held API keys, with their keys counted and this Lagos month's purchases made with them, highest volume first; `search` on name or email",
+    query: apiUserListQuery,
+    result: page(apiUser),
   },
 });

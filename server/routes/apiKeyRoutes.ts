@@ -3,8 +3,12 @@ import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { createApiKey, listAllApiKeys, listApiKeys, revokeApiKey } from "../services/apiKeys";
+import { listApiUsers } from "../services/apiUsers";
 
-/** A reseller's own API keys (list, create shown once, revoke), and any key from the console (list, revoke). */
+/**
+ * A reseller's own API keys (list, create shown once, revoke), and from the console any key (list,
+ * revoke) and the accounts holding keys with what they bought with them this month.
+ */
 export function apiKeyRoutes(deps: AppDeps) {
   return [
     implement("GET /core/customer/api-keys", async ({ c }) => ({
@@ -38,6 +42,10 @@ export function apiKeyRoutes(deps: AppDeps) {
         null,
         clientAddress(c, deps.config.trustProxy),
       ),
+    })),
+    implement("GET /sys.admin/api-users", async ({ query }) => ({
+      msg: "API users retrieved.",
+      data: await listApiUsers(deps, query),
     })),
   ];
 }

@@ -23,3 +23,11 @@ export function addDays(day: string, days: number): string {
 /** SQL for the Lagos calendar day of a timestamptz column, for grouping. */
 export const lagosDaySql = (column: string) =>
   `to_char((${column} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD')`;
+
+/** The Lagos calendar month an instant falls in, as the instants it begins and the next one begins. */
+export function lagosMonth(at: Date): { start: Date; end: Date } {
+  const [year = 0, month = 1] = lagosDay(at).split("-").map(Number);
+  // Date.UTC's month counts from 0, so the 1-based month names the next one; December rolls the year.
+  const next = new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+  return { start: lagosDayStart(`${lagosDay(at).slice(0, 7)}-01`), end: lagosDayStart(next) };
+}
