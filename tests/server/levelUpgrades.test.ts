@@ -150,6 +150,21 @@ describe("a level upgrade", () => {
     await expectLedgerConsistent(server.db);
   });
 
+  it("is stopped by emergency mode, as every sale is, and charges nothing", async () => {
+    const c = await server.fundedCustomer(naira(2_000));
+    const emergency = (body: { enabled: boolean; message?: string }) =>
+      server.sendOk("POST /sys.admin/emergency-mode", { token: admin.token, body });
+    await emergency({ enabled: true, message: "Provider outage. Back at 6pm." });
+    try {
+      const paused = await upgrade(c, "agent");
+      expect(paused.status).toBe(503);
+      expect(paused.body.msg).toBe("Provider outage. Back at 6pm.");
+    } finally {
+      await emergency({ enabled: false });
+    }
+    expect(await state(c)).toEqual({ level: "customer", balance: naira(2_000), upgrades: 0 });
+  });
+
   it("answers 400 with msg and fields to a body that breaks the schema", async () => {
     const c = await server.fundedCustomer(naira(2_000));
     const cases: Array<[unknown, string]> = [
