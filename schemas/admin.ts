@@ -41,6 +41,7 @@ export const auditAction = z.enum([
   "level.update",
   "level.upgrade",
   "api_key.create",
+  "api_key.update",
   "api_key.revoke",
   "provider.update",
   "route.update",

@@ -16,7 +16,7 @@ const keyName = z
   );
 
 /** Where deliveries of settled purchases go: only https, and never with credentials in it. */
-const webhookUrl = z.string().check(
+export const webhookUrl = z.string().check(
   z.trim(),
   z.maxLength(500, "Use a URL of at most 500 characters."),
   z.url({ protocol: /^https$/, error: "Use an https:// URL." }),

@@ -37,6 +37,7 @@ import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
 import { statusRoutes } from "./routes/statusRoutes";
 import { userAdminRoutes } from "./routes/userAdminRoutes";
 import { walletRoutes } from "./routes/walletRoutes";
+import { webhookDeliveryRoutes } from "./routes/webhookDeliveryRoutes";
 import { webhookRoutes } from "./routes/webhookRoutes";
 import { recentReads } from "./services/recentReads";
 
@@ -53,6 +54,7 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
     ...catalogueRoutes(deps),
     ...purchaseRoutes(deps),
     ...apiKeyRoutes(deps),
+    ...webhookDeliveryRoutes(deps),
     ...levelUpgradeRoutes(deps),
     ...noticeRoutes(deps),
     ...staffFundingRoutes(deps),

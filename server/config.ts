@@ -201,6 +201,10 @@ const envShape = z.object({
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
   REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  // Webhooks to resellers: the first retry's wait (1 minute), which scales the whole schedule (tests
+  // shorten it); addresses on private networks are refused unless this is "true" (a test's receiver).
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   REFERRAL_BONUS_KOBO: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   REFERRAL_MIN_FUNDING_KOBO: z.coerce.number().int().min(100).max(100_000_000).default(100_000),
   FUNDING_CHECK_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(300_000),
@@ -400,6 +404,7 @@ export interface Config {
   simulatorLatencyMs: number;
   requeryIntervalMs: number;
   requeryBaseDelayMs: number;
+  webhooks: { retryBaseMs: number; allowPrivate: boolean };
   referral: { bonus: number; minFunding: number };
   /** A card funding still pending this long after checkout is asked about by reference. */
   fundingCheckAfterMs: number;
@@ -491,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
+    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true" },
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
     fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,
     fundingExpiryMs: e.FUNDING_EXPIRY_HOURS * 3_600_000,

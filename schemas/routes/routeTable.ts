@@ -20,6 +20,7 @@ import { statusContracts } from "./status";
 import { userAdminContracts } from "./userAdmin";
 import { walletContracts } from "./wallet";
 import { webhookContracts } from "./webhook";
+import { webhookDeliveryContracts } from "./webhookDeliveries";
 
 /**
  * Every endpoint of the API by `METHOD /path`: the one source the server mounts, the client calls
@@ -37,6 +38,7 @@ export const routeTable = {
   ...catalogueContracts,
   ...purchaseContracts,
   ...apiKeyContracts,
+  ...webhookDeliveryContracts,
   ...levelUpgradeContracts,
   ...noticeContracts,
   ...noticeReadContracts,

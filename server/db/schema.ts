@@ -984,6 +984,50 @@ export const apiKeys = pgTable(
   ],
 );
 
+/**
+ * Webhooks to resellers' programs, an outbox: one row per event, a purchase made with a key settling
+ * (written by a trigger in the settlement's own transaction, migration 0022, whichever code settled
+ * it) or a test event its owner asked for. The background worker sends what is due (claimed with
+ * SKIP LOCKED) and retries on anything but a 2xx. `body` is made once from `snapshot`, the purchase
+ * as it was settled, so every try sends the same bytes, with a new signature time.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    apiKeyId: uuid("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    event: text("event", { enum: ["purchase.settled", "test"] }).notNull(),
+    /** Where it goes: the key's webhook URL when the event happened. */
+    url: text("url").notNull(),
+    dialect: text("dialect", { enum: ["msorg", "v1"] }).notNull(),
+    snapshot: jsonb("snapshot"),
+    body: text("body"),
+    createdAt: at("created_at").notNull(),
+    /** Due from then; a worker that claims it moves this on, so another instance leaves it alone. */
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastAttemptAt: at("last_attempt_at"),
+    /** The last answer's HTTP status; null when none came (refused address, timeout, reset). */
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+    deliveredAt: at("delivered_at"),
+    gaveUpAt: at("gave_up_at"),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} is null and ${t.gaveUpAt} is null`),
+    index("webhook_deliveries_key_idx").on(t.apiKeyId, t.createdAt),
+    check(
+      "webhook_deliveries_body_check",
+      sql`${t.body} is not null or ${t.snapshot} is not null`,
+    ),
+  ],
+);
+
 /** One row: settings admins change from the console. */
 export const operatorSettings = pgTable(
   "operator_settings",

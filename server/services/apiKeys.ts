@@ -188,6 +188,37 @@ export async function revokeApiKey(
   });
 }
 
+/** Sets or removes the webhook URL of one of the owner's live keys, audited; deliveries already made keep theirs. */
+export async function setKeyWebhook(
+  deps: Deps,
+  owner: UserRow,
+  id: string,
+  webhookUrl: string | null,
+  ip: string | null,
+): Promise<ApiKey> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id)))
+      .for("update");
+    if (!row || row.revokedAt) throw notFound("No such key.");
+    const [changed] = await tx.update(apiKeys).set({ webhookUrl }).where(eq(apiKeys.id, id)).returning();
+    if (!changed) throw notFound("No such key.");
+    if (row.webhookUrl !== webhookUrl)
+      await recordAudit(tx, deps.clock, {
+        actorId: owner.id,
+        action: "api_key.update",
+        targetType: "api_key",
+        targetId: id,
+        before: auditOf(row),
+        after: auditOf(changed),
+        ip,
+      });
+    return apiKeyView(changed);
+  });
+}
+
 /** Every key with whose it is, newest first, for the console; `live` keeps only live or only revoked ones. */
 export async function listAllApiKeys(db: Database, query: z.output<typeof apiKeyListQuery>) {
   const where =

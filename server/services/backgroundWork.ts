@@ -5,6 +5,7 @@ import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
 import { forgetOldSignUps } from "./signUps";
 import { forgetIdleTries } from "./tryCounters";
+import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
 /** The steps of a run, by the names the log and the metrics give them. */
 function backgroundSteps(deps: AppDeps): Array<[string, () => Promise<unknown>]> {
@@ -17,6 +18,7 @@ function backgroundSteps(deps: AppDeps): Array<[string, () => Promise<unknown>]>
     ["forget idle try counters", () => forgetIdleTries(deps.db, deps.clock)],
     // Mail kicked by a request normally went at once; this catches retries and what a crash left.
     ["send due mail", () => deps.outbox.sendDue()],
+    ["send due webhooks", () => deliverDueWebhooks(deps)],
     ["forget old mail", () => forgetOldMail(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];

@@ -212,10 +212,15 @@ async function writeOneOfEach() {
     params: { id: buyer.id },
     body: { tier: 3, reason: "Address and documents seen" },
   });
-  // A reseller at tier 3 holds API keys: one made and revoked.
+  // A reseller at tier 3 holds API keys: one made, given a webhook URL, and revoked.
   const key = await server.sendOk("POST /core/customer/api-keys", {
     token: buyer.token,
     body: { name: "Shop website" },
+  });
+  await server.sendOk("PATCH /core/customer/api-keys/:id", {
+    token: buyer.token,
+    params: { id: key.id },
+    body: { webhook_url: "https://shop.example.com/ojapay" },
   });
   await server.sendOk("DELETE /core/customer/api-keys/:id", { token: buyer.token, params: { id: key.id } });
 

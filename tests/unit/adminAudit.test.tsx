@@ -288,6 +288,7 @@ describe("the audit log", () => {
       "level.update",
       "level.upgrade",
       "api_key.create",
+      "api_key.update",
       "api_key.revoke",
       "provider.update",
       "route.update",
