@@ -105,15 +105,13 @@ export const apiUser = z.object({
   last_used_at: z
     .nullable(timestamp)
     .check(z.meta({ description: "The last call with any of its keys; null: never used" })),
-  month_purchases: z
-    .number()
-    .check(
-      z.int(),
-      z.minimum(0),
-      z.meta({
-        description: "Purchases made with its keys this Lagos calendar month, successful or pending",
-      }),
-    ),
+  month_purchases: z.number().check(
+    z.int(),
+    z.minimum(0),
+    z.meta({
+      description: "Purchases made with its keys this Lagos calendar month, successful or pending",
+    }),
+  ),
   month_volume: kobo.check(z.meta({ description: "What those purchases took from the wallet" })),
 });
 export type ApiUser = z.infer<typeof apiUser>;

@@ -1021,10 +1021,7 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.deliveredAt} is null and ${t.gaveUpAt} is null`),
     index("webhook_deliveries_key_idx").on(t.apiKeyId, t.createdAt),
-    check(
-      "webhook_deliveries_body_check",
-      sql`${t.body} is not null or ${t.snapshot} is not null`,
-    ),
+    check("webhook_deliveries_body_check", sql`${t.body} is not null or ${t.snapshot} is not null`),
   ],
 );
 
