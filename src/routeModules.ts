@@ -42,6 +42,7 @@ const adminModules: Record<AdminPath, string> = {
   "/referrals": "ReferralsPage",
   "/providers": "providers/ProvidersPage",
   "/price-levels": "PriceLevelsPage",
+  "/api-users": "ApiUsersPage",
   "/notify/all": "NotifyPage",
   "/notify/circular": "NotifyPage",
   "/manage-airtime": "catalogue/AirtimeControlsPage",

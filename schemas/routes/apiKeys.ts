@@ -1,16 +1,9 @@
 import { z } from "zod/mini";
-import {
-  apiKey,
-  apiKeyCreateBody,
-  apiKeyCreated,
-  apiKeyListQuery,
-  apiUser,
-  apiUserListQuery,
-  ownedApiKey,
-} from "../apiKeys";
-import { idParam, page } from "../common";
+import { apiKey, apiKeyCreateBody, apiKeyCreated } from "../apiKeys";
+import { idParam } from "../common";
 import { contracts } from "./contract";
 
+/** A reseller's own keys; the console's are in apiKeyConsole.ts. */
 export const apiKeyContracts = contracts({
   "GET /core/customer/api-keys": {
     tag: "API keys",
@@ -30,24 +23,5 @@ export const apiKeyContracts = contracts({
     summary: "Revoke a key at once: calls with it are refused from now on",
     params: idParam,
     result: apiKey,
-  },
-  "GET /sys.admin/api-keys": {
-    tag: "Admin",
-    summary: "Every customer's API keys, newest first, with whose each is; `live` filters",
-    query: apiKeyListQuery,
-    result: page(ownedApiKey),
-  },
-  "DELETE /sys.admin/api-keys/:id": {
-    tag: "Admin",
-    summary: "Revoke any key at once (audited as api_key.revoke, the admin as actor)",
-    params: idParam,
-    result: apiKey,
-  },
-  "GET /sys.admin/api-users": {
-    tag: "Admin",
-    summary:
-      "Accounts that hold or held API keys, with their keys counted and this Lagos month's purchases made with them, highest volume first; `search` on name or email",
-    query: apiUserListQuery,
-    result: page(apiUser),
   },
 });

@@ -1,4 +1,5 @@
 import { adminConsoleContracts } from "./adminConsole";
+import { apiKeyConsoleContracts } from "./apiKeyConsole";
 import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
@@ -38,6 +39,7 @@ export const routeTable = {
   ...catalogueContracts,
   ...purchaseContracts,
   ...apiKeyContracts,
+  ...apiKeyConsoleContracts,
   ...webhookDeliveryContracts,
   ...levelUpgradeContracts,
   ...noticeContracts,

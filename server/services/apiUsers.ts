@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod/mini";
-import type { ApiUser, apiUserListQuery } from "../../schemas/apiKeys";
+import type { ApiUser, apiUserListQuery } from "../../schemas/apiKeyViews";
 import { purchaseKinds } from "../../schemas/transactions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";

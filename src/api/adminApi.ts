@@ -1,5 +1,6 @@
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
+import type { apiKeyConsoleContracts } from "../../schemas/routes/apiKeyConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
@@ -25,6 +26,9 @@ type Providers = typeof providerContracts;
 type Levels = typeof levelContracts;
 // Loaded with the first call, by the two pages that make one, so the console's other pages never download them.
 const levelRoutes = () => import("../../schemas/routes/levels").then((m) => m.levelContracts);
+type ApiKeys = typeof apiKeyConsoleContracts;
+// Loaded with the first call, by the API users page alone, as the levels' routes are.
+const apiKeyRoutes = () => import("../../schemas/routes/apiKeyConsole").then((m) => m.apiKeyConsoleContracts);
 
 /** The list of each kind's transactions (spec section 7 names the airtime one). */
 const transactionLists = {
@@ -140,6 +144,13 @@ export function adminApi(client: ApiClient) {
     levels: async () => client.call(await levelRoutes(), "GET /sys.admin/levels", {}, quiet),
     patchLevel: async (slug: LevelSlug, body: BodyOf<Levels["PATCH /sys.admin/levels/:slug"]>) =>
       client.call(await levelRoutes(), "PATCH /sys.admin/levels/:slug", { params: { slug }, body }),
+    // API users: the accounts holding keys with this month's volume, every key, and revoking any of them.
+    apiUsers: async (query: QueryOf<ApiKeys["GET /sys.admin/api-users"]> = {}) =>
+      client.call(await apiKeyRoutes(), "GET /sys.admin/api-users", { query }),
+    apiKeys: async (query: QueryOf<ApiKeys["GET /sys.admin/api-keys"]> = {}) =>
+      client.call(await apiKeyRoutes(), "GET /sys.admin/api-keys", { query }),
+    revokeApiKey: async (id: string) =>
+      client.call(await apiKeyRoutes(), "DELETE /sys.admin/api-keys/:id", { params: { id } }),
     dashboard: () => client.call(admin, "GET /sys.admin/dashboard"),
     // `msg` is the status text ("Emergency mode is ON"); `data` the message and who switched it.
     emergencyMode: () => client.callWithMessage(admin, "GET /sys.admin/emergency-mode", {}, quiet),

@@ -255,6 +255,68 @@ afterAll(async () => {
   await mail?.close();
 });
 
+/** One API call from inside the page, with its session; its `data`. */
+function apiCall(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const answer = await fetch(`/api/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem("token")}`,
+          "content-type": "application/json",
+        },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+      return (await answer.json()).data;
+    },
+    { method, path, body },
+  );
+}
+
+/** A reseller with two keys (one revoked) who bought with the live one, made once for both sizes. */
+let apiUserMade: Promise<void> | undefined;
+const reseller = {
+  first: "Kunle",
+  last: "Balogun",
+  email: "kunle@shop.example.com",
+  password: "kunle password 4",
+};
+
+async function makeApiUser() {
+  const page = await newPage(phone);
+  await newCustomer(page, app.base, mail, reseller);
+  // Reseller level, KYC tier 2 and ₦20,000, as an admin sets them, through the console's API.
+  const admin = adminAt.get("1280") as Page;
+  const found = await apiCall(admin, "GET", `sys.admin/users/?search=${encodeURIComponent(reseller.email)}`);
+  const id = found.results[0].id;
+  await apiCall(admin, "PATCH", `sys.admin/users/${id}/`, { level: "reseller" });
+  await apiCall(admin, "POST", `sys.admin/users/${id}/kyc/`, {
+    tier: 2,
+    reason: "Checked for the layout test",
+  });
+  await apiCall(admin, "POST", `staff/customer/fund/${id}/`, {
+    amount: 2_000_000,
+    reason: "Layout test",
+    request_id: crypto.randomUUID(),
+  });
+  // Its keys, and two top-ups bought with the live one as its shop's script buys them.
+  const old = await apiCall(page, "POST", "core/customer/api-keys/", { name: "Old bot" });
+  await apiCall(page, "DELETE", `core/customer/api-keys/${old.id}/`);
+  const { key } = await apiCall(page, "POST", "core/customer/api-keys/", { name: "Shop website" });
+  for (const [amount, phone] of [
+    [1_500, "08031234567"],
+    [500, "08039876543"],
+  ] as const) {
+    const bought = await fetch(`${app.base}/reseller/api/topup/`, {
+      method: "POST",
+      headers: { authorization: `Token ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ network: 1, amount, mobile_number: phone }),
+    });
+    if (bought.status !== 201) throw new Error(`topup: ${bought.status} ${await bought.text()}`);
+  }
+}
+
 describe.each(sizes)("the signed-in pages at %spx", (size) => {
   const customerPage = () => customerAt.get(size) as Page;
   const adminPage = () => adminAt.get(size) as Page;
@@ -399,6 +461,28 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     expect(await sidewaysOverflow(page)).toBe(0);
     await level.scrollIntoViewIfNeeded();
     await screenshot(page, "user-level", size);
+  });
+
+  it("draws the API users and their keys whole, and the revoke dialog on screen", async () => {
+    apiUserMade ??= makeApiUser();
+    await apiUserMade;
+    const page = adminPage();
+    await open(page, "/admin/api-users");
+    const row = page.locator("table.admin-table tbody tr").filter({ hasText: reseller.email }).first();
+    await row.waitFor();
+    expect(await splitWords(page.locator("table.admin-table td"))).toEqual([]);
+    for (const text of [reseller.email, "2 purchases"]) expect(await linesOf(row.getByText(text))).toBe(1);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshot(page, "api-users", size);
+    await page.getByRole("button", { name: /^Revoke Shop website/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Revoke “Shop website”?" });
+    await dialog.getByRole("button", { name: "Cancel" }).waitFor();
+    const box = await dialog.boundingBox();
+    const view = page.viewportSize();
+    expect(box && view && box.x >= 0 && box.x + box.width <= view.width).toBe(true);
+    if (screenshotsDir) await page.screenshot({ path: join(screenshotsDir, `api-key-revoke-${size}.png`) });
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
   });
 
   it("gives no page of either area a sideways scroll, nor one past its end", async () => {

@@ -28,6 +28,7 @@ const ReferralsPage = lazyPage(() => import("./ReferralsPage"));
 const NotifyPage = lazyPage(() => import("./NotifyPage"));
 const ProvidersPage = lazyPage(() => import("./providers/ProvidersPage"));
 const PriceLevelsPage = lazyPage(() => import("./PriceLevelsPage"));
+const ApiUsersPage = lazyPage(() => import("./ApiUsersPage"));
 const AirtimeControlsPage = lazyPage(() => import("./catalogue/AirtimeControlsPage"));
 const DataPlansPage = lazyPage(() => import("./catalogue/DataPlansPage"));
 const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
@@ -50,6 +51,7 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/referrals": () => <ReferralsPage />,
   "/providers": () => <ProvidersPage />,
   "/price-levels": () => <PriceLevelsPage />,
+  "/api-users": () => <ApiUsersPage />,
   "/notify/all": () => <NotifyPage kind="all" />,
   "/notify/circular": () => <NotifyPage kind="circular" />,
   "/manage-airtime": () => <AirtimeControlsPage />,

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo } from "react";
 import { type UseFormRegisterReturn, useForm } from "react-hook-form";
 import { Link } from "wouter";
 import type { z } from "zod/mini";
-import { type LevelSlug, levelSlugs } from "../../../schemas/levelSlugs";
+import { levelSlugs } from "../../../schemas/levelSlugs";
 import { type AdminUserPatch, adminUserPatch, type UserDetail } from "../../../schemas/users";
 import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
@@ -20,7 +20,7 @@ import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
 import { Fact } from "./Fact";
 import { FundWalletForm } from "./FundWalletForm";
-import { ActiveBadge, fullName, roleLabels } from "./people";
+import { ActiveBadge, fullName, levelLabel, roleLabels } from "./people";
 import { UserKycSection } from "./UserKycSection";
 import "./admin.css";
 
@@ -134,10 +134,6 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
     </>
   );
 }
-
-/** A level's fixed name, until the admin's own names have loaded. */
-const levelLabel = (slug: LevelSlug) =>
-  ({ customer: "Customer", agent: "Agent", reseller: "Reseller", api: "API" })[slug];
 
 type EditValues = z.input<typeof adminUserPatch>;
 const editable = ["first_name", "last_name", "phone", "role", "is_active", "can_transact", "level"] as const;

@@ -34,6 +34,8 @@ export const adminPages = [
   { path: "/providers", title: "Providers", roles: admin, inNav: true },
   // What agents and resellers pay and what moving up costs; its API is sys.admin/, so admins only.
   { path: "/price-levels", title: "Price levels", roles: admin, inNav: true },
+  // Who buys through the reseller API, and every key to revoke; its API is sys.admin/, so admins only.
+  { path: "/api-users", title: "API users", roles: admin, inNav: true },
   { path: "/notify/all", title: "Send notification", label: "Send", roles: admin, inNav: true },
   { path: "/notify/circular", title: "Circular", roles: admin, inNav: true },
   { path: "/manage-airtime", title: "Airtime controls", roles: staff, inNav: true },

@@ -1,6 +1,11 @@
 import type { Role } from "../../../schemas/common";
+import type { LevelSlug } from "../../../schemas/levelSlugs";
 
 export const roleLabels: Record<Role, string> = { customer: "Customer", staff: "Staff", admin: "Admin" };
+
+/** A level's fixed name, where the admin's own names are not loaded (or until they are). */
+export const levelLabel = (slug: LevelSlug) =>
+  ({ customer: "Customer", agent: "Agent", reseller: "Reseller", api: "API" })[slug];
 
 /** Active or Inactive, in words (colour alone would not tell everyone). */
 export function ActiveBadge({ active }: { active: boolean }) {
