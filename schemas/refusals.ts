@@ -31,6 +31,8 @@ export const refusalStatuses = {
   no_credentials: 401,
   session_expired: 401,
   bad_signature: 401,
+  /** The API key is unknown, revoked or not a key at all. */
+  invalid_key: 401,
   forbidden: 403,
   account_deactivated: 403,
   /** The account's email is not confirmed yet; `data` names the email to confirm. */

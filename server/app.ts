@@ -36,6 +36,7 @@ import { staffFundingRoutes } from "./routes/staffFundingRoutes";
 import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
 import { statusRoutes } from "./routes/statusRoutes";
 import { userAdminRoutes } from "./routes/userAdminRoutes";
+import { v1Routes } from "./routes/v1Routes";
 import { walletRoutes } from "./routes/walletRoutes";
 import { webhookDeliveryRoutes } from "./routes/webhookDeliveryRoutes";
 import { webhookRoutes } from "./routes/webhookRoutes";
@@ -65,6 +66,7 @@ export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.cloc
     ...adminConsoleRoutes(deps),
     ...providerRoutes(deps),
     ...webhookRoutes(deps),
+    ...v1Routes(deps),
   ];
 }
 

@@ -11,6 +11,7 @@ import type { PaymentGateway } from "./outside/gateway";
 import type { IdentityVerifier } from "./outside/identityVerifier";
 import type { Provider } from "./outside/provider";
 import type { ProviderSet } from "./outside/providerSet";
+import type { KeyCaller } from "./services/apiCallers";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -48,6 +49,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     session: AuthSession | undefined;
+    /** A program's call with an API key (the v1 API, the market's dialect): whose key, and the key. */
+    keyCaller?: KeyCaller | undefined;
     /** The caller's address, for the audit log. */
     ip: string | null;
   };

@@ -19,6 +19,7 @@ import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
 import { statusContracts } from "./status";
 import { userAdminContracts } from "./userAdmin";
+import { v1Contracts } from "./v1";
 import { walletContracts } from "./wallet";
 import { webhookContracts } from "./webhook";
 import { webhookDeliveryContracts } from "./webhookDeliveries";
@@ -52,6 +53,7 @@ export const routeTable = {
   ...adminConsoleContracts,
   ...providerContracts,
   ...webhookContracts,
+  ...v1Contracts,
 };
 
 export type RouteTable = typeof routeTable;

@@ -619,7 +619,7 @@ export const transactions = pgTable(
       .notNull()
       .references(() => wallets.id),
     kind: text("kind", {
-      enum: ["funding", "airtime", "data", "tv", "electricity", "refund", "bonus"],
+      enum: ["funding", "airtime", "data", "tv", "electricity", "refund", "bonus", "level_upgrade"],
     }).notNull(),
     status: text("status", {
       enum: ["pending", "successful", "failed", "refunded", "reversed"],

@@ -1,6 +1,7 @@
 import type { Role } from "../../schemas/common";
 
-export type Access = "public" | "signedIn" | readonly Role[];
+/** `apiKey`: a program's call with an API key (`Authorization: Bearer ojk_…`), never a session. */
+export type Access = "public" | "signedIn" | "apiKey" | readonly Role[];
 
 /**
  * Who may call which path, decided in one place by path prefix (paths are under /api, without the
@@ -25,6 +26,8 @@ export const accessRules: ReadonlyArray<{ prefix: string; access: Access }> = [
   { prefix: "/core/staff", access: ["staff", "admin"] },
   { prefix: "/staff", access: ["staff", "admin"] },
   { prefix: "/sys.admin", access: ["admin"] },
+  // OjaPay's own API for resellers' programs (docs/RESELLERS.md): API keys only.
+  { prefix: "/v1", access: "apiKey" },
 ];
 
 /**

@@ -58,3 +58,6 @@ export function refuseOversizedJson(text: string): void {
     }
   }
 }
+
+/** Bodies sent with an API key (both reseller APIs) are small: an order is a few fields. */
+export const keyApiMaxBytes = 16 * 1024;

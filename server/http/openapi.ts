@@ -41,7 +41,11 @@ export function openApiDocument(routes: readonly Route[], apiBase: string) {
       },
       "400": errorResponse("Invalid input (`fields` names each field's problem), or a rule refused it"),
     };
-    if (access !== "public") {
+    if (access === "apiKey") {
+      responses["401"] = errorResponse("No API key, or one unknown or revoked (`invalid_key`)");
+      responses["403"] = errorResponse("The key's address is not allowed, or its account has no API access");
+      responses["429"] = errorResponse("The key's rate limit: wait as `Retry-After` says");
+    } else if (access !== "public") {
       responses["401"] = errorResponse("No token, or the session has ended");
       if (access !== "signedIn") responses["403"] = errorResponse("The role may not call this path");
     }
@@ -49,8 +53,8 @@ export function openApiDocument(routes: readonly Route[], apiBase: string) {
     paths[path][route.method.toLowerCase()] = {
       summary: route.summary,
       tags: [route.tag],
-      ...(access !== "public" && { security: [{ bearer: [] }] }),
-      ...(access !== "public" && access !== "signedIn" && { "x-roles": access }),
+      ...(access !== "public" && { security: [access === "apiKey" ? { apiKey: [] } : { bearer: [] }] }),
+      ...(Array.isArray(access) && { "x-roles": access }),
       ...(parameters.length > 0 && { parameters }),
       ...(route.body && {
         requestBody: {
@@ -71,7 +75,14 @@ export function openApiDocument(routes: readonly Route[], apiBase: string) {
     },
     servers: [{ url: apiBase }],
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "A session's token, from sign-in" },
+        apiKey: {
+          type: "http",
+          scheme: "bearer",
+          description: "An API key (`ojk_…`), made on the Developer page; never a session's token",
+        },
+      },
       // Every refusal has this one shape; `code` lists every refusal the API gives.
       schemas: { Refusal: jsonSchema(refusalEnvelope, "output") },
     },

@@ -1,9 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { messages, notFound, Refusal } from "../refusal";
+import { isKeyCaller } from "../services/apiCallers";
 import type { RecentReads } from "../services/recentReads";
 import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
+import { bodySizeLimit } from "./bodySizeLimit";
+import { keyApiMaxBytes } from "./jsonLimits";
+import { keyCallerOf, keyRefusalOf } from "./keyAuthorization";
+import { answerRefusal } from "./refusalAnswer";
 
 const noCredentials = () => new Refusal("no_credentials", messages.noCredentials);
 const sessionExpired = () => new Refusal("session_expired", messages.sessionExpired);
@@ -38,11 +43,22 @@ export function sessionGate(
   isKnownPath: (path: string) => boolean,
   recent: RecentReads,
 ): MiddlewareHandler<AppEnv> {
+  const keyBodyLimit = bodySizeLimit(keyApiMaxBytes, (c) =>
+    answerRefusal(
+      c as Context<AppEnv>,
+      new Refusal("too_large", `The request body is too large: at most ${keyApiMaxBytes / 1024} kB.`),
+    ),
+  );
   return async (c, next) => {
     const path = c.req.path.slice(apiPrefix.length).replace(/\/+$/, "") || "/";
     // A path that leads nowhere is "not found" for everyone; asking for a sign-in first would only confuse.
     if (!isKnownPath(path)) throw notFound();
-    if (!recent.enabled || reads.has(c.req.method) || leavesAccountsAsTheyWere.has(path))
+    if (
+      !recent.enabled ||
+      reads.has(c.req.method) ||
+      leavesAccountsAsTheyWere.has(path) ||
+      accessFor(path) === "apiKey"
+    )
       return gate(c, next, path);
     try {
       return await gate(c, next, path);
@@ -51,8 +67,23 @@ export function sessionGate(
     }
   };
 
+  /**
+   * A program's call with an API key: the key (with its rate limit), never a session; bodies of at
+   * most 16 kB. Refusals in the envelope, like every other path's.
+   */
+  async function keyGate(c: Context<AppEnv>, next: () => Promise<void>) {
+    const found = await keyCallerOf(deps, c, "Bearer");
+    if (!isKeyCaller(found)) {
+      const { refusal, headers } = keyRefusalOf(found);
+      return answerRefusal(c, refusal, headers);
+    }
+    c.set("keyCaller", found);
+    return keyBodyLimit(c, next);
+  }
+
   async function gate(c: Context<AppEnv>, next: () => Promise<void>, path: string) {
     const access = accessFor(path);
+    if (access === "apiKey") return keyGate(c, next);
     const header = c.req.header("authorization");
     let session: AuthSession | null = null;
     if (header) {

@@ -17,6 +17,7 @@ import { dataPlans, transactions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { bodySizeLimit } from "../http/bodySizeLimit";
 import { jsonAnswer } from "../http/jsonAnswer";
+import { keyApiMaxBytes } from "../http/jsonLimits";
 import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
 import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
@@ -25,9 +26,6 @@ import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller
 import { msorgAccountOf } from "../services/reseller/msorgAccount";
 import { msorgRecordOf, msorgServices } from "../services/reseller/msorgRecords";
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
-
-/** Bodies sent with a key are small: an order is a few fields. */
-export const keyApiMaxBytes = 16 * 1024;
 
 /** A body as JSON or as a form (PHP scripts post both), then the dialect's schema. */
 async function bodyOf<S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): Promise<z.output<S>> {

@@ -97,4 +97,5 @@ export async function callerOfKey(
   return { key, user };
 }
 
-export const isKeyCaller = (found: KeyCaller | KeyRefusal): found is KeyCaller => "key" in found;
+export const isKeyCaller = <R extends { reason: string }>(found: KeyCaller | R): found is KeyCaller =>
+  "key" in found;

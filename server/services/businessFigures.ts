@@ -18,11 +18,10 @@ import type { TransactionRow } from "./transactions/transactionRecords";
 const isPurchase = inArray(transactions.kind, [...purchaseKinds]);
 /**
  * What the figures count: purchases and level upgrades, whose fee is revenue the moment it is paid
- * (a row of its own in `by_service`, no cost, never refunded). The column's TypeScript list does not
- * name level_upgrade yet (server/db/schema.ts); it is plain text.
+ * (a row of its own in `by_service`, no cost, never refunded).
  */
 const soldKinds = [...purchaseKinds, "level_upgrade"] as const;
-const isSale = inArray(transactions.kind, soldKinds as unknown as TransactionRow["kind"][]);
+const isSale = inArray(transactions.kind, [...soldKinds]);
 const delivered = sql`${transactions.status} in ('successful', 'refunded')`;
 const counted = {
   count: sql<number>`count(*) filter (where ${delivered})::int`,

@@ -16,10 +16,6 @@ export interface PaidFee {
   scope: string;
 }
 
-// The kind is new in schemas/transactions.ts; the column is plain text (no database check), and its
-// TypeScript list in server/db/schema.ts is another change's to extend.
-const levelUpgradeKind = "level_upgrade" as TransactionRow["kind"];
-
 /**
  * The writes of an upgrade, inside its database transaction: the `level_upgrade` transaction (a
  * free level's too, at ₦0, so the request id has a transaction to answer and the history shows the
@@ -40,7 +36,7 @@ export async function payLevelFee(
       reference: newReference("level_upgrade", now),
       userId: user.id,
       walletId: fee.wallet.id,
-      kind: levelUpgradeKind,
+      kind: "level_upgrade",
       status: "successful",
       amount,
       total: amount,

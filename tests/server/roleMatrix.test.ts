@@ -74,6 +74,10 @@ describe("the role matrix over every path of the API", () => {
           answer.body.code === "session_expired";
         if (access === "public") {
           expect(refusedForWho, label).toBe(false);
+        } else if (access === "apiKey" && who !== "anonymous") {
+          // A program's path takes an API key: a session's token, whoever's, is no key.
+          expect(answer.status, label).toBe(401);
+          expect(answer.body.code, label).toBe("invalid_key");
         } else if (who === "anonymous") {
           expect(answer.status, label).toBe(401);
           expect(answer.body, label).toMatchObject({ code: "no_credentials", msg: noCredentials });

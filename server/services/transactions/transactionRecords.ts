@@ -109,8 +109,7 @@ export function transactionConditions(
 ): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.userId) conditions.push(eq(transactions.userId, filter.userId));
-  // The column's TypeScript list (server/db/schema.ts) does not name level_upgrade yet; it is plain text.
-  if (filter.kind) conditions.push(eq(transactions.kind, filter.kind as TransactionRow["kind"]));
+  if (filter.kind) conditions.push(eq(transactions.kind, filter.kind));
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
   if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));

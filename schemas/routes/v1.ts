@@ -1,0 +1,48 @@
+import { z } from "zod/mini";
+import { airtimeControl, dataPlan, disco, tvPlan, tvProvider } from "../catalogue";
+import { v1Balance, v1Purchase, v1PurchaseBody, v1PurchaseParams } from "../v1Api";
+import { webhookDeliveryPage, webhookDeliveryQuery } from "../webhooks";
+import { contracts } from "./contract";
+
+/** Everything on sale at the caller's level, in one answer: what a program caches and refreshes. */
+export const v1Catalogue = z.object({
+  airtime: z.array(airtimeControl),
+  data: z.array(dataPlan),
+  tv: z.array(z.extend(tvProvider, { bouquets: z.array(tvPlan) })),
+  electricity: z.array(disco),
+});
+
+const tag = "API v1 (keys)";
+
+/** OjaPay's API for programs (docs/RESELLERS.md): `Authorization: Bearer <API key>`, kobo, the envelope. */
+export const v1Contracts = contracts({
+  "POST /v1/purchases": {
+    tag,
+    summary:
+      "Buy airtime, data, TV or electricity: `kind` and the customer purchase's fields without the PIN; `request_id` (a UUID you make) is required, and the same one answers the same purchase",
+    body: v1PurchaseBody,
+    result: v1Purchase,
+  },
+  "GET /v1/purchases/:id": {
+    tag,
+    summary: "A purchase as it stands now, by our id or by your `request_id`",
+    params: v1PurchaseParams,
+    result: v1Purchase,
+  },
+  "GET /v1/balance": {
+    tag,
+    summary: "The wallet, and what pending purchases hold, in kobo",
+    result: v1Balance,
+  },
+  "GET /v1/catalogue": {
+    tag,
+    summary: "Networks, data plans, bouquets and distribution companies, priced at your level",
+    result: v1Catalogue,
+  },
+  "GET /v1/webhook-deliveries": {
+    tag,
+    summary: "The webhooks sent for this key, newest first: status, tries, the last answer",
+    query: webhookDeliveryQuery,
+    result: webhookDeliveryPage,
+  },
+});
