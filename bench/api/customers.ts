@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { defaultKycLimits } from "../../schemas/kyc";
-import { users, wallets } from "../../server/db/schema";
+import { apiKeys, users, wallets } from "../../server/db/schema";
 import type { UserRow } from "../../server/deps";
+import { createApiKey } from "../../server/services/apiKeys";
 import { staffFund } from "../../server/services/funding/staffFunding";
 import { readKycLimits } from "../../server/services/kyc/tierLimits";
 import { overrideTier, setKycLimits } from "../../server/services/kyc/tierSettings";
@@ -18,6 +19,8 @@ export interface BenchCustomer {
   walletId: string;
   /** Their first staff funding: the bench's own ledger postings are booked against it. */
   fundingTransactionId: string;
+  /** Their API key (level api), for the v1 API's purchases. */
+  key: string;
 }
 
 const naira = (n: number) => n * 100;
@@ -31,6 +34,13 @@ export const customerSetup = {
   tier3DailyLimitKobo: naira(1_000_000_000),
   /** Before every point each wallet is topped up by staff funding to at least this (₦1,000,000 a funding at most). */
   walletFloorKobo: naira(2_000_000),
+  /**
+   * Every customer is at the api level with one key, whose rate limit is raised past anything the
+   * bench sends, as an operator would for a reseller with that volume (the default, 10 a second with
+   * bursts of 30, would measure the limit, not the API).
+   */
+  level: "api",
+  keyRatePerSecond: 100_000,
 } as const;
 
 const fundingStep = naira(1_000_000);
@@ -98,6 +108,19 @@ async function fundTo(app: BenchApp, admin: UserRow, customerId: string, balance
   return first;
 }
 
+/** The customer at the api level with one key, its rate limit out of the bench's way. */
+async function apiKeyFor(app: BenchApp, customerId: string): Promise<string> {
+  await app.deps.db.update(users).set({ priceLevel: customerSetup.level }).where(eq(users.id, customerId));
+  const [user] = await app.deps.db.select().from(users).where(eq(users.id, customerId));
+  if (!user) throw new Error("the bench customer is gone");
+  const made = await createApiKey(app.deps, user, { name: "bench:api" }, null);
+  await app.deps.db
+    .update(apiKeys)
+    .set({ ratePerSecond: customerSetup.keyRatePerSecond, burst: customerSetup.keyRatePerSecond })
+    .where(eq(apiKeys.id, made.id));
+  return made.key;
+}
+
 /**
  * The bench's customers, ready to buy: verified, signed in, PIN set, tier 3 (set by the admin, with a
  * reason, as Manage users does), and wallets funded by staff. Not timed.
@@ -124,7 +147,12 @@ export async function prepareCustomers(app: BenchApp, client: HttpClient): Promi
         });
         const funding = await fundTo(app, admin, person.id, 0, customerSetup.walletFloorKobo);
         if (!funding) throw new Error("the customer was not funded");
-        return { ...person, pin: customerSetup.pin, fundingTransactionId: funding };
+        return {
+          ...person,
+          pin: customerSetup.pin,
+          fundingTransactionId: funding,
+          key: await apiKeyFor(app, person.id),
+        };
       }),
     );
     customers.push(...made);

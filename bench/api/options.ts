@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 
 export type DatabaseKind = "pglite" | "postgres";
-export const scenarios = ["distinct", "hot", "failover"] as const;
+export const scenarios = ["distinct", "hot", "failover", "api"] as const;
 export type Scenario = (typeof scenarios)[number];
 /** Whether the app counts for Prometheus (METRICS_TOKEN set) or not. */
 export const metricsSettings = ["off", "on"] as const;
@@ -31,9 +31,10 @@ export const usage = `npm run bench:api -- [--db pglite|postgres|both] [--second
   --runs         runs of every point; the median is reported (default 3)
   --concurrency  closed-loop workers, comma-separated (default 1,8,32)
   --warmup       seconds of purchases before each measured point, not counted (default 1)
-  --scenario     distinct customers, one hot wallet, or failover (distinct customers, VTpass refusing a
-                 fifth of its pays so they move to the SME-data vendor); comma-separated, both for
-                 distinct and hot, all for the three (default all)
+  --scenario     distinct customers, one hot wallet, failover (distinct customers, VTpass refusing a
+                 fifth of its pays so they move to the SME-data vendor), or api (distinct customers
+                 buying through POST /api/v1/purchases with their API keys, no PIN); comma-separated,
+                 both for distinct and hot, all for the four (default all)
   --reads        after the purchases, read a bare Hono app (the floor), GET /api/status/, the wallet and
                  the home page (when built) with autocannon at 16 connections, and the database's own
                  selects by primary key a second, against issue 26's targets (default on)

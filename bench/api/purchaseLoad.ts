@@ -10,6 +10,8 @@ import type { Scenario } from "./options";
 /** What every purchase buys: ₦100 of MTN airtime (₦98 after MTN's discount). */
 export const purchaseOrder = {
   endpoint: "POST /core/customer/airtime",
+  /** The api scenario's: the same airtime through OjaPay's API for programs, with a key and no PIN. */
+  apiEndpoint: "POST /v1/purchases",
   networkId: 1,
   amountKobo: 10_000,
 } as const;
@@ -54,20 +56,19 @@ export function purchaseOperation(
   scenario: Scenario,
   nextPhone: () => string,
 ) {
-  const path = apiPath(purchaseOrder.endpoint);
+  const byKey = scenario === "api";
+  const path = apiPath(byKey ? purchaseOrder.apiEndpoint : purchaseOrder.endpoint);
   return async (worker: number): Promise<Outcome> => {
     const customer = customerFor(customers, scenario, worker);
-    const answer = await client.post(
-      path,
-      {
-        network_id: purchaseOrder.networkId,
-        phone: nextPhone(),
-        amount: purchaseOrder.amountKobo,
-        pin: customer.pin,
-        request_id: randomUUID(),
-      },
-      customer.token,
-    );
+    const order = {
+      network_id: purchaseOrder.networkId,
+      phone: nextPhone(),
+      amount: purchaseOrder.amountKobo,
+      request_id: randomUUID(),
+    };
+    const answer = byKey
+      ? await client.post(path, { kind: "airtime", ...order }, customer.key)
+      : await client.post(path, { ...order, pin: customer.pin }, customer.token);
     const body = answer.body as { code?: string; data?: { status?: string } } | string;
     if (typeof body === "string") return `${answer.status} (not JSON)`;
     if (answer.status === 200 && body.data?.status === "successful") return null;

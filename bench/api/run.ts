@@ -9,6 +9,7 @@
 
 import { loadavg } from "node:os";
 import { relative } from "node:path";
+import { apiPurchaseComparisons, apiPurchaseTable, apiPurchaseTarget } from "./apiPurchaseReport";
 import { type BenchApp, benchSettings, startBenchApp } from "./benchApp";
 import { type BenchCustomer, customerSetup, prepareCustomers } from "./customers";
 import { type BenchDatabase, startDatabase } from "./databases";
@@ -178,6 +179,13 @@ async function main() {
     );
     console.log(`${failoverTable(comparisons)}\n`);
   }
+  const apiPurchases = apiPurchaseComparisons(points);
+  if (apiPurchases.length > 0) {
+    console.log(
+      `the API for programs: the same airtime through POST /api/v1/purchases with each customer's key (no PIN), beside distinct; target api ÷ distinct ≥ ${apiPurchaseTarget}; p99 in ms\n`,
+    );
+    console.log(`${apiPurchaseTable(apiPurchases)}\n`);
+  }
   const readFigures = readComparisons(reads, points);
   if (reads.length > 0) {
     console.log(
@@ -216,6 +224,10 @@ async function main() {
         refusalShare: failoverRefusalShare,
         target: `failover purchases/s ÷ distinct purchases/s ≥ ${failoverTarget}`,
       },
+      api: {
+        what: "distinct customers buying the same airtime through POST /api/v1/purchases with their API keys (level api, rate limit raised), no PIN",
+        target: `api purchases/s ÷ distinct purchases/s ≥ ${apiPurchaseTarget}`,
+      },
       posting: {
         what: "postings.fund (staff_funding → wallet) in its own db.transaction",
         kobo: postingKobo,
@@ -227,6 +239,7 @@ async function main() {
     },
     points,
     failover: comparisons,
+    apiPurchases,
     reads,
     readTargets: readFigures,
     metrics,
