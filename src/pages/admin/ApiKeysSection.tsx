@@ -88,9 +88,6 @@ export function ApiKeysSection({ onRevoked }: { onRevoked: () => void }) {
                   <th scope="col">Made</th>
                   <th scope="col">Last used</th>
                   <th scope="col">State</th>
-                  <th scope="col">
-                    <span className="sr-only">Action</span>
-                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -125,9 +122,9 @@ function KeyLine({ apiKey, onRevoke, busy }: { apiKey: OwnedApiKey; onRevoke: ()
   const { owner } = apiKey;
   return (
     <tr>
-      <td data-label="Key" className="admin-table-key">
+      <td data-label="Key">
         <span className="stacked">
-          <span>{apiKey.name}</span>
+          <strong>{apiKey.name}</strong>
           <span className="mono keep-whole">ojk_{apiKey.prefix}</span>
         </span>
       </td>
@@ -137,29 +134,33 @@ function KeyLine({ apiKey, onRevoke, busy }: { apiKey: OwnedApiKey; onRevoke: ()
           <span className="muted keep-whole">{owner.email}</span>
         </span>
       </td>
-      <td data-label="Made">{formatDate(apiKey.created_at)}</td>
-      <td data-label="Last used">{apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : "Never"}</td>
-      <td data-label="State">
-        {apiKey.revoked_at ? (
-          <span className="stacked">
-            <span className="state-badge state-off">Revoked</span>
-            <span className="muted">{formatDate(apiKey.revoked_at)}</span>
-          </span>
-        ) : (
-          <span className="state-badge state-on">Live</span>
-        )}
+      <td data-label="Made" className="keep-whole">
+        {formatDate(apiKey.created_at)}
       </td>
-      <td data-label="">
-        {!apiKey.revoked_at && (
-          <button
-            type="button"
-            className="button secondary danger"
-            aria-label={`Revoke ${apiKey.name} (ojk_${apiKey.prefix}) of ${owner.name}`}
-            disabled={busy}
-            onClick={onRevoke}
-          >
-            Revoke
-          </button>
+      <td data-label="Last used" className="keep-whole">
+        {apiKey.last_used_at ? formatDateTime(apiKey.last_used_at) : "Never"}
+      </td>
+      {/* The state with its date or its button beside it: a column of its own for the button left the
+          table too wide for a laptop beside the sidebar. */}
+      <td data-label="State" className="keep-whole">
+        {apiKey.revoked_at ? (
+          <>
+            <span className="state-badge state-off">Revoked</span>{" "}
+            <span className="muted">{formatDate(apiKey.revoked_at)}</span>
+          </>
+        ) : (
+          <>
+            <span className="state-badge state-on">Live</span>{" "}
+            <button
+              type="button"
+              className="button secondary danger"
+              aria-label={`Revoke ${apiKey.name} (ojk_${apiKey.prefix}) of ${owner.name}`}
+              disabled={busy}
+              onClick={onRevoke}
+            >
+              Revoke
+            </button>
+          </>
         )}
       </td>
     </tr>

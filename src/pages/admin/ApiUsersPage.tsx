@@ -108,9 +108,11 @@ export default function ApiUsersPage() {
 function ApiUserLine({ user }: { user: ApiUser }) {
   return (
     <tr>
-      <td data-label="Account" className="admin-table-key">
+      <td data-label="Account">
         <span className="stacked">
-          <Link href={`/manage-users/${user.id}`}>{user.name}</Link>
+          <strong>
+            <Link href={`/manage-users/${user.id}`}>{user.name}</Link>
+          </strong>
           <span className="muted keep-whole">{user.email}</span>
         </span>
       </td>
@@ -126,7 +128,9 @@ function ApiUserLine({ user }: { user: ApiUser }) {
         {formatCount(user.live_keys)} live
         {user.revoked_keys > 0 && `, ${formatCount(user.revoked_keys)} revoked`}
       </td>
-      <td data-label="Last used">{user.last_used_at ? formatDateTime(user.last_used_at) : "Never"}</td>
+      <td data-label="Last used" className="keep-whole">
+        {user.last_used_at ? formatDateTime(user.last_used_at) : "Never"}
+      </td>
     </tr>
   );
 }
