@@ -8,3 +8,9 @@ import { z } from "zod/mini";
 export const levelSlugs = ["customer", "agent", "reseller", "api"] as const;
 export const levelSlug = z.enum(levelSlugs, { error: "Choose customer, agent, reseller or api." });
 export type LevelSlug = z.infer<typeof levelSlug>;
+
+/**
+ * The levels whose members may hold API keys: migration 0019 gives these two `api_access`, and no
+ * admin can change it, so the customer's menu can tell from the profile's level without asking.
+ */
+export const apiAccessLevels: readonly LevelSlug[] = ["reseller", "api"];

@@ -8,6 +8,7 @@ import type { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../api/accountsApi";
 import type { AdminApi } from "../api/adminApi";
 import type { CustomerApi } from "../api/customerApi";
+import type { DeveloperApi } from "../api/developerApi";
 import type { SignedOutApi } from "../api/signedOutApi";
 
 /**
@@ -21,6 +22,8 @@ export interface AppServices {
   signedOut?: SignedOutApi;
   /** Only the customer area has this (customerServices), so the sign-in pages and the console do not download it. */
   customer?: CustomerApi;
+  /** As a test provides it; otherwise the Developer page makes the real one (useDeveloperApi). */
+  developer?: DeveloperApi;
   /**
    * The email check, the PIN reset and the purchase wizards (one per product, the same machine with
    * that product's actors) as a test provides them. Without them the verify modal, the profile and

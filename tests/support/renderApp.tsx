@@ -11,6 +11,7 @@ import { verifyEmailMachine } from "../../machines/verifyEmailMachine";
 import type { AccountsApi } from "../../src/api/accountsApi";
 import type { AdminApi } from "../../src/api/adminApi";
 import type { CustomerApi } from "../../src/api/customerApi";
+import type { DeveloperApi } from "../../src/api/developerApi";
 import type { SignedOutApi } from "../../src/api/signedOutApi";
 import { type AppServices, AppServicesProvider } from "../../src/app/AppServices";
 import { AdminRoutes } from "../../src/pages/admin/AdminArea";
@@ -47,6 +48,7 @@ export function renderApp({
   signedOut = fakeSignedOut(),
   customer = fakeCustomer(),
   admin = fakeAdmin(),
+  developer,
   children,
 }: {
   path: string;
@@ -54,6 +56,8 @@ export function renderApp({
   signedOut?: SignedOutApi;
   customer?: CustomerApi;
   admin?: AdminApi;
+  /** The Developer page's calls; without them it would make the real ones. */
+  developer?: DeveloperApi;
   children?: ReactNode;
 }) {
   const location = memoryLocation({ path, record: true });
@@ -86,6 +90,7 @@ export function renderApp({
     signedOut,
     customer,
     admin,
+    ...(developer && { developer }),
     pinResetLogic: pinResetMachine.provide({
       actors: pin.actors,
       actions: { pinChanged: () => sessionActor.send({ type: "profile.refresh" }) },
