@@ -78,6 +78,7 @@ export const routeModules: readonly RouteModules[] = [
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),
   customer("/notifications", "NotificationsPage"),
+  customer("/developer", "developer/DeveloperPage"),
   { path: "/app/*", modules: [`${pages}/customer/CustomerArea.tsx`] },
   ...Object.entries(adminModules).map(([path, page]) => ({
     path: `/admin${path}`,

@@ -16,6 +16,7 @@ const ReceiptPage = lazyPage(() => import("./ReceiptPage"));
 const ProfilePage = lazyPage(() => import("./ProfilePage"));
 const PurchasePage = lazyPage(() => import("./purchase/PurchasePage"));
 const NotificationsPage = lazyPage(() => import("./NotificationsPage"));
+const DeveloperPage = lazyPage(() => import("./developer/DeveloperPage"));
 
 /** /app, guarded; its index goes to the dashboard (spec section 2). */
 export function CustomerRoutes() {
@@ -56,6 +57,10 @@ export function CustomerRoutes() {
           {/* Beyond spec section 2: the inbox for the admins' notifications, from the top bar. */}
           <Route path={inboxPath}>
             <NotificationsPage />
+          </Route>
+          {/* Beyond spec section 2 (issue 27): keys and webhooks; a literal path, so the accessibility test finds it. */}
+          <Route path="/developer">
+            <DeveloperPage />
           </Route>
           <Route>
             <AreaNotFound home="/dashboard" />

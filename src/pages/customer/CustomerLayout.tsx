@@ -7,6 +7,8 @@ import { useSession } from "../../session/useSession";
 import { customerPages, inboxPath } from "./customerNav";
 
 const nav = customerPages.map((page) => ({ href: page.path, label: page.label }));
+// The Developer page is last, so leaving it out for others (and from the prerendered shell) moves nothing.
+const navWithoutDeveloper = nav.slice(0, -1);
 const UnreadBadge = lazy(() => import("./UnreadBadge"));
 
 export function CustomerLayout({ children }: { children: ReactNode }) {
@@ -17,7 +19,8 @@ export function CustomerLayout({ children }: { children: ReactNode }) {
   const [, navigate] = useLocation();
   return (
     <SignedInLayout
-      nav={nav}
+      // The levels with API access (apiAccessLevels), named here so every page need not load the list.
+      nav={profile?.level === "reseller" || profile?.level === "api" ? nav : navWithoutDeveloper}
       navLabel="Customer menu"
       onLogout={() => {
         send({ type: "session.signOut" });

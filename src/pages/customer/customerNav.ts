@@ -7,6 +7,9 @@ export const customerPages = [
   { path: "/cable-subscriptions", label: "Cable TV", title: "Cable TV subscriptions" },
   { path: "/utilities", label: "Electricity", title: "Electricity" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
+  // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
+  // (CustomerLayout); anyone may open the address and read how to get there.
+  { path: "/developer", label: "Developer", title: "Developer" },
 ] as const;
 
 /** The inbox of notices, reached from the bell in the top bar rather than the sidebar. */

@@ -1,0 +1,100 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { describeFailure } from "../../../../machines/actionFailure";
+import type { ShownOnceKey } from "../../../../schemas/webhookDeliveryViews";
+import type { DeveloperApi } from "../../../api/developerApi";
+import { TextAreaField } from "../../../components/TextAreaField";
+import { TextField } from "../../../components/TextField";
+import { schemaResolver } from "../../../forms/schemaResolver";
+import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
+import {
+  type CreateKeyFormInput,
+  type CreateKeyFormOutput,
+  createKeyFields,
+  createKeyForm,
+  emptyCreateKeyForm,
+} from "./createKeyForm";
+
+/**
+ * Create key: a name, and optionally the webhook URL, the addresses calls may come from and a daily
+ * cap in naira. A refusal is said in the server's words: under the field it names, or above the
+ * button (no access, five keys already).
+ */
+export function CreateKeyForm({
+  api,
+  onCreated,
+}: {
+  api: DeveloperApi;
+  onCreated: (key: ShownOnceKey) => void;
+}) {
+  const form = useForm<CreateKeyFormInput, unknown, CreateKeyFormOutput>({
+    resolver: schemaResolver(createKeyForm),
+    defaultValues: emptyCreateKeyForm,
+  });
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit(async (body) => {
+    setRefusal(null);
+    try {
+      const created = await api.createKey(body);
+      form.reset(emptyCreateKeyForm);
+      onCreated(created);
+    } catch (error) {
+      const failure = describeFailure(error);
+      // Said under the fields it names; anything else (no access, five keys already) above the button.
+      showServerFieldErrors(error, form.setError, createKeyFields);
+      if (!failure.fields) setRefusal(failure.message);
+    }
+  });
+  const busy = form.formState.isSubmitting;
+  return (
+    <form noValidate onSubmit={submit} aria-busy={busy}>
+      <div className="form-row">
+        <TextField
+          label="Name"
+          hint="Where it is used, e.g. your website or your bot"
+          maxLength={40}
+          autoComplete="off"
+          error={errors.name?.message}
+          {...form.register("name")}
+        />
+        <TextField
+          label="Webhook URL (optional)"
+          hint="https only: settled purchases made with the key are posted here"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          error={errors.webhook_url?.message}
+          {...form.register("webhook_url")}
+        />
+      </div>
+      <div className="form-row">
+        <TextAreaField
+          label="Allowed addresses (optional)"
+          hint="IPv4 or IPv6, one a line. Calls from any other address are refused; empty: any"
+          rows={2}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.allowed_ips?.message}
+          {...form.register("allowed_ips")}
+        />
+        <TextField
+          label="Daily spending cap in ₦ (optional)"
+          hint="The most the key may spend in a day; empty: no cap"
+          inputMode="decimal"
+          autoComplete="off"
+          error={errors.daily_cap?.message}
+          {...form.register("daily_cap")}
+        />
+      </div>
+      {refusal && (
+        <p className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Creating…" : "Create key"}
+      </button>
+    </form>
+  );
+}
