@@ -110,7 +110,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
   mountRoutes(api, routes);
   app.route(apiBase, api);
   // Outside /api: the market's dialect for resellers' scripts, with their keys and no session.
-  app.route("/reseller/api", msorgDialectRoutes(deps));
+  app.route("/reseller/api", msorgDialectRoutes(deps, recent));
   // Outside /api: Prometheus's, with its own token, no session.
   app.get("/metrics", metricsEndpoint(deps.metrics, deps.config.metricsToken));
 

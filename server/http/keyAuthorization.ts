@@ -1,7 +1,14 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { messages, Refusal } from "../refusal";
-import { callerOfKey, isKeyCaller, type KeyCaller, type KeyRefusal } from "../services/apiCallers";
+import {
+  callerOfKey,
+  invalidKey,
+  isKeyCaller,
+  type KeyCaller,
+  type KeyRefusal,
+  keyRateLimited,
+} from "../services/apiCallers";
 import { clientAddress } from "./clientAddress";
 
 export interface KeyEnv {
@@ -12,6 +19,8 @@ export interface KeyEnv {
 export type KeyAuthRefusal = KeyRefusal | { reason: "no_key" };
 
 type Deps = Pick<AppDeps, "db" | "clock" | "config">;
+/** Whether the gate counts the call (a purchase's hold counts it instead), and what this instance read lately. */
+export type KeyCallOptions = Parameters<typeof callerOfKey>[3];
 
 /**
  * The API key in `Authorization: <scheme> <key>` (Token for the market's dialect, Bearer for ours),
@@ -21,12 +30,13 @@ export async function keyCallerOf(
   deps: Deps,
   c: Context<AppEnv> | Context<KeyEnv>,
   scheme: "Token" | "Bearer",
+  options: KeyCallOptions,
 ): Promise<KeyCaller | KeyAuthRefusal> {
   const sent = new RegExp(`^${scheme}\\s+(\\S+)\\s*$`, "i").exec(c.req.header("authorization") ?? "")?.[1];
   if (!sent) return { reason: "no_key" };
   const address = clientAddress(c, deps.config.trustProxy);
   (c as Context<AppEnv>).set("ip", address);
-  return callerOfKey(deps, sent, address);
+  return callerOfKey(deps, sent, address, options);
 }
 
 /** For an API that words its own refusals (the market's dialect): a refused call is answered by `refuse`. */
@@ -34,54 +44,38 @@ export function keyAuthorization(
   deps: Deps,
   scheme: "Token" | "Bearer",
   refuse: (c: Context<KeyEnv>, refusal: KeyAuthRefusal) => Response | Promise<Response>,
+  options: (c: Context<KeyEnv>) => KeyCallOptions,
 ): MiddlewareHandler<KeyEnv> {
   return async (c, next) => {
-    const found = await keyCallerOf(deps, c, scheme);
+    const found = await keyCallerOf(deps, c, scheme, options(c));
     if (!isKeyCaller(found)) return refuse(c, found);
     c.set("keyCaller", found);
     await next();
   };
 }
 
-/** A refused key call in our envelope's words (the v1 API), with Retry-After when rate limited. */
-export function keyRefusalOf(refusal: KeyAuthRefusal): {
-  refusal: Refusal;
-  headers?: Record<string, string>;
-} {
+/** A refused key call in our envelope's words (the v1 API); a rate limit's wait goes in `Retry-After`. */
+export function keyRefusalOf(refusal: KeyAuthRefusal): Refusal {
   switch (refusal.reason) {
     case "no_key":
-      return { refusal: new Refusal("no_credentials", messages.noCredentials) };
+      return new Refusal("no_credentials", messages.noCredentials);
     case "unknown_key":
-      return {
-        refusal: new Refusal("invalid_key", "This API key is not valid: it is unknown or was revoked."),
-      };
+      return invalidKey();
     case "address":
-      return {
-        refusal: new Refusal(
-          "forbidden",
-          `This API key may not be used from ${refusal.address ?? "this address"}.`,
-        ),
-      };
+      return new Refusal(
+        "forbidden",
+        `This API key may not be used from ${refusal.address ?? "this address"}.`,
+      );
     case "no_api_access":
-      return { refusal: new Refusal("forbidden", "API access is for the Reseller and API levels.") };
+      return new Refusal("forbidden", "API access is for the Reseller and API levels.");
     case "tier":
-      return { refusal: new Refusal("forbidden", "API access needs KYC tier 2.") };
+      return new Refusal("forbidden", "API access needs KYC tier 2.");
     case "restricted":
-      return {
-        refusal: new Refusal(
-          "account_restricted",
-          "Your account cannot make purchases or add money right now. Please contact support.",
-        ),
-      };
-    case "rate_limited": {
-      const seconds = refusal.retryAfterSeconds;
-      return {
-        refusal: new Refusal(
-          "rate_limited",
-          `This key made too many requests. Please wait ${seconds} second${seconds === 1 ? "" : "s"}.`,
-        ),
-        headers: { "retry-after": String(seconds) },
-      };
-    }
+      return new Refusal(
+        "account_restricted",
+        "Your account cannot make purchases or add money right now. Please contact support.",
+      );
+    case "rate_limited":
+      return keyRateLimited(refusal.retryAfterSeconds);
   }
 }

@@ -23,7 +23,15 @@ export function refusalBody(refusal: Refusal, requestId: string): RefusalEnvelop
 export function answerRefusal(c: Context<AppEnv>, refusal: Refusal, headers: Record<string, string> = {}) {
   // A refusal answered before the request id's middleware (the readiness check's 503) still gets one.
   if (!c.get("requestId")) c.set("requestId", requestIdFor(c.req.header("x-request-id")));
-  return jsonAnswer(c, refusalBody(refusal, c.get("requestId")), refusal.status, headers);
+  const wait = retryAfterOf(refusal);
+  const sent = wait === null ? headers : { "retry-after": String(wait), ...headers };
+  return jsonAnswer(c, refusalBody(refusal, c.get("requestId")), refusal.status, sent);
+}
+
+/** A rate limit's wait in seconds, where the refusal says it (`data.retry_after`): for `Retry-After`. */
+export function retryAfterOf(refusal: Refusal): number | null {
+  const wait = (refusal.data as { retry_after?: unknown } | null)?.retry_after;
+  return refusal.code === "rate_limited" && typeof wait === "number" ? wait : null;
 }
 
 /** Hono's own refusals (a malformed request it rejects before our code runs), under our codes. */

@@ -72,10 +72,16 @@ export function sessionGate(
    * most 16 kB. Refusals in the envelope, like every other path's.
    */
   async function keyGate(c: Context<AppEnv>, next: () => Promise<void>) {
-    const found = await keyCallerOf(deps, c, "Bearer");
+    // A purchase's hold counts the call against the key's rate limit, in the statement that holds
+    // the money: the key may come from what this instance read lately, and costs no statement more.
+    const purchase =
+      c.req.method === "POST" && c.req.path.replace(/\/+$/, "") === `${apiPrefix}/v1/purchases`;
+    const found = await keyCallerOf(deps, c, "Bearer", {
+      count: !purchase,
+      recent: recent.enabled ? recent.keys : null,
+    });
     if (!isKeyCaller(found)) {
-      const { refusal, headers } = keyRefusalOf(found);
-      return answerRefusal(c, refusal, headers);
+      return answerRefusal(c, keyRefusalOf(found));
     }
     c.set("keyCaller", found);
     return keyBodyLimit(c, next);

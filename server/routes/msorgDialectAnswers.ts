@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { AppDeps } from "../deps";
 import { jsonAnswer } from "../http/jsonAnswer";
 import type { KeyAuthRefusal, KeyEnv } from "../http/keyAuthorization";
+import { retryAfterOf } from "../http/refusalAnswer";
 import { Refusal } from "../refusal";
 
 /**
@@ -54,6 +55,9 @@ export function msorgErrorAnswer(
 ): Response {
   if (error instanceof Refusal) {
     if (error.code === "not_found") return jsonAnswer(c, { detail: "Not found." }, 404);
+    if (error.code === "invalid_key") return msorgKeyRefusal(c, { reason: "unknown_key" });
+    const wait = retryAfterOf(error);
+    if (wait !== null) return msorgKeyRefusal(c, { reason: "rate_limited", retryAfterSeconds: wait });
     if (error.code === "too_large") return jsonAnswer(c, { detail: error.msg }, 413);
     return jsonAnswer(c, { error: [error.msg] }, 400);
   }

@@ -22,6 +22,7 @@ import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
 import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
+import type { RecentReads } from "../services/recentReads";
 import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller/keyPurchases";
 import { msorgAccountOf } from "../services/reseller/msorgAccount";
 import { msorgRecordOf, msorgServices } from "../services/reseller/msorgRecords";
@@ -44,14 +45,21 @@ const queryOf = <S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): z.outp
  * SME-data vendor works against OjaPay by changing its base URL. Routes translate HTTP only; prices,
  * limits and the purchase are the customer's own (services/reseller/keyPurchases.ts).
  */
-export function msorgDialectRoutes(deps: AppDeps) {
+export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = null) {
   const app = new Hono<KeyEnv>({ strict: false });
   app.use(
     bodySizeLimit(keyApiMaxBytes, (c) =>
       jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),
     ),
   );
-  app.use(keyAuthorization(deps, "Token", msorgKeyRefusal));
+  // A purchase's hold counts the call against the key's rate limit (services/apiCallers.ts).
+  const purchases = new Set(Object.values(msorgServices).map((service) => `/${service}`));
+  app.use(
+    keyAuthorization(deps, "Token", msorgKeyRefusal, (c) => ({
+      count: !(c.req.method === "POST" && purchases.has(c.req.path.replace(/^.*\/reseller\/api|\/+$/g, ""))),
+      recent: recent?.enabled ? recent.keys : null,
+    })),
+  );
 
   /** The purchase's record, 201; a request id still being answered answers its record as it stands. */
   const buy = async (c: Context<KeyEnv>, order: KeyOrder, asked: Record<string, unknown>) => {

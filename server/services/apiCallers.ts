@@ -1,17 +1,28 @@
 import { BlockList, isIP } from "node:net";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
+import { Refusal } from "../refusal";
 import { keyHashOf, keyPrefixOf } from "./apiKeys";
 import { canTransact } from "./profiles";
+import type { RecentRecords } from "./recentRecords";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export interface KeyCaller {
   key: ApiKeyRow;
   user: UserRow;
+  /** Whether this call is counted against the key's rate limit yet: a purchase counts it with its hold. */
+  counted: boolean;
+}
+
+/** A key, its account and whether the account's level has API access, as one read found them. */
+export interface KeyRecord {
+  key: ApiKeyRow;
+  user: UserRow;
+  apiAccess: boolean;
 }
 
 /** Why a call made with a key is refused; each API words it in its own dialect. */
@@ -33,69 +44,121 @@ export function addressAllowed(allowed: readonly string[], address: string | nul
 }
 
 /**
- * The key's call let in by its rate limit, in the statement that finds it (GCRA: `bucket_at` is when
- * the calls let in so far would all have been spent at `rate_per_second`; a call is let in while that,
- * one call on, is at most `burst` calls ahead of now). The update re-reads the row it locks, so calls
- * from every instance at once are counted one after another.
+ * The key's rate limit (GCRA): `bucket_at` is when the calls let in so far would all have been spent
+ * at `rate_per_second`; a call is let in while that, one call on, is at most `burst` calls ahead of
+ * now. Written against the row being updated, which an UPDATE re-reads once it holds the row's lock,
+ * so calls from every instance at once are counted one after another.
  */
-function findAndTake(db: Database, prefix: string, hash: string, now: Date) {
+function countedCall(now: SQL) {
   const step = sql`make_interval(secs => 1.0 / ${apiKeys.ratePerSecond})`;
-  const next = sql`greatest(${apiKeys.bucketAt}, ${now}::timestamptz) + ${step}`;
-  const sameKey = and(eq(apiKeys.prefix, prefix), eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt));
-  const taken = db.$with("taken").as(
-    db
-      .update(apiKeys)
-      .set({ bucketAt: sql`${next}`, lastUsedAt: now })
-      .where(
-        and(
-          sameKey,
-          sql`${next} <= ${now}::timestamptz + make_interval(secs => ${apiKeys.burst}::float8 / ${apiKeys.ratePerSecond})`,
-        ),
-      )
-      .returning({ id: apiKeys.id }),
-  );
+  const next = sql`greatest(${apiKeys.bucketAt}, ${now}) + ${step}`;
+  const within = sql`${next} <= ${now} + make_interval(secs => ${apiKeys.burst}::float8 / ${apiKeys.ratePerSecond})`;
+  return { set: { bucketAt: next, lastUsedAt: now }, within };
+}
+
+/** The update that counts one call of key `keyId` (a placeholder where prepared), if the limit lets it. */
+export function countCall(db: Database, keyId: SQL, now: SQL) {
+  const counted = countedCall(now);
   return db
-    .with(taken)
+    .update(apiKeys)
+    .set(counted.set)
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), counted.within))
+    .returning({ id: apiKeys.id });
+}
+
+/** How long until the key may call again, from its row as it was when refused. */
+export function retryAfterSeconds(key: Pick<ApiKeyRow, "bucketAt" | "ratePerSecond" | "burst">, now: Date) {
+  const due = (key.bucketAt?.getTime() ?? now.getTime()) + 1000 / key.ratePerSecond;
+  const early = due - now.getTime() - (key.burst * 1000) / key.ratePerSecond;
+  return Math.max(1, Math.ceil(early / 1000));
+}
+
+const liveKey = (prefix: string, hash: string) =>
+  and(eq(apiKeys.prefix, prefix), eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedAt));
+
+/** The key with its account, and the call counted in the same statement. */
+function findAndCount(db: Database, prefix: string, hash: string, now: Date) {
+  const counted = db
+    .$with("counted")
+    .as(
+      countCall(
+        db,
+        sql`(select id from ${apiKeys} where ${liveKey(prefix, hash)})`,
+        sql`${now}::timestamptz`,
+      ),
+    );
+  return db
+    .with(counted)
     .select({
       key: apiKeys,
       user: users,
       apiAccess: priceLevels.apiAccess,
-      taken: sql<boolean>`exists (select from taken)`,
+      counted: sql<boolean>`exists (select from counted)`,
     })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(priceLevels, eq(priceLevels.slug, users.priceLevel))
-    .where(sameKey);
+    .where(liveKey(prefix, hash));
+}
+
+function find(db: Database, prefix: string, hash: string) {
+  return db
+    .select({ key: apiKeys, user: users, apiAccess: priceLevels.apiAccess })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(priceLevels, eq(priceLevels.slug, users.priceLevel))
+    .where(liveKey(prefix, hash));
 }
 
 /**
  * The account behind a key, or why the call is refused: an unknown or revoked key; an address the key
  * does not allow; an account whose level no longer has API access, below KYC tier 2, or unable to
- * transact; a key over its rate limit. Refused calls count against the rate limit too (a flood with a
- * stolen key from elsewhere costs its owner nothing but waiting).
+ * transact; a key over its rate limit. With `count`, the call is counted in the statement that finds
+ * the key (refused calls count too: a flood with a stolen key from elsewhere costs its owner a wait,
+ * never money). Without it (a purchase, whose hold counts it), the key may come from what this
+ * instance read less than `READ_CACHE_MS` ago, as sessions do: a purchase then costs no statement more.
  */
 export async function callerOfKey(
   deps: { db: Database; clock: Clock },
   sent: string,
   address: string | null,
+  options: { count: boolean; recent: RecentRecords<KeyRecord> | null },
 ): Promise<KeyCaller | KeyRefusal> {
   const prefix = keyPrefixOf(sent);
   if (!prefix) return { reason: "unknown_key" };
+  const hash = keyHashOf(sent);
   const now = deps.clock.now();
-  const [found] = await findAndTake(deps.db, prefix, keyHashOf(sent), now);
-  if (!found) return { reason: "unknown_key" };
-  const { key, user } = found;
+  const mark = options.recent?.mark() ?? 0;
+  let record: KeyRecord | undefined;
+  let counted = false;
+  if (options.count) {
+    const [found] = await findAndCount(deps.db, prefix, hash, now);
+    record = found;
+    counted = found?.counted ?? false;
+  } else {
+    record = options.recent?.fresh(hash, now.getTime()) ?? (await find(deps.db, prefix, hash))[0];
+  }
+  if (!record) return { reason: "unknown_key" };
+  options.recent?.keep(hash, record, now.getTime(), mark);
+  const { key, user } = record;
   if (!addressAllowed(key.allowedIps, address)) return { reason: "address", address };
-  if (!found.apiAccess) return { reason: "no_api_access" };
+  if (!record.apiAccess) return { reason: "no_api_access" };
   if (user.kycTier < 2) return { reason: "tier" };
   if (!canTransact(user)) return { reason: "restricted" };
-  if (!found.taken) {
-    const due = (key.bucketAt?.getTime() ?? now.getTime()) + 1000 / key.ratePerSecond;
-    const early = due - now.getTime() - (key.burst * 1000) / key.ratePerSecond;
-    return { reason: "rate_limited", retryAfterSeconds: Math.max(1, Math.ceil(early / 1000)) };
-  }
-  return { key, user };
+  if (options.count && !counted)
+    return { reason: "rate_limited", retryAfterSeconds: retryAfterSeconds(key, now) };
+  return { key, user, counted: options.count };
 }
+
+/** The refusals a key's call may meet after the gate too (a purchase's hold), in our words. */
+export const invalidKey = () =>
+  new Refusal("invalid_key", "This API key is not valid: it is unknown or was revoked.");
+export const keyRateLimited = (seconds: number) =>
+  new Refusal(
+    "rate_limited",
+    `This key made too many requests. Please wait ${seconds} second${seconds === 1 ? "" : "s"}.`,
+    { data: { retry_after: seconds } },
+  );
 
 export const isKeyCaller = <R extends { reason: string }>(found: KeyCaller | R): found is KeyCaller =>
   "key" in found;

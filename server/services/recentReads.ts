@@ -1,3 +1,5 @@
+import type { KeyRecord } from "./apiCallers";
+import { recentRecords } from "./recentRecords";
 import { type SessionSnapshots, sessionSnapshots } from "./sessionSnapshots";
 
 /** One value as last read, answered from for at most `maxAgeMs`; a load that began before `forget` is not kept. */
@@ -22,19 +24,23 @@ export function valueSnapshot<T>(maxAgeMs: number, now: () => number) {
 
 /**
  * What one app instance keeps of what it read from the database, for at most `READ_CACHE_MS` (a
- * second at most): the sessions (sessionSnapshots.ts) and the public status (the emergency switch).
+ * second at most): the sessions (sessionSnapshots.ts), the API keys a purchase was made with (a key's
+ * other calls count against its rate limit as they find it), and the public status (the emergency switch).
  * The truth stays in the database, shared by every instance; a write through this instance forgets it
  * all as it ends (sessionGate.ts), so this instance never answers from what it changed itself.
  */
 export function recentReads(maxAgeMs: number, now: () => number) {
   const sessions: SessionSnapshots = sessionSnapshots(maxAgeMs);
+  const keys = recentRecords<KeyRecord>(maxAgeMs);
   const status = valueSnapshot<{ enabled: boolean; message: string }>(maxAgeMs, now);
   return {
     enabled: maxAgeMs > 0,
     sessions,
+    keys,
     status,
     forgetAll() {
       sessions.forgetAll();
+      keys.forgetAll();
       status.forget();
     },
   };

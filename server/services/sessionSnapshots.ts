@@ -1,15 +1,10 @@
-import { LRUCache } from "lru-cache";
 import type { SessionRow, UserRow } from "../deps";
+import { recentRecords } from "./recentRecords";
 
 /** A session and its account as one read found them. */
 export interface SessionRecord {
   session: SessionRow;
   user: UserRow;
-}
-
-interface Snapshot {
-  record: SessionRecord;
-  readAt: number;
 }
 
 /**
@@ -23,32 +18,12 @@ interface Snapshot {
  * change was written.
  */
 export function sessionSnapshots(maxAgeMs: number, max = 10_000) {
-  const snapshots = new LRUCache<string, Snapshot>({ max });
-  let generation = 0;
+  const records = recentRecords<SessionRecord>(maxAgeMs, max);
   return {
-    enabled: maxAgeMs > 0,
-    /** The session as read less than `maxAgeMs` ago, if it was. */
-    fresh(tokenHash: string, now: number): SessionRecord | undefined {
-      const snapshot = snapshots.get(tokenHash);
-      if (!snapshot) return undefined;
-      if (now - snapshot.readAt < maxAgeMs && now >= snapshot.readAt) return snapshot.record;
-      snapshots.delete(tokenHash);
-      return undefined;
-    },
-    /** Where a read starts: what `keep` checks that nothing was forgotten since. */
-    mark: () => generation,
-    keep(tokenHash: string, record: SessionRecord, readAt: number, mark: number) {
-      if (maxAgeMs > 0 && mark === generation) snapshots.set(tokenHash, { record, readAt });
-    },
+    ...records,
     /** This instance's own touch of the session's last request, so its idle time reads true here. */
     touched(tokenHash: string, lastSeenAt: Date) {
-      const snapshot = snapshots.get(tokenHash);
-      if (snapshot)
-        snapshot.record = { ...snapshot.record, session: { ...snapshot.record.session, lastSeenAt } };
-    },
-    forgetAll() {
-      generation += 1;
-      snapshots.clear();
+      records.update(tokenHash, (record) => ({ ...record, session: { ...record.session, lastSeenAt } }));
     },
   };
 }

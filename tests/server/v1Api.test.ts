@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { transactions } from "../../server/db/schema";
+import { apiKeys, transactions } from "../../server/db/schema";
 import { walletBalance } from "./support/ledgerInvariants";
+import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // OjaPay's own API for programs, /api/v1/, called as a reseller's server calls it: a Bearer key, kobo,
@@ -37,6 +38,7 @@ async function apiCustomer(kobo: number, keyBody: Record<string, unknown> = {}) 
 interface V1Answer {
   status: number;
   headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: the answers of five routes, read field by field
   body: { status: boolean; msg: string; code?: string; data?: any; fields?: Record<string, string[]> };
 }
 
@@ -234,6 +236,27 @@ describe("the v1 API", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
   });
 
+  it("counts a purchase against the key's rate limit in its hold, and buys nothing over it", async () => {
+    const caller = await apiCustomer(1_000_00);
+    for (let i = 0; i < 30; i++) expect((await v1("GET", "balance", caller.key)).status).toBe(200);
+    const limited = await v1("POST", "purchases", caller.key, airtime({ amount: 100_00 }));
+    expect(limited).toMatchObject({ status: 429, body: { code: "rate_limited" } });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const dialect = await server.app.request("/reseller/api/topup/", {
+      method: "POST",
+      headers: {
+        authorization: `Token ${caller.key}`,
+        "content-type": "application/json",
+        "x-forwarded-for": "102.89.3.4",
+      },
+      body: JSON.stringify({ network: 1, amount: 100, mobile_number: "08031234567" }),
+    });
+    expect(dialect.status).toBe(429);
+    expect(await walletBalance(server.db, caller.id)).toBe(1_000_00);
+    server.clock.advance(1_000);
+    expect((await v1("POST", "purchases", caller.key, airtime({ amount: 100_00 }))).status).toBe(200);
+  });
+
   it("is in the OpenAPI document, each path with the key's security and its refusals", async () => {
     const res = await server.app.request("/api/openapi.json");
     const document = (await res.json()) as {
@@ -254,5 +277,49 @@ describe("the v1 API", () => {
       );
     }
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
+  });
+});
+
+describe("a v1 purchase on an instance that keeps what it read (READ_CACHE_MS)", () => {
+  let cached: TestServer;
+  beforeAll(async () => {
+    cached = await createTestServer({ READ_CACHE_MS: "1000" });
+  });
+  afterAll(() => cached.close());
+
+  it("costs the statements a customer's purchase does, and a key revoked elsewhere is refused at once", async () => {
+    const admin = await cached.signedInOperator("admin");
+    const customer = await cached.fundedCustomer(5_000_00);
+    await cached.sendOk("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: customer.id },
+      body: { level: "api" },
+    });
+    await cached.sendOk("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: customer.id },
+      body: { tier: 2, reason: "Checked" },
+    });
+    const made = await cached.sendOk("POST /core/customer/api-keys", {
+      token: customer.token,
+      body: { name: "Bot" },
+    });
+    const buy = async (phone: string) =>
+      cached.app.request("/api/v1/purchases/", {
+        method: "POST",
+        headers: { authorization: `Bearer ${made.key}`, "content-type": "application/json" },
+        body: JSON.stringify(airtime({ phone, amount: 100_00 })),
+      });
+    expect((await buy("08031230021")).status).toBe(200);
+    const { result, count, statements } = await countStatements(cached.db, () => buy("08031230022"));
+    expect(result.status).toBe(200);
+    // The first look, the hold (with the key's call counted), the settle: as a customer's purchase.
+    expect(count, statements.join("\n")).toBe(3);
+
+    // Another instance revokes it: this one still holds the key it read, and the hold refuses it.
+    await cached.db.update(apiKeys).set({ revokedAt: cached.clock.now() }).where(eq(apiKeys.id, made.id));
+    const refused = await buy("08031230023");
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { code: string }).code).toBe("invalid_key");
   });
 });

@@ -34,6 +34,7 @@ import { discountsOf, type LevelPricing } from "../priceLevels";
 import type { Offer } from "../routing/routeCandidates";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
 import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
+import { countKeyAndHold, type PurchaseKey } from "./keyHold";
 import type { Order } from "./order";
 import {
   acceptPin,
@@ -76,7 +77,7 @@ export interface Confirmation {
  * names it (its webhook, its daily cap, checked with the hold), and says which API it came through.
  */
 export interface KeyConfirmation {
-  key: { id: string; dailyCap: number | null; dialect: "msorg" | "v1" };
+  key: PurchaseKey;
   /** What the caller sent, in its own ids and words: what its record echoes. */
   asked: Record<string, unknown>;
   request_id: string;
@@ -209,7 +210,7 @@ export async function placePurchase(
 }
 
 /** What `purchase_hold` (migration 0009) answers: the first check that failed, or the purchase held. */
-type HoldAnswer =
+export type HoldAnswer =
   | { outcome: "no_wallet" | "taken" }
   | { outcome: "duplicate"; duplicate_of: string }
   | { outcome: "over_limit" | "over_key_cap"; spent_today: number }
@@ -217,7 +218,7 @@ type HoldAnswer =
   | { outcome: "held"; purchase: Record<string, unknown> };
 
 /** `purchase_hold`'s arguments, as placeholders (`holdMoney` gives their values). */
-function holdCall() {
+export function holdCall() {
   const value = (key: string, type: string) => sql`${sql.placeholder(key)}::${sql.raw(type)}`;
   return sql`purchase_hold(${sql.join(
     [
@@ -280,7 +281,9 @@ async function sendHold(
   user: UserRow,
   values: Record<string, unknown>,
   judged: JudgedPin | null,
+  apiKey: PurchaseKey | null = null,
 ): Promise<HoldAnswer | undefined> {
+  if (apiKey && !apiKey.counted) return countKeyAndHold(deps, apiKey, values);
   if (!judged) {
     const [held] = await holdStatement(deps.db).execute(values);
     return held?.answer;
@@ -431,6 +434,7 @@ async function holdMoney(
       keyCap: "key" in confirmation ? confirmation.key.dailyCap : null,
     },
     judged,
+    "key" in confirmation ? confirmation.key : null,
   );
   if (!answer) throw new Error("the hold answered nothing");
   switch (answer.outcome) {

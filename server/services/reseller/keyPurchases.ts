@@ -55,7 +55,14 @@ export function buyWithKey(
   asked: Record<string, unknown>,
 ): Promise<TransactionRow> {
   const requestId = requestIdOf(dialect, asked.request_id as string | undefined);
-  const key = { id: caller.key.id, dailyCap: caller.key.dailyCap, dialect };
+  const key = {
+    id: caller.key.id,
+    dailyCap: caller.key.dailyCap,
+    dialect,
+    counted: caller.counted,
+    ratePerSecond: caller.key.ratePerSecond,
+    burst: caller.key.burst,
+  };
   return placePurchase(
     deps,
     caller.user,
