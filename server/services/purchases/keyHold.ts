@@ -3,7 +3,8 @@ import type { Database } from "../../db/database";
 import { preparedOnce } from "../../db/preparedOnce";
 import { apiKeys } from "../../db/schema";
 import { countCall, invalidKey, keyRateLimited, retryAfterSeconds } from "../apiCallers";
-import { type HoldAnswer, holdCall, type PurchaseDeps } from "./placePurchase";
+import { type HoldAnswer, holdCall } from "./holdCall";
+import type { PurchaseDeps } from "./placePurchase";
 
 /** The API key a purchase is made with: its cap, its dialect, its limits, and whether its call is counted yet. */
 export interface PurchaseKey {
