@@ -6,7 +6,6 @@ import { transactions, users } from "../db/schema";
 import { fieldRefusal } from "../refusal";
 import { listProviderAlerts } from "./providerAlerts";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "./transactions/lagosDays";
-import type { TransactionRow } from "./transactions/transactionRecords";
 
 /**
  * The business's figures, from purchases the provider delivered, including those staff refunded since,

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { LevelUpgradeBody, LevelUpgradeResult } from "../../schemas/levelUpgrades";
-import { formatNaira } from "../../schemas/money";
 import type { Queryable } from "../db/database";
 import { priceLevels, users, wallets } from "../db/schema";
 import type { AppDeps, UserRow } from "../deps";
-import { fieldRefusal, notFound, Refusal } from "../refusal";
+import { fieldRefusal, notFound } from "../refusal";
 import { recordAudit } from "./audit";
 import { AlreadyRequested, assertRequestNew, replayRequest, requestHash } from "./idempotency";
 import { type PaidFee, payLevelFee } from "./levelFeePayment";
-import { assertMayTransact, assertSalesOpen, checkPin } from "./purchases/purchaseRules";
+import { assertMayTransact, assertSalesOpen, checkPin, insufficientFunds } from "./purchases/purchaseRules";
 import { transactionView } from "./transactions/transactionRecords";
 
 type UpgradeDeps = Pick<AppDeps, "db" | "clock" | "config" | "logger">;
@@ -68,12 +67,7 @@ export async function upgradeLevel(
       const [fresh] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
       if (!fresh) throw notFound("No such account.");
       const target = await targetAbove(tx, fresh.priceLevel, body.level);
-      if (wallet.balance < target.upgradeFee) {
-        throw new Refusal(
-          "insufficient_funds",
-          `Insufficient balance: this costs ${formatNaira(target.upgradeFee)} and your wallet has ${formatNaira(wallet.balance)}. Fund your wallet and try again.`,
-        );
-      }
+      if (wallet.balance < target.upgradeFee) throw insufficientFunds(target.upgradeFee, wallet.balance);
       const fee: PaidFee = { wallet, level: target, requestId: body.request_id, hash, scope };
       const txn = await payLevelFee(tx, deps.clock, fresh, fee);
       await recordAudit(tx, deps.clock, {

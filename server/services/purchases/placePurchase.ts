@@ -42,6 +42,7 @@ import {
   assertMayTransact,
   assertModeOpen,
   checkPin,
+  insufficientFunds,
   type JudgedPin,
   judgePin,
   pinRules,
@@ -432,11 +433,7 @@ async function holdMoney(
       );
     }
     case "insufficient":
-      throw new Refusal(
-        "insufficient_funds",
-        `Insufficient balance: this costs ${formatNaira(order.quote.total)} and your wallet has ${formatNaira(answer.balance)}. Fund your wallet and try again.`,
-        { data: { balance: answer.balance, total: order.quote.total } },
-      );
+      throw insufficientFunds(order.quote.total, answer.balance);
   }
 }
 

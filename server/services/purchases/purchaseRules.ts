@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import { formatNaira } from "../../../schemas/money";
 import { salesPausedMessage } from "../../../schemas/status";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
@@ -41,6 +42,14 @@ export function assertMayTransact(user: UserRow): void {
 }
 
 export const pinTries = (userId: string) => `pin:${userId}`;
+
+/** The wallet holds less than what is bought costs: a purchase's words, and a level upgrade's. */
+export const insufficientFunds = (total: number, balance: number) =>
+  new Refusal(
+    "insufficient_funds",
+    `Insufficient balance: this costs ${formatNaira(total)} and your wallet has ${formatNaira(balance)}. Fund your wallet and try again.`,
+    { data: { balance, total } },
+  );
 
 type PinDeps = {
   db: Database;
