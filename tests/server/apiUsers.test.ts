@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, transactions } from "../../server/db/schema";
 import { lagosMonth } from "../../server/services/transactions/lagosDays";
+import { keyHolder } from "./support/keyHolders";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -23,25 +24,9 @@ const naira = (n: number) => n * 100;
 const surname = () =>
   `Api${Array.from({ length: 8 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("")}`;
 
-/** A funded reseller at tier 2 with one key; the admin's token is read when called, as tests sign in again. */
-async function resellerWithKey(name: { first_name: string; last_name: string }, kobo = naira(20_000)) {
-  const customer = await server.fundedCustomer(kobo, "1357", name);
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { level: "reseller" },
-  });
-  await server.sendOk("POST /sys.admin/users/:id/kyc", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { tier: 2, reason: "Checked for the API users tests" },
-  });
-  const made = await server.sendOk("POST /core/customer/api-keys", {
-    token: customer.token,
-    body: { name: "Shop bot" },
-  });
-  return { ...customer, key: made.key, keyId: made.id };
-}
+/** A funded reseller at tier 2 with one key. */
+const resellerWithKey = (names: { first_name: string; last_name: string }, kobo = naira(20_000)) =>
+  keyHolder(server, { kobo, names });
 
 /** Airtime bought as a reseller's script buys it: the market's dialect, naira, no PIN. */
 async function topUp(key: string, amount: number, phone = "08031234567") {

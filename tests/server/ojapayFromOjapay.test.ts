@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
 import type { ProviderOrder } from "../../server/outside/provider";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -14,23 +15,13 @@ let reseller: { id: string; key: string };
 
 beforeAll(async () => {
   server = await createTestServer();
-  const admin = await server.signedInOperator("admin");
-  const customer = await server.fundedCustomer(50_000_00);
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { level: "api" },
+  const holder = await keyHolder(server, {
+    kobo: 50_000_00,
+    level: "api",
+    tier: 3,
+    keyBody: { name: "Our other shop" },
   });
-  await server.sendOk("POST /sys.admin/users/:id/kyc", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { tier: 3, reason: "Another OjaPay, checked" },
-  });
-  const made = await server.sendOk("POST /core/customer/api-keys", {
-    token: customer.token,
-    body: { name: "Our other shop" },
-  });
-  reseller = { id: customer.id, key: made.key };
+  reseller = { id: holder.id, key: holder.key };
 });
 afterAll(() => server.close());
 

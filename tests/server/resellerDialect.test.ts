@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { LevelSlug } from "../../schemas/levelSlugs";
 import { transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { type KeyHolderOptions, keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -21,27 +21,8 @@ afterAll(() => server.close());
 const naira = (n: number) => n * 100;
 
 /** A funded customer at `level` and KYC `tier`, with a key made with `keyBody`. */
-async function resellerWithKey(
-  kobo: number,
-  options: { level?: LevelSlug; tier?: 2 | 3; keyBody?: Record<string, unknown> } = {},
-) {
-  const customer = await server.fundedCustomer(kobo);
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { level: options.level ?? "reseller" },
-  });
-  await server.sendOk("POST /sys.admin/users/:id/kyc", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { tier: options.tier ?? 2, reason: "Checked for the reseller API tests" },
-  });
-  const made = await server.sendOk("POST /core/customer/api-keys", {
-    token: customer.token,
-    body: { name: "Shop bot", ...options.keyBody },
-  });
-  return { ...customer, key: made.key, keyId: made.id };
-}
+const resellerWithKey = (kobo: number, options: Omit<KeyHolderOptions, "kobo"> = {}) =>
+  keyHolder(server, { kobo, ...options });
 
 interface Reply {
   status: number;

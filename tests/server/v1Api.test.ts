@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, transactions } from "../../server/db/schema";
+import { type KeyHolderOptions, keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";
@@ -15,25 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function apiCustomer(kobo: number, keyBody: Record<string, unknown> = {}) {
-  const admin = await server.signedInOperator("admin");
-  const customer = await server.fundedCustomer(kobo);
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { level: "api" },
-  });
-  await server.sendOk("POST /sys.admin/users/:id/kyc", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { tier: 2, reason: "Checked for the v1 tests" },
-  });
-  const key = await server.sendOk("POST /core/customer/api-keys", {
-    token: customer.token,
-    body: { name: "Server", ...keyBody },
-  });
-  return { ...customer, key: key.key, keyId: key.id, admin };
-}
+const apiCustomer = (kobo: number, keyBody: KeyHolderOptions["keyBody"] = {}) =>
+  keyHolder(server, { kobo, level: "api", keyBody });
 
 interface V1Answer {
   status: number;

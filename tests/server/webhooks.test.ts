@@ -9,6 +9,7 @@ import {
 } from "../../server/outside/webhooks/webhookPost";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks, retrySteps } from "../../server/services/webhooks/webhookOutbox";
+import { keyHolder } from "./support/keyHolders";
 import { createTestServer, type TestServer } from "./support/testServer";
 import { startWebhookReceiver } from "./support/webhookReceiver";
 
@@ -34,25 +35,10 @@ beforeEach(async () => {
   receiver.received.length = 0;
 });
 
-/** A reseller with a key; the admin setting them up signs in afresh (tests move the clock by days). */
+/** A reseller with a key sending its webhooks to `webhookUrl`, or to none. */
 async function resellerWithHook(webhookUrl: string | null = receiver.url) {
-  const admin = await server.signedInOperator("admin");
-  const customer = await server.fundedCustomer(20_000_00);
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { level: "reseller" },
-  });
-  await server.sendOk("POST /sys.admin/users/:id/kyc", {
-    token: admin.token,
-    params: { id: customer.id },
-    body: { tier: 2, reason: "Checked for the webhook tests" },
-  });
-  const key = await server.sendOk("POST /core/customer/api-keys", {
-    token: customer.token,
-    body: { name: "Shop", ...(webhookUrl && { webhook_url: webhookUrl }) },
-  });
-  return { ...customer, key };
+  const holder = await keyHolder(server, { keyBody: webhookUrl ? { webhook_url: webhookUrl } : {} });
+  return { ...holder, key: holder.made };
 }
 
 async function topup(key: string, phone: string, amount = 200) {
