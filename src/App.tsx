@@ -11,6 +11,7 @@ import { infoPaths } from "./pages/public/infoPaths";
 const LandingPage = lazyPage(() => import("./pages/public/LandingPage"));
 const InfoPage = lazyPage(() => import("./pages/public/InfoPage"));
 const NotFoundPage = lazyPage(() => import("./pages/public/NotFoundPage"));
+const DevelopersPage = lazyPage(() => import("./pages/public/developers/DevelopersPage"));
 // A signed-in area's code is a lot for a phone to run at once (the session's machines and the shared
 // schemas, then the area's own): it runs in two tasks, the browser getting its turn between them, so
 // that neither holds the page for long (sign-in and the dashboard are prerendered, so their pages are
@@ -38,6 +39,9 @@ export function AppRoutes() {
           <InfoPage path={path} />
         </Route>
       ))}
+      <Route path="/developers">
+        <DevelopersPage />
+      </Route>
       <Route path="/auth" nest>
         <AuthArea />
       </Route>

@@ -6,6 +6,7 @@
 import { prerender } from "react-dom/static";
 import { loginTitle } from "./pages/auth/LoginPage";
 import { dashboardTitle } from "./pages/customer/DashboardPage";
+import { developersLead, developersTitle } from "./pages/public/developers/developersHead";
 import { infoContent } from "./pages/public/infoContent";
 import { type InfoPath, infoPaths } from "./pages/public/infoPaths";
 import { Root } from "./Root";
@@ -21,6 +22,7 @@ export async function renderPage(path: string): Promise<string> {
 export function pageHead(path: string): { title?: string; description?: string } {
   if (path === "/auth/login") return { title: `${loginTitle} · OjaPay` };
   if (path === "/app/dashboard") return { title: `${dashboardTitle} · OjaPay` };
+  if (path === "/developers") return { title: `${developersTitle} · OjaPay`, description: developersLead };
   if (!(infoPaths as readonly string[]).includes(path)) return {};
   const page = infoContent[path as InfoPath];
   return { title: `${page.title} · OjaPay`, description: page.lead };

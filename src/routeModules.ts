@@ -62,6 +62,7 @@ const adminModules: Record<AdminPath, string> = {
 export const routeModules: readonly RouteModules[] = [
   { path: "/", modules: [`${pages}/public/LandingPage.tsx`] },
   ...infoPaths.map((path) => ({ path, modules: [`${pages}/public/InfoPage.tsx`] })),
+  { path: "/developers", modules: [`${pages}/public/developers/DevelopersPage.tsx`] },
   // Its own row, before the rest of /auth, because it is prerendered (its HTML is another file).
   { path: "/auth/login", modules: [`${pages}/auth/AuthArea.tsx`] },
   { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
@@ -94,5 +95,12 @@ export const routeModules: readonly RouteModules[] = [
  * page most visits after the landing start on. The dashboard, where a signed-in visit starts, is
  * drawn as the app shell: the customer area's frame and the dashboard loading, nothing of any
  * customer's (CustomerGuard, CustomerLayout and DashboardPage draw so until React has taken over).
+ * The API reference is drawn with its own words and the reference loading (docs/decisions.md).
  */
-export const prerenderedPaths: readonly string[] = ["/", ...infoPaths, "/auth/login", "/app/dashboard"];
+export const prerenderedPaths: readonly string[] = [
+  "/",
+  ...infoPaths,
+  "/developers",
+  "/auth/login",
+  "/app/dashboard",
+];

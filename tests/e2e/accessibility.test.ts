@@ -35,6 +35,7 @@ function routerPaths(file: string): string[] {
 const publicPaths = [
   "/",
   ...infoPaths,
+  "/developers",
   ...routerPaths("src/pages/auth/AuthArea.tsx").map((p) => `/auth${p}`),
   "/admin/login",
   nowhere,

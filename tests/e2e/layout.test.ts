@@ -17,7 +17,8 @@ import { passSecondFactor } from "./support/secondFactor";
 // emails, amounts and references on one line, and no page wider than the screen.
 //
 // With SCREENSHOTS_DIR set (`npm run screenshots` sets it to docs/screenshots), it also saves the
-// customer's dashboard, a purchase wizard, the profile and the console's dashboard at both widths.
+// customer's dashboard, a purchase wizard, the profile, the console's dashboard and the API reference
+// (/developers, signed out) at both widths.
 
 const admin = { email: "admin@ojapay.test", password: "admin password 1" };
 const customer = { first: "Yemi", last: "Adeyemi", email: "yemi@example.com", password: "yemi password 3" };
@@ -566,5 +567,30 @@ describe("at 360px", () => {
       await nav(page).waitFor({ state: "hidden" });
       expect(await button.evaluate((b) => b === document.activeElement)).toBe(true);
     }
+  });
+});
+
+// A signed-out page, but long and full of code: its paths, JSON and curl commands must wrap in place.
+describe.each(sizes)("the API reference at %spx", (size) => {
+  it("fits the API reference in the screen, its paths and code wrapping inside their own boxes", async () => {
+    const page = await newPage(size === "360" ? phone : laptop);
+    await open(page, "/developers");
+    await page.getByRole("heading", { level: 3, name: "POST /api/v1/purchases/" }).waitFor();
+    const wider = () =>
+      page
+        .locator("main pre, main h3, main li")
+        .evaluateAll((all) =>
+          all.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.slice(0, 60)),
+        );
+    expect(await sidewaysOverflow(page)).toBe(0);
+    expect(await wider()).toEqual([]);
+    // And with the text twice the size, as a reader may set it (WCAG 1.4.4).
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+    });
+    expect(await sidewaysOverflow(page), "with the text at 200%").toBe(0);
+    expect(await wider(), "with the text at 200%").toEqual([]);
+    await page.evaluate(() => document.documentElement.style.removeProperty("font-size"));
+    await screenshot(page, "developers", size);
   });
 });

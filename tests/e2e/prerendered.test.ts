@@ -136,6 +136,16 @@ describe("prerendered pages", () => {
     await context.close();
   });
 
+  it("hydrate the API reference, then draw its operations from the server's document at this address", async () => {
+    const { context, page, seen } = await phoneTab();
+    await openHydrated(page, "/developers");
+    await page.getByRole("heading", { level: 3, name: "POST /api/v1/purchases/" }).waitFor();
+    // The HTML was drawn with no address; the examples carry the page's own once React has it.
+    expect(await page.locator("main").textContent()).toContain(`${app.base}/api/v1/`);
+    expect(seen).toEqual([]);
+    await context.close();
+  });
+
   it("sign-in shows its form with JavaScript off, its button disabled so nothing sends it natively", async () => {
     const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -136,11 +136,11 @@ describe("public layout", () => {
     expect(screen.getByRole("main")).toHaveAttribute("id", "main");
   });
 
-  it("links every information page from the footer", () => {
+  it("links every information page, and the API reference, from the footer", () => {
     renderAt(<LandingPage />);
     const footer = within(screen.getByRole("contentinfo"));
 
-    expect(hrefs(footer.getAllByRole("link")).sort()).toEqual([...infoPaths].sort());
+    expect(hrefs(footer.getAllByRole("link")).sort()).toEqual([...infoPaths, "/developers"].sort());
     expect(footer.getByText("© 2026 OjaPay")).toBeInTheDocument();
   });
 });

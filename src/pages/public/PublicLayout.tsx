@@ -10,7 +10,10 @@ const headerLinks = [
   { href: "/contact-support", label: "Support" },
 ] as const;
 
-type FooterGroup = { heading: string; links: ReadonlyArray<{ href: InfoPath; label: string }> };
+type FooterGroup = {
+  heading: string;
+  links: ReadonlyArray<{ href: InfoPath | "/developers"; label: string }>;
+};
 
 // The labels live here rather than coming from infoContent so the landing page does not download
 // every page's text just to draw its footer. The unit test checks that every info path is listed.
@@ -31,6 +34,7 @@ export const footerGroups: readonly FooterGroup[] = [
       { href: "/about-us", label: "About OjaPay" },
       { href: "/faqs", label: "FAQs" },
       { href: "/contact-support", label: "Contact support" },
+      { href: "/developers", label: "API for developers" },
     ],
   },
   {
