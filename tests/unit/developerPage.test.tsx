@@ -131,7 +131,7 @@ describe("the Developer page", () => {
     const user = userEvent.setup();
     const fake = fakeDeveloper();
     await openDeveloper(reseller, fake.api);
-    await screen.findByText("No live keys. Create one above.");
+    await screen.findByText("No live keys. Create one below.");
     const form = screen.getByRole("region", { name: "Create a key" });
     // The form's own checks first, in the server's words: nothing is sent.
     await user.type(within(form).getByLabelText("Webhook URL (optional)"), "http://shop.example/hooks");

@@ -31,18 +31,17 @@ export function ApiGuide({ origin }: { origin: string }) {
         <summary>The VTU market's format</summary>
         <p>
           The paths and fields most VTU sites and apps already speak, under{" "}
-          <code className="keep-whole">{origin}/reseller/api/</code>, with <code>Authorization: Token</code>.
-          Amounts in naira. A purchase's status is <code>successful</code>, <code>failed</code> or{" "}
-          <code>processing</code>.
+          <code>{origin}/reseller/api/</code>, with <code>Authorization: Token</code>. Amounts in naira. A
+          purchase's status is <code>successful</code>, <code>failed</code> or <code>processing</code>.
         </p>
         <Samples samples={marketSamples(origin)} />
       </details>
       <details>
         <summary>OjaPay's own API (v1)</summary>
         <p>
-          Under <code className="keep-whole">{origin}/api/v1/</code>, with <code>Authorization: Bearer</code>.
-          Amounts in kobo (₦1 is 100); answers in OjaPay's usual envelope. Send a new <code>request_id</code>{" "}
-          with each purchase: sending the same one again answers the same purchase, never a second.
+          Under <code>{origin}/api/v1/</code>, with <code>Authorization: Bearer</code>. Amounts in kobo (₦1 is
+          100); answers in OjaPay's usual envelope. Send a new <code>request_id</code> with each purchase:
+          sending the same one again answers the same purchase, never a second.
         </p>
         <Samples samples={v1Samples(origin)} />
       </details>

@@ -45,16 +45,6 @@ export function ApiKeys({ api, onDelivery }: { api: DeveloperApi; onDelivery: ()
 
   return (
     <>
-      <section className="card" aria-labelledby="create-key">
-        <h2 id="create-key">Create a key</h2>
-        <CreateKeyForm
-          api={api}
-          onCreated={(key) => {
-            setCreated(key);
-            keys.retry();
-          }}
-        />
-      </section>
       <section className="card" aria-labelledby="your-keys" aria-busy={keys.state === "loading" && !list}>
         <h2 id="your-keys" ref={heading} tabIndex={-1}>
           Your keys
@@ -65,7 +55,7 @@ export function ApiKeys({ api, onDelivery }: { api: DeveloperApi; onDelivery: ()
           </p>
         )}
         {keys.state === "failed" && <LoadFailed message="We could not load your keys." retry={keys.retry} />}
-        {list && live.length === 0 && <p className="empty-state">No live keys. Create one above.</p>}
+        {list && live.length === 0 && <p className="empty-state">No live keys. Create one below.</p>}
         {live.length > 0 && <ul className="key-list">{live.map(card)}</ul>}
         {revoked.length > 0 && (
           <details className="revoked-keys">
@@ -73,6 +63,16 @@ export function ApiKeys({ api, onDelivery }: { api: DeveloperApi; onDelivery: ()
             <ul className="key-list">{revoked.map(card)}</ul>
           </details>
         )}
+      </section>
+      <section className="card" aria-labelledby="create-key">
+        <h2 id="create-key">Create a key</h2>
+        <CreateKeyForm
+          api={api}
+          onCreated={(key) => {
+            setCreated(key);
+            keys.retry();
+          }}
+        />
       </section>
 
       {created && <NewKeyModal created={created} onClose={() => setCreated(null)} />}

@@ -49,6 +49,7 @@ export function CreateKeyForm({
   const busy = form.formState.isSubmitting;
   return (
     <form noValidate onSubmit={submit} aria-busy={busy}>
+      {/* Name and cap side by side from a laptop's width; the URL and the addresses want a line each. */}
       <div className="form-row">
         <TextField
           label="Name"
@@ -59,26 +60,6 @@ export function CreateKeyForm({
           {...form.register("name")}
         />
         <TextField
-          label="Webhook URL (optional)"
-          hint="https only: settled purchases made with the key are posted here"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          error={errors.webhook_url?.message}
-          {...form.register("webhook_url")}
-        />
-      </div>
-      <div className="form-row">
-        <TextAreaField
-          label="Allowed addresses (optional)"
-          hint="IPv4 or IPv6, one a line. Calls from any other address are refused; empty: any"
-          rows={2}
-          autoComplete="off"
-          spellCheck={false}
-          error={errors.allowed_ips?.message}
-          {...form.register("allowed_ips")}
-        />
-        <TextField
           label="Daily spending cap in ₦ (optional)"
           hint="The most the key may spend in a day; empty: no cap"
           inputMode="decimal"
@@ -87,6 +68,24 @@ export function CreateKeyForm({
           {...form.register("daily_cap")}
         />
       </div>
+      <TextField
+        label="Webhook URL (optional)"
+        hint="https only: settled purchases made with the key are posted here"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        error={errors.webhook_url?.message}
+        {...form.register("webhook_url")}
+      />
+      <TextAreaField
+        label="Allowed addresses (optional)"
+        hint="IPv4 or IPv6, one a line. Calls from any other address are refused; empty: any"
+        rows={2}
+        autoComplete="off"
+        spellCheck={false}
+        error={errors.allowed_ips?.message}
+        {...form.register("allowed_ips")}
+      />
       {refusal && (
         <p className="field-error" role="alert">
           {refusal}

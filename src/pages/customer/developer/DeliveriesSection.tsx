@@ -85,14 +85,14 @@ export function DeliveriesSection({
                   <span className={`delivery-status ${d.status}`}>{statuses[d.status]}</span>
                 </td>
                 <td data-label="Event">{events[d.event]}</td>
-                <td data-label="Reference" className="mono">
-                  {d.reference ?? "None"}
+                <td data-label="Reference">
+                  <span className="mono keep-whole">{d.reference ?? "None"}</span>
                 </td>
                 <td data-label="Tries">{d.attempts}</td>
                 <td data-label="Last answer" className="long-value">
                   {lastAnswer(d)}
                 </td>
-                <td data-label="When">
+                <td data-label="When" className="keep-whole">
                   {formatDateTime(d.delivered_at ?? d.last_attempt_at ?? d.created_at)}
                 </td>
                 <td data-label="">
