@@ -4,11 +4,15 @@ import { type Access, accessFor } from "../../../server/http/access";
 import type { Route } from "../../../server/http/route";
 import type { TestServer } from "./testServer";
 
-export type Caller = "anonymous" | "customer" | "admin";
+export type Caller = "anonymous" | "customer" | "admin" | "keyHolder";
 
-/** Who of a test's callers may call a path: nobody needs to sign in for a public path, and admins pass every console rule. */
+/**
+ * Who of a test's callers may call a path: nobody needs to sign in for a public path, admins pass
+ * every console rule, and a program's path takes an API key (`keyHolders.ts`).
+ */
 export function allowedCaller(access: Access): Caller {
   if (access === "public") return "anonymous";
+  if (access === "apiKey") return "keyHolder";
   if (access === "signedIn" || access.includes("customer")) return "customer";
   return "admin";
 }
