@@ -45,6 +45,15 @@ export function openApiDocument(routes: readonly Route[], apiBase: string) {
       responses["401"] = errorResponse("No API key, or one unknown or revoked (`invalid_key`)");
       responses["403"] = errorResponse("The key's address is not allowed, or its account has no API access");
       responses["429"] = errorResponse("The key's rate limit: wait as `Retry-After` says");
+      if (route.params) responses["404"] = errorResponse("Not found, or not the key's account's");
+      if (route.method === "POST") {
+        responses["409"] = errorResponse(
+          "The `request_id` was used for another request, or is still being answered",
+        );
+        responses["503"] = errorResponse(
+          "Sales are paused, or the product is switched off; nothing was charged",
+        );
+      }
     } else if (access !== "public") {
       responses["401"] = errorResponse("No token, or the session has ended");
       if (access !== "signedIn") responses["403"] = errorResponse("The role may not call this path");

@@ -257,9 +257,10 @@ describe("the v1 API", () => {
       const operation = document.paths[path]?.[method];
       expect(operation?.security, path).toEqual([{ apiKey: [] }]);
       expect(Object.keys(operation?.responses ?? {}), path).toEqual(
-        expect.arrayContaining(["401", "403", "429"]),
+        expect.arrayContaining(["401", "403", "429", ...(method === "post" ? ["409", "503"] : [])]),
       );
     }
+    expect(Object.keys(document.paths["/v1/purchases/{id}/"]?.get?.responses ?? {})).toContain("404");
     expect(document.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
   });
 });
