@@ -4,6 +4,7 @@ import { codeSplitting } from "./bench/chunkGroups.ts";
 import { chunkModules } from "./bench/chunkModules.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
+import { routeSummariesOut } from "./build/routeSummaries.ts";
 
 // Each server project builds its database once per run and hands it to its files (provide/inject).
 const serverProject = (kind: "pglite" | "postgres") => ({
@@ -27,7 +28,7 @@ const serverProject = (kind: "pglite" | "postgres") => ({
 });
 
 export default defineConfig({
-  plugins: [react(), chunkModules(), prerender(), precompress()],
+  plugins: [react(), routeSummariesOut(), chunkModules(), prerender(), precompress()],
   resolve: {
     // React 18 and later have useSyncExternalStore built in. wouter and @xstate/react import the
     // shim that gives it to older Reacts, whose code would ship on every page beside React's own:
