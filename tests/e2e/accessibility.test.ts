@@ -83,6 +83,9 @@ function trackRequests(page: Page) {
   };
   page.on("requestfinished", ended);
   page.on("requestfailed", ended);
+  // An answer whose body nobody reads (an early request the app did not take) never "finishes": what
+  // axe audits is drawn from answers, so one counts as done once its answer has come.
+  page.on("response", (response) => ended(response.request()));
   quietAfter.set(page, async () => {
     const deadline = Date.now() + 20_000;
     while (inFlight.size > 0 || Date.now() - lastChange < 150) {

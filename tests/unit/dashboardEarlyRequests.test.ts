@@ -21,12 +21,17 @@ const server = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
 
 beforeEach(() => {
   vi.stubGlobal("fetch", server);
+  // The answers left untaken are let go on a timer (the sweep): each test runs it itself.
+  vi.useFakeTimers();
 });
 
 afterEach(() => {
-  // Whatever a test left waiting is taken, so the next starts clean.
+  // Whatever a test left waiting is taken and swept, so the next starts clean.
   for (const token of ["token-of-ngozi", "token-of-femi", "token-of-staff"])
     for (const url of urls) takeEarlyResponse(url, bearer(token));
+  vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   localStorage.clear();
   server.mockClear();
   vi.unstubAllGlobals();
@@ -39,6 +44,19 @@ function saveSession(token: string, profile = customerProfile) {
 }
 
 describe("what the app asks for first, sent as the dashboard's HTML arrives", () => {
+  it("lets go of the answers the app never took, five seconds after it first asks", async () => {
+    const cancel = vi.spyOn(ReadableStream.prototype, "cancel");
+    saveSession("token-of-ngozi");
+    sendDashboardReads("/app/dashboard");
+    await takeEarlyResponse("/api/core/customer/wallet/", bearer("token-of-ngozi"));
+    await vi.advanceTimersByTimeAsync(4_900);
+    expect(cancel).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(cancel).toHaveBeenCalledTimes(urls.length - 1);
+    // Let go: the app asking for one now asks the server afresh.
+    expect(takeEarlyResponse("/api/auth/profile/", bearer("token-of-ngozi"))).toBeUndefined();
+  });
+
   it("is sent for a customer's saved session at the dashboard, with the token, and each answer is taken once", async () => {
     saveSession("token-of-ngozi");
     sendDashboardReads("/app/dashboard");

@@ -70,11 +70,29 @@ export function sendDashboardReads(path: string) {
  * for anything else (another request, another session, or one already taken: a retry asks afresh).
  */
 export function takeEarlyResponse(url: string, init?: RequestInit): Promise<Response> | undefined {
+  sweepSoon();
   if ((init?.method ?? "GET").toUpperCase() !== "GET") return undefined;
   const key = keyOf(url, new Headers(init?.headers).get("authorization") ?? "");
   const answer = waiting.get(key);
   waiting.delete(key);
   return answer;
+}
+
+let sweeping = false;
+
+/**
+ * Once the app asks, what it has not taken within a few seconds it never will (it asked before this
+ * module was handed to it, or the customer moved on): those answers' bodies are let go, so their
+ * connections are free and the page has nothing left loading.
+ */
+function sweepSoon() {
+  if (sweeping) return;
+  sweeping = true;
+  setTimeout(() => {
+    for (const answer of waiting.values()) answer.then((response) => response.body?.cancel()).catch(() => {});
+    waiting.clear();
+    sweeping = false;
+  }, 5_000);
 }
 
 if (typeof window !== "undefined") sendDashboardReads(window.location.pathname);
