@@ -92,6 +92,8 @@ export const auditFields = {
   data_direct_percent: field("Network plan discount", "percent"),
   tv_percent: field("Cable TV discount", "percent"),
   electricity_percent: field("Electricity discount", "percent"),
+  plan: field("Data plan"),
+  fixed_price: money("Fixed price at the level"),
   price: money("Price"),
   /** Written by the catalogue before offers held each provider's cost (migration 0016). */
   cost_price: money("Cost price"),

@@ -45,3 +45,37 @@ export const priceLevel = z.extend(levelEdit, {
 export type PriceLevel = z.infer<typeof priceLevel>;
 
 export const levelParams = z.strictObject({ slug: levelSlug });
+
+/**
+ * A data plan's fixed price at a level, instead of the level's discount on it. Never above the plan's
+ * own price (a level never pays more than everyone), and like a discount it stops at the plan's cost.
+ */
+export const levelPlanPriceBody = z.strictObject({
+  price: money("Price at this level", "What members of the level pay for the plan, in naira").check(
+    z.minimum(1, "Set a price above ₦0, or take the fixed price away."),
+  ),
+});
+export type LevelPlanPriceBody = z.infer<typeof levelPlanPriceBody>;
+
+export const levelPlanParams = z.strictObject({
+  slug: levelSlug,
+  plan_id: z.coerce
+    .number()
+    .check(z.int(), z.minimum(1, "Not found."), z.maximum(2_147_483_647, "Not found.")),
+});
+
+/** A plan's fixed price at a level, beside the plan's own price and what the level pays once cost bounds it. */
+export const levelPlanPrice = z.object({
+  plan_id: z.number(),
+  network_id: z.number(),
+  plan: z.string().check(z.meta({ description: "The network and the plan's name" })),
+  own_price: z.number().check(z.meta({ description: "The plan's price for everyone, in kobo" })),
+  price: z.number().check(z.meta({ description: "The fixed price at the level, in kobo" })),
+  price_at_level: z.number().check(
+    z.meta({
+      description: "What the level pays: the fixed price, never above the own price nor below cost",
+    }),
+  ),
+  updated_at: timestamp,
+});
+export type LevelPlanPrice = z.infer<typeof levelPlanPrice>;

@@ -947,6 +947,30 @@ export const priceLevels = pgTable(
 );
 
 /**
+ * A data plan's fixed price at a level, instead of the level's discount on it (admins set them on
+ * the Price levels page). Like a discount, it never takes the plan below its cost, nor above its own
+ * price (server/services/priceLevels.ts, `priceAtLevel`).
+ */
+export const levelPlanPrices = pgTable(
+  "level_plan_prices",
+  {
+    level: text("level", { enum: levelSlugs })
+      .notNull()
+      .references(() => priceLevels.slug),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => dataPlans.id, { onDelete: "cascade" }),
+    price: bigint("price", { mode: "number" }).notNull(),
+    updatedAt: at("updated_at").notNull(),
+    updatedBy: uuid("updated_by").references(() => users.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.level, t.planId] }),
+    check("level_plan_prices_price_check", sql`${t.price} > 0`),
+  ],
+);
+
+/**
  * A reseller's API key (issue 27): only its SHA-256 is kept, found by its prefix; the webhook signing
  * secret is derived from TOTP_KEY and the key's id (services/apiKeys.ts), so it is stored nowhere.
  */

@@ -2,7 +2,7 @@ import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { AirtimeControl, DataPlan, Disco, TvPlan } from "../../schemas/catalogue";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import type { Queryable } from "../db/database";
-import { dataPlans, discos, networks, tvPlans, tvProviders } from "../db/schema";
+import { dataPlans, discos, levelPlanPrices, networks, tvPlans, tvProviders } from "../db/schema";
 import {
   airtimeDiscountAtLevel,
   dataService,
@@ -31,7 +31,7 @@ export async function dataPlansAtLevel(
     networkId === undefined
       ? eq(dataPlans.enabled, true)
       : and(eq(dataPlans.networkId, networkId), eq(dataPlans.enabled, true));
-  const [discounts, offers, rows] = await Promise.all([
+  const [discounts, offers, rows, fixedRows] = await Promise.all([
     levelDiscounts(db, level),
     offersByProduct(db, "data"),
     db
@@ -39,7 +39,10 @@ export async function dataPlansAtLevel(
       .from(dataPlans)
       .where(onSale)
       .orderBy(asc(dataPlans.networkId), asc(dataPlans.sortOrder), asc(dataPlans.id)),
+    db.select().from(levelPlanPrices).where(eq(levelPlanPrices.level, level)),
   ]);
+  // A plan's fixed price at the level stands instead of the level's discount on it.
+  const fixed = new Map(fixedRows.map((row) => [row.planId, row.price]));
   return rows.map((plan) => ({
     plan,
     price: priceAtLevel(
@@ -47,6 +50,8 @@ export async function dataPlansAtLevel(
       discounts[dataService(plan.planType)],
       offers.get(plan.id) ?? [],
       configured,
+      0,
+      fixed.get(plan.id) ?? null,
     ),
   }));
 }

@@ -140,9 +140,10 @@ export function airtimeDiscountAtLevel(
 }
 
 /**
- * A data plan's or bouquet's price at a level: the level's discount off it, but never below the
- * dearest cost of the offers that may deliver it (less a fee the customer pays beside it). A price
- * staff set below that (a loss they confirmed) is not lowered further.
+ * A data plan's or bouquet's price at a level: the level's discount off it, or the plan's fixed price
+ * at the level (never above its own price), but never below the dearest cost of the offers that may
+ * deliver it (less a fee the customer pays beside it). A price staff set below that (a loss they
+ * confirmed) is not lowered further.
  */
 export function priceAtLevel(
   price: number,
@@ -150,8 +151,9 @@ export function priceAtLevel(
   offers: readonly OfferTerms[],
   configured: LevelPricing["configured"],
   fee = 0,
+  fixed: number | null = null,
 ): number {
-  const discounted = levelPrice(price, levelBp);
+  const discounted = fixed === null ? levelPrice(price, levelBp) : Math.min(fixed, price);
   const cost = dearestCost(offers, configured);
   if (cost === null) return discounted;
   return Math.max(discounted, Math.min(price, cost - fee));

@@ -53,6 +53,7 @@ const realPath = (route: Route) =>
     .replace(":action", "requery")
     .replace(":name", "vtpass")
     .replace(":slug", "agent")
+    .replace(":plan_id", "1")
     .replace(":id", "1")}/`;
 
 async function writes() {

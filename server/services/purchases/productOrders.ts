@@ -11,7 +11,15 @@ import type {
 } from "../../../schemas/purchases";
 import type { Queryable } from "../../db/database";
 import { rowFromJson } from "../../db/jsonRows";
-import { dataPlans, discos, networks, providerProducts, tvPlans, tvProviders } from "../../db/schema";
+import {
+  dataPlans,
+  discos,
+  levelPlanPrices,
+  networks,
+  providerProducts,
+  tvPlans,
+  tvProviders,
+} from "../../db/schema";
 import type { ProviderOrder } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { airtimeDiscountAtLevel, dataService, priceAtLevel } from "../priceLevels";
@@ -80,7 +88,7 @@ export function dataRequest(body: DataOrder): PurchaseRequest {
     catalogue: {
       name: "data_plan",
       query: () =>
-        sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks}), 'offers', ${offersOf("data", dataPlans.id)}) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
+        sql`select jsonb_build_object('plan', to_jsonb(${dataPlans}), 'network', to_jsonb(${networks}), 'offers', ${offersOf("data", dataPlans.id)}, 'fixed', (select ${levelPlanPrices.price} from ${levelPlanPrices} where ${levelPlanPrices.level} = ${sql.placeholder("level")} and ${levelPlanPrices.planId} = ${dataPlans.id})) from ${dataPlans} join ${networks} on ${networks.id} = ${dataPlans.networkId} where ${dataPlans.id} = ${sql.placeholder("planId")}`,
       values: { planId: body.plan_id },
     },
     async price(found, { level, configured }) {
@@ -95,7 +103,14 @@ export function dataRequest(body: DataOrder): PurchaseRequest {
         kind: "data",
         recipient: body.phone,
         quote: planQuote(
-          priceAtLevel(plan.price, level[dataService(plan.planType)], offerRows(found), configured),
+          priceAtLevel(
+            plan.price,
+            level[dataService(plan.planType)],
+            offerRows(found),
+            configured,
+            0,
+            typeof found.fixed === "number" ? found.fixed : null,
+          ),
         ),
         description: `${network.name} ${plan.size} data for ${body.phone}`,
         product: `${network.name} ${plan.name}`,
