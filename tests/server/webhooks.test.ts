@@ -97,6 +97,34 @@ describe("webhooks to a reseller", () => {
     expect(await deliverDueWebhooks(server.deps)).toBe(0);
   });
 
+  it("post a purchase bought through the v1 API as the v1 purchase, under its event", async () => {
+    const reseller = await resellerWithHook();
+    const requestId = crypto.randomUUID();
+    const res = await server.app.request("/api/v1/purchases/", {
+      method: "POST",
+      headers: { authorization: `Bearer ${reseller.key.key}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        kind: "airtime",
+        network_id: 1,
+        phone: "08031234567",
+        amount: 300_00,
+        request_id: requestId,
+      }),
+    });
+    const bought = ((await res.json()) as { data: Record<string, unknown> }).data;
+    expect(await deliverDueWebhooks(server.deps)).toBe(1);
+    const [hook] = receiver.received;
+    expect(JSON.parse(hook?.body ?? "")).toEqual({ event: "purchase.settled", data: bought });
+    expect(bought).toMatchObject({ status: "successful", request_id: requestId });
+    expect(
+      signatureValid(
+        String(hook?.headers["x-ojapay-signature"]),
+        hook?.body ?? "",
+        reseller.key.signing_secret,
+      ),
+    ).toBe(true);
+  });
+
   it("say nothing while a purchase is pending, then post it once settled; a failure says refund", async () => {
     const reseller = await resellerWithHook();
     const pending = await topup(reseller.key.key, "08031231111");
