@@ -33,6 +33,9 @@ export const customerLevel = z.object({
       typeof percentOff
     >,
   ),
+  fixed_data_prices: z
+    .number()
+    .check(z.meta({ description: "How many data plans have a price of their own at the level" })),
   current: z.boolean().check(z.meta({ description: "The caller's own level" })),
 });
 export type CustomerLevel = z.infer<typeof customerLevel>;

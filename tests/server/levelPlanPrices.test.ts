@@ -52,6 +52,13 @@ describe("a data plan's fixed price at a level", () => {
     expect(listed.map((row) => [row.plan_id, row.price])).toEqual([[plan.id, fixed]]);
 
     const reseller = await keyHolder(server, { level: "reseller" });
+    const levels = await server.sendOk("GET /core/customer/levels", { token: reseller.token });
+    expect(levels.map((l) => [l.slug, l.fixed_data_prices])).toEqual([
+      ["customer", 0],
+      ["agent", 0],
+      ["reseller", 1],
+      ["api", 0],
+    ]);
     const seen = await server.sendOk("GET /core/customer/fetch/data/:id", {
       token: reseller.token,
       params: { id: 1 },

@@ -26,6 +26,8 @@ const level = (slug: CustomerLevel["slug"], name: string, fee: number, percent: 
     upgrade_fee: fee,
     api_access: slug === "reseller" || slug === "api",
     discounts: flat(percent),
+    // The agent level has a price of its own on three data plans.
+    fixed_data_prices: slug === "agent" ? 3 : 0,
     current,
   });
 const levels = [
@@ -70,6 +72,8 @@ describe("the profile's price level section", () => {
     expect(agent).toHaveTextContent("Up to 1% off airtime and data");
     expect(agent).toHaveTextContent("Upgrade fee ₦1,000.00, paid once from your wallet");
     expect(agent).not.toHaveTextContent("API keys");
+    expect(agent).toHaveTextContent("Special prices on 3 data plans");
+    expect(offers[1]).not.toHaveTextContent("Special prices");
     expect(offers[1]).toHaveTextContent("API keys, to sell from your own website or app");
     // ₦3,000 in the wallet: ₦2,000 short of Reseller, with the way to fund it.
     expect(offers[1]).toHaveTextContent("Your wallet is ₦2,000.00 short.");

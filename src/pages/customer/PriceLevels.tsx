@@ -14,13 +14,15 @@ import "./priceLevel.css";
 /** A level's discounts and API access, as a list; the listed prices for a level without any. */
 function Perks({ level }: { level: CustomerLevel }) {
   const lines = discountLines(level);
-  if (lines.length === 0 && !level.api_access)
+  const fixed = level.fixed_data_prices;
+  if (lines.length === 0 && fixed === 0 && !level.api_access)
     return <p className="level-perks">None: you pay the listed prices.</p>;
   return (
     <ul className="level-perks">
       {lines.map((line) => (
         <li key={line}>{line}</li>
       ))}
+      {fixed > 0 && <li>Special prices on {fixed === 1 ? "one data plan" : `${fixed} data plans`}</li>}
       {level.api_access && <li>API keys, to sell from your own website or app</li>}
     </ul>
   );
