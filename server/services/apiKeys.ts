@@ -9,7 +9,7 @@ import {
   maxLiveApiKeys,
 } from "../../schemas/apiKeys";
 import type { Clock } from "../clock";
-import type { Database } from "../db/database";
+import type { Database, Transaction } from "../db/database";
 import { offsetOf, pageOf } from "../db/paging";
 import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
@@ -149,6 +149,17 @@ export async function createApiKey(deps: Deps, caller: UserRow, body: ApiKeyCrea
   return created;
 }
 
+/** A key locked for a change: the owner's own (another's is not found), or any (`owner` null: the console). */
+async function lockedKey(tx: Transaction, id: string, owner: string | null): Promise<ApiKeyRow> {
+  const [row] = await tx
+    .select()
+    .from(apiKeys)
+    .where(owner === null ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, owner)))
+    .for("update");
+  if (!row) throw notFound("No such key.");
+  return row;
+}
+
 /**
  * Revokes a key: the owner's own (`owner` given: another's is not found) or, from the console, any
  * (`owner` null). Revoking a revoked key answers it as it is; the revocation is audited with who did it.
@@ -161,12 +172,7 @@ export async function revokeApiKey(
   ip: string | null,
 ): Promise<ApiKey> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(apiKeys)
-      .where(owner === null ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, owner)))
-      .for("update");
-    if (!row) throw notFound("No such key.");
+    const row = await lockedKey(tx, id, owner);
     if (row.revokedAt) return apiKeyView(row);
     const now = deps.clock.now();
     const [revoked] = await tx
@@ -197,12 +203,8 @@ export async function setKeyWebhook(
   ip: string | null,
 ): Promise<ApiKey> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(apiKeys)
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.userId, owner.id)))
-      .for("update");
-    if (!row || row.revokedAt) throw notFound("No such key.");
+    const row = await lockedKey(tx, id, owner.id);
+    if (row.revokedAt) throw notFound("No such key.");
     const [changed] = await tx.update(apiKeys).set({ webhookUrl }).where(eq(apiKeys.id, id)).returning();
     if (!changed) throw notFound("No such key.");
     if (row.webhookUrl !== webhookUrl)

@@ -87,7 +87,7 @@ const airtimeView = (n: typeof networks.$inferSelect) => ({
   min_amount: n.airtimeMin,
   max_amount: n.airtimeMax,
 });
-const discoView = (d: typeof discos.$inferSelect) => ({
+export const discoView = (d: typeof discos.$inferSelect) => ({
   id: d.id,
   name: d.name,
   enabled: d.enabled,

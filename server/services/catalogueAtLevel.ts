@@ -3,6 +3,7 @@ import type { AirtimeControl, DataPlan, Disco, TvPlan } from "../../schemas/cata
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import type { Queryable } from "../db/database";
 import { dataPlans, discos, levelPlanPrices, networks, tvPlans, tvProviders } from "../db/schema";
+import { discoView } from "./catalogueAdmin";
 import {
   airtimeDiscountAtLevel,
   dataService,
@@ -143,13 +144,5 @@ export async function discosAtLevel(db: Queryable, level: LevelSlug): Promise<Di
     db.select().from(discos).orderBy(asc(discos.id)),
     levelDiscounts(db, level),
   ]);
-  return rows.map((d) => ({
-    id: d.id,
-    name: d.name,
-    enabled: d.enabled,
-    min_amount: d.minAmount,
-    max_amount: d.maxAmount,
-    service_fee: d.serviceFee,
-    discount_percent: discounts.electricity / 100,
-  }));
+  return rows.map((d) => ({ ...discoView(d), discount_percent: discounts.electricity / 100 }));
 }
