@@ -144,6 +144,23 @@ export function adminApi(client: ApiClient) {
     levels: async () => client.call(await levelRoutes(), "GET /sys.admin/levels", {}, quiet),
     patchLevel: async (slug: LevelSlug, body: BodyOf<Levels["PATCH /sys.admin/levels/:slug"]>) =>
       client.call(await levelRoutes(), "PATCH /sys.admin/levels/:slug", { params: { slug }, body }),
+    // A level's fixed data plan prices: set, changed and taken away, each audited as the level's change.
+    levelPlanPrices: async (slug: LevelSlug) =>
+      client.call(
+        await levelRoutes(),
+        "GET /sys.admin/levels/:slug/plan-prices",
+        { params: { slug } },
+        quiet,
+      ),
+    setLevelPlanPrice: async (slug: LevelSlug, planId: number, price: number) =>
+      client.call(await levelRoutes(), "PUT /sys.admin/levels/:slug/plan-prices/:plan_id", {
+        params: { slug, plan_id: planId },
+        body: { price },
+      }),
+    removeLevelPlanPrice: async (slug: LevelSlug, planId: number) =>
+      client.call(await levelRoutes(), "DELETE /sys.admin/levels/:slug/plan-prices/:plan_id", {
+        params: { slug, plan_id: planId },
+      }),
     // API users: the accounts holding keys with this month's volume, every key, and revoking any of them.
     apiUsers: async (query: QueryOf<ApiKeys["GET /sys.admin/api-users"]> = {}) =>
       client.call(await apiKeyRoutes(), "GET /sys.admin/api-users", { query }),

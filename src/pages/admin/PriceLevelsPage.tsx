@@ -1,12 +1,18 @@
-import { useCallback, useId } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId } from "react";
 import { levelEdit, type PriceLevel } from "../../../schemas/levels";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
+import { LoadBoundary, reloadPage, withTimeout } from "../../components/lazyPage";
 import { formatNaira } from "../../format/money";
 import { SchemaForm } from "../../forms/SchemaForm";
 import "./admin.css";
+
+// The fixed data plan prices come after the editors have drawn, so the page's first download stays
+// the levels' forms alone. Fetched as the page opens, beside the levels themselves.
+const loadPlanPrices = withTimeout(() => import("./priceLevels/LevelPlanPrices"));
+const LevelPlanPrices = lazy(loadPlanPrices);
 
 /**
  * The price levels, lowest first, each in a form drawn from the shared `levelEdit` schema: its name,
@@ -17,6 +23,8 @@ export default function PriceLevelsPage() {
   const { admin } = useAdminServices();
   const levels = useLoad(useCallback(() => admin.levels(), [admin]));
   usePageTitle("Price levels");
+  // Its code is asked for beside the levels, rather than once their cards draw; a failure shows there.
+  useEffect(() => void loadPlanPrices().catch(() => {}), []);
   const data = levels.state === "failed" ? undefined : levels.data;
 
   return (
@@ -62,6 +70,29 @@ function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void 
           onSaved();
         }}
       />
+      {/* A part that did not load says so in its card; the editors above stay usable. */}
+      <LoadBoundary failed={<PlanPricesLoadError />}>
+        <Suspense
+          fallback={
+            <p role="status" className="part-loading muted">
+              Loading the fixed prices…
+            </p>
+          }
+        >
+          <LevelPlanPrices level={level} />
+        </Suspense>
+      </LoadBoundary>
     </section>
+  );
+}
+
+function PlanPricesLoadError() {
+  return (
+    <p role="alert">
+      The fixed data plan prices did not load. Your connection may be slow or offline.{" "}
+      <button type="button" className="link-button" onClick={reloadPage}>
+        Try again
+      </button>
+    </p>
   );
 }
