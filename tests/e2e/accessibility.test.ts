@@ -9,7 +9,7 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser } from "./support/browser";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
 
 // axe-core on every page of the built app, signed out, as a customer, as staff and as an admin, on a
 // cheap phone's width and a laptop's. WCAG 2.0 and 2.1, A and AA; a serious or critical finding fails.
@@ -185,15 +185,6 @@ async function audit(page: Page, paths: readonly string[], signedIn: boolean): P
   return findings;
 }
 
-async function consoleSignIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${app.base}/admin/login`);
-  await page.getByLabel("Email address").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
-  await page.waitForURL(`${app.base}/admin/dashboard`);
-  await passSecondFactor(page, who.email);
-}
-
 /** The admin invites a staff member, who chooses a password from the email's link. */
 async function inviteStaff() {
   await adminPage.goto(`${app.base}/admin/manage-users`);
@@ -212,7 +203,7 @@ async function inviteStaff() {
   await page.getByLabel("New password", { exact: true }).fill(colleague.password);
   await page.getByRole("button", { name: "Set password" }).click();
   await page.waitForURL(/\/admin\/login$/);
-  await consoleSignIn(page, colleague);
+  await consoleSignIn(page, app.base, colleague);
   return page;
 }
 
@@ -270,7 +261,7 @@ describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => 
 
   it("the admin's pages", async () => {
     adminPage = await newPage();
-    await consoleSignIn(adminPage, admin);
+    await consoleSignIn(adminPage, app.base, admin);
     const users = await apiData<{ results: { id: string }[] }>(
       adminPage,
       `/sys.admin/users/?search=${encodeURIComponent(customer.email)}`,

@@ -4,7 +4,7 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
 
 // The console against the built app and a real server: what staff and admins do, and what the
 // customer then sees in their own browser.
@@ -27,15 +27,6 @@ async function newPage(options: object = phone): Promise<Page> {
   const page = await (await browser.newContext(options)).newPage();
   page.setDefaultTimeout(20_000);
   return page;
-}
-
-async function consoleSignIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(`${app.base}/admin/login`);
-  await page.getByLabel("Email address").fill(who.email);
-  await page.getByLabel("Password", { exact: true }).fill(who.password);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
-  await page.waitForURL(`${app.base}/admin/dashboard`);
-  await passSecondFactor(page, who.email);
 }
 
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });
@@ -73,7 +64,7 @@ afterAll(async () => {
 
 describe("the console in a real browser", () => {
   it("lets the admin invite a colleague, who chooses a password from the email and signs in to the console", async () => {
-    await consoleSignIn(adminPage, admin);
+    await consoleSignIn(adminPage, app.base, admin);
     await adminPage.goto(`${app.base}/admin/manage-users`);
     await adminPage.getByRole("button", { name: "Invite staff" }).click();
     const invite = adminPage.getByRole("region", { name: "Invite staff" });
@@ -99,7 +90,7 @@ describe("the console in a real browser", () => {
     await invited.context().close();
 
     staffPage = await newPage();
-    await consoleSignIn(staffPage, colleague);
+    await consoleSignIn(staffPage, app.base, colleague);
     // On a phone the menu folds away behind its button.
     await staffPage.getByRole("button", { name: "Menu" }).click();
     const menu = staffPage.getByRole("navigation", { name: "Admin menu" });

@@ -9,7 +9,7 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
 
 // A reseller's first key, end to end: an admin raises the customer to the Reseller level and KYC
 // tier 2 in the console; the customer makes a key on the Developer page with a webhook URL at an
@@ -63,12 +63,7 @@ async function newPage(options: object): Promise<Page> {
 
 /** The admin sets the customer's level to Reseller and their KYC tier to 2 on the user's page. */
 async function makeReseller(page: Page) {
-  await page.goto(`${app.base}/admin/login`);
-  await page.getByLabel("Email address").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
-  await page.waitForURL(`${app.base}/admin/dashboard`);
-  await passSecondFactor(page, admin.email);
+  await consoleSignIn(page, app.base, admin);
   await page.goto(`${app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
   await page.getByRole("link", { name: `${customer.first} ${customer.last}` }).click();
   await page.getByRole("heading", { level: 1, name: `${customer.first} ${customer.last}` }).waitFor();

@@ -5,7 +5,7 @@ import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
 
 // Several providers in a real browser against the built app: VTpass down, a purchase fails over to
 // the vendor and staff see both tries; the admin reorders a route on the Providers page.
@@ -73,12 +73,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
   customerPage = await newPage();
-  await adminPage.goto(`${app.base}/admin/login`);
-  await adminPage.getByLabel("Email address").fill(admin.email);
-  await adminPage.getByLabel("Password", { exact: true }).fill(admin.password);
-  await adminPage.getByRole("button", { name: "Sign in to the console" }).click();
-  await adminPage.waitForURL(`${app.base}/admin/dashboard`);
-  await passSecondFactor(adminPage, admin.email);
+  await consoleSignIn(adminPage, app.base, admin);
 });
 
 afterAll(async () => {
