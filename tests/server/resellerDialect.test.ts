@@ -270,6 +270,16 @@ describe("the reseller API in the market's dialect", () => {
     expect(await dialect("POST", "topup/", reseller.key, undefined, { raw: "{not json" })).toMatchObject({
       status: 400,
     });
+    for (const type of ["multipart/form-data; boundary=x", "multipart/form-data"]) {
+      const form = await dialect("POST", "topup/", reseller.key, undefined, {
+        raw: "not a form",
+        headers: { "content-type": type },
+      });
+      expect(form, type).toMatchObject({
+        status: 400,
+        json: { error: ["The request body is not a form the API can read."] },
+      });
+    }
     const huge = await dialect("POST", "topup/", reseller.key, { note: "x".repeat(17 * 1024) });
     expect(huge.status).toBe(413);
     expect(await purchasesOf(reseller.id)).toEqual([]);
