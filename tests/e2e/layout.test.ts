@@ -439,15 +439,37 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     for (const text of [customer.email, "08031234567"]) expect(await linesOf(row.getByText(text))).toBe(1);
   });
 
-  it("draws the price levels' editors whole, each level's discounts in one card", async () => {
+  it("draws the price levels' editors whole, each level's discounts and fixed plan prices in one card", async () => {
     const page = adminPage();
+    // Two fixed prices at the reseller level, the second under the plan's cost (so it stops there);
+    // setting them again at the second size changes nothing. Asked from the app's own page, with its session.
+    await open(page, "/admin/dashboard");
+    const plans: { id: number }[] = await apiCall(page, "GET", "core/staff/fetch/data/plans/?control_id=1");
+    const [first, second] = plans;
+    await apiCall(page, "PUT", `sys.admin/levels/reseller/plan-prices/${first?.id}/`, { price: 10_000 });
+    await apiCall(page, "PUT", `sys.admin/levels/reseller/plan-prices/${second?.id}/`, { price: 100 });
     await open(page, "/admin/price-levels");
     const reseller = page.getByRole("region", { name: "Reseller" });
     await reseller.getByRole("button", { name: "Save Reseller" }).waitFor();
     expect(await page.getByRole("region").count()).toBe(4);
     expect(await reseller.getByLabel("Airtime discount").inputValue()).toBe("2");
+    const fixed = reseller.getByRole("table", { name: "Fixed data plan prices" });
+    await fixed.getByText(/stops at cost/).waitFor();
+    expect(await fixed.locator("tbody tr").count()).toBe(2);
+    expect(await splitWords(fixed.locator("td"))).toEqual([]);
     expect(await sidewaysOverflow(page)).toBe(0);
     await screenshot(page, "price-levels", size);
+    // The add dialog, with a plan chosen, on screen.
+    await reseller.getByRole("button", { name: "Add a fixed price at Reseller" }).click();
+    const adding = page.getByRole("dialog", { name: "Add a fixed price at Reseller" });
+    await adding.getByLabel("Network").selectOption("MTN");
+    await adding.getByLabel("Plan").locator("option").nth(1).waitFor({ state: "attached" });
+    await adding.getByLabel("Plan").selectOption({ index: 1 });
+    await adding.getByLabel("Price at this level").waitFor();
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await screenshotOf(page, adding, "price-levels-add", size);
+    await page.keyboard.press("Escape");
+    await adding.waitFor({ state: "detached" });
     // A customer's level is set on their page, by the levels' own names.
     await open(page, "/admin/manage-users");
     await page

@@ -33,7 +33,9 @@ export default function PriceLevelsPage() {
       <p className="muted">
         Everyone starts at the first level. Agents and resellers buy for less: each discount here comes off a
         product's own price, on top of any discount it has, but never below what the product costs us (on
-        electricity, never more than its fee). Resellers and API users may hold API keys.
+        electricity, never more than its fee). A level may fix a data plan's price instead of its discount:
+        never above the plan's own price, and it too stops at the plan's cost. Resellers and API users may
+        hold API keys.
       </p>
       {levels.state === "loading" && !data && (
         <p role="status" className="muted">

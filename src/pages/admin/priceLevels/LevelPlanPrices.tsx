@@ -47,10 +47,6 @@ export default function LevelPlanPrices({ level }: { level: Pick<PriceLevel, "sl
           Add a fixed price
         </button>
       </div>
-      <p className="muted">
-        A fixed price replaces the level's discount on that plan. It is never above the plan's own price, and
-        like a discount it stops at what the plan costs us.
-      </p>
       {prices.state === "loading" && !data && (
         <p role="status" className="muted">
           Loading the fixed prices…

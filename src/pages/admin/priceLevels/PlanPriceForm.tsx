@@ -23,7 +23,7 @@ export function PlanPriceForm({
   const { admin } = useAdminServices();
   return (
     <>
-      <p className="muted">
+      <p className="plan-price-own muted">
         Its own price is {formatNaira(plan.own_price)}: a fixed price may be at most that.
       </p>
       <SchemaForm

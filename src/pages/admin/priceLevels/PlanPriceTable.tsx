@@ -32,8 +32,12 @@ export function PlanPriceTable({
       <thead>
         <tr>
           <th scope="col">Plan</th>
-          <th scope="col">Its own price</th>
-          <th scope="col">Fixed price</th>
+          <th scope="col" className="numeric">
+            Its own price
+          </th>
+          <th scope="col" className="numeric">
+            Fixed price
+          </th>
           <th scope="col">
             <span className="sr-only">Actions</span>
           </th>
@@ -57,22 +61,25 @@ export function PlanPriceTable({
                 </span>
               </td>
               <td className="plan-price-actions">
-                <button
-                  type="button"
-                  className="button secondary"
-                  aria-label={`Change ${row.plan} at ${levelName}`}
-                  onClick={() => onChange(row)}
-                >
-                  Change
-                </button>
-                <button
-                  type="button"
-                  className="button secondary danger"
-                  aria-label={`Remove ${row.plan} at ${levelName}`}
-                  onClick={() => onRemove(row)}
-                >
-                  Remove
-                </button>
+                {/* A box of its own: a table cell cannot space its buttons as a flex row can. */}
+                <div>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-label={`Change ${row.plan} at ${levelName}`}
+                    onClick={() => onChange(row)}
+                  >
+                    Change
+                  </button>
+                  <button
+                    type="button"
+                    className="button secondary danger"
+                    aria-label={`Remove ${row.plan} at ${levelName}`}
+                    onClick={() => onRemove(row)}
+                  >
+                    Remove
+                  </button>
+                </div>
               </td>
             </tr>
           );
