@@ -1,5 +1,6 @@
 import type { Profile } from "../../schemas/auth";
 import { type KycStatus, kycStatus } from "../../schemas/kycStatus";
+import type { PriceLevel } from "../../schemas/levels";
 
 export const customerProfile: Profile = {
   id: "6a1c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d",
@@ -54,3 +55,26 @@ export const tier1Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
     contest: null,
     ...overrides,
   });
+
+/** A price level as GET /sys.admin/levels gives it: no fee, no discount and no API keys unless `overrides` say. */
+export const priceLevelOf = (
+  slug: PriceLevel["slug"],
+  position: number,
+  name: string,
+  overrides: Partial<PriceLevel> = {},
+): PriceLevel => ({
+  slug,
+  name,
+  position,
+  upgrade_fee: 0,
+  airtime_percent: 0,
+  data_sme_percent: 0,
+  data_corporate_gifting_percent: 0,
+  data_gifting_percent: 0,
+  data_direct_percent: 0,
+  tv_percent: 0,
+  electricity_percent: 0,
+  api_access: false,
+  updated_at: null,
+  ...overrides,
+});

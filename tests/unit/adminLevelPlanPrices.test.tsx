@@ -6,7 +6,7 @@ import type { StaffDataPlan } from "../../schemas/catalogueStaff";
 import type { LevelPlanPrice, PriceLevel } from "../../schemas/levels";
 import type { AdminApi } from "../../src/api/adminApi";
 import { ApiFailure } from "../../src/api/client";
-import { staffProfile } from "../support/fixtures";
+import { priceLevelOf, staffProfile } from "../support/fixtures";
 import { fakeAdmin } from "../support/renderApp";
 import { renderSignedIn } from "../support/signedIn";
 
@@ -14,22 +14,7 @@ afterEach(cleanup);
 
 const adminProfile: Profile = { ...staffProfile, role: "admin", first_name: "Bisi" };
 
-const level = (slug: PriceLevel["slug"], position: number, name: string): PriceLevel => ({
-  slug,
-  name,
-  position,
-  upgrade_fee: 0,
-  airtime_percent: 0,
-  data_sme_percent: 0,
-  data_corporate_gifting_percent: 0,
-  data_gifting_percent: 0,
-  data_direct_percent: 0,
-  tv_percent: 0,
-  electricity_percent: 0,
-  api_access: false,
-  updated_at: null,
-});
-const levels = [level("customer", 1, "Customer"), level("reseller", 3, "Reseller")];
+const levels = [priceLevelOf("customer", 1, "Customer"), priceLevelOf("reseller", 3, "Reseller")];
 
 const fixedRow = (over: Partial<LevelPlanPrice>): LevelPlanPrice => ({
   plan_id: 10,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../schemas/auth";
 import type { PriceLevel } from "../../schemas/levels";
 import type { AdminApi } from "../../src/api/adminApi";
-import { staffProfile } from "../support/fixtures";
+import { priceLevelOf, staffProfile } from "../support/fixtures";
 import { fakeAdmin } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 
@@ -18,21 +18,16 @@ const level = (
   name: string,
   percent: number,
   fee: number,
-): PriceLevel => ({
-  slug,
-  name,
-  position,
-  upgrade_fee: fee,
-  airtime_percent: percent,
-  data_sme_percent: percent,
-  data_corporate_gifting_percent: percent,
-  data_gifting_percent: percent,
-  data_direct_percent: percent,
-  tv_percent: 0,
-  electricity_percent: 0,
-  api_access: slug === "reseller" || slug === "api",
-  updated_at: null,
-});
+): PriceLevel =>
+  priceLevelOf(slug, position, name, {
+    upgrade_fee: fee,
+    airtime_percent: percent,
+    data_sme_percent: percent,
+    data_corporate_gifting_percent: percent,
+    data_gifting_percent: percent,
+    data_direct_percent: percent,
+    api_access: slug === "reseller" || slug === "api",
+  });
 const fourLevels = [
   level("customer", 1, "Customer", 0, 0),
   level("agent", 2, "Agent", 1, 100_000),

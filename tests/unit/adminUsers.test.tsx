@@ -11,7 +11,7 @@ import { ApiFailure } from "../../src/api/client";
 import FindCustomerPage from "../../src/pages/admin/FindCustomerPage";
 import UserDetailPage from "../../src/pages/admin/UserDetailPage";
 import UsersPage from "../../src/pages/admin/UsersPage";
-import { customerProfile, tier1Kyc } from "../support/fixtures";
+import { customerProfile, priceLevelOf, tier1Kyc } from "../support/fixtures";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 import { heading } from "../support/signedIn";
 import { deferred, funding, transaction } from "../support/transactionFixtures";
@@ -272,21 +272,8 @@ describe("a user's page", () => {
   it("sets a customer's price level by the admin's names for the levels", async () => {
     const user = userEvent.setup();
     const patchUser = vi.fn(async () => detail({ level: "reseller" }));
-    const named = (slug: "customer" | "agent" | "reseller" | "api", name: string, position: number) => ({
-      slug,
-      name,
-      position,
-      upgrade_fee: 0,
-      airtime_percent: 0,
-      data_sme_percent: 0,
-      data_corporate_gifting_percent: 0,
-      data_gifting_percent: 0,
-      data_direct_percent: 0,
-      tv_percent: 0,
-      electricity_percent: 0,
-      api_access: false,
-      updated_at: null,
-    });
+    const named = (slug: "customer" | "agent" | "reseller" | "api", name: string, position: number) =>
+      priceLevelOf(slug, position, name);
     const levels = vi.fn(async () => [
       named("customer", "Customer", 1),
       named("agent", "Agent", 2),
