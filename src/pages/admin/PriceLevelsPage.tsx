@@ -73,7 +73,15 @@ function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void 
         }}
       />
       {/* A part that did not load says so in its card; the editors above stay usable. */}
-      <LoadBoundary failed={<PlanPricesLoadError />}>
+      <LoadBoundary
+        failed={
+          // A failed chunk stays failed in React.lazy's cache: trying again loads the page afresh.
+          <LoadFailed
+            message="The fixed data plan prices did not load. Your connection may be slow or offline."
+            retry={reloadPage}
+          />
+        }
+      >
         <Suspense
           fallback={
             <p role="status" className="part-loading muted">
@@ -85,16 +93,5 @@ function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void 
         </Suspense>
       </LoadBoundary>
     </section>
-  );
-}
-
-function PlanPricesLoadError() {
-  return (
-    <p role="alert">
-      The fixed data plan prices did not load. Your connection may be slow or offline.{" "}
-      <button type="button" className="link-button" onClick={reloadPage}>
-        Try again
-      </button>
-    </p>
   );
 }
