@@ -66,6 +66,12 @@ export function countCall(db: Database, keyId: SQL, now: SQL) {
     .returning({ id: apiKeys.id });
 }
 
+/** Counts one call of a key on its own, answering whether the limit let it in (and the key is live). */
+export async function countKeyCall(db: Database, keyId: string, now: Date): Promise<boolean> {
+  const counted = await countCall(db, sql`${keyId}::uuid`, sql`${now}::timestamptz`);
+  return counted.length > 0;
+}
+
 /** How long until the key may call again, from its row as it was when refused. */
 export function retryAfterSeconds(key: Pick<ApiKeyRow, "bucketAt" | "ratePerSecond" | "burst">, now: Date) {
   const due = (key.bucketAt?.getTime() ?? now.getTime()) + 1000 / key.ratePerSecond;

@@ -241,6 +241,25 @@ describe("the v1 API", () => {
     expect((await v1("POST", "purchases", caller.key, airtime({ amount: 100_00 }))).status).toBe(200);
   });
 
+  it("counts replays and refused purchases against the limit too, so none are free to repeat", async () => {
+    const caller = await apiCustomer(1_000_00);
+    const body = airtime({ amount: 100_00 });
+    expect((await v1("POST", "purchases", caller.key, body)).status).toBe(200);
+    for (let i = 0; i < 14; i++) expect((await v1("POST", "purchases", caller.key, body)).status).toBe(200);
+    for (let i = 0; i < 15; i++) {
+      const refused = await v1("POST", "purchases", caller.key, airtime({ amount: 1 }));
+      expect(refused.status).toBe(400);
+    }
+    expect(await v1("POST", "purchases", caller.key, body)).toMatchObject({
+      status: 429,
+      body: { code: "rate_limited" },
+    });
+    expect(await v1("POST", "purchases", caller.key, airtime({ amount: 1 }))).toMatchObject({ status: 429 });
+    // One purchase was made, however often it was asked for.
+    const rows = await server.db.select().from(transactions).where(eq(transactions.userId, caller.id));
+    expect(rows.filter((row) => row.kind === "airtime")).toHaveLength(1);
+  });
+
   it("is in the OpenAPI document, each path with the key's security and its refusals", async () => {
     const res = await server.app.request("/api/openapi.json");
     const document = (await res.json()) as {

@@ -11,7 +11,10 @@ export interface PurchaseKey {
   id: string;
   dailyCap: number | null;
   dialect: "msorg" | "v1";
-  /** Counted by the gate already; otherwise the hold counts it (`countKeyAndHold`). */
+  /**
+   * Counted by the gate already, or by the hold (`countKeyAndHold` sets it): a purchase that ends
+   * before its hold (a replay, a refusal) is counted afterwards (services/reseller/keyPurchases.ts).
+   */
   counted: boolean;
   ratePerSecond: number;
   burst: number;
@@ -59,5 +62,6 @@ export async function countKeyAndHold(
     const limits = { bucketAt: sent.bucketAt, ratePerSecond: key.ratePerSecond, burst: key.burst };
     throw keyRateLimited(retryAfterSeconds(limits, now));
   }
+  key.counted = true;
   return sent.answer ?? undefined;
 }

@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { v5 as uuidFromName } from "uuid";
 import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
 import { transactions } from "../../db/schema";
-import { notFound } from "../../refusal";
-import type { KeyCaller } from "../apiCallers";
+import { notFound, Refusal } from "../../refusal";
+import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "../apiCallers";
+import type { PurchaseKey } from "../purchases/keyHold";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
 import type { TransactionRow } from "../transactions/transactionRecords";
@@ -47,7 +48,7 @@ export function requestIdOf(dialect: "msorg" | "v1", sent: string | undefined): 
  * same purchase; without one (the market dialect allows it), a fresh id, and the 30-second guard
  * against buying the same thing twice.
  */
-export function buyWithKey(
+export async function buyWithKey(
   deps: PurchaseDeps,
   caller: KeyCaller,
   dialect: "msorg" | "v1",
@@ -55,7 +56,7 @@ export function buyWithKey(
   asked: Record<string, unknown>,
 ): Promise<TransactionRow> {
   const requestId = requestIdOf(dialect, asked.request_id as string | undefined);
-  const key = {
+  const key: PurchaseKey = {
     id: caller.key.id,
     dailyCap: caller.key.dailyCap,
     dialect,
@@ -63,12 +64,36 @@ export function buyWithKey(
     ratePerSecond: caller.key.ratePerSecond,
     burst: caller.key.burst,
   };
-  return placePurchase(
-    deps,
-    caller.user,
-    { key, asked, request_id: requestId ?? randomUUID(), allow_duplicate: requestId !== undefined },
-    requestFor(deps, order),
-  );
+  const confirmation = {
+    key,
+    asked,
+    request_id: requestId ?? randomUUID(),
+    allow_duplicate: requestId !== undefined,
+  };
+  try {
+    const row = await placePurchase(deps, caller.user, confirmation, requestFor(deps, order));
+    await countIfNotYet(deps, key);
+    return row;
+  } catch (error) {
+    // The hold's own answers about the key are final; anything else still counts as a call.
+    if (!(error instanceof Refusal && (error.code === "rate_limited" || error.code === "invalid_key")))
+      await countIfNotYet(deps, key);
+    throw error;
+  }
+}
+
+/**
+ * A purchase that ended before its hold counted the call (a replay of its request id, a refusal on
+ * the way) counts it now, so a key cannot make calls past its limit by asking what cannot be bought.
+ */
+async function countIfNotYet(deps: Pick<PurchaseDeps, "db" | "clock">, key: PurchaseKey): Promise<void> {
+  if (key.counted) return;
+  const now = deps.clock.now();
+  if (!(await countKeyCall(deps.db, key.id, now)))
+    throw keyRateLimited(
+      retryAfterSeconds({ bucketAt: now, ratePerSecond: key.ratePerSecond, burst: key.burst }, now),
+    );
+  key.counted = true;
 }
 
 /** One of the caller's purchases by our id, or not found (another account's is not found either). */
