@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "../deps";
 import { messages, Refusal } from "../refusal";
 import {
   callerOfKey,
+  countKeyCall,
   invalidKey,
   isKeyCaller,
   type KeyCaller,
@@ -51,7 +52,19 @@ export function keyAuthorization(
     if (!isKeyCaller(found)) return refuse(c, found);
     c.set("keyCaller", found);
     await next();
+    await countedAtLast(deps, found);
   };
+}
+
+/**
+ * A purchase's call is counted by its hold, or after it by the purchase (services/reseller/
+ * keyPurchases.ts); one refused before either (a body of the wrong shape) is counted here, as it ends,
+ * so no call made with a key goes uncounted. Its answer is already given.
+ */
+export async function countedAtLast(deps: Pick<AppDeps, "db" | "clock">, caller: KeyCaller): Promise<void> {
+  if (caller.counted) return;
+  caller.counted = true;
+  await countKeyCall(deps.db, caller.key.id, deps.clock.now());
 }
 
 /** A refused key call in our envelope's words (the v1 API); a rate limit's wait goes in `Retry-After`. */

@@ -7,7 +7,7 @@ import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 import { bodySizeLimit } from "./bodySizeLimit";
 import { keyApiMaxBytes } from "./jsonLimits";
-import { keyCallerOf, keyRefusalOf } from "./keyAuthorization";
+import { countedAtLast, keyCallerOf, keyRefusalOf } from "./keyAuthorization";
 import { answerRefusal } from "./refusalAnswer";
 
 const noCredentials = () => new Refusal("no_credentials", messages.noCredentials);
@@ -84,7 +84,9 @@ export function sessionGate(
       return answerRefusal(c, keyRefusalOf(found));
     }
     c.set("keyCaller", found);
-    return keyBodyLimit(c, next);
+    const answered = await keyBodyLimit(c, next);
+    await countedAtLast(deps, found);
+    return answered;
   }
 
   async function gate(c: Context<AppEnv>, next: () => Promise<void>, path: string) {

@@ -79,6 +79,9 @@ export async function buyWithKey(
     if (!(error instanceof Refusal && (error.code === "rate_limited" || error.code === "invalid_key")))
       await countIfNotYet(deps, key);
     throw error;
+  } finally {
+    // The gate counts, as the call ends, what was not counted here (http/keyAuthorization.ts).
+    caller.counted = true;
   }
 }
 
