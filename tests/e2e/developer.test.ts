@@ -142,7 +142,7 @@ describe("the Developer page in a real browser", () => {
     signingSecret = await shown.getByLabel("Webhook signing secret").inputValue();
     expect(key).toMatch(/^ojk_[0-9A-Za-z]{12}_[\w-]{43}$/);
     await shown.getByRole("button", { name: "Copy key" }).click();
-    await shown.getByText("Copied").waitFor();
+    await shown.getByText("Copied", { exact: true }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
     await screenshot(page, "developer-key-shown-once");
     expect(await noSidewaysScroll(page)).toBe(true);
