@@ -31,6 +31,36 @@ export const ownedApiKey = z.extend(apiKey, {
 });
 export type OwnedApiKey = z.infer<typeof ownedApiKey>;
 
+const perSecond = z
+  .number()
+  .check(
+    z.int("Use a whole number of calls."),
+    z.minimum(1, "Allow at least 1 call a second."),
+    z.maximum(1_000, "Allow at most 1,000 calls a second."),
+    z.meta({ title: "Calls a second", description: "The key's steady rate" }),
+  );
+const burst = z
+  .number()
+  .check(
+    z.int("Use a whole number of calls."),
+    z.minimum(1, "Allow a burst of at least 1 call."),
+    z.maximum(10_000, "Allow a burst of at most 10,000 calls."),
+    z.meta({ title: "Burst", description: "Calls at once before the steady rate applies" }),
+  );
+
+/**
+ * An admin's change to a key's limits, for a reseller whose volume outgrows the defaults (10 a second,
+ * bursts of 30) or to hold one back; `daily_cap` null takes the cap away. The burst is at least the rate.
+ */
+export const apiKeyLimitsBody = z
+  .strictObject({
+    rate_per_second: z.optional(perSecond),
+    burst: z.optional(burst),
+    daily_cap: z.optional(z.nullable(kobo.check(z.minimum(100, "Set a cap of at least ₦1, or none.")))),
+  })
+  .check(z.refine((body) => Object.keys(body).length > 0, { error: "Change at least one limit." }));
+export type ApiKeyLimitsBody = z.infer<typeof apiKeyLimitsBody>;
+
 export const apiKeyListQuery = z.extend(pageQuery, {
   live: z
     .optional(z.enum(["true", "false"]))

@@ -50,6 +50,8 @@ export const auditFields = {
   webhook_url: field("Webhook URL"),
   allowed_ips: field("Allowed addresses", "list"),
   daily_cap: money("Daily spending cap"),
+  rate_per_second: field("Calls a second", "count"),
+  burst: field("Burst", "count"),
   revoked_at: field("Revoked", "time"),
 
   // Money and transactions

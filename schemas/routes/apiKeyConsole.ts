@@ -1,4 +1,11 @@
-import { apiKey, apiKeyListQuery, apiUser, apiUserListQuery, ownedApiKey } from "../apiKeyViews";
+import {
+  apiKey,
+  apiKeyLimitsBody,
+  apiKeyListQuery,
+  apiUser,
+  apiUserListQuery,
+  ownedApiKey,
+} from "../apiKeyViews";
 import { idParam, page } from "../common";
 import { contracts } from "./contract";
 
@@ -18,6 +25,14 @@ export const apiKeyConsoleContracts = contracts({
     tag: "Admin",
     summary: "Revoke any key at once (audited as api_key.revoke, the admin as actor)",
     params: idParam,
+    result: apiKey,
+  },
+  "PATCH /sys.admin/api-keys/:id": {
+    tag: "Admin",
+    summary:
+      "Change a live key's rate limit, burst or daily cap (null: none), shared at once by every instance; audited as api_key.update",
+    params: idParam,
+    body: apiKeyLimitsBody,
     result: apiKey,
   },
   "GET /sys.admin/api-users": {

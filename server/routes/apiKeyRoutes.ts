@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { createApiKey, listAllApiKeys, listApiKeys, revokeApiKey } from "../services/apiKeys";
+import { createApiKey, listAllApiKeys, listApiKeys, revokeApiKey, setKeyLimits } from "../services/apiKeys";
 import { listApiUsers } from "../services/apiUsers";
 
 /**
@@ -40,6 +40,16 @@ export function apiKeyRoutes(deps: AppDeps) {
         sessionOf(c).user,
         params.id,
         null,
+        clientAddress(c, deps.config.trustProxy),
+      ),
+    })),
+    implement("PATCH /sys.admin/api-keys/:id", async ({ params, body, c }) => ({
+      msg: "Key limits saved.",
+      data: await setKeyLimits(
+        deps,
+        sessionOf(c).user,
+        params.id,
+        body,
         clientAddress(c, deps.config.trustProxy),
       ),
     })),

@@ -8,12 +8,13 @@ import {
   type apiKeyListQuery,
   maxLiveApiKeys,
 } from "../../schemas/apiKeys";
+import type { ApiKeyLimitsBody } from "../../schemas/apiKeyViews";
 import type { Clock } from "../clock";
 import type { Database, Transaction } from "../db/database";
 import { offsetOf, pageOf } from "../db/paging";
 import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
-import { notFound, Refusal } from "../refusal";
+import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -217,6 +218,53 @@ export async function setKeyWebhook(
         after: auditOf(changed),
         ip,
       });
+    return apiKeyView(changed);
+  });
+}
+
+/**
+ * An admin's change to a live key's limits, audited with the admin as actor. The limits are the key's
+ * row, which every call reads as it counts itself, so the change holds at once on every instance.
+ */
+export async function setKeyLimits(
+  deps: Deps,
+  admin: UserRow,
+  id: string,
+  limits: ApiKeyLimitsBody,
+  ip: string | null,
+): Promise<ApiKey> {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockedKey(tx, id, null);
+    if (row.revokedAt) throw notFound("No such key.");
+    const ratePerSecond = limits.rate_per_second ?? row.ratePerSecond;
+    const burst = limits.burst ?? row.burst;
+    if (burst < ratePerSecond)
+      throw fieldRefusal("burst", `Allow a burst of at least the rate, ${ratePerSecond} calls.`);
+    const [changed] = await tx
+      .update(apiKeys)
+      .set({
+        ratePerSecond,
+        burst,
+        ...(limits.daily_cap !== undefined && { dailyCap: limits.daily_cap }),
+      })
+      .where(eq(apiKeys.id, id))
+      .returning();
+    if (!changed) throw notFound("No such key.");
+    const limitsOf = (key: ApiKeyRow) => ({
+      prefix: key.prefix,
+      rate_per_second: key.ratePerSecond,
+      burst: key.burst,
+      daily_cap: key.dailyCap,
+    });
+    await recordAudit(tx, deps.clock, {
+      actorId: admin.id,
+      action: "api_key.update",
+      targetType: "api_key",
+      targetId: id,
+      before: limitsOf(row),
+      after: limitsOf(changed),
+      ip,
+    });
     return apiKeyView(changed);
   });
 }

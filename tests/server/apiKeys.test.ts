@@ -257,4 +257,66 @@ describe("API keys", () => {
     expect(badFilter.status).toBe(400);
     expect(Object.keys(badFilter.body.fields ?? {})).toEqual(["live"]);
   });
+
+  it("have their limits changed by an admin, at once for every call, audited; bad limits refused by field", async () => {
+    const reseller = await customerAt("reseller", 2);
+    const key = await server.sendOk("POST /core/customer/api-keys", {
+      token: reseller.token,
+      body: { name: "Busy shop", daily_cap: 10_000_00 },
+    });
+    const limit = (body: unknown, id = key.id) =>
+      server.send("PATCH /sys.admin/api-keys/:id", {
+        token: admin.token,
+        params: { id },
+        body: body as never,
+      });
+    const calls = async (n: number) => {
+      const statuses: boolean[] = [];
+      for (let i = 0; i < n; i++) statuses.push(await keyWorks(key.key).catch(() => false));
+      return statuses;
+    };
+
+    const tight = await limit({ rate_per_second: 2, burst: 2 });
+    expect(tight.data).toMatchObject({ rate_per_second: 2, burst: 2, daily_cap: 10_000_00 });
+    expect(await calls(3)).toEqual([true, true, false]);
+    server.clock.advance(1_000);
+    const wide = await limit({ rate_per_second: 100, burst: 200, daily_cap: null });
+    expect(wide.data).toMatchObject({ rate_per_second: 100, burst: 200, daily_cap: null });
+    expect((await calls(150)).every(Boolean)).toBe(true);
+
+    const audit = await server.sendOk("GET /sys.admin/audit", {
+      token: admin.token,
+      query: { action: "api_key.update" },
+    });
+    const mine = audit.results.filter((entry) => entry.target.id === key.id);
+    expect(mine).toHaveLength(2);
+
+    for (const [body, field] of [
+      [{}, "_"],
+      [{ rate_per_second: 0 }, "rate_per_second"],
+      [{ rate_per_second: 1.5 }, "rate_per_second"],
+      [{ burst: 50 }, "burst"],
+      [{ daily_cap: 50 }, "daily_cap"],
+      [{ name: "x" }, "name"],
+    ] as const) {
+      const refused = await limit(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(refused.body.fields ?? {}), JSON.stringify(body)).toContain(field);
+    }
+    expect((await limit({ burst: 300 }, crypto.randomUUID())).status).toBe(404);
+    await server.sendOk("DELETE /core/customer/api-keys/:id", {
+      token: reseller.token,
+      params: { id: key.id },
+    });
+    expect((await limit({ burst: 300 })).status).toBe(404);
+    expect(
+      (
+        await server.send("PATCH /sys.admin/api-keys/:id", {
+          token: reseller.token,
+          params: { id: key.id },
+          body: { burst: 300 },
+        })
+      ).status,
+    ).toBe(403);
+  });
 });

@@ -4,6 +4,7 @@ import { apiRoutes } from "../../server/app";
 import { auditLog, ledgerEntries } from "../../server/db/schema";
 import { accessFor } from "../../server/http/access";
 import type { Route } from "../../server/http/route";
+import { keyHolder } from "./support/keyHolders";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // Bad input on every staff and admin endpoint, generated from the route list so a new endpoint is
@@ -14,11 +15,13 @@ let server: TestServer;
 let admin: { token: string };
 let customerId: string;
 let purchaseId: string;
+let keyId: string;
 const reviewId = crypto.randomUUID();
 
 beforeAll(async () => {
   server = await createTestServer();
   admin = await server.signedInOperator("admin");
+  keyId = (await keyHolder(server)).keyId;
   const customer = await server.fundedCustomer(100_000);
   customerId = customer.id;
   const bought = await server.sendOk("POST /core/customer/airtime", {
@@ -47,6 +50,7 @@ const realPath = (route: Route) =>
     .slice(1)
     .replace(":user_id", customerId)
     .replace(/^sys\.admin\/users\/:id/, `sys.admin/users/${customerId}`)
+    .replace(/^sys\.admin\/api-keys\/:id/, `sys.admin/api-keys/${keyId}`)
     .replace(/\/transaction\/:id/, `/transaction/${purchaseId}`)
     // An identity review's id: any UUID reaches the body's check (an unknown one is 404 after it).
     .replace(/\/kyc\/(changes|contests)\/:id/, `/kyc/$1/${reviewId}`)
