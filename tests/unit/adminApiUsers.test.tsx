@@ -72,7 +72,8 @@ describe("the API users page", () => {
     const apiKeys = vi.fn(async () => pageOf([liveKey, revokedKey]));
     await openPage({ apiUsers, apiKeys });
     await heading("API users");
-    expect(document.title).toBe("API users · OjaPay");
+    // The console's frame draws the page's heading while the page's own code still loads; the title is the page's.
+    await vi.waitFor(() => expect(document.title).toBe("API users · OjaPay"));
     expect(screen.getAllByRole("status").some((s) => s.textContent === "Loading…")).toBe(true);
 
     const users = within(await screen.findByRole("table", { name: /API users by volume/ }));
