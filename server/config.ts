@@ -201,6 +201,8 @@ const envShape = z.object({
   SIMULATOR_LATENCY_MS: z.coerce.number().int().min(0).max(30_000).default(800),
   REQUERY_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   REQUERY_BASE_DELAY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  // Requeries one instance has out at once with each provider (docs/operations.md).
+  REQUERY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   // Webhooks to resellers: the first retry's wait (1 minute), which scales the whole schedule (tests
   // shorten it); addresses on private networks are refused unless this is "true" (a test's receiver).
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
@@ -404,6 +406,11 @@ export interface Config {
   simulatorLatencyMs: number;
   requeryIntervalMs: number;
   requeryBaseDelayMs: number;
+  /**
+   * How many pending purchases one instance asks each provider about at once: a backlog (an outage,
+   * a crash) settles in parallel, and no provider is asked more than this at a time by one instance.
+   */
+  requeryConcurrency: number;
   webhooks: { retryBaseMs: number; allowPrivate: boolean };
   referral: { bonus: number; minFunding: number };
   /** A card funding still pending this long after checkout is asked about by reference. */
@@ -496,6 +503,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
+    requeryConcurrency: e.REQUERY_CONCURRENCY,
     webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true" },
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
     fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,

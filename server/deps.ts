@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Database } from "./db/database";
+import type { InstancePresence } from "./db/instancePresence";
 import type { sessions, users } from "./db/schema";
 import type { Simulators } from "./integrations";
 import type { Mailer } from "./mail/mailer";
@@ -16,6 +17,8 @@ import type { KeyCaller } from "./services/apiCallers";
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
   db: Database;
+  /** This process as the other instances see it: alive while it holds its presence lock. */
+  instance: InstancePresence;
   /** The transport the outbox sends through; services put mail in the outbox, never here. */
   mailer: Mailer;
   outbox: MailOutbox;

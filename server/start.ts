@@ -21,6 +21,13 @@ export async function startServer(config: Config, logger: Logger) {
     { database: database.kind, dataDir: database.kind === "pglite" ? config.dataDir : undefined },
     "database ready",
   );
+  // Before anything is sent: the purchases this instance sends carry its id, and the others see it alive.
+  const instance = await database.announce((error) =>
+    logger.warn(
+      { err: error.message },
+      "the database connection that shows this instance alive was lost; others may ask about its purchases until it is back",
+    ),
+  );
   await seedSystemRows(database.db);
   await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: emails, with their codes, are written to this log");
@@ -33,11 +40,11 @@ export async function startServer(config: Config, logger: Logger) {
 
   const served = await serveApp(
     config,
-    { db: database.db, mailer: createMailer(config, logger), clock: systemClock, config, logger },
+    { db: database.db, instance, mailer: createMailer(config, logger), clock: systemClock, config, logger },
     // Beside the database's folder, not in it: DATA_DIR is PGlite's own data directory.
     { journalDir: `${config.dataDir.replace(/[\\/]+$/, "")}-simulators` },
   );
-  logger.info({ url: `http://localhost:${served.port}` }, "OjaPay is listening");
+  logger.info({ url: `http://localhost:${served.port}`, instance: instance.id }, "OjaPay is listening");
   const work = startBackgroundWork(served.deps, config.requeryIntervalMs);
 
   let stopping: Promise<void> | undefined;
@@ -61,6 +68,8 @@ export async function startServer(config: Config, logger: Logger) {
       const drained = await requests;
       // The mail the last requests wrote (a sign-up's code) goes now, not at the next start.
       const backgroundDone = await settledBy(Promise.all([working, served.deps.outbox.idle()]), deadline);
+      // What the grace cut is pending, recorded as this instance's: once it is gone, the others ask at once.
+      await instance.close();
       await database.close();
       logger.info(
         { in_flight: drained.inFlight, cut: drained.cut, background_cut: !backgroundDone },

@@ -80,9 +80,12 @@ export async function startBenchApp(
   await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
   const vtpass = await startVtpassThread();
   const msorg = await startMsorgThread();
+  const instance = await database.announce((error) =>
+    logger.warn({ err: error.message }, "the presence connection was lost"),
+  );
   const served = await serveApp(
     config,
-    { db: database.db, mailer: mailbox, clock: systemClock, config, logger },
+    { db: database.db, instance, mailer: mailbox, clock: systemClock, config, logger },
     { serveSpa: servesPages, journalDir: null, vtpassBaseUrl: vtpass.baseUrl, msorgBaseUrl: msorg.baseUrl },
   );
   await vtpass.webhooksTo(served.origin);
@@ -96,8 +99,9 @@ export async function startBenchApp(
     servesPages,
     vtpass,
     async close() {
-      work.stop();
+      await work.stop();
       await served.close();
+      await instance.close();
       await vtpass.close();
       await msorg.close();
     },

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./dataDirLock";
+import { announceOnPglite, announceOnPostgres, type InstancePresence } from "./instancePresence";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -20,6 +21,8 @@ export type Queryable = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** Makes this process an instance the others can see alive (db/instancePresence.ts). */
+  announce(onLost: (error: Error) => void): Promise<InstancePresence>;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function openPglite(dataDir: string | null): Promise<DatabaseHandle
       await client.close();
       lock?.release();
     };
-    return { db: db as unknown as Database, kind: "pglite", close };
+    return { db: db as unknown as Database, kind: "pglite", announce: () => announceOnPglite(db), close };
   } catch (error) {
     lock?.release();
     throw error;
@@ -66,7 +69,12 @@ export async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   pool.on("error", onConnectionLost);
   const db = drizzlePg(pool, { schema });
-  return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
+  return {
+    db: db as unknown as Database,
+    kind: "postgres",
+    announce: (onLost) => announceOnPostgres(url, onLost),
+    close: () => pool.end(),
+  };
 }
 
 export function openDatabase(

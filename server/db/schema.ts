@@ -655,6 +655,12 @@ export const transactions = pgTable(
     balanceAfter: bigint("balance_after", { mode: "number" }),
     requeryAttempts: integer("requery_attempts").notNull().default(0),
     nextRequeryAt: at("next_requery_at"),
+    /**
+     * The app instance (its presence id, db/instancePresence.ts) that last sent the purchase or asked
+     * about it: while that instance lives it may still be waiting on the answer; once it is gone, any
+     * instance asks about the purchase at once instead of at `nextRequeryAt`.
+     */
+    askedBy: integer("asked_by"),
     createdBy: uuid("created_by").references(() => users.id),
     /** The API key a reseller's program bought it with, and in which dialect: its webhook says so. */
     apiKeyId: uuid("api_key_id").references((): AnyPgColumn => apiKeys.id),

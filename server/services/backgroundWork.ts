@@ -1,16 +1,21 @@
 import type { AppDeps } from "../deps";
 import { forgetOldMail } from "../mail/outbox";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
+import { type RequeryPump, startRequeryPump } from "./purchases/requeryPump";
 import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
 import { forgetOldSignUps } from "./signUps";
 import { forgetIdleTries } from "./tryCounters";
 import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
-/** The steps of a run, by the names the log and the metrics give them. */
-function backgroundSteps(deps: AppDeps): Array<[string, () => Promise<unknown>]> {
+/**
+ * The steps of a run, by the names the log and the metrics give them. With the running app's pump,
+ * the requery step only sets it going (it keeps settling on its own while the other steps run); a run
+ * on its own (tests) settles one claim's worth and waits for it.
+ */
+function backgroundSteps(deps: AppDeps, pump?: RequeryPump): Array<[string, () => Promise<unknown>]> {
   return [
-    ["requery pending purchases", () => requeryDue(deps)],
+    ["requery pending purchases", () => (pump ? pump.run() : requeryDue(deps))],
     ["judge provider health", () => judgeHealth(deps)],
     ["read provider balances", () => watchBalances(deps)],
     ["check pending fundings", () => checkPendingFundings(deps)],
@@ -29,8 +34,12 @@ function backgroundSteps(deps: AppDeps): Array<[string, () => Promise<unknown>]>
  * does not stop the others. Once `stopping`, the step in progress finishes (a purchase asked about is
  * settled) and no other starts.
  */
-export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean = () => false) {
-  for (const [name, step] of backgroundSteps(deps)) {
+export async function runBackgroundWork(
+  deps: AppDeps,
+  stopping: () => boolean = () => false,
+  pump?: RequeryPump,
+) {
+  for (const [name, step] of backgroundSteps(deps, pump)) {
     if (stopping()) return;
     const started = performance.now();
     let failed = false;
@@ -45,7 +54,8 @@ export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean =
 }
 
 /**
- * What runs by itself every `intervalMs`: pending purchases asked about again, each provider's
+ * What runs by itself at once and then every `intervalMs`: pending purchases asked about again (by
+ * the requery pump, which goes on between runs), each provider's
  * health judged and its balance read every few minutes, pending card
  * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
  * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
@@ -54,18 +64,29 @@ export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean =
 export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   let run: Promise<void> | undefined;
   let stopping = false;
-  const timer = setInterval(() => {
-    run ??= runBackgroundWork(deps, () => stopping).finally(() => {
+  const pump = startRequeryPump(deps);
+  const runOnce = () => {
+    run ??= runBackgroundWork(deps, () => stopping, pump).finally(() => {
       run = undefined;
     });
-  }, intervalMs);
+  };
+  // The first run at once: purchases a crashed process left are asked about now, not a tick later.
+  const first = setTimeout(runOnce, 0);
+  const timer = setInterval(runOnce, intervalMs);
+  first.unref();
   timer.unref();
   return {
-    /** Starts no new run; resolves once the run in progress, if any, has finished its current step. */
-    stop(): Promise<void> {
+    /** Requeries out now (the pump's). */
+    requeriesInFlight: () => pump.inFlight(),
+    /**
+     * Starts no new run and claims no more purchases; resolves once the run in progress has finished
+     * its current step and every requery out has been settled.
+     */
+    async stop(): Promise<void> {
       stopping = true;
+      clearTimeout(first);
       clearInterval(timer);
-      return run ?? Promise.resolve();
+      await Promise.all([run, pump.stop()]);
     },
   };
 }

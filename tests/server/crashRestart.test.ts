@@ -41,11 +41,35 @@ let base: string;
  * call reaching VTpass.
  */
 let losing = false;
+/**
+ * While `answersLost` is set, VTpass receives each purchase and delivers it, but its answer never
+ * reaches the app (held until the app has died), as when the app dies waiting on VTpass.
+ */
+let answersLost = false;
+/** How long VTpass takes to answer a requery, and the requeries of each request id it is answering now. */
+let requeryAnswerMs = 0;
+const requeriesOut = new Map<string, number>();
+let requeriesAtOnce = 0;
 /** The admin's session, past the authenticator code (the first test signs in). */
 let adminToken = "";
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function vtpassGate(request: Request, pass: () => Response | Promise<Response>): Promise<Response> {
+  if (request.url.endsWith("/requery") && requeryAnswerMs > 0) {
+    const { request_id: id } = (await request.clone().json()) as { request_id: string };
+    const out = (requeriesOut.get(id) ?? 0) + 1;
+    requeriesOut.set(id, out);
+    requeriesAtOnce = Math.max(requeriesAtOnce, out);
+    await sleep(requeryAnswerMs);
+    requeriesOut.set(id, out - 1);
+    return pass();
+  }
+  if (answersLost && request.url.endsWith("/pay")) {
+    const answer = await pass();
+    await sleep(120_000);
+    return answer;
+  }
   if (!losing || !request.url.endsWith("/pay")) return pass();
-  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  await sleep(60_000);
   return new Response("lost", { status: 599 });
 }
 
@@ -53,9 +77,11 @@ async function openStore(): Promise<DatabaseHandle> {
   return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
 }
 
-async function startApp() {
+/** The app on `env`, less the settings `defaults` names (which then take their defaults). */
+async function startApp(defaults: readonly string[] = []) {
+  const settings = Object.fromEntries(Object.entries(env).filter(([name]) => !defaults.includes(name)));
   const spawned = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const proc = Object.assign(spawned, { exited: new Promise((r) => spawned.once("exit", r)) });
@@ -333,4 +359,74 @@ describe("a crash in the middle of purchases", () => {
       await after.close();
     }
   }, 180_000);
+
+  it("settles within a minute of a restart, with the default settings, 50 purchases whose answers the crash lost", async () => {
+    // Every setting of the requery worker and the provider's time limit as an operator runs them.
+    const defaults = [
+      "PROVIDER_TIMEOUT_MS",
+      "REQUERY_INTERVAL_MS",
+      "REQUERY_BASE_DELAY_MS",
+      "REQUERY_CONCURRENCY",
+    ];
+    child = await startApp(defaults);
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const login = await sendOk("POST /auth/login", {
+        body: { email: `crash${i}@example.com`, password: "customer password 1" },
+      });
+      tokens.push(login.token);
+    }
+    const sentBefore = vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length;
+    answersLost = true;
+    const purchases = tokens.flatMap((token, i) =>
+      Array.from({ length: 10 }, (_, j) =>
+        send("POST /core/customer/airtime", {
+          token,
+          body: {
+            network_id: 1,
+            phone: `0803126${String(1_000 + i * 10 + j)}`,
+            amount: 10_000,
+            pin,
+            request_id: crypto.randomUUID(),
+            allow_duplicate: true,
+          },
+        }).catch(() => null),
+      ),
+    );
+    // All 50 delivered at VTpass, every answer still on its way when the app dies.
+    const asked = () => vtpass.control.requests.filter((r) => r.path.endsWith("/pay")).length - sentBefore;
+    const deadline = Date.now() + 60_000;
+    while (asked() < 50 && Date.now() < deadline) await sleep(20);
+    expect(asked()).toBe(50);
+    child.kill("SIGKILL");
+    await child.exited;
+    await Promise.all(purchases);
+    answersLost = false;
+
+    // VTpass now takes 3 s to answer each requery.
+    requeryAnswerMs = 3_000;
+    const restarted = Date.now();
+    child = await startApp(defaults);
+    expect(await pendingAfterWaiting(adminToken, restarted + 60_000)).toBe(0);
+    const tookMs = Date.now() - restarted;
+    expect(tookMs).toBeLessThan(60_000);
+    console.info(`50 purchases lost by a crash settled ${tookMs} ms after the restart`);
+    child.kill("SIGTERM");
+    await child.exited;
+    child = undefined;
+    requeryAnswerMs = 0;
+    // Never asked about one purchase twice at a time; never sent twice.
+    expect(requeriesAtOnce).toBe(1);
+    expect(asked()).toBe(50);
+
+    const after = await openStore();
+    try {
+      const mine = await after.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+      const lost = mine.filter((t) => t.recipient?.startsWith("0803126"));
+      expect(lost.map((t) => t.status)).toEqual(Array(50).fill("successful"));
+      await expectLedgerConsistent(after.db);
+    } finally {
+      await after.close();
+    }
+  }, 240_000);
 });

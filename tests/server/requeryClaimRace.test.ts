@@ -1,9 +1,7 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { purchaseKinds } from "../../schemas/transactions";
 import { transactions } from "../../server/db/schema";
-import { claimDue } from "../../server/services/claimDue";
-import { requeryOne } from "../../server/services/purchases/requeryWorker";
+import { claimPurchasesDue, requeryOne } from "../../server/services/purchases/requeryWorker";
 import { settleHeld } from "../../server/services/purchases/settlePurchase";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
@@ -49,7 +47,7 @@ describe("a purchase the requery worker claimed while its own call was answered"
 
     // The requery worker claims it (its time has come) while the purchase's own call is still out.
     server.clock.advance(60_000);
-    const claimed = await claimDue(server.deps, inArray(transactions.kind, [...purchaseKinds]), 1_000, 20);
+    const claimed = await claimPurchasesDue(server.deps, "vtpass", 20);
     const mine = claimed.find((row) => row.id === held.id);
     expect(mine).toBeDefined();
 

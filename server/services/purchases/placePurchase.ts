@@ -7,6 +7,7 @@ import { possibleDuplicate } from "../../../schemas/purchases";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
+import type { InstancePresence } from "../../db/instancePresence";
 import { rowFromJson, wholeJsonRow } from "../../db/jsonRows";
 import { preparedOnce } from "../../db/preparedOnce";
 import {
@@ -63,6 +64,8 @@ export interface PurchaseDeps {
   config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs" | "pinKeys">;
   provider: Provider;
   providers: ProviderSet;
+  /** The instance sending the purchase: recorded with it, so the others know whether anyone still waits on it. */
+  instance: Pick<InstancePresence, "id">;
   logger: Logger;
   /** Counts settled purchases; null where nobody scrapes metrics. */
   metrics: Pick<AppMetrics, "purchaseSettled"> | null;
@@ -297,7 +300,7 @@ export interface HoldRequest {
  * entries, and its first event.
  */
 export function holdRows(
-  deps: Pick<PurchaseDeps, "clock" | "providers" | "config">,
+  deps: Pick<PurchaseDeps, "clock" | "providers" | "config" | "instance">,
   { user, walletId, order, offer, requestId, hash, scope, key }: HoldRequest,
 ) {
   const now = deps.clock.now();
@@ -346,6 +349,7 @@ export function holdRows(
         provider: offer.provider,
         providerRequestId,
         providerSentAt: now,
+        askedBy: deps.instance.id,
         // Set before the provider is asked: if this process dies mid-call, the worker still finds it.
         nextRequeryAt: new Date(
           now.getTime() + deps.config.providerTimeoutMs + deps.config.requeryBaseDelayMs,

@@ -1,9 +1,11 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
+import type { Config } from "../../config";
+import { type InstancePresence, livingInstances } from "../../db/instancePresence";
 import { transactions } from "../../db/schema";
 import type { ProviderOrder, ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
-import { claimDue } from "../claimDue";
+import type { TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
 import { type SettleSource, settlePurchase, unknownRequestAfterMs } from "./settlePurchase";
@@ -63,14 +65,91 @@ export async function requeryOne(
   return settlePurchase(deps, row.id, answer, source);
 }
 
+/** What the requery worker needs: the purchase's deps, and this instance as the others see it. */
+export type RequeryDeps = PurchaseDeps & {
+  config: Pick<Config, "requeryConcurrency">;
+  instance: Pick<InstancePresence, "id">;
+};
+
 /**
- * Settles pending purchases whose requery time has come: claims a batch with FOR UPDATE SKIP LOCKED
- * and books each one's next requery in the same short transaction (so another instance skips them),
- * asks the provider outside any transaction, and settles each answer. Answers how many it asked about.
+ * How long a claimed purchase stays this instance's alone: its requery and the re-send it may bring,
+ * each cut at the provider's time limit, and then the settle, which books the real next time. Should
+ * the instance die meanwhile, the others need not wait this out (`askAboutOrphans`).
  */
-export async function requeryDue(deps: PurchaseDeps, batchSize = 20): Promise<number> {
-  const kinds = inArray(transactions.kind, [...purchaseKinds]);
-  const claimed = await claimDue(deps, kinds, deps.config.requeryBaseDelayMs, batchSize);
-  for (const row of claimed) await requeryOne(deps, row, "requery");
-  return claimed.length;
+export const claimLeaseMs = (config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs">) =>
+  2 * config.providerTimeoutMs + config.requeryBaseDelayMs;
+
+const pendingPurchase = and(
+  eq(transactions.status, "pending"),
+  inArray(transactions.kind, [...purchaseKinds]),
+);
+
+/**
+ * Claims up to `limit` of one provider's pending purchases whose time has come, in one statement: FOR
+ * UPDATE SKIP LOCKED, so instances claiming at once take different ones, and each claimed one is
+ * leased to this instance (`asked_by`, and a next time past its lease) so no other asks it meanwhile.
+ */
+export async function claimPurchasesDue(
+  deps: Pick<RequeryDeps, "db" | "clock" | "config" | "instance">,
+  provider: string,
+  limit: number,
+): Promise<TransactionRow[]> {
+  const now = deps.clock.now();
+  const due = deps.db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(pendingPurchase, eq(transactions.provider, provider), lte(transactions.nextRequeryAt, now)))
+    .orderBy(asc(transactions.nextRequeryAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return deps.db
+    .update(transactions)
+    .set({
+      requeryAttempts: sql`${transactions.requeryAttempts} + 1`,
+      nextRequeryAt: new Date(now.getTime() + claimLeaseMs(deps.config)),
+      askedBy: deps.instance.id,
+    })
+    .where(inArray(transactions.id, due))
+    .returning();
+}
+
+/**
+ * Makes due at once every pending purchase last sent or asked about by an instance no longer alive (a
+ * crash, a stop the grace cut short): nobody is waiting on its answer, and its customer should not
+ * wait for its booked time. Read in one statement with which instances are alive. Answers how many.
+ */
+export async function askAboutOrphans(deps: Pick<RequeryDeps, "db" | "clock">): Promise<number> {
+  const now = deps.clock.now();
+  const adopted = await deps.db
+    .update(transactions)
+    .set({ nextRequeryAt: now })
+    .where(
+      and(
+        pendingPurchase,
+        gt(transactions.nextRequeryAt, now),
+        or(isNull(transactions.askedBy), sql`${transactions.askedBy} not in ${livingInstances}`),
+      ),
+    )
+    .returning({ id: transactions.id });
+  return adopted.length;
+}
+
+/**
+ * One pass: claims, for every provider, as many purchases whose time has come as it may be asked about
+ * at once (`REQUERY_CONCURRENCY`), asks about them all in parallel, outside any transaction, and settles
+ * each answer. Answers how many it asked about. The running app uses the pump (requeryPump.ts), which
+ * keeps claiming as answers come back; tests settle step by step with this.
+ */
+export async function requeryDue(
+  deps: RequeryDeps,
+  perProvider = deps.config.requeryConcurrency,
+): Promise<number> {
+  const claimed = await Promise.all(
+    deps.providers.list.map((provider) => claimPurchasesDue(deps, provider.name, perProvider)),
+  );
+  const rows = claimed.flat();
+  const settled = await Promise.allSettled(rows.map((row) => requeryOne(deps, row, "requery")));
+  const failed = settled.find((outcome) => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+  return rows.length;
 }

@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, type DatabaseHandle, openPostgres } from "../../../server/db/database";
+import { announceOnPglite } from "../../../server/db/instancePresence";
 import * as schema from "../../../server/db/schema";
 import "../../support/providedDatabases";
 
@@ -58,7 +59,12 @@ async function openPgliteSnapshot(): Promise<DatabaseHandle> {
   }
   const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(snapshot)]) });
   const db = drizzle(client, { schema });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    announce: () => announceOnPglite(db as unknown as Database),
+    close: () => client.close(),
+  };
 }
 
 /**

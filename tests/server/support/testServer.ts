@@ -189,9 +189,10 @@ export async function createTestServer(
     READ_CACHE_MS: "0",
     ...env,
   });
+  const instance = await database.announce(() => {});
   const served = await serveApp(
     config,
-    { db: database.db, mailer: mailbox, clock, config, logger: createLogger("info", sink) },
+    { db: database.db, instance, mailer: mailbox, clock, config, logger: createLogger("info", sink) },
     {
       serveSpa: options.serveSpa ?? false,
       journalDir: null,
@@ -234,6 +235,8 @@ export async function createTestServer(
     msorg: simulators.msorg.control,
     paystack: simulators.paystack.control,
     db: database.db,
+    /** Another app instance on the same database, as the others see it (its presence lock). */
+    announceInstance: () => database.announce(() => {}),
     clock,
     mailbox,
     logLines,
@@ -246,6 +249,7 @@ export async function createTestServer(
     put: (path: string, body?: unknown, token?: string) => call("PUT", path, { body, token }),
     close: async () => {
       await served.close();
+      await instance.close();
       await database.close();
     },
 
