@@ -42,6 +42,9 @@ export default defineConfig({
     ],
   },
   build: {
+    // Where the server serves the build from (`npm start` builds it there).
+    outDir: process.env.STATIC_DIR ?? "dist",
+    emptyOutDir: true,
     manifest: true,
     sourcemap: false,
     target: "es2022",

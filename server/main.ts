@@ -25,12 +25,32 @@ const running = await startServer(config, logger).catch((error) => {
   process.exit(1);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  // The same signal again meets no listener and ends the process at once: an impatient second Ctrl-C.
-  process.once(signal, () => {
-    running.stop(signal).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+/**
+ * A person's second Ctrl-C at least this long after the first cuts the drain short. Sooner, it is the
+ * same Ctrl-C relayed: a terminal signals the whole foreground group, and npm passes it on again.
+ */
+const impatientAfterMs = 1_000;
+let firstInterrupt: number | undefined;
+
+function stopGracefully(signal: NodeJS.Signals) {
+  running.stop(signal).then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 }
+
+// Listeners stay for every signal after the first, so none ends the process by default.
+process.on("SIGTERM", () => {
+  // An orchestrator, systemd or npm may send it to every process of the group, and relay it again:
+  // however often it comes, the drain runs to its end (SHUTDOWN_GRACE_MS).
+  stopGracefully("SIGTERM");
+});
+process.on("SIGINT", () => {
+  const now = Date.now();
+  if (firstInterrupt !== undefined && now - firstInterrupt >= impatientAfterMs) {
+    logger.warn("a second Ctrl-C: stopping at once, without waiting for the requests in flight");
+    process.exit(130);
+  }
+  firstInterrupt ??= now;
+  stopGracefully("SIGINT");
+});

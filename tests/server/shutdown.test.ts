@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { get as httpGet } from "node:http";
 import { connect } from "node:net";
@@ -10,6 +11,7 @@ import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/d
 import { transactions } from "../../server/db/schema";
 import { startMailCatcher } from "../e2e/support/mailCatcher";
 import { type ChildServer, startChildServer } from "../support/childServer";
+import { freePort } from "../support/freePort";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
@@ -56,6 +58,79 @@ function startApp(extra: Record<string, string> = {}) {
     (port) => ({ ...env, PUBLIC_URL: `http://127.0.0.1:${port}`, ...extra }),
     "/readyz",
   );
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `npm start` as a person or an init system runs it, in a process group of its own: it builds the web
+ * app into STATIC_DIR, then serves it on a free port. Ready once /readyz answers 200.
+ */
+function startNpmStart(settings: Record<string, string>) {
+  const npmCli = process.env.npm_execpath;
+  const command = npmCli ? process.execPath : "npm";
+  const portReady = freePort().then((port) => {
+    const child = spawn(command, [...(npmCli ? [npmCli] : []), "start"], {
+      env: {
+        ...process.env,
+        ...settings,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    return { port, child };
+  });
+  let output = "";
+  const started = portReady.then(({ child }) => {
+    child.stdout?.on("data", (d) => {
+      output += d;
+    });
+    child.stderr?.on("data", (d) => {
+      output += d;
+    });
+    return child;
+  });
+  const exited = started.then(
+    (child) => new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code))),
+  );
+  const ready = portReady.then(async ({ port, child }) => {
+    const base = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`npm start exited:\n${output}`);
+      try {
+        if ((await fetch(`${base}/readyz`)).ok) return base;
+      } catch {
+        // building, or not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`npm start was not ready within 180 s:\n${output}`);
+      await sleep(200);
+    }
+  });
+  let pid: number | undefined;
+  void started.then((child) => {
+    pid = child.pid;
+  });
+  return {
+    ready,
+    exited,
+    output: () => output,
+    /** The signal to every process of the group, as `kill -TERM -<pgid>` sends it. */
+    signalGroup(signal: NodeJS.Signals) {
+      if (pid) process.kill(-pid, signal);
+    },
+    /** Ends whatever is left of the group. */
+    kill() {
+      try {
+        if (pid) process.kill(-pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    },
+  };
 }
 
 /** The app's API over HTTP, by the route table. */
@@ -367,5 +442,96 @@ describe("SIGTERM in the middle of purchases", () => {
     } finally {
       await store.close();
     }
+  }, 300_000);
+
+  it("answers every purchase when the whole process group of `npm start` is sent SIGTERM, again and again", async () => {
+    // As systemd, a container's init or a terminal signal every process of the group: npm, its shell
+    // and the server all get it, and npm passes it on to the server once more.
+    holding = true;
+    const built = join(work, "built");
+    const npm = startNpmStart({ ...env, STATIC_DIR: built });
+    try {
+      const base = await npm.ready;
+      const { token } = await api(base).sendOk("POST /auth/login", {
+        body: { email: "tayo@shutdown.test", password },
+      });
+      const endings = ["5678", "0000", "1111", "5679", "5670", "2222"];
+      const purchases = endings.map((ending, i) =>
+        api(base)
+          .send("POST /core/customer/airtime", {
+            token,
+            body: {
+              network_id: 1,
+              phone: `0803125${ending}`,
+              amount: 10_000 + i * 100,
+              pin,
+              request_id: crypto.randomUUID(),
+              allow_duplicate: true,
+            },
+          })
+          .then(
+            (answer) => [answer.status, answer.data?.status],
+            () => ["no answer: the connection was cut"],
+          ),
+      );
+      await vi.waitFor(() => expect(held).toHaveLength(6), { timeout: 60_000, interval: 50 });
+
+      npm.signalGroup("SIGTERM");
+      await vi.waitFor(() => expect(npm.output()).toContain('"msg":"stopping'), {
+        timeout: 30_000,
+        interval: 50,
+      });
+      npm.signalGroup("SIGTERM");
+      await sleep(300);
+      npm.signalGroup("SIGTERM");
+      await sleep(300);
+      releaseHeld(true);
+      expect(await Promise.all(purchases)).toEqual([
+        [200, "successful"],
+        [200, "failed"],
+        [200, "pending"],
+        [200, "successful"],
+        [200, "successful"],
+        [200, "pending"],
+      ]);
+      expect(await npm.exited).toBe(0);
+      const stopped = npm
+        .output()
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as { msg: string })
+        .find((line) => line.msg === "stopped");
+      expect(stopped).toMatchObject({ in_flight: 6, cut: 0 });
+    } finally {
+      npm.kill();
+    }
+    holding = false;
+    await restartUntilNothingPending(adminToken);
+  }, 300_000);
+
+  it("takes a Ctrl-C relayed twice at once as one, and a person's second Ctrl-C a moment later as the end", async () => {
+    holding = true;
+    app = await startApp();
+    const { token } = await api(app.base).sendOk("POST /auth/login", {
+      body: { email: "bisi@shutdown.test", password },
+    });
+    const purchase = airtime(token, "08031259876", 20_000).then(
+      (answer) => answer.status,
+      () => "cut",
+    );
+    await vi.waitFor(() => expect(held).toHaveLength(1), { timeout: 60_000, interval: 50 });
+    // A terminal's Ctrl-C and npm's relay of it: the drain goes on.
+    app.kill("SIGINT");
+    app.kill("SIGINT");
+    expect(await logged(app, "stopping")).toMatchObject({ signal: "SIGINT", in_flight: 1 });
+    await sleep(1_500);
+    expect(app.output()).not.toContain('"msg":"stopped"');
+    // The person presses it again: the process ends now, the purchase cut, its money held for the next start.
+    app.kill("SIGINT");
+    expect(await app.exited).toBe(130);
+    expect(await purchase).toBe("cut");
+    releaseHeld(false);
+    holding = false;
+    await restartUntilNothingPending(adminToken);
   }, 300_000);
 });
