@@ -379,6 +379,26 @@ describe("the vendor account", () => {
   });
 });
 
+/** The simulator answering in-process, without a server. */
+const inProcess =
+  (sim: MsorgSimulator): Transport =>
+  async ({ method, url, headers, body }) => {
+    const response = await sim.app.request(url.toString(), {
+      method,
+      headers,
+      body: body as string | undefined,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+const options = (journalPath: string | null, settleAfterMs: number | null): MsorgSimulatorOptions => ({
+  token,
+  clock,
+  journalPath,
+  latencyMs: 0,
+  settleAfterMs,
+  timeoutAnswerMs: slowAnswerMs,
+});
+
 describe("the connection and the simulator's memory", () => {
   it("throws NothingSent when the vendor's port is closed", async () => {
     const server = createServer();
@@ -392,26 +412,6 @@ describe("the connection and the simulator's memory", () => {
       timeoutMs: 2_000,
     });
     await expect(closed.buy("ours", airtime(phone()), within())).rejects.toBeInstanceOf(NothingSent);
-  });
-
-  /** The simulator answering in-process, without a server. */
-  const inProcess =
-    (sim: MsorgSimulator): Transport =>
-    async ({ method, url, headers, body }) => {
-      const response = await sim.app.request(url.toString(), {
-        method,
-        headers,
-        body: body as string | undefined,
-      });
-      return { status: response.status, text: await response.text() };
-    };
-  const options = (journalPath: string | null, settleAfterMs: number | null): MsorgSimulatorOptions => ({
-    token,
-    clock,
-    journalPath,
-    latencyMs: 0,
-    settleAfterMs,
-    timeoutAnswerMs: slowAnswerMs,
   });
 
   it("settles a processing purchase by itself after settleAfterMs", async () => {
@@ -462,6 +462,104 @@ describe("the connection and the simulator's memory", () => {
       second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the list of recent purchases, and a lost purchase found in it", () => {
+  /** A fresh simulator (its own records) and the adapter talking to it in-process. */
+  function fresh() {
+    const sim = createMsorgSimulator(options(null, null));
+    const provider = createMsorgProvider({
+      label: "In process",
+      baseUrl: "http://vendor.test/api/",
+      token,
+      timeoutMs: 2_000,
+      transport: inProcess(sim),
+    });
+    const list = async (query = "") => {
+      const answer = await sim.app.request(`http://vendor.test/api/topup/${query}`, {
+        headers: { authorization: `Token ${token}` },
+      });
+      return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+    };
+    const listed = () => sim.control.requests.filter((r) => r.method === "GET").map((r) => r.path);
+    return { sim, provider, list, listed };
+  }
+  const buyMany = async (provider: ReturnType<typeof fresh>["provider"], n: number) => {
+    for (let i = 0; i < n; i++) await provider.buy("ours", airtime(phone()), within());
+  };
+
+  it("pages as Django REST framework does: 20 a page, newest first, absolute links, 404 past the last", async () => {
+    const { sim, provider, list } = fresh();
+    try {
+      await buyMany(provider, 45);
+      const ids = sim.control
+        .records()
+        .map((r) => r.id)
+        .sort((a, b) => b - a);
+      const first = await list();
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({
+        count: 45,
+        next: "http://vendor.test/api/topup/?page=2",
+        previous: null,
+      });
+      expect((first.body.results as { id: number }[]).map((r) => r.id)).toEqual(ids.slice(0, 20));
+      const second = await list("?page=2");
+      expect(second.body).toMatchObject({
+        next: "http://vendor.test/api/topup/?page=3",
+        previous: "http://vendor.test/api/topup/",
+      });
+      const last = await list("?page=last");
+      expect(last.body).toMatchObject({ next: null, previous: "http://vendor.test/api/topup/?page=2" });
+      expect((last.body.results as { id: number }[]).map((r) => r.id)).toEqual(ids.slice(40));
+      for (const page of ["4", "0", "two"])
+        expect(await list(`?page=${page}`)).toEqual({ status: 404, body: { detail: "Invalid page." } });
+    } finally {
+      sim.close();
+    }
+  });
+
+  it("finds a purchase whose answer was lost after 30 later ones, on page 2", async () => {
+    const { sim, provider, listed } = fresh();
+    try {
+      const order = airtime(phone("6666"));
+      const sentAt = clock.now();
+      expect((await provider.buy("ours", order, within())).status).toBe("pending");
+      const made = sim.control.records().at(-1);
+      await buyMany(provider, 30);
+      clock.advance(60_000);
+      expect(await provider.requery(lost(order, sentAt), within())).toMatchObject({
+        status: "successful",
+        providerReference: String(made?.id),
+      });
+      expect(listed()).toEqual(["/api/topup/", "/api/topup/?page=2"]);
+    } finally {
+      sim.close();
+    }
+  });
+
+  it("leaves it pending at a vendor listing only its newest 20, or whose second page fails", async () => {
+    const { sim, provider } = fresh();
+    try {
+      const order = airtime(phone("6666"));
+      const sentAt = clock.now();
+      await provider.buy("ours", order, within());
+      await buyMany(provider, 30);
+      sim.control.setListing({ kind: "newest", count: 20 });
+      const newest = await provider.requery(lost(order, sentAt), within());
+      expect(newest).toMatchObject({ status: "pending", alert: "mismatch" });
+      expect(newest).not.toHaveProperty("unknownRequest");
+      sim.control.setListing({ kind: "broken", fromPage: 2 });
+      const broken = await provider.requery(lost(order, sentAt), within());
+      expect(broken.status).toBe("pending");
+      expect(broken).not.toHaveProperty("unknownRequest");
+      expect(broken.note).toContain("page 2 answered HTTP 502");
+      sim.control.setListing({ kind: "pages" });
+      expect((await provider.requery(lost(order, sentAt), within())).status).toBe("successful");
+    } finally {
+      sim.close();
     }
   });
 });

@@ -239,28 +239,6 @@ describe("what the adapter reads", () => {
     expect(`${vendor.sent[0]?.method} ${vendor.sent[0]?.url}`).toBe("GET https://vendor.example/api/topup/");
   });
 
-  it("does not call a purchase unknown while the list's page does not reach back to it", async () => {
-    const newer = {
-      id: 91,
-      mobile_number: "08039999999",
-      amount: "500",
-      Status: "successful",
-      create_date: "2026-11-27T10:05:00",
-    };
-    const page = (next: string | null) => ({
-      status: 200,
-      body: { count: 40, next, previous: null, results: [newer] },
-    });
-    const vendor = fakeVendor([page("https://vendor.example/api/topup/?page=2"), page(null)]);
-    const partial = await vendor.provider.requery(attempt(airtime, null));
-    expect(partial.status).toBe("pending");
-    expect("unknownRequest" in partial).toBe(false);
-    expect(await vendor.provider.requery(attempt(airtime, null))).toMatchObject({
-      status: "pending",
-      unknownRequest: true,
-    });
-  });
-
   it("does not take a record without a time for the lost purchase", async () => {
     const vendor = fakeVendor([
       { status: 200, body: [{ id: 92, mobile_number: "08031234567", amount: 100.5, Status: "successful" }] },
@@ -322,5 +300,194 @@ describe("what the adapter reads", () => {
       "GET https://vendor.example/api/user/",
       "GET https://vendor.example/api/user/",
     ]);
+  });
+});
+
+describe("finding a lost purchase, page by page", () => {
+  /** Lagos time without a zone, as Django writes it, `seconds` after the purchase was sent. */
+  const lagos = (seconds: number) =>
+    new Date(sentAt.getTime() + seconds * 1_000 + 3_600_000).toISOString().replace(/Z$/, "123456");
+  let nextId = 500;
+  /** A record of the account's, `seconds` after the purchase was sent: another number unless `ours`. */
+  const record = (seconds: number, ours = false) => ({
+    id: ++nextId,
+    mobile_number: ours ? "08031234567" : `0803${String(nextId).padStart(7, "0")}`,
+    amount: "100.5",
+    Status: "successful",
+    create_date: lagos(seconds),
+  });
+  /** `n` records of other numbers, newest first, from `seconds` after the purchase was sent back. */
+  const others = (n: number, seconds: number) => Array.from({ length: n }, (_, i) => record(seconds - i));
+  const drfPage = (results: unknown[], next: string | null, count = 100) => ({
+    status: 200,
+    body: { count, next, previous: null, results },
+  });
+  const asked = (vendor: { sent: OutsideRequest[] }) => vendor.sent.map((r) => `${r.method} ${r.url}`);
+  const lostAirtime = () => attempt(airtime, null);
+
+  it("follows `next` back to a purchase 30 later ones pushed to page 2, and stops there", async () => {
+    const ours = record(1, true);
+    const later = others(30, 60);
+    const vendor = fakeVendor([
+      // Django behind a proxy writes its links with http: the page is asked at our https host all the same.
+      drfPage(later.slice(0, 20), "http://vendor.example/api/topup/?page=2"),
+      drfPage([...later.slice(20), ours, ...others(9, -300)], "http://vendor.example/api/topup/?page=3"),
+    ]);
+    expect(await vendor.provider.requery(lostAirtime())).toMatchObject({
+      status: "successful",
+      providerReference: String(ours.id),
+    });
+    expect(asked(vendor)).toEqual([
+      "GET https://vendor.example/api/topup/",
+      "GET https://vendor.example/api/topup/?page=2",
+    ]);
+    expect(vendor.sent[1]?.headers).toMatchObject({ authorization: "Token tok123" });
+  });
+
+  it("takes only the query of a `next` link: the token never goes to the host a link names", async () => {
+    const vendor = fakeVendor([
+      drfPage(others(20, 60), "https://collector.example/steal/?page=2&x=1"),
+      drfPage([], null),
+    ]);
+    expect(await vendor.provider.requery(lostAirtime())).toMatchObject({ unknownRequest: true });
+    expect(asked(vendor)).toEqual([
+      "GET https://vendor.example/api/topup/",
+      "GET https://vendor.example/api/topup/?page=2&x=1",
+    ]);
+  });
+
+  it("calls it unknown only once the list reaches back past its sending by more than the clocks may differ", async () => {
+    const vendor = fakeVendor([
+      drfPage(others(20, 60), "?page=2"),
+      // A minute before it was sent, by the vendor's clock: that clock may be behind ours.
+      drfPage(others(20, -60), "?page=3"),
+      drfPage(others(20, -180), "?page=4"),
+    ]);
+    expect(await vendor.provider.requery(lostAirtime())).toMatchObject({
+      status: "pending",
+      unknownRequest: true,
+    });
+    expect(vendor.sent).toHaveLength(3);
+  });
+
+  it("asks for ?page=N when a page counts the records but gives no link, to the last of them", async () => {
+    const vendor = fakeVendor([
+      { status: 200, body: { count: 25, results: others(20, 60) } },
+      { status: 200, body: { count: 25, results: others(5, 30) } },
+    ]);
+    expect(await vendor.provider.requery(lostAirtime())).toMatchObject({ unknownRequest: true });
+    expect(asked(vendor).at(-1)).toBe("GET https://vendor.example/api/topup/?page=2");
+  });
+
+  it("leaves it pending, never unknown, when a page fails on the way, and says how far it read", async () => {
+    const broken = fakeVendor([
+      drfPage(others(20, 60), "?page=2"),
+      { status: 502, body: "<html><body>502 Bad Gateway</body></html>" },
+    ]);
+    const answer = await broken.provider.requery(lostAirtime());
+    expect(answer).toEqual({
+      status: "pending",
+      note: expect.stringMatching(
+        /does not reach back .*: page 2 answered HTTP 502 a body that is not JSON$/,
+      ),
+    });
+    // A page that never answers (the fake has nothing left to say) is the same.
+    const cut = fakeVendor([drfPage(others(20, 60), "?page=2")]);
+    const unanswered = await cut.provider.requery(lostAirtime());
+    expect(unanswered.status).toBe("pending");
+    expect(unanswered).not.toHaveProperty("unknownRequest");
+    expect(unanswered.note).toContain("page 2 could not be read");
+  });
+
+  it("does not take the one record that fits while the unread rest of the list may hold another", async () => {
+    const ours = record(2, true);
+    const first = drfPage([...others(19, 60), ours], "?page=2");
+    const cut = fakeVendor([first, { status: 500, body: { detail: "Server Error" } }]);
+    const unsure = await cut.provider.requery(lostAirtime());
+    expect(unsure.status).toBe("pending");
+    expect(unsure.note).toContain(`record ${ours.id} may be this purchase, but the list may hold another`);
+    const whole = fakeVendor([first, drfPage(others(20, -30), "?page=3")]);
+    expect(await whole.provider.requery(lostAirtime())).toMatchObject({
+      status: "successful",
+      providerReference: String(ours.id),
+    });
+  });
+
+  it("reads at most ten pages of a list without end: pending, and staff are alerted", async () => {
+    const sent: OutsideRequest[] = [];
+    const endless: Transport = async (request) => {
+      sent.push(request);
+      const page = Number(request.url.searchParams.get("page") ?? "1");
+      return {
+        status: 200,
+        text: JSON.stringify({
+          count: null,
+          next: `?page=${page + 1}`,
+          previous: null,
+          results: others(20, 60),
+        }),
+      };
+    };
+    const provider = createMsorgProvider({
+      label: "Husmodata",
+      baseUrl: "https://vendor.example/api/",
+      token: "tok123",
+      timeoutMs: 30_000,
+      transport: endless,
+    });
+    const answer = await provider.requery(lostAirtime());
+    expect(answer).toMatchObject({ status: "pending", alert: "mismatch" });
+    expect(answer).not.toHaveProperty("unknownRequest");
+    expect(answer.note).toMatch(
+      /read 10 pages, the most one requery reads; staff must find it at the vendor$/,
+    );
+    expect(sent).toHaveLength(10);
+  });
+
+  it("stops within three quarters of the time limit at a slow vendor, pending, with staff alerted", async () => {
+    const sent: OutsideRequest[] = [];
+    const slow: Transport = (request) =>
+      new Promise((resolve, reject) => {
+        sent.push(request);
+        const page = Number(request.url.searchParams.get("page") ?? "1");
+        const body = { count: 1_000, next: `?page=${page + 1}`, previous: null, results: others(20, 60) };
+        const timer = setTimeout(() => resolve({ status: 200, text: JSON.stringify(body) }), 300);
+        request.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(request.signal.reason);
+        });
+      });
+    const provider = createMsorgProvider({
+      label: "Husmodata",
+      baseUrl: "https://vendor.example/api/",
+      token: "tok123",
+      timeoutMs: 2_000,
+      transport: slow,
+    });
+    const answer = await provider.requery(lostAirtime());
+    expect(answer).toMatchObject({ status: "pending", alert: "mismatch" });
+    expect(answer.note).toMatch(/pages in the 1\.5 s a requery may take; staff must find it at the vendor$/);
+    expect(sent.length).toBeGreaterThan(1);
+    expect(sent.length).toBeLessThan(10);
+  });
+
+  it("takes a plain list for the newest purchases: unknown only when it reaches back, or holds none", async () => {
+    const newest = fakeVendor([{ status: 200, body: others(10, 60) }]);
+    const unsure = await newest.provider.requery(lostAirtime());
+    expect(unsure).toMatchObject({ status: "pending", alert: "mismatch" });
+    expect(unsure).not.toHaveProperty("unknownRequest");
+    expect(unsure.note).toContain("the vendor lists its newest purchases without pages");
+    const reaching = fakeVendor([{ status: 200, body: [...others(10, 60), ...others(2, -600)] }]);
+    expect(await reaching.provider.requery(lostAirtime())).toMatchObject({ unknownRequest: true });
+    const none = fakeVendor([{ status: 200, body: [] }]);
+    expect(await none.provider.requery(lostAirtime())).toMatchObject({ unknownRequest: true });
+  });
+
+  it("trusts no time in a list that is not newest first", async () => {
+    const vendor = fakeVendor([{ status: 200, body: [...others(2, -600), ...others(5, 60)] }]);
+    const answer = await vendor.provider.requery(lostAirtime());
+    expect(answer.status).toBe("pending");
+    expect(answer).not.toHaveProperty("unknownRequest");
+    expect(answer.note).toContain("not newest first");
   });
 });

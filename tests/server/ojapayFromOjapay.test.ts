@@ -112,4 +112,30 @@ describe("the MSORG adapter buying from OjaPay's reseller API", () => {
     );
     expect(badKey).toMatchObject({ status: "failed", safeToFailOver: true, alert: "account" });
   });
+
+  it("finds a purchase whose answer was lost 30 purchases back, through the dialect's pages", async () => {
+    const sentAt = server.clock.now();
+    const to = "08031237770";
+    const made = await vendor().buy("ours-7", airtime(to, 100));
+    expect(made.status).toBe("successful");
+    server.clock.advance(1_000);
+    for (let i = 0; i < 30; i++) {
+      const later = await vendor().buy(`ours-8-${i}`, airtime(`08031245${String(i).padStart(3, "0")}`, 100));
+      expect(later, later.note).toMatchObject({ status: "successful" });
+    }
+    server.clock.advance(5_000); // past the key's rate limit, which the burst used up
+    const firstPage = await fetch(`${server.origin}/reseller/api/topup/`, {
+      headers: { authorization: `Token ${reseller.key}` },
+    });
+    const page = (await firstPage.json()) as { next: string | null; results: { id: string }[] };
+    expect(page.results.map((r) => r.id)).not.toContain(made.providerReference);
+    expect(new URL(page.next ?? "", server.origin).search).toBe("?page=2");
+    const found = await vendor().requery({
+      requestId: "ours-7",
+      providerReference: null,
+      order: airtime(to, 100),
+      sentAt,
+    });
+    expect(found).toMatchObject({ status: "successful", providerReference: made.providerReference });
+  });
 });

@@ -13,7 +13,8 @@ import {
 } from "../provider";
 import { classifyReply } from "./msorgAnswers";
 import { type MsorgClientOptions, msorgClient } from "./msorgClient";
-import { findInList } from "./msorgListing";
+import { clockDriftMs } from "./msorgListing";
+import { findLostPurchase } from "./msorgLostPurchase";
 import { plansOf } from "./msorgPlans";
 import { nairaTextToKobo } from "./msorgRecord";
 
@@ -94,7 +95,7 @@ const account = z.looseObject({
 export function createMsorgProvider(options: MsorgProviderOptions): Provider {
   const http = msorgClient(options);
   const { label } = options;
-  const findWithinMs = options.findWithinMs ?? options.timeoutMs + 120_000;
+  const findWithinMs = options.findWithinMs ?? options.timeoutMs + clockDriftMs;
 
   /** Why a call that is not a purchase was refused, in the vendor's words, for the log and staff. */
   function refusal(what: string, reply: OutsideReply): ProviderRefused {
@@ -153,12 +154,14 @@ export function createMsorgProvider(options: MsorgProviderOptions): Provider {
         const reply = await http.get(`${path}${encodeURIComponent(id)}/`, signal);
         return classifyReply(reply, attempt.order, label, { kind: "requery", id });
       }
-      const reply = await http.get(path, signal);
-      return findInList(
-        reply,
-        { order: attempt.order, sentAt: attempt.sentAt, withinMs: findWithinMs },
+      return findLostPurchase({
+        http,
+        path,
+        lost: { order: attempt.order, sentAt: attempt.sentAt, withinMs: findWithinMs },
         label,
-      );
+        timeoutMs: options.timeoutMs,
+        signal,
+      });
     },
 
     async balance(signal) {

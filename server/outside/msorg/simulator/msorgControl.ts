@@ -1,6 +1,7 @@
 import type { ReceivedRequest } from "../../simulation/simulatorRequests";
 import type { SimulatedRecord } from "./msorgLedger";
 import type { MsorgScriptedAnswer } from "./msorgPurchase";
+import type { MsorgListing } from "./msorgRecentRecords";
 
 export type { ReceivedRequest };
 
@@ -16,4 +17,6 @@ export interface MsorgControl {
   readonly requests: readonly ReceivedRequest[];
   /** `refuse`: every purchase answers 400 "Service currently unavailable" and makes nothing; null: normal. */
   setDown(mode: "refuse" | null): void;
+  /** How `GET <service>/` lists the purchases: Django REST framework's pages (the default) or otherwise. */
+  setListing(mode: MsorgListing): void;
 }

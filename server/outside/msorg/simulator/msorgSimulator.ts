@@ -7,7 +7,7 @@ import { msorgServices } from "./msorgCatalogue";
 import type { MsorgControl, ReceivedRequest } from "./msorgControl";
 import { openMsorgLedger, type SimulatedRecord } from "./msorgLedger";
 import { createPurchase, type MsorgScriptedAnswer, prepaidTokenOf } from "./msorgPurchase";
-import { recentRecordsBody } from "./msorgRecentRecords";
+import { type MsorgListing, recentRecords } from "./msorgRecentRecords";
 import { recordBody } from "./msorgRecordBody";
 import { sendReply } from "./msorgReplies";
 import { createMsorgTimers } from "./msorgTimers";
@@ -18,6 +18,7 @@ export type { MsorgControl, ReceivedRequest } from "./msorgControl";
 export type { SimulatedRecord } from "./msorgLedger";
 export { msorgTriggers } from "./msorgOutcomes";
 export type { MsorgScriptedAnswer } from "./msorgPurchase";
+export type { MsorgListing } from "./msorgRecentRecords";
 
 export interface MsorgSimulatorOptions {
   /** The only API token it accepts. */
@@ -58,6 +59,7 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
   const scripts = new Map<string, MsorgScriptedAnswer[]>();
   const requests: ReceivedRequest[] = [];
   let down: "refuse" | null = null;
+  let listing: MsorgListing = { kind: "pages" };
 
   const settle = (id: number) => {
     const record = ledger.get(id);
@@ -110,7 +112,7 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
       return sendReply(c, purchase(service, body.value), timers);
     });
     app.get(`/api/${service}`, (c) =>
-      c.json(recentRecordsBody(ledger, service, Number(c.req.query("page")) || 1)),
+      sendReply(c, recentRecords(ledger, service, new URL(c.req.url), listing), timers),
     );
     app.get(`/api/${service}/:id`, (c) => {
       const id = Number(c.req.param("id"));
@@ -129,6 +131,9 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
     requests,
     setDown: (mode) => {
       down = mode;
+    },
+    setListing: (mode) => {
+      listing = mode;
     },
   };
 
