@@ -11,6 +11,7 @@ import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks, retrySteps } from "../../server/services/webhooks/webhookOutbox";
 import { keyHolder } from "./support/keyHolders";
 import { createTestServer, type TestServer } from "./support/testServer";
+import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 import { startWebhookReceiver } from "./support/webhookReceiver";
 
 // Webhooks that arrive: a purchase made with a key settles, its owner's https endpoint gets the record
@@ -315,6 +316,18 @@ describe("where webhooks may go", () => {
       await expect(postWebhook({ ...post, url }), url).rejects.toBeInstanceOf(WebhookAddressRefused);
     expect(receiver.received).toHaveLength(0);
     expect(await postWebhook({ ...post, url: receiver.url, allowPrivate: true })).toBe(200);
+  });
+
+  it("refuses every IPv6 form that carries a private IPv4 address, judging a global one by what it carries", async () => {
+    for (const address of ipv6CarryingPrivate) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of ipv6Public) expect(isPublicAddress(address), address).toBe(true);
+    // Connecting: refused before any connection is tried, however the address is written in the URL.
+    const post = { body: "{}", headers: {}, allowPrivate: false, timeoutMs: 2_000 };
+    for (const address of ipv6CarryingPrivate) {
+      const url = `https://[${address}]:${receiver.port}/hook`;
+      await expect(postWebhook({ ...post, url }), url).rejects.toBeInstanceOf(WebhookAddressRefused);
+    }
+    expect(receiver.received).toHaveLength(0);
   });
 
   it("gives a receiver that does not answer its time limit, and counts the try as failed", async () => {
