@@ -7,6 +7,7 @@ import {
   invalidKey,
   isKeyCaller,
   type KeyCaller,
+  KeyCallRefused,
   type KeyRefusal,
   keyRateLimited,
 } from "../services/apiCallers";
@@ -80,14 +81,9 @@ export function keyRefusalOf(refusal: KeyAuthRefusal): Refusal {
         `This API key may not be used from ${refusal.address ?? "this address"}.`,
       );
     case "no_api_access":
-      return new Refusal("forbidden", "API access is for the Reseller and API levels.");
     case "tier":
-      return new Refusal("forbidden", "API access needs KYC tier 2.");
     case "restricted":
-      return new Refusal(
-        "account_restricted",
-        "Your account cannot make purchases or add money right now. Please contact support.",
-      );
+      return new KeyCallRefused(refusal);
     case "rate_limited":
       return keyRateLimited(refusal.retryAfterSeconds);
   }

@@ -4,6 +4,7 @@ import { jsonAnswer } from "../http/jsonAnswer";
 import type { KeyAuthRefusal, KeyEnv } from "../http/keyAuthorization";
 import { retryAfterOf } from "../http/refusalAnswer";
 import { Refusal } from "../refusal";
+import { KeyCallRefused } from "../services/apiCallers";
 
 /**
  * Refusals in the market's dialect, as the vendors' Django servers word them: authentication and
@@ -56,6 +57,7 @@ export function msorgErrorAnswer(
   if (error instanceof Refusal) {
     if (error.code === "not_found") return jsonAnswer(c, { detail: "Not found." }, 404);
     if (error.code === "invalid_key") return msorgKeyRefusal(c, { reason: "unknown_key" });
+    if (error instanceof KeyCallRefused) return msorgKeyRefusal(c, error.refusal);
     const wait = retryAfterOf(error);
     if (wait !== null) return msorgKeyRefusal(c, { reason: "rate_limited", retryAfterSeconds: wait });
     if (error.code === "too_large") return jsonAnswer(c, { detail: error.msg }, 413);

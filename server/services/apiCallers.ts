@@ -1,5 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { RefusalCode } from "../../schemas/refusals";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { apiKeys, priceLevels, users } from "../db/schema";
@@ -25,11 +26,14 @@ export interface KeyRecord {
   apiAccess: boolean;
 }
 
+/** Why a key's account may not call: its level lost API access, it is below KYC tier 2, or may not transact. */
+export type AccessRefusal = { reason: "no_api_access" | "tier" | "restricted" };
+
 /** Why a call made with a key is refused; each API words it in its own dialect. */
 export type KeyRefusal =
   | { reason: "unknown_key" }
   | { reason: "address"; address: string | null }
-  | { reason: "no_api_access" | "tier" | "restricted" }
+  | AccessRefusal
   | { reason: "rate_limited"; retryAfterSeconds: number };
 
 /** Whether `address` is one the key allows: none listed allows any; IPv4 and IPv6 compared as addresses. */
@@ -56,13 +60,16 @@ function countedCall(now: SQL) {
   return { set: { bucketAt: next, lastUsedAt: now }, within };
 }
 
-/** The update that counts one call of key `keyId` (a placeholder where prepared), if the limit lets it. */
-export function countCall(db: Database, keyId: SQL, now: SQL) {
+/**
+ * The update that counts one call of key `keyId` (a placeholder where prepared), if the limit lets it
+ * and `when` (if given) holds.
+ */
+export function countCall(db: Database, keyId: SQL, now: SQL, when?: SQL) {
   const counted = countedCall(now);
   return db
     .update(apiKeys)
     .set(counted.set)
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), counted.within))
+    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), counted.within, when))
     .returning({ id: apiKeys.id });
 }
 
@@ -148,12 +155,48 @@ export async function callerOfKey(
   options.recent?.keep(hash, record, now.getTime(), mark);
   const { key, user } = record;
   if (!addressAllowed(key.allowedIps, address)) return { reason: "address", address };
-  if (!record.apiAccess) return { reason: "no_api_access" };
-  if (user.kycTier < 2) return { reason: "tier" };
-  if (!canTransact(user)) return { reason: "restricted" };
+  const refused = accessRefusal({
+    apiAccess: record.apiAccess,
+    kycTier: user.kycTier,
+    mayTransact: canTransact(user),
+  });
+  if (refused) return refused;
   if (options.count && !counted)
     return { reason: "rate_limited", retryAfterSeconds: retryAfterSeconds(key, now) };
   return { key, user, counted: options.count };
+}
+
+/** What a key's account must be for its calls: a level with API access, KYC tier 2, allowed to transact. */
+export function accessRefusal(account: {
+  apiAccess: boolean;
+  kycTier: number;
+  mayTransact: boolean;
+}): AccessRefusal | null {
+  if (!account.apiAccess) return { reason: "no_api_access" };
+  if (account.kycTier < 2) return { reason: "tier" };
+  if (!account.mayTransact) return { reason: "restricted" };
+  return null;
+}
+
+/** The account refusals of a key's call in our words (the v1 API's; the market's dialect has its own). */
+const accessWords = {
+  no_api_access: ["forbidden", "API access is for the Reseller and API levels."],
+  tier: ["forbidden", "API access needs KYC tier 2."],
+  restricted: [
+    "account_restricted",
+    "Your account cannot make purchases or add money right now. Please contact support.",
+  ],
+} as const satisfies Record<string, readonly [RefusalCode, string]>;
+
+/**
+ * A key's call refused for its account after the gate (a purchase's hold found the account changed
+ * since this instance read it): in our words, with the reason each dialect words its own way.
+ */
+export class KeyCallRefused extends Refusal {
+  constructor(readonly refusal: AccessRefusal) {
+    const [code, msg] = accessWords[refusal.reason];
+    super(code, msg);
+  }
 }
 
 /** The refusals a key's call may meet after the gate too (a purchase's hold), in our words. */

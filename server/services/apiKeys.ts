@@ -10,15 +10,21 @@ import {
 } from "../../schemas/apiKeys";
 import type { ApiKeyLimitsBody } from "../../schemas/apiKeyViews";
 import type { Clock } from "../clock";
+import type { Config } from "../config";
 import type { Database, Transaction } from "../db/database";
 import { offsetOf, pageOf } from "../db/paging";
 import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
+import { privateAddressIn } from "../outside/webhooks/webhookPost";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { recordAudit } from "./audit";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
-type Deps = { db: Database; clock: Clock; config: { totpKey: Buffer } };
+type Deps = {
+  db: Database;
+  clock: Clock;
+  config: { totpKey: Buffer; webhooks: Pick<Config["webhooks"], "allowPrivate"> };
+};
 
 /** Keys read `ojk_<12 characters of prefix>_<the secret>`: the prefix finds the row, the whole key's hash proves it. */
 const keyPattern = /^ojk_([A-Za-z0-9]{12})_([A-Za-z0-9_-]{43})$/;
@@ -84,6 +90,21 @@ function keyRefusal(user: UserRow, apiAccess: boolean): Refusal | null {
   return null;
 }
 
+/**
+ * A webhook URL that names a private, loopback or otherwise non-public address outright is refused as
+ * it is set, so its owner learns at once rather than from deliveries that never leave; a name is
+ * judged when each delivery connects.
+ */
+function assertWebhookReachable(deps: Deps, webhookUrl: string | null | undefined): void {
+  if (!webhookUrl || deps.config.webhooks.allowPrivate) return;
+  const host = privateAddressIn(new URL(webhookUrl));
+  if (host !== null)
+    throw fieldRefusal(
+      "webhook_url",
+      `Use a public address: ${host} is private, loopback or reserved, and webhooks are never sent there.`,
+    );
+}
+
 const auditOf = (row: ApiKeyRow) => ({
   name: row.name,
   prefix: row.prefix,
@@ -97,6 +118,7 @@ const auditOf = (row: ApiKeyRow) => ({
  * while its live keys are counted, so parallel requests cannot pass the limit together.
  */
 export async function createApiKey(deps: Deps, caller: UserRow, body: ApiKeyCreateBody, ip: string | null) {
+  assertWebhookReachable(deps, body.webhook_url);
   const { key, prefix } = newKey();
   const row = await deps.db.transaction(async (tx) => {
     const [account] = await tx
@@ -203,6 +225,7 @@ export async function setKeyWebhook(
   webhookUrl: string | null,
   ip: string | null,
 ): Promise<ApiKey> {
+  assertWebhookReachable(deps, webhookUrl);
   return deps.db.transaction(async (tx) => {
     const row = await lockedKey(tx, id, owner.id);
     if (row.revokedAt) throw notFound("No such key.");

@@ -1,14 +1,19 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Profile } from "../../schemas/auth";
 import type { Queryable } from "../db/database";
-import { wallets } from "../db/schema";
+import { users, wallets } from "../db/schema";
 import type { UserRow } from "../deps";
 
 type WalletRow = typeof wallets.$inferSelect;
 
+/** A customer may move money once verified, active and not stopped by an admin. */
 export function canTransact(user: UserRow): boolean {
   return user.emailVerifiedAt !== null && !user.transactSuspended && user.isActive;
 }
+
+/** `canTransact` over the `users` row, for a statement that judges it in the database. */
+export const canTransactInSql = () =>
+  sql<boolean>`(${users.emailVerifiedAt} is not null and not ${users.transactSuspended} and ${users.isActive})`;
 
 /**
  * Where staff and admin stand with the authenticator: for the caller's own session (`secondFactorAt`

@@ -5,6 +5,7 @@ import type { LevelSlug } from "../../schemas/levelSlugs";
 import { apiKeys } from "../../server/db/schema";
 import { signingSecretOf } from "../../server/services/apiKeys";
 import { createTestServer, type TestServer } from "./support/testServer";
+import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 
 let server: TestServer;
 let admin: { token: string };
@@ -120,6 +121,44 @@ describe("API keys", () => {
       expect(JSON.stringify(res.body.fields ?? {}), JSON.stringify(body)).toContain(field);
     }
     expect(await server.db.select().from(apiKeys).where(eq(apiKeys.userId, reseller.id))).toEqual([]);
+  });
+
+  it("refuse a webhook URL naming a private address outright, in any IPv6 form, as it is set and as it is changed", async () => {
+    const reseller = await customerAt("reseller", 2);
+    const refused = [
+      "https://127.0.0.1/hook",
+      "https://10.1.2.3:8443/hook",
+      "https://169.254.169.254/latest/meta-data",
+      ...ipv6CarryingPrivate.map((address) => `https://[${address}]/hook`),
+    ];
+    for (const webhook_url of refused) {
+      const res = await create(reseller.token, { name: "Bot", webhook_url });
+      expect(res.status, webhook_url).toBe(400);
+      expect(res.body.fields?.webhook_url?.[0], webhook_url).toMatch(/^Use a public address: .+ is private/);
+    }
+    expect(await server.db.select().from(apiKeys).where(eq(apiKeys.userId, reseller.id))).toEqual([]);
+
+    const made = await server.sendOk("POST /core/customer/api-keys", {
+      token: reseller.token,
+      body: { name: "Bot", webhook_url: "https://shop.example.com/hook" },
+    });
+    const setUrl = (webhook_url: string) =>
+      server.send("PATCH /core/customer/api-keys/:id", {
+        token: reseller.token,
+        params: { id: made.id },
+        body: { webhook_url },
+      });
+    for (const webhook_url of refused) {
+      const res = await setUrl(webhook_url);
+      expect(res.status, webhook_url).toBe(400);
+      expect(res.body.fields, webhook_url).toHaveProperty("webhook_url");
+    }
+    const [kept] = await server.db.select().from(apiKeys).where(eq(apiKeys.id, made.id));
+    expect(kept?.webhookUrl).toBe("https://shop.example.com/hook");
+    // A public address written out is set like a name.
+    for (const address of ipv6Public)
+      expect((await setUrl(`https://[${address}]/hook`)).status, address).toBe(200);
+    expect((await setUrl("https://102.89.3.4/hook")).status).toBe(200);
   });
 
   it("are revoked at once by their owner only, and a revoked or forged key finds nothing", async () => {

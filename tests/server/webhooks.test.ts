@@ -11,6 +11,7 @@ import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks, retrySteps } from "../../server/services/webhooks/webhookOutbox";
 import { keyHolder } from "./support/keyHolders";
 import { createTestServer, type TestServer } from "./support/testServer";
+import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 import { startWebhookReceiver } from "./support/webhookReceiver";
 
 // Webhooks that arrive: a purchase made with a key settles, its owner's https endpoint gets the record
@@ -64,6 +65,12 @@ const storedDeliveries = (keyId: string) =>
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.apiKeyId, keyId))
     .orderBy(webhookDeliveries.createdAt);
+
+/** Whether the key still lets its holder in (the market dialect's account answer). */
+async function keyWorks(key: string) {
+  const res = await server.app.request("/reseller/api/user/", { headers: { authorization: `Token ${key}` } });
+  return res.status === 200;
+}
 
 const deliveriesOf = (token: string) =>
   server.sendOk("GET /core/customer/webhook-deliveries", { token, query: {} });
@@ -268,6 +275,57 @@ describe("webhooks to a reseller", () => {
     expect(audit.results.filter((entry) => entry.target.id === reseller.key.id)).toHaveLength(1);
   });
 
+  it("keep coming for a revoked key's purchases: one waiting for its retry, one settled after, one resent by hand", async () => {
+    const reseller = await resellerWithHook();
+    const settled = await topup(reseller.key.key, "08031234567");
+    receiver.answer(503);
+    expect(await deliverDueWebhooks(server.deps)).toBe(1);
+    const pending = await topup(reseller.key.key, "08031231111");
+    expect(pending.Status).toBe("processing");
+    const revoked = await server.sendOk("DELETE /core/customer/api-keys/:id", {
+      token: reseller.token,
+      params: { id: reseller.key.id },
+    });
+    expect(revoked.revoked_at).not.toBeNull();
+    expect(await keyWorks(reseller.key.key)).toBe(false);
+
+    // The purchase pending at the revocation settles; the refused delivery's retry falls due.
+    server.clock.advance(1_000);
+    await requeryDue(server.deps);
+    server.clock.advance(2_000);
+    await requeryDue(server.deps);
+    server.clock.advance(minute);
+    expect(await deliverDueWebhooks(server.deps)).toBe(2);
+    expect(receiver.received.slice(1).map((hook) => JSON.parse(hook.body))).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: settled.id, Status: "successful" }),
+        expect.objectContaining({ id: pending.id, Status: "successful" }),
+      ]),
+    );
+    // Signed with the revoked key's secret, which its receiver holds.
+    for (const hook of receiver.received)
+      expect(
+        signatureValid(String(hook.headers["x-ojapay-signature"]), hook.body, reseller.key.signing_secret),
+      ).toBe(true);
+
+    // Its owner may send a purchase's outcome again; a test event needs a live key.
+    const listed = (await deliveriesOf(reseller.token)).results;
+    const first = listed.find((d) => d.reference === settled.ident);
+    const again = await server.send("POST /core/customer/webhook-deliveries/:id/resend", {
+      token: reseller.token,
+      params: { id: first?.id ?? "" },
+    });
+    expect(again.status).toBe(201);
+    await expect.poll(() => receiver.received.length).toBe(4);
+    expect(receiver.received[3]?.body).toBe(receiver.received[0]?.body);
+    const test = await server.send("POST /core/customer/api-keys/:id/test-event", {
+      token: reseller.token,
+      params: { id: reseller.key.id },
+    });
+    expect(test.status).toBe(404);
+    expect(receiver.received).toHaveLength(4);
+  });
+
   it("are sent once when several instances run the worker at the same time", async () => {
     const reseller = await resellerWithHook();
     for (let i = 0; i < 5; i++) await topup(reseller.key.key, `0803123456${i}`);
@@ -315,6 +373,18 @@ describe("where webhooks may go", () => {
       await expect(postWebhook({ ...post, url }), url).rejects.toBeInstanceOf(WebhookAddressRefused);
     expect(receiver.received).toHaveLength(0);
     expect(await postWebhook({ ...post, url: receiver.url, allowPrivate: true })).toBe(200);
+  });
+
+  it("refuses every IPv6 form that carries a private IPv4 address, judging a global one by what it carries", async () => {
+    for (const address of ipv6CarryingPrivate) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of ipv6Public) expect(isPublicAddress(address), address).toBe(true);
+    // Connecting: refused before any connection is tried, however the address is written in the URL.
+    const post = { body: "{}", headers: {}, allowPrivate: false, timeoutMs: 2_000 };
+    for (const address of ipv6CarryingPrivate) {
+      const url = `https://[${address}]:${receiver.port}/hook`;
+      await expect(postWebhook({ ...post, url }), url).rejects.toBeInstanceOf(WebhookAddressRefused);
+    }
+    expect(receiver.received).toHaveLength(0);
   });
 
   it("gives a receiver that does not answer its time limit, and counts the try as failed", async () => {

@@ -20,13 +20,14 @@ import {
   transactionEvents,
   transactions,
   tryCounters,
+  users,
   wallets,
 } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { AppMetrics } from "../../metrics/appMetrics";
 import type { Provider } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
-import { Refusal } from "../../refusal";
+import { messages, Refusal } from "../../refusal";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
@@ -38,6 +39,15 @@ import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../
 import { type HoldAnswer, holdCall } from "./holdCall";
 import { countKeyAndHold, type PurchaseKey } from "./keyHold";
 import type { Order } from "./order";
+import {
+  type HoldOrChange,
+  OwnerChanged,
+  ownerAsRead,
+  ownerFacts,
+  ownerRow,
+  ownerValues,
+  sessionOwnerRefusal,
+} from "./ownerAtHold";
 import {
   acceptPin,
   assertMayTransact,
@@ -122,8 +132,36 @@ export const duplicateWindowMs = 30_000;
  * The purchase of docs/ARCHITECTURE.md, in three short steps: (1) in one database transaction, check and
  * hold the money and record the purchase as pending; (2) ask the provider outside any transaction,
  * with a time limit; (3) settle in another transaction. The same request id never buys twice.
+ *
+ * `user` may be what this instance read up to `READ_CACHE_MS` ago; the hold checks it against the
+ * database's row. An account an admin moved to another level or tier meanwhile, which may still buy,
+ * is bought for once more as it now is (read afresh): the price and the daily limit are its own.
  */
 export async function placePurchase(
+  deps: PurchaseDeps,
+  user: UserRow,
+  confirmation: Confirmation | KeyConfirmation,
+  request: PurchaseRequest,
+): Promise<TransactionRow> {
+  try {
+    return await purchaseAs(deps, user, confirmation, request);
+  } catch (error) {
+    if (!(error instanceof OwnerChanged)) throw error;
+  }
+  const [now] = await deps.db.select().from(users).where(eq(users.id, user.id));
+  if (!now) throw new Refusal("session_expired", messages.sessionExpired);
+  try {
+    return await purchaseAs(deps, now, confirmation, request);
+  } catch (error) {
+    if (!(error instanceof OwnerChanged)) throw error;
+    throw new Refusal(
+      "changed_meanwhile",
+      "Your account's price level or KYC tier changed while this purchase was made. Nothing was charged: please try again.",
+    );
+  }
+}
+
+async function purchaseAs(
   deps: PurchaseDeps,
   user: UserRow,
   confirmation: Confirmation | KeyConfirmation,
@@ -217,15 +255,23 @@ export async function placePurchase(
 /**
  * The hold, one statement: `purchase_hold` locks the wallet, makes the checks and writes the rows
  * given, in the database, so the customer's requests are in single file and each check sees what the
- * ones before wrote. Prepared once; each purchase sends only its values.
+ * ones before wrote; it is called only while the account is still as the purchase read it
+ * (`ownerAsRead`). Prepared once; each purchase sends only its values.
  */
 const holdStatement = (db: Database) =>
-  preparedOnce(db, "purchase_hold", (db, name) =>
-    db
-      .select({ answer: sql<HoldAnswer>`${holdCall()}` })
+  preparedOnce(db, "purchase_hold", (db, name) => {
+    const owner = ownerRow(db);
+    return db
+      .with(owner)
+      .select({
+        owner: ownerFacts(owner),
+        asRead: ownerAsRead(owner),
+        answer: sql<HoldAnswer | null>`case when ${ownerAsRead(owner)} then ${holdCall()} end`,
+      })
       .from(sql`(select 1) as one`)
-      .prepare(name),
-  );
+      .leftJoin(owner, sql`true`)
+      .prepare(name);
+  });
 
 /**
  * The PIN's guess and the hold, one statement: the guess is let in and counted first (`knownGuessWrite`,
@@ -235,15 +281,19 @@ const holdStatement = (db: Database) =>
 const guessAndHoldStatement = (db: Database) =>
   preparedOnce(db, "purchase_guess_hold", (db, name) => {
     const guess = db.$with("guess").as(knownGuessWrite(db, pinRules.afterBlock));
+    const owner = ownerRow(db);
     return db
-      .with(guess)
+      .with(guess, owner)
       .select({
         guessed: sql<boolean>`exists (select from guess)`,
         failures: sql<number | null>`(select failures from guess)`,
         blockedUntil: sql<Date | null>`(select blocked_until from guess)`.mapWith(tryCounters.blockedUntil),
-        answer: sql<HoldAnswer | null>`case when ${sql.placeholder("right")}::boolean and exists (select from guess) then ${holdCall()} end`,
+        owner: ownerFacts(owner),
+        asRead: ownerAsRead(owner),
+        answer: sql<HoldAnswer | null>`case when ${sql.placeholder("right")}::boolean and exists (select from guess) and ${ownerAsRead(owner)} then ${holdCall()} end`,
       })
       .from(sql`(select 1) as one`)
+      .leftJoin(owner, sql`true`)
       .prepare(name);
   });
 
@@ -257,11 +307,12 @@ async function sendHold(
   values: Record<string, unknown>,
   judged: JudgedPin | null,
   apiKey: PurchaseKey | null = null,
-): Promise<HoldAnswer | undefined> {
-  if (apiKey && !apiKey.counted) return countKeyAndHold(deps, apiKey, values);
+): Promise<HoldOrChange | undefined> {
+  if (apiKey) return countKeyAndHold(deps, apiKey, values);
   if (!judged) {
     const [held] = await holdStatement(deps.db).execute(values);
-    return held?.answer;
+    if (held && !held.asRead) return { outcome: "owner_changed", owner: held.owner };
+    return held?.answer ?? undefined;
   }
   const key = pinTries(user.id);
   const now = deps.clock.now();
@@ -272,6 +323,7 @@ async function sendHold(
   if (sent?.guessed) {
     const count = { failures: sent.failures ?? 0, blockedUntil: sent.blockedUntil };
     await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    if (!sent.asRead) return { outcome: "owner_changed", owner: sent.owner };
     return sent.answer ?? undefined;
   }
   // Not let in: the guess waits its turn, or is refused while the key is blocked, on its own.
@@ -408,6 +460,7 @@ async function holdMoney(
       rows: JSON.stringify(rows),
       keyId: "key" in confirmation ? confirmation.key.id : null,
       keyCap: "key" in confirmation ? confirmation.key.dailyCap : null,
+      ...ownerValues(user),
     },
     judged,
     "key" in confirmation ? confirmation.key : null,
@@ -438,6 +491,9 @@ async function holdMoney(
     }
     case "insufficient":
       throw insufficientFunds(order.quote.total, answer.balance);
+    case "owner_changed":
+      // A key's hold refused an account without access already, in the key's words.
+      throw "key" in confirmation ? new OwnerChanged() : sessionOwnerRefusal(answer.owner);
   }
 }
 

@@ -33,13 +33,15 @@ export function assertModeOpen(mode: typeof emergencyMode.$inferSelect | null | 
 
 /** A customer may move money once verified and not suspended by an admin. */
 export function assertMayTransact(user: UserRow): void {
-  if (!canTransact(user)) {
-    throw new Refusal(
-      "account_restricted",
-      "Your account cannot make purchases or add money right now. Please contact support.",
-    );
-  }
+  if (!canTransact(user)) throw restricted();
 }
+
+/** An account that may not move money right now, in a customer's words. */
+export const restricted = () =>
+  new Refusal(
+    "account_restricted",
+    "Your account cannot make purchases or add money right now. Please contact support.",
+  );
 
 export const pinTries = (userId: string) => `pin:${userId}`;
 

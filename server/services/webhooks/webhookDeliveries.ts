@@ -69,12 +69,18 @@ export async function listDeliveries(
   );
 }
 
-/** One of the caller's live keys with the URL its webhooks go to; refused without one. */
-async function hookedKey(db: Database, userId: string, keyId: string) {
+/**
+ * One of the caller's keys with the URL its webhooks go to; refused without one. Only a live key, but
+ * with `revoked` a revoked one too: the purchases made with it happened, and their outcomes are still
+ * sent (docs/RESELLERS.md).
+ */
+async function hookedKey(db: Database, userId: string, keyId: string, revoked = false) {
   const [key] = await db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)));
+    .where(
+      and(eq(apiKeys.id, keyId), eq(apiKeys.userId, userId), revoked ? undefined : isNull(apiKeys.revokedAt)),
+    );
   if (!key) throw notFound("No such key.");
   if (!key.webhookUrl) throw new Refusal("not_allowed", "This key has no webhook URL. Set one first.");
   return { ...key, webhookUrl: key.webhookUrl };
@@ -108,7 +114,8 @@ export async function sendTestEvent(deps: WebhookDeps, userId: string, keyId: st
 
 /**
  * Sends a delivery again, as a new delivery with the same body, to the key's webhook URL as it is now
- * (its owner may have fixed it since): the first keeps its own history.
+ * (its owner may have fixed it since): the first keeps its own history. A purchase's outcome may be
+ * sent again after its key was revoked; a test event only while the key is live.
  */
 export async function resendDelivery(deps: WebhookDeps, userId: string, id: string) {
   const [found] = await deps.db
@@ -119,7 +126,7 @@ export async function resendDelivery(deps: WebhookDeps, userId: string, id: stri
     .where(and(eq(webhookDeliveries.id, id), eq(apiKeys.userId, userId)));
   if (!found) throw notFound("No such delivery.");
   const { delivery } = found;
-  const key = await hookedKey(deps.db, userId, delivery.apiKeyId);
+  const key = await hookedKey(deps.db, userId, delivery.apiKeyId, delivery.event !== "test");
   const now = deps.clock.now();
   const row = await enqueue(deps, {
     apiKeyId: key.id,
