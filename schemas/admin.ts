@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { email, integer, pageQuery, personName, phone, timestamp } from "./common";
+import { calendarDay, instant } from "./days";
 import { circular, notification } from "./notices";
 import { serviceTotals, statistics, userRef } from "./staff";
 
@@ -11,7 +12,10 @@ export const dashboard = z.extend(statistics, {
 });
 export type Dashboard = z.infer<typeof dashboard>;
 
-export const revenueQuery = z.strictObject({ from: z.optional(z.iso.date()), to: z.optional(z.iso.date()) });
+export const revenueQuery = z.strictObject({
+  from: z.optional(calendarDay()),
+  to: z.optional(calendarDay()),
+});
 /** The period's figures (serviceTotals: refunded purchases counted, their refunds shown apart), by day and by service. */
 export const revenueReport = z.extend(serviceTotals, {
   from: z.iso.date(),
@@ -172,8 +176,8 @@ export const circularBody = z
     body: z
       .string()
       .check(z.trim(), z.minLength(3), z.maxLength(1000), z.meta({ title: "Message", widget: "textarea" })),
-    starts_at: z.iso.datetime({ offset: true }).check(z.meta({ title: "Shows from", widget: "datetime" })),
-    ends_at: z.iso.datetime({ offset: true }).check(z.meta({ title: "Shows until", widget: "datetime" })),
+    starts_at: instant.check(z.meta({ title: "Shows from", widget: "datetime" })),
+    ends_at: instant.check(z.meta({ title: "Shows until", widget: "datetime" })),
   })
   .check(
     z.refine((c) => Date.parse(c.ends_at) > Date.parse(c.starts_at), {

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { kobo, pageQuery, timestamp } from "./common";
+import { kobo, koboAmount, pageQuery, timestamp } from "./common";
 import { kycTier } from "./kycTier";
 import { levelSlug } from "./levelSlugs";
 
@@ -56,7 +56,7 @@ export const apiKeyLimitsBody = z
   .strictObject({
     rate_per_second: z.optional(perSecond),
     burst: z.optional(burst),
-    daily_cap: z.optional(z.nullable(kobo.check(z.minimum(100, "Set a cap of at least ₦1, or none.")))),
+    daily_cap: z.optional(z.nullable(koboAmount.check(z.minimum(100, "Set a cap of at least ₦1, or none.")))),
   })
   .check(z.refine((body) => Object.keys(body).length > 0, { error: "Change at least one limit." }));
 export type ApiKeyLimitsBody = z.infer<typeof apiKeyLimitsBody>;

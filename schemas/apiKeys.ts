@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { apiKey } from "./apiKeyViews";
-import { kobo } from "./common";
+import { koboAmount } from "./common";
 
 /** The most keys one account may hold at once: one per site or bot, with room to rotate. */
 export const maxLiveApiKeys = 5;
@@ -38,7 +38,7 @@ export const apiKeyCreateBody = z.strictObject({
     ),
   ),
   daily_cap: z.optional(
-    kobo.check(
+    koboAmount.check(
       z.minimum(100, "Set a cap of at least ₦1, or none."),
       z.meta({
         title: "Daily spending cap",

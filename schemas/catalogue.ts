@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { integer, kobo, maxControlId } from "./common";
+import { integer, kobo, maxControlId, maxPlanId } from "./common";
 import type { PurchaseKind } from "./transactions";
 
 /** Spec section 9: 1=MTN, 2=GLO, 3=9Mobile, 4=Airtel. */
@@ -108,8 +108,9 @@ export const disco = z.object({
 });
 export type Disco = z.infer<typeof disco>;
 
+/** A plan's or bouquet's id in a path (a serial). */
 export const catalogueIdParam = z.strictObject({
-  id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(1_000_000)),
+  id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(maxPlanId)),
 });
 /** A network's or TV provider's id in a path. */
 export const controlIdParam = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { dataPlanType, planCategory } from "./catalogue";
-import { kobo } from "./common";
+import { koboAmount } from "./common";
 
 /**
  * What staff may change in the catalogue. These schemas are the editors: SchemaForm draws each form
@@ -9,7 +9,7 @@ import { kobo } from "./common";
  */
 
 export const money = (title: string, description?: string) =>
-  kobo.check(z.meta({ title, widget: "money", ...(description && { description }) }));
+  koboAmount.check(z.meta({ title, widget: "money", ...(description && { description }) }));
 export const percent = (title: string, description: string) =>
   z
     .number()

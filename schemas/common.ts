@@ -81,6 +81,16 @@ export const kobo = z
   .number()
   .check(z.int(), z.minimum(0), z.meta({ widget: "money", description: "Amount in kobo" }));
 
+/**
+ * The most any one amount a client sends may be: ₦1,000,000,000, the most an admin may set a KYC
+ * tier's limits to, so no price, fee, cap or purchase is larger than any tier could ever allow. Sums
+ * and percentages of such amounts stay exact in JavaScript numbers and far inside Postgres's bigint.
+ */
+export const maxKobo = 100_000_000_000;
+
+/** An amount a client sends, in integer kobo from 0 to `maxKobo`. Results use `kobo`: totals may pass it. */
+export const koboAmount = kobo.check(z.maximum(maxKobo, { error: "At most ₦1,000,000,000." }));
+
 export const role = z.enum(["customer", "staff", "admin"]);
 export type Role = z.infer<typeof role>;
 
@@ -95,12 +105,15 @@ export const integer = () => z.number().check(z.int());
 export const maxControlId = 32_767;
 export const maxPlanId = 2_147_483_647;
 
+/** The last page a list may be asked for: 10 million rows at the longest page, an offset any database takes. */
+export const maxPage = 100_000;
+
 /**
  * Which page of a list, and how long a page is: the base of every list's query. Every query refuses a
  * key it does not know (400 naming it), so a misspelt filter is never quietly ignored to list everything.
  */
 export const pageQuery = z.strictObject({
-  page: z._default(z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  page: z._default(z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(maxPage)), 1),
   page_size: z._default(z.coerce.number<number | string>().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 });
 

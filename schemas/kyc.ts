@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { kobo } from "./common";
+import { koboAmount } from "./common";
 import { kycTier } from "./kycTier";
 
 export { type KycTier, kycTier } from "./kycTier";
@@ -41,11 +41,7 @@ export const kycOverrideBody = z.strictObject({
 export type KycOverrideBody = z.infer<typeof kycOverrideBody>;
 
 const naira = (n: number) => n * 100;
-const limit = (title: string) =>
-  kobo.check(
-    z.maximum(naira(1_000_000_000), { error: "At most ₦1,000,000,000." }),
-    z.meta({ title, widget: "money" }),
-  );
+const limit = (title: string) => koboAmount.check(z.meta({ title, widget: "money" }));
 
 /** The limits of each tier, set by admins; each tier allows at least what the one below it does. */
 export const kycLimits = z

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { money } from "./catalogueEditors";
-import { timestamp } from "./common";
+import { maxPlanId, timestamp } from "./common";
 import { levelSlug } from "./levelSlugs";
 
 /** A level's extra discount on one service, in percent; the editor's page says once what it means. */
@@ -59,9 +59,7 @@ export type LevelPlanPriceBody = z.infer<typeof levelPlanPriceBody>;
 
 export const levelPlanParams = z.strictObject({
   slug: levelSlug,
-  plan_id: z.coerce
-    .number()
-    .check(z.int(), z.minimum(1, "Not found."), z.maximum(2_147_483_647, "Not found.")),
+  plan_id: z.coerce.number().check(z.int(), z.minimum(1, "Not found."), z.maximum(maxPlanId, "Not found.")),
 });
 
 /** A plan's fixed price at a level, beside the plan's own price and what the level pays once cost bounds it. */

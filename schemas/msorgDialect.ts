@@ -1,5 +1,6 @@
 import currency from "currency.js";
 import { z } from "zod/mini";
+import { maxControlId, maxKobo, maxPage, maxPlanId } from "./common";
 
 /**
  * The market's dialect (docs/PROVIDERS.md, "The SME-data vendors"), as OjaPay answers it under
@@ -8,21 +9,41 @@ import { z } from "zod/mini";
  * only what they know.
  */
 
-/** An id written 7 or "7". */
-const id = (title: string) =>
+/**
+ * A whole number written 7 or "7", from 1 to `most`, else `error`: within what its column holds, as a
+ * vendor's Django model field bounds it, so no query is handed a number its parameter cannot carry.
+ */
+const wholeNumber = (most: number, error: string) =>
   z.pipe(
-    z.union([z.int(), z.string().check(z.trim(), z.regex(/^\d{1,9}$/))], {
-      error: `${title} must be a number.`,
-    }),
-    z.transform((value) => Number(value)),
+    z.pipe(
+      z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+$/, { error }))], { error }),
+      z.transform((value) => Number(value)),
+    ),
+    z.number().check(z.int({ error }), z.minimum(1, { error }), z.maximum(most, { error })),
   );
 
-/** Naira written 100, "100" or "100.50", in kobo (currency.js: never a float's rounding). */
+/** One of our catalogue's ids: a network, TV provider or disco is a smallint, a plan or bouquet a serial. */
+const id = (title: string, most: number) => wholeNumber(most, `${title} must be a number from 1 to ${most}.`);
+
+/**
+ * Naira written 100, "100" or "100.50", in kobo (currency.js: never a float's rounding), up to the
+ * most any amount may be (schemas/common.ts `maxKobo`).
+ */
+const nairaMessage = `amount must be an amount in naira, from 0.01 to ${maxKobo / 100}.`;
 const naira = z.pipe(
-  z.union([z.number().check(z.positive()), z.string().check(z.trim(), z.regex(/^\d{1,9}(\.\d{1,2})?$/))], {
-    error: "amount must be an amount in naira.",
-  }),
-  z.transform((value) => currency(value).intValue),
+  z.pipe(
+    z.union([z.number(), z.string().check(z.trim(), z.regex(/^\d+(\.\d{1,2})?$/, { error: nairaMessage }))], {
+      error: nairaMessage,
+    }),
+    z.transform((value) => currency(value).intValue),
+  ),
+  z
+    .number()
+    .check(
+      z.int({ error: nairaMessage }),
+      z.minimum(1, { error: nairaMessage }),
+      z.maximum(maxKobo, { error: nairaMessage }),
+    ),
 );
 
 const phone = z
@@ -32,10 +53,13 @@ const phone = z
     z.regex(/^0[789][01]\d{8}$/, "mobile_number must be a Nigerian mobile number, e.g. 08031234567."),
   );
 
+/** Digits written as text or as a number; a number past 2^53 is refused, as JSON.parse has already changed it. */
 const digits = (name: string) =>
   z
     .pipe(
-      z.union([z.int(), z.string()], { error: `${name} is required.` }),
+      z.union([z.int({ error: `${name} must be 6 to 20 digits.` }), z.string()], {
+        error: `${name} is required.`,
+      }),
       z.transform((value) => String(value).trim()),
     )
     .check(z.refine((value: string) => /^\d{6,20}$/.test(value), `${name} must be 6 to 20 digits.`));
@@ -52,7 +76,7 @@ const requestId = z.optional(
 );
 
 export const msorgTopupBody = z.object({
-  network: id("network"),
+  network: id("network", maxControlId),
   amount: naira,
   mobile_number: phone,
   airtime_type: z.optional(
@@ -62,54 +86,60 @@ export const msorgTopupBody = z.object({
 });
 
 export const msorgDataBody = z.object({
-  network: z.optional(id("network")),
-  plan: id("plan"),
+  network: z.optional(id("network", maxControlId)),
+  plan: id("plan", maxPlanId),
   mobile_number: phone,
   request_id: requestId,
 });
 
 export const msorgCableBody = z.object({
-  cablename: id("cablename"),
-  cableplan: id("cableplan"),
+  cablename: id("cablename", maxControlId),
+  cableplan: id("cableplan", maxPlanId),
   smart_card_number: digits("smart_card_number"),
   request_id: requestId,
 });
 
-/** `MeterType` 1 is prepaid, 2 postpaid (the words are read too). */
-const meterType = z.pipe(
-  z.union([z.literal(1), z.literal(2), z.string()], {
-    error: "MeterType must be 1 (prepaid) or 2 (postpaid).",
-  }),
-  z.transform((value, ctx) => {
-    const word = String(value).trim().toLowerCase();
-    if (word === "1" || word === "prepaid") return "prepaid" as const;
-    if (word === "2" || word === "postpaid") return "postpaid" as const;
-    ctx.issues.push({
-      code: "custom",
-      input: value,
-      message: "MeterType must be 1 (prepaid) or 2 (postpaid).",
-    });
-    return z.NEVER;
-  }),
-);
+/** `MeterType` (or `mtype`) 1 is prepaid, 2 postpaid (the words are read too). */
+const meterType = (name: string) => {
+  const error = `${name} must be 1 (prepaid) or 2 (postpaid).`;
+  return z.pipe(
+    z.union([z.literal(1), z.literal(2), z.string()], { error }),
+    z.transform((value, ctx) => {
+      const word = String(value).trim().toLowerCase();
+      if (word === "1" || word === "prepaid") return "prepaid" as const;
+      if (word === "2" || word === "postpaid") return "postpaid" as const;
+      ctx.issues.push({ code: "custom", input: value, message: error });
+      return z.NEVER;
+    }),
+  );
+};
 
 export const msorgBillBody = z.object({
-  disco_name: id("disco_name"),
+  disco_name: id("disco_name", maxControlId),
   amount: naira,
   meter_number: digits("meter_number"),
-  MeterType: meterType,
+  MeterType: meterType("MeterType"),
   request_id: requestId,
 });
 
 export const msorgIucQuery = z.object({
   smart_card_number: digits("smart_card_number"),
-  cablename: id("cablename"),
+  cablename: id("cablename", maxControlId),
 });
 
 export const msorgMeterQuery = z.object({
   meternumber: digits("meternumber"),
-  disconame: id("disconame"),
-  mtype: meterType,
+  disconame: id("disconame", maxControlId),
+  mtype: meterType("mtype"),
+});
+
+/**
+ * `GET <service>/?page=`: the account's purchases 20 a page, as Django REST framework pages them; a
+ * page past the last is empty, one that is no page number at all is refused. Other parameters are
+ * ignored, as DRF ignores them.
+ */
+export const msorgListQuery = z.object({
+  page: z._default(wholeNumber(maxPage, `page must be a number from 1 to ${maxPage}.`), 1),
 });
 
 /** `GET <service>/<id>/`: a record is found by our id (a uuid); anything else is simply not found. */

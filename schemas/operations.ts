@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { integer, kobo, timestamp } from "./common";
+import { calendarDay } from "./days";
 
 /** Trouble at a provider (its account, or an answer that does not fit), as staff see it until it clears. */
 export const providerAlert = z.object({
@@ -37,5 +38,5 @@ export type ReconciliationRun = z.infer<typeof reconciliationRun>;
 
 export const reconciliationRuns = z.object({ runs: z.array(reconciliationRun) });
 export const reconcileBody = z.strictObject({
-  day: z.iso.date({ error: "Write the day as YYYY-MM-DD." }).check(z.meta({ title: "Day", widget: "date" })),
+  day: calendarDay().check(z.meta({ title: "Day", widget: "date" })),
 });

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { dataPlanType, networkId, planCategory } from "./catalogue";
 import { providerName } from "./catalogueOffers";
 import { controlIdQuery, lossConfirmation, staffDataPlan } from "./catalogueStaff";
-import { integer, kobo, maxPlanId } from "./common";
+import { integer, kobo, koboAmount, maxPlanId } from "./common";
 
 /**
  * The data-plan sync, for any configured provider: that provider's plans for one network beside
@@ -62,7 +62,7 @@ export const planSyncBody = z
                   z.meta({ description: "The provider's code" }),
                 ),
               price: z
-                .optional(kobo.check(z.minimum(100, { error: "The price must be at least ₦1." })))
+                .optional(koboAmount.check(z.minimum(100, { error: "The price must be at least ₦1." })))
                 .check(
                   z.meta({
                     description: "Our price, for a new plan (required there); a changed plan keeps its own",

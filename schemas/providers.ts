@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { integer, kobo, timestamp } from "./common";
+import { integer, kobo, koboAmount, timestamp } from "./common";
 import { providerAlert } from "./operations";
 
 /** The services a route is kept for. */
@@ -71,9 +71,7 @@ const percent = integer().check(z.minimum(0), z.maximum(100));
 export const providerChangeBody = z
   .strictObject({
     switched_off: z.optional(z.boolean().check(z.meta({ title: "Switched off" }))),
-    low_balance_warning: z.optional(
-      kobo.check(z.maximum(100_000_000_000), z.meta({ title: "Warn when the balance is below" })),
-    ),
+    low_balance_warning: z.optional(koboAmount.check(z.meta({ title: "Warn when the balance is below" }))),
     min_success_percent: z.optional(percent.check(z.meta({ title: "Skip below this success rate (%)" }))),
     circuit_failures: z.optional(
       integer().check(

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { networkId } from "./catalogue";
-import { integer, kobo, maxControlId, maxPlanId, phone, pin } from "./common";
+import { integer, kobo, koboAmount, maxControlId, maxPlanId, phone, pin } from "./common";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
@@ -28,7 +28,7 @@ const confirmation = {
 export const airtimePurchaseBody = z.strictObject({
   network_id: networkId,
   phone,
-  amount: kobo,
+  amount: koboAmount,
   ...confirmation,
 });
 export type AirtimePurchaseBody = z.infer<typeof airtimePurchaseBody>;
@@ -94,7 +94,7 @@ export const electricityBuyBody = z.strictObject({
   disco_id: discoId,
   meter_number: meterNumber,
   meter_type: meterType,
-  amount: kobo,
+  amount: koboAmount,
   phone,
   ...confirmation,
 });

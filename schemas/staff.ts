@@ -1,5 +1,6 @@
 import { z } from "zod/mini";
 import { integer, kobo, page, pageQuery, timestamp } from "./common";
+import { calendarDay } from "./days";
 import { providerAlert } from "./operations";
 import { transaction, transactionKind, transactionStatus } from "./transactions";
 
@@ -52,7 +53,7 @@ export const staffTransactionDetail = z.extend(staffTransaction, {
 });
 export type StaffTransactionDetail = z.infer<typeof staffTransactionDetail>;
 
-const day = z.iso.date({ error: "Write the date as YYYY-MM-DD." });
+const day = calendarDay("Write the date as YYYY-MM-DD.");
 
 export const staffTransactionQuery = z.extend(pageQuery, {
   status: z.optional(transactionStatus),

@@ -7,6 +7,7 @@ import {
   msorgCableBody,
   msorgDataBody,
   msorgIucQuery,
+  msorgListQuery,
   msorgMeterQuery,
   msorgRecord,
   msorgRecordParams,
@@ -164,7 +165,7 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
 
   /** The account's purchases of one kind, newest first, 20 a page, as Django REST framework pages them. */
   async function recentRecords(c: Context<KeyEnv>, kind: PurchaseKind) {
-    const page = Math.max(1, Number.parseInt(c.req.query("page") ?? "1", 10) || 1);
+    const { page } = queryOf(c, msorgListQuery);
     const mine = and(eq(transactions.userId, c.get("keyCaller").user.id), eq(transactions.kind, kind));
     const [rows, [total]] = await Promise.all([
       deps.db

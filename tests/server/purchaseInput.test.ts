@@ -67,6 +67,20 @@ const cases: Case[] = [
   [
     "airtime",
     "core/customer/airtime/",
+    () => ({ body: { ...airtime(), amount: 100_000_000_001 } }),
+    "amount",
+    "At most ₦1,000,000,000.",
+  ],
+  [
+    "electricity",
+    "core/customer/electricity/",
+    () => ({ raw: JSON.stringify(power()).replace('"amount":200000', '"amount":1e400') }),
+    "amount",
+    "Amount must be a number.",
+  ],
+  [
+    "airtime",
+    "core/customer/airtime/",
     () => ({ body: { ...airtime(), amount: "1000" } }),
     "amount",
     "Amount must be a number.",

@@ -263,6 +263,30 @@ describe("staff transaction lists", () => {
     }
   });
 
+  it("refuses days outside the product's years, naming them, on staff's lists and the admin's", async () => {
+    const admin = await server.signedInOperator("admin");
+    for (const [list, token] of [
+      ["staff/transaction/airtime/", staff.token],
+      ["sys.admin/transactions/", admin.token],
+    ] as const) {
+      const years = "Choose a day from 2000-01-01 to 2100-12-31.";
+      for (const [query, fields, msg] of [
+        ["?from=0001-01-01", ["from"], years],
+        ["?from=0000-01-01&to=9999-12-31", ["from", "to"], years],
+        ["?from=1999-12-31", ["from"], years],
+        ["?to=2101-01-01", ["to"], years],
+        ["?to=275760-09-13", ["to"], "Write the date as YYYY-MM-DD."],
+      ] as const) {
+        const answer = await server.get(`${list}${query}`, token);
+        expect(answer.status, `${list}${query}`).toBe(400);
+        expect(Object.keys(answer.body.fields ?? {}), `${list}${query}`).toEqual(fields);
+        expect(answer.body.msg, `${list}${query}`).toBe(msg);
+      }
+      const edges = await server.get(`${list}?from=2000-01-01&to=2100-12-31`, token);
+      expect(edges.status).toBe(200);
+    }
+  });
+
   it("finds customers for staff by name, email, phone or wallet number", async () => {
     const c = await server.fundedCustomer(12_300, "1357", { first_name: "Obiageli" });
     const found = await server.sendOk("GET /core/staff/customers", {

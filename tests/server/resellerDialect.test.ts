@@ -237,7 +237,7 @@ describe("the reseller API in the market's dialect", () => {
     expect(await purchasesOf(reseller.id)).toHaveLength(3);
   });
 
-  it("refuses bad input in the dialect's words, and buys nothing", async () => {
+  it("refuses bad input in the dialect's words, numbers past their columns too, and buys nothing", async () => {
     const reseller = await resellerWithKey(naira(1_000));
     const cases: Array<[string, unknown, RegExp]> = [
       ["topup/", { network: 1, amount: 100 }, /mobile_number/],
@@ -261,6 +261,42 @@ describe("the reseller API in the market's dialect", () => {
         /MeterType/,
       ],
       ["topup/", { network: 1, amount: 5_000, mobile_number: "08031234567" }, /Insufficient balance/],
+      // Past what a column holds: refused in the schema's words, never handed to a query.
+      [
+        "topup/",
+        { network: 32_768, amount: 100, mobile_number: "08031234567" },
+        /^network must be a number from 1 to 32767\.$/,
+      ],
+      [
+        "topup/",
+        { network: 1, amount: "1000000000.01", mobile_number: "08031234567" },
+        /^amount must be an amount in naira, from 0\.01 to 1000000000\.$/,
+      ],
+      [
+        "data/",
+        { plan: 2 ** 31, mobile_number: "08031234567" },
+        /^plan must be a number from 1 to 2147483647\.$/,
+      ],
+      [
+        "data/",
+        { plan: 1, network: "999999999", mobile_number: "08031234567" },
+        /^network must be a number from 1 to 32767\.$/,
+      ],
+      [
+        "cablesub/",
+        { cablename: 32_768, cableplan: 1, smart_card_number: "7023456789" },
+        /^cablename must be a number from 1 to 32767\.$/,
+      ],
+      [
+        "cablesub/",
+        { cablename: 1, cableplan: "2147483648", smart_card_number: "7023456789" },
+        /^cableplan must be a number from 1 to 2147483647\.$/,
+      ],
+      [
+        "billpayment/",
+        { disco_name: 999_999_999, amount: 3000, meter_number: "45071234567", MeterType: 1 },
+        /^disco_name must be a number from 1 to 32767\.$/,
+      ],
     ];
     for (const [path, body, words] of cases) {
       const answer = await dialect("POST", path, reseller.key, body);
@@ -280,6 +316,34 @@ describe("the reseller API in the market's dialect", () => {
         json: { error: ["The request body is not a form the API can read."] },
       });
     }
+    for (const [path, words] of [
+      [
+        "validateiuc?smart_card_number=7023456789&cablename=32768",
+        "cablename must be a number from 1 to 32767.",
+      ],
+      [
+        "validatemeter?meternumber=45071234567&disconame=999999999&mtype=prepaid",
+        "disconame must be a number from 1 to 32767.",
+      ],
+      [
+        "validatemeter?meternumber=45071234567&disconame=6&mtype=3",
+        "mtype must be 1 (prepaid) or 2 (postpaid).",
+      ],
+      ...["100000000000000000000", "1e20", "100001", "0", "-3", "two"].map((page) => [
+        `topup/?page=${page}`,
+        "page must be a number from 1 to 100000.",
+      ]),
+    ]) {
+      expect(await dialect("GET", path as string, reseller.key), path).toMatchObject({
+        status: 400,
+        json: { error: [words] },
+      });
+    }
+    // The last page that may be asked for answers, empty past the account's purchases.
+    expect(await dialect("GET", "topup/?page=100000", reseller.key)).toMatchObject({
+      status: 200,
+      json: { count: 0, next: null, results: [] },
+    });
     const huge = await dialect("POST", "topup/", reseller.key, { note: "x".repeat(17 * 1024) });
     expect(huge.status).toBe(413);
     expect(await purchasesOf(reseller.id)).toEqual([]);

@@ -1,6 +1,13 @@
 import fc from "fast-check";
 import type { z } from "zod/mini";
 import type { Route } from "../../../server/http/route";
+import {
+  boundaryDays,
+  boundaryNumbers,
+  boundaryNumberTexts,
+  boundaryNumberWords,
+  boundaryTimes,
+} from "./boundaryInputs";
 import { type Caller, pathWithValidParams } from "./routeCallers";
 import { nearValid } from "./schemaSamples";
 
@@ -43,6 +50,7 @@ const awkwardTexts = [
 
 const awkwardString = fc.oneof(
   fc.constantFrom(...awkwardTexts),
+  fc.constantFrom(...boundaryDays, ...boundaryTimes, ...boundaryNumberWords),
   fc.string({ unit: "binary", maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 30 }),
   fc.integer({ min: 200, max: 5_000 }).map((length) => "x".repeat(length)),
@@ -50,6 +58,7 @@ const awkwardString = fc.oneof(
 
 const awkwardNumber = fc.oneof(
   fc.constantFrom(0, -0, -1, 0.5, 1.5, 2 ** 31, 2 ** 53, 2 ** 53 + 2, -(2 ** 53), 1e21, 1e308, 5e-324),
+  fc.constantFrom(...boundaryNumbers),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
 );
@@ -124,7 +133,7 @@ const bodyPlan = (schema: z.ZodMiniType | undefined): fc.Arbitrary<BodyPlan> => 
     fc.record({
       kind: fc.constant("number text" as const),
       field,
-      text: fc.constantFrom("1e400", "-1e400", "1e-400", "123456789012345678901234567890", "-0", "0.0000001"),
+      text: fc.constantFrom(...boundaryNumberTexts, "-0", "0.0000001"),
     }),
     fc.record({
       kind: fc.constant("text" as const),
@@ -171,6 +180,11 @@ export function bodyText(plan: BodyPlan): string | undefined {
 const encoded = (text: string) => encodeURIComponent(text.replace(/[\uD800-\uDFFF]/gu, "\uFFFD"));
 
 const queryValue = fc.oneof(
+  fc.constantFrom(
+    ...[...boundaryNumbers.map(String), ...boundaryNumberTexts, ...boundaryDays, ...boundaryTimes].map(
+      encodeURIComponent,
+    ),
+  ),
   fc.constantFrom(
     "-1",
     "0",

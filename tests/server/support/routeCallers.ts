@@ -20,15 +20,26 @@ export function allowedCaller(access: Access): Caller {
 /** Values of the form each kind of path parameter takes, so a request gets past the path to its input. */
 const parameterCandidates = () => ["1", crypto.randomUUID(), "OJA0000TEST1", "vtpass", "agent"];
 
-/** The path under /api with every parameter filled by a value its schema accepts (the thing itself need not exist). */
-export function pathWithValidParams(route: Route): string {
+/** A value its schema accepts for each of the route's path parameters (the thing itself need not exist). */
+export function validParams(route: Route): Record<string, string> {
   const shape = (route.params?._zod.def as { shape?: Record<string, z.ZodMiniType> } | undefined)?.shape;
-  const filled = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
-    const schema = shape?.[name];
-    const value = parameterCandidates().find((candidate) => schema?.safeParse(candidate).success);
-    if (!value) throw new Error(`no sample value fits ${route.path}'s ${name}`);
-    return value;
-  });
+  const names = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+  return Object.fromEntries(
+    names.map((name) => {
+      const schema = shape?.[name];
+      const value = parameterCandidates().find((candidate) => schema?.safeParse(candidate).success);
+      if (!value) throw new Error(`no sample value fits ${route.path}'s ${name}`);
+      return [name, value];
+    }),
+  );
+}
+
+/** The path under /api with its parameters filled: by `params` where given, else by values their schemas accept. */
+export function pathWithValidParams(
+  route: Route,
+  params: Record<string, string> = validParams(route),
+): string {
+  const filled = route.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => params[name] ?? "");
   return `${filled.slice(1)}/`;
 }
 

@@ -67,10 +67,23 @@ function numbers(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
 function texts(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.format === "uuid") return fc.uuid({ version: 4 });
   if (schema.format === "date")
-    return fc.constantFrom("2026-01-15", "1970-01-01", "9999-12-31", "2026-02-29");
+    return fc.constantFrom(
+      "2026-01-15",
+      "2000-01-01",
+      "2100-12-31",
+      "1999-12-31",
+      "2101-01-01",
+      "2026-02-29",
+    );
   if (schema.format === "date-time") {
     const soon = new Date(Date.now() + 86_400_000).toISOString();
-    return fc.constantFrom(soon, "2026-01-15T10:00:00Z", "2026-01-15T10:00:00+01:00", "9999-12-31T23:59:59Z");
+    return fc.constantFrom(
+      soon,
+      "2026-01-15T10:00:00Z",
+      "2026-01-15T10:00:00+01:00",
+      "2100-12-31T23:59:59Z",
+      "2101-01-01T00:00:00Z",
+    );
   }
   if (schema.format === "email") return fc.constantFrom("fuzz@example.com", `${"a".repeat(64)}@example.com`);
   if (schema.pattern) {
@@ -124,4 +137,37 @@ function near(schema: JsonSchema): fc.Arbitrary<unknown> {
 /** Values near the edges of `schema`: an object of its fields for a body or a query. */
 export function nearValid(schema: z.core.$ZodType): fc.Arbitrary<unknown> {
   return near(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+}
+
+/** What kind of bounded value a field holds: a number, a calendar day or a time. */
+export type BoundedKind = "number" | "day" | "time";
+
+/** A number, day or time a schema takes, by where it sits in the input (an array's first item stands for all). */
+export interface BoundedField {
+  path: (string | number)[];
+  kind: BoundedKind;
+}
+
+function boundedIn(schema: JsonSchema, path: (string | number)[], found: BoundedField[]) {
+  const type = Array.isArray(schema.type) ? schema.type : [schema.type];
+  if (type.includes("integer") || type.includes("number")) found.push({ path, kind: "number" });
+  if (type.includes("string") && schema.format === "date") found.push({ path, kind: "day" });
+  if (type.includes("string") && schema.format === "date-time") found.push({ path, kind: "time" });
+  for (const [key, value] of Object.entries(schema.properties ?? {})) boundedIn(value, [...path, key], found);
+  for (const choice of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])])
+    boundedIn(choice, path, found);
+  if (schema.items) boundedIn(schema.items, [...path, 0], found);
+}
+
+/** Every number, day and time `schema` takes, each once. */
+export function boundedFields(schema: z.core.$ZodType): BoundedField[] {
+  const found: BoundedField[] = [];
+  boundedIn(z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema, [], found);
+  const seen = new Set<string>();
+  return found.filter((field) => {
+    const key = `${field.kind} ${field.path.join(".")}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
