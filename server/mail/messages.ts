@@ -67,13 +67,26 @@ export function passwordChangedMail(to: string, firstName: string) {
   );
 }
 
-/** Sent instead of an error when someone signs up with an email that already has an account. */
+/**
+ * Sent instead of a code when someone signs up with an email that already has an account, or asks for
+ * that sign-up's code again: its sign-up can never become an account, so no code is coming.
+ */
 export function accountExistsMail(to: string, firstName: string) {
   return plainMail(
     "account_exists",
     to,
     "You already have an OjaPay account",
-    `Hello ${firstName},\n\nSomeone, perhaps you, tried to create an OjaPay account with this email. You already have one: sign in, or choose "Forgot password?" on the sign-in page if you no longer know your password.\n\nIf it was not you, you can ignore this email; your account is unchanged.\n`,
+    `Hello ${firstName},\n\nSomeone, perhaps you, tried to create an OjaPay account with this email. You already have one, so no code is coming: sign in with your account's password, or choose "Forgot password?" on the sign-in page if you no longer know it.\n\nIf it was not you, you can ignore this email; your account is unchanged.\n`,
+  );
+}
+
+/** Sent instead of a reset link when the email asked for has no active account. */
+export function noAccountResetMail(to: string, signUpLink: string) {
+  return plainMail(
+    "password_reset_no_account",
+    to,
+    "Your OjaPay password reset",
+    `Hello,\n\nSomeone, perhaps you, asked to reset the OjaPay password for this email, but no active OjaPay account uses it, so there is nothing to reset. If you have an account, it may be under another email address. If you signed up recently, confirm your email with the code we sent you first. To open an account:\n${signUpLink}\n\nIf you did not ask, you can ignore this email.\n`,
   );
 }
 
@@ -88,13 +101,26 @@ export function otherSignUpsEndedMail(to: string, firstName: string, others: num
   );
 }
 
-/** Wrong passwords from many addresses: signing in now needs an emailed code too. */
-export function signInUnderAttackMail(to: string, firstName: string, tries: number) {
+/**
+ * Wrong passwords on the account reached the guard: signing in now needs an emailed code too. Says
+ * whether they came from one address (most often the owner mistyping) or from several.
+ */
+export function signInUnderAttackMail(
+  to: string,
+  firstName: string,
+  tries: number,
+  addresses: number,
+  lastAddress: string | null,
+) {
+  const where =
+    addresses <= 1
+      ? `all from one address (${lastAddress ?? "an unknown address"}). If that was you mistyping your password, nothing is wrong: sign in with your password and the code we email you`
+      : `from ${addresses} different addresses, so someone may be guessing it. If your password is one you use anywhere else, change it from your profile`;
   return plainMail(
     "sign_in_under_attack",
     to,
     "Many wrong passwords were tried on your OjaPay account",
-    `Hello ${firstName},\n\n${tries} wrong passwords have been tried on your OjaPay account, from more than one place. To keep it safe, signing in now also needs a code we email you each time, until the attempts stop for a day.\n\nIf your password is one you use anywhere else, change it from your profile.\n`,
+    `Hello ${firstName},\n\n${tries} wrong passwords have been tried on your OjaPay account, ${where}.\n\nTo keep your account safe, signing in now also needs a code we email you each time, until a day passes without a wrong password.\n`,
   );
 }
 

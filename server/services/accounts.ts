@@ -9,6 +9,7 @@ import type { AuthSession, UserRow } from "../deps";
 import type { OutgoingMail } from "../mail/mailer";
 import {
   consoleSignInAlertMail,
+  noAccountResetMail,
   passwordChangedMail,
   passwordResetMail,
   pinResetCodeMail,
@@ -19,6 +20,7 @@ import { enqueueMail, type MailOutbox } from "../mail/outbox";
 import { fieldRefusal, messages, Refusal } from "../refusal";
 import { hashPin } from "./keyedPinHash";
 import { applyOwnProfileChange } from "./kyc/detailsLock";
+import { recordNoAccountNotice } from "./noAccountNotices";
 import {
   type CodePurpose,
   codeTries,
@@ -38,7 +40,7 @@ import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { endAllSessions, endOtherSessions, startSession } from "./sessions";
 import { accountGuard, enterAccountGuard, leaveAccountGuard } from "./signInProtection";
 import { signInCandidatesFor, signUpWithPassword } from "./signUps";
-import { clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
+import { type CheckResult, clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
 
 export interface AccountDeps {
   db: Database;
@@ -55,23 +57,21 @@ async function findByEmail(db: Database, email: string): Promise<UserRow | undef
 }
 
 /**
- * Issues a code (and link, when `linkMs` is given) for an account and puts its mail in the outbox, in
- * one transaction (the code's slow hash is made before it opens); a code asked for again within the
- * minute quietly sends nothing, since the answer is the same.
+ * Issues a code for an account and puts its mail in the outbox, in one transaction (the code's slow
+ * hash is made before it opens); a code asked for again within the minute quietly sends nothing, since
+ * the answer is the same.
  */
 async function mailCode(
   deps: AccountDeps,
   user: UserRow,
   purpose: CodePurpose,
-  write: (code: string, token: string | null) => OutgoingMail,
-  linkMs: number | null = null,
+  write: (code: string) => OutgoingMail,
 ): Promise<void> {
   const fresh = await freshCode();
   const issued = await issuedUnlessTooSoon(() =>
     deps.db.transaction(async (tx) => {
-      const holder = { userId: user.id };
-      const { code, token } = await issueCode(tx, deps.clock, holder, user.email, purpose, fresh, linkMs);
-      await enqueueMail(tx, deps, write(code, token));
+      const { code } = await issueCode(tx, deps.clock, { userId: user.id }, user.email, purpose, fresh);
+      await enqueueMail(tx, deps, write(code));
     }),
   );
   if (issued) deps.outbox.kick();
@@ -119,54 +119,62 @@ export async function login(
 ): Promise<{ token: string; role: UserRow["role"]; expires_at: string }> {
   const now = deps.clock.now();
   const user = await findByEmail(deps.db, body.email);
-  const candidates = user ? [] : await signInCandidatesFor(deps, body.email);
+  // Looked for whether or not the email has an account: a stranger's sign-up of a taken email answers
+  // its password as any sign-up does (docs/decisions.md, "A sign-up's password on a taken email").
+  const candidates = await signInCandidatesFor(deps, body.email);
   const guarded = await enterAccountGuard(deps.db, deps.clock, body.email);
   let signUp: Awaited<ReturnType<typeof signUpWithPassword>> = null;
-  let passwordRight = false;
-  /** A password was checked and was neither the account's nor a waiting sign-up's. */
+  /**
+   * The password was not the account's. A sign-up's password counts as wrong too, for every email:
+   * for one with an account it was a guess at the account's password, and a stranger could otherwise
+   * sign up with each guess and try it for free.
+   */
   let wrongPassword = false;
-  let outcome: Awaited<ReturnType<typeof tryGuess>>;
+  let outcome: Awaited<ReturnType<typeof tryGuess<CheckResult>>>;
   let failures: number;
   try {
     outcome = await tryGuess(deps.db, deps.clock, signInTries(body.email, meta.ip), loginRules, async () => {
-      if (user) passwordRight = await verifySecret(user.passwordHash, body.password);
-      else if (candidates.length > 0) signUp = await signUpWithPassword(deps, candidates, body.password);
-      else await verifyDecoy(body.password);
-      wrongPassword = !passwordRight && signUp === null;
-      // An email under attack: the password counts as right only with the code its owner was mailed.
-      if (!user || !passwordRight || !guarded) return !wrongPassword;
-      return body.code !== undefined && (await signInCodeRight(deps, user, body.code));
+      // One slow hash for the account, real or not, then the sign-ups': the same count for any email.
+      const passwordRight = user
+        ? await verifySecret(user.passwordHash, body.password)
+        : await verifyDecoy(body.password);
+      wrongPassword = !passwordRight;
+      if (!passwordRight) signUp = await signUpWithPassword(deps, candidates, body.password);
+      const code = body.code;
+      return passwordJudged(
+        passwordRight,
+        guarded,
+        user && code ? () => signInCodeRight(deps, user, code) : null,
+      );
     });
   } finally {
     // Settled however the guess ended (refused, thrown, checked), counting only a wrong password.
     failures = await leaveAccountGuard(deps.db, deps.clock, body.email, wrongPassword);
   }
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
+  const found = signUp as Awaited<ReturnType<typeof signUpWithPassword>>;
   if (outcome.result === "wrong") {
-    if (wrongPassword) {
-      if (user && failures === accountGuard.threshold)
-        await mailNotice(deps, signInUnderAttackMail(user.email, user.firstName, failures));
-      if (user && user.role !== "customer" && outcome.failures === loginRules.free)
-        await mailNotice(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, meta.ip));
-    }
+    if (wrongPassword && user) await alertOwner(deps, user, failures, outcome.failures, meta.ip);
+    // Its maker gets the sign-up's ticket even on the try that starts a wait, which holds the next one.
+    if (found)
+      throw new Refusal("email_unverified", "Please confirm your email with the code we sent you.", {
+        data: { email: body.email, verified: false, ticket: found.ticket },
+      });
     if (outcome.blockedUntil) throw lockedOut(outcome.blockedUntil, now);
-    if (guarded && user && passwordRight && body.code === undefined) {
-      await mailCode(deps, user, "sign_in", (code) =>
-        signInCodeMail(user.email, user.firstName, code, meta.ip),
-      );
-    } else if (guarded) {
-      await freshCode(); // the same slow hash a mailed code spends: the time says nothing of the password
+    if (guarded) {
+      await freshCode(); // the same slow hash a mailed code spends
+      throw codeNeeded(body.code !== undefined);
     }
-    if (guarded) throw codeNeeded(body.code !== undefined);
     throw new Refusal("wrong_credentials", wrongCredentials);
   }
-  const found = signUp as Awaited<ReturnType<typeof signUpWithPassword>>;
-  if (found) {
-    throw new Refusal("email_unverified", "Please confirm your email with the code we sent you.", {
-      data: { email: body.email, verified: false, ticket: found.ticket },
-    });
-  }
   if (!user) throw new Error("the decoy check matched"); // verifyDecoy answers false, always
+  if (outcome.result === "uncounted") {
+    // The right password on an account under guard, without its code: the code goes to the owner.
+    await mailCode(deps, user, "sign_in", (code) =>
+      signInCodeMail(user.email, user.firstName, code, meta.ip),
+    );
+    throw codeNeeded(false);
+  }
   if (!user.isActive)
     throw new Refusal("account_deactivated", "This account has been deactivated. Please contact support.");
   if (!user.emailVerifiedAt) {
@@ -176,6 +184,49 @@ export async function login(
   }
   const session = await startSession(deps, user.id, meta);
   return { token: session.token, role: user.role, expires_at: session.expiresAt.toISOString() };
+}
+
+/**
+ * How a checked sign-in counts against its address's waits: a wrong password counts, the right one
+ * starts the address afresh. On an account under guard the right password without the code counts
+ * neither way: the owner's wait must not grow once they have proven their password (the code is
+ * mailed to them), and the address must not start afresh on anything less than a full sign-in. Given
+ * with a code, the code decides: a wrong one counts, so whoever has the password still meets the
+ * waits while guessing the code.
+ */
+async function passwordJudged(
+  passwordRight: boolean,
+  guarded: boolean,
+  codeRight: (() => Promise<boolean>) | null,
+): Promise<CheckResult> {
+  if (!passwordRight) return false;
+  if (!guarded) return true;
+  return codeRight ? codeRight() : "uncounted";
+}
+
+/** Mails the owner when wrong passwords reach the account guard, and a console account when its waits begin. */
+async function alertOwner(
+  deps: AccountDeps,
+  user: UserRow,
+  accountFailures: number,
+  addressFailures: number,
+  address: string | null,
+) {
+  if (accountFailures === accountGuard.threshold) {
+    const addresses = await addressesWithWrongPasswords(deps.db, user.email);
+    await mailNotice(
+      deps,
+      signInUnderAttackMail(user.email, user.firstName, accountFailures, addresses, address),
+    );
+  }
+  if (user.role !== "customer" && addressFailures === loginRules.free)
+    await mailNotice(deps, consoleSignInAlertMail(user.email, user.firstName, loginRules.free, address));
+}
+
+/** How many addresses have wrong passwords on the email that no right one has since wiped. */
+async function addressesWithWrongPasswords(db: Database, email: string): Promise<number> {
+  const t = tryCounters;
+  return db.$count(t, sql`starts_with(${t.key}, ${signInTries(email, "")}) and ${t.failures} > 0`);
 }
 
 /** The sign-in code the owner was mailed; wrong ones count against five per code (only after the password). */
@@ -193,20 +244,30 @@ async function signInCodeRight(deps: AccountDeps, user: UserRow, code: string): 
 export const resetLink = (deps: { config: { publicUrl: string } }, token: string, invited = false) =>
   `${deps.config.publicUrl}/auth/reset-password#token=${token}${invited ? "&invited=1" : ""}`;
 
-/** Mails a link (and a code, for another device) when the email has an account; answers the same either way. */
+/**
+ * Mails a link (and a code, for another device) when the email has an active account, and otherwise a
+ * notice that none uses it: either at most once a minute, after the same slow hash and the same
+ * statements, so neither the answer nor its time says which emails have accounts.
+ */
 export async function requestPasswordReset(deps: AccountDeps, email: string): Promise<void> {
-  const user = await findByEmail(deps.db, email);
-  if (!user?.isActive) {
-    await freshCode(); // the same slow hash a real one spends
-    return;
-  }
-  await mailCode(
-    deps,
-    user,
-    "password_reset",
-    (code, token) => passwordResetMail(user.email, user.firstName, code, resetLink(deps, token ?? "")),
-    linkLifetimeMs.password_reset,
+  const found = await findByEmail(deps.db, email);
+  const user = found?.isActive ? found : null;
+  const fresh = await freshCode();
+  const issued = await issuedUnlessTooSoon(() =>
+    deps.db.transaction(async (tx) => {
+      if (!user) {
+        await recordNoAccountNotice(tx, deps.clock, email);
+        await enqueueMail(tx, deps, noAccountResetMail(email, `${deps.config.publicUrl}/auth/register`));
+        return;
+      }
+      const holder = { userId: user.id };
+      const linkMs = linkLifetimeMs.password_reset;
+      const { code, token } = await issueCode(tx, deps.clock, holder, email, "password_reset", fresh, linkMs);
+      const link = resetLink(deps, token ?? "");
+      await enqueueMail(tx, deps, passwordResetMail(user.email, user.firstName, code, link));
+    }),
   );
+  if (issued) deps.outbox.kick();
 }
 
 /**
@@ -226,11 +287,9 @@ export async function confirmPasswordReset(deps: AccountDeps, body: PasswordRese
     const email = body.email ?? "";
     const user = await findByEmail(deps.db, email);
     const holder = user?.isActive ? user : null;
-    assertPasswordAllowed(
-      body.new_password,
-      holder ?? { email, firstName: "", lastName: "" },
-      "new_password",
-    );
+    // Judged by the email alone until the code is proven: a rule about the account's names, judged
+    // now, would refuse some passwords for an email with an account and not for one without.
+    assertPasswordAllowed(body.new_password, { email, firstName: "", lastName: "" }, "new_password");
     const passwordHash = await hashSecret(body.new_password);
     await redeemCode(
       deps.db,
@@ -239,7 +298,12 @@ export async function confirmPasswordReset(deps: AccountDeps, body: PasswordRese
       email,
       "password_reset",
       body.code ?? "",
-      (tx) => (holder ? setNewPassword(tx, deps, holder, passwordHash) : Promise.resolve()),
+      async (tx) => {
+        if (!holder) return;
+        // Refused here, the transaction that used the code rolls back, so the code works again.
+        assertPasswordAllowed(body.new_password, holder, "new_password");
+        await setNewPassword(tx, deps, holder, passwordHash);
+      },
     );
   }
   deps.outbox.kick();

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, gt, inArray, isNull, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or } from "drizzle-orm";
 import type { RegisterBody, VerifyCodeBody } from "../../schemas/signedOut";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
@@ -44,7 +44,7 @@ const signInCandidates = 3;
 const verifyLink = (deps: SignUpDeps, email: string, token: string) =>
   `${deps.config.publicUrl}/auth/verify-email#token=${token}&email=${encodeURIComponent(email)}`;
 
-/** The email's sign-ups not yet confirmed, ended or expired, newest first. */
+/** The email's sign-ups not yet confirmed, ended or expired, newest first: those that can become the account. */
 async function liveSignUps(db: Queryable, now: Date, email: string, limit = 50): Promise<SignUpRow[]> {
   return db
     .select()
@@ -54,7 +54,49 @@ async function liveSignUps(db: Queryable, now: Date, email: string, limit = 50):
     .limit(limit);
 }
 
-async function mailCode(tx: Queryable, deps: SignUpDeps, signUp: SignUpRow, fresh: FreshCode) {
+type AnsweringSignUp = SignUpRow & { accountFirstName: string | null };
+
+/**
+ * The email's sign-ups that answer as waiting ones until they expire, newest first: the live ones, and
+ * those an account superseded (made before it, or after it by someone who did not know of it), with
+ * the account's first name when there is one. To whoever made it, a superseded sign-up looks like any
+ * other: its password answers its ticket and it can ask for a new code; it only never becomes the
+ * account. So nothing a sign-up's maker sees says whether the email has an account.
+ */
+async function answeringSignUps(
+  db: Queryable,
+  now: Date,
+  email: string,
+  limit = 50,
+): Promise<AnsweringSignUp[]> {
+  const rows = await db
+    .select({ signUp: signUps, accountFirstName: users.firstName })
+    .from(signUps)
+    .leftJoin(users, eq(users.email, signUps.email))
+    .where(
+      and(
+        eq(signUps.email, email),
+        or(isNull(signUps.endedAt), eq(signUps.outcome, "superseded")),
+        gt(signUps.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(signUps.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row.signUp, accountFirstName: row.accountFirstName }));
+}
+
+/**
+ * Issues the sign-up's code and link and mails them, or, when the email already has an account (whose
+ * first name `accountFirstName` is), mails its owner that it exists instead: the same statements
+ * either way, and a code nobody is sent for a sign-up that can never be confirmed.
+ */
+async function mailCode(
+  tx: Queryable,
+  deps: SignUpDeps,
+  signUp: SignUpRow,
+  fresh: FreshCode,
+  accountFirstName: string | null,
+) {
   const { code, token } = await issueCode(
     tx,
     deps.clock,
@@ -65,14 +107,18 @@ async function mailCode(tx: Queryable, deps: SignUpDeps, signUp: SignUpRow, fres
     linkLifetimeMs.email_verification,
   );
   const link = verifyLink(deps, signUp.email, token ?? "");
-  await enqueueMail(tx, deps, verificationCodeMail(signUp.email, signUp.firstName, code, link));
+  const mail =
+    accountFirstName === null
+      ? verificationCodeMail(signUp.email, signUp.firstName, code, link)
+      : accountExistsMail(signUp.email, accountFirstName);
+  await enqueueMail(tx, deps, mail);
 }
 
 /**
  * Records a sign-up and mails its code and link; answers the ticket that proves this browser gave its
  * password. Nothing becomes an account until the inbox's holder confirms it. An email that already has
- * an account answers exactly alike (a ticket that matches nothing) and its owner is told by email, so
- * the answer never says which emails have accounts.
+ * an account is answered after the same work, with a sign-up superseded from the start whose ticket
+ * answers like any other, and its owner is told by email, so nothing says which emails have accounts.
  */
 export async function register(
   deps: SignUpDeps,
@@ -95,11 +141,11 @@ export async function register(
       if (!referrer) throw fieldRefusal("referral_code", "That referral code is not valid.");
       referredBy = referrer.id;
     }
-    const [account] = await tx.select().from(users).where(eq(users.email, body.email)).limit(1);
-    if (account) {
-      await enqueueMail(tx, deps, accountExistsMail(account.email, account.firstName));
-      return;
-    }
+    const [account] = await tx
+      .select({ firstName: users.firstName })
+      .from(users)
+      .where(eq(users.email, body.email))
+      .limit(1);
     const [signUp] = await tx
       .insert(signUps)
       .values({
@@ -112,19 +158,20 @@ export async function register(
         referredBy,
         createdAt: now,
         expiresAt: new Date(now.getTime() + signUpLifetimeMs),
+        // The email's account supersedes it from the start: it answers as a waiting sign-up, never confirms.
+        ...(account && { endedAt: now, outcome: "superseded" as const }),
       })
       .returning();
     if (!signUp) throw new Error("insert returned no sign-up");
-    await mailCode(tx, deps, signUp, fresh);
+    await mailCode(tx, deps, signUp, fresh, account?.firstName ?? null);
   });
   deps.outbox.kick();
   return { email: body.email, ticket: signUpTicket(deps.config.totpKey, id) };
 }
 
-/** The live sign-up a ticket stands for, when it is one of this email's. */
-async function ticketed(deps: SignUpDeps, email: string, ticket: string): Promise<SignUpRow | undefined> {
-  const live = await liveSignUps(deps.db, deps.clock.now(), email);
-  return live.find((signUp) => ticketMatches(deps.config.totpKey, signUp.id, ticket));
+/** The sign-up among `rows` the ticket stands for. */
+function ticketed<Row extends SignUpRow>(deps: SignUpDeps, rows: Row[], ticket: string): Row | undefined {
+  return rows.find((signUp) => ticketMatches(deps.config.totpKey, signUp.id, ticket));
 }
 
 /**
@@ -134,7 +181,7 @@ async function ticketed(deps: SignUpDeps, email: string, ticket: string): Promis
  * any other.
  */
 export async function confirmSignUp(deps: SignUpDeps, body: VerifyCodeBody): Promise<void> {
-  const signUp = await ticketed(deps, body.email, body.ticket);
+  const signUp = ticketed(deps, await liveSignUps(deps.db, deps.clock.now(), body.email), body.ticket);
   if (body.token !== undefined) {
     const link = await liveLink(deps.db, deps.clock, "email_verification", body.token);
     await redeemLink(deps.db, deps.clock, link, async (tx, row) => {
@@ -225,18 +272,21 @@ async function becomeAccount(tx: Transaction, deps: SignUpDeps, signUp: SignUpRo
   await clearTries(tx, codeTries("email_verification", signUp.email));
 }
 
-/** Mails a new code and link for the ticket's sign-up; answers the same whether there is one or not. */
+/**
+ * Mails a new code and link for the ticket's sign-up (its email's owner is told of the account instead
+ * when one supersedes it); answers the same whether there is one or not.
+ */
 export async function resendSignUpCode(deps: SignUpDeps, email: string, ticket: string): Promise<void> {
-  const signUp = await ticketed(deps, email, ticket);
+  const signUp = ticketed(deps, await answeringSignUps(deps.db, deps.clock.now(), email), ticket);
   const fresh = await freshCode(); // the same slow hash either way
   if (!signUp) return;
-  if (await issuedUnlessTooSoon(() => deps.db.transaction((tx) => mailCode(tx, deps, signUp, fresh))))
-    deps.outbox.kick();
+  const mail = (tx: Queryable) => mailCode(tx, deps, signUp, fresh, signUp.accountFirstName);
+  if (await issuedUnlessTooSoon(() => deps.db.transaction(mail))) deps.outbox.kick();
 }
 
 /**
- * The email's live sign-up this password was given for, with a ticket for it: signing in with a
- * sign-up's password proves it as well as the browser that signed up. Checks the newest few only.
+ * The email's sign-up this password was given for, with a ticket for it: signing in with a sign-up's
+ * password proves it as well as the browser that signed up. Checks the newest few only.
  */
 export async function signUpWithPassword(
   deps: SignUpDeps,
@@ -250,8 +300,9 @@ export async function signUpWithPassword(
   return null;
 }
 
-export const signInCandidatesFor = (deps: SignUpDeps, email: string) =>
-  liveSignUps(deps.db, deps.clock.now(), email, signInCandidates);
+/** The sign-ups a sign-in tries its password against: the answering ones, live or superseded. */
+export const signInCandidatesFor = (deps: SignUpDeps, email: string): Promise<SignUpRow[]> =>
+  answeringSignUps(deps.db, deps.clock.now(), email, signInCandidates);
 
 /** Sign-ups ended or expired a month ago go, with their codes (the background work calls it). */
 export async function forgetOldSignUps(deps: { db: Database; clock: Clock }): Promise<number> {

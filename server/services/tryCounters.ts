@@ -28,28 +28,44 @@ export type TryOutcome =
   | { result: "wrong"; failures: number; left: number; blockedUntil: Date | null };
 
 /**
+ * What a check found: right, wrong, or `uncounted`: the secret was right but the caller still refuses
+ * (sign-in to an account that also needs its mailed code), so the key neither starts afresh, which
+ * would hand a guesser new free tries, nor counts a wrong guess, which would lengthen the owner's wait.
+ */
+export type CheckResult = boolean | "uncounted";
+
+/** The outcomes a check can lead to: `uncounted` only from a check that may answer it. */
+type OutcomeOf<R extends CheckResult> =
+  | TryOutcome
+  | ("uncounted" extends R ? { result: "uncounted" } : never);
+
+/**
  * Checks one guess at the secret behind `key` with `check` (the slow hash), if the key lets it in.
  * The guess is let in by one statement that also refuses it while the key is blocked (`reserveTry`),
  * and settled by another; a right guess looks again at the block before it counts. Guesses on one key
  * in this process queue for their turn in memory, so a burst waits without hammering the database.
  */
-export async function tryGuess(
+export async function tryGuess<R extends CheckResult>(
   db: Queryable,
   clock: Clock,
   key: string,
   rule: TryRule,
-  check: () => Promise<boolean>,
-): Promise<TryOutcome> {
+  check: () => Promise<R>,
+): Promise<OutcomeOf<R>> {
   await enterGate(key, rule.free);
   try {
     const reserved = await reserveTry(db, clock, key, rule);
     if (!reserved.ok) return { result: "refused", retryAt: reserved.retryAt };
-    let right: boolean;
+    let right: R;
     try {
       right = await check();
     } catch (error) {
       await releaseTry(db, key);
       throw error;
+    }
+    if (right === "uncounted") {
+      await releaseTry(db, key);
+      return { result: "uncounted" } as OutcomeOf<R>;
     }
     if (!right) return { result: "wrong", ...(await settleWrong(db, clock, key, rule)) };
     if (await settleRight(db, clock, key)) return { result: "right" };
@@ -383,7 +399,7 @@ async function settleRight(db: Queryable, clock: Clock, key: string): Promise<bo
   return !blocked; // gone (a PIN reset cleared it): nothing blocks the guess
 }
 
-/** A guess let in could not be checked (the check threw): it gives its place back, counting nothing. */
+/** A guess let in could not be checked (the check threw), or counts neither way: it gives its place back. */
 async function releaseTry(db: Queryable, key: string): Promise<void> {
   await db
     .update(tryCounters)

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tryCounters } from "../../server/db/schema";
+import { tryCounters, users } from "../../server/db/schema";
 import { signInTries } from "../../server/services/accounts";
-import { apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
+import { type Answer, apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -70,6 +70,73 @@ describe("POST auth/login/", () => {
     // The wrong password still says only that.
     const wrong = await server.post("auth/login/", { email, password: "guessing wrong" });
     expect(wrong.status).toBe(400);
+  });
+
+  it("answers a stranger's sign-up of an email with an account exactly as one of an email without, and it confirms nothing", async () => {
+    const owner = await server.customer();
+    const free = `free.${Math.random().toString(36).slice(2, 10)}@example.com`;
+    const stranger = {
+      first_name: "Mallam",
+      last_name: "Sly",
+      phone: "08099999999",
+      password: "stranger's secret",
+    };
+    /** An answer as the stranger sees it, but for the email and the sign-up's own ticket. */
+    const seen = (answer: Answer, email: string) =>
+      JSON.parse(
+        JSON.stringify(apartFromRequestId(answer))
+          .replaceAll(email, "<email>")
+          .replace(/"ticket":"[\w-]{43}"/, '"ticket":"<ticket>"'),
+      );
+    const mailed = server.mailbox.sent.length;
+    const both = async (ask: (email: string) => Promise<Answer>) => {
+      const taken = await ask(owner.email);
+      const waiting = await ask(free);
+      expect(seen(taken, owner.email)).toEqual(seen(waiting, free));
+      return { taken, waiting };
+    };
+    const registered = await both((email) => server.post("auth/register/", { ...stranger, email }));
+    expect(registered.taken.status).toBe(201);
+    // Signing in with the stranger's password: 403 with a ticket either way (issue 34, item 3).
+    const signedIn = await both((email) =>
+      server.post("auth/login/", { email, password: stranger.password }),
+    );
+    expect(signedIn.taken.status).toBe(403);
+    expect(signedIn.taken.body).toMatchObject({
+      code: "email_unverified",
+      msg: "Please confirm your email with the code we sent you.",
+      data: { email: owner.email, verified: false, ticket: expect.stringMatching(/^[\w-]{43}$/) },
+    });
+    const tickets = new Map(
+      [signedIn.taken, signedIn.waiting].map((a) => {
+        const data = a.body.data as { email: string; ticket: string };
+        return [data.email, data.ticket];
+      }),
+    );
+    const ticket = (email: string) => tickets.get(email) ?? "";
+    server.clock.advance(61_000);
+    await both((email) => server.post("auth/code/verify/", { email, ticket: ticket(email) }));
+    for (let i = 0; i < 6; i++) {
+      const code = String(100_000 + i);
+      await both((email) => server.post("auth/code/verify/", { email, ticket: ticket(email), code }));
+    }
+    // Only the inbox tells them apart: the owner is told of the account, never sent a code.
+    const sent = server.mailbox.sent.slice(mailed);
+    expect(sent.filter((m) => m.to === owner.email).map((m) => m.subject)).toEqual([
+      "You already have an OjaPay account",
+      "You already have an OjaPay account",
+    ]);
+    expect(sent.filter((m) => m.to === free).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^\d{6} is your OjaPay verification code$/),
+      expect.stringMatching(/^\d{6} is your OjaPay verification code$/),
+    ]);
+    // The owner's account is as it was, and theirs alone.
+    expect((await server.post("auth/login/", { email: owner.email, password: owner.password })).status).toBe(
+      200,
+    );
+    expect(await server.db.$count(users, eq(users.email, owner.email))).toBe(1);
+    const [account] = await server.db.select().from(users).where(eq(users.email, owner.email));
+    expect(account).toMatchObject({ firstName: owner.first_name, lastName: owner.last_name });
   });
 
   it("makes one address wait after 5 wrong passwords, longer after each further one, while others sign in", async () => {

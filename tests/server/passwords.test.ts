@@ -139,11 +139,19 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     ).toBe(400);
   });
 
-  it("answers an unknown email as a known one, sending nothing", async () => {
+  it("answers an unknown email as a known one, mailing it only that no account uses it, once a minute", async () => {
     const mailed = server.mailbox.sent.length;
     const asked = await server.post("auth/password-reset/", { email: "no.one@example.com" });
     expect(asked).toEqual({ status: 200, body: { status: true, msg: sentCode, data: null } });
-    expect(server.mailbox.sent.length).toBe(mailed);
+    const notices = server.mailbox.sent.slice(mailed);
+    expect(notices.map(({ to, subject }) => ({ to, subject }))).toEqual([
+      { to: "no.one@example.com", subject: "Your OjaPay password reset" },
+    ]);
+    expect(notices[0]?.text).toContain("no active OjaPay account uses it");
+    expect(notices[0]?.text).not.toMatch(/#token=|\b\d{6}\b/);
+    const again = await server.post("auth/password-reset/", { email: "no.one@example.com" });
+    expect(again).toEqual(asked);
+    expect(server.mailbox.sent.length).toBe(mailed + 1);
     const c = await server.customer();
     await server.post("auth/password-reset/", { email: c.email });
     const code = otherThan(server.mailbox.lastCode(c.email));
@@ -151,6 +159,29 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
       server.post("auth/password-reset/confirm/", { email, code, new_password: "another fine secret" });
     for (let i = 0; i < 6; i++)
       expect(asSeen(await confirm("no.one@example.com"))).toEqual(asSeen(await confirm(c.email)));
+  });
+
+  it("judges a new password by the account's names only once the code is right: a wrong code says nothing of them", async () => {
+    const c = await server.customer({ first_name: "Ada", last_name: "Okafor" });
+    server.clock.advance(61_000);
+    await server.post("auth/password-reset/", { email: c.email });
+    const code = server.mailbox.lastCode(c.email);
+    const named = { code: otherThan(code), new_password: "Ada Okafor!!" };
+    const known = await server.post("auth/password-reset/confirm/", { ...named, email: c.email });
+    const unknown = await server.post("auth/password-reset/confirm/", {
+      ...named,
+      email: "no.one.here@example.com",
+    });
+    expect(known.body.code).toBe("wrong_code");
+    expect(asSeen(known)).toEqual(asSeen(unknown));
+    const right = await server.post("auth/password-reset/confirm/", { ...named, code, email: c.email });
+    expect(right.status).toBe(400);
+    expect(right.body.fields?.new_password).toEqual([
+      "Your password cannot be your email or your name. Please choose another.",
+    ]);
+    // Refused before it was used: the code still sets a good one.
+    const good = { email: c.email, code, new_password: "a much finer secret" };
+    expect((await server.post("auth/password-reset/confirm/", good)).status).toBe(200);
   });
 
   it("lifts the sign-in waits on the email; a sign-up never confirmed is no account to reset", async () => {
@@ -175,7 +206,8 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     const mailed = server.mailbox.sent.length;
     server.clock.advance(61_000);
     await server.post("auth/password-reset/", { email: "kemi.unverified@example.com" });
-    expect(server.mailbox.sent.length).toBe(mailed);
+    expect(server.mailbox.sent.slice(mailed).map((m) => m.subject)).toEqual(["Your OjaPay password reset"]);
+    expect(server.mailbox.sent.at(-1)?.text).not.toMatch(/#token=|\b\d{6}\b/);
   });
 
   it("refuses a weak new password and keeps the code for another try", async () => {

@@ -45,11 +45,20 @@ async function signUp(who: typeof attacker, email: string) {
 
 const signIn = (email: string, password: string) => server.post("auth/login/", { email, password });
 
-async function expectOwnedByVictim(email: string) {
+/**
+ * The victim's password signs in; the attacker's, whose sign-up the account superseded, answers as a
+ * waiting sign-up's does until it expires (so it says nothing of the account), with a ticket that
+ * confirms nothing, even with the attacker's own code.
+ */
+async function expectOwnedByVictim(email: string, attackerCode?: string) {
   expect((await signIn(email, victim.password)).status).toBe(200);
   const attempt = await signIn(email, attacker.password);
-  expect(attempt.status).toBe(400);
-  expect(attempt.body.code).toBe("wrong_credentials");
+  expect(attempt.status).toBe(403);
+  expect(attempt.body.code).toBe("email_unverified");
+  const { ticket } = attempt.body.data as { ticket: string };
+  const code = attackerCode ?? "123456";
+  const confirmed = await server.post("auth/code/verify/", { email, ticket, code });
+  expect(confirmed.body.code).toBe("wrong_code");
   const [account] = await server.db.select().from(users).where(eq(users.email, email));
   expect(account).toMatchObject({ firstName: "Amaka", lastName: "Obi", phone: "08031112222" });
   expect(await server.db.$count(users, eq(users.email, email))).toBe(1);
@@ -64,7 +73,7 @@ describe("a sign-up with someone else's email", () => {
     expect(
       (await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: mine.code })).status,
     ).toBe(200);
-    await expectOwnedByVictim(email);
+    await expectOwnedByVictim(email, theirs.code);
     // The owner is told a stranger tried, and the stranger's sign-up is over for good.
     expect(server.mailbox.sent.at(-1)).toMatchObject({
       to: email,
@@ -106,7 +115,7 @@ describe("a sign-up with someone else's email", () => {
     expect(
       (await server.post("auth/code/verify/", { email, ticket: mine.ticket, token: mine.token })).status,
     ).toBe(200);
-    await expectOwnedByVictim(email);
+    await expectOwnedByVictim(email, theirs.code);
   });
 
   it("needs the owner's password on another device: signing in gives the ticket for their own sign-up only", async () => {
