@@ -15,7 +15,8 @@ import { createTestServer, type TestServer } from "./support/testServer";
 // a dead instance's purchases are asked about at once, a living one's are left to it.
 let server: TestServer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // One provider: every purchase is pending at VTpass, whatever a loaded machine's time limits do to routing.
+  server = await createTestServer({ PROVIDERS: "vtpass" });
 });
 afterAll(async () => {
   await expectLedgerConsistent(server.db);
@@ -114,7 +115,6 @@ describe("a backlog of pending purchases", () => {
       const tookMs = Date.now() - started;
       expect(await pendingCount()).toBe(0);
       expect(tookMs).toBeLessThan(60_000);
-      console.info(`1,000 pending purchases settled in ${tookMs} ms`);
     } finally {
       await Promise.all(pumps.map((pump) => pump.stop()));
       await other.close();

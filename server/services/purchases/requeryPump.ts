@@ -12,14 +12,17 @@ interface ProviderLane {
 
 /**
  * Settles pending purchases as fast as the providers answer: for each provider, up to
- * `REQUERY_CONCURRENCY` requeries out at once, and every answer that frees a place claims the next due
- * purchase while there are more, so a backlog of a thousand drains at the providers' pace, not a batch
- * per tick. Each `run` (at start, then every REQUERY_INTERVAL_MS) first makes due the purchases of
+ * `REQUERY_CONCURRENCY` requeries out at once, and as answers free places (a quarter of them at a
+ * time) the next due purchases are claimed while there are more, so a backlog of a thousand drains at
+ * the providers' pace, not a batch per tick. Each `run` (at start, then every REQUERY_INTERVAL_MS) first makes due the purchases of
  * instances no longer alive, then fills every provider's free places. Claims are in the database, so
  * several instances share the work and never ask about one purchase at the same time.
  */
 export function startRequeryPump(deps: RequeryDeps) {
   const limit = deps.config.requeryConcurrency;
+  // Claimed a few at a time rather than one per answer: a claim is a statement, and on PGlite the
+  // statements share the thread that serves requests.
+  const refillAt = Math.max(1, Math.ceil(limit / 4));
   const lanes = new Map<string, ProviderLane>();
   /** Requeries out now. */
   const out = new Set<Promise<void>>();
@@ -55,7 +58,7 @@ export function startRequeryPump(deps: RequeryDeps) {
     void asked.finally(() => {
       out.delete(asked);
       lane.asking -= 1;
-      if (lane.more) void fill(provider);
+      if (lane.more && limit - lane.asking >= refillAt) void fill(provider);
     });
   }
 
