@@ -76,8 +76,6 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   first.unref();
   timer.unref();
   return {
-    /** Requeries out now (the pump's). */
-    requeriesInFlight: () => pump.inFlight(),
     /**
      * Starts no new run and claims no more purchases; resolves once the run in progress has finished
      * its current step and every requery out has been settled.

@@ -410,7 +410,6 @@ describe("a crash in the middle of purchases", () => {
     expect(await pendingAfterWaiting(adminToken, restarted + 60_000)).toBe(0);
     const tookMs = Date.now() - restarted;
     expect(tookMs).toBeLessThan(60_000);
-    console.info(`50 purchases lost by a crash settled ${tookMs} ms after the restart`);
     child.kill("SIGTERM");
     await child.exited;
     child = undefined;

@@ -14,9 +14,10 @@ interface ProviderLane {
  * Settles pending purchases as fast as the providers answer: for each provider, up to
  * `REQUERY_CONCURRENCY` requeries out at once, and as answers free places (a quarter of them at a
  * time) the next due purchases are claimed while there are more, so a backlog of a thousand drains at
- * the providers' pace, not a batch per tick. Each `run` (at start, then every REQUERY_INTERVAL_MS) first makes due the purchases of
- * instances no longer alive, then fills every provider's free places. Claims are in the database, so
- * several instances share the work and never ask about one purchase at the same time.
+ * the providers' pace, not a batch per tick. Each `run` (at start, then every REQUERY_INTERVAL_MS)
+ * first makes due the purchases of instances no longer alive, then fills every provider's free places.
+ * Claims are in the database, so several instances share the work and never ask about one purchase at
+ * the same time.
  */
 export function startRequeryPump(deps: RequeryDeps) {
   const limit = deps.config.requeryConcurrency;
@@ -105,8 +106,6 @@ export function startRequeryPump(deps: RequeryDeps) {
         );
       await Promise.all(deps.providers.list.map((provider) => fill(provider.name)));
     },
-    /** Requeries out now, over every provider. */
-    inFlight: () => out.size,
     /** Claims nothing more; resolves once every requery out has been answered and settled. */
     async stop(): Promise<void> {
       stopped = true;

@@ -76,7 +76,7 @@ export type RequeryDeps = PurchaseDeps & {
  * each cut at the provider's time limit, and then the settle, which books the real next time. Should
  * the instance die meanwhile, the others need not wait this out (`askAboutOrphans`).
  */
-export const claimLeaseMs = (config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs">) =>
+const claimLeaseMs = (config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs">) =>
   2 * config.providerTimeoutMs + config.requeryBaseDelayMs;
 
 const pendingPurchase = and(
