@@ -1,4 +1,4 @@
-import { refusalEnvelope } from "../schemas/envelope";
+import { fieldMessages } from "../schemas/envelope";
 
 /**
  * Why a send failed, as plain data a machine can keep in its context and a saved snapshot can hold:
@@ -10,9 +10,6 @@ export interface ActionFailure {
   status: number | null;
   fields: Record<string, string[]> | null;
 }
-
-/** The refusal envelope's `fields`: messages keyed by the field's path. */
-const fieldMessages = refusalEnvelope.shape.fields.def.innerType;
 
 export function describeFailure(error: unknown): ActionFailure {
   const shaped: object = typeof error === "object" && error !== null ? error : {};
@@ -29,4 +26,13 @@ export function describeFailure(error: unknown): ActionFailure {
     status,
     fields: fields.success && Object.keys(fields.data).length > 0 ? fields.data : null,
   };
+}
+
+/**
+ * Tells the web client that the screen shows this refusal, so it is not toasted as well
+ * (src/api/client.ts, `ApiFailure.showOnScreen`). Read by shape, as above.
+ */
+export function markShownOnScreen(error: unknown): void {
+  if (typeof error !== "object" || error === null || !("showOnScreen" in error)) return;
+  if (typeof error.showOnScreen === "function") error.showOnScreen();
 }

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
-import { type ActionFailure, describeFailure } from "./actionFailure";
+import { type ActionFailure, describeFailure, markShownOnScreen } from "./actionFailure";
 import { sameDraft } from "./sameDraft";
 
 /**
@@ -115,6 +115,8 @@ export const confirmActionMachine = setup({
     rememberOutput: assign((_, output: unknown) => ({ output: output ?? null })),
     rememberFailure: assign((_, failure: ActionFailure) => ({ failure })),
     forgetFailure: assign({ failure: null }),
+    /** The dialog shows the refusal (confirming, failed), so the client does not toast it as well. */
+    showRefusal: (_, error: unknown) => markShownOnScreen(error),
     /** The page's part of a success (reload, clear the form, leave for a checkout), given the output; provided. */
     reportDone: (_, _output: unknown) => {},
     /** The page's part of a refusal (the server's messages under its fields), given the error; provided. */
@@ -176,6 +178,7 @@ export const confirmActionMachine = setup({
             target: "confirming",
             actions: [
               { type: "rememberFailure", params: failure },
+              { type: "showRefusal", params: thrown },
               { type: "reportRefusal", params: thrown },
             ],
           },
@@ -187,7 +190,13 @@ export const confirmActionMachine = setup({
               { type: "reportRefusal", params: thrown },
             ],
           },
-          { target: "failed", actions: { type: "rememberFailure", params: failure } },
+          {
+            target: "failed",
+            actions: [
+              { type: "rememberFailure", params: failure },
+              { type: "showRefusal", params: thrown },
+            ],
+          },
         ],
       },
     },

@@ -61,7 +61,8 @@ export const pinResetMachine = setup({
             target: "codeSent",
             actions: "rememberError",
           },
-          { target: "idle", actions: "rememberError" },
+          // No code and no modal: nothing on screen has a place for the refusal, so the client toasts it.
+          { target: "idle" },
         ],
       },
     },

@@ -26,6 +26,8 @@ export interface UnverifiedEmail {
  */
 export interface SignInCodeNeeded {
   signInCodeFor: string;
+  /** Why the code sent was refused, for the code dialog to say; absent when none was sent. */
+  signInCodeRefusal?: string;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface SignInCodeNeeded {
  * `SignInCodeNeeded` for those two answers), or null for any other failure.
  */
 const carried =
-  (key: keyof UnverifiedEmail | keyof SignInCodeNeeded) =>
+  (key: keyof UnverifiedEmail | keyof Required<SignInCodeNeeded>) =>
   ({ event }: { event: { error: unknown } }): string | null => {
     const error = event.error;
     if (typeof error !== "object" || error === null || !(key in error)) return null;
@@ -42,6 +44,7 @@ const carried =
   };
 const unverifiedEmailOf = carried("unverifiedEmail");
 const signInCodeForOf = carried("signInCodeFor");
+const signInCodeRefusalOf = carried("signInCodeRefusal");
 
 export interface SessionContext {
   token: string | null;
@@ -49,8 +52,9 @@ export interface SessionContext {
   /** The email to verify when a sign-in was refused for that reason, and its sign-up's ticket. */
   unverifiedEmail: string | null;
   signUpTicket: string | null;
-  /** The email whose sign-in needs the mailed code as well. */
+  /** The email whose sign-in needs the mailed code as well, and why the last code sent was refused. */
   signInCodeFor: string | null;
+  signInCodeRefusal: string | null;
   /** Why the last session ended, so the sign-in screen can say so. */
   ended: "signedOut" | "expired" | null;
 }
@@ -75,6 +79,7 @@ const signedOutContext = {
   unverifiedEmail: null,
   signUpTicket: null,
   signInCodeFor: null,
+  signInCodeRefusal: null,
 } as const;
 
 /**
@@ -106,6 +111,14 @@ export const sessionMachine = setup({
   id: "session",
   context: { ...signedOutContext, ended: null },
   initial: "restoring",
+  // From the API client, whatever the session was doing: a 401 that ends it can also come during a
+  // sign-in (its profile fetch), and the sign-in page must then say why it is back.
+  on: {
+    "session.expire": {
+      target: ".signedOut",
+      actions: ["forgetSession", assign({ ...signedOutContext, ended: "expired" })],
+    },
+  },
   states: {
     restoring: {
       invoke: {
@@ -148,6 +161,7 @@ export const sessionMachine = setup({
               ...event.output,
               unverifiedEmail: null,
               signInCodeFor: null,
+              signInCodeRefusal: null,
               ended: null,
             })),
             { type: "persistSession", params: ({ event }) => event.output },
@@ -165,16 +179,19 @@ export const sessionMachine = setup({
           {
             guard: { type: "signInCodeNeeded", params: signInCodeForOf },
             target: "awaitingSignInCode",
-            actions: assign({ signInCodeFor: signInCodeForOf }),
+            actions: assign({ signInCodeFor: signInCodeForOf, signInCodeRefusal: signInCodeRefusalOf }),
           },
-          { target: "signedOut", actions: assign({ signInCodeFor: null }) },
+          { target: "signedOut", actions: assign({ signInCodeFor: null, signInCodeRefusal: null }) },
         ],
       },
     },
     awaitingSignInCode: {
       on: {
         "session.signIn": "signingIn",
-        "signInCode.cancel": { target: "signedOut", actions: assign({ signInCodeFor: null }) },
+        "signInCode.cancel": {
+          target: "signedOut",
+          actions: assign({ signInCodeFor: null, signInCodeRefusal: null }),
+        },
       },
     },
     awaitingVerification: {
@@ -188,10 +205,6 @@ export const sessionMachine = setup({
       initial: "idle",
       on: {
         "session.signOut": "signingOut",
-        "session.expire": {
-          target: "signedOut",
-          actions: ["forgetSession", assign({ ...signedOutContext, ended: "expired" })],
-        },
         "profile.update": {
           actions: [
             assign({ profile: ({ event }) => event.profile }),

@@ -1,7 +1,8 @@
 import { z } from "zod/mini";
 import { refusalCode } from "./refusals";
 
-const fieldMessages = z.record(z.string(), z.array(z.string()));
+/** A refusal's messages per field, keyed by the field's path. */
+export const fieldMessages = z.record(z.string(), z.array(z.string()));
 
 /** Every successful answer of the API: `{ status: true, msg, data }`. */
 export function envelope<T extends z.core.SomeType>(data: T) {

@@ -7,7 +7,7 @@ import type {
 } from "../../machines/sessionMachine";
 import { profile as profileSchema, unverifiedLogin } from "../../schemas/auth";
 import type { AccountsApi } from "../api/accountsApi";
-import { ApiFailure, type NoticeSink } from "../api/client";
+import { ApiFailure, type NoticeSink, showOnScreen } from "../api/client";
 import type { clientStore as ClientStore } from "../storage/clientStore";
 
 type Store = typeof ClientStore;
@@ -38,14 +38,25 @@ export function sessionActors(deps: { accounts: AccountsApi; store: Store; notif
     }),
     signIn: fromPromise<SessionData, Credentials>(async ({ input }) => {
       let token: string;
+      const { email, password, code } = input;
       try {
-        const { email, password, code } = input;
         token = (await deps.accounts.login({ email, password, ...(code && { code }) })).token;
       } catch (error) {
+        // Each of these opens a dialog that says what is needed, so neither is toasted as well.
         const unverified = unverifiedEmail(error);
-        if (unverified) throw unverified;
-        if (error instanceof ApiFailure && error.code === "sign_in_code_needed")
-          throw { signInCodeFor: input.email } satisfies SignInCodeNeeded;
+        if (unverified) {
+          showOnScreen(error);
+          throw unverified;
+        }
+        if (error instanceof ApiFailure && error.code === "sign_in_code_needed") {
+          error.showOnScreen();
+          // A refused code comes back with a message for it; the first answer only opens the dialog.
+          const refused = code !== undefined && error.fields?.code?.length ? error.msg : undefined;
+          throw {
+            signInCodeFor: input.email,
+            ...(refused && { signInCodeRefusal: refused }),
+          } satisfies SignInCodeNeeded;
+        }
         throw error;
       }
       const profile = await deps.accounts.profileFor(token);

@@ -1,5 +1,5 @@
 import redaxios from "redaxios";
-import { refusalReading } from "../../schemas/envelope";
+import { fieldMessages, refusalReading } from "../../schemas/envelope";
 import type { RefusalCode } from "../../schemas/refusals";
 import {
   type CallArgs,
@@ -18,13 +18,14 @@ export { sessionExpiredMessage };
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /**
- * A refused or failed call, after its notice has been shown. `code` is the server's name for the
- * refusal; it is absent when no envelope came back (no connection, or an answer from something else).
+ * A refused or failed call. `code` is the server's name for the refusal; it is absent when no envelope
+ * came back (no connection, or an answer from something else).
  */
 export class ApiFailure extends Error {
   readonly code: RefusalCode | undefined;
   readonly data: unknown;
   readonly fields: Record<string, string[]> | undefined;
+  #shownOnScreen = false;
 
   constructor(
     readonly status: number,
@@ -37,17 +38,48 @@ export class ApiFailure extends Error {
     this.data = details.data ?? null;
     this.fields = details.fields;
   }
+
+  /**
+   * Says that the screen shows this refusal itself (under a field, in a dialog, on the page), so the
+   * client does not toast it as well. Answers whether something on screen had already said so.
+   */
+  showOnScreen(): boolean {
+    const already = this.#shownOnScreen;
+    this.#shownOnScreen = true;
+    return already;
+  }
+
+  get shownOnScreen(): boolean {
+    return this.#shownOnScreen;
+  }
 }
 
-export type NoticeSink = (notice: { type: "success" | "error"; message: string; title?: string }) => void;
+/** Marks a caught error as shown on screen when it is a refusal of ours (see `ApiFailure.showOnScreen`). */
+export function showOnScreen(error: unknown): boolean {
+  return error instanceof ApiFailure && error.showOnScreen();
+}
+
+export type NoticeSink = (notice: {
+  type: "success" | "error";
+  message: string;
+  title?: string;
+  /** Notices of one flow share a topic; a new one replaces the one still up (a sign-up's "check your email" once it is confirmed). */
+  topic?: string;
+}) => void;
 
 export interface ApiClientDeps {
   baseURL: string;
   getToken(): string | null;
-  /** Clear stored data and go to /auth; the client itself shows the expiry message. */
+  /** Clear stored data and go to /auth, whose sign-in page says the session expired. */
   onSessionExpired(): void;
   notify: NoticeSink;
   fetch?: typeof fetch;
+  /**
+   * Runs a refusal's toast once the caller's own handlers have run (by default the next task: every
+   * catch, react-hook-form's and xstate's included, runs in the microtasks before it), so a screen that
+   * shows the refusal can say so first (`ApiFailure.showOnScreen`).
+   */
+  afterCallers?: (raise: () => void) => void;
 }
 
 export interface CallOptions {
@@ -59,8 +91,10 @@ export interface CallOptions {
   serverErrorMessage?: string;
   /** Turns a failure into the words the customer should read, or undefined to keep the server's. */
   rewriteError?: (failure: ApiFailure) => string | undefined;
-  /** Keep failures off screen, for calls whose caller explains the outcome itself. */
+  /** Never toast a failure: the caller explains every outcome itself. */
   quietFailure?: boolean;
+  /** The flow this call belongs to: its notice replaces the flow's earlier one still on screen. */
+  topic?: string;
   /** A token to use instead of the stored one (the profile fetch right after sign-in). */
   token?: string;
 }
@@ -109,7 +143,10 @@ function readRefusal(body: unknown): Refusal | undefined {
   if (ours.success) return ours.data;
   if (typeof body !== "object" || body === null) return undefined;
   const { status, msg } = body as { status?: unknown; msg?: unknown };
-  return status !== true && typeof msg === "string" && msg.trim() !== "" ? { msg } : undefined;
+  if (status === true || typeof msg !== "string" || msg.trim() === "") return undefined;
+  // Its per-field messages too, so a form can put them under its fields (the spec's taken email).
+  const fields = fieldMessages.safeParse((body as { fields?: unknown }).fields);
+  return { msg, ...(fields.success && { fields: fields.data }) };
 }
 
 /** Spec section 8: a 401 ends the session when it says so by our code or in either of its words. */
@@ -130,15 +167,28 @@ export function createApiClient(deps: ApiClientDeps) {
 
   /**
    * The session the server last said had ended. Requests sent together (the dashboard's, beside the
-   * profile check) all meet the same ended session; the first answer ends it and says so, the others
-   * only fail, so the customer reads the notice once.
+   * profile check) all meet the same ended session; the first answer ends it, the others only fail.
    */
   let endedToken: string | null = null;
 
+  const afterCallers = deps.afterCallers ?? ((raise: () => void) => setTimeout(raise, 0));
+
+  /**
+   * The one rule for refusals on screen: a refusal is toasted only when nothing on the screen shows it
+   * (a form's field, a dialog, the page), and said in the words `rewriteError` chooses.
+   */
   function fail(failure: ApiFailure, options: CallOptions): never {
     if (!options.quietFailure) {
-      const message = options.rewriteError?.(failure) ?? failure.msg;
-      deps.notify({ type: "error", message, ...(options.errorTitle && { title: options.errorTitle }) });
+      afterCallers(() => {
+        if (failure.shownOnScreen) return;
+        const message = options.rewriteError?.(failure) ?? failure.msg;
+        deps.notify({
+          type: "error",
+          message,
+          ...(options.errorTitle && { title: options.errorTitle }),
+          ...(options.topic && { topic: options.topic }),
+        });
+      });
     }
     throw failure;
   }
@@ -176,16 +226,17 @@ export function createApiClient(deps: ApiClientDeps) {
           options,
         );
       }
-      if (options.announceSuccess ?? method !== "GET") deps.notify({ type: "success", message: msg });
+      if (options.announceSuccess ?? method !== "GET")
+        deps.notify({ type: "success", message: msg, ...(options.topic && { topic: options.topic }) });
       return { msg, data };
     }
 
     const refusal = readRefusal(response.data);
     if (response.status === 401 && (endsSession(refusal) || isProfileFetch(method, path))) {
+      // The sign-in page it leads to says so (sessionExpiredMessage): that is the notice's one place.
       if (!token || token !== endedToken) {
         endedToken = token;
         deps.onSessionExpired();
-        deps.notify({ type: "error", message: sessionExpiredMessage });
       }
       throw new ApiFailure(401, sessionExpiredMessage, { code: "session_expired" });
     }
@@ -210,7 +261,12 @@ export function createApiClient(deps: ApiClientDeps) {
     const url = requestPath(path, { ...sent.params }, { ...sent.query });
     // The table's own entry: its result schema parses to exactly the type CallResult names.
     const { result } = table[key] as T[K];
-    return exchange(method, url, result as ResultSchema<CallResult<T[K]>>, sent.body, options);
+    // By default a call's notice replaces the one its last answer left (an error, then the success of
+    // trying again); a flow of several calls names a topic of its own.
+    return exchange(method, url, result as ResultSchema<CallResult<T[K]>>, sent.body, {
+      topic: key,
+      ...options,
+    });
   }
 
   return {

@@ -2,7 +2,7 @@ import { authContracts } from "../../schemas/routes/auth";
 import type { BodyOf } from "../../schemas/routes/contract";
 import { signedOutContracts } from "../../schemas/routes/signedOut";
 import { signUpTickets } from "../storage/signUpTickets";
-import { type ApiClient, ApiFailure } from "./client";
+import { type ApiClient, ApiFailure, type CallOptions } from "./client";
 
 /**
  * What the customer reads when an email is taken (spec section 5). Sign-up answers a taken email as a
@@ -10,8 +10,21 @@ import { type ApiClient, ApiFailure } from "./client";
  */
 export const duplicateEmailMessage = "User with this email already exists";
 
-const duplicateEmail = (failure: ApiFailure) =>
-  failure.code === "email_taken" ? duplicateEmailMessage : undefined;
+/** The old backend's words for a taken email (spec section 5), which carry no `code`. */
+const takenEmailWords = "custom user with this email already exists.";
+
+/** A sign-up refused for its email, by our code or in the spec's own shape: said as the spec says. */
+export const duplicateEmail = (failure: ApiFailure): string | undefined =>
+  failure.code === "email_taken" ||
+  failure.fields?.email?.some((message) => message.trim().toLowerCase() === takenEmailWords)
+    ? duplicateEmailMessage
+    : undefined;
+
+/**
+ * One sign-up's notices replace each other. Its successes are not toasted: the code dialog and the
+ * "Account created" step (or the mailed link's page) say them.
+ */
+const signUp: CallOptions = { topic: "sign-up", announceSuccess: false };
 
 type SignedOut = typeof signedOutContracts;
 const auth = authContracts;
@@ -29,7 +42,7 @@ export function signedOutApi(client: ApiClient) {
       signedOut,
       "POST /auth/code/verify",
       { body: { ...body, ticket: signUpTickets.for(body.email) } },
-      { errorTitle: "An error occurred" },
+      { ...signUp, errorTitle: "An error occurred" },
     );
     signUpTickets.forget(body.email);
     return answer;
@@ -40,7 +53,7 @@ export function signedOutApi(client: ApiClient) {
         signedOut,
         "POST /auth/register",
         { body },
-        { rewriteError: duplicateEmail },
+        { ...signUp, rewriteError: duplicateEmail },
       );
       signUpTickets.remember(answer.email, answer.ticket);
       return answer;
@@ -48,7 +61,13 @@ export function signedOutApi(client: ApiClient) {
     verifyCode: (email: string, code: string) => confirm({ email, code }),
     verifyLink: (email: string, token: string) => confirm({ email, token }),
     resendCode: (email: string) =>
-      client.call(signedOut, "POST /auth/code/verify", { body: { email, ticket: signUpTickets.for(email) } }),
+      client.call(
+        signedOut,
+        "POST /auth/code/verify",
+        { body: { email, ticket: signUpTickets.for(email) } },
+        // "A new code is on its way" has no place in the dialog: it is toasted.
+        { topic: "sign-up" },
+      ),
     /**
      * Gives a sign-up's password on this browser (a mailed link opened elsewhere than where the
      * sign-up was made): the ticket a sign-in refused for an unconfirmed email carries is kept.

@@ -17,7 +17,7 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   /** What it says while the request is out: "Adding…". */
   busyLabel: string;
-  /** Words for a failure, e.g. whether trying again is safe; the server's own message otherwise. */
+  /** Words after the server's message when sending failed, e.g. whether trying again is safe. */
   failureMessage?: ReactNode;
   /** A red confirm button, for what cannot be undone. */
   danger?: boolean;
@@ -57,8 +57,11 @@ export function ConfirmDialog({
         {children}
       </div>
       {failed && (
+        // The server's words, said here alone (the client does not toast a refusal the dialog shows),
+        // then what the page adds, such as whether trying again is safe.
         <p className="field-error" role="alert">
-          {failureMessage ?? flow.failure?.message}
+          {flow.failure?.message}
+          {failureMessage && <> {failureMessage}</>}
         </p>
       )}
       <div className="modal-actions">

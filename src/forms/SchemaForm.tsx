@@ -92,9 +92,12 @@ export function SchemaForm<S extends z.ZodMiniObject>({
     try {
       await onSubmit(sending as z.output<S>);
     } catch (error) {
+      // Said already by what this form sits in (the sell-at-a-loss step): not said twice.
+      if (error instanceof ApiFailure && error.shownOnScreen) return;
       showServerFieldErrors(error, form.setError, drawn);
       const message = formLevelMessage(error, drawn);
       if (message) form.setError("root.server", { type: "server", message });
+      if (error instanceof ApiFailure) error.showOnScreen();
     }
   });
 

@@ -22,10 +22,18 @@ function content(message: string, title: string | undefined, times: number) {
   );
 }
 
+/** The toast each topic (a flow, or one endpoint) has on screen: a new notice of the topic replaces it. */
+const byTopic = new Map<string, string>();
+
 /** API results on screen: success for 3 s, errors for 5 s, at most 20 at once, top centre, 500px wide. */
-export const showToast: NoticeSink = ({ type, message, title }) => {
+export const showToast: NoticeSink = ({ type, message, title, topic }) => {
   const toastId = JSON.stringify([type, title ?? "", message]);
   const autoClose = type === "success" ? toastRules.successMs : toastRules.errorMs;
+  if (topic !== undefined) {
+    const superseded = byTopic.get(topic);
+    if (superseded !== undefined && superseded !== toastId) toast.dismiss(superseded);
+    byTopic.set(topic, toastId);
+  }
   if (toast.isActive(toastId)) {
     const times = (repeats.get(toastId) ?? 1) + 1;
     repeats.set(toastId, times);

@@ -21,9 +21,19 @@ export function useSession() {
   const profile = useSelector(session, (s) => s.context.profile);
   const unverifiedEmail = useSelector(session, (s) => s.context.unverifiedEmail);
   const signInCodeFor = useSelector(session, (s) => s.context.signInCodeFor);
+  const signInCodeRefusal = useSelector(session, (s) => s.context.signInCodeRefusal);
   const signUpTicket = useSelector(session, (s) => s.context.signUpTicket);
   const ended = useSelector(session, (s) => s.context.ended);
-  return { status, profile, unverifiedEmail, signUpTicket, signInCodeFor, ended, send: session.send };
+  return {
+    status,
+    profile,
+    unverifiedEmail,
+    signUpTicket,
+    signInCodeFor,
+    signInCodeRefusal,
+    ended,
+    send: session.send,
+  };
 }
 
 /** Where a role lands after signing in. */

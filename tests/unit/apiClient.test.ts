@@ -13,7 +13,14 @@ type Reply = { status: number; body: unknown };
 /** A client over a fake network that answers `reply` and remembers what it was asked. */
 function harness(reply: Reply | ((url: string) => Reply), token: string | null = "stored-token") {
   const requests: Array<{ url: string; method: string; headers: Record<string, string>; body: unknown }> = [];
-  const notices: Array<{ type: string; message: string; title?: string }> = [];
+  const raised: Array<{ type: string; message: string; title?: string }> = [];
+  const topics: Array<string | undefined> = [];
+  // The client toasts a refusal once its caller's handlers have run; here, when the test reads them.
+  const waiting: Array<() => void> = [];
+  const notices = () => {
+    for (const raise of waiting.splice(0)) raise();
+    return raised;
+  };
   const onSessionExpired = vi.fn();
   const fetch = vi.fn(async (url: string, init: RequestInit) => {
     requests.push({
@@ -31,7 +38,11 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
     baseURL: "/api",
     getToken: () => token,
     onSessionExpired,
-    notify: (n) => notices.push(n),
+    notify: ({ topic, ...notice }) => {
+      topics.push(topic);
+      raised.push(notice);
+    },
+    afterCallers: (raise) => waiting.push(raise),
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
   return {
@@ -40,6 +51,7 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
     signUp: signedOutApi(client),
     requests,
     notices,
+    topics,
     onSessionExpired,
   };
 }
@@ -99,7 +111,7 @@ describe("the Bearer header (spec section 6)", () => {
 
 describe("a 401 (spec section 8)", () => {
   it.each(["Your session has expired. Kindly sign-in again.", "Session Expired. Please try signing again."])(
-    "with the code session_expired ends the session and says so in the spec's words, whatever it said (%j)",
+    "with the code session_expired ends the session in the spec's words, whatever it said (%j)",
     async (msg) => {
       const { client, notices, onSessionExpired } = harness(refused(401, "session_expired", msg));
       const failure = await client
@@ -108,11 +120,12 @@ describe("a 401 (spec section 8)", () => {
       expect(onSessionExpired).toHaveBeenCalledOnce();
       expect(failure).toBeInstanceOf(ApiFailure);
       expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
-      expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+      // No toast: the sign-in page it leads to says the spec's words (tests/e2e/notices.test.ts).
+      expect(notices()).toEqual([]);
     },
   );
 
-  it("met by several requests sent with the same session, ends it and says so once", async () => {
+  it("met by several requests sent with the same session, ends it once", async () => {
     const { client, api, notices, onSessionExpired } = harness(
       refused(401, "session_expired", sessionExpiredMessage),
     );
@@ -124,7 +137,8 @@ describe("a 401 (spec section 8)", () => {
     for (const failure of failures)
       expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
     expect(onSessionExpired).toHaveBeenCalledOnce();
-    expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+    // No toast: the sign-in page it leads to says the spec's words (tests/e2e/notices.test.ts).
+    expect(notices()).toEqual([]);
   });
 
   it.each([
@@ -143,7 +157,8 @@ describe("a 401 (spec section 8)", () => {
       const failure = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);
       expect(onSessionExpired).toHaveBeenCalledOnce();
       expect(failure).toMatchObject({ status: 401, code: "session_expired", msg: sessionExpiredMessage });
-      expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+      // No toast: the sign-in page it leads to says the spec's words (tests/e2e/notices.test.ts).
+      expect(notices()).toEqual([]);
     }
   });
 
@@ -159,16 +174,17 @@ describe("a 401 (spec section 8)", () => {
       code: undefined,
       msg: "Invalid token header. No credentials provided.",
     });
-    expect(notices).toEqual([{ type: "error", message: "Invalid token header. No credentials provided." }]);
+    expect(notices()).toEqual([{ type: "error", message: "Invalid token header. No credentials provided." }]);
   });
 
-  it("on the profile fetch always ends the session, whatever it says", async () => {
+  it("on the profile fetch always ends the session, whatever it says, in the spec's words", async () => {
     const { api, notices, onSessionExpired } = harness(
       refused(401, "no_credentials", "Authentication credentials were not provided."),
     );
-    await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
+    await expect(api.profile()).rejects.toMatchObject({ status: 401, msg: sessionExpiredMessage });
     expect(onSessionExpired).toHaveBeenCalledOnce();
-    expect(notices).toEqual([{ type: "error", message: sessionExpiredMessage }]);
+    // No toast: the sign-in page it leads to says the spec's words (tests/e2e/notices.test.ts).
+    expect(notices()).toEqual([]);
   });
 
   it("with another message elsewhere only shows that message", async () => {
@@ -179,7 +195,7 @@ describe("a 401 (spec section 8)", () => {
       ApiFailure,
     );
     expect(onSessionExpired).not.toHaveBeenCalled();
-    expect(notices).toEqual([{ type: "error", message: "Authentication credentials were not provided." }]);
+    expect(notices()).toEqual([{ type: "error", message: "Authentication credentials were not provided." }]);
   });
 });
 
@@ -187,13 +203,13 @@ describe("other outcomes (spec section 7)", () => {
   it("shows the server's msg as a success notice for a write and answers the data", async () => {
     const { api, notices } = harness(ok(null, "We sent a 6-digit code to your email."));
     await expect(api.requestPinReset()).resolves.toBeNull();
-    expect(notices).toEqual([{ type: "success", message: "We sent a 6-digit code to your email." }]);
+    expect(notices()).toEqual([{ type: "success", message: "We sent a 6-digit code to your email." }]);
   });
 
   it("keeps reads quiet when they succeed", async () => {
     const { api, notices } = harness(ok(customerProfile, "Profile retrieved."));
     await expect(api.profile()).resolves.toEqual(customerProfile);
-    expect(notices).toEqual([]);
+    expect(notices()).toEqual([]);
   });
 
   it("shows the server's msg when a call fails", async () => {
@@ -206,7 +222,7 @@ describe("other outcomes (spec section 7)", () => {
       code: "rate_limited",
       msg: "Please wait 40 seconds before asking for another code.",
     });
-    expect(notices).toEqual([
+    expect(notices()).toEqual([
       { type: "error", message: "Please wait 40 seconds before asking for another code." },
     ]);
   });
@@ -216,7 +232,7 @@ describe("other outcomes (spec section 7)", () => {
     await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toMatchObject({
       status: 500,
     });
-    expect(notices).toEqual([{ type: "error", message: "Something went wrong (Server)" }]);
+    expect(notices()).toEqual([{ type: "error", message: "Something went wrong (Server)" }]);
   });
 
   it("keeps the server's msg for a login refusal that is not a 500", async () => {
@@ -224,7 +240,7 @@ describe("other outcomes (spec section 7)", () => {
     await expect(api.login({ email: "a@example.com", password: "secret pass" })).rejects.toBeInstanceOf(
       ApiFailure,
     );
-    expect(notices).toEqual([{ type: "error", message: "Incorrect email or password." }]);
+    expect(notices()).toEqual([{ type: "error", message: "Incorrect email or password." }]);
   });
 
   it("titles a failed code verification 'An error occurred'", async () => {
@@ -232,7 +248,7 @@ describe("other outcomes (spec section 7)", () => {
       refused(400, "wrong_code", "That code is not right. You have 4 tries left."),
     );
     await expect(signUp.verifyCode("a@example.com", "123456")).rejects.toBeInstanceOf(ApiFailure);
-    expect(notices).toEqual([
+    expect(notices()).toEqual([
       {
         type: "error",
         title: "An error occurred",
@@ -260,7 +276,7 @@ describe("other outcomes (spec section 7)", () => {
       code: "email_taken",
       fields: { email: ["An account already uses this email."] },
     });
-    expect(notices).toEqual([{ type: "error", message: duplicateEmailMessage }]);
+    expect(notices()).toEqual([{ type: "error", message: duplicateEmailMessage }]);
     expect(duplicateEmailMessage).toBe("User with this email already exists");
   });
 
@@ -295,7 +311,7 @@ describe("other outcomes (spec section 7)", () => {
   it("refuses an answer its schema does not accept", async () => {
     const { api, notices } = harness(ok({ first_name: "only this" }));
     await expect(api.profile()).rejects.toBeInstanceOf(ApiFailure);
-    expect(notices[0]?.message).toMatch(/not understood/);
+    expect(notices()[0]?.message).toMatch(/not understood/);
   });
 
   it.each([
@@ -312,7 +328,54 @@ describe("other outcomes (spec section 7)", () => {
       msg: "This plan is sold out for today.",
       code: undefined,
     });
-    expect(notices).toEqual([{ type: "error", message: "This plan is sold out for today." }]);
+    expect(notices()).toEqual([{ type: "error", message: "This plan is sold out for today." }]);
+  });
+
+  it("does not toast a refusal the screen shows, and toasts one it does not", async () => {
+    const { client, notices } = harness(
+      refused(400, "invalid_input", "Enter an amount.", { fields: { amount: ["Enter an amount."] } }),
+    );
+    const placed = await client.call(walletContracts, "GET /core/customer/wallet").catch((e) => e);
+    expect(placed.showOnScreen()).toBe(false);
+    expect(placed.showOnScreen()).toBe(true);
+    expect(notices()).toEqual([]);
+    await client.call(walletContracts, "GET /core/customer/wallet").catch(() => {});
+    expect(notices()).toEqual([{ type: "error", message: "Enter an amount." }]);
+  });
+
+  it("gives each notice its endpoint as topic, or the flow's, so a new one replaces the last", async () => {
+    const { client, signUp, topics, notices } = harness(
+      refused(400, "wrong_code", "That code is not right."),
+    );
+    await client.call(walletContracts, "GET /core/customer/wallet").catch(() => {});
+    await signUp.resendCode("a@example.com").catch(() => {});
+    notices();
+    expect(topics).toEqual(["GET /core/customer/wallet", "sign-up"]);
+  });
+
+  it("reads the spec's taken-email refusal, which has no code, as 'User with this email already exists'", async () => {
+    const { signUp, notices } = harness({
+      status: 400,
+      body: {
+        status: false,
+        msg: "Bad request",
+        fields: { email: ["custom user with this email already exists."] },
+      },
+    });
+    const failure = await signUp
+      .register({
+        first_name: "A",
+        last_name: "B",
+        email: "a@example.com",
+        phone: "08031234567",
+        password: "secret pass",
+      })
+      .catch((e) => e);
+    expect(failure).toMatchObject({
+      code: undefined,
+      fields: { email: ["custom user with this email already exists."] },
+    });
+    expect(notices()).toEqual([{ type: "error", message: duplicateEmailMessage }]);
   });
 
   it("copes with a server that answers HTML", async () => {
@@ -320,6 +383,6 @@ describe("other outcomes (spec section 7)", () => {
     await expect(client.call(statusContracts, "GET /status")).rejects.toMatchObject({
       status: 502,
     });
-    expect(notices).toEqual([{ type: "error", message: "Something went wrong" }]);
+    expect(notices()).toEqual([{ type: "error", message: "Something went wrong" }]);
   });
 });

@@ -24,7 +24,9 @@ function harness(reply: Reply) {
     baseURL: "/api",
     getToken: () => "stored-token",
     onSessionExpired: vi.fn(),
-    notify: (n) => notices.push(n),
+    notify: ({ type, message }) => notices.push({ type, message }),
+    // Toasted at once, so a refusal the client would toast shows up before the test reads it.
+    afterCallers: (raise) => raise(),
     fetch: fetch as unknown as typeof globalThis.fetch,
   });
   return { customer: customerApi(client), admin: adminApi(client), requests, notices };

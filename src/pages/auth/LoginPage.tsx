@@ -108,6 +108,7 @@ export function LoginPage({ area }: { area: Area }) {
           <SignInCodeModal
             email={session.signInCodeFor ?? ""}
             busy={status === "signingIn"}
+            refusal={session.signInCodeRefusal}
             onSubmit={(code) => session.send({ type: "session.signIn", ...getValues(), area, code })}
             onClose={() => session.send({ type: "signInCode.cancel" })}
           />

@@ -4,6 +4,7 @@ import { Link, useLocation } from "wouter";
 import { z } from "zod/mini";
 import { newPassword } from "../../../schemas/auth";
 import { passwordHint } from "../../../schemas/common";
+import { showOnScreen } from "../../api/client";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -148,6 +149,7 @@ export function VerifyEmailPage() {
       await signedOut.verifyLink(email, token);
       setStep("done");
     } catch (error) {
+      showOnScreen(error);
       setProblem(error instanceof Error ? error.message : "That did not work. Please try again.");
       setStep("ready");
     }

@@ -4,7 +4,7 @@ import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod/mini";
 import { passwordHint } from "../../../schemas/common";
 import { referralCode, registerBody } from "../../../schemas/signedOut";
-import { duplicateEmailMessage } from "../../api/signedOutApi";
+import { duplicateEmail } from "../../api/signedOutApi";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
@@ -53,7 +53,7 @@ export function RegisterPage() {
       setStep({ name: "verify", email });
     } catch (error) {
       showServerFieldErrors(error, form.setError, fieldNames, (field, message, failure) =>
-        field === "email" && failure.code === "email_taken" ? duplicateEmailMessage : message,
+        field === "email" ? (duplicateEmail(failure) ?? message) : message,
       );
     }
   });

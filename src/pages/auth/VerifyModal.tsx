@@ -53,8 +53,9 @@ export function VerifyModal({
           {...form.register("code")}
         />
         {snapshot.context.error && (
+          // Spec section 8 titles a code verification failure "An error occurred"; said here, once.
           <p className="field-error" role="alert">
-            {snapshot.context.error}
+            <strong>An error occurred.</strong> {snapshot.context.error}
           </p>
         )}
         <div className="modal-actions" style={{ justifyContent: "space-between", alignItems: "center" }}>
@@ -83,11 +84,14 @@ export function VerifyModal({
 export function SignInCodeModal({
   email,
   busy,
+  refusal,
   onSubmit,
   onClose,
 }: {
   email: string;
   busy: boolean;
+  /** Why the server refused the code last sent: said under the code, the one place it shows. */
+  refusal: string | null;
   onSubmit: (code: string) => void;
   onClose: () => void;
 }) {
@@ -114,7 +118,7 @@ export function SignInCodeModal({
           autoComplete="one-time-code"
           maxLength={6}
           value={code}
-          error={error}
+          error={error ?? (busy ? undefined : (refusal ?? undefined))}
           onChange={(event) => setCode(event.target.value)}
         />
         <div className="modal-actions">

@@ -50,7 +50,10 @@ export function ContestForm({
         showServerFieldErrors(error, form.setError, fieldNames);
         const placed =
           error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
-        if (error instanceof ApiFailure && !placed) setRefusal(error.msg);
+        if (error instanceof ApiFailure && !placed) {
+          error.showOnScreen();
+          setRefusal(error.msg);
+        }
       }
     }),
   );

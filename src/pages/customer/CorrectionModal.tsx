@@ -71,7 +71,10 @@ export function CorrectionModal({
         showServerFieldErrors(error, form.setError, fieldNames);
         const placed =
           error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
-        if (error instanceof ApiFailure && !placed) setRefusal(error.msg);
+        if (error instanceof ApiFailure && !placed) {
+          error.showOnScreen();
+          setRefusal(error.msg);
+        }
       }
     }),
   );

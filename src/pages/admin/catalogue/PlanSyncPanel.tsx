@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import type { z } from "zod/mini";
 import { planTypeLabels } from "../../../../schemas/catalogue";
 import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "../../../../schemas/planSync";
-import { ApiFailure } from "../../../api/client";
+import { ApiFailure, showOnScreen } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
 import { useConfirmAction } from "../../../app/useConfirmAction";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
@@ -76,6 +76,7 @@ export function PlanSyncPanel({
     try {
       show(await admin.planSync(networkId, provider));
     } catch (error) {
+      showOnScreen(error);
       setPhase({
         kind: "failed",
         message: error instanceof ApiFailure ? error.msg : "We could not reach the provider.",
@@ -114,6 +115,8 @@ export function PlanSyncPanel({
       onImported();
     },
     onRefused: (error, sent) => {
+      // Every refusal of an import is said on the panel: by its plan, in the loss step or above the list.
+      showOnScreen(error);
       if (sent.sell_at_loss) {
         setLoss((waiting) => waiting && { ...waiting, failure: reasonRefusal(error) });
         return;

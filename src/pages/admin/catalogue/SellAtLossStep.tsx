@@ -12,11 +12,15 @@ const reasonPath = "sell_at_loss.reason";
 export const isBelowCost = (error: unknown): error is ApiFailure =>
   error instanceof ApiFailure && error.code === "below_cost";
 
-/** The words for the reason field after a failed confirmation: the server's for it, else its msg. */
-export const reasonRefusal = (error: unknown): string =>
-  error instanceof ApiFailure
-    ? (error.fields?.[reasonPath]?.[0] ?? error.msg)
-    : "Could not save. Please try again.";
+/**
+ * The words for the reason field after a failed confirmation: the server's for it, else its msg. The
+ * field says them, so the client does not toast them as well.
+ */
+export const reasonRefusal = (error: unknown): string => {
+  if (!(error instanceof ApiFailure)) return "Could not save. Please try again.";
+  error.showOnScreen();
+  return error.fields?.[reasonPath]?.[0] ?? error.msg;
+};
 
 export interface SellAtLossStepProps {
   /** The server's words: what sells below cost, and by how much. */
@@ -83,7 +87,7 @@ type Confirmable<B> = B & { sell_at_loss?: SellAtLoss };
 
 /**
  * A form's save with the pricing rule's confirm step: `send` saves; a below-cost refusal opens the
- * step for that very body (and still reaches the form, which shows the words under the price), and
+ * step for that very body, which alone says it (the form sees it shown and adds nothing), and
  * confirming sends the body again with the reason. Any new save starts over.
  */
 export function useSellAtLoss<B extends object>(
@@ -103,7 +107,11 @@ export function useSellAtLoss<B extends object>(
       await save(body);
       onSaved();
     } catch (error) {
-      if (isBelowCost(error)) setRefused({ body, msg: error.msg, field: Object.keys(error.fields ?? {})[0] });
+      if (isBelowCost(error)) {
+        // The step says it, with the way on; the form under it and a toast stay quiet.
+        error.showOnScreen();
+        setRefused({ body, msg: error.msg, field: Object.keys(error.fields ?? {})[0] });
+      }
       throw error;
     }
   };

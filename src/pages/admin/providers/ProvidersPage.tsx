@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import type { ProviderChangeBody, ProvidersOverview, RouteView } from "../../../../schemas/providers";
+import { showOnScreen } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
@@ -40,6 +41,8 @@ export default function ProvidersPage() {
       setOverview(await write());
       return true;
     } catch (error) {
+      // Said where the change was made, not toasted as well.
+      showOnScreen(error);
       setRefused({ key, error });
       return false;
     } finally {
