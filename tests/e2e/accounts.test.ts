@@ -252,7 +252,8 @@ describe("an account's life in a real browser", () => {
     // The next thing the app asks the server (here, the dashboard's reload) meets the ended session.
     await page.reload();
     await page.waitForURL(`${app.base}/auth/login`);
-    await toast(page, expiry).waitFor();
+    // Said by the sign-in page, once (tests/e2e/notices.test.ts counts the places).
+    await page.locator(".auth-note").getByText(expiry).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
     await page.context().close();
   });
@@ -328,7 +329,7 @@ describe("an account's life in a real browser", () => {
     // The device signed in before the reset is signed out.
     await before.reload();
     await before.waitForURL(`${app.base}/auth/login`);
-    await toast(before, expiry).waitFor();
+    await before.locator(".auth-note").getByText(expiry).waitFor();
     await before.context().close();
 
     // And a known password is changed from the profile.
