@@ -3,6 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sparticuz from "@sparticuz/chromium";
 import { type Browser, chromium } from "playwright-core";
+import project from "../../../package.json" with { type: "json" };
+
+/** Pinned exactly in package.json: its Chromium is what the browser tests were seen to pass on. */
+const sparticuzVersion = project.devDependencies["@sparticuz/chromium"];
 
 /**
  * The headless Chromium that @sparticuz/chromium ships inside its npm package, unpacked once per
@@ -11,7 +15,8 @@ import { type Browser, chromium } from "playwright-core";
  * unpacks into a directory of its own here, which takes its final name only once complete.
  */
 async function npmChromium(): Promise<string> {
-  const home = join(tmpdir(), "ojapay-chromium");
+  // By version, so a machine that unpacked another version never takes that one for this one.
+  const home = join(tmpdir(), `ojapay-chromium-${sparticuzVersion}`);
   const executable = join(home, "chromium");
   if (existsSync(executable)) return executable;
   const staging = mkdtempSync(join(tmpdir(), "ojapay-chromium-unpacking-"));
