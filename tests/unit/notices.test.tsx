@@ -308,6 +308,21 @@ describe("toasts", () => {
     expect(screen.getAllByRole("alert")).toHaveLength(2);
   });
 
+  it("replaces a topic's toast with its next notice, and leaves other topics' alone", async () => {
+    render(<Toasts />);
+
+    act(() => showToast({ type: "error", message: "Could not save.", topic: "PATCH /plans/:id" }));
+    act(() => showToast({ type: "error", message: "Network down.", topic: "GET /wallet" }));
+    expect(await screen.findByText("Could not save.")).toBeInTheDocument();
+    act(() => showToast({ type: "success", message: "Plan saved.", topic: "PATCH /plans/:id" }));
+    expect(await screen.findByText("Plan saved.")).toBeInTheDocument();
+    // Leaving: jsdom runs no exit animation, so the element stays, marked as going out.
+    const toastOf = (text: string) => screen.getByText(text).closest(".Toastify__toast");
+    await vi.waitFor(() => expect(toastOf("Could not save.")).toHaveAttribute("data-in", "false"));
+    expect(toastOf("Network down.")).not.toHaveAttribute("data-in", "false");
+    expect(toastOf("Plan saved.")).not.toHaveAttribute("data-in", "false");
+  });
+
   it("shows an error message with its title for 5000 ms", async () => {
     render(<Toasts />);
 
