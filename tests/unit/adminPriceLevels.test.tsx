@@ -100,7 +100,7 @@ describe("the Price levels page", () => {
       ...(fourLevels[3] as PriceLevelInConsole),
       capped: [
         cap("MTN airtime", "airtime", 0.5),
-        ...["500MB", "1GB", "2GB", "5GB"].map((size, i) =>
+        ...["500MB", "1GB", "2GB", "5GB", "10GB"].map((size, i) =>
           cap(`MTN ${size} Monthly`, "data_sme", 1 + i / 10),
         ),
         {
@@ -128,7 +128,7 @@ describe("the Price levels page", () => {
       "Ikeja Electric (IKEDC): 2.5% asked: from ₦4,000.00 the whole fee and no more (0.02% at the largest amount)",
     );
     const sme = card.getByText("SME data").closest("summary");
-    expect(sme).toHaveTextContent("SME data: 4 products capped (2.5% asked, 1% to 1.3% given)");
+    expect(sme).toHaveTextContent("SME data: 5 products capped (2.5% asked, 1% to 1.4% given)");
     expect(card.getByText("MTN 1GB Monthly").parentElement).toHaveTextContent(
       "MTN 1GB Monthly: 2.5% asked, 1.1% given: capped at cost",
     );

@@ -32,8 +32,8 @@ const givenRange = (caps: readonly LevelCap[]) => {
   return low === high ? `${low}%` : `${low}% to ${high}%`;
 };
 
-/** A few products are listed outright; more fold under one line saying how many and how much. */
-const foldFrom = 4;
+/** Up to four products (airtime's networks) are listed outright; more fold under one line saying how many and how much. */
+const foldFrom = 5;
 
 /**
  * Where a level's discounts are not given whole: a discount never takes a sale below what it costs
