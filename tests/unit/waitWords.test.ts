@@ -14,10 +14,12 @@ describe("waitWords", () => {
     expect(waitWords(1.2 * second)).toBe("2 seconds");
     expect(waitWords(30 * second)).toBe("30 seconds");
     expect(waitWords(46.1 * second)).toBe("47 seconds");
-    expect(waitWords(59.5 * second)).toBe("60 seconds");
+    expect(waitWords(59 * second)).toBe("59 seconds");
   });
 
   it("says a 60 s wait as one minute, also when it is quoted a little after it was set or before", () => {
+    expect(waitWords(59.5 * second)).toBe("1 minute");
+    expect(waitWords(59 * second + 1)).toBe("1 minute");
     expect(waitWords(minute)).toBe("1 minute");
     expect(waitWords(minute + 1)).toBe("1 minute");
     expect(waitWords(minute + 4 * second)).toBe("1 minute");
