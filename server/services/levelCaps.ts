@@ -35,10 +35,10 @@ type Configured = LevelPricing["configured"];
 /** The share of `price` taken off to reach `paid`, in percent, rounded down to the hundredth. */
 const percentOff = (price: number, paid: number) => Math.floor(((price - paid) * 10_000) / price) / 100;
 
-/** What the caps are judged against: everything on sale and its offers, read once for all levels. */
+/** What the caps are judged against: the catalogue and its offers, read once for all levels. */
 async function catalogueOnSale(db: Queryable) {
-  const [nets, plans, bouquets, tvFees, companies, fixed, airtime, data, tv] = await Promise.all([
-    db.select().from(networks).where(eq(networks.airtimeEnabled, true)).orderBy(asc(networks.id)),
+  const [nets, plans, bouquets, providers, companies, fixed, airtime, data, tv] = await Promise.all([
+    db.select().from(networks).orderBy(asc(networks.id)),
     db
       .select()
       .from(dataPlans)
@@ -56,7 +56,7 @@ async function catalogueOnSale(db: Queryable) {
     offersByProduct(db, "data"),
     offersByProduct(db, "tv"),
   ]);
-  return { nets, plans, bouquets, tvFees, companies, fixed, offers: { airtime, data, tv } };
+  return { nets, plans, bouquets, tvProviders: providers, companies, fixed, offers: { airtime, data, tv } };
 }
 type OnSale = Awaited<ReturnType<typeof catalogueOnSale>>;
 
@@ -66,7 +66,7 @@ function capsOf(slug: string, level: LevelDiscounts, sale: OnSale, configured: C
     caps.push({ service, product, asked_percent: askedBp / 100, given_percent: given, fee_from: null });
 
   if (level.airtime > 0)
-    for (const net of sale.nets) {
+    for (const net of sale.nets.filter((n) => n.airtimeEnabled)) {
       const offers = sale.offers.airtime.get(net.id) ?? [];
       // No provider that may deliver it: nothing is sold, so nothing is capped.
       if (leastCommissionPercent(offers, configured) === null) continue;
@@ -75,34 +75,26 @@ function capsOf(slug: string, level: LevelDiscounts, sale: OnSale, configured: C
       if (givenBp < level.airtime) cap("airtime", `${net.name} airtime`, level.airtime, givenBp / 100);
     }
 
-  const networkName = new Map(sale.nets.map((net) => [net.id, net.name]));
+  const networkOf = new Map(sale.nets.map((net) => [net.id, net]));
   const fixedHere = new Set(sale.fixed.filter((row) => row.level === slug).map((row) => row.planId));
   for (const plan of sale.plans) {
     const service = dataService(plan.planType);
     const bp = level[service];
+    const network = networkOf.get(plan.networkId);
     // A plan with a fixed price at the level shows its own bound beside that price.
-    if (bp === 0 || fixedHere.has(plan.id)) continue;
+    if (bp === 0 || !network?.dataEnabled || fixedHere.has(plan.id)) continue;
     const paid = priceAtLevel(plan.price, bp, sale.offers.data.get(plan.id) ?? [], configured);
     if (paid > levelPrice(plan.price, bp))
-      cap(
-        service,
-        `${networkName.get(plan.networkId) ?? ""} ${plan.name}`.trim(),
-        bp,
-        percentOff(plan.price, paid),
-      );
+      cap(service, `${network.name} ${plan.name}`, bp, percentOff(plan.price, paid));
   }
 
-  const feeOf = new Map(sale.tvFees.map((provider) => [provider.id, provider.serviceFee]));
+  const tvProviderOf = new Map(sale.tvProviders.map((provider) => [provider.id, provider]));
   if (level.tv > 0)
     for (const bouquet of sale.bouquets) {
+      const provider = tvProviderOf.get(bouquet.providerId);
+      if (!provider?.enabled) continue;
       const offers = sale.offers.tv.get(bouquet.id) ?? [];
-      const paid = priceAtLevel(
-        bouquet.price,
-        level.tv,
-        offers,
-        configured,
-        feeOf.get(bouquet.providerId) ?? 0,
-      );
+      const paid = priceAtLevel(bouquet.price, level.tv, offers, configured, provider.serviceFee);
       if (paid > levelPrice(bouquet.price, level.tv))
         cap("tv", bouquet.name, level.tv, percentOff(bouquet.price, paid));
     }
