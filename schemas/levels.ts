@@ -77,3 +77,50 @@ export const levelPlanPrice = z.object({
   updated_at: timestamp,
 });
 export type LevelPlanPrice = z.infer<typeof levelPlanPrice>;
+
+/** The services a level's discounts apply to, as `price_levels` columns and the caps name them. */
+export const levelServiceNames = [
+  "airtime",
+  "data_sme",
+  "data_corporate_gifting",
+  "data_gifting",
+  "data_direct",
+  "tv",
+  "electricity",
+] as const;
+
+/**
+ * A product on sale whose price at a level gets less than the level's discount, because the discount
+ * would take it below what the product costs us (airtime, data, TV), or past the disco's fee
+ * (electricity, from `fee_from` up). Worked out by the purchase path's own pricing functions.
+ */
+export const levelCap = z.object({
+  service: z.enum(levelServiceNames),
+  product: z.string().check(z.meta({ description: "The network and plan, bouquet or company" })),
+  asked_percent: z.number().check(z.meta({ description: "The level's discount on the service" })),
+  given_percent: z.number().check(
+    z.meta({
+      description:
+        "What the level gets on the product's price, rounded down; on electricity at the company's largest amount",
+    }),
+  ),
+  fee_from: z.nullable(
+    z.number().check(
+      z.meta({
+        description:
+          "Electricity: the amount, in kobo, from which the discount is the whole fee, and no more above it",
+      }),
+    ),
+  ),
+});
+export type LevelCap = z.infer<typeof levelCap>;
+
+/** A level as the console lists it: its settings and where cost caps its discounts. */
+export const priceLevelInConsole = z.extend(priceLevel, {
+  capped: z.array(levelCap).check(
+    z.meta({
+      description: "The products on sale whose discount at the level is capped; none when all get it whole",
+    }),
+  ),
+});
+export type PriceLevelInConsole = z.infer<typeof priceLevelInConsole>;

@@ -6,14 +6,16 @@ import {
   levelPlanPrice,
   levelPlanPriceBody,
   priceLevel,
+  priceLevelInConsole,
 } from "../levels";
 import { contracts } from "./contract";
 
 export const levelContracts = contracts({
   "GET /sys.admin/levels": {
     tag: "Admin",
-    summary: "The price levels, lowest first: each one's name, upgrade fee and extra discount per service",
-    result: z.array(priceLevel),
+    summary:
+      "The price levels, lowest first: each one's name, upgrade fee and extra discount per service, and the products on sale where cost caps that discount",
+    result: z.array(priceLevelInConsole),
   },
   "PATCH /sys.admin/levels/:slug": {
     tag: "Admin",

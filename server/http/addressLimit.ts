@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import { waitWords } from "../../schemas/waits";
 import { addressLimits } from "../db/schema";
 import type { AppDeps, AppEnv } from "../deps";
 import { Refusal } from "../refusal";
@@ -22,7 +23,7 @@ export const addressLimitedPaths = [
 ];
 
 export const addressLimitMessage = (seconds: number) =>
-  `Too many requests from your network. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`;
+  `Too many requests from your network. Please wait ${waitWords(seconds * 1000)} and try again.`;
 
 /**
  * At most `addressLimitPerMinute` requests a minute from one address to those endpoints, counted by

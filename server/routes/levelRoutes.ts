@@ -1,15 +1,17 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
+import { levelsInConsole } from "../services/levelCaps";
 import { listLevelPlanPrices, removeLevelPlanPrice, setLevelPlanPrice } from "../services/levelPlanPrices";
-import { listLevels, updateLevel } from "../services/priceLevels";
+import { updateLevel } from "../services/priceLevels";
 
-/** Admins' price levels: read them, change one. */
+/** Admins' price levels: read them (with where cost caps their discounts), change one. */
 export function levelRoutes(deps: AppDeps) {
+  const configured = (provider: string) => deps.providers.has(provider);
   return [
     implement("GET /sys.admin/levels", async () => ({
       msg: "Price levels retrieved.",
-      data: await listLevels(deps.db),
+      data: await levelsInConsole(deps.db, configured),
     })),
     implement("PATCH /sys.admin/levels/:slug", async ({ params, body, c }) => ({
       msg: "Price level saved.",

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { LoginBody, PasswordChangeBody, Profile, ProfileUpdateBody } from "../../schemas/auth";
 import type { PasswordResetConfirmBody } from "../../schemas/signedOut";
+import { waitUntilWords } from "../../schemas/waits";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database, Transaction } from "../db/database";
@@ -40,7 +41,7 @@ import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { endAllSessions, endOtherSessions, startSession } from "./sessions";
 import { accountGuard, enterAccountGuard, leaveAccountGuard } from "./signInProtection";
 import { signInCandidatesFor, signUpWithPassword } from "./signUps";
-import { type CheckResult, clearTries, type TryRule, tryGuess, waitText } from "./tryCounters";
+import { type CheckResult, clearTries, type TryRule, tryGuess } from "./tryCounters";
 
 export interface AccountDeps {
   db: Database;
@@ -99,7 +100,7 @@ export const loginRules: TryRule = {
 const lockedOut = (until: Date, now: Date) =>
   new Refusal(
     "too_many_attempts",
-    `Too many failed sign-in attempts. Please try again in ${waitText(until, now)}.`,
+    `Too many failed sign-in attempts. Please try again in ${waitUntilWords(until, now)}.`,
   );
 
 /** What an email under attack answers to anything but its password with the right code. */
@@ -352,7 +353,7 @@ export async function changePassword(
   const tooMany = (until: Date) =>
     new Refusal(
       "too_many_attempts",
-      `Too many wrong passwords. Please try again in ${waitText(until, now)}.`,
+      `Too many wrong passwords. Please try again in ${waitUntilWords(until, now)}.`,
     );
   if (outcome.result === "refused") throw tooMany(outcome.retryAt);
   if (outcome.result === "wrong") {

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { RefusalCode } from "../../schemas/refusals";
+import { waitWords } from "../../schemas/waits";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
 import { apiKeys, priceLevels, users } from "../db/schema";
@@ -203,11 +204,9 @@ export class KeyCallRefused extends Refusal {
 export const invalidKey = () =>
   new Refusal("invalid_key", "This API key is not valid: it is unknown or was revoked.");
 export const keyRateLimited = (seconds: number) =>
-  new Refusal(
-    "rate_limited",
-    `This key made too many requests. Please wait ${seconds} second${seconds === 1 ? "" : "s"}.`,
-    { data: { retry_after: seconds } },
-  );
+  new Refusal("rate_limited", `This key made too many requests. Please wait ${waitWords(seconds * 1000)}.`, {
+    data: { retry_after: seconds },
+  });
 
 export const isKeyCaller = <R extends { reason: string }>(found: KeyCaller | R): found is KeyCaller =>
   "key" in found;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, inArray, isNull, type SQL } from "drizzle-orm";
+import { waitWords } from "../../schemas/waits";
 import type { Clock } from "../clock";
 import type { Database, Queryable, Transaction } from "../db/database";
 import { oneTimeCodes } from "../db/schema";
@@ -102,10 +103,7 @@ export async function issueCode(
   if (latest) {
     const waitMs = latest.createdAt.getTime() + codeRules.resendAfterMs - now.getTime();
     if (waitMs > 0) {
-      throw new Refusal(
-        "rate_limited",
-        `Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for another code.`,
-      );
+      throw new Refusal("rate_limited", `Please wait ${waitWords(waitMs)} before asking for another code.`);
     }
   }
   const live = recent.filter((row) => row.consumedAt === null).map((row) => row.id);

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DataPlanType } from "../../schemas/catalogue";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import type { LevelPatch, PriceLevel } from "../../schemas/levels";
@@ -43,11 +43,6 @@ export function levelView(row: LevelRow): PriceLevel {
     api_access: row.apiAccess,
     updated_at: row.updatedAt?.toISOString() ?? null,
   };
-}
-
-export async function listLevels(db: Queryable): Promise<PriceLevel[]> {
-  const rows = await db.select().from(priceLevels).orderBy(asc(priceLevels.position));
-  return rows.map(levelView);
 }
 
 /** What a patch writes: names and fees as given, percents as basis points. */

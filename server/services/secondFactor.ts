@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
+import { waitUntilWords } from "../../schemas/waits";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Database } from "../db/database";
@@ -9,7 +10,7 @@ import { recoveryCodes, sessions, users } from "../db/schema";
 import type { AuthSession, UserRow } from "../deps";
 import { fieldRefusal, Refusal } from "../refusal";
 import { openSecret, sealSecret } from "./secretBox";
-import { type TryRule, tryGuess, waitText } from "./tryCounters";
+import { type TryRule, tryGuess } from "./tryCounters";
 
 export interface SecondFactorDeps {
   db: Database;
@@ -86,7 +87,7 @@ async function acceptCode(deps: SecondFactorDeps, user: UserRow, code: string, s
   if (wait) {
     throw new Refusal(
       "too_many_attempts",
-      `Too many wrong codes. Please try again in ${waitText(wait, deps.clock.now())}.`,
+      `Too many wrong codes. Please try again in ${waitUntilWords(wait, deps.clock.now())}.`,
     );
   }
   const left = outcome.result === "wrong" ? outcome.left : 0;

@@ -426,14 +426,3 @@ export async function forgetIdleTries(db: Queryable, clock: Clock): Promise<numb
     .returning({ key: tryCounters.key });
   return gone.length;
 }
-
-/** Whole minutes (at least 1) or, under a minute, seconds: how long until `until`. */
-export function waitText(until: Date, now: Date): string {
-  const ms = Math.max(0, until.getTime() - now.getTime());
-  if (ms < 60_000) {
-    const seconds = Math.max(1, Math.ceil(ms / 1000));
-    return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  }
-  const minutes = Math.ceil(ms / 60_000);
-  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
-}

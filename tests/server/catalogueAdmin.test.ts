@@ -37,7 +37,7 @@ describe("airtime controls", () => {
           service_id: "1",
           variation_code: null,
           cost: null,
-          commission_percent: 2,
+          commission_percent: 4,
           enabled: true,
         },
         {
@@ -82,8 +82,8 @@ describe("airtime controls", () => {
     [
       { id: 1, discount_percent: 9 },
       "discount_percent",
-      // Judged against the smallest commission of the providers a purchase may go to (the vendor's 2%).
-      "A 9% discount with our 2% commission sells MTN airtime 7% below its cost.",
+      // Judged against the smallest commission of the providers a purchase may go to (VTpass's 3%).
+      "A 9% discount with our 3% commission sells MTN airtime 6% below its cost.",
     ],
     [{ id: 1, discount_percent: 101 }, "discount_percent", "Customer discount must be at most 100."],
     [{ id: 1, enabled: "yes" }, "enabled", "On sale must be true or false."],

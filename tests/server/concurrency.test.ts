@@ -57,9 +57,7 @@ describe("many requests at once", () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
     expect(answers.filter((a) => a.status === 423)).toHaveLength(196);
-    expect(answers.at(-1)?.body.msg).toMatch(
-      /^Too many wrong PINs\. Purchases are locked for (30|29) more minutes\.$/,
-    );
+    expect(answers.at(-1)?.body.msg).toBe("Too many wrong PINs. Purchases are locked for 30 more minutes.");
     const [counter] = await server.db
       .select()
       .from(tryCounters)

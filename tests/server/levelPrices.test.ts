@@ -59,9 +59,9 @@ describe("prices at a level", () => {
     const { discountBp, commissionBp } = await mtnAirtime();
     for (const [level, extraBp] of [
       ["customer", 0],
-      ["agent", 100],
-      ["reseller", 200],
-      ["api", 250],
+      ["agent", 25],
+      ["reseller", 50],
+      ["api", 75],
     ] as const) {
       const buyer = await buyerAt(level);
       const expected = (discountBp + Math.min(extraBp, Math.max(0, commissionBp - discountBp))) / 100;
@@ -114,7 +114,7 @@ describe("prices at a level", () => {
     expect(bought.total).toBeGreaterThanOrEqual(Math.min(plan.price, plan.cost));
     const airtime = await server.sendOk("GET /core/customer/fetch/airtime", { token: buyer.token });
     expect(airtime.find((n) => n.id === 1)?.discount_percent).toBe(Math.max(discountBp, commissionBp) / 100);
-    await setLevel("reseller", { data_sme_percent: 2, airtime_percent: 2 });
+    await setLevel("reseller", { data_sme_percent: 2, airtime_percent: 0.5 });
   });
 
   it("take a level's electricity discount off the value bought, never more than the fee", async () => {
@@ -149,7 +149,7 @@ describe("prices at a level", () => {
     expect(ikeja.service_fee).toBe(naira(100));
     const large = await buy(naira(20_000));
     expect(large).toMatchObject({ discount: ikeja.service_fee, total: naira(20_000) });
-    await setLevel("api", { electricity_percent: 0 });
+    await setLevel("api", { electricity_percent: 0.02 });
     await expectLedgerConsistent(server.db);
   });
 });

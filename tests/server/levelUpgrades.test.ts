@@ -235,13 +235,13 @@ describe("the levels a customer reads", () => {
       ["api", naira(10_000), true, false],
     ]);
     expect(levels[1]?.discounts).toEqual({
-      airtime: 1,
+      airtime: 0.25,
       data_sme: 1,
       data_corporate_gifting: 1,
       data_gifting: 1,
       data_direct: 1,
-      tv: 0,
-      electricity: 0,
+      tv: 0.1,
+      electricity: 0.01,
     });
     const staff = await server.signedInOperator("staff");
     expect((await server.send("GET /core/customer/levels", { token: staff.token })).status).toBe(403);

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
 import { signInTries } from "../../server/services/accounts";
+import { whileTimeMoves } from "./support/movingClock";
 import { type Answer, apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;
@@ -165,6 +166,19 @@ describe("POST auth/login/", () => {
     expect((await from("203.0.113.7", person.password)).status).toBe(200);
     // And the right one starts that address afresh.
     expect((await from("203.0.113.7", "wrong once more")).status).toBe(400);
+  });
+
+  it("says the minute it set, not 2 minutes, when time passes while the password is checked", async () => {
+    const person = await server.customer();
+    const from = (password: string) =>
+      server.call("POST", "auth/login/", {
+        body: { email: person.email, password },
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+    for (let i = 0; i < 4; i++) expect((await from(`wrong ${i} guess`)).status).toBe(400);
+    const fifth = await whileTimeMoves(server.clock, 300, () => from("wrong again"));
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.msg).toBe("Too many failed sign-in attempts. Please try again in 1 minute.");
   });
 
   it("checks no more than five of 200 simultaneous passwords from one address; the right one sent last waits", async () => {

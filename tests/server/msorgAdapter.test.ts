@@ -105,7 +105,7 @@ describe("the test numbers", () => {
       path: "/api/topup/",
       body: { network: 1, amount: 200, mobile_number: to, Ported_number: true, airtime_type: "VTU" },
     });
-    expect(simulator.control.balance()).toBe(before - 19_600);
+    expect(simulator.control.balance()).toBe(before - 19_200);
   });
 
   it("fails …0000 with the vendor's failed record: safe to fail over, the wallet refunded", async () => {
@@ -138,7 +138,7 @@ describe("the test numbers", () => {
     const provider = adapter();
     const before = simulator.control.balance();
     const bought = await provider.buy("ours", order, within());
-    expect(simulator.control.balance()).toBe(before - 19_600);
+    expect(simulator.control.balance()).toBe(before - 19_200);
     simulator.control.settle(Number(reference(bought)));
     const answer = await provider.requery(lost(order, clock.now(), reference(bought)), within());
     expect(answer).toMatchObject({ status: "failed", safeToFailOver: true });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asSeen } from "./support/asSeen";
+import { whileTimeMoves } from "./support/movingClock";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;
@@ -308,6 +309,20 @@ describe("change password: auth/password/change/", () => {
     expect((await change(c.password)).status).toBe(429);
     server.clock.advance(15 * 60_000);
     expect((await change(c.password)).status).toBe(200);
+  });
+
+  it("says the 15 minutes it set even when time passes while the password is checked", async () => {
+    const c = await server.signedInCustomer();
+    const change = (current: string) =>
+      server.post(
+        "auth/password/change/",
+        { current_password: current, new_password: "my changed secret" },
+        c.token,
+      );
+    for (let i = 0; i < 4; i++) expect((await change("not my password")).status).toBe(400);
+    // The wait is set from one reading of the clock and quoted against an earlier one.
+    const fifth = await whileTimeMoves(server.clock, 300, () => change("not my password"));
+    expect(fifth.body.msg).toBe("Too many wrong passwords. Please try again in 15 minutes.");
   });
 
   it("refuses the same password, a common one, and a caller without a session", async () => {

@@ -20,21 +20,23 @@ const patchLevel = (slug: string, body: unknown, token = admin.token) =>
   });
 
 describe("price levels", () => {
-  it("start as the four fixed levels, lowest first, with the issue's discounts and fees", async () => {
+  it("start as the four fixed levels, lowest first, with discounts each product has room for, and the issue's fees", async () => {
     const rows = await levels();
     expect(
       rows.map((l) => [l.slug, l.name, l.upgrade_fee, l.airtime_percent, l.data_sme_percent, l.api_access]),
     ).toEqual([
       ["customer", "Customer", 0, 0, 0, false],
-      ["agent", "Agent", naira(1_000), 1, 1, false],
-      ["reseller", "Reseller", naira(5_000), 2, 2, true],
-      ["api", "API", naira(10_000), 2.5, 2.5, true],
+      ["agent", "Agent", naira(1_000), 0.25, 1, false],
+      ["reseller", "Reseller", naira(5_000), 0.5, 2, true],
+      ["api", "API", naira(10_000), 0.75, 2.5, true],
     ]);
-    for (const level of rows) {
-      expect(level.data_gifting_percent).toBe(level.data_sme_percent);
-      expect(level.tv_percent).toBe(0);
-      expect(level.electricity_percent).toBe(0);
-    }
+    expect(rows.map((l) => [l.tv_percent, l.electricity_percent])).toEqual([
+      [0, 0],
+      [0.1, 0.01],
+      [0.15, 0.01],
+      [0.2, 0.02],
+    ]);
+    for (const level of rows) expect(level.data_gifting_percent).toBe(level.data_sme_percent);
   });
 
   it("are renamed and repriced by an admin, field by field, with the change in the audit log", async () => {
@@ -64,7 +66,7 @@ describe("price levels", () => {
     expect(audit.results[0]).toMatchObject({
       action: "level.update",
       target: { type: "price_level", id: "reseller" },
-      before: { name: "Reseller", airtime_percent: 2, upgrade_fee: naira(5_000) },
+      before: { name: "Reseller", airtime_percent: 0.5, upgrade_fee: naira(5_000) },
       after: { name: "Gold reseller", airtime_percent: 3.25, upgrade_fee: naira(6_000) },
     });
   });

@@ -1,6 +1,6 @@
 import type { Profile } from "../../schemas/auth";
 import { type KycStatus, kycStatus } from "../../schemas/kycStatus";
-import type { PriceLevel } from "../../schemas/levels";
+import type { PriceLevel, PriceLevelInConsole } from "../../schemas/levels";
 
 export const customerProfile: Profile = {
   id: "6a1c1f2e-9a1d-4c36-8e0b-6f1f2a3b4c5d",
@@ -61,8 +61,8 @@ export const priceLevelOf = (
   slug: PriceLevel["slug"],
   position: number,
   name: string,
-  overrides: Partial<PriceLevel> = {},
-): PriceLevel => ({
+  overrides: Partial<PriceLevelInConsole> = {},
+): PriceLevelInConsole => ({
   slug,
   name,
   position,
@@ -76,5 +76,6 @@ export const priceLevelOf = (
   electricity_percent: 0,
   api_access: false,
   updated_at: null,
+  capped: [],
   ...overrides,
 });

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../schemas/auth";
 import type { StaffDataPlan } from "../../schemas/catalogueStaff";
-import type { LevelPlanPrice, PriceLevel } from "../../schemas/levels";
+import type { LevelPlanPrice, PriceLevel, PriceLevelInConsole } from "../../schemas/levels";
 import type { AdminApi } from "../../src/api/adminApi";
 import { ApiFailure } from "../../src/api/client";
 import { priceLevelOf, staffProfile } from "../support/fixtures";
@@ -96,7 +96,7 @@ describe("a level's fixed data plan prices", () => {
       adminProfile,
       undefined,
       undefined,
-      fakeAdmin({ levels: vi.fn(async () => [levels[1] as PriceLevel]), levelPlanPrices }),
+      fakeAdmin({ levels: vi.fn(async () => [levels[1] as PriceLevelInConsole]), levelPlanPrices }),
     );
     const reseller = within(await screen.findByRole("region", { name: "Reseller" }));
     expect(await reseller.findByText("We could not load Reseller's fixed prices.")).toBeVisible();

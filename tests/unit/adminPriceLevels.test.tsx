@@ -2,7 +2,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../schemas/auth";
-import type { PriceLevel } from "../../schemas/levels";
+import type { LevelCap, PriceLevel, PriceLevelInConsole } from "../../schemas/levels";
 import type { AdminApi } from "../../src/api/adminApi";
 import { priceLevelOf, staffProfile } from "../support/fixtures";
 import { fakeAdmin } from "../support/renderApp";
@@ -18,7 +18,7 @@ const level = (
   name: string,
   percent: number,
   fee: number,
-): PriceLevel =>
+): PriceLevelInConsole =>
   priceLevelOf(slug, position, name, {
     upgrade_fee: fee,
     airtime_percent: percent,
@@ -87,5 +87,55 @@ describe("the Price levels page", () => {
     await userEvent.click(agent.getByRole("button", { name: "Save Agent" }));
     expect(await agent.findByRole("alert")).toBeInTheDocument();
     expect(patchLevel).not.toHaveBeenCalled();
+  });
+  it("says per product where cost caps a level's discount and by how much, folding a long list", async () => {
+    const cap = (product: string, service: LevelCap["service"], given: number): LevelCap => ({
+      service,
+      product,
+      asked_percent: 2.5,
+      given_percent: given,
+      fee_from: null,
+    });
+    const api = {
+      ...(fourLevels[3] as PriceLevelInConsole),
+      capped: [
+        cap("MTN airtime", "airtime", 0.5),
+        ...["500MB", "1GB", "2GB", "5GB", "10GB"].map((size, i) =>
+          cap(`MTN ${size} Monthly`, "data_sme", 1 + i / 10),
+        ),
+        {
+          service: "electricity" as const,
+          product: "Ikeja Electric (IKEDC)",
+          asked_percent: 2.5,
+          given_percent: 0.02,
+          fee_from: 400_000,
+        },
+      ],
+    };
+    await renderSignedIn(
+      "/admin/price-levels",
+      adminProfile,
+      undefined,
+      undefined,
+      fakeAdmin({ levels: vi.fn(async () => [...fourLevels.slice(0, 3), api]) }),
+    );
+    const card = within(await screen.findByRole("region", { name: "API" }));
+    expect(card.getByRole("heading", { name: "Where cost caps the discount" })).toBeInTheDocument();
+    expect(card.getByText("MTN airtime").parentElement).toHaveTextContent(
+      "MTN airtime: 2.5% asked, 0.5% given: capped at cost",
+    );
+    expect(card.getByText("Ikeja Electric (IKEDC)").parentElement).toHaveTextContent(
+      "Ikeja Electric (IKEDC): 2.5% asked: from ₦4,000.00 the whole fee and no more (0.02% at the largest amount)",
+    );
+    const sme = card.getByText("SME data").closest("summary");
+    expect(sme).toHaveTextContent("SME data: 5 products capped (2.5% asked, 1% to 1.4% given)");
+    expect(card.getByText("MTN 1GB Monthly").parentElement).toHaveTextContent(
+      "MTN 1GB Monthly: 2.5% asked, 1.1% given: capped at cost",
+    );
+    // A level whose discounts are all given whole says so; one with none says nothing about caps.
+    const agent = within(screen.getByRole("region", { name: "Agent" }));
+    expect(agent.getByText("Every product on sale gets Agent's whole discount.")).toBeInTheDocument();
+    const customer = within(screen.getByRole("region", { name: "Customer" }));
+    expect(customer.queryByRole("heading", { name: "Where cost caps the discount" })).toBeNull();
   });
 });

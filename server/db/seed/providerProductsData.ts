@@ -98,9 +98,12 @@ export const vendorPlans: Record<string, { id: string; naira: number }> = {
   "9mobile-cg-1gb-30d": { id: "231", naira: 210 },
   "airtel-cg-1gb-30d": { id: "271", naira: 275 },
   // The network's own plans the vendor also sells (as gifting): a second provider for them.
-  "mtn-1.5gb-7d": { id: "300", naira: 980 },
+  "mtn-1.5gb-7d": { id: "300", naira: 960 },
   "glo-2.6gb-30d": { id: "330", naira: 960 },
 };
 
-/** The vendor charges 98% of airtime's face value: 2% commission. */
-export const vendorAirtimeCommissionBp = 200;
+/**
+ * The vendor charges 96% of airtime's face value: 4% commission, above every network's discount by
+ * 1%, as VTpass's commissions are, so each level's airtime discount (at most 0.75%) is given whole.
+ */
+export const vendorAirtimeCommissionBp = 400;

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { identityTypeName } from "../../../schemas/kyc";
 import type { IdentityCheckOutcome, KycStatus, KycVerifyBody } from "../../../schemas/kycStatus";
+import { waitUntilWords } from "../../../schemas/waits";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
@@ -11,7 +12,7 @@ import { identityChecks, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityAnswer, IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { type TryRule, tryGuess, waitText } from "../tryCounters";
+import { type TryRule, tryGuess } from "../tryCounters";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { recordName } from "./nameMatch";
 import { judgeRecord } from "./recordMatch";
@@ -116,7 +117,7 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
   if (outcome.result === "refused") {
     throw new Refusal(
       "too_many_attempts",
-      `Too many identity checks today. Try again in ${waitText(outcome.retryAt, deps.clock.now())}.`,
+      `Too many identity checks today. Try again in ${waitUntilWords(outcome.retryAt, deps.clock.now())}.`,
     );
   }
   const { profile: checked, answer, verdict } = seen;

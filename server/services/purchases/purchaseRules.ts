@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { formatNaira } from "../../../schemas/money";
 import { salesPausedMessage } from "../../../schemas/status";
+import { waitUntilWords } from "../../../schemas/waits";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
@@ -10,7 +11,7 @@ import type { UserRow } from "../../deps";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { hashPin, isSlowPinHash, verifyKeyedPin, verifyPin } from "../keyedPinHash";
 import { canTransact } from "../profiles";
-import { knownGuess, type TryOutcome, type TryRule, tryGuess, waitText } from "../tryCounters";
+import { knownGuess, type TryOutcome, type TryRule, tryGuess } from "../tryCounters";
 
 export const pinRules: TryRule = {
   free: 5,
@@ -132,7 +133,7 @@ export async function acceptPin(
     return;
   }
   if (outcome.result === "refused") {
-    const wait = waitText(outcome.retryAt, deps.clock.now()).replace(" ", " more "); // "29 more minutes"
+    const wait = waitUntilWords(outcome.retryAt, deps.clock.now()).replace(" ", " more "); // "29 more minutes"
     throw new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
   }
   if (outcome.blockedUntil)

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId } from "react";
-import { levelEdit, type PriceLevel } from "../../../schemas/levels";
+import { levelEdit, type PriceLevelInConsole } from "../../../schemas/levels";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -7,6 +7,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { LoadBoundary, reloadPage, withTimeout } from "../../components/lazyPage";
 import { formatNaira } from "../../format/money";
 import { SchemaForm } from "../../forms/SchemaForm";
+import { LevelCaps } from "./priceLevels/LevelCaps";
 import "./admin.css";
 
 // The fixed data plan prices come after the editors have drawn, so the page's first download stays
@@ -33,9 +34,9 @@ export default function PriceLevelsPage() {
       <p className="muted">
         Everyone starts at the first level. Agents and resellers buy for less: each discount here comes off a
         product's own price, on top of any discount it has, but never below what the product costs us (on
-        electricity, never more than its fee). A level may fix a data plan's price instead of its discount:
-        never above the plan's own price, and it too stops at the plan's cost. Resellers and API users may
-        hold API keys.
+        electricity, never more than its fee): each level says where that caps its discount, and by how much.
+        A level may fix a data plan's price instead of its discount: never above the plan's own price, and it
+        too stops at the plan's cost. Resellers and API users may hold API keys.
       </p>
       {levels.state === "loading" && !data && (
         <p role="status" className="muted">
@@ -52,10 +53,10 @@ export default function PriceLevelsPage() {
   );
 }
 
-function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void }) {
+function LevelCard({ level, onSaved }: { level: PriceLevelInConsole; onSaved: () => void }) {
   const { admin } = useAdminServices();
   const headingId = useId();
-  const { slug, position: _position, api_access, updated_at: _updated, ...values } = level;
+  const { slug, position: _position, api_access, updated_at: _updated, capped: _capped, ...values } = level;
   return (
     <section className="card" aria-labelledby={headingId}>
       <h2 id={headingId}>{level.name}</h2>
@@ -72,6 +73,7 @@ function LevelCard({ level, onSaved }: { level: PriceLevel; onSaved: () => void 
           onSaved();
         }}
       />
+      <LevelCaps level={level} />
       {/* A part that did not load says so in its card; the editors above stay usable. */}
       <LoadBoundary
         failed={

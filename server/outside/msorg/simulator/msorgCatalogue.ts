@@ -69,5 +69,5 @@ export const limitsKobo = {
   electricity: { min: 500_00, max: 500_000_00 },
 };
 
-/** The vendor sells airtime at a discount: it charges the wallet 98% of the face value. */
-export const airtimeChargePercent = 98;
+/** The vendor sells airtime at a discount: it charges the wallet 96% of the face value. */
+export const airtimeChargePercent = 96;

@@ -28,7 +28,7 @@ const rows: Row[] = [
   [241, 1, "CORPORATE GIFTING", "1.0GB", "30 days", 265],
   [242, 1, "CORPORATE GIFTING", "2.0GB", "30 days", 530],
   [243, 1, "CORPORATE GIFTING", "5.0GB", "30 days", 1_325],
-  [300, 1, "GIFTING", "1.5GB", "7 days", 980],
+  [300, 1, "GIFTING", "1.5GB", "7 days", 960],
   [301, 1, "GIFTING", "6.0GB", "7 days", 2_450],
   [230, 2, "CORPORATE GIFTING", "500.0MB", "30 days", 110],
   [231, 2, "CORPORATE GIFTING", "1.0GB", "30 days", 210],
