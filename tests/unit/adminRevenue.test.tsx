@@ -38,6 +38,7 @@ function report(overrides: Partial<RevenueReport> = {}): RevenueReport {
     ],
     by_service: [
       { kind: "airtime", count: 3, volume: 150_000, refunds: 0, cost: 145_500, revenue: 4_500 },
+      { kind: "data", count: 0, volume: 0, refunds: 0, cost: 0, revenue: 0 },
       {
         kind: "electricity",
         count: 1,
@@ -116,12 +117,13 @@ describe("the revenue page", () => {
       ["Jan 2, 2026", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
     ]);
     // Jan 3 had nothing: left out of the table, and the table says so.
-    expect(screen.getByText("The 2 days with sales; the other 1 had none.")).toBeInTheDocument();
+    expect(screen.getByText("2 days had sales; the other 1 had none.")).toBeInTheDocument();
     expect(rowsOf(screen.getByRole("table", { name: "Revenue by service" }))).toEqual([
       ["Service", "Transactions", "Volume", "Refunds", "Cost", "Revenue"],
       ["Airtime", "3", "₦1,500.00", "₦0.00", "₦1,455.00", "₦45.00"],
       ["Electricity", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
     ]);
+    expect(screen.getByText("Services without sales are left out.")).toBeInTheDocument();
   });
 
   it("says a period without sales in one line, drawing no chart and no all-zero days", async () => {

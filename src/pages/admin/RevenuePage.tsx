@@ -163,13 +163,15 @@ const serviceName = (kind: string) => {
 };
 
 /**
- * The totals, then the chart and the days with anything in them (a month of all-zero days drew 30
- * cards on a phone), or, when the whole period had none, one line saying so. The CSV keeps every day.
+ * The totals, then the chart and the days and services with anything in them (a month of all-zero
+ * days drew 30 cards on a phone), or, when the whole period had none, one card saying so. The CSV
+ * keeps every day.
  */
 function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
   const headline = useId();
   const activeDays = report.days.filter(hasFigures);
   const quietDays = report.days.length - activeDays.length;
+  const activeServices = report.by_service.filter(hasFigures);
   return (
     <div className={`console-stack ${stale ? "stale" : ""}`} aria-busy={stale}>
       <section className="card stat-card" aria-labelledby={headline}>
@@ -225,8 +227,8 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
           <TableCard title="By day">
             {quietDays > 0 && (
               <p className="muted">
-                The {formatCount(activeDays.length)} {activeDays.length === 1 ? "day" : "days"} with sales;
-                the other {formatCount(quietDays)} had none.
+                {formatCount(activeDays.length)} {activeDays.length === 1 ? "day" : "days"} had sales; the
+                other {formatCount(quietDays)} had none.
               </p>
             )}
             <FiguresTable
@@ -237,10 +239,13 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
           </TableCard>
 
           <TableCard title="By service">
+            {activeServices.length < report.by_service.length && (
+              <p className="muted">Services without sales are left out.</p>
+            )}
             <FiguresTable
               caption="Revenue by service"
               first="Service"
-              rows={report.by_service.map((s) => ({ key: s.kind, name: serviceName(s.kind), ...s }))}
+              rows={activeServices.map((s) => ({ key: s.kind, name: serviceName(s.kind), ...s }))}
             />
           </TableCard>
         </>
@@ -249,7 +254,7 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
   );
 }
 
-/** A day with anything in it: a sale, a refund or a cost. */
+/** A day or service with anything in it: a sale, a refund or a cost. */
 const hasFigures = (day: ServiceTotals) =>
   day.count > 0 || day.volume !== 0 || day.refunds !== 0 || day.cost !== 0 || day.revenue !== 0;
 
