@@ -13,13 +13,13 @@ export const offerService = z.enum(offerServices);
 export type OfferService = z.infer<typeof offerService>;
 
 /** A provider as `PROVIDERS` names it (vtpass, msorg); the server checks it is configured. */
-export const providerName = z
-  .string({ error: "Choose a provider." })
-  .check(
-    z.trim(),
-    z.regex(/^[a-z][a-z0-9_-]{0,29}$/, { error: "Choose a provider." }),
-    z.meta({ title: "Provider" }),
-  );
+export const providerName = z.string({ error: "Choose a provider." }).check(
+  z.trim(),
+  z.regex(/^[a-z][a-z0-9_-]{0,29}$/, { error: "Choose a provider." }),
+  // The console's Provider box shows the description as its hint: staff know providers by their
+  // labels ("SME-data vendor"), the box wants the name the server's PROVIDERS setting uses.
+  z.meta({ title: "Provider", description: "Its name in PROVIDERS, e.g. vtpass or msorg" }),
+);
 
 /** What staff set on an offer. Which fields a service needs is the server's rule (catalogueOffers.ts). */
 export const offerEdit = z.strictObject({

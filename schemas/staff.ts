@@ -69,7 +69,18 @@ export const allTransactionsQuery = z.extend(staffTransactionQuery, {
   user_id: z.optional(z.uuid()),
 });
 
-export const totals = z.object({ count: integer(), amount: kobo, total: kobo });
+export const totals = z.object({
+  count: integer(),
+  amount: kobo.check(
+    z.meta({ description: "Face value of every matching transaction, before fees and discounts" }),
+  ),
+  charged: kobo.check(
+    z.meta({
+      description:
+        "What wallets paid for the matching purchases and level upgrades that stand (successful or pending): a failed, refunded or reversed one gave its money back",
+    }),
+  ),
+});
 export const staffTransactionPage = z.extend(page(staffTransaction), {
   totals: totals.check(
     z.meta({ description: "Over every transaction the filters match, not just this page" }),

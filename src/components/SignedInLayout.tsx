@@ -2,6 +2,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { Link, useLocation } from "wouter";
 import { Logo } from "./Logo";
 import { LogoutModal } from "./LogoutModal";
+import { useShownAboveTopBar } from "./shownAboveTopBar";
 import "./signedIn.css";
 
 export interface NavItem {
@@ -36,6 +37,9 @@ export function SignedInLayout({
   const [location] = useLocation();
   const navId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const topBar = useRef<HTMLElement>(null);
+  useShownAboveTopBar(frame, topBar);
 
   // A phone's menu closes once a page is chosen.
   useEffect(() => {
@@ -51,11 +55,11 @@ export function SignedInLayout({
   const onKeyDown = (event: KeyboardEvent) => menuOpen && event.key === "Escape" && closeMenu();
 
   return (
-    <div className={`signed-in ${menuOpen ? "menu-open" : ""}`}>
+    <div ref={frame} className={`signed-in ${menuOpen ? "menu-open" : ""}`}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="topbar">
+      <header ref={topBar} className="topbar">
         <button
           ref={menuButton}
           type="button"

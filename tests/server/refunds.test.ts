@@ -225,24 +225,36 @@ describe("staff transaction lists", () => {
           },
         });
       await buy("08031234567", 100_000);
-      await buy("08031234567", 200_000);
+      const refunded = await buy("08031234567", 200_000);
       await buy("08030000000", 50_000);
       fresh.clock.advance(2 * 86_400_000);
       token = await fresh.login(c.email, c.password); // two days on, the first session has ended
       await buy("08039876543", 100_000);
       const operator = await fresh.signedInOperator("staff");
+      await fresh.sendOk("POST /core/staff/transaction/:id/refund", {
+        token: operator.token,
+        params: { id: refunded.data?.id ?? "" },
+        body: { reason: "Customer says it never arrived" },
+      });
       const list = (query: StaffTransactionQuery) =>
         fresh.sendOk("GET /staff/transaction/airtime", { token: operator.token, query });
       const all = await list({ page_size: 2 });
       expect(all.count).toBe(4);
       expect(all.results).toHaveLength(2);
-      expect(all.totals).toEqual({ count: 4, amount: 450_000, total: 441_000 });
+      // Charged: the two ₦1,000 purchases at 2% off; the refunded ₦2,000 and the failed ₦500 gave it back.
+      expect(all.totals).toEqual({ count: 4, amount: 450_000, charged: 196_000 });
       expect(all.results[0]).toMatchObject({
         recipient: "08039876543",
         customer: { email: "kemi.list@example.com" },
         cost: 97_000,
       });
-      expect((await list({ status: "failed" })).totals).toEqual({ count: 1, amount: 50_000, total: 49_000 });
+      expect((await list({ status: "failed" })).totals).toEqual({ count: 1, amount: 50_000, charged: 0 });
+      expect((await list({ status: "refunded" })).totals).toEqual({ count: 1, amount: 200_000, charged: 0 });
+      expect((await list({ status: "successful" })).totals).toEqual({
+        count: 2,
+        amount: 200_000,
+        charged: 196_000,
+      });
       expect((await list({ search: "0803123" })).count).toBe(2);
       expect((await list({ search: "kemi.list" })).count).toBe(4);
       const today = new Date(fresh.clock.now().getTime() + 3_600_000).toISOString().slice(0, 10);
@@ -250,11 +262,15 @@ describe("staff transaction lists", () => {
       expect(await fresh.sendOk("GET /staff/transaction/data", { token: operator.token })).toMatchObject({
         count: 0,
       });
+      const adminToken = (await fresh.signedInOperator("admin")).token;
       const everything = await fresh.sendOk("GET /sys.admin/transactions", {
-        token: (await fresh.signedInOperator("admin")).token,
+        token: adminToken,
         query: { kind: "funding" },
       });
       expect(everything.count).toBe(1);
+      // Money in (the funding, the refund) is not a charge: every kind at once charges what airtime did.
+      const everyKind = await fresh.sendOk("GET /sys.admin/transactions", { token: adminToken });
+      expect(everyKind.totals).toMatchObject({ count: 6, charged: 196_000 });
       for (const bad of ["?from=2026-13-01", "?status=lost", "?page=0"]) {
         expect((await fresh.get(`staff/transaction/airtime/${bad}`, operator.token)).status).toBe(400);
       }

@@ -262,6 +262,19 @@ describe("the audit log", () => {
     expect(app.location.history.at(-1)).toBe("/x/audit?actor=tunde");
   });
 
+  it("says the filters match nothing only when a filter is set, and clears them", async () => {
+    const user = userEvent.setup();
+    const audit = vi.fn(async () => entries([]));
+    const app = openAudit("/x/audit?actor=nobody", audit);
+    expect(await screen.findByText("No entries match these filters.")).toBeInTheDocument();
+    expect(screen.queryByText(/No entries yet/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Clear filters" }));
+    expect(app.location.history.at(-1)).toBe("/x/audit");
+    expect(
+      await screen.findByText("No entries yet: each staff and admin change will be listed here."),
+    ).toBeInTheDocument();
+  });
+
   it("offers every known action and ignores an unknown one in the address", async () => {
     const audit = vi.fn(async () => entries([]));
     openAudit("/x/audit?action=drop.tables", audit);
@@ -301,7 +314,11 @@ describe("the audit log", () => {
     ]);
     expect(screen.getByLabelText("Action")).toHaveValue("");
     expect(audit).toHaveBeenCalledWith({ page: 1, actor: undefined, action: undefined });
-    expect(await screen.findByText("No entries match.")).toBeInTheDocument();
+    // Nothing filtered out: the log is simply empty, and says so.
+    expect(
+      await screen.findByText("No entries yet: each staff and admin change will be listed here."),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/match/)).not.toBeInTheDocument();
   });
 
   it("says when the log cannot load, and tries again", async () => {

@@ -38,6 +38,7 @@ function report(overrides: Partial<RevenueReport> = {}): RevenueReport {
     ],
     by_service: [
       { kind: "airtime", count: 3, volume: 150_000, refunds: 0, cost: 145_500, revenue: 4_500 },
+      { kind: "data", count: 0, volume: 0, refunds: 0, cost: 0, revenue: 0 },
       {
         kind: "electricity",
         count: 1,
@@ -114,13 +115,32 @@ describe("the revenue page", () => {
       ["Date", "Transactions", "Volume", "Refunds", "Cost", "Revenue"],
       ["Jan 1, 2026", "3", "₦1,500.00", "₦0.00", "₦1,455.00", "₦45.00"],
       ["Jan 2, 2026", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
-      ["Jan 3, 2026", "0", "₦0.00", "₦0.00", "₦0.00", "₦0.00"],
     ]);
+    // Jan 3 had nothing: left out of the table, and the table says so.
+    expect(screen.getByText("2 days had sales; the other 1 had none.")).toBeInTheDocument();
     expect(rowsOf(screen.getByRole("table", { name: "Revenue by service" }))).toEqual([
       ["Service", "Transactions", "Volume", "Refunds", "Cost", "Revenue"],
       ["Airtime", "3", "₦1,500.00", "₦0.00", "₦1,455.00", "₦45.00"],
       ["Electricity", "1", "₦1,234,567.89", "₦1,234,567.89", "₦25.50", "-₦25.50"],
     ]);
+    expect(screen.getByText("Services without sales are left out.")).toBeInTheDocument();
+  });
+
+  it("says a period without sales in one line, drawing no chart and no all-zero days", async () => {
+    const zero = { count: 0, volume: 0, refunds: 0, cost: 0, revenue: 0 };
+    const days = ["2026-01-01", "2026-01-02", "2026-01-03"].map((date) => ({ date, ...zero }));
+    const revenue = vi.fn(async () => report({ ...zero, days, by_service: [{ kind: "airtime", ...zero }] }));
+    openRevenue("/x/revenue?from=2026-01-01&to=2026-01-03", revenue);
+    const none = await screen.findByRole("region", { name: "No sales in this period" });
+    expect(none).toHaveTextContent(
+      "Nothing was delivered or refunded, and no level upgrade was paid, from Jan 1, 2026 to Jan 31, 2026.",
+    );
+    expect(screen.queryByRole("img", { name: "Revenue by day" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+    // The totals still say it, in figures.
+    expect(screen.getByRole("region", { name: "Jan 1, 2026 to Jan 31, 2026" })).toHaveTextContent(
+      "Transactions0",
+    );
   });
 
   it("writes a new period to the address and asks for it", async () => {

@@ -41,10 +41,14 @@ function staffTxn(
 
 function listPage(
   results: StaffTransaction[],
-  options: { count?: number; page?: number; totals?: { count: number; amount: number; total: number } } = {},
+  options: {
+    count?: number;
+    page?: number;
+    totals?: { count: number; amount: number; charged: number };
+  } = {},
 ) {
   const { count = results.length, page = 1 } = options;
-  const totals = options.totals ?? { count, amount: 0, total: 0 };
+  const totals = options.totals ?? { count, amount: 0, charged: 0 };
   return staffTransactionPage.parse({ count, page, page_size: 20, results, totals });
 }
 
@@ -149,7 +153,7 @@ describe("the transactions list", () => {
             },
           ),
         ],
-        { count: 2, totals: { count: 2, amount: 1_300_000, total: 1_299_000 } },
+        { count: 2, totals: { count: 2, amount: 1_300_000, charged: 1_299_000 } },
       ),
     );
     renderPage("/x/transactions", fakeAdmin({ allTransactions }), <TransactionsListPage />);
@@ -158,7 +162,13 @@ describe("the transactions list", () => {
     await screen.findByText("OJA-AIRT0001");
     expect(allTransactions).toHaveBeenCalledWith({ page: 1 });
 
-    expect(screen.getByText("2 transactions · ₦13,000.00 · ₦12,990.00 charged")).toBeInTheDocument();
+    // Each figure under its own name, and what "charged" leaves out said under them.
+    const totals = screen.getByText("Charged to wallets").closest(".admin-totals") as HTMLElement;
+    const figure = (name: string) => within(totals).getByText(name).nextElementSibling?.textContent;
+    expect(figure("Transactions")).toBe("2");
+    expect(figure("Face value")).toBe("₦13,000.00");
+    expect(figure("Charged to wallets")).toBe("₦12,990.00");
+    expect(totals).toHaveTextContent("a failed, refunded or reversed one gave its money back");
     const [airtime, tv] = bodyRows();
     expect(within(airtime as HTMLElement).getByRole("link", { name: "OJA-AIRT0001" })).toHaveAttribute(
       "href",
@@ -192,7 +202,7 @@ describe("the transactions list", () => {
     await screen.findByText("OJA-DATA0001");
     expect(transactions).toHaveBeenCalledWith("data", { page: 1 });
     expect(screen.queryByLabelText("Kind")).not.toBeInTheDocument();
-    expect(screen.getByText("1 transaction · ₦0.00 · ₦0.00 charged")).toBeInTheDocument();
+    expect(screen.getByText("Transactions", { selector: "dt" }).nextElementSibling).toHaveTextContent(/^1$/);
   });
 
   it("sends each filter to the API and writes it to the address", async () => {

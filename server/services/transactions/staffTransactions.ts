@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
 import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
@@ -49,6 +49,15 @@ export interface StaffFilter {
   page_size: number;
 }
 
+/**
+ * What a wallet paid and still has paid: a purchase or level upgrade delivered or still held. A failed,
+ * refunded or reversed one gave its total back; funding, refunds and bonuses are money in, not charges.
+ */
+const stillCharged = and(
+  inArray(transactions.kind, [...purchaseKinds, "level_upgrade"]),
+  inArray(transactions.status, ["successful", "pending"]),
+);
+
 /** Everyone's transactions, newest first, with totals over the whole filtered set (not only the page). */
 export async function listStaffTransactions(db: Database, filter: StaffFilter) {
   const conditions: SQL[] = [];
@@ -75,7 +84,7 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     .select({
       n: count(),
       amount: sql<string>`coalesce(sum(${transactions.amount}), 0)`,
-      total: sql<string>`coalesce(sum(${transactions.total}), 0)`,
+      charged: sql<string>`coalesce(sum(${transactions.total}) filter (where ${stillCharged}), 0)`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -94,7 +103,11 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
       sums?.n,
       rows.map((r) => staffView(r.txn, r.user)),
     ),
-    totals: { count: sums?.n ?? 0, amount: Number(sums?.amount ?? 0), total: Number(sums?.total ?? 0) },
+    totals: {
+      count: sums?.n ?? 0,
+      amount: Number(sums?.amount ?? 0),
+      charged: Number(sums?.charged ?? 0),
+    },
   };
 }
 

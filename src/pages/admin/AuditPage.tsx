@@ -83,9 +83,9 @@ export default function AuditPage() {
         onPage={(next) => show({ page: next })}
         failed="We could not load the audit log."
         none={
-          <>
-            <p>No entries match.</p>
-            {(actor || action) && (
+          actor || action ? (
+            <>
+              <p>No entries match these filters.</p>
               <button
                 type="button"
                 className="button secondary"
@@ -93,8 +93,10 @@ export default function AuditPage() {
               >
                 Clear filters
               </button>
-            )}
-          </>
+            </>
+          ) : (
+            <p>No entries yet: each staff and admin change will be listed here.</p>
+          )
         }
       >
         {(rows, stale) => (

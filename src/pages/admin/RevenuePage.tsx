@@ -162,8 +162,16 @@ const serviceName = (kind: string) => {
   return known.success ? kindLabels[known.data] : kind;
 };
 
+/**
+ * The totals, then the chart and the days and services with anything in them (a month of all-zero
+ * days drew 30 cards on a phone), or, when the whole period had none, one card saying so. The CSV
+ * keeps every day.
+ */
 function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
   const headline = useId();
+  const activeDays = report.days.filter(hasFigures);
+  const quietDays = report.days.length - activeDays.length;
+  const activeServices = report.by_service.filter(hasFigures);
   return (
     <div className={`console-stack ${stale ? "stale" : ""}`} aria-busy={stale}>
       <section className="card stat-card" aria-labelledby={headline}>
@@ -198,33 +206,57 @@ function Report({ report, stale }: { report: RevenueReport; stale: boolean }) {
         </p>
       </section>
 
-      <TableCard title="Revenue by day">
-        <BarChart
-          title="Revenue by day"
-          data={report.days.map((d) => ({ label: formatDate(d.date), value: d.revenue }))}
-          format={formatNaira}
-          columns={["Day", "Revenue"]}
-        />
-      </TableCard>
+      {activeDays.length === 0 ? (
+        <TableCard title="No sales in this period">
+          <p className="muted">
+            Nothing was delivered or refunded, and no level upgrade was paid, from {formatDate(report.from)}{" "}
+            to {formatDate(report.to)}.
+          </p>
+        </TableCard>
+      ) : (
+        <>
+          <TableCard title="Revenue by day">
+            <BarChart
+              title="Revenue by day"
+              data={report.days.map((d) => ({ label: formatDate(d.date), value: d.revenue }))}
+              format={formatNaira}
+              columns={["Day", "Revenue"]}
+            />
+          </TableCard>
 
-      <TableCard title="By day">
-        <FiguresTable
-          caption="Revenue by day, in figures"
-          first="Date"
-          rows={report.days.map((d) => ({ key: d.date, name: formatDate(d.date), ...d }))}
-        />
-      </TableCard>
+          <TableCard title="By day">
+            {quietDays > 0 && (
+              <p className="muted">
+                {formatCount(activeDays.length)} {activeDays.length === 1 ? "day" : "days"} had sales; the
+                other {formatCount(quietDays)} had none.
+              </p>
+            )}
+            <FiguresTable
+              caption="Revenue by day, in figures"
+              first="Date"
+              rows={activeDays.map((d) => ({ key: d.date, name: formatDate(d.date), ...d }))}
+            />
+          </TableCard>
 
-      <TableCard title="By service">
-        <FiguresTable
-          caption="Revenue by service"
-          first="Service"
-          rows={report.by_service.map((s) => ({ key: s.kind, name: serviceName(s.kind), ...s }))}
-        />
-      </TableCard>
+          <TableCard title="By service">
+            {activeServices.length < report.by_service.length && (
+              <p className="muted">Services without sales are left out.</p>
+            )}
+            <FiguresTable
+              caption="Revenue by service"
+              first="Service"
+              rows={activeServices.map((s) => ({ key: s.kind, name: serviceName(s.kind), ...s }))}
+            />
+          </TableCard>
+        </>
+      )}
     </div>
   );
 }
+
+/** A day or service with anything in it: a sale, a refund or a cost. */
+const hasFigures = (day: ServiceTotals) =>
+  day.count > 0 || day.volume !== 0 || day.refunds !== 0 || day.cost !== 0 || day.revenue !== 0;
 
 function TableCard({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();

@@ -15,6 +15,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
+import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
@@ -76,8 +77,6 @@ function compact<T extends Record<string, string | number | undefined>>(query: T
   for (const key in query) if (query[key] !== undefined) kept[key] = query[key];
   return kept;
 }
-
-const countText = (n: number) => `${n.toLocaleString("en-NG")} transaction${n === 1 ? "" : "s"}`;
 
 /**
  * Every customer's transactions of one kind (staff and admin), or of every kind (admin's
@@ -196,13 +195,29 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
         page={page}
         onPage={(p) => show({ page: p })}
         failed="We could not load the transactions."
-        none={<p>No transactions match.</p>}
+        none={<p>{filtered ? "No transactions match these filters." : "No transactions yet."}</p>}
         summary={(data) => (
           // Over every transaction the filters match, not just this page (the server adds them up).
-          <p className="admin-totals" aria-live="polite">
-            {countText(data.totals.count)} · {formatNaira(data.totals.amount)} ·{" "}
-            {formatNaira(data.totals.total)} charged
-          </p>
+          <div className="admin-totals" aria-live="polite">
+            <dl>
+              <div>
+                <dt>Transactions</dt>
+                <dd>{formatCount(data.totals.count)}</dd>
+              </div>
+              <div>
+                <dt>Face value</dt>
+                <dd>{formatNaira(data.totals.amount)}</dd>
+              </div>
+              <div>
+                <dt>Charged to wallets</dt>
+                <dd>{formatNaira(data.totals.charged)}</dd>
+              </div>
+            </dl>
+            <p className="muted">
+              Face value is before fees and discounts. Charged counts purchases and level upgrades that stand:
+              a failed, refunded or reversed one gave its money back, and money paid in is no charge.
+            </p>
+          </div>
         )}
       >
         {(rows, stale) => (

@@ -99,7 +99,7 @@ export default function DataPlansPage({ id }: { id: number }) {
             <ul>
               {network.data_ids.map((dataId) => (
                 <li key={dataId.provider}>
-                  {dataId.label}: <code>{dataId.service_id}</code>
+                  {dataId.label} (<code>{dataId.provider}</code>): <code>{dataId.service_id}</code>
                 </li>
               ))}
             </ul>

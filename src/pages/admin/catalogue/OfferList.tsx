@@ -89,7 +89,9 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
               <th scope="col">Provider</th>
               <th scope="col">Their id</th>
               {fixed && <th scope="col">Plan code</th>}
-              <th scope="col">{fixed ? "Cost" : "Commission"}</th>
+              <th scope="col" className="numeric">
+                {fixed ? "Cost" : "Commission"}
+              </th>
               <th scope="col">Switched on</th>
               <th scope="col">
                 <span className="sr-only">Actions</span>
@@ -111,23 +113,25 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
                 <td data-label="Switched on">
                   <ActiveBadge active={offer.enabled} />
                 </td>
-                <td className="plan-actions">
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-label={`Edit ${offer.label}'s offer for ${productName}`}
-                    onClick={() => setOpen({ kind: "edit", offer })}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary danger"
-                    aria-label={`Remove ${offer.label}'s offer for ${productName}`}
-                    onClick={() => setOpen({ kind: "remove", offer })}
-                  >
-                    Remove
-                  </button>
+                <td className="plan-actions-cell">
+                  <div className="plan-actions">
+                    <button
+                      type="button"
+                      className="button secondary"
+                      aria-label={`Edit ${offer.label}'s offer for ${productName}`}
+                      onClick={() => setOpen({ kind: "edit", offer })}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="button secondary danger"
+                      aria-label={`Remove ${offer.label}'s offer for ${productName}`}
+                      onClick={() => setOpen({ kind: "remove", offer })}
+                    >
+                      Remove
+                    </button>
+                  </div>
                 </td>
               </tr>
             ))}

@@ -107,7 +107,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
             <tr>
               <th scope="col">Name</th>
               {columns.map((column) => (
-                <th key={column.label} scope="col">
+                <th key={column.label} scope="col" className={column.numeric ? "numeric" : ""}>
                   {column.label}
                 </th>
               ))}
@@ -135,32 +135,34 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                 <td data-label="On sale">
                   <ActiveBadge active={plan.enabled} />
                 </td>
-                <td className="plan-actions">
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-label={`Edit ${plan.name}`}
-                    onClick={() => setOpen({ kind: "edit", plan })}
-                  >
-                    Edit
-                  </button>
-                  {remove && (
+                <td className="plan-actions-cell">
+                  <div className="plan-actions">
                     <button
                       type="button"
-                      className="button secondary danger"
-                      aria-label={`Delete ${plan.name}`}
-                      onClick={() =>
-                        deletion.review({
-                          id: plan.id,
-                          name: plan.name,
-                          enabled: plan.enabled,
-                          has_sales: plan.has_sales,
-                        })
-                      }
+                      className="button secondary"
+                      aria-label={`Edit ${plan.name}`}
+                      onClick={() => setOpen({ kind: "edit", plan })}
                     >
-                      Delete
+                      Edit
                     </button>
-                  )}
+                    {remove && (
+                      <button
+                        type="button"
+                        className="button secondary danger"
+                        aria-label={`Delete ${plan.name}`}
+                        onClick={() =>
+                          deletion.review({
+                            id: plan.id,
+                            name: plan.name,
+                            enabled: plan.enabled,
+                            has_sales: plan.has_sales,
+                          })
+                        }
+                      >
+                        Delete
+                      </button>
+                    )}
+                  </div>
                 </td>
               </tr>
             ))}
