@@ -51,6 +51,7 @@ export default function ProfilePage() {
         <PersonalDetailsForm
           profile={profile}
           locked={kyc.status?.details_locked ?? false}
+          verified={Boolean(kyc.status?.verified_at)}
           placeholder={
             <p role="status" className="part-loading personal-details-loading muted">
               Loading your personal details…
