@@ -19,6 +19,11 @@ export interface RouteModules {
    * script, fetched first), ahead of the app's code: the dashboard's reads.
    */
   early?: string;
+  /**
+   * No page is at these addresses: the row only says what draws the not-found page (the whole site's,
+   * or a signed-in area's within its frame), and the server answers it with status 404.
+   */
+  notFound?: true;
 }
 
 const pages = "src/pages";
@@ -27,6 +32,8 @@ const customer = (path: string, page: string): RouteModules => ({
   modules: [`${pages}/customer/CustomerArea.tsx`, `${pages}/customer/${page}.tsx`],
 });
 const dashboardEarlyModule = `${pages}/customer/dashboardEarlyRequests.ts`;
+/** AuthArea's pages but sign-in, which has a row of its own (it is prerendered); "" is /auth, which leads to it. */
+const authPaths = ["", "/register", "/forgot-password", "/reset-password", "/verify-email"] as const;
 
 /** Every console page's own module; typed by adminNav so a new page cannot be left out. */
 const adminModules: Record<AdminPath, string> = {
@@ -65,7 +72,8 @@ export const routeModules: readonly RouteModules[] = [
   { path: "/developers", modules: [`${pages}/public/developers/DevelopersPage.tsx`] },
   // Its own row, before the rest of /auth, because it is prerendered (its HTML is another file).
   { path: "/auth/login", modules: [`${pages}/auth/AuthArea.tsx`] },
-  { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`] },
+  ...authPaths.map((path) => ({ path: `/auth${path}`, modules: [`${pages}/auth/AuthArea.tsx`] })),
+  { path: "/auth/*", modules: [`${pages}/auth/AuthArea.tsx`], notFound: true },
   { path: "/admin/login", modules: [`${pages}/auth/AdminLoginArea.tsx`] },
   // /app leads to the dashboard: both send its reads from the HTML (dashboardEarlyRequests).
   { ...customer("", "DashboardPage"), early: dashboardEarlyModule },
@@ -80,13 +88,15 @@ export const routeModules: readonly RouteModules[] = [
   customer("/profile", "ProfilePage"),
   customer("/notifications", "NotificationsPage"),
   customer("/developer", "developer/DeveloperPage"),
-  { path: "/app/*", modules: [`${pages}/customer/CustomerArea.tsx`] },
+  { path: "/app/*", modules: [`${pages}/customer/CustomerArea.tsx`], notFound: true },
+  // /admin leads to the console's dashboard.
+  { path: "/admin", modules: [`${pages}/admin/AdminArea.tsx`] },
   ...Object.entries(adminModules).map(([path, page]) => ({
     path: `/admin${path}`,
     modules: [`${pages}/admin/AdminArea.tsx`, `${pages}/admin/${page}.tsx`],
   })),
-  { path: "/admin/*", modules: [`${pages}/admin/AdminArea.tsx`] },
-  { path: "*", modules: [`${pages}/public/NotFoundPage.tsx`] },
+  { path: "/admin/*", modules: [`${pages}/admin/AdminArea.tsx`], notFound: true },
+  { path: "*", modules: [`${pages}/public/NotFoundPage.tsx`], notFound: true },
 ];
 
 /**

@@ -18,6 +18,8 @@ export interface RouteRow {
   prerendered?: string;
   /** A module the page's HTML runs as soon as it arrives, ahead of the app (src/routeModules.ts). */
   early?: string;
+  /** No page is here: the row's HTML draws the not-found page, answered with status 404. */
+  notFound?: boolean;
 }
 
 interface ManifestChunk {
@@ -181,7 +183,7 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
       );
     // While the simulators are on, every page says so before any script runs.
     if (options.simulated) html = html.replace(/<body([^>]*)>/, `<body$1>${simulatedBarHtml}`);
-    return { pattern: pathPattern(route.path), page: compressed(html) };
+    return { pattern: pathPattern(route.path), page: compressed(html), status: route.notFound ? 404 : 200 };
   });
 
   const files = readBuiltFiles(root);
@@ -204,7 +206,8 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
       .header("If-None-Match")
       ?.split(",")
       .map((tag) => tag.trim().replace(/^W\//, ""));
-    if (known?.includes(found.page.etag.slice(2)) || known?.includes("*"))
+    // A 304 stands for a 200: an address with no page answers its 404 whatever the browser holds.
+    if (found.status === 200 && (known?.includes(found.page.etag.slice(2)) || known?.includes("*")))
       return new Response(null, { status: 304, headers: pageHeaders(c, own) });
     const encoding = chooseEncoding(c.req.header("Accept-Encoding"));
     if (encoding) own["content-encoding"] = encoding;
@@ -212,10 +215,7 @@ export function loadSpa(staticDir: string, options: { simulated: boolean }): Spa
       encoding === "br" ? found.page.br : encoding === "gzip" ? found.page.gzip : found.page.identity;
     own["content-length"] = String(body.length);
     const sent = c.req.method === "HEAD" ? null : (body as Uint8Array<ArrayBuffer>);
-    return new Response(sent, {
-      status: 200,
-      headers: pageHeaders(c, own),
-    });
+    return new Response(sent, { status: found.status, headers: pageHeaders(c, own) });
   };
 
   return {

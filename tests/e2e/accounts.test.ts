@@ -99,11 +99,11 @@ describe("an account's life in a real browser", () => {
 
     // A first PIN, through the OTP modal.
     await page.getByRole("button", { name: "Reset Pin" }).click();
-    const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+    const otp = page.getByRole("dialog", { name: "Set your transaction PIN" });
     await otp.waitFor();
     const pinCode = await mail.nextCode(person.email, 1);
     await otp.getByLabel("Code (OTP)").fill(pinCode);
-    await otp.getByLabel("New PIN", { exact: true }).fill("2580");
+    await otp.getByLabel("PIN", { exact: true }).fill("2580");
     await otp.getByRole("button", { name: "Verify" }).click();
     await otp.waitFor({ state: "detached" });
     await toast(page, "Your transaction PIN has been set.").waitFor();

@@ -595,16 +595,18 @@ describe("at 360px", () => {
 
 // A signed-out page, but long and full of code: its paths, JSON and curl commands must wrap in place.
 describe.each(sizes)("the API reference at %spx", (size) => {
-  it("fits the API reference in the screen, its paths and code wrapping inside their own boxes", async () => {
+  it("fits the API reference in the screen, its paths wrapping and its code scrolling inside their own boxes", async () => {
     const page = await newPage(size === "360" ? phone : laptop);
     await open(page, "/developers");
     await page.getByRole("heading", { level: 3, name: "POST /api/v1/purchases/" }).waitFor();
+    // A code block keeps its lines whole and scrolls sideways itself (issue 35); nothing else is wider.
     const wider = () =>
-      page
-        .locator("main pre, main h3, main li")
-        .evaluateAll((all) =>
-          all.filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.slice(0, 60)),
-        );
+      page.locator("main pre, main h3, main li").evaluateAll((all) =>
+        all
+          .filter((e) => e.scrollWidth > e.clientWidth + 1)
+          .filter((e) => !(e.tagName === "PRE" && getComputedStyle(e).overflowX === "auto"))
+          .map((e) => e.textContent?.slice(0, 60)),
+      );
     expect(await sidewaysOverflow(page)).toBe(0);
     expect(await wider()).toEqual([]);
     // And with the text twice the size, as a reader may set it (WCAG 1.4.4).

@@ -78,9 +78,9 @@ describe("a customer's money in a real browser", () => {
     expect(await summary.getByRole("textbox", { name: "Transaction PIN" }).count()).toBe(0);
     const seen = mail.count("zainab@example.com");
     await summary.getByRole("button", { name: "Set your PIN" }).click();
-    const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+    const otp = page.getByRole("dialog", { name: "Set your transaction PIN" });
     await otp.getByLabel("Code (OTP)").fill(await mail.nextCode("zainab@example.com", seen));
-    await otp.getByLabel("New PIN", { exact: true }).fill(pin);
+    await otp.getByLabel("PIN", { exact: true }).fill(pin);
     await otp.getByRole("button", { name: "Verify" }).click();
     await otp.waitFor({ state: "detached" });
     // The same purchase, still on its step, now asks for the PIN just set.

@@ -6,7 +6,7 @@ import { getShortestPaths } from "xstate/graph";
 import { pinResetMachine } from "../../machines/pinResetMachine";
 import { ApiFailure } from "../../src/api/client";
 import { LoadingOverlay } from "../../src/components/LoadingOverlay";
-import { customerProfile } from "../support/fixtures";
+import { customerWithPin } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
 import { renderApp } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
@@ -51,11 +51,11 @@ async function profilePage() {
   await act(async () =>
     app.control.session.settle({
       type: "xstate.done.actor.restoreSession",
-      output: { token: "t".repeat(43), profile: customerProfile },
+      output: { token: "t".repeat(43), profile: customerWithPin },
     }),
   );
   await act(async () =>
-    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerProfile }),
+    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: customerWithPin }),
   );
   await screen.findByRole("button", { name: "Reset Pin" });
   await waitFor(() => expect(app.machines.get("pinReset")).toBeDefined());

@@ -143,6 +143,57 @@ describe("prerendered pages", () => {
   });
 });
 
+describe("addresses with no page", () => {
+  const nowhere = ["/no-such-page", "/app/no-such-page", "/admin/no-such-page", "/auth/no-such-page"];
+
+  it("answer 404 with the not-found page's HTML, compressed or not, whatever ETag the browser holds", async () => {
+    for (const path of nowhere) {
+      const res = await get(path, { "accept-encoding": "br" });
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(res.headers.get("content-encoding")).toBe("br");
+      const html = await text(res);
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(simulatedBarText);
+      // A 304 would say "what you hold is still right": for an address with no page, it is a 404 again.
+      const again = await get(path, { "if-none-match": res.headers.get("etag") ?? "" });
+      expect(again.status, path).toBe(404);
+      expect((await get(path, { "if-none-match": "*" })).status, path).toBe(404);
+      const head = await server.app.request(path, { method: "HEAD" });
+      expect(head.status, path).toBe(404);
+    }
+  });
+
+  it("leave every page, and the areas' addresses that lead to one, answering 200", async () => {
+    const pages = [
+      "/",
+      "/faqs",
+      "/developers",
+      "/auth",
+      "/auth/",
+      "/auth/login",
+      "/auth/register",
+      "/auth/forgot-password",
+      "/auth/reset-password",
+      "/auth/verify-email",
+      "/admin",
+      "/admin/login",
+      "/admin/dashboard",
+      "/admin/manage-users/42",
+      "/admin/manage-tv/1",
+      "/admin/transactions/0b6f6f2e-7f2a-4d7e-9b1e-2f0d6c1a9e11",
+      "/app",
+      "/app/",
+      "/app/dashboard",
+      "/app/transaction-history/OJA2603027K3M9QXZ",
+      "/app/profile/",
+      "/app/developer",
+      "/index.html",
+    ];
+    for (const path of pages) expect((await get(path)).status, path).toBe(200);
+  });
+});
+
 describe("modulepreload", () => {
   it("GET /auth/login preloads the entry and the sign-in chunks, all of them files that are served", async () => {
     const res = await get("/auth/login");

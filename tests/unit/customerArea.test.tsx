@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiFailure } from "../../src/api/client";
 import type { NoticeReadsApi } from "../../src/api/noticeReadsApi";
 import { logoutQuestion } from "../../src/components/LogoutModal";
-import { customerProfile, staffProfile, tier1Kyc } from "../support/fixtures";
+import { customerProfile, customerWithPin, staffProfile, tier1Kyc } from "../support/fixtures";
 import { fakeAccounts, fakeCustomer } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 // The profile's forms and modals, which its page fetches after drawing (lazyPart), compiled before the
@@ -264,14 +264,27 @@ describe("the profile page", () => {
 
   it("opens the OTP modal once the reset code is sent", async () => {
     const user = userEvent.setup();
-    const app = await renderSignedIn("/app/profile", customerProfile);
+    const app = await renderSignedIn("/app/profile", customerWithPin);
     await user.click(await screen.findByRole("button", { name: "Reset Pin" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
     const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    expect(dialog).toHaveTextContent("choose a new 4-digit PIN");
+    expect(within(dialog).getByLabelText("New PIN")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Code (OTP)")).toHaveFocus();
     expect(within(dialog).getByRole("button", { name: "Resend" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Verify" })).toBeInTheDocument();
+  });
+
+  it("calls Reset Pin for a customer without a PIN what it is, setting a first PIN", async () => {
+    const user = userEvent.setup();
+    const app = await renderSignedIn("/app/profile", customerProfile);
+    await user.click(await screen.findByRole("button", { name: "Reset Pin" }));
+    await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
+    const dialog = screen.getByRole("dialog", { name: "Set your transaction PIN" });
+    expect(dialog).not.toHaveTextContent(/\bnew\b|reset/i);
+    expect(within(dialog).getByLabelText("PIN")).toHaveAttribute("type", "password");
+    expect(within(dialog).getByLabelText("Code (OTP)")).toHaveFocus();
   });
 
   it("changes the password with the current one, and shows the server's word on a wrong one", async () => {

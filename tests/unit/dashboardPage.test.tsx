@@ -147,19 +147,23 @@ describe("the dashboard", () => {
       "href",
       "/app/transaction-history",
     );
-    expect(
-      screen.queryByText("No transactions yet. Fund your wallet to get started."),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/^No transactions yet/)).not.toBeInTheDocument();
   });
 
-  it("invites a new customer to fund the wallet when there is no history", async () => {
-    await openDashboard();
+  it("says where a new customer's transactions will show, leaving the invitation to fund to the first steps", async () => {
+    await openDashboard({ wallet: vi.fn(async () => wallet({ balance: 0 })) });
     const section = await screen.findByRole("region", { name: "Latest transactions" });
-    expect(section).toHaveTextContent("No transactions yet. Fund your wallet to get started.");
-    expect(within(section).getByRole("link", { name: "Fund your wallet" })).toHaveAttribute(
-      "href",
-      "/app/fund-account",
+    expect(section).toHaveTextContent(
+      "No transactions yet. Your fundings and purchases will show here, newest first.",
     );
+    expect(within(section).queryByRole("link")).toBeNull();
+    // Once on the page: the first steps' link (beside the Fund wallet tile and the menu's Fund account).
+    expect(await screen.findAllByText("Fund your wallet")).toHaveLength(1);
+    expect(
+      within(screen.getByRole("region", { name: "Before your first purchase" })).getByRole("link", {
+        name: "Fund your wallet",
+      }),
+    ).toBeInTheDocument();
   });
 
   it("leads a customer without a PIN to set one there, and says it is set", async () => {
@@ -174,9 +178,11 @@ describe("the dashboard", () => {
 
     await user.click(await within(steps).findByRole("button", { name: "Set your PIN" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
-    const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    // A first PIN: nothing is reset, and no PIN is "new".
+    const dialog = screen.getByRole("dialog", { name: "Set your transaction PIN" });
+    expect(dialog).not.toHaveTextContent(/\bnew\b|reset/i);
     await user.type(within(dialog).getByLabelText("Code (OTP)"), "482913");
-    await user.type(within(dialog).getByLabelText("New PIN"), "7319");
+    await user.type(within(dialog).getByLabelText("PIN"), "7319");
     await user.click(within(dialog).getByRole("button", { name: "Verify" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.confirmPin" }));
     // Focus goes where the button was, and stays there when the session reads the PIN is set.

@@ -123,7 +123,7 @@ describe("the profile's verification section", () => {
     expect(fact(section, "Account tier")).toBe("Tier 2");
     expect(fact(section, "Account status")).toBe("Verified: identity checked");
     expect(fact(section, "Daily purchase limit")).toBe("₦200,000.00 (₦12,500.00 used today)");
-    expect(fact(section, "BVN")).toBe("BVN •••••••1234, verified Jan 5, 2026");
+    expect(fact(section, "BVN")).toBe("•••••••1234, verified Jan 5, 2026");
     expect(fact(section, "NIN")).toBe("Not provided");
     expect(within(section).queryByRole("button", { name: "Verify Details" })).not.toBeInTheDocument();
 
@@ -150,8 +150,23 @@ describe("the profile's verification section", () => {
     await waitFor(() =>
       expect(verifyIdentity).toHaveBeenCalledWith({ id_type: "nin", number: "12345678987" }),
     );
-    await waitFor(() => expect(fact(section, "NIN")).toBe("NIN •••••••9876, verified Jan 5, 2026"));
+    await waitFor(() => expect(fact(section, "NIN")).toBe("•••••••9876, verified Jan 5, 2026"));
     expect(fact(section, "BVN")).toBe("Not provided");
+  });
+
+  it("sends a verified customer whose details are fixed to support, not to a correction the section does not offer", async () => {
+    const { section } = await openProfile({ kyc: vi.fn(async () => tier2()) }, datedProfile);
+    await within(section).findByText("Tier 2");
+    expect(within(section).queryByRole("button", { name: "Ask for a correction" })).toBeNull();
+    const details = screen.getByRole("region", { name: "Personal details" });
+    expect(await within(details).findByLabelText("First name")).toHaveAttribute("readonly");
+    const hint =
+      "Fixed since your identity check verified them. To change them, contact support at support@ojapay.ng.";
+    expect(within(details).getByRole("group", { name: "Full name" })).toHaveAccessibleDescription(hint);
+    expect(within(details).getByLabelText("Date of birth")).toHaveAccessibleDescription(
+      expect.stringContaining(hint),
+    );
+    expect(details).not.toHaveTextContent("Ask for a correction");
   });
 
   it("refuses a number that is not 11 digits without asking the server", async () => {

@@ -1,4 +1,5 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { lazyPart } from "../../src/pages/customer/lazyPart";
 
@@ -52,6 +53,28 @@ describe("lazyPart", () => {
     expect(await screen.findByLabelText("Amount (₦)")).toBeInTheDocument();
     expect(screen.queryByRole("status")).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
+  });
+
+  it("keeps a part drawn before its code arrived, and its state, when the page draws again", async () => {
+    function Stepper({ label }: { label: string }) {
+      const [count, setCount] = useState(0);
+      return (
+        <button type="button" onClick={() => setCount(count + 1)}>
+          {label} {count}
+        </button>
+      );
+    }
+    let resolve!: (component: typeof Stepper) => void;
+    const Part = lazyPart(() => new Promise<typeof Stepper>((res) => (resolve = res)));
+    const page = render(<Part label="Pressed" placeholder={placeholder} />);
+    await act(async () => resolve(Stepper));
+    const button = await screen.findByRole("button", { name: "Pressed 0" });
+    await act(async () => button.click());
+    expect(screen.getByRole("button", { name: "Pressed 1" })).toBe(button);
+
+    // The page draws again (a PIN set in the part changes the page around it): the part is the same one.
+    page.rerender(<Part label="Still pressed" placeholder={placeholder} />);
+    expect(screen.getByRole("button", { name: "Still pressed 1" })).toBe(button);
   });
 
   it("says in the part's place that it did not load, and keeps the rest of the page", async () => {

@@ -43,10 +43,11 @@ describe("the profile page before its forms have arrived", () => {
     expect(await within(verification).findByText("Tier 1")).toBeInTheDocument();
     expect(within(verification).getByText("3012345678")).toBeInTheDocument();
 
-    // Reset Pin works meanwhile: the modal opens with its title and says its form is coming.
+    // Reset Pin works meanwhile: the modal opens with its title (a first PIN's: this customer has none)
+    // and says its form is coming.
     await user.click(screen.getByRole("button", { name: "Reset Pin" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
-    const waiting = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    const waiting = screen.getByRole("dialog", { name: "Set your transaction PIN" });
     expect(within(waiting).getByRole("status")).toHaveTextContent("Loading…");
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
@@ -61,7 +62,7 @@ describe("the profile page before its forms have arrived", () => {
     // Once the code is here the modal opens with its form, focus on the code's field.
     await user.click(screen.getByRole("button", { name: "Reset Pin" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
-    const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    const dialog = screen.getByRole("dialog", { name: "Set your transaction PIN" });
     expect(within(dialog).getByLabelText("Code (OTP)")).toHaveFocus();
   });
 });

@@ -42,9 +42,9 @@ describe("the purchase wizard", () => {
 
     await user.click(await within(step).findByRole("button", { name: "Set your PIN" }));
     await act(async () => app.control.pin.settle({ type: "xstate.done.actor.requestCode" }));
-    const dialog = screen.getByRole("dialog", { name: "Transaction Pin Reset" });
+    const dialog = screen.getByRole("dialog", { name: "Set your transaction PIN" });
     await user.type(within(dialog).getByLabelText("Code (OTP)"), "482913");
-    await user.type(within(dialog).getByLabelText("New PIN"), "7319");
+    await user.type(within(dialog).getByLabelText("PIN"), "7319");
     await user.click(within(dialog).getByRole("button", { name: "Verify" }));
     expect(app.control.pin.calls.at(-1)).toEqual({
       id: "confirmPin",

@@ -106,7 +106,7 @@ describe("transaction history", () => {
     await user.selectOptions(status, "Failed");
     expect(app.location.history.at(-1)).toBe("/app/transaction-history?kind=tv&status=failed");
 
-    await user.type(screen.getByLabelText("Search"), "  7012345678  {Enter}");
+    await user.type(screen.getByLabelText("Search by reference, phone or meter"), "  7012345678  {Enter}");
     expect(app.location.history.at(-1)).toBe(
       "/app/transaction-history?kind=tv&status=failed&search=7012345678",
     );
@@ -120,8 +120,8 @@ describe("transaction history", () => {
       }),
     );
 
-    await user.clear(screen.getByLabelText("Search"));
-    await user.type(screen.getByLabelText("Search"), "OJA-TV");
+    await user.clear(screen.getByLabelText("Search by reference, phone or meter"));
+    await user.type(screen.getByLabelText("Search by reference, phone or meter"), "OJA-TV");
     await user.click(screen.getByRole("button", { name: "Search" }));
     expect(app.location.history.at(-1)).toBe("/app/transaction-history?kind=tv&status=failed&search=OJA-TV");
 
@@ -147,13 +147,13 @@ describe("transaction history", () => {
     });
     expect(screen.getByLabelText("Kind")).toHaveValue("electricity");
     expect(screen.getByLabelText("Status")).toHaveValue("pending");
-    expect(screen.getByLabelText("Search")).toHaveValue("4501");
+    expect(screen.getByLabelText("Search by reference, phone or meter")).toHaveValue("4501");
 
     await act(async () => app.location.navigate("/app/transaction-history?kind=data"));
     await vi.waitFor(() => expect(lastQuery(transactions)).toEqual({ page: 1, page_size: 20, kind: "data" }));
     expect(screen.getByLabelText("Kind")).toHaveValue("data");
     expect(screen.getByLabelText("Status")).toHaveValue("");
-    expect(screen.getByLabelText("Search")).toHaveValue("");
+    expect(screen.getByLabelText("Search by reference, phone or meter")).toHaveValue("");
   });
 
   it("ignores filter values it does not know", async () => {

@@ -156,11 +156,9 @@ export default function DashboardPage() {
               {main.data[1].results.length > 0 && <Link href="/transaction-history">See all</Link>}
             </div>
             {main.data[1].results.length === 0 ? (
+              // Funding is offered by the first steps, the Fund wallet tile and the menu: not a fourth time.
               <div className="empty-state">
-                <p>No transactions yet. Fund your wallet to get started.</p>
-                <Link href="/fund-account" className="button">
-                  Fund your wallet
-                </Link>
+                <p>No transactions yet. Your fundings and purchases will show here, newest first.</p>
               </div>
             ) : (
               <ul className="txn-list">

@@ -28,16 +28,29 @@ const formValues = (p: Profile): ProfileForm => ({
   date_of_birth: p.date_of_birth ?? "",
 });
 
-const fixedHint = "Fixed since your identity check. Ask for a correction under Wallet and verification.";
+// Where a change of fixed details goes: a correction for staff under Wallet and verification until the
+// account is verified; after that the server takes no correction (an admin edits), so only support can.
+const fixedHint = (verified: boolean) =>
+  verified
+    ? "Fixed since your identity check verified them. To change them, contact support at support@ojapay.ng."
+    : "Fixed since your identity check. Ask for a correction under Wallet and verification.";
 
 /**
  * The profile's personal details of spec section 2, with Update Profile (PATCH auth/profile/); its
  * password and PIN are shown masked, as statements, since only their hashes are kept. Once an
  * identity check has fixed the names and date of birth (`locked`), they show read-only; the server
- * refuses a change to them anyway. Loaded after the profile page draws (lazyPart), being its part
+ * refuses a change to them anyway. `verified`: the check verified the account, so no correction is taken. Loaded after the profile page draws (lazyPart), being its part
  * with react-hook-form.
  */
-export function PersonalDetailsForm({ profile, locked = false }: { profile: Profile; locked?: boolean }) {
+export function PersonalDetailsForm({
+  profile,
+  locked = false,
+  verified = false,
+}: {
+  profile: Profile;
+  locked?: boolean;
+  verified?: boolean;
+}) {
   const { accounts } = useAppServices();
   const { send } = useSession();
   const form = useForm<ProfileForm, unknown, z.output<typeof profileForm>>({
@@ -84,7 +97,7 @@ export function PersonalDetailsForm({ profile, locked = false }: { profile: Prof
         />
         {locked && (
           <p className="field-hint" id={fixedHintId}>
-            {fixedHint}
+            {fixedHint(verified)}
           </p>
         )}
       </fieldset>
@@ -102,7 +115,7 @@ export function PersonalDetailsForm({ profile, locked = false }: { profile: Prof
         label="Date of birth"
         chosen={form.watch("date_of_birth")}
         readOnly={locked}
-        hint={locked ? fixedHint : undefined}
+        hint={locked ? fixedHint(verified) : undefined}
         error={errors.date_of_birth?.message}
         {...form.register("date_of_birth")}
       />

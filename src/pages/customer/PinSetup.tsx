@@ -5,8 +5,8 @@ import { usePinReset } from "./usePinReset";
 
 /**
  * Set your PIN where a customer without one meets the need for it (the dashboard's first steps, the
- * wizard's confirm step): Profile's Reset Pin flow (pinResetMachine and its modal), run in place, so
- * whatever the customer was doing stays on the screen. `onSet` runs once the PIN is set.
+ * wizard's confirm step): Profile's Reset Pin flow (pinResetMachine and its modal, titled for a first
+ * PIN), run in place, so whatever the customer was doing stays on the screen. `onSet` runs once the PIN is set.
  */
 export function PinSetup({ onSet }: { onSet?: (() => void) | undefined }) {
   const { set, request, modal } = usePinReset();
@@ -30,7 +30,7 @@ export function PinSetup({ onSet }: { onSet?: (() => void) | undefined }) {
       <button type="button" className="button" onClick={request}>
         {setPinLabel}
       </button>
-      {modal && <PinResetModal {...modal} />}
+      {modal && <PinResetModal firstPin {...modal} />}
     </>
   );
 }

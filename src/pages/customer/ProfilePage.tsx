@@ -3,6 +3,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useSession } from "../../session/useSession";
 import { AccountBadge } from "./AccountBadge";
 import { LoadingModal } from "./LoadingModal";
+import { pinModalTitle } from "./pinModalTitle";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal, PriceLevels } from "./profileLazyParts";
 import { useKycStatus } from "./useKycStatus";
 import { usePinReset } from "./usePinReset";
@@ -39,7 +40,8 @@ export default function ProfilePage() {
         {pin.modal && (
           <PinResetModal
             {...pin.modal}
-            placeholder={<LoadingModal title="Transaction Pin Reset" onClose={pin.cancel} />}
+            firstPin={!profile.has_pin}
+            placeholder={<LoadingModal title={pinModalTitle(!profile.has_pin)} onClose={pin.cancel} />}
           />
         )}
       </header>
@@ -49,6 +51,7 @@ export default function ProfilePage() {
         <PersonalDetailsForm
           profile={profile}
           locked={kyc.status?.details_locked ?? false}
+          verified={Boolean(kyc.status?.verified_at)}
           placeholder={
             <p role="status" className="part-loading personal-details-loading muted">
               Loading your personal details…

@@ -95,11 +95,11 @@ export default function TransactionHistoryPage() {
           labels={statusLabels}
           onChange={(status) => show({ status })}
         />
+        {/* What it searches in the label, where it wraps, not in a placeholder a phone's field cuts short. */}
         <SearchField
-          label="Search"
+          label="Search by reference, phone or meter"
           value={draft}
           onChange={setDraft}
-          placeholder="Reference, phone, meter…"
           className="history-search"
         />
       </form>

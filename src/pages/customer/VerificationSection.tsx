@@ -10,10 +10,10 @@ import { LoadingModal } from "./LoadingModal";
 import { ContestModal, CorrectionModal, VerifyIdentityModal } from "./profileLazyParts";
 import type { KycStatusState } from "./useKycStatus";
 
-/** "BVN •••••••1234, verified Jan 5, 2026" in the row of the number that was checked. */
+/** "•••••••1234, verified Jan 5, 2026" in the row of the number that was checked, which names it. */
 function identityText(status: KycStatus, row: IdentityType): string {
   if (status.id_type !== row || !status.id_last4) return "Not provided";
-  const masked = `${identityTypeName[row]} •••••••${status.id_last4}`;
+  const masked = `•••••••${status.id_last4}`;
   return status.verified_at ? `${masked}, verified ${formatDate(status.verified_at)}` : masked;
 }
 

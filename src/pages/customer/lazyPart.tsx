@@ -1,4 +1,4 @@
-import { type Attributes, type ComponentType, lazy, type ReactNode, Suspense } from "react";
+import { type Attributes, type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { LoadBoundary, reloadPage, withTimeout } from "../../components/lazyPage";
 
 /** A part made by lazyPart: the component, and a way to start fetching its code before it is drawn. */
@@ -28,16 +28,14 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   };
   const Part = lazy(() => fetchPart().then((component) => ({ default: component })));
   function LazyPart({ placeholder, ...props }: P & { placeholder: ReactNode }) {
-    const Arrived = arrived;
+    // Chosen once per drawn part: switching from the lazy one to the arrived one on a later draw would
+    // be another component to React, which would throw the part's state away (a PIN just set, say).
+    const [Drawn] = useState<ComponentType<P>>(() => arrived ?? (Part as unknown as ComponentType<P>));
     return (
       // The error in the part's place rather than lazyPage's whole-page one: the rest of the page stays usable.
       <LoadBoundary failed={<PartLoadError />}>
         <Suspense fallback={placeholder}>
-          {Arrived ? (
-            <Arrived {...(props as unknown as P & Attributes)} />
-          ) : (
-            <Part {...(props as unknown as P & Attributes)} />
-          )}
+          <Drawn {...(props as unknown as P & Attributes)} />
         </Suspense>
       </LoadBoundary>
     );

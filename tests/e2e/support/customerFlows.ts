@@ -30,15 +30,15 @@ export async function newCustomer(page: Page, base: string, mail: Mail, person: 
   await page.waitForURL(`${base}/app/dashboard`);
 }
 
-/** The first transaction PIN, from Profile → Reset Pin and the emailed code. */
+/** The first transaction PIN, from Profile → Reset Pin (a first PIN's modal) and the emailed code. */
 export async function setPin(page: Page, base: string, mail: Mail, email: string, pin: string) {
   const seen = mail.count(email);
   await page.goto(`${base}/app/profile`);
   await page.getByRole("button", { name: "Reset Pin" }).click();
-  const otp = page.getByRole("dialog", { name: "Transaction Pin Reset" });
+  const otp = page.getByRole("dialog", { name: "Set your transaction PIN" });
   await otp.waitFor();
   await otp.getByLabel("Code (OTP)").fill(await mail.nextCode(email, seen));
-  await otp.getByLabel("New PIN", { exact: true }).fill(pin);
+  await otp.getByLabel("PIN", { exact: true }).fill(pin);
   await otp.getByRole("button", { name: "Verify" }).click();
   await otp.waitFor({ state: "detached" });
 }

@@ -1,4 +1,22 @@
+import { Fragment } from "react";
 import { marketSamples, type Sample, v1Samples, verifySample } from "./apiSamples";
+
+/** An address in the text, which a phone's line may break after a slash, not inside a word. */
+function AddressCode({ address }: { address: string }) {
+  const parts = address.split(/(?<=\/)(?!\/)/);
+  return (
+    <code>
+      {parts.map((part, i) => (
+        // The parts of one address never move: their place is their key.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <Fragment key={i}>
+          {part}
+          {i < parts.length - 1 && <wbr />}
+        </Fragment>
+      ))}
+    </code>
+  );
+}
 
 function Samples({ samples }: { samples: Sample[] }) {
   return (
@@ -6,7 +24,11 @@ function Samples({ samples }: { samples: Sample[] }) {
       {samples.map((sample) => (
         <li key={sample.title}>
           <p>{sample.title}</p>
-          <pre>
+          {/* Scrolls sideways rather than break a URL or JSON mid-word; focusable, so keys scroll it too. */}
+          <pre
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+            tabIndex={0}
+          >
             <code>{sample.code}</code>
           </pre>
         </li>
@@ -31,17 +53,18 @@ export function ApiGuide({ origin }: { origin: string }) {
         <summary>The VTU market's format</summary>
         <p>
           The paths and fields most VTU sites and apps already speak, under{" "}
-          <code>{origin}/reseller/api/</code>, with <code>Authorization: Token</code>. Amounts in naira. A
-          purchase's status is <code>successful</code>, <code>failed</code> or <code>processing</code>.
+          <AddressCode address={`${origin}/reseller/api/`} />, with <code>Authorization: Token</code>. Amounts
+          in naira. A purchase's status is <code>successful</code>, <code>failed</code> or{" "}
+          <code>processing</code>.
         </p>
         <Samples samples={marketSamples(origin)} />
       </details>
       <details>
         <summary>OjaPay's own API (v1)</summary>
         <p>
-          Under <code>{origin}/api/v1/</code>, with <code>Authorization: Bearer</code>. Amounts in kobo (₦1 is
-          100); answers in OjaPay's usual envelope. Send a new <code>request_id</code> with each purchase:
-          sending the same one again answers the same purchase, never a second.
+          Under <AddressCode address={`${origin}/api/v1/`} />, with <code>Authorization: Bearer</code>.
+          Amounts in kobo (₦1 is 100); answers in OjaPay's usual envelope. Send a new <code>request_id</code>{" "}
+          with each purchase: sending the same one again answers the same purchase, never a second.
         </p>
         <Samples samples={v1Samples(origin)} />
       </details>
@@ -49,11 +72,15 @@ export function ApiGuide({ origin }: { origin: string }) {
         <summary>Checking a webhook's signature</summary>
         <p>
           When a purchase made with a key settles, we POST it to the key's webhook URL with{" "}
-          <code>X-OjaPay-Signature: t=…,v1=…</code>: <code>v1</code> is the hex HMAC-SHA256 of <code>t</code>,
-          a dot and the raw body, keyed with the key's signing secret. Answer with any 2xx. Otherwise we try
-          again after 1 minute, 5 minutes, 15 minutes, 1 hour, 6 hours and 24 hours.
+          <code className="keep-whole">X-OjaPay-Signature: t=…,v1=…</code>: <code>v1</code> is the hex
+          HMAC-SHA256 of <code>t</code>, a dot and the raw body, keyed with the key's signing secret. Answer
+          with any 2xx. Otherwise we try again after 1 minute, 5 minutes, 15 minutes, 1 hour, 6 hours and 24
+          hours.
         </p>
-        <pre>
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a block that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+        >
           <code>{verifySample}</code>
         </pre>
       </details>

@@ -75,6 +75,12 @@ export function TvForm({
           value: String(p.id),
           label: `${p.name}: ${formatNaira(p.price, true)}`,
         }))}
+        // By the price it adds to, not the smartcard it has nothing to do with.
+        hint={
+          provider && provider.service_fee > 0
+            ? `A service fee of ${formatNaira(provider.service_fee, true)} applies on top of the bouquet's price.`
+            : undefined
+        }
         error={errors.plan_id?.message}
         disabled={!provider?.enabled}
         {...form.register("plan_id")}
@@ -83,11 +89,6 @@ export function TvForm({
         label="Smartcard number"
         inputMode="numeric"
         autoComplete="off"
-        hint={
-          provider && provider.service_fee > 0
-            ? `A service fee of ${formatNaira(provider.service_fee, true)} applies.`
-            : undefined
-        }
         error={errors.smartcard?.message}
         {...form.register("smartcard")}
       />

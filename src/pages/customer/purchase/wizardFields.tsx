@@ -14,6 +14,7 @@ export function SelectField({
   label,
   options,
   error,
+  hint,
   placeholder,
   ref,
   ...select
@@ -21,10 +22,12 @@ export function SelectField({
   label: string;
   options: readonly Option[];
   error?: string | undefined;
+  hint?: string | undefined;
   placeholder: string;
   ref?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -32,7 +35,7 @@ export function SelectField({
         ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -42,6 +45,11 @@ export function SelectField({
           </option>
         ))}
       </select>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p className="field-error" id={`${id}-error`} role="alert">
           {error}
