@@ -1,3 +1,5 @@
+import "./pager.css";
+
 /** How many pages a list answer spans, from the answer's own page_size, so a server change cannot skew it. */
 export const pageCount = (data: { count: number; page_size: number }) =>
   Math.max(1, Math.ceil(data.count / Math.max(1, data.page_size)));
