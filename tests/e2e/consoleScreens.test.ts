@@ -1,59 +1,34 @@
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
-import { startMailCatcher } from "./support/mailCatcher";
+import { phone } from "./support/browser";
+import { laptop, openSettled, startBrowserTest, testAdmin } from "./support/browserTest";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The console's screens in a real browser at a cheap phone's 360×740 and a laptop's 1280×800, with
 // the "Simulated payments…" bar above them as whenever the simulators are on: measured from boxes,
 // text and what is drawn at a point, not compared with pictures.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
-const laptop = { viewport: { width: 1280, height: 800 } } as const;
 const sizes = ["360", "1280"] as const;
 type Size = (typeof sizes)[number];
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: Awaited<ReturnType<typeof startBrowserTest>>;
 const adminAt = new Map<Size, Page>();
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest();
   for (const size of sizes) {
-    const page = await (await browser.newContext(size === "360" ? phone : laptop)).newPage();
-    page.setDefaultTimeout(20_000);
-    await consoleSignIn(page, app.base, admin);
+    const page = await test.newPage(size === "360" ? phone : laptop);
+    await consoleSignIn(page, test.app.base, testAdmin);
     adminAt.set(size, page);
   }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 const adminPage = (size: Size) => adminAt.get(size) as Page;
 
 /** A console page opened and settled: its h1 drawn, nothing loading, the document at its top. */
-async function open(page: Page, path: string) {
-  await page.goto(`${app.base}${path}`);
-  await page.locator("main h1").first().waitFor();
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"], .loading-overlay, .logo-spinner, .part-loading') &&
-      document.fonts.status === "loaded",
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
+const open = (page: Page, path: string) => openSettled(page, test.app.base, path);
 
 /** The box of an element, in the window's coordinates. */
 const box = (target: Locator) =>
@@ -134,7 +109,7 @@ describe.each(sizes)("the console's sidebar at %spx", (size) => {
     const centre = [(link.left + link.right) / 2, (link.top + link.bottom) / 2] as const;
     if (size === "360") await page.touchscreen.tap(...centre);
     else await page.mouse.click(...centre);
-    await page.waitForURL(`${app.base}/admin/electricity-transactions`);
+    await page.waitForURL(`${test.app.base}/admin/electricity-transactions`);
     await page.getByRole("heading", { level: 1, name: "Electricity transactions" }).waitFor();
   });
 });

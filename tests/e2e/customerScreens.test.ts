@@ -1,11 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { phone } from "./support/browser";
+import { laptop, openSettled, screenshotWindow, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { consoleSignIn } from "./support/secondFactor";
 import { splitWords } from "./support/textLayout";
 
@@ -15,45 +14,24 @@ import { splitWords } from "./support/textLayout";
 // bouquet, the history's search hint whole, and a 404 for an address with no page. Measured from
 // boxes, computed styles and text, not pictures; with SCREENSHOTS_DIR set it also saves each screen.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
 const customer = { first: "Kemi", last: "Balogun", email: "kemi@example.com", password: "kemi password 7" };
 const pin = "6142";
 const airtimePhone = "08031234567";
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let test: Awaited<ReturnType<typeof startBrowserTest>>;
+let mail: typeof test.mail;
+let app: typeof test.app;
 /** The customer on a phone and, sharing the phone's session once signed in, on a laptop. */
 let atPhone: Page;
 let atLaptop: Page;
 let adminPage: Page;
 
-const laptop = { viewport: { width: 1280, height: 800 } } as const;
-
-async function newPage(options: object, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
-  const context = await browser.newContext({ ...options, ...(storageState && { storageState }) });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (options: object, storageState?: Parameters<typeof test.newPage>[1]) =>
+  test.newPage(options, storageState);
 
 /** A page opened and settled: its h1 drawn and nothing loading. */
-async function open(page: Page, path: string) {
-  await page.goto(`${app.base}${path}`);
-  await settle(page);
-}
-
-async function settle(page: Page) {
-  await page.locator("main h1").first().waitFor();
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"], .loading-overlay, .logo-spinner, .part-loading') &&
-      document.fonts.status === "loaded",
-  );
-}
+const open = (page: Page, path: string) => openSettled(page, app.base, path);
 
 const width = (page: Page) => page.viewportSize()?.width ?? 0;
 
@@ -67,13 +45,6 @@ async function screenshot(page: Page, name: string) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.screenshot({ path: join(screenshotsDir, `${name}-${view.width}.png`), animations: "disabled" });
   await page.setViewportSize(view);
-}
-
-/** A modal as the window shows it. */
-async function screenshotWindow(page: Page, name: string) {
-  if (!screenshotsDir) return;
-  mkdirSync(screenshotsDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotsDir, `${name}-${width(page)}.png`), animations: "disabled" });
 }
 
 /** How far the page is wider than the window: 0 when nothing makes it scroll sideways. */
@@ -107,24 +78,14 @@ async function makeReseller() {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest();
+  ({ mail, app } = test);
   atPhone = await newPage(phone);
   await newCustomer(atPhone, app.base, mail, customer);
   atLaptop = await newPage(laptop, await atPhone.context().storageState());
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 describe("a new customer's screens", () => {
   it("offers funding once on a new dashboard, in the first steps, and says where transactions will show", async () => {
@@ -290,7 +251,7 @@ describe("a refund's row", () => {
     await atPhone.getByRole("heading", { name: "Purchase successful" }).waitFor();
 
     adminPage = await newPage(laptop);
-    await consoleSignIn(adminPage, app.base, admin);
+    await consoleSignIn(adminPage, app.base, testAdmin);
     await adminPage.goto(`${app.base}/admin/airtime-transactions?search=${airtimePhone}`);
     await adminPage.locator("a[href^='/admin/transactions/']").first().click();
     await adminPage.getByRole("heading", { level: 1, name: /^Transaction / }).waitFor();

@@ -6,9 +6,11 @@ import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
 import { customerPages } from "../../src/pages/customer/customerNav";
 import { startAppProcess } from "./support/appProcess";
 import { launchBrowser, phone } from "./support/browser";
+import { openSettled, settle } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
+import { splitWords } from "./support/textLayout";
 
 // The layout of the signed-in pages in a real browser, at a cheap phone's 360×740 and a laptop's
 // 1280×800, with the "Simulated payments…" bar above the page as it is whenever the simulators are on.
@@ -45,30 +47,8 @@ async function newPage(options: object, storageState?: Awaited<ReturnType<Browse
   return page;
 }
 
-async function consoleSignIn(page: Page) {
-  await page.goto(`${app.base}/admin/login`);
-  await page.getByLabel("Email address").fill(admin.email);
-  await page.getByLabel("Password", { exact: true }).fill(admin.password);
-  await page.getByRole("button", { name: "Sign in to the console" }).click();
-  await page.waitForURL(`${app.base}/admin/dashboard`);
-  await passSecondFactor(page, admin.email);
-}
-
 /** A page opened and settled: its h1 drawn, nothing loading, fonts in, the document at its top. */
-async function open(page: Page, path: string) {
-  await page.goto(`${app.base}${path}`);
-  await settle(page);
-}
-
-async function settle(page: Page) {
-  await page.locator("main h1").first().waitFor();
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('[aria-busy="true"], .loading-overlay, .logo-spinner, .part-loading') &&
-      document.fonts.status === "loaded",
-  );
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
+const open = (page: Page, path: string) => openSettled(page, app.base, path);
 
 /**
  * The page as `<name>-<size>.png` in SCREENSHOTS_DIR, whole: drawn in a window as tall as the page,
@@ -99,41 +79,6 @@ async function screenshotOf(page: Page, part: Locator, name: string, size: Size)
   await page.setViewportSize({ width: view.width, height: Math.max(view.height, height) });
   await part.screenshot({ path: join(screenshotsDir, `${name}-${size}.png`), animations: "disabled" });
   await page.setViewportSize(view);
-}
-
-/**
- * The words of these elements' text that a line break cuts in two ("49597 / 30438", "Not verifie /
- * d"): each run of non-space characters of each text node, as a range, must lie on a single line.
- * Text drawn for screen readers only (in a box of a pixel or less, as .sr-only and hidden table
- * headers are) is left out.
- */
-function splitWords(elements: Locator): Promise<string[]> {
-  return elements.evaluateAll((all) => {
-    const unseen = (node: Node) => {
-      for (let e = node.parentElement; e; e = e.parentElement) {
-        const { width, height } = e.getBoundingClientRect();
-        if (width <= 1 || height <= 1) return true;
-      }
-      return false;
-    };
-    const split: string[] = [];
-    for (const element of all) {
-      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (unseen(node)) continue;
-        for (const word of (node.textContent ?? "").matchAll(/\S+/g)) {
-          const range = document.createRange();
-          range.setStart(node, word.index);
-          range.setEnd(node, word.index + word[0].length);
-          const lines = new Set(
-            [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)),
-          );
-          if (lines.size > 1) split.push(word[0]);
-        }
-      }
-    }
-    return split;
-  });
 }
 
 /** How many lines an element's text takes. */
@@ -244,7 +189,7 @@ beforeAll(async () => {
   customerAt.set("1280", await newPage(laptop, await phonePage.context().storageState()));
 
   const laptopPage = await newPage(laptop);
-  await consoleSignIn(laptopPage);
+  await consoleSignIn(laptopPage, app.base, admin);
   adminAt.set("1280", laptopPage);
   adminAt.set("360", await newPage(phone, await laptopPage.context().storageState()));
 }, 240_000);
@@ -453,7 +398,7 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
     const reseller = page.getByRole("region", { name: "Reseller" });
     await reseller.getByRole("button", { name: "Save Reseller" }).waitFor();
     expect(await page.getByRole("region").count()).toBe(4);
-    expect(await reseller.getByLabel("Airtime discount").inputValue()).toBe("2");
+    expect(await reseller.getByLabel("Airtime discount").inputValue()).toBe("0.5");
     const fixed = reseller.getByRole("table", { name: "Fixed data plan prices" });
     await fixed.getByText(/stops at cost/).waitFor();
     expect(await fixed.locator("tbody tr").count()).toBe(2);

@@ -1,51 +1,32 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { phone } from "./support/browser";
+import { startBrowserTest, testAdmin } from "./support/browserTest";
 import { newCustomer } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { copiesOnceSettled, toastTexts, visibleCopies } from "./support/saidOnce";
-import { passSecondFactor } from "./support/secondFactor";
+import { consoleSignIn } from "./support/secondFactor";
 
 // One message, one place (docs/decisions.md, "One message, one place"): each refusal a form field, a
 // dialog or the page shows is shown there alone, never toasted as well, at a phone's 360px where a
 // toast would cover the dialog. Each case counts the places on screen that say the words.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
 const expiry = "Your session has expired. Kindly sign-in again.";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let test: Awaited<ReturnType<typeof startBrowserTest>>;
+const app = { base: "" };
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
+  test = await startBrowserTest({
     // The sign-in code case guesses from many addresses, as X-Forwarded-For names them.
     TRUST_PROXY: "1",
     ADDRESS_LIMIT_PER_MINUTE: "600",
   });
-  browser = await launchBrowser();
+  app.base = test.app.base;
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext(phone);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = () => test.newPage(phone);
 
 async function fillRegistration(page: Page, email: string) {
   await page.goto(`${app.base}/auth/register`);
@@ -74,7 +55,7 @@ describe("one message, one place", () => {
     expect(await alert.textContent()).toMatch(/^An error occurred\./);
     expect(await toastTexts(page)).toEqual([]);
 
-    await verify.getByLabel("Verification code").fill(await mail.nextCode(email, 0));
+    await verify.getByLabel("Verification code").fill(await test.mail.nextCode(email, 0));
     await verify.getByRole("button", { name: "Verify" }).click();
     const created = page.getByRole("dialog", { name: "Account created" });
     await created.waitFor();
@@ -110,7 +91,7 @@ describe("one message, one place", () => {
   it("says why the sign-in code is needed only in its dialog, and a wrong code only under the code", async () => {
     const who = { first: "Sani", last: "Musa", email: "sani@example.com", password: "sani password 8" };
     const page = await newPage();
-    await newCustomer(page, app.base, mail, who);
+    await newCustomer(page, app.base, test.mail, who);
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
     for (let i = 0; i < 10; i++) {
@@ -141,7 +122,7 @@ describe("one message, one place", () => {
   it("says a wrong PIN code and the wait for a new one once each, in the PIN dialog", async () => {
     const page = await newPage();
     const email = "tobi@example.com";
-    await newCustomer(page, app.base, mail, {
+    await newCustomer(page, app.base, test.mail, {
       first: "Tobi",
       last: "Ade",
       email,
@@ -169,7 +150,7 @@ describe("one message, one place", () => {
 
   it("says a session expired once, on the sign-in page, when the profile fetch meets a 401 with any words", async () => {
     const page = await newPage();
-    await newCustomer(page, app.base, mail, {
+    await newCustomer(page, app.base, test.mail, {
       first: "Ife",
       last: "Oke",
       email: "ife@example.com",
@@ -193,11 +174,7 @@ describe("one message, one place", () => {
 
   it("says a price below cost once, in the sell-at-a-loss step, and a smallest above the largest once", async () => {
     const page = await newPage();
-    await page.goto(`${app.base}/admin/login`);
-    await page.getByLabel("Email address").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Sign in to the console" }).click();
-    await passSecondFactor(page, admin.email);
+    await consoleSignIn(page, app.base, testAdmin);
 
     await page.goto(`${app.base}/admin/manage-databundle/1`);
     await page

@@ -1,39 +1,22 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser } from "./support/browser";
+import { laptop, screenshotWindow, startBrowserTest, testAdmin } from "./support/browserTest";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The Price levels page against the built app and a real server: where cost caps a level's discount,
 // at 1280 and 360 px. With SCREENSHOTS_DIR set, the page is saved as price-levels-caps-<width>.png.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
-const screenshotsDir = process.env.SCREENSHOTS_DIR;
-
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: Awaited<ReturnType<typeof startBrowserTest>>;
 let page: Page;
 
 beforeAll(async () => {
-  app = await startAppProcess({ ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password });
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  page.setDefaultTimeout(20_000);
+  test = await startBrowserTest();
+  page = await test.newPage(laptop);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+afterAll(() => test?.stop());
 
-async function screenshot(name: string) {
-  if (!screenshotsDir) return;
-  mkdirSync(screenshotsDir, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: join(screenshotsDir, `${name}-${width}.png`), animations: "disabled" });
-}
+const screenshot = (name: string) => screenshotWindow(page, name);
 
 /** Whether `inner` lies wholly inside `outer`, side to side. */
 async function within(inner: Locator, outer: Locator): Promise<boolean> {
@@ -47,8 +30,8 @@ const noSidewaysScroll = () =>
 
 describe("the Price levels page in a real browser", () => {
   it("says each level's discounts are given whole at the start, and where cost caps one an admin raises", async () => {
-    await consoleSignIn(page, app.base, admin);
-    await page.goto(`${app.base}/admin/price-levels`);
+    await consoleSignIn(page, test.app.base, testAdmin);
+    await page.goto(`${test.app.base}/admin/price-levels`);
     const api = page.getByRole("region", { name: "API" });
     const caps = api.locator(".level-caps");
     await api.getByRole("heading", { name: "Where cost caps the discount" }).waitFor();

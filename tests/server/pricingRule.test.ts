@@ -359,11 +359,11 @@ describe("a plan sold by several providers", () => {
   });
 
   it("airtime is judged against the smallest commission among its offers", async () => {
-    // MTN: VTpass 3%, the vendor 2%. A 2.5% discount loses on the vendor's purchases.
+    // MTN: VTpass 3%, the vendor 4%. A 3.5% discount loses on VTpass's purchases.
     await expectRefusedAsLoss(
-      server.patch("core/staff/fetch/airtime/", { id: 1, discount_percent: 2.5 }, staff.token),
+      server.patch("core/staff/fetch/airtime/", { id: 1, discount_percent: 3.5 }, staff.token),
       "discount_percent",
-      /A 2\.5% discount with our 2% commission sells MTN airtime 0\.5% below its cost\./,
+      /A 3\.5% discount with our 3% commission sells MTN airtime 0\.5% below its cost\./,
     );
   });
 });

@@ -4,7 +4,7 @@ import type { Locator } from "playwright-core";
  * The words of these elements' text that a line break cuts in two ("49597 / 30438", "Not verifie /
  * d"): each run of non-space characters of each text node, as a range, must lie on a single line.
  * Text drawn for screen readers only (in a box of a pixel or less, as .sr-only is) is left out. The
- * same measure as layout.test.ts's, shared from here for the other browser tests.
+ * measure every browser test uses.
  */
 export function splitWords(elements: Locator): Promise<string[]> {
   return elements.evaluateAll((all) => {
