@@ -2,6 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { laptop, openSettled, startBrowserTest, testAdmin } from "./support/browserTest";
+import { coveredPoints } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The console's screens in a real browser at a cheap phone's 360×740 and a laptop's 1280×800, with
@@ -36,33 +37,6 @@ const box = (target: Locator) =>
     const { top, bottom, left, right } = element.getBoundingClientRect();
     return { top, bottom, left, right };
   });
-
-/**
- * The points of a box (its centre and towards its corners) where something else is drawn on top of
- * it, or nothing at all (outside the window): an empty list when all of it can be seen and tapped.
- */
-function coveredPoints(target: Locator): Promise<string[]> {
-  return target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const at = (x: number, y: number) => [box.left + box.width * x, box.top + box.height * y] as const;
-    const points = {
-      centre: at(0.5, 0.5),
-      "top left": at(0.25, 0.25),
-      "top right": at(0.75, 0.25),
-      "bottom left": at(0.25, 0.75),
-      "bottom right": at(0.75, 0.75),
-    };
-    const covered: string[] = [];
-    for (const [name, [x, y]] of Object.entries(points)) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !element.contains(hit))
-        covered.push(
-          `${name} (${Math.round(x)}, ${Math.round(y)}) shows ${hit?.outerHTML.slice(0, 80) ?? "nothing"}`,
-        );
-    }
-    return covered;
-  });
-}
 
 const adminNav = (page: Page) => page.getByRole("navigation", { name: "Admin menu" });
 const simulatedBar = (page: Page) => page.locator("[data-simulated-bar]");

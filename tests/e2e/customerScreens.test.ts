@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { laptop, openSettled, screenshotWindow, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin } from "./support/customerFlows";
+import { splitWords } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
-import { splitWords } from "./support/textLayout";
 
 // What a customer, and anyone on the public pages, sees of issue 35's screens, in a real browser at a
 // cheap phone's 360×740 and a laptop's 1280×800: a first PIN that is not a "reset", funding offered

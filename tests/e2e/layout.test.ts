@@ -9,8 +9,8 @@ import { launchBrowser, phone } from "./support/browser";
 import { openSettled, settle } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
+import { coveredPoints, splitWords } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
-import { splitWords } from "./support/textLayout";
 
 // The layout of the signed-in pages in a real browser, at a cheap phone's 360×740 and a laptop's
 // 1280×800, with the "Simulated payments…" bar above the page as it is whenever the simulators are on.
@@ -96,34 +96,6 @@ const sidewaysOverflow = (page: Page) =>
     const root = document.scrollingElement ?? document.documentElement;
     return Math.max(0, root.scrollWidth - window.innerWidth);
   });
-
-/**
- * The points of a box (its centre and towards its corners) where something else is drawn on top
- * of it: an empty list when all of it is visible.
- */
-function coveredPoints(target: Locator): Promise<string[]> {
-  return target.evaluate((element) => {
-    const box = element.getBoundingClientRect();
-    const at = (x: number, y: number) => [box.left + box.width * x, box.top + box.height * y] as const;
-    // A quarter of the way in from each corner: inside rounded corners, which hit-testing follows.
-    const points = {
-      centre: at(0.5, 0.5),
-      "top left": at(0.25, 0.25),
-      "top right": at(0.75, 0.25),
-      "bottom left": at(0.25, 0.75),
-      "bottom right": at(0.75, 0.75),
-    };
-    const covered: string[] = [];
-    for (const [name, [x, y]] of Object.entries(points)) {
-      const hit = document.elementFromPoint(x, y);
-      if (!hit || !element.contains(hit))
-        covered.push(
-          `${name} (${Math.round(x)}, ${Math.round(y)}) shows ${hit?.outerHTML.slice(0, 80) ?? "nothing"}`,
-        );
-    }
-    return covered;
-  });
-}
 
 /** The box of an element, in the window's coordinates. */
 const box = (target: Locator) =>

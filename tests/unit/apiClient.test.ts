@@ -56,6 +56,14 @@ function harness(reply: Reply | ((url: string) => Reply), token: string | null =
   };
 }
 
+const signUpBody = {
+  first_name: "A",
+  last_name: "B",
+  email: "a@example.com",
+  phone: "08031234567",
+  password: "secret pass",
+};
+
 const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
 const refused = (status: number, code: RefusalCode, msg: string, extra: object = {}) => ({
   status,
@@ -263,15 +271,7 @@ describe("other outcomes (spec section 7)", () => {
         fields: { email: ["An account already uses this email."] },
       }),
     );
-    const failure = await signUp
-      .register({
-        first_name: "A",
-        last_name: "B",
-        email: "a@example.com",
-        phone: "08031234567",
-        password: "secret pass",
-      })
-      .catch((e) => e);
+    const failure = await signUp.register(signUpBody).catch((e) => e);
     expect(failure).toMatchObject({
       code: "email_taken",
       fields: { email: ["An account already uses this email."] },
@@ -362,15 +362,7 @@ describe("other outcomes (spec section 7)", () => {
         fields: { email: ["custom user with this email already exists."] },
       },
     });
-    const failure = await signUp
-      .register({
-        first_name: "A",
-        last_name: "B",
-        email: "a@example.com",
-        phone: "08031234567",
-        password: "secret pass",
-      })
-      .catch((e) => e);
+    const failure = await signUp.register(signUpBody).catch((e) => e);
     expect(failure).toMatchObject({
       code: undefined,
       fields: { email: ["custom user with this email already exists."] },

@@ -34,3 +34,31 @@ export function splitWords(elements: Locator): Promise<string[]> {
     return split;
   });
 }
+
+/**
+ * The points of a box (its centre and towards its corners) where something else is drawn on top of
+ * it, or nothing at all (outside the window): an empty list when all of it can be seen and tapped.
+ */
+export function coveredPoints(target: Locator): Promise<string[]> {
+  return target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const at = (x: number, y: number) => [box.left + box.width * x, box.top + box.height * y] as const;
+    // A quarter of the way in from each corner: inside rounded corners, which hit-testing follows.
+    const points = {
+      centre: at(0.5, 0.5),
+      "top left": at(0.25, 0.25),
+      "top right": at(0.75, 0.25),
+      "bottom left": at(0.25, 0.75),
+      "bottom right": at(0.75, 0.75),
+    };
+    const covered: string[] = [];
+    for (const [name, [x, y]] of Object.entries(points)) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !element.contains(hit))
+        covered.push(
+          `${name} (${Math.round(x)}, ${Math.round(y)}) shows ${hit?.outerHTML.slice(0, 80) ?? "nothing"}`,
+        );
+    }
+    return covered;
+  });
+}
