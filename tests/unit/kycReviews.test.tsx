@@ -96,6 +96,10 @@ describe("the profile once a check has fixed the names and date of birth", () =>
       ),
     ).toBeInTheDocument();
     expect(within(section).queryByRole("button", { name: "Ask for a correction" })).not.toBeInTheDocument();
+    // The details' hint no longer sends the customer to a button that is gone.
+    expect(within(details).getByRole("group", { name: "Full name" })).toHaveAccessibleDescription(
+      "Fixed since your identity check. Your correction is waiting for staff, under Wallet and verification.",
+    );
   });
 
   it("reads the status again after the registry refuses a check, so the profile shows the details fixed", async () => {

@@ -28,28 +28,36 @@ const formValues = (p: Profile): ProfileForm => ({
   date_of_birth: p.date_of_birth ?? "",
 });
 
-// Where a change of fixed details goes: a correction for staff under Wallet and verification until the
-// account is verified; after that the server takes no correction (an admin edits), so only support can.
-const fixedHint = (verified: boolean) =>
-  verified
-    ? "Fixed since your identity check verified them. To change them, contact support at support@ojapay.ng."
-    : "Fixed since your identity check. Ask for a correction under Wallet and verification.";
+/**
+ * Where a change of fixed details goes: a correction for staff under Wallet and verification until the
+ * account is verified (one at a time: a sent one waits there); after that the server takes no
+ * correction (an admin edits), so only support can.
+ */
+export type FixedDetails = "correctable" | "correctionPending" | "verified";
+
+const fixedHints: Record<FixedDetails, string> = {
+  correctable: "Fixed since your identity check. Ask for a correction under Wallet and verification.",
+  correctionPending:
+    "Fixed since your identity check. Your correction is waiting for staff, under Wallet and verification.",
+  verified:
+    "Fixed since your identity check verified them. To change them, contact support at support@ojapay.ng.",
+};
 
 /**
  * The profile's personal details of spec section 2, with Update Profile (PATCH auth/profile/); its
  * password and PIN are shown masked, as statements, since only their hashes are kept. Once an
  * identity check has fixed the names and date of birth (`locked`), they show read-only; the server
- * refuses a change to them anyway. `verified`: the check verified the account, so no correction is taken. Loaded after the profile page draws (lazyPart), being its part
+ * refuses a change to them anyway. `fixed` says where a change of them goes. Loaded after the profile page draws (lazyPart), being its part
  * with react-hook-form.
  */
 export function PersonalDetailsForm({
   profile,
   locked = false,
-  verified = false,
+  fixed = "correctable",
 }: {
   profile: Profile;
   locked?: boolean;
-  verified?: boolean;
+  fixed?: FixedDetails;
 }) {
   const { accounts } = useAppServices();
   const { send } = useSession();
@@ -97,7 +105,7 @@ export function PersonalDetailsForm({
         />
         {locked && (
           <p className="field-hint" id={fixedHintId}>
-            {fixedHint(verified)}
+            {fixedHints[fixed]}
           </p>
         )}
       </fieldset>
@@ -115,7 +123,7 @@ export function PersonalDetailsForm({
         label="Date of birth"
         chosen={form.watch("date_of_birth")}
         readOnly={locked}
-        hint={locked ? fixedHint(verified) : undefined}
+        hint={locked ? fixedHints[fixed] : undefined}
         error={errors.date_of_birth?.message}
         {...form.register("date_of_birth")}
       />

@@ -51,7 +51,13 @@ export default function ProfilePage() {
         <PersonalDetailsForm
           profile={profile}
           locked={kyc.status?.details_locked ?? false}
-          verified={Boolean(kyc.status?.verified_at)}
+          fixed={
+            kyc.status?.verified_at
+              ? "verified"
+              : kyc.status?.change_request?.status === "pending"
+                ? "correctionPending"
+                : "correctable"
+          }
           placeholder={
             <p role="status" className="part-loading personal-details-loading muted">
               Loading your personal details…
