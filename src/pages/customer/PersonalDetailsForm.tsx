@@ -11,6 +11,7 @@ import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
+import { supportEmail } from "../supportEmail";
 
 // The form's view of the profile: a date input gives "" for no date, which the API spells null.
 const profileForm = z.strictObject({
@@ -39,8 +40,7 @@ const fixedHints: Record<FixedDetails, string> = {
   correctable: "Fixed since your identity check. Ask for a correction under Wallet and verification.",
   correctionPending:
     "Fixed since your identity check. Your correction is waiting for staff, under Wallet and verification.",
-  verified:
-    "Fixed since your identity check verified them. To change them, contact support at support@ojapay.ng.",
+  verified: `Fixed since your identity check verified them. To change them, contact support at ${supportEmail}.`,
 };
 
 /**

@@ -1,3 +1,4 @@
+import { supportEmail } from "../supportEmail";
 import type { InfoPath } from "./infoPaths";
 
 export type InfoSection = {
@@ -37,7 +38,7 @@ const notBuiltYet = (what: string): InfoSection => ({
   heading: "Where things stand",
   body: [
     `${what} is an idea we are working towards, not a working service. Nothing can be paid, ordered or opened here, and we have not set a date.`,
-    "If anyone offers you this service in OjaPay's name, it is not from us. Please tell us at support@ojapay.ng.",
+    `If anyone offers you this service in OjaPay's name, it is not from us. Please tell us at ${supportEmail}.`,
   ],
 });
 
@@ -187,7 +188,7 @@ export const infoContent: Record<InfoPath, InfoContent> = {
         list: "bullets",
         body: [
           "Your card details are entered on the payment gateway's checkout page, not on OjaPay.",
-          "If your bank shows the money has left but your wallet has not been credited, email support@ojapay.ng with your wallet number and the payment reference.",
+          `If your bank shows the money has left but your wallet has not been credited, email ${supportEmail} with your wallet number and the payment reference.`,
         ],
       },
     ],
@@ -265,7 +266,7 @@ export const infoContent: Record<InfoPath, InfoContent> = {
       {
         heading: "How do I contact support?",
         body: [
-          "Email support@ojapay.ng with your wallet number and, for a purchase, its transaction reference. We aim to reply within one working day.",
+          `Email ${supportEmail} with your wallet number and, for a purchase, its transaction reference. We aim to reply within one working day.`,
         ],
       },
     ],
@@ -274,7 +275,7 @@ export const infoContent: Record<InfoPath, InfoContent> = {
 
   "/contact-support": {
     title: "Contact support",
-    lead: "Email us at support@ojapay.ng. We aim to reply within one working day.",
+    lead: `Email us at ${supportEmail}. We aim to reply within one working day.`,
     built: true,
     sections: [
       {
@@ -303,8 +304,8 @@ export const infoContent: Record<InfoPath, InfoContent> = {
     ],
     cta: {
       text: "Write to us from the email address you registered with.",
-      label: "Email support@ojapay.ng",
-      href: "mailto:support@ojapay.ng",
+      label: `Email ${supportEmail}`,
+      href: `mailto:${supportEmail}`,
     },
   },
 
