@@ -11,7 +11,7 @@ import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
-import { supportEmail } from "../supportEmail";
+import { supportEmail } from "../public/infoPaths";
 
 // The form's view of the profile: a date input gives "" for no date, which the API spells null.
 const profileForm = z.strictObject({

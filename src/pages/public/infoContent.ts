@@ -1,5 +1,5 @@
-import { supportEmail } from "../supportEmail";
 import type { InfoPath } from "./infoPaths";
+import { supportEmail } from "./infoPaths";
 
 export type InfoSection = {
   heading: string;

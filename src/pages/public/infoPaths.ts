@@ -19,3 +19,9 @@ export const infoPaths = [
 ] as const;
 
 export type InfoPath = (typeof infoPaths)[number];
+
+/**
+ * Where customers write to OjaPay's support, said by the contact and info pages and the profile. Kept
+ * here, in the entry that every page has already downloaded, so reading it costs no request.
+ */
+export const supportEmail = "support@ojapay.ng";
