@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { type ActionFailure, describeFailure, markShownOnScreen } from "./actionFailure";
+import { missingActor } from "./missingActor";
 import { sameDraft } from "./sameDraft";
 
 /**
@@ -44,7 +45,7 @@ export type ConfirmActionEvent =
   /** Put a success away, back to idle (e.g. the page came back from the browser's cache). */
   | { type: "action.dismiss" };
 
-const missingSend = () => Promise.reject(new Error("send was not provided to confirmActionMachine"));
+const missingSend = missingActor("confirmActionMachine", "send");
 
 /** The draft an `action.confirm` sends: the one it carries, else the one already under review. */
 const confirmedDraft = (context: ConfirmActionContext, event: ConfirmActionEvent) =>

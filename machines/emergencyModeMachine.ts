@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import { type EmergencyBody, type EmergencyStatus, emergencyBody } from "../schemas/admin";
-import { failureMessage } from "./failureMessage";
+import { failureMessage } from "./actionFailure";
+import { missingActor } from "./missingActor";
 
 /** What the server says about emergency mode: its status text (the envelope's msg) and the details. */
 export interface EmergencyReading {
@@ -27,8 +28,7 @@ function requestedSwitch({ pending }: EmergencyContext): EmergencyBody {
   return pending;
 }
 
-const missing = (name: string) => () =>
-  Promise.reject(new Error(`${name} was not provided to emergencyModeMachine`));
+const missing = (actor: string) => missingActor("emergencyModeMachine", actor);
 
 /**
  * The admin dashboard's emergency switch. It reads the mode, and switching either way goes through a

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from "xstate";
 import { referenceParam } from "../schemas/transactions";
 import type { FundingCheck } from "../schemas/wallet";
 import { type ActionFailure, describeFailure } from "./actionFailure";
+import { missingActor } from "./missingActor";
 
 interface FundingCheckContext {
   /** The funding's reference, as the gateway's redirect brought it back. */
@@ -11,7 +12,7 @@ interface FundingCheckContext {
   failure: ActionFailure | null;
 }
 
-const missingCheck = () => Promise.reject(new Error("checkFunding was not provided to fundingCheckMachine"));
+const missingCheck = missingActor("fundingCheckMachine", "checkFunding");
 /** A check's answer or failure, for the guards and actions that read it. */
 const answer = ({ event }: { event: { output: FundingCheck } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => describeFailure(event.error);

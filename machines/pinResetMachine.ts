@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
-import { describeFailure } from "./actionFailure";
-import { failureMessage } from "./failureMessage";
+import { describeFailure, failureMessage } from "./actionFailure";
+import { missingActor } from "./missingActor";
 
 export interface PinResetInput {
   code: string;
@@ -10,8 +10,7 @@ export interface PinResetInput {
 /** What a request for a code threw, for the guard that reads it. */
 const thrown = ({ event }: { event: { error: unknown } }) => event.error;
 
-const missing = (name: string) => () =>
-  Promise.reject(new Error(`${name} was not provided to pinResetMachine`));
+const missing = (actor: string) => missingActor("pinResetMachine", actor);
 
 /**
  * Setting or changing the transaction PIN: ask for an emailed code, then confirm it with the new PIN.

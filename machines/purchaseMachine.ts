@@ -3,7 +3,8 @@ import type { PurchaseCatalogue } from "../schemas/catalogue";
 import type { Quote } from "../schemas/pricing";
 import type { PurchaseDraft, PurchaseOrder } from "../schemas/purchases";
 import type { PurchaseKind, Transaction } from "../schemas/transactions";
-import { failureMessage } from "./failureMessage";
+import { failureMessage } from "./actionFailure";
+import { missingActor } from "./missingActor";
 
 export type Product = PurchaseKind;
 
@@ -107,8 +108,7 @@ export type PurchaseEvent =
 /** Which of the wizard's three steps a state belongs to; the step indicator reads these. */
 export type PurchaseStep = "step.choose" | "step.confirm" | "step.result";
 
-const missing = (name: string) => () =>
-  Promise.reject(new Error(`${name} was not provided to purchaseMachine`));
+const missing = (actor: string) => missingActor("purchaseMachine", actor);
 
 /** Everything about one purchase; cleared to start another. */
 const noPurchase = {

@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
 import type { Profile } from "../schemas/auth";
+import { missingActor } from "./missingActor";
 
 export type Area = "customer" | "admin";
 export interface Credentials {
@@ -70,8 +71,7 @@ export type SessionEvent =
   | { type: "profile.update"; profile: Profile }
   | { type: "profile.refresh" };
 
-const missing = (name: string) => () =>
-  Promise.reject(new Error(`${name} was not provided to sessionMachine`));
+const missing = (actor: string) => missingActor("sessionMachine", actor);
 
 const signedOutContext = {
   token: null,

@@ -1,8 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from "xstate";
-import { failureMessage } from "./failureMessage";
+import { failureMessage } from "./actionFailure";
+import { missingActor } from "./missingActor";
 
-const missing = (name: string) => () =>
-  Promise.reject(new Error(`${name} was not provided to verifyEmailMachine`));
+const missing = (actor: string) => missingActor("verifyEmailMachine", actor);
 
 /** The verify modal: enter the emailed code, or ask for a new one, until the email is verified. */
 export const verifyEmailMachine = setup({
