@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { money } from "./catalogueEditors";
 import { maxPlanId, timestamp } from "./common";
 import { levelSlug } from "./levelSlugs";
+import { levelServices } from "./levelUpgrades";
 
 /** A level's extra discount on one service, in percent; the editor's page says once what it means. */
 const extra = (title: string) =>
@@ -78,24 +79,13 @@ export const levelPlanPrice = z.object({
 });
 export type LevelPlanPrice = z.infer<typeof levelPlanPrice>;
 
-/** The services a level's discounts apply to, as `price_levels` columns and the caps name them. */
-export const levelServiceNames = [
-  "airtime",
-  "data_sme",
-  "data_corporate_gifting",
-  "data_gifting",
-  "data_direct",
-  "tv",
-  "electricity",
-] as const;
-
 /**
  * A product on sale whose price at a level gets less than the level's discount, because the discount
  * would take it below what the product costs us (airtime, data, TV), or past the disco's fee
  * (electricity, from `fee_from` up). Worked out by the purchase path's own pricing functions.
  */
 export const levelCap = z.object({
-  service: z.enum(levelServiceNames),
+  service: z.enum(levelServices),
   product: z.string().check(z.meta({ description: "The network and plan, bouquet or company" })),
   asked_percent: z.number().check(z.meta({ description: "The level's discount on the service" })),
   given_percent: z.number().check(

@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { laptop, openSettled, startBrowserTest, testAdmin } from "./support/browserTest";
-import { coveredPoints } from "./support/onScreen";
+import { coveredPoints, cutOptions } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The console's screens in a real browser at a cheap phone's 360×740 and a laptop's 1280×800, with
@@ -213,25 +213,7 @@ describe.each(sizes)("a network's data plans at %spx", (size) => {
       .locator("option")
       .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value));
     expect(options.length).toBeGreaterThan(1);
-    const cut: string[] = [];
-    for (const value of options) {
-      await select.selectOption(value);
-      // What the select needs to show the chosen name whole: a copy beside it, only that option.
-      const fit = await select.evaluate((element: HTMLSelectElement) => {
-        const text = element.selectedOptions[0]?.text ?? "";
-        const probe = element.cloneNode(false) as HTMLSelectElement;
-        probe.removeAttribute("id");
-        probe.append(new Option(text));
-        probe.style.cssText =
-          "position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none";
-        element.after(probe);
-        const needs = probe.getBoundingClientRect().width;
-        probe.remove();
-        return { text, needs, has: element.getBoundingClientRect().width };
-      });
-      if (fit.needs > fit.has) cut.push(`${fit.text}: needs ${fit.needs}px, has ${fit.has}px`);
-    }
-    expect(cut).toEqual([]);
+    expect(await cutOptions(select, options)).toEqual([]);
     // The box for a provider's data id says what to type in it.
     const provider = page.getByRole("region", { name: "MTN data" }).getByLabel("Provider", { exact: true });
     expect(await provider.getAttribute("aria-describedby")).toBeTruthy();

@@ -9,7 +9,7 @@ import { launchBrowser, phone } from "./support/browser";
 import { openSettled, settle } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { startMailCatcher } from "./support/mailCatcher";
-import { coveredPoints, splitWords } from "./support/onScreen";
+import { coveredPoints, cutOptions, splitWords } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The layout of the signed-in pages in a real browser, at a cheap phone's 360×740 and a laptop's
@@ -309,26 +309,7 @@ describe.each(sizes)("the signed-in pages at %spx", (size) => {
         all.filter((o) => !(o as HTMLOptionElement).disabled).map((o) => (o as HTMLOptionElement).value),
       );
     expect(options.length).toBeGreaterThan(5);
-    const cut: string[] = [];
-    for (const value of options) {
-      await select.selectOption(value);
-      // What the select would need to show its chosen text whole: a copy of it beside it, with the
-      // same styles but only that option and its width left to Chromium, arrow and all.
-      const fit = await select.evaluate((element: HTMLSelectElement) => {
-        const text = element.selectedOptions[0]?.text ?? "";
-        const probe = element.cloneNode(false) as HTMLSelectElement;
-        probe.removeAttribute("id");
-        probe.append(new Option(text));
-        probe.style.cssText =
-          "position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none";
-        element.after(probe);
-        const needs = probe.getBoundingClientRect().width;
-        probe.remove();
-        return { text, needs, has: element.getBoundingClientRect().width };
-      });
-      if (fit.needs > fit.has) cut.push(`${fit.text}: needs ${fit.needs}px, has ${fit.has}px`);
-    }
-    expect(cut).toEqual([]);
+    expect(await cutOptions(select, options)).toEqual([]);
     // Named as the sidebar and the dashboard name it.
     expect(await page.locator("main h1").textContent()).toBe("Electricity");
     await select.selectOption(options[0] as string);

@@ -62,3 +62,29 @@ export function coveredPoints(target: Locator): Promise<string[]> {
     return covered;
   });
 }
+
+/**
+ * The options of a select whose text, once chosen, the select cuts: each is chosen in turn and a copy
+ * beside it, with the same styles but only that option and its width left to Chromium (arrow and
+ * all), says what it would need. An empty list when every option shows whole.
+ */
+export async function cutOptions(select: Locator, values: readonly string[]): Promise<string[]> {
+  const cut: string[] = [];
+  for (const value of values) {
+    await select.selectOption(value);
+    const fit = await select.evaluate((element: HTMLSelectElement) => {
+      const text = element.selectedOptions[0]?.text ?? "";
+      const probe = element.cloneNode(false) as HTMLSelectElement;
+      probe.removeAttribute("id");
+      probe.append(new Option(text));
+      probe.style.cssText =
+        "position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none";
+      element.after(probe);
+      const needs = probe.getBoundingClientRect().width;
+      probe.remove();
+      return { text, needs, has: element.getBoundingClientRect().width };
+    });
+    if (fit.needs > fit.has) cut.push(`${fit.text}: needs ${fit.needs}px, has ${fit.has}px`);
+  }
+  return cut;
+}
