@@ -14,3 +14,17 @@ export type LevelSlug = z.infer<typeof levelSlug>;
  * admin can change it, so the customer's menu can tell from the profile's level without asking.
  */
 export const apiAccessLevels: readonly LevelSlug[] = ["reseller", "api"];
+
+/**
+ * What a level's discounts apply to, in the order a customer reads them: the upgrade offer and the
+ * console's caps both name them (here, in the chunk every page has, so neither costs a request).
+ */
+export const levelServices = [
+  "airtime",
+  "data_sme",
+  "data_corporate_gifting",
+  "data_gifting",
+  "data_direct",
+  "tv",
+  "electricity",
+] as const;

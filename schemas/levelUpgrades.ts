@@ -1,19 +1,9 @@
 import { z } from "zod/mini";
 import { kobo, pin } from "./common";
-import { levelSlug } from "./levelSlugs";
+import { levelServices, levelSlug } from "./levelSlugs";
 import { transaction } from "./transactions";
 import { requestId } from "./wallet";
 
-/** What a level's discounts apply to, in the order a customer reads them. */
-export const levelServices = [
-  "airtime",
-  "data_sme",
-  "data_corporate_gifting",
-  "data_gifting",
-  "data_direct",
-  "tv",
-  "electricity",
-] as const;
 export type LevelServiceName = (typeof levelServices)[number];
 
 const percentOff = z.number().check(z.meta({ description: "Percent off the price, at most" }));

@@ -1,8 +1,7 @@
 import { z } from "zod/mini";
 import { money } from "./catalogueEditors";
 import { maxPlanId, timestamp } from "./common";
-import { levelSlug } from "./levelSlugs";
-import { levelServices } from "./levelUpgrades";
+import { levelServices, levelSlug } from "./levelSlugs";
 
 /** A level's extra discount on one service, in percent; the editor's page says once what it means. */
 const extra = (title: string) =>
