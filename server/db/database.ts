@@ -11,6 +11,7 @@ import pg from "pg";
 import { lockDataDir } from "./dataDirLock";
 import { announceOnPglite, announceOnPostgres, type InstancePresence } from "./instancePresence";
 import * as schema from "./schema";
+import { applySqlFunctions } from "./sqlFunctions";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,14 +29,38 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** Brings an embedded database up to date: the numbered migrations, then db/functions (sqlFunctions.ts). */
+export async function migrateOnPglite(client: PGlite): Promise<void> {
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  await applySqlFunctions(
+    {
+      script: async (text) => void (await client.exec(text)),
+      rows: async (text) => (await client.query<Record<string, unknown>>(text)).rows,
+    },
+    migrationsFolder,
+  );
+}
+
+/** The same on a Postgres server, through one connection the caller holds the migration lock on. */
+async function migrateOnPostgres(client: pg.Client): Promise<void> {
+  await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  await applySqlFunctions(
+    {
+      script: async (text) => void (await client.query(text)),
+      rows: async (text) => (await client.query(text)).rows,
+    },
+    migrationsFolder,
+  );
+}
+
 /** The embedded database: PGlite stored in `dataDir`, or in memory when `dataDir` is null (tests). */
 export async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const lock = dataDir ? lockDataDir(dataDir) : null;
   try {
     if (dataDir) mkdirSync(dataDir, { recursive: true });
     const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+    await migrateOnPglite(client);
     const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
     const close = async () => {
       await client.close();
       lock?.release();
@@ -61,7 +86,7 @@ export async function openPostgres(
   await lockClient.connect();
   try {
     await lockClient.query("select pg_advisory_lock(7344101)");
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
+    await migrateOnPostgres(lockClient);
   } finally {
     await lockClient.query("select pg_advisory_unlock(7344101)").catch(() => {});
     await lockClient.end();

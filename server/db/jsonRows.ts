@@ -2,8 +2,8 @@ import { getTableColumns, type InferInsertModel, type InferSelectModel, is, SQL 
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 
 /**
- * Rows handed to the database as JSON, for a function that writes them (`insert_json_rows` of
- * migration 0009): Drizzle's values keyed by column name. A value left undefined is left out (the
+ * Rows handed to the database as JSON, for a function that writes them (`purchase_hold`,
+ * `post_ledger`: db/functions/): Drizzle's values keyed by column name. A value left undefined is left out (the
  * column's default); dates become their ISO text, which the column's type reads back.
  */
 export function jsonRow<T extends PgTable>(
@@ -37,7 +37,7 @@ export function rowFromJson<T extends PgTable>(table: T, json: Record<string, un
 const numberedByDatabase = new Set(["PgBigSerial53", "PgBigSerial64", "PgSerial", "PgSmallSerial"]);
 
 /**
- * A whole row for a database function that inserts it as it stands (`purchase_hold`, migration 0014:
+ * A whole row for a database function that inserts it as it stands (`purchase_hold`, `post_ledger`:
  * `INSERT INTO t SELECT * FROM jsonb_populate_record(NULL::t, row)`): every column of the table, by
  * name, from `values` or else the column's default as Drizzle knows it, or null. The table's one
  * definition (db/schema.ts) is all either side needs. A required column with neither a value nor a

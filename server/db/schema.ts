@@ -672,7 +672,7 @@ export const transactions = pgTable(
   },
   (t) => [
     uniqueIndex("transactions_reference_key").on(t.reference),
-    // A key's purchases of a day, against its daily cap (purchase_hold, migration 0021).
+    // A key's purchases of a day, against its daily cap (db/functions/purchase_hold.sql).
     index("transactions_api_key_created_idx")
       .on(t.apiKeyId, t.createdAt)
       .where(sql`${t.apiKeyId} is not null`),
@@ -706,7 +706,7 @@ export const transactions = pgTable(
 /**
  * What each customer bought on each Lagos day: the total of every purchase made that day, whatever
  * became of it (the hold adds each one, with the wallet locked). The daily limit is this less the
- * day's purchases that gave their money back (`purchases_on`, migration 0009): one row read instead of
+ * day's purchases that gave their money back (`purchases_on`, db/functions/purchases_on.sql): one row read instead of
  * a sum over the day's purchases, which grows with a customer who buys hundreds a day.
  */
 export const purchaseDays = pgTable(
@@ -1016,7 +1016,7 @@ export const apiKeys = pgTable(
 
 /**
  * Webhooks to resellers' programs, an outbox: one row per event, a purchase made with a key settling
- * (written by a trigger in the settlement's own transaction, migration 0022, whichever code settled
+ * (written by a trigger in the settlement's own transaction, db/functions/key_webhooks.sql, whichever code settled
  * it) or a test event its owner asked for. The background worker sends what is due (claimed with
  * SKIP LOCKED) and retries on anything but a 2xx. `body` is made once from `snapshot`, the purchase
  * as it was settled, so every try sends the same bytes, with a new signature time.

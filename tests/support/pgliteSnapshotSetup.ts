@@ -2,10 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
-import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import { migrationsFolder } from "../server/support/migrationsFolder";
+import { migrateOnPglite } from "../../server/db/database";
 import "./providedDatabases";
 
 /**
@@ -15,7 +13,7 @@ import "./providedDatabases";
  */
 export default async function pgliteSnapshotSetup(project: TestProject) {
   const client = await PGlite.create();
-  await migrate(drizzle(client), { migrationsFolder });
+  await migrateOnPglite(client);
   const tarball = await client.dumpDataDir("none");
   await client.close();
   const dir = mkdtempSync(join(tmpdir(), "ojapay-pglite-"));

@@ -27,21 +27,6 @@ ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_api_key_id_a
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."delivered_at" is null and "webhook_deliveries"."gave_up_at" is null;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_key_idx" ON "webhook_deliveries" USING btree ("api_key_id","created_at");
---> statement-breakpoint
-CREATE FUNCTION enqueue_key_webhook() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  hook text;
-BEGIN
-  SELECT webhook_url INTO hook FROM api_keys WHERE id = NEW.api_key_id;
-  IF hook IS NOT NULL THEN
-    INSERT INTO webhook_deliveries (api_key_id, transaction_id, event, url, dialect, snapshot, created_at, next_attempt_at)
-    VALUES (NEW.api_key_id, NEW.id, 'purchase.settled', hook, NEW.api_dialect, to_jsonb(NEW), NEW.updated_at, NEW.updated_at);
-  END IF;
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER transactions_key_webhook
-AFTER UPDATE OF status ON transactions
-FOR EACH ROW
-WHEN (NEW.api_key_id IS NOT NULL AND NEW.status <> 'pending' AND OLD.status IS DISTINCT FROM NEW.status)
-EXECUTE FUNCTION enqueue_key_webhook();
+
+-- enqueue_key_webhook and its trigger lived here until issue 36; its one live text is server/db/functions/key_webhooks.sql,
+-- applied after the migrations by server/db/sqlFunctions.ts whenever it changes.

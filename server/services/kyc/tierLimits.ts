@@ -53,7 +53,7 @@ export const purchaseKindsLiteral = `{${purchaseKinds.join(",")}}`;
 
 /**
  * What the customer has bought since midnight in Lagos: pending and delivered purchases (a failed,
- * refunded or reversed one gave its money back). The database's `purchases_on` (migration 0009)
+ * refunded or reversed one gave its money back). The database's `purchases_on` (db/functions/purchases_on.sql)
  * says which count, for this and for the hold's daily-limit check alike.
  */
 export async function spentToday(db: Queryable, clock: Clock, userId: string): Promise<number> {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { PgInsertValue } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
-import type { Queryable, Transaction } from "../../db/database";
-import { writeStep } from "../../db/oneStatement";
+import type { Transaction } from "../../db/database";
+import { wholeJsonRow } from "../../db/jsonRows";
 import { type HouseAccount, ledgerEntries, ledgerTransactions } from "../../db/schema";
 
 export type Account = { wallet: string } | { house: HouseAccount };
@@ -48,26 +48,14 @@ export function ledgerRows(clock: Clock, transactionId: string | null, posting: 
 }
 
 /**
- * A posting as the writes of a larger statement (`db.with(...writes)`): the ledger transaction and its
- * entries, written by the same round trip as the change they pay for. None when nothing moves.
+ * A posting's rows as `post_ledger` takes them (db/functions/ledger.sql, the ledger's one writer): each
+ * whole, keyed by column. A statement that writes a posting with other rows passes these on.
  */
-export function ledgerWrites(tx: Transaction, clock: Clock, transactionId: string | null, posting: Posting) {
-  const rows = ledgerRows(clock, transactionId, posting);
-  return rows ? ledgerRowWrites(tx, rows) : [];
-}
-
-type LedgerTransactionValues = PgInsertValue<typeof ledgerTransactions>;
-type LedgerEntryValues = PgInsertValue<typeof ledgerEntries>;
-
-/** `ledgerWrites` of rows already made (or of placeholders standing for them). */
-export function ledgerRowWrites(
-  tx: Queryable,
-  rows: { ledgerTransaction: LedgerTransactionValues; entries: LedgerEntryValues[] },
-) {
-  return [
-    writeStep(tx, "ledger_transaction_written", tx.insert(ledgerTransactions).values(rows.ledgerTransaction)),
-    writeStep(tx, "ledger_entries_written", tx.insert(ledgerEntries).values(rows.entries)),
-  ];
+export function ledgerJson(rows: NonNullable<ReturnType<typeof ledgerRows>>) {
+  return {
+    ledger_transaction: wholeJsonRow(ledgerTransactions, rows.ledgerTransaction),
+    entries: rows.entries.map((entry) => wholeJsonRow(ledgerEntries, entry)),
+  };
 }
 
 /**
@@ -83,16 +71,14 @@ export async function postLedger(
   transactionId: string | null,
   lines: readonly Line[],
 ): Promise<void> {
-  const rows = ledgerRows(clock, transactionId, { kind, lines });
-  if (!rows) return;
-  await tx
-    .with(
-      writeStep(
-        tx,
-        "ledger_transaction_written",
-        tx.insert(ledgerTransactions).values(rows.ledgerTransaction),
-      ),
-    )
-    .insert(ledgerEntries)
-    .values(rows.entries);
+  const call = ledgerPosting(clock, transactionId, { kind, lines });
+  if (call) await tx.execute(sql`select ${call}`);
+}
+
+/** The call of `post_ledger` that writes a posting, for a statement of the caller's; null when nothing moves. */
+export function ledgerPosting(clock: Clock, transactionId: string | null, posting: Posting): SQL | null {
+  const rows = ledgerRows(clock, transactionId, posting);
+  if (!rows) return null;
+  const json = ledgerJson(rows);
+  return sql`post_ledger(${JSON.stringify(json.ledger_transaction)}::jsonb, ${JSON.stringify(json.entries)}::jsonb)`;
 }

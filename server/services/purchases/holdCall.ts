@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-/** What `purchase_hold` (migration 0009) answers: the first check that failed, or the purchase held. */
+/** What `purchase_hold` (db/functions/purchase_hold.sql) answers: the first check that failed, or the purchase held. */
 export type HoldAnswer =
   | { outcome: "no_wallet" | "taken" }
   | { outcome: "duplicate"; duplicate_of: string }

@@ -13,8 +13,6 @@ import { preparedOnce } from "../../db/preparedOnce";
 import {
   emergencyMode,
   idempotencyKeys,
-  ledgerEntries,
-  ledgerTransactions,
   operatorSettings,
   priceLevels,
   transactionEvents,
@@ -31,7 +29,7 @@ import { messages, Refusal } from "../../refusal";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
-import { ledgerRows } from "../ledger/postLedger";
+import { ledgerJson, ledgerRows } from "../ledger/postLedger";
 import { discountsOf, type LevelPricing } from "../priceLevels";
 import type { Offer } from "../routing/routeCandidates";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
@@ -366,8 +364,7 @@ export function holdRows(
       idempotencyKeys,
       requestValues(now, { userId: user.id, requestId, scope, hash, transactionId: id }),
     ),
-    ledger_transaction: wholeJsonRow(ledgerTransactions, ledger.ledgerTransaction),
-    entries: ledger.entries.map((entry) => wholeJsonRow(ledgerEntries, entry)),
+    ...ledgerJson(ledger),
     // Written before the provider is asked, so it says only what is true now: a crash mid-call must
     // not leave a record claiming the request went out. The next event says what the provider did.
     event: wholeJsonRow(

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
@@ -10,7 +9,6 @@ import { writeStep } from "../../db/oneStatement";
 import { preparedOnce } from "../../db/preparedOnce";
 import {
   idempotencyKeys,
-  ledgerEntries,
   ledgerTransactions,
   transactionEvents,
   transactions,
@@ -22,7 +20,7 @@ import { providerNameOf } from "../../outside/providerSet";
 import { noticeToCustomer } from "../customerNotices";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
-import { ledgerWrites, movingLines } from "../ledger/postLedger";
+import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
 import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
 import { circuitClosed, circuitFailed, outcomeInsert, outcomeOf } from "../routing/providerHealth";
 import {
@@ -203,8 +201,7 @@ export async function settlePurchase(
 
     if (row.status === "pending" && result.status === "failed") {
       // The money goes back first; the purchase's row then reads the balance it left.
-      await tx
-        .with(...ledgerWrites(tx, deps.clock, row.id, postingLines.release(row.walletId, row.total)))
+      const recorded = tx
         .insert(transactionEvents)
         .values(
           eventValues(
@@ -214,6 +211,9 @@ export async function settlePurchase(
             `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
           ),
         );
+      const released = ledgerPosting(deps.clock, row.id, postingLines.release(row.walletId, row.total));
+      if (!released) throw new Error("a declined purchase gives its money back");
+      await tx.execute(sql`with event_recorded as (${recorded.getSQL()}) select ${released}`);
       if (result.alert)
         await raiseProviderAlert(
           tx,
@@ -347,43 +347,34 @@ async function deliver(
     nextRequeryAt: null,
     updatedAt: now,
   };
-  const { kind, lines } = postingLines.deliver(held.total, held.cost);
-  const moving = movingLines({ kind, lines });
+  const ledger = ledgerRows({ now: () => now }, held.id, postingLines.deliver(held.total, held.cost));
+  if (!ledger) throw new Error("a delivery moves money");
+  const { ledger_transaction, entries } = ledgerJson(ledger);
   const values: Record<string, unknown> = {
     id: held.id,
     at: now.toISOString(),
     providerReference: set.providerReference,
     token: set.token,
     units: set.units,
-    ledgerId: randomUUID(),
-    kind,
+    ledgerTransaction: JSON.stringify(ledger_transaction),
+    entries: JSON.stringify(entries),
     note: `The provider delivered.${said}`,
     userId: answered?.userId ?? null,
     requestId: answered?.requestId ?? null,
     latencyMs: answered?.latencyMs ?? null,
     service: held.kind,
   };
-  moving.forEach((line, index) => {
-    values[`line${index}_wallet`] = "wallet" in line.account ? line.account.wallet : null;
-    values[`line${index}_house`] = "house" in line.account ? line.account.house : null;
-    values[`line${index}_amount`] = line.amount;
-  });
-  const [row] = await deliverStatement(db, moving.length).execute(values);
+  const [row] = await deliverStatement(db).execute(values);
   if (!row) return null;
   return { ...held, ...set, requeryAttempts: row.requeryAttempts };
 }
 
-/**
- * `deliver`'s statement, prepared once for each number of ledger lines (a sale at cost moves no
- * revenue): it is sent after every delivered purchase.
- */
-const deliverStatement = (db: Queryable, lineCount: number) =>
-  preparedOnce(db, `purchase_deliver_${lineCount}`, (db, name) => {
+/** `deliver`'s statement, prepared once: it is sent after every delivered purchase. */
+const deliverStatement = (db: Queryable) =>
+  preparedOnce(db, "purchase_deliver", (db, name) => {
     const value = (name: string) => sql`${sql.placeholder(name)}`;
     const at = sql`${sql.placeholder("at")}::timestamptz`;
     const t = transactions;
-    const le = ledgerEntries;
-    const lt = ledgerTransactions;
     const ev = transactionEvents;
     const keys = idempotencyKeys;
     const settled = db
@@ -398,33 +389,15 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
       })
       .where(and(eq(t.id, sql.placeholder("id")), eq(t.status, "pending")))
       .returning({ id: t.id, requeryAttempts: t.requeryAttempts, provider: t.provider });
-    const entries = sql.join(
-      Array.from(
-        { length: lineCount },
-        (_, i) =>
-          sql`(${value(`line${i}_wallet`)}::uuid, ${value(`line${i}_house`)}::text, ${value(`line${i}_amount`)}::bigint)`,
-      ),
-      sql`, `,
-    );
-    const ledgerId = sql`${sql.placeholder("ledgerId")}::uuid`;
     const settledProvider = sql`(select provider from settled)`;
     const ownAnswer = sql`exists (select from settled) and ${sql.placeholder("latencyMs")}::integer is not null`;
+    // The ledger is written by post_ledger, a SELECT: the main query reads it (from `posted`), or
+    // Postgres would not run it. It runs once, and only if the purchase was still pending.
+    const posted = sql`select post_ledger(${value("ledgerTransaction")}::jsonb, ${value("entries")}::jsonb) from settled`;
     return db
       .with(
         writeStep(db, "settled", settled),
-        writeStep(
-          db,
-          "ledger_transaction_written",
-          sql`insert into ${lt} (${columnsOf(lt.id, lt.kind, lt.transactionId, lt.createdAt)})
-            select ${ledgerId}, ${value("kind")}, settled.id, ${at} from settled`,
-        ),
-        writeStep(
-          db,
-          "ledger_entries_written",
-          sql`insert into ${le} (${columnsOf(le.ledgerTransactionId, le.walletId, le.houseAccount, le.amount, le.createdAt)})
-            select ${ledgerId}, line.wallet, line.house, line.amount, ${at}
-            from settled, (values ${entries}) as line (wallet, house, amount)`,
-        ),
+        writeStep(db, "posted", posted),
         writeStep(
           db,
           "event_recorded",
@@ -453,7 +426,7 @@ const deliverStatement = (db: Queryable, lineCount: number) =>
         ),
       )
       .select({ requeryAttempts: sql<number>`settled.requery_attempts`.mapWith(Number) })
-      .from(sql`settled`)
+      .from(sql`settled, posted`)
       .prepare(name);
   });
 
