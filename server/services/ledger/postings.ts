@@ -6,7 +6,7 @@ import { type Posting, postLedger } from "./postLedger";
  * Every way money moves, as named postings: the lines of each. A purchase's money is held in
  * purchases_in_flight while the provider's answer is unknown; it then goes to the provider and
  * revenue, or back to the wallet. `postings` below writes them; a statement that writes one together
- * with other rows takes them from here (`ledgerWrites`).
+ * with other rows takes them from here (`ledgerPosting`, or `purchase_hold` for the hold).
  */
 export const postingLines = {
   /** The gateway confirmed a payment, or staff added money: the wallet grows. */
@@ -127,12 +127,6 @@ export const postings = {
     source: "gateway_clearing" | "staff_funding",
   ) {
     return post(tx, clock, txnId, postingLines.fund(walletId, amount, source));
-  },
-  hold(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
-    return post(tx, clock, txnId, postingLines.hold(walletId, total));
-  },
-  deliver(tx: Transaction, clock: Clock, txnId: string, total: number, cost: number) {
-    return post(tx, clock, txnId, postingLines.deliver(total, cost));
   },
   refund(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
     return post(tx, clock, txnId, postingLines.refund(walletId, total));
