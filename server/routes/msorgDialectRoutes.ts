@@ -22,7 +22,8 @@ import { keyApiMaxBytes } from "../http/jsonLimits";
 import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
 import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
-import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
+import { electricity } from "../services/purchases/kinds/electricity";
+import { tv } from "../services/purchases/kinds/tv";
 import type { RecentReads } from "../services/recentReads";
 import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller/keyPurchases";
 import { msorgAccountOf } from "../services/reseller/msorgAccount";
@@ -146,11 +147,19 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
 
   app.get("/validateiuc", async (c) => {
     const query = queryOf(c, msorgIucQuery);
-    return verified(c, () => checkSmartcard(deps, query.cablename, query.smart_card_number));
+    return verified(c, () =>
+      tv.checkRecipient(deps, { provider_id: query.cablename, smartcard: query.smart_card_number }),
+    );
   });
   app.get("/validatemeter", async (c) => {
     const query = queryOf(c, msorgMeterQuery);
-    return verified(c, () => checkMeter(deps, query.disconame, query.meternumber, query.mtype));
+    return verified(c, () =>
+      electricity.checkRecipient(deps, {
+        disco_id: query.disconame,
+        meter_number: query.meternumber,
+        meter_type: query.mtype,
+      }),
+    );
   });
 
   for (const [kind, service] of Object.entries(msorgServices) as [PurchaseKind, string][]) {

@@ -4,15 +4,10 @@ import type { PurchaseKind } from "../../schemas/transactions";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement, type RouteInput } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
-import type { Confirmation } from "../services/purchases/placePurchase";
-import { type PurchaseRequest, placePurchase } from "../services/purchases/placePurchase";
-import {
-  airtimeRequest,
-  dataRequest,
-  electricityRequest,
-  tvRequest,
-} from "../services/purchases/productOrders";
+import { electricity } from "../services/purchases/kinds/electricity";
+import { type PurchaseOrders, purchaseRequest } from "../services/purchases/kinds/purchaseKinds";
+import { tv } from "../services/purchases/kinds/tv";
+import { type Confirmation, placePurchase } from "../services/purchases/placePurchase";
 import {
   listTransactions,
   type TransactionRow,
@@ -36,8 +31,12 @@ export function purchaseMessage(row: TransactionRow): string {
 }
 
 export function purchaseRoutes(deps: AppDeps) {
-  const buy = async (c: Context<AppEnv>, confirmation: Confirmation, request: PurchaseRequest) => {
-    const row = await placePurchase(deps, sessionOf(c).user, confirmation, request);
+  const buy = async <K extends PurchaseKind>(
+    c: Context<AppEnv>,
+    kind: K,
+    body: Confirmation & PurchaseOrders[K],
+  ) => {
+    const row = await placePurchase(deps, sessionOf(c).user, body, purchaseRequest(deps.db, kind, body));
     return { msg: purchaseMessage(row), data: transactionView(row) };
   };
 
@@ -49,28 +48,22 @@ export function purchaseRoutes(deps: AppDeps) {
     };
 
   return [
-    implement("POST /core/customer/airtime", async ({ body, c }) => {
-      return buy(c, body, airtimeRequest(body));
-    }),
+    implement("POST /core/customer/airtime", ({ body, c }) => buy(c, "airtime", body)),
     implement("GET /core/customer/airtime", history("airtime")),
-    implement("POST /core/customer/data-bundle", async ({ body, c }) => {
-      return buy(c, body, dataRequest(body));
-    }),
+    implement("POST /core/customer/data-bundle", ({ body, c }) => buy(c, "data", body)),
     implement("GET /core/customer/data-bundle", history("data")),
     implement("POST /core/customer/tv", async ({ body, c }) => {
       if (body.action === "verify") {
-        const data = await checkSmartcard(deps, body.provider_id, body.smartcard);
-        return { msg: "Smartcard verified.", data };
+        return { msg: "Smartcard verified.", data: await tv.checkRecipient(deps, body) };
       }
-      return buy(c, body, tvRequest(deps.db, body));
+      return buy(c, "tv", body);
     }),
     implement("GET /core/customer/tv", history("tv")),
     implement("POST /core/customer/electricity", async ({ body, c }) => {
       if (body.action === "verify") {
-        const data = await checkMeter(deps, body.disco_id, body.meter_number, body.meter_type);
-        return { msg: "Meter verified.", data };
+        return { msg: "Meter verified.", data: await electricity.checkRecipient(deps, body) };
       }
-      return buy(c, body, electricityRequest(deps.db, body));
+      return buy(c, "electricity", body);
     }),
     implement("GET /core/customer/electricity", history("electricity")),
   ];

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { KycLimits } from "../../../schemas/kyc";
 import { formatNaira } from "../../../schemas/money";
 import { possibleDuplicate } from "../../../schemas/purchases";
+import type { PurchaseKind } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database } from "../../db/database";
@@ -99,7 +100,7 @@ export interface KeyConfirmation {
 
 /** A purchase in two halves: checks against the catalogue first (cheap), the recipient's check after the PIN. */
 export interface PurchaseRequest {
-  scope: "airtime" | "data" | "tv" | "electricity";
+  scope: PurchaseKind;
   /** The order's fields as sent, without the PIN: what the request id stands for. */
   fingerprint: Record<string, unknown>;
   /** What the price reads from the catalogue, where that is one lookup: read by the purchase's first statement. */

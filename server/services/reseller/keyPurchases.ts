@@ -1,33 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { v5 as uuidFromName } from "uuid";
-import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
 import { transactions } from "../../db/schema";
 import { notFound, Refusal } from "../../refusal";
 import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "../apiCallers";
 import type { PurchaseKey } from "../purchases/keyHold";
+import { type KindedOrder, purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
-import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
 import type { TransactionRow } from "../transactions/transactionRecords";
 
 /** An order as an API caller gives it: the customer's bodies without the PIN, request id or action. */
-export type KeyOrder =
-  | ({ kind: "airtime" } & AirtimeOrder)
-  | ({ kind: "data" } & DataOrder)
-  | ({ kind: "tv" } & TvOrder)
-  | ({ kind: "electricity" } & ElectricityOrder);
+export type KeyOrder = KindedOrder;
 
 function requestFor(deps: PurchaseDeps, { kind, ...order }: KeyOrder): PurchaseRequest {
-  switch (kind) {
-    case "airtime":
-      return airtimeRequest(order as AirtimeOrder);
-    case "data":
-      return dataRequest(order as DataOrder);
-    case "tv":
-      return tvRequest(deps.db, order as TvOrder);
-    case "electricity":
-      return electricityRequest(deps.db, order as ElectricityOrder);
-  }
+  return purchaseRequest(deps.db, kind, order as never);
 }
 
 /** The namespace a dialect's own request ids are turned into ours in (RFC 9562 name-based uuids). */

@@ -1,0 +1,65 @@
+import { sql } from "drizzle-orm";
+import { formatNaira } from "../../../../schemas/money";
+import { airtimeQuote } from "../../../../schemas/pricing";
+import type { AirtimeOrder } from "../../../../schemas/purchases";
+import { rowFromJson } from "../../../db/jsonRows";
+import { networks } from "../../../db/schema";
+import { fieldRefusal, Refusal } from "../../../refusal";
+import { airtimeDiscountAtLevel } from "../../priceLevels";
+import type { Order } from "../order";
+import type { PurchaseRequest } from "../placePurchase";
+import { lessCommission, offerRows, offersOf } from "./offerLookups";
+import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
+
+function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
+  return {
+    scope: "airtime",
+    fingerprint: fingerprint(body),
+    catalogue: {
+      name: "network",
+      query: () =>
+        sql`select jsonb_build_object('network', to_jsonb(${networks}), 'offers', ${offersOf("airtime", networks.id)}) from ${networks} where ${networks.id} = ${sql.placeholder("networkId")}`,
+      values: { networkId: body.network_id },
+    },
+    async price(found, { level, configured }) {
+      const network = found && rowFromJson(networks, found.network as Record<string, unknown>);
+      if (!network) throw fieldRefusal("network_id", "Choose a network.");
+      if (!network.airtimeEnabled)
+        throw new Refusal("product_unavailable", `${network.name} airtime is not available right now.`);
+      if (body.amount < network.airtimeMin || body.amount > network.airtimeMax) {
+        const msg = `${network.name} airtime is from ${formatNaira(network.airtimeMin, true)} to ${formatNaira(network.airtimeMax, true)}.`;
+        throw fieldRefusal("amount", msg);
+      }
+      // The level's discount comes on top of the network's own (docs/decisions.md, price levels).
+      const quote = airtimeQuote(
+        body.amount,
+        airtimeDiscountAtLevel(network.airtimeDiscountBp, level.airtime, offerRows(found), configured),
+      );
+      return {
+        kind: "airtime" as const,
+        recipient: body.phone,
+        quote,
+        description: `${network.name} airtime for ${body.phone}`,
+        product: `${network.name} ${formatNaira(body.amount, true)} airtime`,
+        customerName: null,
+        offers: offerRows(found).map((offer) => ({
+          provider: offer.provider,
+          cost: lessCommission(body.amount, offer.commissionBp),
+          delivery: {
+            service: "airtime",
+            serviceId: offer.serviceId,
+            phone: body.phone,
+            amount: body.amount,
+          },
+        })),
+        routeScope: { networkId: network.id, planType: null },
+      } satisfies Order;
+    },
+  };
+}
+
+/** Airtime: a network and an amount for a phone; priced by the network's and the level's discounts. */
+export const airtime = {
+  kind: "airtime" as const,
+  request: (_db, body) => airtimeRequest(body),
+} satisfies PurchaseKindModule<AirtimeOrder>;

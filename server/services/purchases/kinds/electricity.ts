@@ -1,0 +1,80 @@
+import { eq } from "drizzle-orm";
+import { formatNaira } from "../../../../schemas/money";
+import { electricityQuote } from "../../../../schemas/pricing";
+import type { ElectricityOrder, MeterType, MeterVerifyResult } from "../../../../schemas/purchases";
+import type { Queryable } from "../../../db/database";
+import { discos } from "../../../db/schema";
+import type { ProviderOrder } from "../../../outside/provider";
+import { fieldRefusal, Refusal } from "../../../refusal";
+import type { Order } from "../order";
+import type { PurchaseRequest } from "../placePurchase";
+import { checkingProvider } from "../routePurchase";
+import { verifyMeterWith } from "../verifyRecipient";
+import { lessCommission, offersFor } from "./offerLookups";
+import { fingerprint, type PurchaseKindModule, type RecipientCheckDeps } from "./purchaseKind";
+
+async function discoFor(db: Queryable, discoId: number) {
+  const [disco] = await db.select().from(discos).where(eq(discos.id, discoId));
+  if (!disco) throw fieldRefusal("disco_id", "Choose your electricity company.");
+  if (!disco.enabled) throw new Refusal("product_unavailable", `${disco.name} is not available right now.`);
+  return disco;
+}
+
+function electricityRequest(db: Queryable, body: ElectricityOrder): PurchaseRequest {
+  return {
+    scope: "electricity",
+    fingerprint: fingerprint(body),
+    async price(_found, { level }) {
+      const disco = await discoFor(db, body.disco_id);
+      if (body.amount < disco.minAmount || body.amount > disco.maxAmount) {
+        const msg = `The amount for ${disco.name} must be from ${formatNaira(disco.minAmount, true)} to ${formatNaira(disco.maxAmount, true)}.`;
+        throw fieldRefusal("amount", msg);
+      }
+      return {
+        kind: "electricity" as const,
+        recipient: body.meter_number,
+        quote: electricityQuote(body.amount, disco.serviceFee, level.electricity / 100),
+        description: `${disco.name} ${meterLabel(body.meter_type)} electricity for meter ${body.meter_number}`,
+        product: `${disco.name}, ${meterLabel(body.meter_type)}`,
+        customerName: null,
+        offers: (await offersFor(db, "electricity", disco.id)).map((offer) => ({
+          provider: offer.provider,
+          cost: lessCommission(body.amount, offer.commissionBp),
+          delivery: {
+            service: "electricity",
+            serviceId: offer.serviceId,
+            meterNumber: body.meter_number,
+            meterType: body.meter_type,
+            amount: body.amount,
+            phone: body.phone,
+          },
+        })),
+        routeScope: { networkId: null, planType: null },
+      } satisfies Order;
+    },
+    async verify(order, offer, provider) {
+      const delivery = offer.delivery as Extract<ProviderOrder, { service: "electricity" }>;
+      const found = await verifyMeterWith(provider, delivery.serviceId, body.meter_number, body.meter_type);
+      return { ...order, customerName: found.customer_name };
+    },
+  };
+}
+
+const meterLabel = (type: MeterType) => (type === "prepaid" ? "prepaid" : "postpaid");
+
+/** A meter checked before buying, with the provider the purchase would go to first. */
+async function checkMeter(
+  deps: RecipientCheckDeps,
+  body: Pick<ElectricityOrder, "disco_id" | "meter_number" | "meter_type">,
+): Promise<MeterVerifyResult> {
+  const disco = await discoFor(deps.db, body.disco_id);
+  const checker = await checkingProvider(deps, "electricity", [disco.id]);
+  return verifyMeterWith(checker.provider, checker.serviceId, body.meter_number, body.meter_type);
+}
+
+/** Electricity: an amount for a prepaid or postpaid meter of a disco; the meter is checked with the provider first. */
+export const electricity = {
+  kind: "electricity" as const,
+  request: electricityRequest,
+  checkRecipient: checkMeter,
+} satisfies PurchaseKindModule<ElectricityOrder, MeterVerifyResult>;

@@ -1,0 +1,35 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Queryable } from "../../../db/database";
+import { rowFromJson } from "../../../db/jsonRows";
+import { providerProducts } from "../../../db/schema";
+
+/** What providers sell a kind's product for, as its module reads them: the rows of provider_products. */
+/** Face value less what the provider takes off it for us: what an airtime or electricity sale costs. */
+export const lessCommission = (amount: number, commissionBp: number) =>
+  amount - Math.floor((amount * commissionBp) / 10_000);
+
+type OfferRow = typeof providerProducts.$inferSelect;
+
+/** The enabled provider offers of a catalogue row, as a JSON array: a part of the purchase's first statement. */
+export const offersOf = (service: OfferRow["service"], productId: AnyPgColumn) =>
+  sql`(select coalesce(jsonb_agg(to_jsonb(${providerProducts})), '[]'::jsonb) from ${providerProducts}
+    where ${providerProducts.service} = ${service} and ${providerProducts.productId} = ${productId} and ${providerProducts.enabled})`;
+
+/** The offers `offersOf` read, as Drizzle reads the table. */
+export const offerRows = (found: Record<string, unknown>) =>
+  (found.offers as Record<string, unknown>[]).map((row) => rowFromJson(providerProducts, row));
+
+/** The enabled offers of a catalogue row, read on their own (TV and electricity look up without the first statement). */
+export function offersFor(db: Queryable, service: OfferRow["service"], productId: number) {
+  return db
+    .select()
+    .from(providerProducts)
+    .where(
+      and(
+        eq(providerProducts.service, service),
+        eq(providerProducts.productId, productId),
+        eq(providerProducts.enabled, true),
+      ),
+    );
+}

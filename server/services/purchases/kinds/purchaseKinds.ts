@@ -1,0 +1,39 @@
+import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../../schemas/purchases";
+import type { PurchaseKind } from "../../../../schemas/transactions";
+import type { Queryable } from "../../../db/database";
+import type { PurchaseRequest } from "../placePurchase";
+import { airtime } from "./airtime";
+import { data } from "./data";
+import { electricity } from "./electricity";
+import type { PurchaseKindModule } from "./purchaseKind";
+import { tv } from "./tv";
+
+/** Each kind's order, as a customer or an API caller sends it. */
+export interface PurchaseOrders {
+  airtime: AirtimeOrder;
+  data: DataOrder;
+  tv: TvOrder;
+  electricity: ElectricityOrder;
+}
+
+/** Every purchase kind's module: a kind is bought only through its entry here. */
+export const purchaseKindModules: { [K in PurchaseKind]: PurchaseKindModule<PurchaseOrders[K]> } = {
+  airtime,
+  data,
+  tv,
+  electricity,
+};
+
+/** An order of any kind, named by its kind (how the v1 API and the dialect hand one over). */
+export type KindedOrder = { [K in PurchaseKind]: { kind: K } & PurchaseOrders[K] }[PurchaseKind];
+
+/** The purchase request of an order of kind `kind`. */
+export function purchaseRequest<K extends PurchaseKind>(
+  db: Queryable,
+  kind: K,
+  order: PurchaseOrders[K],
+): PurchaseRequest {
+  // TypeScript cannot tie the module's kind to the order's through the index: the map's type does.
+  const module = purchaseKindModules[kind] as PurchaseKindModule<PurchaseOrders[K]>;
+  return module.request(db, order);
+}
