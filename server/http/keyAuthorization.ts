@@ -10,7 +10,7 @@ import {
   KeyCallRefused,
   type KeyRefusal,
   keyRateLimited,
-} from "../services/apiCallers";
+} from "../services/resellers/apiCallers";
 import { clientAddress } from "./clientAddress";
 
 export interface KeyEnv {
@@ -26,7 +26,7 @@ export type KeyCallOptions = Parameters<typeof callerOfKey>[3];
 
 /**
  * The API key in `Authorization: <scheme> <key>` (Token for the market's dialect, Bearer for ours),
- * checked with its rate limit in one statement (services/apiCallers.ts).
+ * checked with its rate limit in one statement (services/resellers/apiCallers.ts).
  */
 export async function keyCallerOf(
   deps: Deps,
@@ -58,7 +58,7 @@ export function keyAuthorization(
 }
 
 /**
- * A purchase's call is counted by its hold, or after it by the purchase (services/reseller/
+ * A purchase's call is counted by its hold, or after it by the purchase (services/resellers/
  * keyPurchases.ts); one refused before either (a body of the wrong shape) is counted here, as it ends,
  * so no call made with a key goes uncounted. Its answer is already given.
  */

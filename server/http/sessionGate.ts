@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { messages, notFound, Refusal } from "../refusal";
-import { isKeyCaller } from "../services/apiCallers";
 import type { RecentReads } from "../services/recentReads";
+import { isKeyCaller } from "../services/resellers/apiCallers";
 import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 import { bodySizeLimit } from "./bodySizeLimit";

@@ -24,9 +24,9 @@ import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
 import { fieldRefusal, notFound, Refusal } from "../refusal";
 import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
 import type { RecentReads } from "../services/recentReads";
-import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller/keyPurchases";
-import { msorgAccountOf } from "../services/reseller/msorgAccount";
-import { msorgRecordOf, msorgServices } from "../services/reseller/msorgRecords";
+import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/resellers/keyPurchases";
+import { msorgAccountOf } from "../services/resellers/msorgAccount";
+import { msorgRecordOf, msorgServices } from "../services/resellers/msorgRecords";
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
 
 /** A body as JSON or as a form (PHP scripts post both), then the dialect's schema. */
@@ -57,7 +57,7 @@ const queryOf = <S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): z.outp
 /**
  * The market's dialect under /reseller/api/ (docs/RESELLERS.md): a reseller's script written for an
  * SME-data vendor works against OjaPay by changing its base URL. Routes translate HTTP only; prices,
- * limits and the purchase are the customer's own (services/reseller/keyPurchases.ts).
+ * limits and the purchase are the customer's own (services/resellers/keyPurchases.ts).
  */
 export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = null) {
   const app = new Hono<KeyEnv>({ strict: false });
@@ -66,7 +66,7 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
       jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),
     ),
   );
-  // A purchase's hold counts the call against the key's rate limit (services/apiCallers.ts).
+  // A purchase's hold counts the call against the key's rate limit (services/resellers/apiCallers.ts).
   const purchases = new Set(Object.values(msorgServices).map((service) => `/${service}`));
   app.use(
     keyAuthorization(deps, "Token", msorgKeyRefusal, (c) => ({

@@ -9,7 +9,7 @@ import {
   KeyCallRefused,
   keyRateLimited,
   retryAfterSeconds,
-} from "../apiCallers";
+} from "../resellers/apiCallers";
 import { type HoldAnswer, holdCall } from "./holdCall";
 import { type HoldOrChange, ownerAsRead, ownerFacts, ownerRow } from "./ownerAtHold";
 import type { PurchaseDeps } from "./placePurchase";
@@ -21,7 +21,7 @@ export interface PurchaseKey {
   dialect: "msorg" | "v1";
   /**
    * Counted by the gate already, or by the hold (`countKeyAndHold` sets it): a purchase that ends
-   * before its hold (a replay, a refusal) is counted afterwards (services/reseller/keyPurchases.ts).
+   * before its hold (a replay, a refusal) is counted afterwards (services/resellers/keyPurchases.ts).
    */
   counted: boolean;
   ratePerSecond: number;
@@ -32,7 +32,7 @@ const keyId = sql`${sql.placeholder("keyId")}::uuid`;
 
 /**
  * The hold of a purchase made with a key, in one statement: the call is counted against the key's
- * rate limit (services/apiCallers.ts) unless it was already (`count` false), and the money held only
+ * rate limit (services/resellers/apiCallers.ts) unless it was already (`count` false), and the money held only
  * if the call was let in and the key's account is still as the purchase read it (`ownerAsRead`). So a
  * key's purchase costs no statement more than a customer's, whose session is read from memory; and a
  * key revoked, or an account stopped, lowered or moved to another level on another instance a moment

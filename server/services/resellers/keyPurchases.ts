@@ -4,11 +4,11 @@ import { v5 as uuidFromName } from "uuid";
 import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
 import { transactions } from "../../db/schema";
 import { notFound, Refusal } from "../../refusal";
-import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "../apiCallers";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
 import type { TransactionRow } from "../transactions/transactionRecords";
+import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "./apiCallers";
 
 /** An order as an API caller gives it: the customer's bodies without the PIN, request id or action. */
 export type KeyOrder =

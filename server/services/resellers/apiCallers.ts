@@ -1,15 +1,15 @@
 import { BlockList, isIP } from "node:net";
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { RefusalCode } from "../../schemas/refusals";
-import { waitWords } from "../../schemas/waits";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { apiKeys, priceLevels, users } from "../db/schema";
-import type { UserRow } from "../deps";
-import { Refusal } from "../refusal";
+import type { RefusalCode } from "../../../schemas/refusals";
+import { waitWords } from "../../../schemas/waits";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/database";
+import { apiKeys, priceLevels, users } from "../../db/schema";
+import type { UserRow } from "../../deps";
+import { Refusal } from "../../refusal";
+import { canTransact } from "../profiles";
+import type { RecentRecords } from "../recentRecords";
 import { keyHashOf, keyPrefixOf } from "./apiKeys";
-import { canTransact } from "./profiles";
-import type { RecentRecords } from "./recentRecords";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
