@@ -66,7 +66,7 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
       jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),
     ),
   );
-  // A purchase's hold counts the call against the key's rate limit (services/resellers/apiCallers.ts).
+  // A purchase's hold counts the call against the key's rate limit (services/resellers/keyCall.ts).
   const purchases = new Set(Object.values(msorgServices).map((service) => `/${service}`));
   app.use(
     keyAuthorization(deps, "Token", msorgKeyRefusal, (c) => ({

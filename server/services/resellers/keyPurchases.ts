@@ -8,7 +8,7 @@ import type { PurchaseKey } from "../purchases/keyHold";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
 import type { TransactionRow } from "../transactions/transactionRecords";
-import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "./apiCallers";
+import type { KeyCaller } from "./apiCallers";
 
 /** An order as an API caller gives it: the customer's bodies without the PIN, request id or action. */
 export type KeyOrder =
@@ -56,14 +56,7 @@ export async function buyWithKey(
   asked: Record<string, unknown>,
 ): Promise<TransactionRow> {
   const requestId = requestIdOf(dialect, asked.request_id as string | undefined);
-  const key: PurchaseKey = {
-    id: caller.key.id,
-    dailyCap: caller.key.dailyCap,
-    dialect,
-    counted: caller.counted,
-    ratePerSecond: caller.key.ratePerSecond,
-    burst: caller.key.burst,
-  };
+  const key: PurchaseKey = { id: caller.key.id, dailyCap: caller.key.dailyCap, dialect, call: caller.call };
   const confirmation = {
     key,
     asked,
@@ -71,32 +64,13 @@ export async function buyWithKey(
     allow_duplicate: requestId !== undefined,
   };
   try {
-    const row = await placePurchase(deps, caller.user, confirmation, requestFor(deps, order));
-    await countIfNotYet(deps, key);
-    return row;
-  } catch (error) {
-    // The hold's own answers about the key are final; anything else still counts as a call.
-    if (!(error instanceof Refusal && (error.code === "rate_limited" || error.code === "invalid_key")))
-      await countIfNotYet(deps, key);
-    throw error;
+    return await placePurchase(deps, caller.user, confirmation, requestFor(deps, order));
   } finally {
-    // The gate counts, as the call ends, what was not counted here (http/keyAuthorization.ts).
-    caller.counted = true;
+    // A purchase that ended before its hold counted the call (a replay of its request id, a refusal
+    // on the way) counts it now, so a key cannot make calls past its limit by asking what cannot be
+    // bought: over the limit, that refusal is the answer.
+    await caller.call.count();
   }
-}
-
-/**
- * A purchase that ended before its hold counted the call (a replay of its request id, a refusal on
- * the way) counts it now, so a key cannot make calls past its limit by asking what cannot be bought.
- */
-async function countIfNotYet(deps: Pick<PurchaseDeps, "db" | "clock">, key: PurchaseKey): Promise<void> {
-  if (key.counted) return;
-  const now = deps.clock.now();
-  if (!(await countKeyCall(deps.db, key.id, now)))
-    throw keyRateLimited(
-      retryAfterSeconds({ bucketAt: now, ratePerSecond: key.ratePerSecond, burst: key.burst }, now),
-    );
-  key.counted = true;
 }
 
 /** One of the caller's purchases by our id, or not found (another account's is not found either). */
