@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { messages, Refusal } from "../refusal";
 import {
@@ -37,7 +37,7 @@ export function keyAuthorization<E extends AppEnv | KeyEnv>(
   options: (c: Context<E>) => KeyCallOptions,
 ) {
   const sentKey = new RegExp(`^${scheme}\\s+(\\S+)\\s*$`, "i");
-  return async (c: Context<E>, next: () => Promise<Response | undefined | void>) => {
+  return async (c: Context<E>, next: () => ReturnType<MiddlewareHandler>) => {
     const sent = sentKey.exec(c.req.header("authorization") ?? "")?.[1];
     if (!sent) return refuse(c, { reason: "no_key" });
     const address = clientAddress(c, deps.config.trustProxy);

@@ -33,7 +33,7 @@ const faultOnce = (method: "get" | "has") =>
     throw new Error("a fault in the provider set");
   });
 
-type Send = (key: string, body?: unknown, raw?: string) => Promise<Response>;
+type Send = (key: string) => Response | Promise<Response>;
 
 /**
  * Each case on one key, in turn (well within its burst of 30): the request's status, and whether it

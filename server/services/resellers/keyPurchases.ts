@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { v5 as uuidFromName } from "uuid";
 import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
 import { transactions } from "../../db/schema";
-import { notFound, Refusal } from "../../refusal";
+import { notFound } from "../../refusal";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
