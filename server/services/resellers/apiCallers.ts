@@ -39,7 +39,7 @@ export type KeyRefusal =
   | { reason: "rate_limited"; retryAfterSeconds: number };
 
 /** Whether `address` is one the key allows: none listed allows any; IPv4 and IPv6 compared as addresses. */
-export function addressAllowed(allowed: readonly string[], address: string | null): boolean {
+function addressAllowed(allowed: readonly string[], address: string | null): boolean {
   if (allowed.length === 0) return true;
   if (!address) return false;
   const family = isIP(address);

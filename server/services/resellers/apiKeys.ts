@@ -50,7 +50,7 @@ export function signingSecretOf(totpKey: Buffer, keyId: string): string {
   return Buffer.from(hkdfSync("sha256", totpKey, keyId, "ojapay webhook signing", 32)).toString("base64url");
 }
 
-export function apiKeyView(row: ApiKeyRow): ApiKey {
+function apiKeyView(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
