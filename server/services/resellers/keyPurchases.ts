@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { v5 as uuidFromName } from "uuid";
 import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../schemas/purchases";
-import { transactions } from "../../db/schema";
-import { notFound } from "../../refusal";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import { airtimeRequest, dataRequest, electricityRequest, tvRequest } from "../purchases/productOrders";
@@ -71,15 +68,4 @@ export async function buyWithKey(
     // bought: over the limit, that refusal is the answer.
     await caller.call.count();
   }
-}
-
-/** One of the caller's purchases by our id, or not found (another account's is not found either). */
-export async function keyPurchaseById(
-  deps: Pick<PurchaseDeps, "db">,
-  caller: KeyCaller,
-  id: string,
-): Promise<TransactionRow> {
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.id, id));
-  if (!row || row.userId !== caller.user.id) throw notFound();
-  return row;
 }
