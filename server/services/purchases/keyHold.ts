@@ -21,8 +21,8 @@ const keyId = sql`${sql.placeholder("keyId")}::uuid`;
 
 /**
  * The hold of a purchase made with a key, in one statement: the call is counted against the key's
- * rate limit (services/resellers/keyRateLimit.ts) unless it was already (`count` false), and the money held only
- * if the call was let in and the key's account is still as the purchase read it (`ownerAsRead`). So a
+ * rate limit (services/resellers/keyRateLimit.ts) unless it was already (`count` false), and the
+ * money held only if the call was let in and the key's account is still as the purchase read it (`ownerAsRead`). So a
  * key's purchase costs no statement more than a customer's, whose session is read from memory; and a
  * key revoked, or an account stopped, lowered or moved to another level on another instance a moment
  * ago, is judged here, whatever this instance read.
@@ -54,9 +54,9 @@ const countAndHoldStatement = (db: Database) =>
   });
 
 /**
- * The hold of a key's purchase: its call counted with it (`KeyCall`), if nothing counted it before. Refused as a fresh read of the
- * key would be, in that order: a revoked key; an account without API access, below tier 2 or stopped;
- * a key over its rate limit. An account at another level or tier answers `owner_changed`.
+ * The hold of a key's purchase: its call counted with it (`KeyCall`), if nothing counted it before.
+ * Refused as a fresh read of the key would be, in that order: a revoked key; an account without API
+ * access, below tier 2 or stopped; a key over its rate limit. An account at another level or tier answers `owner_changed`.
  */
 export async function countKeyAndHold(
   deps: Pick<PurchaseDeps, "db" | "clock">,
