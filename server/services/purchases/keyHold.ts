@@ -22,10 +22,10 @@ const keyId = sql`${sql.placeholder("keyId")}::uuid`;
 /**
  * The hold of a purchase made with a key, in one statement: the call is counted against the key's
  * rate limit (services/resellers/keyRateLimit.ts) unless it was already (`count` false), and the
- * money held only if the call was let in and the key's account is still as the purchase read it (`ownerAsRead`). So a
- * key's purchase costs no statement more than a customer's, whose session is read from memory; and a
- * key revoked, or an account stopped, lowered or moved to another level on another instance a moment
- * ago, is judged here, whatever this instance read.
+ * money held only if the call was let in and the key's account is still as the purchase read it
+ * (`ownerAsRead`). So a key's purchase costs no statement more than a customer's, whose session is
+ * read from memory; and a key revoked, or an account stopped, lowered or moved to another level on
+ * another instance a moment ago, is judged here, whatever this instance read.
  */
 const countAndHoldStatement = (db: Database) =>
   preparedOnce(db, "purchase_key_hold", (db, name) => {
