@@ -14,8 +14,8 @@ import { bodySizeLimit } from "../http/bodySizeLimit";
 import { jsonAnswer } from "../http/jsonAnswer";
 import { keyApiMaxBytes } from "../http/jsonLimits";
 import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
-import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
-import { fieldRefusal, notFound, Refusal } from "../refusal";
+import { parseInput } from "../http/validate";
+import { notFound, Refusal } from "../refusal";
 import { checkMeter, checkSmartcard } from "../services/purchases/checkRecipient";
 import type { RecentReads } from "../services/recentReads";
 import { keyPurchaseById, keyPurchasesOfKind, msorgPageSize } from "../services/resellers/keyPurchaseReads";
@@ -24,35 +24,11 @@ import { buyInDialect, type MsorgPurchase, msorgPurchases } from "../services/re
 import { msorgRecordOf, msorgServices } from "../services/resellers/msorgRecords";
 import type { TransactionRow } from "../services/transactions/transactionRecords";
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
-
-/** A body as JSON or as a form (PHP scripts post both), then the dialect's schema. */
-async function bodyOf<S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): Promise<z.output<S>> {
-  const type = c.req.header("content-type") ?? "";
-  const raw = /form-urlencoded|multipart\/form-data/i.test(type)
-    ? await formFields(c)
-    : parseJsonText(await c.req.text());
-  return parseInput(schema, raw);
-}
-
-/** A form's text fields (a file sent with it is no field of ours); a form that cannot be read is the caller's. */
-async function formFields(c: Context<KeyEnv>): Promise<Record<string, string>> {
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw fieldRefusal("_", "The request body is not a form the API can read.", "bad_json");
-  }
-  return Object.fromEntries(
-    Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-}
+import { bodyOf, queryOf } from "./msorgDialectInput";
 
 /** A purchase as the dialect's record: the answer to a purchase and to `GET <service>/<id>/`. */
 const recordAnswer = (c: Context<KeyEnv>, row: TransactionRow, status?: 201) =>
   jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), status);
-
-const queryOf = <S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): z.output<S> =>
-  parseInput(schema, parseQueryText(new URL(c.req.url).searchParams));
 
 /**
  * The market's dialect under /reseller/api/ (docs/RESELLERS.md): a reseller's script written for an
