@@ -33,9 +33,3 @@ export const v1Balance = z.object({
   pending_total: z.number().check(z.meta({ description: "Held for purchases still pending, in kobo" })),
   level: z.string(),
 });
-
-/** What a webhook in the v1 dialect carries: the event and the purchase as it settled. */
-export const v1WebhookBody = z.object({
-  event: z.enum(["purchase.settled", "test"]),
-  data: z.nullable(v1Purchase),
-});

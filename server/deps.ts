@@ -12,7 +12,7 @@ import type { PaymentGateway } from "./outside/gateway";
 import type { IdentityVerifier } from "./outside/identityVerifier";
 import type { Provider } from "./outside/provider";
 import type { ProviderSet } from "./outside/providerSet";
-import type { KeyCaller } from "./services/apiCallers";
+import type { KeyCaller } from "./services/resellers/apiCallers";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {

@@ -978,7 +978,7 @@ export const levelPlanPrices = pgTable(
 
 /**
  * A reseller's API key (issue 27): only its SHA-256 is kept, found by its prefix; the webhook signing
- * secret is derived from TOTP_KEY and the key's id (services/apiKeys.ts), so it is stored nowhere.
+ * secret is derived from TOTP_KEY and the key's id (services/resellers/apiKeys.ts), so it is stored nowhere.
  */
 export const apiKeys = pgTable(
   "api_keys",

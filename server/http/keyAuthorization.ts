@@ -3,14 +3,13 @@ import type { AppDeps, AppEnv } from "../deps";
 import { messages, Refusal } from "../refusal";
 import {
   callerOfKey,
-  countKeyCall,
   invalidKey,
   isKeyCaller,
   type KeyCaller,
   KeyCallRefused,
   type KeyRefusal,
-  keyRateLimited,
-} from "../services/apiCallers";
+} from "../services/resellers/apiCallers";
+import { keyRateLimited } from "../services/resellers/keyRateLimit";
 import { clientAddress } from "./clientAddress";
 
 export interface KeyEnv {
@@ -21,51 +20,38 @@ export interface KeyEnv {
 export type KeyAuthRefusal = KeyRefusal | { reason: "no_key" };
 
 type Deps = Pick<AppDeps, "db" | "clock" | "config">;
-/** Whether the gate counts the call (a purchase's hold counts it instead), and what this instance read lately. */
+/** Whether the check counts the call (a purchase's hold counts it instead), and what this instance read lately. */
 export type KeyCallOptions = Parameters<typeof callerOfKey>[3];
 
 /**
  * The API key in `Authorization: <scheme> <key>` (Token for the market's dialect, Bearer for ours),
- * checked with its rate limit in one statement (services/apiCallers.ts).
+ * checked with its rate limit in one statement (services/resellers/apiCallers.ts). A refused call is
+ * answered by `refuse`, in the API's own words. The call let in is counted once (its `KeyCall`): by
+ * the check, by a purchase's hold, or else here as it ends, whatever its answer (a body of the wrong
+ * shape, a fault), so no call made with a key goes uncounted.
  */
-export async function keyCallerOf(
-  deps: Deps,
-  c: Context<AppEnv> | Context<KeyEnv>,
-  scheme: "Token" | "Bearer",
-  options: KeyCallOptions,
-): Promise<KeyCaller | KeyAuthRefusal> {
-  const sent = new RegExp(`^${scheme}\\s+(\\S+)\\s*$`, "i").exec(c.req.header("authorization") ?? "")?.[1];
-  if (!sent) return { reason: "no_key" };
-  const address = clientAddress(c, deps.config.trustProxy);
-  (c as Context<AppEnv>).set("ip", address);
-  return callerOfKey(deps, sent, address, options);
-}
-
-/** For an API that words its own refusals (the market's dialect): a refused call is answered by `refuse`. */
-export function keyAuthorization(
+export function keyAuthorization<E extends AppEnv | KeyEnv>(
   deps: Deps,
   scheme: "Token" | "Bearer",
-  refuse: (c: Context<KeyEnv>, refusal: KeyAuthRefusal) => Response | Promise<Response>,
-  options: (c: Context<KeyEnv>) => KeyCallOptions,
-): MiddlewareHandler<KeyEnv> {
-  return async (c, next) => {
-    const found = await keyCallerOf(deps, c, scheme, options(c));
+  refuse: (c: Context<E>, refusal: KeyAuthRefusal) => Response | Promise<Response>,
+  options: (c: Context<E>) => KeyCallOptions,
+) {
+  const sentKey = new RegExp(`^${scheme}\\s+(\\S+)\\s*$`, "i");
+  return async (c: Context<E>, next: () => ReturnType<MiddlewareHandler>) => {
+    const sent = sentKey.exec(c.req.header("authorization") ?? "")?.[1];
+    if (!sent) return refuse(c, { reason: "no_key" });
+    const address = clientAddress(c, deps.config.trustProxy);
+    const context = c as unknown as Context<AppEnv>;
+    context.set("ip", address);
+    const found = await callerOfKey(deps, sent, address, options(c));
     if (!isKeyCaller(found)) return refuse(c, found);
-    c.set("keyCaller", found);
-    await next();
-    await countedAtLast(deps, found);
+    context.set("keyCaller", found);
+    try {
+      return await next();
+    } finally {
+      await found.call.end();
+    }
   };
-}
-
-/**
- * A purchase's call is counted by its hold, or after it by the purchase (services/reseller/
- * keyPurchases.ts); one refused before either (a body of the wrong shape) is counted here, as it ends,
- * so no call made with a key goes uncounted. Its answer is already given.
- */
-export async function countedAtLast(deps: Pick<AppDeps, "db" | "clock">, caller: KeyCaller): Promise<void> {
-  if (caller.counted) return;
-  caller.counted = true;
-  await countKeyCall(deps.db, caller.key.id, deps.clock.now());
 }
 
 /** A refused key call in our envelope's words (the v1 API); a rate limit's wait goes in `Retry-After`. */

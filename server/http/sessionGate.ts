@@ -1,13 +1,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { messages, notFound, Refusal } from "../refusal";
-import { isKeyCaller } from "../services/apiCallers";
 import type { RecentReads } from "../services/recentReads";
 import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 import { bodySizeLimit } from "./bodySizeLimit";
 import { keyApiMaxBytes } from "./jsonLimits";
-import { countedAtLast, keyCallerOf, keyRefusalOf } from "./keyAuthorization";
+import { keyAuthorization, keyRefusalOf } from "./keyAuthorization";
 import { answerRefusal } from "./refusalAnswer";
 
 const noCredentials = () => new Refusal("no_credentials", messages.noCredentials);
@@ -49,6 +48,18 @@ export function sessionGate(
       new Refusal("too_large", `The request body is too large: at most ${keyApiMaxBytes / 1024} kB.`),
     ),
   );
+  // A program's call with an API key: the key (with its rate limit), never a session; bodies of at
+  // most 16 kB; refusals in the envelope, like every other path's. A purchase's hold counts the call
+  // in the statement that holds the money: the key may come from what this instance read lately.
+  const keyGate = keyAuthorization<AppEnv>(
+    deps,
+    "Bearer",
+    (c, refusal) => answerRefusal(c, keyRefusalOf(refusal)),
+    (c) => ({
+      count: !(c.req.method === "POST" && c.req.path.replace(/\/+$/, "") === `${apiPrefix}/v1/purchases`),
+      recent: recent.enabled ? recent.keys : null,
+    }),
+  );
   return async (c, next) => {
     const path = c.req.path.slice(apiPrefix.length).replace(/\/+$/, "") || "/";
     // A path that leads nowhere is "not found" for everyone; asking for a sign-in first would only confuse.
@@ -67,31 +78,9 @@ export function sessionGate(
     }
   };
 
-  /**
-   * A program's call with an API key: the key (with its rate limit), never a session; bodies of at
-   * most 16 kB. Refusals in the envelope, like every other path's.
-   */
-  async function keyGate(c: Context<AppEnv>, next: () => Promise<void>) {
-    // A purchase's hold counts the call against the key's rate limit, in the statement that holds
-    // the money: the key may come from what this instance read lately, and costs no statement more.
-    const purchase =
-      c.req.method === "POST" && c.req.path.replace(/\/+$/, "") === `${apiPrefix}/v1/purchases`;
-    const found = await keyCallerOf(deps, c, "Bearer", {
-      count: !purchase,
-      recent: recent.enabled ? recent.keys : null,
-    });
-    if (!isKeyCaller(found)) {
-      return answerRefusal(c, keyRefusalOf(found));
-    }
-    c.set("keyCaller", found);
-    const answered = await keyBodyLimit(c, next);
-    await countedAtLast(deps, found);
-    return answered;
-  }
-
   async function gate(c: Context<AppEnv>, next: () => Promise<void>, path: string) {
     const access = accessFor(path);
-    if (access === "apiKey") return keyGate(c, next);
+    if (access === "apiKey") return keyGate(c, () => keyBodyLimit(c, next));
     const header = c.req.header("authorization");
     let session: AuthSession | null = null;
     if (header) {

@@ -2,8 +2,14 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { createApiKey, listAllApiKeys, listApiKeys, revokeApiKey, setKeyLimits } from "../services/apiKeys";
-import { listApiUsers } from "../services/apiUsers";
+import {
+  createApiKey,
+  listAllApiKeys,
+  listApiKeys,
+  revokeApiKey,
+  setKeyLimits,
+} from "../services/resellers/apiKeys";
+import { listApiUsers } from "../services/resellers/apiUsers";
 
 /**
  * A reseller's own API keys (list, create shown once, revoke), and from the console any key (list,

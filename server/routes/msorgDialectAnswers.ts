@@ -4,7 +4,7 @@ import { jsonAnswer } from "../http/jsonAnswer";
 import type { KeyAuthRefusal, KeyEnv } from "../http/keyAuthorization";
 import { retryAfterOf } from "../http/refusalAnswer";
 import { Refusal } from "../refusal";
-import { KeyCallRefused } from "../services/apiCallers";
+import { KeyCallRefused } from "../services/resellers/apiCallers";
 
 /**
  * Refusals in the market's dialect, as the vendors' Django servers word them: authentication and

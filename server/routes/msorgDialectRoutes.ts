@@ -1,64 +1,40 @@
-import { and, count, desc, eq } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import type { z } from "zod/mini";
 import {
   msorgAccount,
-  msorgBillBody,
-  msorgCableBody,
-  msorgDataBody,
   msorgIucQuery,
   msorgListQuery,
   msorgMeterQuery,
   msorgRecord,
   msorgRecordParams,
-  msorgTopupBody,
 } from "../../schemas/msorgDialect";
 import type { PurchaseKind } from "../../schemas/transactions";
-import { dataPlans, transactions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { bodySizeLimit } from "../http/bodySizeLimit";
 import { jsonAnswer } from "../http/jsonAnswer";
 import { keyApiMaxBytes } from "../http/jsonLimits";
 import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
-import { parseInput, parseJsonText, parseQueryText } from "../http/validate";
-import { fieldRefusal, notFound, Refusal } from "../refusal";
+import { parseInput } from "../http/validate";
+import { notFound, Refusal } from "../refusal";
 import { electricity } from "../services/purchases/kinds/electricity";
 import { tv } from "../services/purchases/kinds/tv";
 import type { RecentReads } from "../services/recentReads";
-import { buyWithKey, type KeyOrder, keyPurchaseById } from "../services/reseller/keyPurchases";
-import { msorgAccountOf } from "../services/reseller/msorgAccount";
-import { msorgRecordOf, msorgServices } from "../services/reseller/msorgRecords";
+import { keyPurchaseById, keyPurchasesOfKind, msorgPageSize } from "../services/resellers/keyPurchaseReads";
+import { msorgAccountOf } from "../services/resellers/msorgAccount";
+import { buyInDialect, type MsorgPurchase, msorgPurchases } from "../services/resellers/msorgPurchases";
+import { msorgRecordOf, msorgServices } from "../services/resellers/msorgRecords";
+import type { TransactionRow } from "../services/transactions/transactionRecords";
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
+import { bodyOf, queryOf } from "./msorgDialectInput";
 
-/** A body as JSON or as a form (PHP scripts post both), then the dialect's schema. */
-async function bodyOf<S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): Promise<z.output<S>> {
-  const type = c.req.header("content-type") ?? "";
-  const raw = /form-urlencoded|multipart\/form-data/i.test(type)
-    ? await formFields(c)
-    : parseJsonText(await c.req.text());
-  return parseInput(schema, raw);
-}
-
-/** A form's text fields (a file sent with it is no field of ours); a form that cannot be read is the caller's. */
-async function formFields(c: Context<KeyEnv>): Promise<Record<string, string>> {
-  let form: Record<string, unknown>;
-  try {
-    form = await c.req.parseBody();
-  } catch {
-    throw fieldRefusal("_", "The request body is not a form the API can read.", "bad_json");
-  }
-  return Object.fromEntries(
-    Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
-  );
-}
-
-const queryOf = <S extends z.ZodMiniType>(c: Context<KeyEnv>, schema: S): z.output<S> =>
-  parseInput(schema, parseQueryText(new URL(c.req.url).searchParams));
+/** A purchase as the dialect's record: the answer to a purchase and to `GET <service>/<id>/`. */
+const recordAnswer = (c: Context<KeyEnv>, row: TransactionRow, status?: 201) =>
+  jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), status);
 
 /**
  * The market's dialect under /reseller/api/ (docs/RESELLERS.md): a reseller's script written for an
  * SME-data vendor works against OjaPay by changing its base URL. Routes translate HTTP only; prices,
- * limits and the purchase are the customer's own (services/reseller/keyPurchases.ts).
+ * limits and the purchase are the customer's own (services/resellers/keyPurchases.ts).
  */
 export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = null) {
   const app = new Hono<KeyEnv>({ strict: false });
@@ -67,7 +43,7 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
       jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),
     ),
   );
-  // A purchase's hold counts the call against the key's rate limit (services/apiCallers.ts).
+  // A purchase's hold counts the call against the key's rate limit (services/resellers/keyCall.ts).
   const purchases = new Set(Object.values(msorgServices).map((service) => `/${service}`));
   app.use(
     keyAuthorization(deps, "Token", msorgKeyRefusal, (c) => ({
@@ -76,74 +52,19 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
     })),
   );
 
-  /** The purchase's record, 201; a request id still being answered answers its record as it stands. */
-  const buy = async (c: Context<KeyEnv>, order: KeyOrder, asked: Record<string, unknown>) => {
-    const caller = c.get("keyCaller");
-    try {
-      const row = await buyWithKey(deps, caller, "msorg", order, asked);
-      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), 201);
-    } catch (error) {
-      const reference =
-        (error instanceof Refusal &&
-          error.code === "request_in_progress" &&
-          (error.data as { reference?: string })?.reference) ||
-        null;
-      if (!reference) throw error;
-      const [row] = await deps.db.select().from(transactions).where(eq(transactions.reference, reference));
-      if (!row) throw error;
-      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), 201);
-    }
+  /** A purchase as the dialect's record, 201, from the body as sent. */
+  const buy = async <S extends z.ZodMiniType>(c: Context<KeyEnv>, purchase: MsorgPurchase<S>) => {
+    const body = await bodyOf(c, purchase.body);
+    return recordAnswer(c, await buyInDialect(deps, c.get("keyCaller"), purchase, body), 201);
   };
 
   app.get("/user", async (c) =>
     jsonAnswer(c, msorgAccount.parse(await msorgAccountOf(deps, c.get("keyCaller")))),
   );
-
-  app.post("/topup", async (c) => {
-    const body = await bodyOf(c, msorgTopupBody);
-    const order = {
-      kind: "airtime",
-      network_id: body.network,
-      phone: body.mobile_number,
-      amount: body.amount,
-    } as const;
-    return buy(c, order, body);
-  });
-  app.post("/data", async (c) => {
-    const body = await bodyOf(c, msorgDataBody);
-    if (body.network !== undefined) {
-      const [plan] = await deps.db
-        .select({ networkId: dataPlans.networkId })
-        .from(dataPlans)
-        .where(eq(dataPlans.id, body.plan));
-      if (plan && plan.networkId !== body.network)
-        throw fieldRefusal("plan", `Plan ${body.plan} is not a plan of network ${body.network}.`);
-    }
-    return buy(c, { kind: "data", plan_id: body.plan, phone: body.mobile_number }, body);
-  });
-  app.post("/cablesub", async (c) => {
-    const body = await bodyOf(c, msorgCableBody);
-    const order = {
-      kind: "tv",
-      provider_id: body.cablename,
-      plan_id: body.cableplan,
-      smartcard: body.smart_card_number,
-      phone: c.get("keyCaller").user.phone,
-    } as const;
-    return buy(c, order, body);
-  });
-  app.post("/billpayment", async (c) => {
-    const body = await bodyOf(c, msorgBillBody);
-    const order = {
-      kind: "electricity",
-      disco_id: body.disco_name,
-      meter_number: body.meter_number,
-      meter_type: body.MeterType,
-      amount: body.amount,
-      phone: c.get("keyCaller").user.phone,
-    } as const;
-    return buy(c, order, body);
-  });
+  app.post(`/${msorgServices.airtime}`, (c) => buy(c, msorgPurchases.airtime));
+  app.post(`/${msorgServices.data}`, (c) => buy(c, msorgPurchases.data));
+  app.post(`/${msorgServices.tv}`, (c) => buy(c, msorgPurchases.tv));
+  app.post(`/${msorgServices.electricity}`, (c) => buy(c, msorgPurchases.electricity));
 
   app.get("/validateiuc", async (c) => {
     const query = queryOf(c, msorgIucQuery);
@@ -168,33 +89,22 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
       const { id } = parseInput(msorgRecordParams, c.req.param(), 404);
       const row = await keyPurchaseById(deps, c.get("keyCaller"), id);
       if (row.kind !== kind) throw notFound();
-      return jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)));
+      return recordAnswer(c, row);
     });
   }
 
-  /** The account's purchases of one kind, newest first, 20 a page, as Django REST framework pages them. */
+  /** The account's purchases of one kind, newest first, a page at a time, as Django REST framework pages them. */
   async function recentRecords(c: Context<KeyEnv>, kind: PurchaseKind) {
     const { page } = queryOf(c, msorgListQuery);
-    const mine = and(eq(transactions.userId, c.get("keyCaller").user.id), eq(transactions.kind, kind));
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select()
-        .from(transactions)
-        .where(mine)
-        .orderBy(desc(transactions.createdAt), desc(transactions.id))
-        .limit(20)
-        .offset((page - 1) * 20),
-      deps.db.select({ n: count() }).from(transactions).where(mine),
-    ]);
-    const n = total?.n ?? 0;
+    const { rows, total } = await keyPurchasesOfKind(deps.db, c.get("keyCaller"), kind, page);
     const link = (to: number) => {
       const url = new URL(c.req.url);
       url.searchParams.set("page", String(to));
       return url.toString();
     };
     return jsonAnswer(c, {
-      count: n,
-      next: page * 20 < n ? link(page + 1) : null,
+      count: total,
+      next: page * msorgPageSize < total ? link(page + 1) : null,
       previous: page > 1 ? link(page - 1) : null,
       results: rows.map((row) => msorgRecord.parse(msorgRecordOf(row))),
     });

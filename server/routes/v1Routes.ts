@@ -1,13 +1,10 @@
-import { asc } from "drizzle-orm";
 import type { Context } from "hono";
-import { tvProviders } from "../db/schema";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { messages, Refusal } from "../refusal";
-import type { KeyCaller } from "../services/apiCallers";
-import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../services/catalogueAtLevel";
-import { buyV1, v1PurchaseOfCaller } from "../services/reseller/v1Purchases";
-import { walletSummary } from "../services/transactions/transactionRecords";
+import type { KeyCaller } from "../services/resellers/apiCallers";
+import { buyV1, v1PurchaseOfCaller } from "../services/resellers/v1Purchases";
+import { v1BalanceOf, v1CatalogueOf } from "../services/resellers/v1Reads";
 import { v1PurchaseOf } from "../services/webhooks/webhookBodies";
 import { listDeliveries } from "../services/webhooks/webhookDeliveries";
 import { purchaseMessage } from "./purchaseRoutes";
@@ -31,33 +28,14 @@ export function v1Routes(deps: AppDeps) {
       msg: "Purchase retrieved.",
       data: v1PurchaseOf(await v1PurchaseOfCaller(deps.db, keyCaller(c), params.id)),
     })),
-    implement("GET /v1/balance", async ({ c }) => {
-      const { user } = keyCaller(c);
-      const wallet = await walletSummary(deps.db, user.id);
-      if (!wallet) throw new Refusal("forbidden", "This account has no wallet.");
-      return {
-        msg: "Balance retrieved.",
-        data: { balance: wallet.balance, pending_total: wallet.pendingTotal, level: user.priceLevel },
-      };
-    }),
-    implement("GET /v1/catalogue", async ({ c }) => {
-      const level = keyCaller(c).user.priceLevel;
-      const [airtime, data, bouquets, electricity, providers] = await Promise.all([
-        airtimeAtLevel(deps.db, level, configured),
-        dataPlanViews(deps.db, level, configured),
-        bouquetsAtLevel(deps.db, level, configured),
-        discosAtLevel(deps.db, level),
-        deps.db.select().from(tvProviders).orderBy(asc(tvProviders.id)),
-      ]);
-      const tv = providers.map((p) => ({
-        id: p.id,
-        name: p.name,
-        enabled: p.enabled,
-        service_fee: p.serviceFee,
-        bouquets: bouquets.filter((b) => b.control_id === p.id),
-      }));
-      return { msg: "Catalogue retrieved.", data: { airtime, data, tv, electricity } };
-    }),
+    implement("GET /v1/balance", async ({ c }) => ({
+      msg: "Balance retrieved.",
+      data: await v1BalanceOf(deps.db, keyCaller(c).user),
+    })),
+    implement("GET /v1/catalogue", async ({ c }) => ({
+      msg: "Catalogue retrieved.",
+      data: await v1CatalogueOf(deps.db, keyCaller(c).user.priceLevel, configured),
+    })),
     implement("GET /v1/webhook-deliveries", async ({ query, c }) => {
       const caller = keyCaller(c);
       const data = await listDeliveries(deps.db, caller.user.id, {

@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { setKeyWebhook } from "../services/apiKeys";
+import { setKeyWebhook } from "../services/resellers/apiKeys";
 import { listDeliveries, resendDelivery, sendTestEvent } from "../services/webhooks/webhookDeliveries";
 
 /** A key holder's webhooks: the URL, a test event, what was delivered, and sending one again. */

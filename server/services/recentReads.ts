@@ -1,5 +1,5 @@
-import type { KeyRecord } from "./apiCallers";
 import { recentRecords } from "./recentRecords";
+import type { KeyRecord } from "./resellers/apiCallers";
 import { type SessionSnapshots, sessionSnapshots } from "./sessionSnapshots";
 
 /** One value as last read, answered from for at most `maxAgeMs`; a load that began before `forget` is not kept. */

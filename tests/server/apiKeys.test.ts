@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { maxLiveApiKeys } from "../../schemas/apiKeys";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { apiKeys } from "../../server/db/schema";
-import { signingSecretOf } from "../../server/services/apiKeys";
+import { signingSecretOf } from "../../server/services/resellers/apiKeys";
 import { createTestServer, type TestServer } from "./support/testServer";
 import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 

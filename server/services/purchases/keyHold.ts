@@ -2,41 +2,30 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { preparedOnce } from "../../db/preparedOnce";
 import { apiKeys } from "../../db/schema";
-import {
-  accessRefusal,
-  countCall,
-  invalidKey,
-  KeyCallRefused,
-  keyRateLimited,
-  retryAfterSeconds,
-} from "../apiCallers";
+import { accessRefusal, invalidKey, KeyCallRefused } from "../resellers/apiCallers";
+import type { KeyCall } from "../resellers/keyCall";
+import { countCall } from "../resellers/keyRateLimit";
 import { type HoldAnswer, holdCall } from "./holdCall";
 import { type HoldOrChange, ownerAsRead, ownerFacts, ownerRow } from "./ownerAtHold";
 import type { PurchaseDeps } from "./placePurchase";
 
-/** The API key a purchase is made with: its cap, its dialect, its limits, and whether its call is counted yet. */
+/** The API key a purchase is made with: its cap, its dialect, and the request's call, which the hold counts. */
 export interface PurchaseKey {
   id: string;
   dailyCap: number | null;
   dialect: "msorg" | "v1";
-  /**
-   * Counted by the gate already, or by the hold (`countKeyAndHold` sets it): a purchase that ends
-   * before its hold (a replay, a refusal) is counted afterwards (services/reseller/keyPurchases.ts).
-   */
-  counted: boolean;
-  ratePerSecond: number;
-  burst: number;
+  call: KeyCall;
 }
 
 const keyId = sql`${sql.placeholder("keyId")}::uuid`;
 
 /**
  * The hold of a purchase made with a key, in one statement: the call is counted against the key's
- * rate limit (services/apiCallers.ts) unless it was already (`count` false), and the money held only
- * if the call was let in and the key's account is still as the purchase read it (`ownerAsRead`). So a
- * key's purchase costs no statement more than a customer's, whose session is read from memory; and a
- * key revoked, or an account stopped, lowered or moved to another level on another instance a moment
- * ago, is judged here, whatever this instance read.
+ * rate limit (services/resellers/keyRateLimit.ts) unless it was already (`count` false), and the
+ * money held only if the call was let in and the key's account is still as the purchase read it
+ * (`ownerAsRead`). So a key's purchase costs no statement more than a customer's, whose session is
+ * read from memory; and a key revoked, or an account stopped, lowered or moved to another level on
+ * another instance a moment ago, is judged here, whatever this instance read.
  */
 const countAndHoldStatement = (db: Database) =>
   preparedOnce(db, "purchase_key_hold", (db, name) => {
@@ -50,7 +39,6 @@ const countAndHoldStatement = (db: Database) =>
       .with(counted, owner)
       .select({
         live: sql<boolean>`exists (select from ${apiKeys} where ${apiKeys.id} = ${keyId} and ${apiKeys.revokedAt} is null)`,
-        counted: sql<boolean>`exists (select from counted)`,
         letIn: sql<boolean>`${letIn}`,
         bucketAt:
           sql<Date | null>`(select ${apiKeys.bucketAt} from ${apiKeys} where ${apiKeys.id} = ${keyId})`.mapWith(
@@ -66,9 +54,9 @@ const countAndHoldStatement = (db: Database) =>
   });
 
 /**
- * The hold of a key's purchase: its call counted with it if not yet. Refused as a fresh read of the
- * key would be, in that order: a revoked key; an account without API access, below tier 2 or stopped;
- * a key over its rate limit. An account at another level or tier answers `owner_changed`.
+ * The hold of a key's purchase: its call counted with it (`KeyCall`), if nothing counted it before.
+ * Refused as a fresh read of the key would be, in that order: a revoked key; an account without API
+ * access, below tier 2 or stopped; a key over its rate limit. An account at another level or tier answers `owner_changed`.
  */
 export async function countKeyAndHold(
   deps: Pick<PurchaseDeps, "db" | "clock">,
@@ -76,20 +64,13 @@ export async function countKeyAndHold(
   values: Record<string, unknown>,
 ): Promise<HoldOrChange | undefined> {
   const now = deps.clock.now();
-  const [sent] = await countAndHoldStatement(deps.db).execute({
-    ...values,
-    keyId: key.id,
-    count: !key.counted,
-    now: now.toISOString(),
-  });
+  const [sent] = await key.call.countedBy((count) =>
+    countAndHoldStatement(deps.db).execute({ ...values, keyId: key.id, count, now: now.toISOString() }),
+  );
   if (!sent?.live) throw invalidKey();
-  if (sent.counted) key.counted = true;
   const refused = sent.owner ? accessRefusal(sent.owner) : { reason: "restricted" as const };
   if (refused) throw new KeyCallRefused(refused);
-  if (!sent.letIn) {
-    const limits = { bucketAt: sent.bucketAt, ratePerSecond: key.ratePerSecond, burst: key.burst };
-    throw keyRateLimited(retryAfterSeconds(limits, now));
-  }
+  if (!sent.letIn) throw key.call.overLimit(sent.bucketAt, now);
   if (!sent.asRead) return { outcome: "owner_changed", owner: sent.owner };
   return sent.answer ?? undefined;
 }

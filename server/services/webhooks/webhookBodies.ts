@@ -1,7 +1,7 @@
 import type { V1Purchase } from "../../../schemas/v1Api";
 import { rowFromJson } from "../../db/jsonRows";
 import { transactions, type webhookDeliveries } from "../../db/schema";
-import { msorgRecordOf } from "../reseller/msorgRecords";
+import { msorgRecordOf } from "../resellers/msorgRecords";
 import { type TransactionRow, transactionView } from "../transactions/transactionRecords";
 
 type Delivery = typeof webhookDeliveries.$inferSelect;

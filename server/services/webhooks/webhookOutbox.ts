@@ -5,7 +5,7 @@ import type { Config } from "../../config";
 import type { Database } from "../../db/database";
 import { webhookDeliveries } from "../../db/schema";
 import { postWebhook } from "../../outside/webhooks/webhookPost";
-import { signingSecretOf } from "../apiKeys";
+import { signingSecretOf } from "../resellers/apiKeys";
 import { webhookBodyOf } from "./webhookBodies";
 import { signatureHeader } from "./webhookSignature";
 

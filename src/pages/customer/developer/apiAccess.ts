@@ -1,7 +1,7 @@
 import type { Profile } from "../../../../schemas/auth";
 import { apiAccessLevels } from "../../../../schemas/levelSlugs";
 
-/** The KYC tier the server asks of a key holder (server/services/apiKeys.ts). */
+/** The KYC tier the server asks of a key holder (server/services/resellers/apiKeys.ts). */
 export const apiKeyTier = 2;
 
 /** What an account has of the two things API keys need: a level with API access, and KYC tier 2. */

@@ -1,23 +1,24 @@
 import { BlockList, isIP } from "node:net";
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { RefusalCode } from "../../schemas/refusals";
-import { waitWords } from "../../schemas/waits";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { apiKeys, priceLevels, users } from "../db/schema";
-import type { UserRow } from "../deps";
-import { Refusal } from "../refusal";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { RefusalCode } from "../../../schemas/refusals";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/database";
+import { apiKeys, priceLevels, users } from "../../db/schema";
+import type { UserRow } from "../../deps";
+import { Refusal } from "../../refusal";
+import { canTransact } from "../profiles";
+import type { RecentRecords } from "../recentRecords";
 import { keyHashOf, keyPrefixOf } from "./apiKeys";
-import { canTransact } from "./profiles";
-import type { RecentRecords } from "./recentRecords";
+import { KeyCall } from "./keyCall";
+import { countCall, retryAfterSeconds } from "./keyRateLimit";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
 export interface KeyCaller {
   key: ApiKeyRow;
   user: UserRow;
-  /** Whether this call is counted against the key's rate limit yet: a purchase counts it with its hold. */
-  counted: boolean;
+  /** The call, counted once against the key's rate limit: by the check, a purchase's hold, or as it ends. */
+  call: KeyCall;
 }
 
 /** A key, its account and whether the account's level has API access, as one read found them. */
@@ -38,7 +39,7 @@ export type KeyRefusal =
   | { reason: "rate_limited"; retryAfterSeconds: number };
 
 /** Whether `address` is one the key allows: none listed allows any; IPv4 and IPv6 compared as addresses. */
-export function addressAllowed(allowed: readonly string[], address: string | null): boolean {
+function addressAllowed(allowed: readonly string[], address: string | null): boolean {
   if (allowed.length === 0) return true;
   if (!address) return false;
   const family = isIP(address);
@@ -46,45 +47,6 @@ export function addressAllowed(allowed: readonly string[], address: string | nul
   const list = new BlockList();
   for (const ip of allowed) list.addAddress(ip, isIP(ip) === 6 ? "ipv6" : "ipv4");
   return list.check(address, family === 6 ? "ipv6" : "ipv4");
-}
-
-/**
- * The key's rate limit (GCRA): `bucket_at` is when the calls let in so far would all have been spent
- * at `rate_per_second`; a call is let in while that, one call on, is at most `burst` calls ahead of
- * now. Written against the row being updated, which an UPDATE re-reads once it holds the row's lock,
- * so calls from every instance at once are counted one after another.
- */
-function countedCall(now: SQL) {
-  const step = sql`make_interval(secs => 1.0 / ${apiKeys.ratePerSecond})`;
-  const next = sql`greatest(${apiKeys.bucketAt}, ${now}) + ${step}`;
-  const within = sql`${next} <= ${now} + make_interval(secs => ${apiKeys.burst}::float8 / ${apiKeys.ratePerSecond})`;
-  return { set: { bucketAt: next, lastUsedAt: now }, within };
-}
-
-/**
- * The update that counts one call of key `keyId` (a placeholder where prepared), if the limit lets it
- * and `when` (if given) holds.
- */
-export function countCall(db: Database, keyId: SQL, now: SQL, when?: SQL) {
-  const counted = countedCall(now);
-  return db
-    .update(apiKeys)
-    .set(counted.set)
-    .where(and(eq(apiKeys.id, keyId), isNull(apiKeys.revokedAt), counted.within, when))
-    .returning({ id: apiKeys.id });
-}
-
-/** Counts one call of a key on its own, answering whether the limit let it in (and the key is live). */
-export async function countKeyCall(db: Database, keyId: string, now: Date): Promise<boolean> {
-  const counted = await countCall(db, sql`${keyId}::uuid`, sql`${now}::timestamptz`);
-  return counted.length > 0;
-}
-
-/** How long until the key may call again, from its row as it was when refused. */
-export function retryAfterSeconds(key: Pick<ApiKeyRow, "bucketAt" | "ratePerSecond" | "burst">, now: Date) {
-  const due = (key.bucketAt?.getTime() ?? now.getTime()) + 1000 / key.ratePerSecond;
-  const early = due - now.getTime() - (key.burst * 1000) / key.ratePerSecond;
-  return Math.max(1, Math.ceil(early / 1000));
 }
 
 const liveKey = (prefix: string, hash: string) =>
@@ -164,7 +126,7 @@ export async function callerOfKey(
   if (refused) return refused;
   if (options.count && !counted)
     return { reason: "rate_limited", retryAfterSeconds: retryAfterSeconds(key, now) };
-  return { key, user, counted: options.count };
+  return { key, user, call: new KeyCall(deps, key, options.count) };
 }
 
 /** What a key's account must be for its calls: a level with API access, KYC tier 2, allowed to transact. */
@@ -200,13 +162,9 @@ export class KeyCallRefused extends Refusal {
   }
 }
 
-/** The refusals a key's call may meet after the gate too (a purchase's hold), in our words. */
+/** A key unknown or revoked, found so after the gate too (a purchase's hold), in our words. */
 export const invalidKey = () =>
   new Refusal("invalid_key", "This API key is not valid: it is unknown or was revoked.");
-export const keyRateLimited = (seconds: number) =>
-  new Refusal("rate_limited", `This key made too many requests. Please wait ${waitWords(seconds * 1000)}.`, {
-    data: { retry_after: seconds },
-  });
 
 export const isKeyCaller = <R extends { reason: string }>(found: KeyCaller | R): found is KeyCaller =>
   "key" in found;

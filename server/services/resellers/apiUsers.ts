@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { z } from "zod/mini";
-import type { ApiUser, apiUserListQuery } from "../../schemas/apiKeyViews";
-import { purchaseKinds } from "../../schemas/transactions";
-import type { Clock } from "../clock";
-import type { Database } from "../db/database";
-import { containing } from "../db/likePattern";
-import { offsetOf, pageOf } from "../db/paging";
-import { apiKeys, transactions, users } from "../db/schema";
-import { lagosMonth } from "./transactions/lagosDays";
+import type { ApiUser, apiUserListQuery } from "../../../schemas/apiKeyViews";
+import { purchaseKinds } from "../../../schemas/transactions";
+import type { Clock } from "../../clock";
+import type { Database } from "../../db/database";
+import { containing } from "../../db/likePattern";
+import { offsetOf, pageOf } from "../../db/paging";
+import { apiKeys, transactions, users } from "../../db/schema";
+import { lagosMonth } from "../transactions/lagosDays";
 
 /**
  * What a month's volume counts: purchases made with a key that took or may still take the money.

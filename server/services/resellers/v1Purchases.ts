@@ -3,9 +3,9 @@ import type { V1PurchaseBody } from "../../../schemas/v1Api";
 import type { Database } from "../../db/database";
 import { idempotencyKeys, transactions } from "../../db/schema";
 import { notFound } from "../../refusal";
-import type { KeyCaller } from "../apiCallers";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
+import type { KeyCaller } from "./apiCallers";
 import { buyWithKey, type KeyOrder } from "./keyPurchases";
 
 /** A v1 purchase: its body is the order, `kind` first, with the caller's request id. */

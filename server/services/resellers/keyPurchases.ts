@@ -1,13 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { v5 as uuidFromName } from "uuid";
-import { transactions } from "../../db/schema";
-import { notFound, Refusal } from "../../refusal";
-import { countKeyCall, type KeyCaller, keyRateLimited, retryAfterSeconds } from "../apiCallers";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { type KindedOrder, purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type PurchaseDeps, type PurchaseRequest, placePurchase } from "../purchases/placePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
+import type { KeyCaller } from "./apiCallers";
 
 /** An order as an API caller gives it: the customer's bodies without the PIN, request id or action. */
 export type KeyOrder = KindedOrder;
@@ -42,14 +39,7 @@ export async function buyWithKey(
   asked: Record<string, unknown>,
 ): Promise<TransactionRow> {
   const requestId = requestIdOf(dialect, asked.request_id as string | undefined);
-  const key: PurchaseKey = {
-    id: caller.key.id,
-    dailyCap: caller.key.dailyCap,
-    dialect,
-    counted: caller.counted,
-    ratePerSecond: caller.key.ratePerSecond,
-    burst: caller.key.burst,
-  };
+  const key: PurchaseKey = { id: caller.key.id, dailyCap: caller.key.dailyCap, dialect, call: caller.call };
   const confirmation = {
     key,
     asked,
@@ -57,41 +47,11 @@ export async function buyWithKey(
     allow_duplicate: requestId !== undefined,
   };
   try {
-    const row = await placePurchase(deps, caller.user, confirmation, requestFor(deps, order));
-    await countIfNotYet(deps, key);
-    return row;
-  } catch (error) {
-    // The hold's own answers about the key are final; anything else still counts as a call.
-    if (!(error instanceof Refusal && (error.code === "rate_limited" || error.code === "invalid_key")))
-      await countIfNotYet(deps, key);
-    throw error;
+    return await placePurchase(deps, caller.user, confirmation, requestFor(deps, order));
   } finally {
-    // The gate counts, as the call ends, what was not counted here (http/keyAuthorization.ts).
-    caller.counted = true;
+    // A purchase that ended before its hold counted the call (a replay of its request id, a refusal
+    // on the way) counts it now, so a key cannot make calls past its limit by asking what cannot be
+    // bought: over the limit, that refusal is the answer.
+    await caller.call.count();
   }
-}
-
-/**
- * A purchase that ended before its hold counted the call (a replay of its request id, a refusal on
- * the way) counts it now, so a key cannot make calls past its limit by asking what cannot be bought.
- */
-async function countIfNotYet(deps: Pick<PurchaseDeps, "db" | "clock">, key: PurchaseKey): Promise<void> {
-  if (key.counted) return;
-  const now = deps.clock.now();
-  if (!(await countKeyCall(deps.db, key.id, now)))
-    throw keyRateLimited(
-      retryAfterSeconds({ bucketAt: now, ratePerSecond: key.ratePerSecond, burst: key.burst }, now),
-    );
-  key.counted = true;
-}
-
-/** One of the caller's purchases by our id, or not found (another account's is not found either). */
-export async function keyPurchaseById(
-  deps: Pick<PurchaseDeps, "db">,
-  caller: KeyCaller,
-  id: string,
-): Promise<TransactionRow> {
-  const [row] = await deps.db.select().from(transactions).where(eq(transactions.id, id));
-  if (!row || row.userId !== caller.user.id) throw notFound();
-  return row;
 }

@@ -7,17 +7,17 @@ import {
   type ApiKeyCreated,
   type apiKeyListQuery,
   maxLiveApiKeys,
-} from "../../schemas/apiKeys";
-import type { ApiKeyLimitsBody } from "../../schemas/apiKeyViews";
-import type { Clock } from "../clock";
-import type { Config } from "../config";
-import type { Database, Transaction } from "../db/database";
-import { offsetOf, pageOf } from "../db/paging";
-import { apiKeys, priceLevels, users } from "../db/schema";
-import type { UserRow } from "../deps";
-import { privateAddressIn } from "../outside/webhooks/webhookPost";
-import { fieldRefusal, notFound, Refusal } from "../refusal";
-import { recordAudit } from "./audit";
+} from "../../../schemas/apiKeys";
+import type { ApiKeyLimitsBody } from "../../../schemas/apiKeyViews";
+import type { Clock } from "../../clock";
+import type { Config } from "../../config";
+import type { Database, Transaction } from "../../db/database";
+import { offsetOf, pageOf } from "../../db/paging";
+import { apiKeys, priceLevels, users } from "../../db/schema";
+import type { UserRow } from "../../deps";
+import { privateAddressIn } from "../../outside/webhooks/webhookPost";
+import { fieldRefusal, notFound, Refusal } from "../../refusal";
+import { recordAudit } from "../audit";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 type Deps = {
@@ -50,7 +50,7 @@ export function signingSecretOf(totpKey: Buffer, keyId: string): string {
   return Buffer.from(hkdfSync("sha256", totpKey, keyId, "ojapay webhook signing", 32)).toString("base64url");
 }
 
-export function apiKeyView(row: ApiKeyRow): ApiKey {
+function apiKeyView(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
     name: row.name,
