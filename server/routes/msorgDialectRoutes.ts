@@ -1,5 +1,4 @@
 import { type Context, Hono } from "hono";
-import type { z } from "zod/mini";
 import {
   msorgAccount,
   msorgIucQuery,
@@ -8,7 +7,7 @@ import {
   msorgRecord,
   msorgRecordParams,
 } from "../../schemas/msorgDialect";
-import type { PurchaseKind } from "../../schemas/transactions";
+import { type PurchaseKind, purchaseKinds } from "../../schemas/transactions";
 import type { AppDeps } from "../deps";
 import { bodySizeLimit } from "../http/bodySizeLimit";
 import { jsonAnswer } from "../http/jsonAnswer";
@@ -17,11 +16,12 @@ import { type KeyEnv, keyAuthorization } from "../http/keyAuthorization";
 import { parseInput } from "../http/validate";
 import { notFound, Refusal } from "../refusal";
 import { electricity } from "../services/purchases/kinds/electricity";
+import { purchaseKindModules } from "../services/purchases/kinds/purchaseKinds";
 import { tv } from "../services/purchases/kinds/tv";
 import type { RecentReads } from "../services/recentReads";
 import { keyPurchaseById, keyPurchasesOfKind, msorgPageSize } from "../services/resellers/keyPurchaseReads";
 import { msorgAccountOf } from "../services/resellers/msorgAccount";
-import { buyInDialect, type MsorgPurchase, msorgPurchases } from "../services/resellers/msorgPurchases";
+import { buyInDialect } from "../services/resellers/msorgPurchases";
 import { msorgRecordOf, msorgServices } from "../services/resellers/msorgRecords";
 import type { TransactionRow } from "../services/transactions/transactionRecords";
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
@@ -53,18 +53,15 @@ export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = n
   );
 
   /** A purchase as the dialect's record, 201, from the body as sent. */
-  const buy = async <S extends z.ZodMiniType>(c: Context<KeyEnv>, purchase: MsorgPurchase<S>) => {
-    const body = await bodyOf(c, purchase.body);
-    return recordAnswer(c, await buyInDialect(deps, c.get("keyCaller"), purchase, body), 201);
+  const buy = async (c: Context<KeyEnv>, kind: PurchaseKind) => {
+    const body = await bodyOf(c, purchaseKindModules[kind].msorg.body);
+    return recordAnswer(c, await buyInDialect(deps, c.get("keyCaller"), kind, body), 201);
   };
 
   app.get("/user", async (c) =>
     jsonAnswer(c, msorgAccount.parse(await msorgAccountOf(deps, c.get("keyCaller")))),
   );
-  app.post(`/${msorgServices.airtime}`, (c) => buy(c, msorgPurchases.airtime));
-  app.post(`/${msorgServices.data}`, (c) => buy(c, msorgPurchases.data));
-  app.post(`/${msorgServices.tv}`, (c) => buy(c, msorgPurchases.tv));
-  app.post(`/${msorgServices.electricity}`, (c) => buy(c, msorgPurchases.electricity));
+  for (const kind of purchaseKinds) app.post(`/${msorgServices[kind]}`, (c) => buy(c, kind));
 
   app.get("/validateiuc", async (c) => {
     const query = queryOf(c, msorgIucQuery);

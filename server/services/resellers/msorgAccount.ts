@@ -7,7 +7,7 @@ import { networks, priceLevels, wallets } from "../../db/schema";
 import { dataPlansAtLevel } from "../catalogueAtLevel";
 import type { LevelPricing } from "../priceLevels";
 import type { KeyCaller } from "./apiCallers";
-import { nairaText } from "./msorgRecords";
+import { nairaText } from "./msorgKind";
 
 /** How the dialect names a plan's type (the vendors' words; our adapter reads them back). */
 const planTypeWords: Record<DataPlanType, string> = {

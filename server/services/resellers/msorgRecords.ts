@@ -1,19 +1,15 @@
-import currency from "currency.js";
 import type { MsorgRecordOut } from "../../../schemas/msorgDialect";
+import { type PurchaseKind, purchaseKinds } from "../../../schemas/transactions";
+import { purchaseKindModules } from "../purchases/kinds/purchaseKinds";
 import { lagosTimestamp } from "../transactions/lagosDays";
 import type { TransactionRow } from "../transactions/transactionRecords";
 
-/** Kobo as the dialect writes naira: "235.00". */
-export const nairaText = (kobo: number) => currency(kobo, { fromCents: true }).toString();
+import { nairaText } from "./msorgKind";
 
-/** The dialect's path for each kind of purchase, and back. */
-export const msorgServices = {
-  airtime: "topup",
-  data: "data",
-  tv: "cablesub",
-  electricity: "billpayment",
-} as const;
-export type MsorgService = (typeof msorgServices)[keyof typeof msorgServices];
+/** The dialect's path for each kind of purchase, as each kind's module names it. */
+export const msorgServices = Object.fromEntries(
+  purchaseKinds.map((kind) => [kind, purchaseKindModules[kind].msorg.service]),
+) as { [K in PurchaseKind]: (typeof purchaseKindModules)[K]["msorg"]["service"] };
 
 /**
  * Our statuses in the dialect's three words. Pending is `processing`; a purchase whose money went
@@ -43,49 +39,13 @@ function wordsOf(row: TransactionRow): string {
   }
 }
 
-/** The fields of each service, from what the caller asked (its ids and words) and what we recorded. */
-function serviceFields(row: TransactionRow, asked: Record<string, unknown>): Record<string, unknown> {
-  switch (row.kind) {
-    case "airtime":
-      return {
-        network: asked.network,
-        airtime_type: "VTU",
-        mobile_number: row.recipient,
-        amount: nairaText(row.amount),
-      };
-    case "data":
-      return {
-        network: asked.network,
-        plan: asked.plan,
-        plan_name: row.product,
-        mobile_number: row.recipient,
-      };
-    case "tv":
-      return {
-        cablename: asked.cablename,
-        cableplan: asked.cableplan,
-        package: row.product,
-        smart_card_number: row.recipient,
-        customer_name: row.customerName,
-      };
-    default:
-      return {
-        disco_name: asked.disco_name,
-        meter_number: row.recipient,
-        MeterType: asked.MeterType === "postpaid" ? 2 : asked.MeterType === "prepaid" ? 1 : undefined,
-        amount: nairaText(row.amount),
-        customer_name: row.customerName,
-        token: row.token,
-        units: row.units,
-      };
-  }
-}
-
 /** A purchase as the dialect's record: the answer to a purchase, to `GET <service>/<id>/`, and its webhook. */
 export function msorgRecordOf(row: TransactionRow): MsorgRecordOut {
   const asked = (row.apiRequest ?? {}) as Record<string, unknown>;
   const fields = Object.fromEntries(
-    Object.entries(serviceFields(row, asked)).filter(([, value]) => value !== undefined && value !== null),
+    Object.entries(purchaseKindModules[row.kind as PurchaseKind].msorg.recordFields(row, asked)).filter(
+      ([, value]) => value !== undefined && value !== null,
+    ),
   );
   return {
     id: row.id,

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { formatNaira } from "../../../../schemas/money";
+import { msorgTopupBody } from "../../../../schemas/msorgDialect";
 import { airtimeQuote } from "../../../../schemas/pricing";
 import type { AirtimeOrder } from "../../../../schemas/purchases";
 import { rowFromJson } from "../../../db/jsonRows";
 import { networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { airtimeDiscountAtLevel } from "../../priceLevels";
+import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import type { PurchaseRequest } from "../placePurchase";
 import { lessCommission, offerRows, offersOf } from "./offerLookups";
@@ -62,4 +64,19 @@ function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
 export const airtime = {
   kind: "airtime" as const,
   request: (_db, body) => airtimeRequest(body),
+  msorg: msorgKind({
+    service: "topup" as const,
+    body: msorgTopupBody,
+    order: async (_deps, body): Promise<AirtimeOrder> => ({
+      network_id: body.network,
+      phone: body.mobile_number,
+      amount: body.amount,
+    }),
+    recordFields: (row, asked) => ({
+      network: asked.network,
+      airtime_type: "VTU",
+      mobile_number: row.recipient,
+      amount: nairaText(row.amount),
+    }),
+  }),
 } satisfies PurchaseKindModule<AirtimeOrder>;

@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { msorgDataBody } from "../../../../schemas/msorgDialect";
 import { planQuote } from "../../../../schemas/pricing";
 import type { DataOrder } from "../../../../schemas/purchases";
 import { rowFromJson } from "../../../db/jsonRows";
 import { dataPlans, levelPlanPrices, networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { dataService, priceAtLevel } from "../../priceLevels";
+import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import type { PurchaseRequest } from "../placePurchase";
 import { offerRows, offersOf } from "./offerLookups";
@@ -66,4 +68,25 @@ function dataRequest(body: DataOrder): PurchaseRequest {
 export const data = {
   kind: "data" as const,
   request: (_db, body) => dataRequest(body),
+  msorg: msorgKind({
+    service: "data" as const,
+    body: msorgDataBody,
+    order: async (deps, body): Promise<DataOrder> => {
+      if (body.network !== undefined) {
+        const [plan] = await deps.db
+          .select({ networkId: dataPlans.networkId })
+          .from(dataPlans)
+          .where(eq(dataPlans.id, body.plan));
+        if (plan && plan.networkId !== body.network)
+          throw fieldRefusal("plan", `Plan ${body.plan} is not a plan of network ${body.network}.`);
+      }
+      return { plan_id: body.plan, phone: body.mobile_number };
+    },
+    recordFields: (row, asked) => ({
+      network: asked.network,
+      plan: asked.plan,
+      plan_name: row.product,
+      mobile_number: row.recipient,
+    }),
+  }),
 } satisfies PurchaseKindModule<DataOrder>;

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { formatNaira } from "../../../../schemas/money";
+import { msorgBillBody } from "../../../../schemas/msorgDialect";
 import { electricityQuote } from "../../../../schemas/pricing";
 import type { ElectricityOrder, MeterType, MeterVerifyResult } from "../../../../schemas/purchases";
 import type { Queryable } from "../../../db/database";
 import { discos } from "../../../db/schema";
 import type { ProviderOrder } from "../../../outside/provider";
 import { fieldRefusal, Refusal } from "../../../refusal";
+import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import type { PurchaseRequest } from "../placePurchase";
 import { checkingProvider } from "../routePurchase";
@@ -77,4 +79,24 @@ export const electricity = {
   kind: "electricity" as const,
   request: electricityRequest,
   checkRecipient: checkMeter,
+  msorg: msorgKind({
+    service: "billpayment" as const,
+    body: msorgBillBody,
+    order: async (_deps, body, caller): Promise<ElectricityOrder> => ({
+      disco_id: body.disco_name,
+      meter_number: body.meter_number,
+      meter_type: body.MeterType,
+      amount: body.amount,
+      phone: caller.user.phone,
+    }),
+    recordFields: (row, asked) => ({
+      disco_name: asked.disco_name,
+      meter_number: row.recipient,
+      MeterType: asked.MeterType === "postpaid" ? 2 : asked.MeterType === "prepaid" ? 1 : undefined,
+      amount: nairaText(row.amount),
+      customer_name: row.customerName,
+      token: row.token,
+      units: row.units,
+    }),
+  }),
 } satisfies PurchaseKindModule<ElectricityOrder, MeterVerifyResult>;

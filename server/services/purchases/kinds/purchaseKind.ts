@@ -1,5 +1,7 @@
+import type { z } from "zod/mini";
 import type { PurchaseKind } from "../../../../schemas/transactions";
 import type { Queryable } from "../../../db/database";
+import type { MsorgKind } from "../../resellers/msorgKind";
 import type { PurchaseDeps, PurchaseRequest } from "../placePurchase";
 
 /** What a recipient's check before buying needs: the catalogue and the provider the route picks. */
@@ -9,7 +11,8 @@ export type RecipientCheckDeps = Pick<PurchaseDeps, "db" | "providers" | "clock"
  * A kind of purchase, declared once in a module of this folder (airtime.ts, data.ts, tv.ts,
  * electricity.ts) and listed in purchaseKinds.ts. The path a purchase takes (placePurchase: the first
  * look, price, PIN, route, hold, ask, settle, notify) is written once and reads only this: the customer
- * API, the v1 API and the market's dialect all buy a kind through `request`.
+ * API, the v1 API (which names a purchase by its `kind`) and the market's dialect (its `msorg` path)
+ * all buy a kind through `request`.
  *
  * `Body` is the order as a customer sends it, without the PIN and request id (schemas/purchases.ts).
  */
@@ -23,6 +26,8 @@ export interface PurchaseKindModule<Body, Checked = unknown> {
   request(db: Queryable, body: Body): PurchaseRequest;
   /** The recipient checked before buying (a smartcard, a meter): the wizard's verify step. */
   checkRecipient?: (deps: RecipientCheckDeps, body: Body) => Promise<Checked>;
+  /** What the market's dialect calls the kind, and how it reads and records one (resellers/msorgKind.ts). */
+  msorg: MsorgKind<z.ZodMiniType, Body>;
 }
 
 /** The order's fields as sent, without the PIN: what the request id stands for (`requestHash`). */

@@ -17,12 +17,12 @@ export interface PurchaseOrders {
 }
 
 /** Every purchase kind's module: a kind is bought only through its entry here. */
-export const purchaseKindModules: { [K in PurchaseKind]: PurchaseKindModule<PurchaseOrders[K]> } = {
+export const purchaseKindModules = {
   airtime,
   data,
   tv,
   electricity,
-};
+} satisfies { [K in PurchaseKind]: PurchaseKindModule<PurchaseOrders[K]> };
 
 /** An order of any kind, named by its kind (how the v1 API and the dialect hand one over). */
 export type KindedOrder = { [K in PurchaseKind]: { kind: K } & PurchaseOrders[K] }[PurchaseKind];
@@ -34,6 +34,6 @@ export function purchaseRequest<K extends PurchaseKind>(
   order: PurchaseOrders[K],
 ): PurchaseRequest {
   // TypeScript cannot tie the module's kind to the order's through the index: the map's type does.
-  const module = purchaseKindModules[kind] as PurchaseKindModule<PurchaseOrders[K]>;
+  const module = purchaseKindModules[kind] as unknown as PurchaseKindModule<PurchaseOrders[K]>;
   return module.request(db, order);
 }

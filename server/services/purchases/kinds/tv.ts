@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { formatNaira } from "../../../../schemas/money";
+import { msorgCableBody } from "../../../../schemas/msorgDialect";
 import { feeQuote } from "../../../../schemas/pricing";
 import type { TvOrder, TvVerifyResult } from "../../../../schemas/purchases";
 import type { Queryable } from "../../../db/database";
@@ -7,6 +8,7 @@ import { tvPlans, tvProviders } from "../../../db/schema";
 import type { ProviderOrder } from "../../../outside/provider";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { priceAtLevel } from "../../priceLevels";
+import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import type { PurchaseRequest } from "../placePurchase";
 import { checkingProvider } from "../routePurchase";
@@ -100,4 +102,21 @@ export const tv = {
   kind: "tv" as const,
   request: tvRequest,
   checkRecipient: checkSmartcard,
+  msorg: msorgKind({
+    service: "cablesub" as const,
+    body: msorgCableBody,
+    order: async (_deps, body, caller): Promise<TvOrder> => ({
+      provider_id: body.cablename,
+      plan_id: body.cableplan,
+      smartcard: body.smart_card_number,
+      phone: caller.user.phone,
+    }),
+    recordFields: (row, asked) => ({
+      cablename: asked.cablename,
+      cableplan: asked.cableplan,
+      package: row.product,
+      smart_card_number: row.recipient,
+      customer_name: row.customerName,
+    }),
+  }),
 } satisfies PurchaseKindModule<TvOrder, TvVerifyResult>;
