@@ -3,20 +3,18 @@ import { formatNaira } from "../../../../schemas/money";
 import { msorgTopupBody } from "../../../../schemas/msorgDialect";
 import { airtimeQuote } from "../../../../schemas/pricing";
 import type { AirtimeOrder } from "../../../../schemas/purchases";
+import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { airtimeDiscountAtLevel } from "../../priceLevels";
 import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
-import type { PurchaseRequest } from "../placePurchase";
-import { lessCommission, offerRows, offersOf } from "./offerLookups";
-import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
+import { lessCommission, offerOf, offerRows, offersOf } from "./offerLookups";
+import type { KindRequest, PurchaseKindModule } from "./purchaseKind";
 
-function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
+function airtimeRequest(_db: Queryable, body: AirtimeOrder): KindRequest {
   return {
-    scope: "airtime",
-    fingerprint: fingerprint(body),
     catalogue: {
       name: "network",
       query: () =>
@@ -44,16 +42,14 @@ function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
         description: `${network.name} airtime for ${body.phone}`,
         product: `${network.name} ${formatNaira(body.amount, true)} airtime`,
         customerName: null,
-        offers: offerRows(found).map((offer) => ({
-          provider: offer.provider,
-          cost: lessCommission(body.amount, offer.commissionBp),
-          delivery: {
+        offers: offerRows(found).map((offer) =>
+          offerOf(offer, lessCommission(body.amount, offer.commissionBp), {
             service: "airtime",
             serviceId: offer.serviceId,
             phone: body.phone,
             amount: body.amount,
-          },
-        })),
+          }),
+        ),
         routeScope: { networkId: network.id, planType: null },
       } satisfies Order;
     },
@@ -63,7 +59,7 @@ function airtimeRequest(body: AirtimeOrder): PurchaseRequest {
 /** Airtime: a network and an amount for a phone; priced by the network's and the level's discounts. */
 export const airtime = {
   kind: "airtime" as const,
-  request: (_db, body) => airtimeRequest(body),
+  request: airtimeRequest,
   msorg: msorgKind({
     service: "topup" as const,
     body: msorgTopupBody,

@@ -2,20 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { msorgDataBody } from "../../../../schemas/msorgDialect";
 import { planQuote } from "../../../../schemas/pricing";
 import type { DataOrder } from "../../../../schemas/purchases";
+import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { dataPlans, levelPlanPrices, networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { dataService, priceAtLevel } from "../../priceLevels";
 import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
-import type { PurchaseRequest } from "../placePurchase";
-import { offerRows, offersOf } from "./offerLookups";
-import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
+import { offerOf, offerRows, offersOf, planOffer } from "./offerLookups";
+import type { KindRequest, PurchaseKindModule } from "./purchaseKind";
 
-function dataRequest(body: DataOrder): PurchaseRequest {
+function dataRequest(_db: Queryable, body: DataOrder): KindRequest {
   return {
-    scope: "data",
-    fingerprint: fingerprint(body),
     catalogue: {
       name: "data_plan",
       query: () =>
@@ -46,18 +44,14 @@ function dataRequest(body: DataOrder): PurchaseRequest {
         description: `${network.name} ${plan.size} data for ${body.phone}`,
         product: `${network.name} ${plan.name}`,
         customerName: null,
-        offers: offerRows(found).map((offer) => ({
-          provider: offer.provider,
-          cost: offer.cost ?? 0,
-          delivery: {
+        offers: offerRows(found).map((offer) =>
+          offerOf(offer, offer.cost ?? 0, {
             service: "data",
-            serviceId: offer.serviceId,
-            variationCode: offer.variationCode ?? "",
-            planId: plan.id,
+            ...planOffer(offer, plan.id),
             phone: body.phone,
             amount: offer.cost ?? 0,
-          },
-        })),
+          }),
+        ),
         routeScope: { networkId: network.id, planType: plan.planType },
       } satisfies Order;
     },
@@ -67,7 +61,7 @@ function dataRequest(body: DataOrder): PurchaseRequest {
 /** A data plan for a phone; priced by the plan, the level's discount for its type, or the level's fixed price. */
 export const data = {
   kind: "data" as const,
-  request: (_db, body) => dataRequest(body),
+  request: dataRequest,
   msorg: msorgKind({
     service: "data" as const,
     body: msorgDataBody,

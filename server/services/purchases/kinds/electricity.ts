@@ -9,11 +9,10 @@ import type { ProviderOrder } from "../../../outside/provider";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
-import type { PurchaseRequest } from "../placePurchase";
 import { checkingProvider } from "../routePurchase";
 import { verifyMeterWith } from "../verifyRecipient";
-import { lessCommission, offersFor } from "./offerLookups";
-import { fingerprint, type PurchaseKindModule, type RecipientCheckDeps } from "./purchaseKind";
+import { lessCommission, offerOf, offersFor } from "./offerLookups";
+import type { KindRequest, PurchaseKindModule, RecipientCheckDeps } from "./purchaseKind";
 
 async function discoFor(db: Queryable, discoId: number) {
   const [disco] = await db.select().from(discos).where(eq(discos.id, discoId));
@@ -22,10 +21,8 @@ async function discoFor(db: Queryable, discoId: number) {
   return disco;
 }
 
-function electricityRequest(db: Queryable, body: ElectricityOrder): PurchaseRequest {
+function electricityRequest(db: Queryable, body: ElectricityOrder): KindRequest {
   return {
-    scope: "electricity",
-    fingerprint: fingerprint(body),
     async price(_found, { level }) {
       const disco = await discoFor(db, body.disco_id);
       if (body.amount < disco.minAmount || body.amount > disco.maxAmount) {
@@ -39,18 +36,16 @@ function electricityRequest(db: Queryable, body: ElectricityOrder): PurchaseRequ
         description: `${disco.name} ${meterLabel(body.meter_type)} electricity for meter ${body.meter_number}`,
         product: `${disco.name}, ${meterLabel(body.meter_type)}`,
         customerName: null,
-        offers: (await offersFor(db, "electricity", disco.id)).map((offer) => ({
-          provider: offer.provider,
-          cost: lessCommission(body.amount, offer.commissionBp),
-          delivery: {
+        offers: (await offersFor(db, "electricity", disco.id)).map((offer) =>
+          offerOf(offer, lessCommission(body.amount, offer.commissionBp), {
             service: "electricity",
             serviceId: offer.serviceId,
             meterNumber: body.meter_number,
             meterType: body.meter_type,
             amount: body.amount,
             phone: body.phone,
-          },
-        })),
+          }),
+        ),
         routeScope: { networkId: null, planType: null },
       } satisfies Order;
     },

@@ -3,8 +3,11 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { providerProducts } from "../../../db/schema";
+import type { ProviderOrder } from "../../../outside/provider";
+import type { Offer } from "../../routing/routeCandidates";
 
-/** What providers sell a kind's product for, as its module reads them: the rows of provider_products. */
+// What providers sell a kind's product for, as the kinds' modules read it: rows of provider_products.
+
 /** Face value less what the provider takes off it for us: what an airtime or electricity sale costs. */
 export const lessCommission = (amount: number, commissionBp: number) =>
   amount - Math.floor((amount * commissionBp) / 10_000);
@@ -33,3 +36,17 @@ export function offersFor(db: Queryable, service: OfferRow["service"], productId
       ),
     );
 }
+
+/** What a plan's offer sends its provider whatever the kind: its service, its plan code, our plan. */
+export const planOffer = (offer: OfferRow, planId: number) => ({
+  serviceId: offer.serviceId,
+  variationCode: offer.variationCode ?? "",
+  planId,
+});
+
+/** One provider's offer as routing takes it: whose, what it charges us, and what to send it. */
+export const offerOf = (offer: OfferRow, cost: number, delivery: ProviderOrder): Offer => ({
+  provider: offer.provider,
+  cost,
+  delivery,
+});

@@ -23,12 +23,15 @@ export interface PurchaseKindModule<Body, Checked = unknown> {
    * statement, its price at the buyer's level with every provider's offer, and the recipient's check
    * with the provider the purchase goes to first, where the kind has one.
    */
-  request(db: Queryable, body: Body): PurchaseRequest;
+  request(db: Queryable, body: Body): KindRequest;
   /** The recipient checked before buying (a smartcard, a meter): the wizard's verify step. */
   checkRecipient?: (deps: RecipientCheckDeps, body: Body) => Promise<Checked>;
   /** What the market's dialect calls the kind, and how it reads and records one (resellers/msorgKind.ts). */
   msorg: MsorgKind<z.ZodMiniType, Body>;
 }
+
+/** A kind's purchase request; the kind and the request's fingerprint are added by `purchaseRequest`. */
+export type KindRequest = Omit<PurchaseRequest, "scope" | "fingerprint">;
 
 /** The order's fields as sent, without the PIN: what the request id stands for (`requestHash`). */
 export const fingerprint = ({

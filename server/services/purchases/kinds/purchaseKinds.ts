@@ -5,7 +5,7 @@ import type { PurchaseRequest } from "../placePurchase";
 import { airtime } from "./airtime";
 import { data } from "./data";
 import { electricity } from "./electricity";
-import type { PurchaseKindModule } from "./purchaseKind";
+import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
 import { tv } from "./tv";
 
 /** Each kind's order, as a customer or an API caller sends it. */
@@ -35,5 +35,5 @@ export function purchaseRequest<K extends PurchaseKind>(
 ): PurchaseRequest {
   // TypeScript cannot tie the module's kind to the order's through the index: the map's type does.
   const module = purchaseKindModules[kind] as unknown as PurchaseKindModule<PurchaseOrders[K]>;
-  return module.request(db, order);
+  return { scope: kind, fingerprint: fingerprint(order), ...module.request(db, order) };
 }

@@ -10,11 +10,10 @@ import { fieldRefusal, Refusal } from "../../../refusal";
 import { priceAtLevel } from "../../priceLevels";
 import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
-import type { PurchaseRequest } from "../placePurchase";
 import { checkingProvider } from "../routePurchase";
 import { verifySmartcardWith } from "../verifyRecipient";
-import { offersFor } from "./offerLookups";
-import { fingerprint, type PurchaseKindModule, type RecipientCheckDeps } from "./purchaseKind";
+import { offerOf, offersFor, planOffer } from "./offerLookups";
+import type { KindRequest, PurchaseKindModule, RecipientCheckDeps } from "./purchaseKind";
 
 async function tvProviderFor(db: Queryable, providerId: number) {
   const [provider] = await db.select().from(tvProviders).where(eq(tvProviders.id, providerId));
@@ -24,10 +23,8 @@ async function tvProviderFor(db: Queryable, providerId: number) {
   return provider;
 }
 
-function tvRequest(db: Queryable, body: TvOrder): PurchaseRequest {
+function tvRequest(db: Queryable, body: TvOrder): KindRequest {
   return {
-    scope: "tv",
-    fingerprint: fingerprint(body),
     async price(_found, { level, configured }) {
       const tv = await tvProviderFor(db, body.provider_id);
       const [plan] = await db.select().from(tvPlans).where(eq(tvPlans.id, body.plan_id));
@@ -45,21 +42,17 @@ function tvRequest(db: Queryable, body: TvOrder): PurchaseRequest {
         description: `${plan.name}${body.subscription_type === "renew" ? " renewal" : ""} for smartcard ${body.smartcard}`,
         product: plan.name,
         customerName: null,
-        offers: offers.map((offer) => ({
-          provider: offer.provider,
-          cost: offer.cost ?? 0,
-          delivery: {
+        offers: offers.map((offer) =>
+          offerOf(offer, offer.cost ?? 0, {
             service: "tv",
-            serviceId: offer.serviceId,
-            variationCode: offer.variationCode ?? "",
-            planId: plan.id,
+            ...planOffer(offer, plan.id),
             smartcard: body.smartcard,
             phone: body.phone,
             subscriptionType: body.subscription_type ?? "change",
             // What the provider is asked to deliver: the bouquet's face value as it sells it.
             amount: plan.price,
-          },
-        })),
+          }),
+        ),
         routeScope: { networkId: null, planType: null },
       } satisfies Order;
     },
