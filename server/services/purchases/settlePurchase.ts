@@ -199,6 +199,22 @@ export async function settlePurchase(
       return done;
     }
 
+    /** The purchase ends with its money back in the wallet (the posting already written). */
+    const moneyBack = (status: "failed" | "reversed", reason: string) =>
+      finish(
+        tx,
+        row,
+        {
+          status,
+          failureReason: reason,
+          providerReference,
+          balanceAfter: balanceNow(row.walletId),
+          nextRequeryAt: null,
+        },
+        now,
+        completion,
+      );
+
     if (row.status === "pending" && result.status === "failed") {
       // The money goes back first; the purchase's row then reads the balance it left.
       const recorded = tx
@@ -222,19 +238,7 @@ export async function settlePurchase(
           result.alert,
           result.note ?? result.reason,
         );
-      return finish(
-        tx,
-        row,
-        {
-          status: "failed",
-          failureReason: result.reason,
-          providerReference,
-          balanceAfter: balanceNow(row.walletId),
-          nextRequeryAt: null,
-        },
-        now,
-        completion,
-      );
+      return moneyBack("failed", result.reason);
     }
 
     if (result.status === "reversed" && (row.status === "pending" || row.status === "successful")) {
@@ -252,19 +256,7 @@ export async function settlePurchase(
         title: "A purchase was reversed",
         body: `The provider reversed ${row.description} (${row.reference}). ${formatNaira(row.total)} is back in your wallet.`,
       });
-      return finish(
-        tx,
-        row,
-        {
-          status: "reversed",
-          failureReason: result.reason,
-          providerReference,
-          balanceAfter: balanceNow(row.walletId),
-          nextRequeryAt: null,
-        },
-        now,
-        completion,
-      );
+      return moneyBack("reversed", result.reason);
     }
 
     if (result.status === "reversed" && row.status === "refunded" && !(await alreadyReversed(tx, row.id))) {
