@@ -1,9 +1,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { isSimulatorKey } from "./outside/simulation/simulatorKeys";
-import { developmentPinKey, type PinKeys } from "./services/keyedPinHash";
-import { passwordProblem } from "./services/passwordPolicy";
-import { developmentTotpKey } from "./services/secretBox";
+import { developmentPinKey, type PinKeys } from "./services/accounts/keyedPinHash";
+import { passwordProblem } from "./services/accounts/passwordPolicy";
+import { developmentTotpKey } from "./services/accounts/secretBox";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const key = z

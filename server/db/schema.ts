@@ -35,7 +35,7 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     phone: text("phone").notNull(),
     passwordHash: text("password_hash").notNull(),
-    /** `hmac-sha256$<key id>$<mac>` (services/keyedPinHash.ts); argon2id on older rows until their next right PIN. */
+    /** `hmac-sha256$<key id>$<mac>` (services/accounts/keyedPinHash.ts); argon2id on older rows until their next right PIN. */
     pinHash: text("pin_hash"),
     role: text("role", { enum: ["customer", "staff", "admin"] })
       .notNull()
@@ -47,7 +47,7 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
-    /** The authenticator key, sealed with TOTP_KEY (services/secretBox.ts); set at setup, in use once enabled. */
+    /** The authenticator key, sealed with TOTP_KEY (services/accounts/secretBox.ts); set at setup, in use once enabled. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: at("totp_enabled_at"),
     /** The last 30-second step whose code was accepted: a code is good once. */
@@ -217,7 +217,7 @@ export const sessions = pgTable(
 
 /**
  * A sign-up waiting for its email to be proven. It becomes a `users` row only when someone holding the
- * inbox confirms it *and* proves its password (services/signUps.ts): several may wait for one email
+ * inbox confirms it *and* proves its password (services/accounts/signUps.ts): several may wait for one email
  * (the owner's and a stranger's), and the one confirmed ends the others, so nobody can claim an email
  * before its owner does.
  */
@@ -264,7 +264,7 @@ export const oneTimeCodes = pgTable(
      */
     linkHash: text("link_hash"),
     createdAt: at("created_at").notNull(),
-    /** When the link stops working; the 6 digits stop earlier (services/oneTimeCodes.ts, codeRules). */
+    /** When the link stops working; the 6 digits stop earlier (services/accounts/oneTimeCodes.ts, codeRules). */
     expiresAt: at("expires_at").notNull(),
     /** Set when used or replaced by a newer code; a code is good at most once. */
     consumedAt: at("consumed_at"),
@@ -337,7 +337,7 @@ export const recoveryCodes = pgTable(
 /**
  * Guesses at a secret (a PIN, a password, a code) per key: the wrong ones so far and the ones being
  * checked right now. One row per key, changed only by single statements, so simultaneous guesses
- * cannot slip past the count (server/services/tryCounters.ts).
+ * cannot slip past the count (server/services/accounts/tryCounters.ts).
  */
 export const tryCounters = pgTable(
   "try_counters",
@@ -955,7 +955,7 @@ export const priceLevels = pgTable(
 /**
  * A data plan's fixed price at a level, instead of the level's discount on it (admins set them on
  * the Price levels page). Like a discount, it never takes the plan below its cost, nor above its own
- * price (server/services/priceLevels.ts, `priceAtLevel`).
+ * price (server/services/levels/priceLevels.ts, `priceAtLevel`).
  */
 export const levelPlanPrices = pgTable(
   "level_plan_prices",

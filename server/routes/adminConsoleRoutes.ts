@@ -2,18 +2,18 @@ import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
 import { fieldRefusal } from "../refusal";
+import { recordAudit } from "../services/audit";
+import { listAudit } from "../services/console/auditTrail";
+import { dashboardFigures, revenueReport as loadRevenue } from "../services/console/businessFigures";
+import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/console/emergencySwitch";
+import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
 import {
   createCircular,
   listCirculars,
   listNotifications,
   sendNotification,
-} from "../services/announcements";
-import { recordAudit } from "../services/audit";
-import { listAudit } from "../services/auditTrail";
-import { dashboardFigures, revenueReport as loadRevenue } from "../services/businessFigures";
-import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/emergencySwitch";
-import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
-import { listReferrals } from "../services/referrals";
+} from "../services/notices/announcements";
+import { listReferrals } from "../services/people/referrals";
 import { lagosDay } from "../services/transactions/lagosDays";
 
 const statusText = (enabled: boolean) => (enabled ? "Emergency mode is ON" : "Emergency mode is OFF");

@@ -1,9 +1,9 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
+import { putNetworkDataId, putOffer, removeOffer } from "../services/catalogue/catalogueOffers";
+import { applyPlanSync, planSyncReport } from "../services/catalogue/dataPlanSync";
 import * as catalogue from "../services/catalogueAdmin";
-import { putNetworkDataId, putOffer, removeOffer } from "../services/catalogueOffers";
-import { applyPlanSync, planSyncReport } from "../services/dataPlanSync";
 
 /** The catalogue's editors for staff: every change validated by the editor schema and audited. */
 export function catalogueAdminRoutes(deps: AppDeps) {

@@ -5,11 +5,16 @@ import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { notFound } from "../refusal";
-import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../services/catalogueAtLevel";
+import {
+  airtimeAtLevel,
+  bouquetsAtLevel,
+  dataPlanViews,
+  discosAtLevel,
+} from "../services/catalogue/catalogueAtLevel";
 
 /**
  * What customers may buy: each network, plan, provider and disco with whether it is on, priced at
- * the caller's level, as the purchase charges it (services/catalogueAtLevel.ts).
+ * the caller's level, as the purchase charges it (services/catalogue/catalogueAtLevel.ts).
  */
 export function catalogueRoutes(deps: AppDeps) {
   const levelOf = (c: Context<AppEnv>) => sessionOf(c).user.priceLevel;

@@ -3,8 +3,8 @@ import { circulars } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { listNotifications } from "../services/announcements";
-import { markNoticesRead, unreadNoticeCount } from "../services/customerNotices";
+import { listNotifications } from "../services/notices/announcements";
+import { markNoticesRead, unreadNoticeCount } from "../services/notices/customerNotices";
 
 /** What admins have told customers: notifications in an inbox, circulars on the dashboard while current. */
 export function noticeRoutes(deps: AppDeps) {

@@ -5,7 +5,12 @@ import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { messages, Refusal } from "../refusal";
 import type { KeyCaller } from "../services/apiCallers";
-import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../services/catalogueAtLevel";
+import {
+  airtimeAtLevel,
+  bouquetsAtLevel,
+  dataPlanViews,
+  discosAtLevel,
+} from "../services/catalogue/catalogueAtLevel";
 import { buyV1, v1PurchaseOfCaller } from "../services/reseller/v1Purchases";
 import { walletSummary } from "../services/transactions/transactionRecords";
 import { v1PurchaseOf } from "../services/webhooks/webhookBodies";

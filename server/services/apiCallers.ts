@@ -8,7 +8,7 @@ import { apiKeys, priceLevels, users } from "../db/schema";
 import type { UserRow } from "../deps";
 import { Refusal } from "../refusal";
 import { keyHashOf, keyPrefixOf } from "./apiKeys";
-import { canTransact } from "./profiles";
+import { canTransact } from "./people/profiles";
 import type { RecentRecords } from "./recentRecords";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;

@@ -25,8 +25,8 @@ import type { UserRow } from "../deps";
 import type { ProviderSet } from "../outside/providerSet";
 import { fieldRefusal, notFound } from "../refusal";
 import { recordAudit } from "./audit";
-import { networkDataIdOf, networkDataIds, offerRowsOf, offerViewsOf } from "./catalogueOffers";
-import { dearestCost, judgePrices, leastCommissionPercent, setsPricing } from "./pricingRule";
+import { networkDataIdOf, networkDataIds, offerRowsOf, offerViewsOf } from "./catalogue/catalogueOffers";
+import { dearestCost, judgePrices, leastCommissionPercent, setsPricing } from "./catalogue/pricingRule";
 
 export interface Actor {
   user: UserRow;

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database";
 import { reconciliationRuns, transactions, users } from "../../db/schema";
 import { describeError } from "../../http/describeError";
 import type { PaymentGateway } from "../../outside/gateway";
-import { claimDue } from "../claimDue";
+import { claimDueTransactions } from "../transactions/claimDueTransactions";
 import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
 import { recordEvent } from "../transactions/transactionRecords";
 import { type Applied, applyGatewayPayment } from "./gatewayPayments";
@@ -31,7 +31,7 @@ const staleRunMs = 15 * 60_000;
 export async function checkPendingFundings(deps: ReconcileDeps, batchSize = 20): Promise<number> {
   const now = deps.clock.now();
   const fundings = and(eq(transactions.kind, "funding"), eq(transactions.provider, deps.gateway.name));
-  const claimed = await claimDue(deps, fundings, deps.config.fundingCheckAfterMs, batchSize);
+  const claimed = await claimDueTransactions(deps, fundings, deps.config.fundingCheckAfterMs, batchSize);
 
   for (const funding of claimed) {
     try {

@@ -22,7 +22,7 @@ import {
 } from "../../db/schema";
 import type { ProviderOrder } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { airtimeDiscountAtLevel, dataService, priceAtLevel } from "../priceLevels";
+import { airtimeDiscountAtLevel, dataService, priceAtLevel } from "../levels/priceLevels";
 import type { Order } from "./order";
 import type { PurchaseRequest } from "./placePurchase";
 import { verifyMeterWith, verifySmartcardWith } from "./verifyRecipient";

@@ -9,9 +9,9 @@ import type { Database, Queryable } from "../../db/database";
 import { emergencyMode, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { hashPin, isSlowPinHash, verifyKeyedPin, verifyPin } from "../keyedPinHash";
-import { canTransact } from "../profiles";
-import { knownGuess, type TryOutcome, type TryRule, tryGuess } from "../tryCounters";
+import { hashPin, isSlowPinHash, verifyKeyedPin, verifyPin } from "../accounts/keyedPinHash";
+import { knownGuess, type TryOutcome, type TryRule, tryGuess } from "../accounts/tryCounters";
+import { canTransact } from "../people/profiles";
 
 export const pinRules: TryRule = {
   free: 5,

@@ -5,8 +5,8 @@ import type { msorgAccount, msorgPlan } from "../../../schemas/msorgDialect";
 import type { Database } from "../../db/database";
 import { networks, priceLevels, wallets } from "../../db/schema";
 import type { KeyCaller } from "../apiCallers";
-import { dataPlansAtLevel } from "../catalogueAtLevel";
-import type { LevelPricing } from "../priceLevels";
+import { dataPlansAtLevel } from "../catalogue/catalogueAtLevel";
+import type { LevelPricing } from "../levels/priceLevels";
 import { nairaText } from "./msorgRecords";
 
 /** How the dialect names a plan's type (the vendors' words; our adapter reads them back). */

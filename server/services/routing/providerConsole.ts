@@ -7,7 +7,7 @@ import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../catalogueAdmin";
-import { listProviderAlerts } from "../providerAlerts";
+import { listProviderAlerts } from "./providerAlerts";
 import { failuresInRow } from "./providerHealth";
 import { ensureStates, healthWindowMs } from "./providerWatch";
 

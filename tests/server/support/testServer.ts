@@ -17,9 +17,9 @@ import { users } from "../../../server/db/schema";
 import { createLogger } from "../../../server/logger";
 import type { Mailer, MailMessage } from "../../../server/mail/mailer";
 import { serveApp } from "../../../server/serveApp";
-import { seedSystemRows } from "../../../server/services/adminBootstrap";
+import { seedSystemRows } from "../../../server/services/accounts/adminBootstrap";
+import { hashSecret } from "../../../server/services/accounts/secrets";
 import { newReferralCode } from "../../../server/services/randomIds";
-import { hashSecret } from "../../../server/services/secrets";
 import { TestClock } from "./testClock";
 import { openTestDatabase } from "./testDatabase";
 
