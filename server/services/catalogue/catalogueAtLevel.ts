@@ -3,7 +3,6 @@ import type { AirtimeControl, DataPlan, Disco, TvPlan } from "../../../schemas/c
 import type { LevelSlug } from "../../../schemas/levelSlugs";
 import type { Queryable } from "../../db/database";
 import { dataPlans, discos, levelPlanPrices, networks, tvPlans, tvProviders } from "../../db/schema";
-import { discoView } from "../catalogueAdmin";
 import {
   airtimeDiscountAtLevel,
   dataService,
@@ -12,6 +11,7 @@ import {
   offersByProduct,
   priceAtLevel,
 } from "../levels/priceLevels";
+import { discoView } from "./discos";
 
 /**
  * What a customer may buy, priced at their level as the purchase charges it (schemas/pricing.ts):

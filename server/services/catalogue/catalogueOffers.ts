@@ -17,7 +17,7 @@ import {
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import {
   dearestCost,
   judgePrices,

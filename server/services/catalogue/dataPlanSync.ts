@@ -8,8 +8,9 @@ import type { ProviderVariation } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import { type Actor, listDataPlans } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { networkDataIdOf } from "./catalogueOffers";
+import { listDataPlans } from "./dataPlans";
 import { dearestCost, judgePrices, type PricedItem } from "./pricingRule";
 import { planParts } from "./providerPlanNames";
 

@@ -4,7 +4,7 @@ import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { emergencyMode, users } from "../../db/schema";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 
 export async function emergencyStatus(db: Queryable): Promise<EmergencyStatus> {
   const [row] = await db

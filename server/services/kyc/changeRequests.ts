@@ -11,7 +11,7 @@ import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { kycStatusOf } from "./kycStatus";
 import { checkSummaryOf, checksOf, found, reviewedAccountOf, reviewerOf, usersById } from "./reviewViews";
 

@@ -14,7 +14,7 @@ import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { identityFingerprint } from "./identityChecks";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { checkSummaryOf, found, reviewedAccountOf, reviewerOf, usersById } from "./reviewViews";

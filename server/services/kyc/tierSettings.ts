@@ -5,7 +5,7 @@ import type { Database } from "../../db/database";
 import { operatorSettings, users } from "../../db/schema";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { kycLimitsOf, kycLimitValues } from "./tierLimits";
 
 type Deps = { db: Database; clock: Clock };

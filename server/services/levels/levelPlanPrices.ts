@@ -7,7 +7,7 @@ import type { Database, Queryable } from "../../db/database";
 import { dataPlans, levelPlanPrices, networks, priceLevels } from "../../db/schema";
 import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { type LevelPricing, offersByProduct, priceAtLevel } from "./priceLevels";
 
 type Deps = { db: Database; clock: Clock; providers: { has(name: string): boolean } };

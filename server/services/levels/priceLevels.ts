@@ -9,7 +9,7 @@ import { priceLevels, providerProducts } from "../../db/schema";
 import { notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import { dearestCost, leastCommissionPercent, type OfferTerms } from "../catalogue/pricingRule";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 
 type LevelRow = typeof priceLevels.$inferSelect;
 

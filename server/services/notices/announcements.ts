@@ -7,7 +7,7 @@ import { offsetOf, pageOf } from "../../db/paging";
 import { circulars, mailOutbox, notifications, users } from "../../db/schema";
 import type { MailOutbox } from "../../mail/outbox";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 
 type Deps = { db: Database; clock: Clock; outbox: MailOutbox; config: Pick<Config, "smtpUrl"> };
 

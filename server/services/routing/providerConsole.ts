@@ -6,7 +6,7 @@ import { dataPlans, networks, providerOutcomes, providerRoutes, providerStates }
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import type { Actor } from "../people/actor";
 import { listProviderAlerts } from "./providerAlerts";
 import { failuresInRow } from "./providerHealth";
 import { ensureStates, healthWindowMs } from "./providerWatch";

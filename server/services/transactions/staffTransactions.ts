@@ -9,8 +9,8 @@ import { purchaseAttempts, transactionEvents, transactions, users, wallets } fro
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
 import { postings } from "../ledger/postings";
+import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { requeryOne } from "../purchases/requeryWorker";
 import { addDays, lagosDayStart } from "./lagosDays";
