@@ -322,12 +322,19 @@ async function sendHold(
   });
   if (sent?.guessed) {
     const count = { failures: sent.failures ?? 0, blockedUntil: sent.blockedUntil };
-    await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    const refusal = await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    if (refusal) throw refusal;
     if (!sent.asRead) return { outcome: "owner_changed", owner: sent.owner };
     return sent.answer ?? undefined;
   }
   // Not let in: the guess waits its turn, or is refused while the key is blocked, on its own.
-  await acceptPin(deps, user, judged, await knownGuess(deps.db, deps.clock, key, pinRules, judged.right));
+  const refusal = await acceptPin(
+    deps,
+    user,
+    judged,
+    await knownGuess(deps.db, deps.clock, key, pinRules, judged.right),
+  );
+  if (refusal) throw refusal;
   return sendHold(deps, user, values, null);
 }
 
