@@ -2,7 +2,6 @@ import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
 import { fieldRefusal } from "../refusal";
-import { recordAudit } from "../services/audit";
 import { listAudit } from "../services/console/auditTrail";
 import { dashboardFigures, revenueReport as loadRevenue } from "../services/console/businessFigures";
 import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/console/emergencySwitch";
@@ -28,23 +27,7 @@ export function adminConsoleRoutes(deps: AppDeps) {
       const today = lagosDay(deps.clock.now());
       if (body.day > today) throw fieldRefusal("day", "That day has not come yet.");
       const who = actor(c);
-      const run = await reconcileDay(deps, body.day, who.user.id);
-      await deps.db.transaction((tx) =>
-        recordAudit(tx, deps.clock, {
-          actorId: who.user.id,
-          action: "reconciliation.run",
-          targetType: "reconciliation",
-          targetId: body.day,
-          before: null,
-          after: {
-            status: run.status,
-            checked: run.checked,
-            credited: run.credited,
-            unmatched: run.unmatched,
-          },
-          ip: who.ip,
-        }),
-      );
+      const run = await reconcileDay(deps, body.day, who);
       const data = runView(run, { id: who.user.id, email: who.user.email });
       return {
         msg: run.status === "done" ? "Reconciliation done." : "Reconciliation did not finish.",

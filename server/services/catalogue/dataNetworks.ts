@@ -4,7 +4,7 @@ import type { Actor } from "../people/actor";
 import { changeAudited, type CatalogueDeps as Deps } from "./catalogueChanges";
 import { networkDataIds } from "./catalogueOffers";
 
-const dataNetworkView = (n: typeof networks.$inferSelect) => ({
+export const dataNetworkView = (n: typeof networks.$inferSelect) => ({
   id: n.id,
   name: n.name,
   enabled: n.dataEnabled,

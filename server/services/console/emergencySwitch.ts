@@ -6,6 +6,12 @@ import { emergencyMode, users } from "../../db/schema";
 import { recordAudit } from "../audit";
 import type { Actor } from "../people/actor";
 
+/** What every page shows of the switch: whether it is on and the admin's words (one row, no join). */
+export async function emergencyNotice(db: Queryable): Promise<{ enabled: boolean; message: string }> {
+  const [row] = await db.select().from(emergencyMode).where(eq(emergencyMode.id, 1));
+  return { enabled: row?.enabled ?? false, message: row?.message ?? "" };
+}
+
 export async function emergencyStatus(db: Queryable): Promise<EmergencyStatus> {
   const [row] = await db
     .select({ mode: emergencyMode, by: users })

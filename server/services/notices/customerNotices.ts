@@ -1,7 +1,7 @@
-import { and, count, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database, Transaction } from "../../db/database";
-import { notifications, users } from "../../db/schema";
+import { circulars, notifications, users } from "../../db/schema";
 
 /** A notice in one customer's inbox, written with the change it tells them of. */
 export async function noticeToCustomer(
@@ -49,4 +49,21 @@ export async function markNoticesRead(deps: { db: Database; clock: Clock }, user
     })
     .where(eq(users.id, userId));
   return unreadNoticeCount(deps.db, userId);
+}
+
+/** The circulars on show now: begun and not yet ended, the latest first. */
+export async function currentCirculars(deps: { db: Database; clock: Clock }) {
+  const now = deps.clock.now();
+  const rows = await deps.db
+    .select()
+    .from(circulars)
+    .where(and(lte(circulars.startsAt, now), gt(circulars.endsAt, now)))
+    .orderBy(desc(circulars.startsAt));
+  return rows.map((c) => ({
+    id: c.id,
+    title: c.title,
+    body: c.body,
+    starts_at: c.startsAt.toISOString(),
+    ends_at: c.endsAt.toISOString(),
+  }));
 }
