@@ -1,6 +1,7 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
+import { lagosDay } from "../lagosCalendar";
 import { fieldRefusal } from "../refusal";
 import { listAudit } from "../services/console/auditTrail";
 import { dashboardFigures, revenueReport as loadRevenue } from "../services/console/businessFigures";
@@ -13,7 +14,6 @@ import {
   sendNotification,
 } from "../services/notices/announcements";
 import { listReferrals } from "../services/people/referrals";
-import { lagosDay } from "../services/transactions/lagosDays";
 
 const statusText = (enabled: boolean) => (enabled ? "Emergency mode is ON" : "Emergency mode is OFF");
 

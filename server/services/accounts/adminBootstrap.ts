@@ -5,7 +5,7 @@ import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { emergencyMode, operatorSettings, users } from "../../db/schema";
 import { seedCatalogue } from "../../db/seed/seedCatalogue";
-import { newReferralCode } from "../randomIds";
+import { newReferralCode } from "../../randomIds";
 import { hashSecret } from "./secrets";
 
 /** Rows every installation needs, written once; safe to run at every start. */

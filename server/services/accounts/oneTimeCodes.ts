@@ -4,8 +4,8 @@ import { waitWords } from "../../../schemas/waits";
 import type { Clock } from "../../clock";
 import type { Database, Queryable, Transaction } from "../../db/database";
 import { oneTimeCodes } from "../../db/schema";
+import { hashToken, newSixDigitCode } from "../../randomIds";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { hashToken, newSixDigitCode } from "../randomIds";
 import { hashSecret, verifyDecoy, verifySecret } from "./secrets";
 import { clearTries, type TryRule, tryGuess } from "./tryCounters";
 

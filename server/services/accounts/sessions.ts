@@ -5,7 +5,7 @@ import type { Queryable } from "../../db/database";
 import { preparedOnce } from "../../db/preparedOnce";
 import { sessions, users } from "../../db/schema";
 import type { AuthSession } from "../../deps";
-import { hashToken, newSessionToken } from "../randomIds";
+import { hashToken, newSessionToken } from "../../randomIds";
 import type { SessionRecord, SessionSnapshots } from "./sessionSnapshots";
 
 type SessionDeps = { db: Queryable; clock: Clock; config: Pick<Config, "sessionIdleMs" | "sessionMaxMs"> };

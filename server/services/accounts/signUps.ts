@@ -8,8 +8,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { oneTimeCodes, signUps, users } from "../../db/schema";
 import { accountExistsMail, otherSignUpsEndedMail, verificationCodeMail } from "../../mail/messages";
 import { enqueueMail, type MailOutbox } from "../../mail/outbox";
+import { newReferralCode } from "../../randomIds";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { newReferralCode } from "../randomIds";
 import {
   codeTries,
   type FreshCode,

@@ -1,7 +1,7 @@
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { wallets } from "../../db/schema";
-import { newWalletNumber } from "../randomIds";
+import { newWalletNumber } from "../../randomIds";
 
 /** Opens a customer's wallet with a fresh 10-digit number. */
 export async function openWallet(db: Queryable, clock: Clock, userId: string): Promise<void> {

@@ -3,9 +3,9 @@ import { purchaseKinds } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { transactions, users } from "../../db/schema";
+import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "../../lagosCalendar";
 import { fieldRefusal } from "../../refusal";
 import { listProviderAlerts } from "../routing/providerAlerts";
-import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "../transactions/lagosDays";
 
 /**
  * The business's figures, from purchases the provider delivered, including those staff refunded since,

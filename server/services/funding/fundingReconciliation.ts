@@ -5,11 +5,11 @@ import type { Config } from "../../config";
 import type { Database, Queryable, Transaction } from "../../db/database";
 import { reconciliationRuns, transactions, users } from "../../db/schema";
 import { describeError } from "../../http/describeError";
+import { addDays, lagosDay, lagosDayStart } from "../../lagosCalendar";
 import type { PaymentGateway } from "../../outside/gateway";
 import { recordAudit } from "../audit";
 import type { Actor } from "../people/actor";
 import { claimDueTransactions } from "../transactions/claimDueTransactions";
-import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
 import { recordEvent } from "../transactions/transactionRecords";
 import { type Applied, applyGatewayPayment } from "./gatewayPayments";
 

@@ -8,12 +8,12 @@ import { users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { staffInvitationMail } from "../../mail/messages";
 import { enqueueMail, type MailOutbox } from "../../mail/outbox";
+import { newReferralCode } from "../../randomIds";
 import { fieldRefusal } from "../../refusal";
 import { resetLink } from "../accounts/accounts";
 import { freshCode, issueCode } from "../accounts/oneTimeCodes";
 import { hashSecret } from "../accounts/secrets";
 import { recordAudit } from "../audit";
-import { newReferralCode } from "../randomIds";
 
 export interface InvitationDeps {
   db: Database;

@@ -1,6 +1,6 @@
 import currency from "currency.js";
 import type { MsorgRecordOut } from "../../../schemas/msorgDialect";
-import { lagosTimestamp } from "../transactions/lagosDays";
+import { lagosTimestamp } from "../../lagosCalendar";
 import type { TransactionRow } from "../transactions/transactionRecords";
 
 /** Kobo as the dialect writes naira: "235.00". */

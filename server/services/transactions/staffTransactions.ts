@@ -6,6 +6,7 @@ import type { Database } from "../../db/database";
 import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { purchaseAttempts, transactionEvents, transactions, users, wallets } from "../../db/schema";
+import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
 import { recordAudit } from "../audit";
@@ -13,7 +14,6 @@ import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { requeryOne } from "../purchases/requeryWorker";
-import { addDays, lagosDayStart } from "./lagosDays";
 import {
   newReference,
   recordEvent,

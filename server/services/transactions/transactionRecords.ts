@@ -1,4 +1,3 @@
-import { randomInt } from "node:crypto";
 import { and, count, desc, eq, gte, ilike, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type {
   TransactionKind,
@@ -11,6 +10,8 @@ import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { preparedOnce } from "../../db/preparedOnce";
 import { transactionEvents, transactions, wallets } from "../../db/schema";
+import { lagosWallTime } from "../../lagosCalendar";
+import { unambiguousCode } from "../../randomIds";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -24,15 +25,12 @@ const kindLetter: Record<TransactionKind, string> = {
   bonus: "B",
   level_upgrade: "L",
 };
-const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** "OJA2603027K3M9QXZ": OJ, the kind, the date in Lagos, 8 random characters. Easy to read out to support. */
 export function newReference(kind: TransactionKind, at: Date): string {
-  const lagos = new Date(at.getTime() + 3_600_000).toISOString();
+  const lagos = lagosWallTime(at);
   const date = `${lagos.slice(2, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}`;
-  let tail = "";
-  for (let i = 0; i < 8; i++) tail += alphabet[randomInt(0, alphabet.length)];
-  return `OJ${kindLetter[kind]}${date}${tail}`;
+  return `OJ${kindLetter[kind]}${date}${unambiguousCode(8)}`;
 }
 
 export async function recordEvent(

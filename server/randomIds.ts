@@ -19,10 +19,15 @@ export function newWalletNumber(): string {
 }
 
 // No 0/O or 1/I, so a code read aloud or typed from a flyer comes out right.
-const referralAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const unambiguousAlphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/** `length` random characters that cannot be misread for one another. */
+export function unambiguousCode(length: number): string {
+  let code = "";
+  for (let i = 0; i < length; i++) code += unambiguousAlphabet[randomInt(0, unambiguousAlphabet.length)];
+  return code;
+}
 
 export function newReferralCode(): string {
-  let code = "";
-  for (let i = 0; i < 8; i++) code += referralAlphabet[randomInt(0, referralAlphabet.length)];
-  return code;
+  return unambiguousCode(8);
 }
