@@ -830,7 +830,7 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_nonzero", sql`${t.amount} <> 0`),
     check(
       "ledger_entries_house_known",
-      sql`${t.houseAccount} is null or ${t.houseAccount} in ('gateway_clearing', 'staff_funding', 'purchases_in_flight', 'provider_payable', 'revenue', 'refunds', 'bonuses')`,
+      sql`${t.houseAccount} is null or ${t.houseAccount} in ${inList(houseAccounts)}`,
     ),
   ],
 );
