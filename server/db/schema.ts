@@ -133,8 +133,24 @@ export const identityChecks = pgTable(
 );
 
 const reviewStatus = ["pending", "approved", "rejected"] as const;
-const reviewStatusCheck = (name: string, column: Parameters<typeof sql>[1]) =>
-  check(name, sql`${column} in ${inList(reviewStatus)}`);
+
+/** A request staff review: when it came, and when, by whom and how it was resolved. */
+const reviewed = () => ({
+  createdAt: at("created_at").notNull(),
+  resolvedAt: at("resolved_at"),
+  resolvedBy: uuid("resolved_by").references((): AnyPgColumn => users.id),
+  resolution: text("resolution"),
+});
+/** One pending request per person (`owner`), listed by age, its status one of `reviewStatus`. */
+const reviewRules = (
+  table: string,
+  owner: AnyPgColumn,
+  t: { status: AnyPgColumn; createdAt: AnyPgColumn },
+) => [
+  uniqueIndex(`${table}_one_pending_key`).on(owner).where(sql`${t.status} = 'pending'`),
+  index(`${table}_created_idx`).on(t.createdAt),
+  check(`${table}_status_check`, sql`${t.status} in ${inList(reviewStatus)}`),
+];
 
 /** A customer's correction of details fixed by a check, waiting for staff to apply or refuse it. */
 export const profileChangeRequests = pgTable(
@@ -153,16 +169,9 @@ export const profileChangeRequests = pgTable(
     lastNameBefore: text("last_name_before").notNull(),
     dateOfBirthBefore: date("date_of_birth_before", { mode: "string" }),
     note: text("note"),
-    createdAt: at("created_at").notNull(),
-    resolvedAt: at("resolved_at"),
-    resolvedBy: uuid("resolved_by").references(() => users.id),
-    resolution: text("resolution"),
+    ...reviewed(),
   },
-  (t) => [
-    uniqueIndex("profile_change_requests_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
-    index("profile_change_requests_created_idx").on(t.createdAt),
-    reviewStatusCheck("profile_change_requests_status_check", t.status),
-  ],
+  (t) => reviewRules("profile_change_requests", t.userId, t),
 );
 
 /** A customer who met 409 for a number the registry says is theirs, asking staff to look. */
@@ -182,16 +191,9 @@ export const identityContests = pgTable(
     fingerprint: text("fingerprint").notNull(),
     note: text("note"),
     status: text("status", { enum: reviewStatus }).notNull().default("pending"),
-    createdAt: at("created_at").notNull(),
-    resolvedAt: at("resolved_at"),
-    resolvedBy: uuid("resolved_by").references(() => users.id),
-    resolution: text("resolution"),
+    ...reviewed(),
   },
-  (t) => [
-    uniqueIndex("identity_contests_one_pending_key").on(t.claimantId).where(sql`${t.status} = 'pending'`),
-    index("identity_contests_created_idx").on(t.createdAt),
-    reviewStatusCheck("identity_contests_status_check", t.status),
-  ],
+  (t) => reviewRules("identity_contests", t.claimantId, t),
 );
 
 export const sessions = pgTable(

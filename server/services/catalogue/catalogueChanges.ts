@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { AuditState } from "../../../schemas/auditFields";
 import type { Clock } from "../../clock";
 import type { Database, Transaction } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
@@ -8,6 +9,7 @@ import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../people/actor";
 import { offerRowsOf, offerViewsOf } from "./catalogueOffers";
+import { dearestCost, judgePrices, setsPricing } from "./pricingRule";
 
 export type CatalogueDeps = { db: Database; clock: Clock; providers: ProviderSet };
 
@@ -122,3 +124,44 @@ export const planPricing = (
         } as const,
       ];
 export const planPricingInputs = ["price", "enabled"] as const;
+
+/**
+ * The loss reason a plan's change takes: judged against the dearest of its offers (read in the
+ * change's transaction) when it sets the plan's price or switch; null when it sets neither.
+ */
+export async function judgePlanChange(
+  tx: Transaction,
+  deps: Pick<CatalogueDeps, "providers">,
+  change: {
+    service: "data" | "tv";
+    id: number;
+    patch: object;
+    merged: { name: string; price: number; enabled: boolean };
+    sellAtLoss: Parameters<typeof judgePrices>[1];
+    fee?: number;
+  },
+) {
+  const cost = dearestCost(await offersOfProduct(tx, change.service, change.id), configuredIn(deps));
+  return setsPricing(change.patch, planPricingInputs)
+    ? judgePrices(planPricing(change.merged, cost, change.fee), change.sellAtLoss)
+    : null;
+}
+
+/** The audit row of a plan staff changed, written in the change's transaction. */
+export function auditPlanUpdate<View extends AuditState>(
+  tx: Transaction,
+  deps: Pick<CatalogueDeps, "clock">,
+  actor: Actor,
+  target: { type: "data_plan" | "tv_plan"; id: number },
+  change: { before: View; after: View; lossReason: string | null },
+) {
+  return recordAudit(tx, deps.clock, {
+    actorId: actor.user.id,
+    action: "plan.update",
+    targetType: target.type,
+    targetId: String(target.id),
+    before: change.before,
+    after: withLossReason(change.after, change.lossReason),
+    ip: actor.ip,
+  });
+}

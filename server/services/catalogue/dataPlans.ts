@@ -7,19 +7,18 @@ import { fieldRefusal, notFound } from "../../refusal";
 import { recordAudit } from "../audit";
 import type { Actor } from "../people/actor";
 import {
+  auditPlanUpdate,
   codeTaken,
-  configuredIn,
   type CatalogueDeps as Deps,
   hasSales,
-  offersOfProduct,
+  judgePlanChange,
   oneWithOffers,
   planPricing,
-  planPricingInputs,
   withLossReason,
   withOffers,
 } from "./catalogueChanges";
 import { networkDataIdOf } from "./catalogueOffers";
-import { dearestCost, judgePrices, setsPricing } from "./pricingRule";
+import { judgePrices } from "./pricingRule";
 
 const planView = (p: typeof dataPlans.$inferSelect, sold: boolean) => ({
   id: p.id,
@@ -147,10 +146,13 @@ export async function patchDataPlan(
       if (!found) throw notFound("No data plan with that id.");
       const before = planView(found.plan, found.sold);
       const merged = { ...before, ...patch };
-      const cost = dearestCost(await offersOfProduct(tx, "data", id), configuredIn(deps));
-      const lossReason = setsPricing(patch, planPricingInputs)
-        ? judgePrices(planPricing(merged, cost), sell_at_loss)
-        : null;
+      const lossReason = await judgePlanChange(tx, deps, {
+        service: "data",
+        id,
+        patch,
+        merged,
+        sellAtLoss: sell_at_loss,
+      });
       const [plan] = await tx
         .update(dataPlans)
         .set({
@@ -167,15 +169,7 @@ export async function patchDataPlan(
         .returning();
       if (!plan) throw notFound("No data plan with that id.");
       const after = planView(plan, found.sold);
-      await recordAudit(tx, deps.clock, {
-        actorId: actor.user.id,
-        action: "plan.update",
-        targetType: "data_plan",
-        targetId: String(id),
-        before,
-        after: withLossReason(after, lossReason),
-        ip: actor.ip,
-      });
+      await auditPlanUpdate(tx, deps, actor, { type: "data_plan", id }, { before, after, lossReason });
       return after;
     }),
   );

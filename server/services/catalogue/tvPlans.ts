@@ -3,21 +3,16 @@ import type { z } from "zod";
 import type { tvPlanPatch } from "../../../schemas/catalogueStaff";
 import { tvPlans, tvProviders } from "../../db/schema";
 import { notFound } from "../../refusal";
-import { recordAudit } from "../audit";
 import type { Actor } from "../people/actor";
 import {
+  auditPlanUpdate,
   codeTaken,
-  configuredIn,
   type CatalogueDeps as Deps,
   hasSales,
-  offersOfProduct,
+  judgePlanChange,
   oneWithOffers,
-  planPricing,
-  planPricingInputs,
-  withLossReason,
   withOffers,
 } from "./catalogueChanges";
-import { dearestCost, judgePrices, setsPricing } from "./pricingRule";
 
 export const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) => ({
   id: p.id,
@@ -59,10 +54,14 @@ export async function patchTvPlan(
       if (!found) throw notFound("No bouquet with that id.");
       const before = tvPlanView(found.plan, found.sold);
       const merged = { ...before, ...patch };
-      const cost = dearestCost(await offersOfProduct(tx, "tv", id), configuredIn(deps));
-      const lossReason = setsPricing(patch, planPricingInputs)
-        ? judgePrices(planPricing(merged, cost, found.fee), sell_at_loss)
-        : null;
+      const lossReason = await judgePlanChange(tx, deps, {
+        service: "tv",
+        id,
+        patch,
+        merged,
+        sellAtLoss: sell_at_loss,
+        fee: found.fee,
+      });
       const [plan] = await tx
         .update(tvPlans)
         .set({
@@ -75,15 +74,7 @@ export async function patchTvPlan(
         .returning();
       if (!plan) throw notFound("No bouquet with that id.");
       const after = tvPlanView(plan, found.sold);
-      await recordAudit(tx, deps.clock, {
-        actorId: actor.user.id,
-        action: "plan.update",
-        targetType: "tv_plan",
-        targetId: String(id),
-        before,
-        after: withLossReason(after, lossReason),
-        ip: actor.ip,
-      });
+      await auditPlanUpdate(tx, deps, actor, { type: "tv_plan", id }, { before, after, lossReason });
       return after;
     }),
   );

@@ -186,6 +186,13 @@ function targetOf(
     detail,
     parent_id: parent,
   });
+  // A plan gone since is named by what the audit recorded of it.
+  const plan = (name: string | null, under: string | null, underId: number | null) =>
+    target(
+      name ?? recorded(entry, "name", "string"),
+      under,
+      underId ?? recorded(entry, "control_id", "number"),
+    );
   switch (type) {
     case "transaction":
       return target(names.reference, names.description);
@@ -196,19 +203,11 @@ function targetOf(
     case "data_network":
       return target(names.network && `${names.network} data`);
     case "data_plan":
-      return target(
-        names.dataPlan ?? recorded(entry, "name", "string"),
-        names.network,
-        names.networkId ?? recorded(entry, "control_id", "number"),
-      );
+      return plan(names.dataPlan, names.network, names.networkId);
     case "tv_provider":
       return target(names.tvProvider);
     case "tv_plan":
-      return target(
-        names.tvPlan ?? recorded(entry, "name", "string"),
-        names.tvProvider,
-        names.tvProviderId ?? recorded(entry, "control_id", "number"),
-      );
+      return plan(names.tvPlan, names.tvProvider, names.tvProviderId);
     case "disco":
       return target(names.disco);
     case "notification":

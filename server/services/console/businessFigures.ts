@@ -37,17 +37,16 @@ const figures = (row: Counted | undefined) => {
   return { count: Number(row?.count ?? 0), volume, refunds, cost, revenue: volume - refunds - cost };
 };
 
+/** The sales made from `from` (included) to `to` (not), either end open when not given. */
+const salesBetween = (from?: Date, to?: Date) =>
+  and(
+    isSale,
+    from ? gte(transactions.createdAt, from) : undefined,
+    to ? lt(transactions.createdAt, to) : undefined,
+  );
+
 async function totals(db: Database, from?: Date, to?: Date) {
-  const [row] = await db
-    .select(counted)
-    .from(transactions)
-    .where(
-      and(
-        isSale,
-        from ? gte(transactions.createdAt, from) : undefined,
-        to ? lt(transactions.createdAt, to) : undefined,
-      ),
-    );
+  const [row] = await db.select(counted).from(transactions).where(salesBetween(from, to));
   return figures(row);
 }
 
@@ -55,13 +54,7 @@ async function byService(db: Database, from?: Date, to?: Date) {
   const rows = await db
     .select({ kind: transactions.kind, ...counted })
     .from(transactions)
-    .where(
-      and(
-        isSale,
-        from ? gte(transactions.createdAt, from) : undefined,
-        to ? lt(transactions.createdAt, to) : undefined,
-      ),
-    )
+    .where(salesBetween(from, to))
     .groupBy(transactions.kind);
   return soldKinds.map((kind) => ({ kind, ...figures(rows.find((r) => r.kind === kind)) }));
 }

@@ -28,7 +28,7 @@ import type { AppMetrics } from "../../metrics/appMetrics";
 import type { Provider } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
 import { messages, Refusal } from "../../refusal";
-import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../accounts/tryCounters";
+import { knownGuessValues, knownGuessWrite, knownOutcome } from "../accounts/tryCounters";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
@@ -53,6 +53,7 @@ import {
   assertMayTransact,
   assertModeOpen,
   checkPin,
+  countJudgedPin,
   insufficientFunds,
   type JudgedPin,
   judgePin,
@@ -328,12 +329,7 @@ async function sendHold(
     return sent.answer ?? undefined;
   }
   // Not let in: the guess waits its turn, or is refused while the key is blocked, on its own.
-  const refusal = await acceptPin(
-    deps,
-    user,
-    judged,
-    await knownGuess(deps.db, deps.clock, key, pinRules, judged.right),
-  );
+  const refusal = await countJudgedPin(deps, user, judged);
   if (refusal) throw refusal;
   return sendHold(deps, user, values, null);
 }

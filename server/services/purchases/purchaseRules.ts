@@ -102,12 +102,7 @@ export async function checkPin(deps: PinDeps, user: UserRow, pin: string): Promi
   const key = pinTries(user.id);
   const judged = judgePin(deps, user, pin);
   if (judged) {
-    const refusal = await acceptPin(
-      deps,
-      user,
-      judged,
-      await knownGuess(deps.db, deps.clock, key, pinRules, judged.right),
-    );
+    const refusal = await countJudgedPin(deps, user, judged);
     if (refusal) throw refusal;
     return;
   }
@@ -120,6 +115,16 @@ export async function checkPin(deps: PinDeps, user: UserRow, pin: string): Promi
   });
   const refusal = await acceptPin(deps, user, { pin, right: outcome.result === "right", stale }, outcome);
   if (refusal) throw refusal;
+}
+
+/** A PIN judged at once, let in and counted by a statement of its own: the refusal it comes to, if any. */
+export async function countJudgedPin(
+  deps: PinDeps,
+  user: UserRow,
+  judged: JudgedPin,
+): Promise<Refusal | null> {
+  const outcome = await knownGuess(deps.db, deps.clock, pinTries(user.id), pinRules, judged.right);
+  return acceptPin(deps, user, judged, outcome);
 }
 
 /**

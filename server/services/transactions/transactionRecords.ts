@@ -33,27 +33,21 @@ export function newReference(kind: TransactionKind, at: Date): string {
   return `OJ${kindLetter[kind]}${date}${unambiguousCode(8)}`;
 }
 
-export async function recordEvent(
-  tx: Transaction,
-  clock: Clock,
+/** A step in a transaction's history: what became of it, why, and who did it (null: the system). */
+type TransactionEvent = [
   transactionId: string,
   status: TransactionStatus,
   note: string,
-  actorId: string | null = null,
-): Promise<void> {
-  await eventInsert(tx, clock, transactionId, status, note, actorId);
+  actorId?: string | null,
+];
+
+export async function recordEvent(tx: Transaction, clock: Clock, ...event: TransactionEvent): Promise<void> {
+  await eventInsert(tx, clock, ...event);
 }
 
 /** The INSERT of `recordEvent`, unsent: a step of a larger statement (`writeStep`). */
-export function eventInsert(
-  tx: Transaction,
-  clock: Clock,
-  transactionId: string,
-  status: TransactionStatus,
-  note: string,
-  actorId: string | null = null,
-) {
-  return tx.insert(transactionEvents).values(eventValues(clock, transactionId, status, note, actorId));
+export function eventInsert(tx: Transaction, clock: Clock, ...event: TransactionEvent) {
+  return tx.insert(transactionEvents).values(eventValues(clock, ...event));
 }
 
 export function eventValues(
