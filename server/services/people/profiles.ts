@@ -7,6 +7,9 @@ import type { UserRow } from "../../deps";
 type WalletRow = typeof wallets.$inferSelect;
 
 /** A customer may move money once verified, active and not stopped by an admin. */
+/** What staff search a person by: email, names, phone and wallet number. */
+export const personFields = [users.email, users.firstName, users.lastName, users.phone, wallets.number];
+
 export function canTransact(user: UserRow): boolean {
   return user.emailVerifiedAt !== null && !user.transactSuspended && user.isActive;
 }

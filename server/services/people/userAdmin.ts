@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, count, eq, type SQL } from "drizzle-orm";
 import type { AdminUserPatch, UserDetail, UserSummary } from "../../../schemas/users";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
-import { containing } from "../../db/likePattern";
-import { offsetOf, pageOf } from "../../db/paging";
+import { containedInAny } from "../../db/likePattern";
+import { newestPage, pageOf } from "../../db/paging";
 import { users, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
@@ -13,7 +13,7 @@ import { openWallet } from "../accounts/walletAccounts";
 import { recordAudit } from "../audit";
 import { kycStatusOf } from "../kyc/kycStatus";
 import { listTransactions } from "../transactions/transactionRecords";
-import { loadProfile, toProfile } from "./profiles";
+import { loadProfile, personFields, toProfile } from "./profiles";
 import { userChanges } from "./userChanges";
 
 export async function listUsers(
@@ -21,17 +21,8 @@ export async function listUsers(
   query: { page: number; page_size: number; search?: string | undefined; role?: UserRow["role"] | undefined },
 ): Promise<{ count: number; page: number; page_size: number; results: UserSummary[] }> {
   const filters: SQL[] = [];
-  if (query.search) {
-    const like = containing(query.search);
-    const anyField = or(
-      ilike(users.email, like),
-      ilike(users.firstName, like),
-      ilike(users.lastName, like),
-      ilike(users.phone, like),
-      ilike(wallets.number, like),
-    );
-    if (anyField) filters.push(anyField);
-  }
+  const anyField = containedInAny(query.search, personFields);
+  if (anyField) filters.push(anyField);
   if (query.role) filters.push(eq(users.role, query.role));
   const where = filters.length ? and(...filters) : undefined;
   const [total] = await db
@@ -39,14 +30,16 @@ export async function listUsers(
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .where(where);
-  const rows = await db
-    .select({ user: users, walletNumber: wallets.number })
-    .from(users)
-    .leftJoin(wallets, eq(wallets.userId, users.id))
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(query.page_size)
-    .offset(offsetOf(query));
+  const rows = await newestPage(
+    db
+      .select({ user: users, walletNumber: wallets.number })
+      .from(users)
+      .leftJoin(wallets, eq(wallets.userId, users.id))
+      .where(where)
+      .$dynamic(),
+    users,
+    query,
+  );
   return pageOf(
     query,
     total?.n,

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
 import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
-import { containing } from "../../db/likePattern";
-import { offsetOf, pageOf } from "../../db/paging";
+import { containedInAny } from "../../db/likePattern";
+import { newestPage, pageOf } from "../../db/paging";
 import { purchaseAttempts, transactionEvents, transactions, users, wallets } from "../../db/schema";
 import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
@@ -17,6 +17,7 @@ import { requeryOne } from "../purchases/requeryWorker";
 import {
   newReference,
   recordEvent,
+  searchedFields,
   type TransactionRow,
   transactionConditions,
   transactionView,
@@ -69,16 +70,8 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     to: filter.to ? lagosDayStart(addDays(filter.to, 1)) : undefined,
   });
   if (base) conditions.push(base);
-  if (filter.search) {
-    const like = containing(filter.search);
-    const any = or(
-      ilike(transactions.reference, like),
-      ilike(transactions.recipient, like),
-      ilike(transactions.description, like),
-      ilike(users.email, like),
-    );
-    if (any) conditions.push(any);
-  }
+  const any = containedInAny(filter.search, [...searchedFields, users.email]);
+  if (any) conditions.push(any);
   const where = conditions.length ? and(...conditions) : undefined;
   const [sums] = await db
     .select({
@@ -89,14 +82,16 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(where);
-  const rows = await db
-    .select({ txn: transactions, user: users })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(filter.page_size)
-    .offset(offsetOf(filter));
+  const rows = await newestPage(
+    db
+      .select({ txn: transactions, user: users })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(where)
+      .$dynamic(),
+    transactions,
+    filter,
+  );
   return {
     ...pageOf(
       filter,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type {
   TransactionKind,
   TransactionStatus,
@@ -6,7 +6,7 @@ import type {
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
-import { containing } from "../../db/likePattern";
+import { containedInAny } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { preparedOnce } from "../../db/preparedOnce";
 import { transactionEvents, transactions, wallets } from "../../db/schema";
@@ -105,19 +105,15 @@ export function transactionConditions(
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
   if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));
-  if (filter.search) {
-    const like = containing(filter.search);
-    const any = or(
-      ilike(transactions.reference, like),
-      ilike(transactions.recipient, like),
-      ilike(transactions.description, like),
-    );
-    if (any) conditions.push(any);
-  }
+  const any = containedInAny(filter.search, searchedFields);
+  if (any) conditions.push(any);
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** Newest first, paged as the contract says. */
+/** What a search over transactions looks in: its reference, recipient and description. */
+export const searchedFields = [transactions.reference, transactions.recipient, transactions.description];
+
 export async function listTransactions(db: Queryable, filter: TransactionFilter) {
   const where = transactionConditions(filter);
   const [total] = await db.select({ n: count() }).from(transactions).where(where);
