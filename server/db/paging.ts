@@ -29,3 +29,14 @@ export function newestPage<Rows extends PgSelect>(
 ) {
   return rows.orderBy(desc(by.createdAt), desc(by.id)).limit(page.page_size).offset(offsetOf(page));
 }
+
+/** The contract's page envelope around `newestPage` of `rows`, each shown by `view`, with `total` of them all. */
+export async function newestPageOf<Rows extends PgSelect, View>(
+  page: PageRequest,
+  total: number | undefined,
+  rows: Rows,
+  by: { createdAt: Column; id: Column },
+  view: (row: Rows["_"]["result"][number]) => View,
+) {
+  return pageOf(page, total, (await newestPage(rows, by, page)).map(view));
+}

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { type dataPlans, providerProducts, transactions, type tvPlans } from "../../db/schema";
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import { offerRowsOf, offerViewsOf } from "./catalogueOffers";
 import { dearestCost, judgePrices, setsPricing } from "./pricingRule";
@@ -88,14 +88,12 @@ export async function changeAudited<Row, View extends object>(
     if (!before) throw notFound(`No ${target.type.replace("_", " ")} with that id.`);
     const { row: after, lossReason } = await apply(tx, before);
     if (!after) throw notFound();
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "catalogue.update",
       targetType: target.type,
       targetId: String(target.id),
       before: view(before),
       after: withLossReason(view(after), lossReason),
-      ip: actor.ip,
     });
     return view(after);
   });
@@ -155,13 +153,11 @@ export function auditPlanUpdate<View extends AuditState>(
   target: { type: "data_plan" | "tv_plan"; id: number },
   change: { before: View; after: View; lossReason: string | null },
 ) {
-  return recordAudit(tx, deps.clock, {
-    actorId: actor.user.id,
+  return recordAuditBy(tx, deps.clock, actor, {
     action: "plan.update",
     targetType: target.type,
     targetId: String(target.id),
     before: change.before,
     after: withLossReason(change.after, change.lossReason),
-    ip: actor.ip,
   });
 }

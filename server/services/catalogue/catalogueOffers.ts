@@ -16,7 +16,7 @@ import {
 } from "../../db/schema";
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import {
   dearestCost,
@@ -272,15 +272,13 @@ export async function putOffer(
       })
       .returning();
     if (!after) throw new Error("the offer was not written");
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "catalogue.update",
       targetType: `${body.service}_offer`,
       targetId: offerTarget(body),
       before: before ? offerAudit(before) : null,
       after:
         lossReason === null ? offerAudit(after) : { ...offerAudit(after), sell_at_loss_reason: lossReason },
-      ip: actor.ip,
     });
     return offerView(after, deps.providers);
   });
@@ -305,14 +303,12 @@ export async function removeOffer(deps: Deps, actor: Actor, key: OfferKey) {
       .returning();
     if (!removed)
       throw fieldRefusal("provider", `${deps.providers.labelOf(key.provider)} has no offer for it.`);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "catalogue.update",
       targetType: `${key.service}_offer`,
       targetId: offerTarget(key),
       before: offerAudit(removed),
       after: null,
-      ip: actor.ip,
     });
     return { removed: true };
   });
@@ -367,14 +363,12 @@ export async function putNetworkDataId(deps: Deps, actor: Actor, body: z.output<
           inArray(providerProducts.productId, plans),
         ),
       );
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "catalogue.update",
       targetType: "data_network",
       targetId: String(network.id),
       before: before === null ? null : { provider: body.provider, service_id: before },
       after: { provider: body.provider, service_id: body.service_id },
-      ip: actor.ip,
     });
     return {
       provider: body.provider,

@@ -7,7 +7,7 @@ import { dataPlans, networks, providerProducts } from "../../db/schema";
 import type { ProviderVariation } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import { networkDataIdOf } from "./catalogueOffers";
 import { listDataPlans } from "./dataPlans";
@@ -245,8 +245,7 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
             ),
           );
       }
-      await recordAudit(tx, deps.clock, {
-        actorId: actor.user.id,
+      await recordAuditBy(tx, deps.clock, actor, {
         action: "plan.sync",
         targetType: "data_network",
         targetId: String(network.id),
@@ -267,7 +266,6 @@ export async function applyPlanSync(deps: Deps, actor: Actor, body: PlanSyncBody
           switched_off: body.switch_off,
           ...(lossReason !== null && { sell_at_loss_reason: lossReason }),
         },
-        ip: actor.ip,
       });
     });
   } catch (error) {

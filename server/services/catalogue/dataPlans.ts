@@ -4,7 +4,7 @@ import type { dataPlanCreateBody, dataPlanPatch } from "../../../schemas/catalog
 import type { Database, Transaction } from "../../db/database";
 import { dataPlans, networks, providerProducts } from "../../db/schema";
 import { fieldRefusal, notFound } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import {
   auditPlanUpdate,
@@ -107,8 +107,7 @@ export async function createDataPlan(
         updatedAt: deps.clock.now(),
       });
       const view = planView(plan, false);
-      await recordAudit(tx, deps.clock, {
-        actorId: actor.user.id,
+      await recordAuditBy(tx, deps.clock, actor, {
         action: "plan.create",
         targetType: "data_plan",
         targetId: String(plan.id),
@@ -125,7 +124,6 @@ export async function createDataPlan(
           },
           lossReason,
         ),
-        ip: actor.ip,
       });
       return view;
     }),
@@ -192,14 +190,12 @@ export async function deleteDataPlan(deps: Deps, actor: Actor, id: number) {
       await tx.delete(dataPlans).where(eq(dataPlans.id, id));
     }
     const after = found.sold ? { ...before, enabled: false } : null;
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "plan.delete",
       targetType: "data_plan",
       targetId: String(id),
       before,
       after,
-      ip: actor.ip,
     });
     return { deleted: !found.sold, disabled: found.sold };
   });

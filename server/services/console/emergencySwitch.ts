@@ -3,7 +3,7 @@ import type { EmergencyBody, EmergencyStatus } from "../../../schemas/admin";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { emergencyMode, users } from "../../db/schema";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 
 /** What every page shows of the switch: whether it is on and the admin's words (one row, no join). */
@@ -44,14 +44,12 @@ export async function setEmergencyMode(
       })
       .where(eq(emergencyMode.id, 1));
     const after = await emergencyStatus(tx);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "emergency.update",
       targetType: "emergency_mode",
       targetId: "1",
       before: { enabled: before.enabled, message: before.message },
       after: { enabled: after.enabled, message: after.message },
-      ip: actor.ip,
     });
     return after;
   });

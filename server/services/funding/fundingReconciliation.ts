@@ -7,7 +7,7 @@ import { reconciliationRuns, transactions, users } from "../../db/schema";
 import { describeError } from "../../http/describeError";
 import { addDays, lagosDay, lagosDayStart } from "../../lagosCalendar";
 import type { PaymentGateway } from "../../outside/gateway";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import { claimDueTransactions } from "../transactions/claimDueTransactions";
 import { recordEvent } from "../transactions/transactionRecords";
@@ -176,14 +176,12 @@ async function finishRun(
 
 /** The audit row of a run staff started. */
 function auditRun(tx: Transaction, clock: Clock, by: Actor, day: string, run: RunRow) {
-  return recordAudit(tx, clock, {
-    actorId: by.user.id,
+  return recordAuditBy(tx, clock, by, {
     action: "reconciliation.run",
     targetType: "reconciliation",
     targetId: day,
     before: null,
     after: { status: run.status, checked: run.checked, credited: run.credited, unmatched: run.unmatched },
-    ip: by.ip,
   });
 }
 

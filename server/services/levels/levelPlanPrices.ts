@@ -6,7 +6,7 @@ import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { dataPlans, levelPlanPrices, networks, priceLevels } from "../../db/schema";
 import { fieldRefusal, notFound } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import { type LevelPricing, offersByProduct, priceAtLevel } from "./priceLevels";
 
@@ -90,14 +90,12 @@ export async function setLevelPlanPrice(
         target: [levelPlanPrices.level, levelPlanPrices.planId],
         set: { price, updatedAt: now, updatedBy: actor.user.id },
       });
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "level.update",
       targetType: "price_level",
       targetId: slug,
       before: { plan: planName, fixed_price: before?.price ?? null },
       after: { plan: planName, fixed_price: price },
-      ip: actor.ip,
     });
     const listed = (await listLevelPlanPrices(deps, slug, tx)).find((row) => row.plan_id === planId);
     if (!listed) throw new Error("the fixed price was not written");
@@ -116,14 +114,12 @@ export async function removeLevelPlanPrice(
     await levelOrNotFound(tx, slug);
     const [removed] = await tx.delete(levelPlanPrices).where(samePlan(slug, planId)).returning();
     if (!removed) throw notFound("This plan has no fixed price at the level.");
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "level.update",
       targetType: "price_level",
       targetId: slug,
       before: { plan: await planNameOf(tx, planId), fixed_price: removed.price },
       after: { plan: await planNameOf(tx, planId), fixed_price: null },
-      ip: actor.ip,
     });
     return listLevelPlanPrices(deps, slug, tx);
   });

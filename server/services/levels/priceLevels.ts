@@ -7,7 +7,7 @@ import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { priceLevels, providerProducts } from "../../db/schema";
 import { notFound } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import { dearestCost, leastCommissionPercent, type OfferTerms } from "../catalogue/pricingRule";
 import type { Actor } from "../people/actor";
 
@@ -77,14 +77,12 @@ export async function updateLevel(
       .where(eq(priceLevels.slug, slug))
       .returning();
     if (!after) throw notFound("No such price level.");
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "level.update",
       targetType: "price_level",
       targetId: slug,
       before: asBefore(levelView(before), patch),
       after: patch,
-      ip: actor.ip,
     });
     return levelView(after);
   });

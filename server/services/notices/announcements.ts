@@ -6,7 +6,7 @@ import type { Database, Queryable } from "../../db/database";
 import { offsetOf, pageOf } from "../../db/paging";
 import { circulars, mailOutbox, notifications, users } from "../../db/schema";
 import type { MailOutbox } from "../../mail/outbox";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 
 type Deps = { db: Database; clock: Clock; outbox: MailOutbox; config: Pick<Config, "smtpUrl"> };
@@ -30,14 +30,12 @@ export async function sendNotification(deps: Deps, actor: Actor, body: Notificat
       .returning();
     if (!row) throw new Error("the notification was not saved");
     const [audience] = await tx.select({ n: count() }).from(users).where(activeCustomers);
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "notification.send",
       targetType: "notification",
       targetId: row.id,
       before: null,
       after: { title: body.title, recipients: audience?.n ?? 0 },
-      ip: actor.ip,
     });
     if (deps.config.smtpUrl) await queueEmails(tx, deps.clock.now(), body);
     return { row, recipients: audience?.n ?? 0 };
@@ -119,14 +117,12 @@ export async function createCircular(deps: Pick<Deps, "db" | "clock">, actor: Ac
       .returning();
     if (!row) throw new Error("the circular was not saved");
     const view = circularView(row, deps.clock.now());
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "circular.create",
       targetType: "circular",
       targetId: row.id,
       before: null,
       after: view,
-      ip: actor.ip,
     });
     return view;
   });

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Database } from "../../db/database";
 import { containedInAny } from "../../db/likePattern";
-import { newestPage, pageOf } from "../../db/paging";
+import { newestPageOf } from "../../db/paging";
 import { users, wallets } from "../../db/schema";
 import { canTransact, personFields } from "./profiles";
 
@@ -16,29 +16,21 @@ export async function searchCustomers(
     .from(users)
     .innerJoin(wallets, eq(wallets.userId, users.id))
     .where(where);
-  const rows = await newestPage(
-    db
-      .select({ user: users, wallet: wallets })
-      .from(users)
-      .innerJoin(wallets, eq(wallets.userId, users.id))
-      .where(where)
-      .$dynamic(),
-    users,
-    query,
-  );
-  return pageOf(
-    query,
-    total?.n,
-    rows.map(({ user, wallet }) => ({
-      id: user.id,
-      first_name: user.firstName,
-      last_name: user.lastName,
-      email: user.email,
-      phone: user.phone,
-      wallet_number: wallet.number,
-      balance: wallet.balance,
-      is_active: user.isActive,
-      can_transact: canTransact(user),
-    })),
-  );
+  const rows = db
+    .select({ user: users, wallet: wallets })
+    .from(users)
+    .innerJoin(wallets, eq(wallets.userId, users.id))
+    .where(where)
+    .$dynamic();
+  return newestPageOf(query, total?.n, rows, users, ({ user, wallet }) => ({
+    id: user.id,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    wallet_number: wallet.number,
+    balance: wallet.balance,
+    is_active: user.isActive,
+    can_transact: canTransact(user),
+  }));
 }

@@ -3,7 +3,7 @@ import type { AdminUserPatch, UserDetail, UserSummary } from "../../../schemas/u
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { containedInAny } from "../../db/likePattern";
-import { newestPage, pageOf } from "../../db/paging";
+import { newestPageOf } from "../../db/paging";
 import { users, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
@@ -30,25 +30,17 @@ export async function listUsers(
     .from(users)
     .leftJoin(wallets, eq(wallets.userId, users.id))
     .where(where);
-  const rows = await newestPage(
-    db
-      .select({ user: users, walletNumber: wallets.number })
-      .from(users)
-      .leftJoin(wallets, eq(wallets.userId, users.id))
-      .where(where)
-      .$dynamic(),
-    users,
-    query,
-  );
-  return pageOf(
-    query,
-    total?.n,
-    rows.map(({ user, walletNumber }) => ({
-      ...toProfile(user, undefined),
-      is_active: user.isActive,
-      wallet_number: walletNumber,
-    })),
-  );
+  const rows = db
+    .select({ user: users, walletNumber: wallets.number })
+    .from(users)
+    .leftJoin(wallets, eq(wallets.userId, users.id))
+    .where(where)
+    .$dynamic();
+  return newestPageOf(query, total?.n, rows, users, ({ user, walletNumber }) => ({
+    ...toProfile(user, undefined),
+    is_active: user.isActive,
+    wallet_number: walletNumber,
+  }));
 }
 
 async function findUser(db: Database, id: string): Promise<UserRow> {

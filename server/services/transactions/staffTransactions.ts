@@ -9,7 +9,7 @@ import { purchaseAttempts, transactionEvents, transactions, users, wallets } fro
 import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
+import { recordAuditBy } from "../audit";
 import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
@@ -263,14 +263,12 @@ export async function refundPurchase(
       .set({ status: "refunded", updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "transaction.refund",
       targetType: "transaction",
       targetId: row.id,
       before: { status: row.status, balance: before },
       after: { status: "refunded", balance: before + row.total, reason, refund: refund.reference },
-      ip: actor.ip,
     });
     return refunded as TransactionRow;
   });
@@ -288,14 +286,12 @@ export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: stri
       throw new Refusal("not_allowed", "Only a pending or delivered purchase can be requeried.");
     const attempts = row.requeryAttempts + 1;
     await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "transaction.requery",
       targetType: "transaction",
       targetId: id,
       before: { status: row.status, attempts: row.requeryAttempts },
       after: { attempts },
-      ip: actor.ip,
     });
     return { ...row, requeryAttempts: attempts };
   });
