@@ -99,6 +99,21 @@ export async function changeAudited<Row, View extends object>(
   });
 }
 
+/** What staff see of any plan, data or bouquet; `control_id` is the network or TV provider it is under. */
+export const planBasics = (
+  p: { id: number; code: string; name: string; price: number; enabled: boolean },
+  controlId: number,
+  sold: boolean,
+) => ({
+  id: p.id,
+  control_id: controlId,
+  code: p.code,
+  name: p.name,
+  price: p.price,
+  enabled: p.enabled,
+  has_sales: sold,
+});
+
 /**
  * A data plan or bouquet as the pricing rule sees it: its price and any service fee against the
  * dearest of its offers (pricingRule.ts `dearestCost`). With no offer on, nothing sells: nothing to judge.

@@ -13,6 +13,7 @@ import {
   hasSales,
   judgePlanChange,
   oneWithOffers,
+  planBasics,
   planPricing,
   withLossReason,
   withOffers,
@@ -21,17 +22,11 @@ import { networkDataIdOf } from "./catalogueOffers";
 import { judgePrices } from "./pricingRule";
 
 const planView = (p: typeof dataPlans.$inferSelect, sold: boolean) => ({
-  id: p.id,
-  control_id: p.networkId,
-  code: p.code,
-  name: p.name,
+  ...planBasics(p, p.networkId, sold),
   size: p.size,
   validity: p.validity,
   category: p.category,
   plan_type: p.planType,
-  price: p.price,
-  enabled: p.enabled,
-  has_sales: sold,
 });
 
 async function dataPlanWithSales(tx: Database | Transaction, id: number, lock = false) {

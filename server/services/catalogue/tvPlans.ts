@@ -11,18 +11,12 @@ import {
   hasSales,
   judgePlanChange,
   oneWithOffers,
+  planBasics,
   withOffers,
 } from "./catalogueChanges";
 
-export const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) => ({
-  id: p.id,
-  control_id: p.providerId,
-  code: p.code,
-  name: p.name,
-  price: p.price,
-  enabled: p.enabled,
-  has_sales: sold,
-});
+export const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) =>
+  planBasics(p, p.providerId, sold);
 
 export async function listTvPlans(deps: Pick<Deps, "db" | "providers">, providerId: number) {
   const rows = await deps.db
