@@ -36,7 +36,7 @@ export const personName = (title: string) =>
 
 /**
  * A new password: at least 10 characters and not only spaces. The server also refuses the common and
- * breached passwords and the account's own email or name (server/services/passwordPolicy.ts).
+ * breached passwords and the account's own email or name (server/services/accounts/passwordPolicy.ts).
  */
 export const password = z
   .string()

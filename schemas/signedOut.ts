@@ -35,7 +35,7 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /**
  * Proof that the caller gave a sign-up's password: handed to the browser that signed up, and to one
- * that signs in with that password before the email is confirmed (server/services/signUpTickets.ts).
+ * that signs in with that password before the email is confirmed (server/services/accounts/signUpTickets.ts).
  */
 export const signUpTicket = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { integer, kobo, pageQuery, timestamp } from "./common";
 
-/** `level_upgrade`: a price level's fee, paid from the wallet (server/services/levelUpgrades.ts). */
+/** `level_upgrade`: a price level's fee, paid from the wallet (server/services/levels/levelUpgrades.ts). */
 export const transactionKind = z.enum([
   "funding",
   "airtime",

@@ -1,9 +1,9 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { isSimulatorKey } from "./outside/simulation/simulatorKeys";
-import { developmentPinKey, type PinKeys } from "./services/keyedPinHash";
-import { passwordProblem } from "./services/passwordPolicy";
-import { developmentTotpKey } from "./services/secretBox";
+import { developmentPinKey, type PinKeys } from "./services/accounts/keyedPinHash";
+import { passwordProblem } from "./services/accounts/passwordPolicy";
+import { developmentTotpKey } from "./services/accounts/secretBox";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const key = z
@@ -343,95 +343,8 @@ const envSchema = envShape.superRefine((env, ctx) => {
   }
 });
 
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  admin: { email: string; password: string } | undefined;
-  sessionIdleMs: number;
-  readCacheMs: number;
-  sessionMaxMs: number;
-  logLevel: string;
-  publicUrl: string;
-  /** Proxies of ours in front of the server: the address `trustProxy` entries from the right of X-Forwarded-For counts. */
-  trustProxy: number;
-  /** Requests a minute one address may make to sign-in, sign-up, code, PIN and password endpoints. */
-  addressLimitPerMinute: number;
-  /**
-   * How long a client may hold the server: to send its headers, to send its whole request (the
-   * handler's own time is not counted), and to keep an idle connection open between requests; and how
-   * many connections one address may hold open at once (0: no cap).
-   */
-  connections: {
-    headersTimeoutMs: number;
-    requestTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-    maxPerAddress: number;
-  };
-  /**
-   * On SIGTERM, how long the requests in flight (a purchase waiting on its provider) and the background
-   * run in progress may take to finish before the database is closed and the process exits.
-   */
-  shutdownGraceMs: number;
-  /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
-  totpKey: Buffer;
-  /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
-  pinKeys: PinKeys;
-  staticDir: string;
-  /** Whether the VTpass and Paystack simulators are served by the app and the adapters talk to them. */
-  simulators: boolean;
-  production: boolean;
-  /** The providers to buy from, in the order routes try them (`PROVIDERS`). */
-  providers: ProviderName[];
-  gateway: "paystack";
-  /** The real VTpass; null while the simulators are on (the adapter is pointed at the simulator) or where not listed. */
-  vtpass: { baseUrl: string; apiKey: string; publicKey: string; secretKey: string } | null;
-  /** The real SME-data vendor; null while the simulators are on or where not listed. */
-  msorg: { baseUrl: string; token: string } | null;
-  /** The vendor's name as staff know it (`MSORG_NAME`, else its host). */
-  msorgName: string;
-  /** The real Paystack; null while the simulators are on. */
-  paystack: { baseUrl: string; secretKey: string } | null;
-  /** Didit, who checks BVNs and NINs; null while the simulators are on, or when no key is set. */
-  didit: { baseUrl: string; apiKey: string } | null;
-  paystackPreferredBank: "test-bank" | "wema-bank" | "titan-paystack";
-  /** Addresses Paystack's webhooks must come from; null accepts any (the signature still decides). */
-  paystackWebhookIps: string[] | null;
-  providerTimeoutMs: number;
-  /** The longest the gateway's listing of a day's payments may take, every page together. */
-  gatewayListingTimeoutMs: number;
-  simulatorLatencyMs: number;
-  requeryIntervalMs: number;
-  requeryBaseDelayMs: number;
-  /**
-   * How many pending purchases one instance asks each provider about at once: a backlog (an outage,
-   * a crash) settles in parallel, and no provider is asked more than this at a time by one instance.
-   */
-  requeryConcurrency: number;
-  webhooks: { retryBaseMs: number; allowPrivate: boolean };
-  referral: { bonus: number; minFunding: number };
-  /** A card funding still pending this long after checkout is asked about by reference. */
-  fundingCheckAfterMs: number;
-  /** A card funding never paid is marked failed after this long (a later payment still credits it). */
-  fundingExpiryMs: number;
-  /** What `GET /metrics` must be asked with (`Authorization: Bearer …`); null: the path answers 404. */
-  metricsToken: string | null;
-}
-
-export class ConfigError extends Error {}
-
-/** Reads the environment; a bad value stops start-up with a message naming the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
-  const parsed = envSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
-  const e = parsed.data;
+/** The configuration as the server reads it, made from the environment the schema has checked. */
+function configOf(e: z.output<typeof envSchema>) {
   const simulators = simulatorsOn(e);
   return {
     port: e.PORT,
@@ -447,22 +360,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     logLevel: e.LOG_LEVEL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    /** Proxies of ours in front of the server: the address `trustProxy` entries from the right of X-Forwarded-For counts. */
     trustProxy: e.TRUST_PROXY,
+    /** Requests a minute one address may make to sign-in, sign-up, code, PIN and password endpoints. */
     addressLimitPerMinute: e.ADDRESS_LIMIT_PER_MINUTE,
+    /**
+     * How long a client may hold the server: to send its headers, to send its whole request (the
+     * handler's own time is not counted), and to keep an idle connection open between requests; and how
+     * many connections one address may hold open at once (0: no cap).
+     */
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS,
       maxPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? (e.TRUST_PROXY > 0 ? 0 : 128),
     },
+    /**
+     * On SIGTERM, how long the requests in flight (a purchase waiting on its provider) and the background
+     * run in progress may take to finish before the database is closed and the process exits.
+     */
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
     totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
+    /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
     pinKeys: toPinKeys(e.PIN_KEYS ?? [developmentPinKey]),
     staticDir: e.STATIC_DIR,
     simulators,
     production: e.NODE_ENV === "production",
+    /** The providers to buy from, in the order routes try them (`PROVIDERS`). */
     providers: providersOf(e),
     gateway: e.GATEWAY,
+    /** The real VTpass; null while the simulators are on (the adapter is pointed at the simulator) or where not listed. */
     vtpass:
       simulators || !e.VTPASS_BASE_URL || !e.VTPASS_API_KEY || !e.VTPASS_PUBLIC_KEY || !e.VTPASS_SECRET_KEY
         ? null
@@ -472,12 +400,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             publicKey: e.VTPASS_PUBLIC_KEY,
             secretKey: e.VTPASS_SECRET_KEY,
           },
+    /** The real SME-data vendor; null while the simulators are on or where not listed. */
     msorg:
       simulators || !e.MSORG_BASE_URL || !e.MSORG_TOKEN
         ? null
         : { baseUrl: withSlash(e.MSORG_BASE_URL), token: e.MSORG_TOKEN },
+    /** The vendor's name as staff know it (`MSORG_NAME`, else its host). */
     msorgName:
       e.MSORG_NAME ?? (e.MSORG_BASE_URL && !simulators ? new URL(e.MSORG_BASE_URL).host : "SME-data vendor"),
+    /** The real Paystack; null while the simulators are on. */
     paystack:
       simulators || !e.PAYSTACK_SECRET_KEY
         ? null
@@ -485,6 +416,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             baseUrl: withSlash(e.PAYSTACK_BASE_URL ?? "https://api.paystack.co/"),
             secretKey: e.PAYSTACK_SECRET_KEY,
           },
+    /** Didit, who checks BVNs and NINs; null while the simulators are on, or when no key is set. */
     didit:
       simulators || !e.DIDIT_API_KEY
         ? null
@@ -495,21 +427,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paystackPreferredBank:
       e.PAYSTACK_PREFERRED_BANK ??
       (simulators || e.PAYSTACK_SECRET_KEY?.startsWith("sk_test_") ? "test-bank" : "wema-bank"),
+    /** Addresses Paystack's webhooks must come from; null accepts any (the signature still decides). */
     paystackWebhookIps: e.PAYSTACK_WEBHOOK_IPS
       ? e.PAYSTACK_WEBHOOK_IPS.flatMap((ip) => (ip === "paystack" ? paystackWebhookIps : [ip]))
       : null,
     providerTimeoutMs: e.PROVIDER_TIMEOUT_MS,
+    /** The longest the gateway's listing of a day's payments may take, every page together. */
     gatewayListingTimeoutMs: e.GATEWAY_LISTING_TIMEOUT_MS,
     simulatorLatencyMs: e.SIMULATOR_LATENCY_MS,
     requeryIntervalMs: e.REQUERY_INTERVAL_MS,
     requeryBaseDelayMs: e.REQUERY_BASE_DELAY_MS,
+    /**
+     * How many pending purchases one instance asks each provider about at once: a backlog (an outage,
+     * a crash) settles in parallel, and no provider is asked more than this at a time by one instance.
+     */
     requeryConcurrency: e.REQUERY_CONCURRENCY,
     webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true" },
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
+    /** A card funding still pending this long after checkout is asked about by reference. */
     fundingCheckAfterMs: e.FUNDING_CHECK_AFTER_MS,
+    /** A card funding never paid is marked failed after this long (a later payment still credits it). */
     fundingExpiryMs: e.FUNDING_EXPIRY_HOURS * 3_600_000,
+    /** What `GET /metrics` must be asked with (`Authorization: Bearer …`); null: the path answers 404. */
     metricsToken: e.METRICS_TOKEN ?? null,
   };
+}
+
+const configSchema = envSchema.transform(configOf);
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
 }
 
 function toPinKeys(keys: readonly { id: string; secret: string }[]): PinKeys {

@@ -124,5 +124,3 @@ export async function serveApp(
     },
   };
 }
-
-export type ServedApp = Awaited<ReturnType<typeof serveApp>>;

@@ -6,7 +6,7 @@ import { settledBy } from "./deadline";
 import { createMailer } from "./mail/mailer";
 import { simulatedBarText } from "./outside/simulation/simulatedBar";
 import { serveApp } from "./serveApp";
-import { ensureFirstAdmin, seedSystemRows } from "./services/adminBootstrap";
+import { ensureFirstAdmin, seedSystemRows } from "./services/accounts/adminBootstrap";
 import { startBackgroundWork } from "./services/backgroundWork";
 
 /** Opens the database (migrating it), seeds what must exist, serves the app and starts its workers. */

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from "../../server/db/database";
 import type { AppDeps } from "../../server/deps";
 import { createLogger } from "../../server/logger";
 import { serveApp } from "../../server/serveApp";
-import { ensureFirstAdmin, seedSystemRows } from "../../server/services/adminBootstrap";
+import { ensureFirstAdmin, seedSystemRows } from "../../server/services/accounts/adminBootstrap";
 import { startBackgroundWork } from "../../server/services/backgroundWork";
 import { BenchMailbox } from "./mailbox";
 import { startMsorgThread, startVtpassThread, type VtpassThread } from "./simulatorThreads";

@@ -35,7 +35,7 @@ export const users = pgTable(
     lastName: text("last_name").notNull(),
     phone: text("phone").notNull(),
     passwordHash: text("password_hash").notNull(),
-    /** `hmac-sha256$<key id>$<mac>` (services/keyedPinHash.ts); argon2id on older rows until their next right PIN. */
+    /** `hmac-sha256$<key id>$<mac>` (services/accounts/keyedPinHash.ts); argon2id on older rows until their next right PIN. */
     pinHash: text("pin_hash"),
     role: text("role", { enum: ["customer", "staff", "admin"] })
       .notNull()
@@ -47,7 +47,7 @@ export const users = pgTable(
     dateOfBirth: date("date_of_birth", { mode: "string" }),
     referralCode: text("referral_code").notNull(),
     referredBy: uuid("referred_by"),
-    /** The authenticator key, sealed with TOTP_KEY (services/secretBox.ts); set at setup, in use once enabled. */
+    /** The authenticator key, sealed with TOTP_KEY (services/accounts/secretBox.ts); set at setup, in use once enabled. */
     totpSecret: text("totp_secret"),
     totpEnabledAt: at("totp_enabled_at"),
     /** The last 30-second step whose code was accepted: a code is good once. */
@@ -133,8 +133,24 @@ export const identityChecks = pgTable(
 );
 
 const reviewStatus = ["pending", "approved", "rejected"] as const;
-const reviewStatusCheck = (name: string, column: Parameters<typeof sql>[1]) =>
-  check(name, sql`${column} in ${inList(reviewStatus)}`);
+
+/** A request staff review: when it came, and when, by whom and how it was resolved. */
+const reviewed = () => ({
+  createdAt: at("created_at").notNull(),
+  resolvedAt: at("resolved_at"),
+  resolvedBy: uuid("resolved_by").references((): AnyPgColumn => users.id),
+  resolution: text("resolution"),
+});
+/** One pending request per person (`owner`), listed by age, its status one of `reviewStatus`. */
+const reviewRules = (
+  table: string,
+  owner: AnyPgColumn,
+  t: { status: AnyPgColumn; createdAt: AnyPgColumn },
+) => [
+  uniqueIndex(`${table}_one_pending_key`).on(owner).where(sql`${t.status} = 'pending'`),
+  index(`${table}_created_idx`).on(t.createdAt),
+  check(`${table}_status_check`, sql`${t.status} in ${inList(reviewStatus)}`),
+];
 
 /** A customer's correction of details fixed by a check, waiting for staff to apply or refuse it. */
 export const profileChangeRequests = pgTable(
@@ -153,16 +169,9 @@ export const profileChangeRequests = pgTable(
     lastNameBefore: text("last_name_before").notNull(),
     dateOfBirthBefore: date("date_of_birth_before", { mode: "string" }),
     note: text("note"),
-    createdAt: at("created_at").notNull(),
-    resolvedAt: at("resolved_at"),
-    resolvedBy: uuid("resolved_by").references(() => users.id),
-    resolution: text("resolution"),
+    ...reviewed(),
   },
-  (t) => [
-    uniqueIndex("profile_change_requests_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
-    index("profile_change_requests_created_idx").on(t.createdAt),
-    reviewStatusCheck("profile_change_requests_status_check", t.status),
-  ],
+  (t) => reviewRules("profile_change_requests", t.userId, t),
 );
 
 /** A customer who met 409 for a number the registry says is theirs, asking staff to look. */
@@ -182,16 +191,9 @@ export const identityContests = pgTable(
     fingerprint: text("fingerprint").notNull(),
     note: text("note"),
     status: text("status", { enum: reviewStatus }).notNull().default("pending"),
-    createdAt: at("created_at").notNull(),
-    resolvedAt: at("resolved_at"),
-    resolvedBy: uuid("resolved_by").references(() => users.id),
-    resolution: text("resolution"),
+    ...reviewed(),
   },
-  (t) => [
-    uniqueIndex("identity_contests_one_pending_key").on(t.claimantId).where(sql`${t.status} = 'pending'`),
-    index("identity_contests_created_idx").on(t.createdAt),
-    reviewStatusCheck("identity_contests_status_check", t.status),
-  ],
+  (t) => reviewRules("identity_contests", t.claimantId, t),
 );
 
 export const sessions = pgTable(
@@ -217,7 +219,7 @@ export const sessions = pgTable(
 
 /**
  * A sign-up waiting for its email to be proven. It becomes a `users` row only when someone holding the
- * inbox confirms it *and* proves its password (services/signUps.ts): several may wait for one email
+ * inbox confirms it *and* proves its password (services/accounts/signUps.ts): several may wait for one email
  * (the owner's and a stranger's), and the one confirmed ends the others, so nobody can claim an email
  * before its owner does.
  */
@@ -264,7 +266,7 @@ export const oneTimeCodes = pgTable(
      */
     linkHash: text("link_hash"),
     createdAt: at("created_at").notNull(),
-    /** When the link stops working; the 6 digits stop earlier (services/oneTimeCodes.ts, codeRules). */
+    /** When the link stops working; the 6 digits stop earlier (services/accounts/oneTimeCodes.ts, codeRules). */
     expiresAt: at("expires_at").notNull(),
     /** Set when used or replaced by a newer code; a code is good at most once. */
     consumedAt: at("consumed_at"),
@@ -337,7 +339,7 @@ export const recoveryCodes = pgTable(
 /**
  * Guesses at a secret (a PIN, a password, a code) per key: the wrong ones so far and the ones being
  * checked right now. One row per key, changed only by single statements, so simultaneous guesses
- * cannot slip past the count (server/services/tryCounters.ts).
+ * cannot slip past the count (server/services/accounts/tryCounters.ts).
  */
 export const tryCounters = pgTable(
   "try_counters",
@@ -830,7 +832,7 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_nonzero", sql`${t.amount} <> 0`),
     check(
       "ledger_entries_house_known",
-      sql`${t.houseAccount} is null or ${t.houseAccount} in ('gateway_clearing', 'staff_funding', 'purchases_in_flight', 'provider_payable', 'revenue', 'refunds', 'bonuses')`,
+      sql`${t.houseAccount} is null or ${t.houseAccount} in ${inList(houseAccounts)}`,
     ),
   ],
 );
@@ -955,7 +957,7 @@ export const priceLevels = pgTable(
 /**
  * A data plan's fixed price at a level, instead of the level's discount on it (admins set them on
  * the Price levels page). Like a discount, it never takes the plan below its cost, nor above its own
- * price (server/services/priceLevels.ts, `priceAtLevel`).
+ * price (server/services/levels/priceLevels.ts, `priceAtLevel`).
  */
 export const levelPlanPrices = pgTable(
   "level_plan_prices",

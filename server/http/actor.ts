@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../deps";
-import type { Actor } from "../services/catalogueAdmin";
+import type { Actor } from "../services/people/actor";
 import { clientAddress } from "./clientAddress";
 import { sessionOf } from "./sessionGate";
 

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv, AuthSession } from "../deps";
 import { messages, notFound, Refusal } from "../refusal";
+import { findLiveSession } from "../services/accounts/sessions";
 import type { RecentReads } from "../services/recentReads";
-import { findLiveSession } from "../services/sessions";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 import { bodySizeLimit } from "./bodySizeLimit";
 import { keyApiMaxBytes } from "./jsonLimits";

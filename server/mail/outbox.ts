@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/database";
 import { mailOutbox } from "../db/schema";
-import { openSecret, sealSecret } from "../services/secretBox";
+import { openSecret, sealSecret } from "../services/accounts/secretBox";
 import type { Mailer, OutgoingMail } from "./mailer";
 
 export interface OutboxDeps {

@@ -1,20 +1,19 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
+import { lagosDay } from "../lagosCalendar";
 import { fieldRefusal } from "../refusal";
+import { listAudit } from "../services/console/auditTrail";
+import { dashboardFigures, revenueReport as loadRevenue } from "../services/console/businessFigures";
+import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/console/emergencySwitch";
+import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
 import {
   createCircular,
   listCirculars,
   listNotifications,
   sendNotification,
-} from "../services/announcements";
-import { recordAudit } from "../services/audit";
-import { listAudit } from "../services/auditTrail";
-import { dashboardFigures, revenueReport as loadRevenue } from "../services/businessFigures";
-import { emergencyStatus as loadEmergency, setEmergencyMode } from "../services/emergencySwitch";
-import { latestRuns, reconcileDay, runView } from "../services/funding/fundingReconciliation";
-import { listReferrals } from "../services/referrals";
-import { lagosDay } from "../services/transactions/lagosDays";
+} from "../services/notices/announcements";
+import { listReferrals } from "../services/people/referrals";
 
 const statusText = (enabled: boolean) => (enabled ? "Emergency mode is ON" : "Emergency mode is OFF");
 
@@ -28,23 +27,7 @@ export function adminConsoleRoutes(deps: AppDeps) {
       const today = lagosDay(deps.clock.now());
       if (body.day > today) throw fieldRefusal("day", "That day has not come yet.");
       const who = actor(c);
-      const run = await reconcileDay(deps, body.day, who.user.id);
-      await deps.db.transaction((tx) =>
-        recordAudit(tx, deps.clock, {
-          actorId: who.user.id,
-          action: "reconciliation.run",
-          targetType: "reconciliation",
-          targetId: body.day,
-          before: null,
-          after: {
-            status: run.status,
-            checked: run.checked,
-            credited: run.credited,
-            unmatched: run.unmatched,
-          },
-          ip: who.ip,
-        }),
-      );
+      const run = await reconcileDay(deps, body.day, who);
       const data = runView(run, { id: who.user.id, email: who.user.email });
       return {
         msg: run.status === "done" ? "Reconciliation done." : "Reconciliation did not finish.",

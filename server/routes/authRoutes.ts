@@ -8,11 +8,11 @@ import {
   login,
   requestPasswordReset,
   updateProfile,
-} from "../services/accounts";
-import { loadProfile } from "../services/profiles";
-import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from "../services/secondFactor";
-import { endSession } from "../services/sessions";
-import { confirmSignUp, register, resendSignUpCode } from "../services/signUps";
+} from "../services/accounts/accounts";
+import { confirmTotpSetup, startTotpSetup, verifySecondFactor } from "../services/accounts/secondFactor";
+import { endSession } from "../services/accounts/sessions";
+import { confirmSignUp, register, resendSignUpCode } from "../services/accounts/signUps";
+import { loadProfile } from "../services/people/profiles";
 
 // The same words whether or not the email has an account; codes go out at most once a minute.
 const codeOnItsWay = "If this email needs a code, a new one is on its way. Codes can be sent once a minute.";

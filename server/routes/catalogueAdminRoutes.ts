@@ -1,9 +1,19 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
-import * as catalogue from "../services/catalogueAdmin";
-import { putNetworkDataId, putOffer, removeOffer } from "../services/catalogueOffers";
-import { applyPlanSync, planSyncReport } from "../services/dataPlanSync";
+import { listAirtimeControls, patchAirtimeControl } from "../services/catalogue/airtimeControls";
+import { putNetworkDataId, putOffer, removeOffer } from "../services/catalogue/catalogueOffers";
+import { listDataNetworks, patchDataNetwork } from "../services/catalogue/dataNetworks";
+import { applyPlanSync, planSyncReport } from "../services/catalogue/dataPlanSync";
+import {
+  createDataPlan,
+  deleteDataPlan,
+  listDataPlans,
+  patchDataPlan,
+} from "../services/catalogue/dataPlans";
+import { listDiscos, patchDisco } from "../services/catalogue/discos";
+import { listTvPlans, patchTvPlan } from "../services/catalogue/tvPlans";
+import { listTvProviders, patchTvProvider } from "../services/catalogue/tvProviders";
 
 /** The catalogue's editors for staff: every change validated by the editor schema and audited. */
 export function catalogueAdminRoutes(deps: AppDeps) {
@@ -32,37 +42,37 @@ export function catalogueAdminRoutes(deps: AppDeps) {
       return { msg: "Data id saved.", data: await putNetworkDataId(deps, actor(c), body) };
     }),
     implement("GET /core/staff/fetch/airtime", async () => {
-      return { msg: "Airtime controls retrieved.", data: await catalogue.listAirtimeControls(deps) };
+      return { msg: "Airtime controls retrieved.", data: await listAirtimeControls(deps) };
     }),
     implement("PATCH /core/staff/fetch/airtime", async ({ body, c }) => {
       return {
         msg: "Airtime controls saved.",
-        data: await catalogue.patchAirtimeControl(deps, actor(c), body),
+        data: await patchAirtimeControl(deps, actor(c), body),
       };
     }),
     implement("GET /core/staff/fetch/data/networks", async () => {
-      return { msg: "Data networks retrieved.", data: await catalogue.listDataNetworks(deps) };
+      return { msg: "Data networks retrieved.", data: await listDataNetworks(deps) };
     }),
     implement("PATCH /core/staff/fetch/data/networks", async ({ body, c }) => {
-      return { msg: "Data network saved.", data: await catalogue.patchDataNetwork(deps, actor(c), body) };
+      return { msg: "Data network saved.", data: await patchDataNetwork(deps, actor(c), body) };
     }),
     implement("GET /core/staff/fetch/data/plans", async ({ query }) => {
       return {
         msg: "Data plans retrieved.",
-        data: await catalogue.listDataPlans(deps, query.control_id),
+        data: await listDataPlans(deps, query.control_id),
       };
     }),
     implement("POST /core/staff/fetch/data/plans", async ({ body, c }) => {
-      return { msg: "Data plan created.", data: await catalogue.createDataPlan(deps, actor(c), body) };
+      return { msg: "Data plan created.", data: await createDataPlan(deps, actor(c), body) };
     }),
     implement("PATCH /core/staff/fetch/data/plans/:id", async ({ params, body, c }) => {
       return {
         msg: "Data plan saved.",
-        data: await catalogue.patchDataPlan(deps, actor(c), params.id, body),
+        data: await patchDataPlan(deps, actor(c), params.id, body),
       };
     }),
     implement("DELETE /core/staff/fetch/data/plans/:id", async ({ params, c }) => {
-      const data = await catalogue.deleteDataPlan(deps, actor(c), params.id);
+      const data = await deleteDataPlan(deps, actor(c), params.id);
       return {
         msg: data.deleted
           ? "Data plan deleted."
@@ -71,22 +81,22 @@ export function catalogueAdminRoutes(deps: AppDeps) {
       };
     }),
     implement("GET /core/staff/fetch/tv/controls", async () => {
-      return { msg: "TV providers retrieved.", data: await catalogue.listTvProviders(deps.db) };
+      return { msg: "TV providers retrieved.", data: await listTvProviders(deps.db) };
     }),
     implement("PATCH /core/staff/fetch/tv/controls", async ({ body, c }) => {
-      return { msg: "TV provider saved.", data: await catalogue.patchTvProvider(deps, actor(c), body) };
+      return { msg: "TV provider saved.", data: await patchTvProvider(deps, actor(c), body) };
     }),
     implement("GET /core/staff/fetch/tv/plans", async ({ query }) => {
-      return { msg: "Bouquets retrieved.", data: await catalogue.listTvPlans(deps, query.control_id) };
+      return { msg: "Bouquets retrieved.", data: await listTvPlans(deps, query.control_id) };
     }),
     implement("PATCH /core/staff/fetch/tv/plans/:id", async ({ params, body, c }) => {
-      return { msg: "Bouquet saved.", data: await catalogue.patchTvPlan(deps, actor(c), params.id, body) };
+      return { msg: "Bouquet saved.", data: await patchTvPlan(deps, actor(c), params.id, body) };
     }),
     implement("GET /core/staff/fetch/electricity", async () => {
-      return { msg: "Distribution companies retrieved.", data: await catalogue.listDiscos(deps) };
+      return { msg: "Distribution companies retrieved.", data: await listDiscos(deps) };
     }),
     implement("PATCH /core/staff/fetch/electricity", async ({ body, c }) => {
-      return { msg: "Distribution company saved.", data: await catalogue.patchDisco(deps, actor(c), body) };
+      return { msg: "Distribution company saved.", data: await patchDisco(deps, actor(c), body) };
     }),
   ];
 }

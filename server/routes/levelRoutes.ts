@@ -1,9 +1,13 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
-import { levelsInConsole } from "../services/levelCaps";
-import { listLevelPlanPrices, removeLevelPlanPrice, setLevelPlanPrice } from "../services/levelPlanPrices";
-import { updateLevel } from "../services/priceLevels";
+import { levelsInConsole } from "../services/levels/levelCaps";
+import {
+  listLevelPlanPrices,
+  removeLevelPlanPrice,
+  setLevelPlanPrice,
+} from "../services/levels/levelPlanPrices";
+import { updateLevel } from "../services/levels/priceLevels";
 
 /** Admins' price levels: read them (with where cost caps their discounts), change one. */
 export function levelRoutes(deps: AppDeps) {

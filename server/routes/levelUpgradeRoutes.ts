@@ -2,8 +2,8 @@ import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { customerLevels } from "../services/customerLevels";
-import { upgradeLevel } from "../services/levelUpgrades";
+import { customerLevels } from "../services/levels/customerLevels";
+import { upgradeLevel } from "../services/levels/levelUpgrades";
 
 /** A customer's price levels: read them with their own marked, and move up one by paying its fee. */
 export function levelUpgradeRoutes(deps: AppDeps) {

@@ -1,10 +1,8 @@
-import { and, desc, gt, lte } from "drizzle-orm";
-import { circulars } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { listNotifications } from "../services/announcements";
-import { markNoticesRead, unreadNoticeCount } from "../services/customerNotices";
+import { listNotifications } from "../services/notices/announcements";
+import { currentCirculars, markNoticesRead, unreadNoticeCount } from "../services/notices/customerNotices";
 
 /** What admins have told customers: notifications in an inbox, circulars on the dashboard while current. */
 export function noticeRoutes(deps: AppDeps) {
@@ -26,20 +24,7 @@ export function noticeRoutes(deps: AppDeps) {
       return { msg: "Notifications marked read.", data: { unread } };
     }),
     implement("GET /core/customer/circulars", async () => {
-      const now = deps.clock.now();
-      const rows = await deps.db
-        .select()
-        .from(circulars)
-        .where(and(lte(circulars.startsAt, now), gt(circulars.endsAt, now)))
-        .orderBy(desc(circulars.startsAt));
-      const data = rows.map((c) => ({
-        id: c.id,
-        title: c.title,
-        body: c.body,
-        starts_at: c.startsAt.toISOString(),
-        ends_at: c.endsAt.toISOString(),
-      }));
-      return { msg: "Circulars retrieved.", data };
+      return { msg: "Circulars retrieved.", data: await currentCirculars(deps) };
     }),
   ];
 }

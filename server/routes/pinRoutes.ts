@@ -1,7 +1,7 @@
 import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { confirmPinReset, requestPinReset } from "../services/accounts";
+import { confirmPinReset, requestPinReset } from "../services/accounts/accounts";
 
 export function pinRoutes(deps: AppDeps) {
   return [

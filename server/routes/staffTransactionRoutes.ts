@@ -3,8 +3,8 @@ import type { PurchaseKind } from "../../schemas/transactions";
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement, type RouteInput } from "../http/route";
-import { statistics as figures } from "../services/businessFigures";
-import { searchCustomers } from "../services/customerSearch";
+import { statistics as figures } from "../services/console/businessFigures";
+import { searchCustomers } from "../services/people/customerSearch";
 import {
   listStaffTransactions,
   staffTransactionDetail as loadDetail,

@@ -5,8 +5,8 @@ import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { readKycLimits } from "../services/kyc/tierLimits";
 import { overrideTier, setKycLimits } from "../services/kyc/tierSettings";
-import { inviteStaff } from "../services/staffInvitations";
-import { listUsers, userDetail as loadUserDetail, patchUser } from "../services/userAdmin";
+import { inviteStaff } from "../services/people/staffInvitations";
+import { listUsers, userDetail as loadUserDetail, patchUser } from "../services/people/userAdmin";
 
 export function userAdminRoutes(deps: AppDeps) {
   return [

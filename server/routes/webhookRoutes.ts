@@ -1,11 +1,9 @@
-import { eq } from "drizzle-orm";
-import { transactions } from "../db/schema";
 import type { AppDeps } from "../deps";
 import { clientAddress } from "../http/clientAddress";
 import { implement } from "../http/route";
 import { Refusal } from "../refusal";
 import { applyGatewayPayment } from "../services/funding/gatewayPayments";
-import { requeryOne } from "../services/purchases/requeryWorker";
+import { requeryOnProviderEvent } from "../services/purchases/requeryWorker";
 
 export function webhookRoutes(deps: AppDeps) {
   return [
@@ -38,14 +36,8 @@ export function webhookRoutes(deps: AppDeps) {
       async ({ raw }) => {
         const requestId = deps.provider.webhookRequestId(raw);
         if (!requestId) throw new Refusal("invalid_input", "This is not an event VTpass sends.");
-        const [row] = await deps.db
-          .select()
-          .from(transactions)
-          .where(eq(transactions.providerRequestId, requestId))
-          .limit(1);
-        // Unknown or already final: nothing to ask. VTpass is still told "success" so it stops sending.
-        const askable = row && (row.status === "pending" || row.status === "successful");
-        const outcome = askable ? (await requeryOne(deps, row, "webhook")).status : "ignored";
+        const outcome = await requeryOnProviderEvent(deps, requestId);
+        // VTpass is told "success" whatever came of it, so it stops sending.
         deps.logger.info({ requestId, outcome }, "provider event");
         return { msg: "Event received.", data: { outcome }, extra: { response: "success" } };
       },

@@ -3,6 +3,7 @@ import type { AuditState } from "../../schemas/auditFields";
 import type { Clock } from "../clock";
 import type { Transaction } from "../db/database";
 import { auditLog } from "../db/schema";
+import type { Actor } from "./people/actor";
 
 export interface AuditEntry {
   /** Null for what the system does by itself (a reconciliation run on schedule). */
@@ -19,4 +20,14 @@ export interface AuditEntry {
 /** Takes a transaction, not the database: the audit row commits or rolls back with the change it describes. */
 export async function recordAudit(tx: Transaction, clock: Clock, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({ ...entry, createdAt: clock.now() });
+}
+
+/** `recordAudit` for a change staff made: the actor's id and address recorded with it. */
+export function recordAuditBy(
+  tx: Transaction,
+  clock: Clock,
+  actor: Actor,
+  entry: Omit<AuditEntry, "actorId" | "ip">,
+): Promise<void> {
+  return recordAudit(tx, clock, { ...entry, actorId: actor.user.id, ip: actor.ip });
 }

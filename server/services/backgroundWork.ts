@@ -1,11 +1,11 @@
 import type { AppDeps } from "../deps";
 import { forgetOldMail } from "../mail/outbox";
+import { forgetOldSignUps } from "./accounts/signUps";
+import { forgetIdleTries } from "./accounts/tryCounters";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
 import { type RequeryPump, startRequeryPump } from "./purchases/requeryPump";
 import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
-import { forgetOldSignUps } from "./signUps";
-import { forgetIdleTries } from "./tryCounters";
 import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
 /**

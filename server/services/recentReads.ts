@@ -1,6 +1,6 @@
+import { type SessionSnapshots, sessionSnapshots } from "./accounts/sessionSnapshots";
 import { recentRecords } from "./recentRecords";
 import type { KeyRecord } from "./resellers/apiCallers";
-import { type SessionSnapshots, sessionSnapshots } from "./sessionSnapshots";
 
 /** One value as last read, answered from for at most `maxAgeMs`; a load that began before `forget` is not kept. */
 export function valueSnapshot<T>(maxAgeMs: number, now: () => number) {

@@ -1,7 +1,7 @@
 import { clientStore } from "./clientStore";
 
 /**
- * A sign-up's ticket proves this browser gave its password (server/services/signUpTickets.ts): the
+ * A sign-up's ticket proves this browser gave its password (server/services/accounts/signUpTickets.ts): the
  * emailed code or link confirms the email only with it. Kept by email for the sign-up's day, so a
  * link opened later in another tab of this browser still finds it.
  */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, transactions } from "../../server/db/schema";
-import { lagosMonth } from "../../server/services/transactions/lagosDays";
+import { lagosMonth } from "../../server/lagosCalendar";
 import { keyHolder } from "./support/keyHolders";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";

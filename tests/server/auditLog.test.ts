@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuditEntry, auditAction } from "../../schemas/admin";
 import { auditFieldOf } from "../../schemas/auditFields";
 import { users } from "../../server/db/schema";
+import { lagosDay } from "../../server/lagosCalendar";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
-import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { tryCounters, users } from "../../server/db/schema";
+import { lagosDay } from "../../server/lagosCalendar";
 import { paystackSignatureHeader } from "../../server/outside/paystack/paystackGateway";
 import { reconcileDay } from "../../server/services/funding/fundingReconciliation";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
-import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config";
 import { users } from "../../server/db/schema";
 import { createLogger } from "../../server/logger";
-import { ensureFirstAdmin } from "../../server/services/adminBootstrap";
-import { developmentPinKey } from "../../server/services/keyedPinHash";
-import { developmentTotpKey } from "../../server/services/secretBox";
+import { ensureFirstAdmin } from "../../server/services/accounts/adminBootstrap";
+import { developmentPinKey } from "../../server/services/accounts/keyedPinHash";
+import { developmentTotpKey } from "../../server/services/accounts/secretBox";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 describe("configuration", () => {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { auditLog, gatewayEvents, transactions } from "../../server/db/schema";
+import { lagosDay } from "../../server/lagosCalendar";
 import { paystackSignature, paystackSignatureHeader } from "../../server/outside/paystack/paystackGateway";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
-import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 

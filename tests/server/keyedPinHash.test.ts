@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPin, type PinKeys, verifyPin } from "../../server/services/keyedPinHash";
-import { hashSecret } from "../../server/services/secrets";
+import { hashPin, type PinKeys, verifyPin } from "../../server/services/accounts/keyedPinHash";
+import { hashSecret } from "../../server/services/accounts/secrets";
 
 const key = (id: string, hex: string) => ({ id, secret: Buffer.from(hex.repeat(16), "hex") });
 const current = key("2026b", "a1b2");

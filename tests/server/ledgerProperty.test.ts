@@ -2,12 +2,12 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
+import { lagosDay } from "../../server/lagosCalendar";
 import { paystackSignature, paystackSignatureHeader } from "../../server/outside/paystack/paystackGateway";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import type { ScriptedAnswer } from "../../server/outside/vtpass/simulator/vtpassSimulator";
 import { checkPendingFundings, reconcileDay } from "../../server/services/funding/fundingReconciliation";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
-import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectBalancesMatchTransactions, expectLedgerConsistent } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 

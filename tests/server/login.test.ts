@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
-import { signInTries } from "../../server/services/accounts";
+import { signInTries } from "../../server/services/accounts/accounts";
 import { whileTimeMoves } from "./support/movingClock";
 import { type Answer, apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
-import { hashPin } from "../../server/services/keyedPinHash";
+import { hashPin } from "../../server/services/accounts/keyedPinHash";
+import { hashSecret } from "../../server/services/accounts/secrets";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
-import { hashSecret } from "../../server/services/secrets";
 import { walletBalance } from "./support/ledgerInvariants";
 import { createTestServer, type TestServer } from "./support/testServer";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, providerProducts } from "../../server/db/schema";
 import { createTestServer, type TestServer } from "./support/testServer";
 
-// The pricing rule (server/services/pricingRule.ts) on every thing staff price: a write that would sell
+// The pricing rule (server/services/catalogue/pricingRule.ts) on every thing staff price: a write that would sell
 // below cost is refused with `below_cost`, naming the price field, and writes nothing; sent again with
 // `sell_at_loss: { reason }` it is saved, and the audit row keeps the reason.
 let server: TestServer;

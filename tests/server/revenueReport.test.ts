@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ServiceTotals } from "../../schemas/staff";
-import { lagosDay } from "../../server/services/transactions/lagosDays";
+import { lagosDay } from "../../server/lagosCalendar";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // A refunded purchase in the revenue report (docs/decisions.md, "Revenue"): the provider delivered it,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
-import { newReferralCode } from "../../server/services/randomIds";
-import { hashSecret } from "../../server/services/secrets";
+import { newReferralCode } from "../../server/randomIds";
+import { hashSecret } from "../../server/services/accounts/secrets";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 let server: TestServer;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 describe("secret hashing", () => {
   it("hashes with argon2id at OWASP's floor: 19 MiB, 2 passes, 1 lane", async () => {
     const script = `
-      import { hashSecret, verifySecret } from "./server/services/secrets.ts";
+      import { hashSecret, verifySecret } from "./server/services/accounts/secrets.ts";
       const hash = await hashSecret("correct horse 1");
       const right = await verifySecret(hash, "correct horse 1");
       const wrong = await verifySecret(hash, "correct horse 2");

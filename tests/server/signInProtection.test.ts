@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tryCounters } from "../../server/db/schema";
-import { signInTries } from "../../server/services/accounts";
-import { accountGuard } from "../../server/services/signInProtection";
+import { signInTries } from "../../server/services/accounts/accounts";
+import { accountGuard } from "../../server/services/accounts/signInProtection";
 import { asSeen } from "./support/asSeen";
 import { createTestServer, type TestServer } from "./support/testServer";
 

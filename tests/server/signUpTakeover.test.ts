@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUps, users, wallets } from "../../server/db/schema";
-import { openWallet } from "../../server/services/walletAccounts";
+import { openWallet } from "../../server/services/accounts/walletAccounts";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { MailOutbox } from "../../server/mail/outbox";
 import { Refusal } from "../../server/refusal";
-import { confirmPasswordReset, login, requestPasswordReset } from "../../server/services/accounts";
-import { confirmSignUp, register, resendSignUpCode } from "../../server/services/signUps";
+import { confirmPasswordReset, login, requestPasswordReset } from "../../server/services/accounts/accounts";
+import { confirmSignUp, register, resendSignUpCode } from "../../server/services/accounts/signUps";
 import { expectAlikeInTime, interleavedMedians } from "./support/answerTiming";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";

@@ -8,7 +8,7 @@ import {
   reserveTry,
   type TryRule,
   tryGuess,
-} from "../../server/services/tryCounters";
+} from "../../server/services/accounts/tryCounters";
 import { TestClock } from "./support/testClock";
 import { openTestDatabase } from "./support/testDatabase";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { electricityQuote, levelPrice } from "../../schemas/pricing";
-import { airtimeDiscountAtLevel, priceAtLevel } from "../../server/services/priceLevels";
+import { airtimeDiscountAtLevel, priceAtLevel } from "../../server/services/levels/priceLevels";
 
 const offer = (provider: string, cost: number | null, commissionBp = 0, enabled = true) => ({
   provider,

@@ -1,5 +1,6 @@
 import currency from "currency.js";
 import { z } from "zod";
+import { lagosZone } from "../../lagosCalendar";
 import { lenient, scalarText } from "../lenientJson";
 import { type ProviderOrder, recipientOf } from "../provider";
 
@@ -42,14 +43,13 @@ export function nairaTextToKobo(text: string | number | undefined): number | und
 /** A Nigerian number as written either way (0803…, 234803…, +234 803…), for comparing. */
 const plainNumber = (text: string) => text.replace(/\D/g, "").replace(/^234(?=\d{10}$)/, "0");
 
-/** Lagos keeps UTC+1 all year; the vendors' Django servers write Lagos time without a zone. */
-const lagosOffset = "+01:00";
+// The vendors' Django servers write Lagos time without a zone.
 
 /** When the vendor made the record: `create_date` (or `date_created`), Lagos time unless it says otherwise. */
 export function recordTime(record: MsorgRecord): Date | undefined {
   const written = (record.create_date ?? record.date_created)?.trim();
   if (!written) return undefined;
-  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(written) ? written : `${written}${lagosOffset}`;
+  const zoned = /(Z|[+-]\d{2}:?\d{2})$/.test(written) ? written : `${written}${lagosZone}`;
   // Date.parse reads milliseconds only: Django's microseconds are cut to three digits.
   const time = Date.parse(zoned.replace(/(\.\d{3})\d+/, "$1"));
   return Number.isNaN(time) ? undefined : new Date(time);

@@ -2,12 +2,14 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
-import type { Database } from "../../db/database";
+import type { Database, Queryable, Transaction } from "../../db/database";
 import { reconciliationRuns, transactions, users } from "../../db/schema";
 import { describeError } from "../../http/describeError";
+import { addDays, lagosDay, lagosDayStart } from "../../lagosCalendar";
 import type { PaymentGateway } from "../../outside/gateway";
-import { claimDue } from "../claimDue";
-import { addDays, lagosDay, lagosDayStart } from "../transactions/lagosDays";
+import { recordAuditBy } from "../audit";
+import type { Actor } from "../people/actor";
+import { claimDueTransactions } from "../transactions/claimDueTransactions";
 import { recordEvent } from "../transactions/transactionRecords";
 import { type Applied, applyGatewayPayment } from "./gatewayPayments";
 
@@ -31,7 +33,7 @@ const staleRunMs = 15 * 60_000;
 export async function checkPendingFundings(deps: ReconcileDeps, batchSize = 20): Promise<number> {
   const now = deps.clock.now();
   const fundings = and(eq(transactions.kind, "funding"), eq(transactions.provider, deps.gateway.name));
-  const claimed = await claimDue(deps, fundings, deps.config.fundingCheckAfterMs, batchSize);
+  const claimed = await claimDueTransactions(deps, fundings, deps.config.fundingCheckAfterMs, batchSize);
 
   for (const funding of claimed) {
     try {
@@ -82,11 +84,8 @@ export type RunRow = typeof reconciliationRuns.$inferSelect;
  * webhook lost, the customer never back), each audited as funding.reconciled. One run per day at a
  * time across instances: the day's row is claimed first. Payments matching nothing are listed for staff.
  */
-export async function reconcileDay(
-  deps: ReconcileDeps,
-  day: string,
-  actorId: string | null,
-): Promise<RunRow> {
+export async function reconcileDay(deps: ReconcileDeps, day: string, by: Actor | null): Promise<RunRow> {
+  const actorId = by?.user.id ?? null;
   const now = deps.clock.now();
   const [claimed] = await deps.db
     .insert(reconciliationRuns)
@@ -107,7 +106,12 @@ export async function reconcileDay(
       setWhere: sql`${reconciliationRuns.status} <> 'running' or ${reconciliationRuns.startedAt} < ${new Date(now.getTime() - staleRunMs).toISOString()}::timestamptz`,
     })
     .returning();
-  if (!claimed) return (await runOf(deps.db, day)) as RunRow;
+  if (!claimed) {
+    // Another run has the day: staff's asking is still audited, with the run as it stands.
+    const running = (await runOf(deps.db, day)) as RunRow;
+    if (by) await deps.db.transaction((tx) => auditRun(tx, deps.clock, by, day, running));
+    return running;
+  }
 
   try {
     const payments = await deps.gateway.listSuccessful(lagosDayStart(day), lagosDayStart(addDays(day, 1)));
@@ -126,34 +130,59 @@ export async function reconcileDay(
       if (applied.outcome === "unknown_reference" || applied.outcome === "amount_mismatch")
         unmatched.push(payment.reference);
     }
-    const [done] = await deps.db
-      .update(reconciliationRuns)
-      .set({
-        status: "done",
-        finishedAt: deps.clock.now(),
-        checked: payments.length,
-        credited,
-        creditedAmount,
-        unmatched,
-      })
-      .where(eq(reconciliationRuns.day, day))
-      .returning();
+    const done = await finishRun(deps, day, by, {
+      status: "done",
+      finishedAt: deps.clock.now(),
+      checked: payments.length,
+      credited,
+      creditedAmount,
+      unmatched,
+    });
     if (credited > 0 || unmatched.length > 0)
       deps.logger.warn(
         { day, credited, creditedAmount, unmatched },
         "reconciliation found payments we had missed",
       );
-    return done as RunRow;
+    return done;
   } catch (error) {
     const message = describeError(error).message ?? "unknown error";
     deps.logger.error({ day, err: error }, "reconciliation run failed");
-    const [failed] = await deps.db
-      .update(reconciliationRuns)
-      .set({ status: "failed", finishedAt: deps.clock.now(), error: message.slice(0, 500) })
-      .where(eq(reconciliationRuns.day, day))
-      .returning();
-    return failed as RunRow;
+    const end = { status: "failed", finishedAt: deps.clock.now(), error: message.slice(0, 500) } as const;
+    return finishRun(deps, day, by, end);
   }
+}
+
+/**
+ * Writes how a run ended. A run staff started is audited with what it came to in the same
+ * transaction; one on schedule has no one to audit and needs no transaction.
+ */
+async function finishRun(
+  deps: ReconcileDeps,
+  day: string,
+  by: Actor | null,
+  end: Partial<typeof reconciliationRuns.$inferInsert>,
+): Promise<RunRow> {
+  const write = async (db: Queryable) =>
+    (
+      await db.update(reconciliationRuns).set(end).where(eq(reconciliationRuns.day, day)).returning()
+    )[0] as RunRow;
+  if (!by) return write(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const run = await write(tx);
+    await auditRun(tx, deps.clock, by, day, run);
+    return run;
+  });
+}
+
+/** The audit row of a run staff started. */
+function auditRun(tx: Transaction, clock: Clock, by: Actor, day: string, run: RunRow) {
+  return recordAuditBy(tx, clock, by, {
+    action: "reconciliation.run",
+    targetType: "reconciliation",
+    targetId: day,
+    before: null,
+    after: { status: run.status, checked: run.checked, credited: run.credited, unmatched: run.unmatched },
+  });
 }
 
 async function runOf(db: Database, day: string) {

@@ -40,6 +40,15 @@ const mismatchPrefix = "The gateway reported";
  * the account). However often and by however many paths (webhook, verify, reconciliation) the same
  * payment arrives, the gateway's id for it can credit one funding only (a unique index says so too).
  */
+/** One way a payment may come to credit a funding; each answers what became of it. */
+type PaymentApplier = (
+  tx: Transaction,
+  deps: PaymentDeps,
+  gateway: string,
+  payment: GatewayPayment,
+  source: PaymentSource,
+) => Promise<Applied>;
+
 export async function applyGatewayPayment(
   deps: PaymentDeps,
   gateway: string,
@@ -72,13 +81,7 @@ export async function applyGatewayPayment(
   });
 }
 
-async function apply(
-  tx: Transaction,
-  deps: PaymentDeps,
-  gateway: string,
-  payment: GatewayPayment,
-  source: PaymentSource,
-): Promise<Applied> {
+const apply: PaymentApplier = async (tx, deps, gateway, payment, source) => {
   if (payment.status !== "successful") return { outcome: "not_paid" };
   const [credited] = await tx
     .select()
@@ -102,7 +105,7 @@ async function apply(
     return creditCheckout(tx, deps, ours, payment, source);
   if (ours) return { outcome: "unknown_reference" };
   return creditTransfer(tx, deps, gateway, payment, source);
-}
+};
 
 /** A card (or checkout transfer) payment for a funding we opened: only the amount we asked for. */
 async function creditCheckout(
@@ -132,13 +135,7 @@ async function creditCheckout(
 }
 
 /** A bank transfer into a customer's dedicated account: a new funding for whatever arrived. */
-async function creditTransfer(
-  tx: Transaction,
-  deps: PaymentDeps,
-  gateway: string,
-  payment: GatewayPayment,
-  source: PaymentSource,
-): Promise<Applied> {
+const creditTransfer: PaymentApplier = async (tx, deps, gateway, payment, source) => {
   if (!payment.receiverAccount && !payment.customerCode) return { outcome: "unknown_reference" };
   const [account] = await tx
     .select()
@@ -179,7 +176,7 @@ async function creditTransfer(
   if (!created) return { outcome: "already_credited" };
   const transaction = await credit(tx, deps, created, payment, "received by bank transfer", source);
   return { outcome: "credited", transaction };
-}
+};
 
 async function credit(
   tx: Transaction,

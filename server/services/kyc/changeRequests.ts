@@ -10,8 +10,8 @@ import { profileChangeRequests, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import { recordAuditBy } from "../audit";
+import type { Actor } from "../people/actor";
 import { kycStatusOf } from "./kycStatus";
 import { checkSummaryOf, checksOf, found, reviewedAccountOf, reviewerOf, usersById } from "./reviewViews";
 
@@ -185,8 +185,7 @@ export async function decideChangeRequest(
       .update(profileChangeRequests)
       .set({ status, resolvedAt: now, resolvedBy: actor.user.id, resolution: reason })
       .where(eq(profileChangeRequests.id, id));
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: decision === "approve" ? "kyc.change.approve" : "kyc.change.reject",
       targetType: "user",
       targetId: customer.id,
@@ -197,7 +196,6 @@ export async function decideChangeRequest(
         reason,
         ...(decision === "approve" ? details(request) : details(customer)),
       },
-      ip: actor.ip,
     });
   });
   const [row] = await deps.db.select().from(profileChangeRequests).where(eq(profileChangeRequests.id, id));

@@ -5,7 +5,7 @@ import type { Database } from "../../db/database";
 import { users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { notFound, Refusal } from "../../refusal";
-import { userChanges } from "../userChanges";
+import { userChanges } from "../people/userChanges";
 
 /** The details an identity check is asked about, by their API names. */
 export const fixedFields = ["first_name", "last_name", "date_of_birth"] as const;

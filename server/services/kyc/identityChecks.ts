@@ -12,7 +12,7 @@ import { identityChecks, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityAnswer, IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { type TryRule, tryGuess } from "../tryCounters";
+import { type TryRule, tryGuess } from "../accounts/tryCounters";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { recordName } from "./nameMatch";
 import { judgeRecord } from "./recordMatch";

@@ -13,8 +13,8 @@ import { identityChecks, identityContests, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import { recordAuditBy } from "../audit";
+import type { Actor } from "../people/actor";
 import { identityFingerprint } from "./identityChecks";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { checkSummaryOf, found, reviewedAccountOf, reviewerOf, usersById } from "./reviewViews";
@@ -257,8 +257,7 @@ export async function decideContest(
       .update(identityContests)
       .set({ status, resolvedAt: now, resolvedBy: actor.user.id, resolution: reason })
       .where(eq(identityContests.id, id));
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: decision === "approve" ? "kyc.contest.approve" : "kyc.contest.reject",
       targetType: "identity_contest",
       targetId: id,
@@ -268,7 +267,6 @@ export async function decideContest(
         holder: holder ? identityOf(holder) : null,
       },
       after,
-      ip: actor.ip,
     });
   });
   const [row] = await deps.db.select().from(identityContests).where(eq(identityContests.id, id));

@@ -6,8 +6,8 @@ import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { operatorSettings } from "../../db/schema";
 import type { UserRow } from "../../deps";
+import { lagosDay } from "../../lagosCalendar";
 import { Refusal } from "../../refusal";
-import { lagosDay } from "../transactions/lagosDays";
 
 export interface TierLimit {
   dailyLimit: number;

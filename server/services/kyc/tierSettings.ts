@@ -4,8 +4,8 @@ import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { operatorSettings, users } from "../../db/schema";
 import { notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import { recordAuditBy } from "../audit";
+import type { Actor } from "../people/actor";
 import { kycLimitsOf, kycLimitValues } from "./tierLimits";
 
 type Deps = { db: Database; clock: Clock };
@@ -20,14 +20,12 @@ export async function setKycLimits(deps: Deps, actor: Actor, body: KycLimits): P
       .insert(operatorSettings)
       .values({ id: 1, ...values })
       .onConflictDoUpdate({ target: operatorSettings.id, set: values });
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "settings.update",
       targetType: "kyc_limits",
       targetId: null,
       before,
       after: body,
-      ip: actor.ip,
     });
   });
   return body;
@@ -47,14 +45,12 @@ export async function overrideTier(deps: Deps, actor: Actor, userId: string, bod
       .update(users)
       .set({ kycTier: body.tier, kycTierSource: "admin", kycTierReason: body.reason, updatedAt: now })
       .where(eq(users.id, userId));
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "kyc.override",
       targetType: "user",
       targetId: userId,
       before: { tier: before.kycTier, source: before.kycTierSource },
       after: { tier: body.tier, source: "admin", reason: body.reason },
-      ip: actor.ip,
     });
   });
 }

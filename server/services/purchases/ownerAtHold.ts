@@ -3,7 +3,7 @@ import type { Queryable } from "../../db/database";
 import { priceLevels, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { messages, Refusal } from "../../refusal";
-import { canTransactInSql } from "../profiles";
+import { canTransactInSql } from "../people/profiles";
 import type { HoldAnswer } from "./holdCall";
 import { restricted } from "./purchaseRules";
 

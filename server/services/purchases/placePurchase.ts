@@ -27,14 +27,14 @@ import type { AppMetrics } from "../../metrics/appMetrics";
 import type { Provider } from "../../outside/provider";
 import type { ProviderSet } from "../../outside/providerSet";
 import { messages, Refusal } from "../../refusal";
+import { knownGuessValues, knownGuessWrite, knownOutcome } from "../accounts/tryCounters";
 import { AlreadyRequested, replayOf, replayRequest, requestHash, requestValues } from "../idempotency";
 import { dailyLimitRefusal, kycLimitsOf, limitOf, purchaseKindsLiteral } from "../kyc/tierLimits";
 import { postingLines } from "../ledger/postings";
 import { ledgerJson, ledgerRows } from "../ledger/postLedger";
-import { discountsOf, type LevelPricing } from "../priceLevels";
+import { discountsOf, type LevelPricing } from "../levels/priceLevels";
 import type { Offer } from "../routing/routeCandidates";
 import { eventValues, newReference, type TransactionRow } from "../transactions/transactionRecords";
-import { knownGuess, knownGuessValues, knownGuessWrite, knownOutcome } from "../tryCounters";
 import { type HoldAnswer, holdCall } from "./holdCall";
 import { countKeyAndHold, type PurchaseKey } from "./keyHold";
 import type { Order } from "./order";
@@ -52,6 +52,7 @@ import {
   assertMayTransact,
   assertModeOpen,
   checkPin,
+  countJudgedPin,
   insufficientFunds,
   type JudgedPin,
   judgePin,
@@ -321,12 +322,14 @@ async function sendHold(
   });
   if (sent?.guessed) {
     const count = { failures: sent.failures ?? 0, blockedUntil: sent.blockedUntil };
-    await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    const refusal = await acceptPin(deps, user, judged, knownOutcome(pinRules, judged.right, count, now));
+    if (refusal) throw refusal;
     if (!sent.asRead) return { outcome: "owner_changed", owner: sent.owner };
     return sent.answer ?? undefined;
   }
   // Not let in: the guess waits its turn, or is refused while the key is blocked, on its own.
-  await acceptPin(deps, user, judged, await knownGuess(deps.db, deps.clock, key, pinRules, judged.right));
+  const refusal = await countJudgedPin(deps, user, judged);
+  if (refusal) throw refusal;
   return sendHold(deps, user, values, null);
 }
 

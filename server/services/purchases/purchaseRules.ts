@@ -9,9 +9,9 @@ import type { Database, Queryable } from "../../db/database";
 import { emergencyMode, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { fieldRefusal, Refusal } from "../../refusal";
-import { hashPin, isSlowPinHash, verifyKeyedPin, verifyPin } from "../keyedPinHash";
-import { canTransact } from "../profiles";
-import { knownGuess, type TryOutcome, type TryRule, tryGuess } from "../tryCounters";
+import { hashPin, isSlowPinHash, verifyKeyedPin, verifyPin } from "../accounts/keyedPinHash";
+import { knownGuess, type TryOutcome, type TryRule, tryGuess } from "../accounts/tryCounters";
+import { canTransact } from "../people/profiles";
 
 export const pinRules: TryRule = {
   free: 5,
@@ -102,7 +102,8 @@ export async function checkPin(deps: PinDeps, user: UserRow, pin: string): Promi
   const key = pinTries(user.id);
   const judged = judgePin(deps, user, pin);
   if (judged) {
-    await acceptPin(deps, user, judged, await knownGuess(deps.db, deps.clock, key, pinRules, judged.right));
+    const refusal = await countJudgedPin(deps, user, judged);
+    if (refusal) throw refusal;
     return;
   }
   const pinHash = pinHashOf(user);
@@ -112,35 +113,46 @@ export async function checkPin(deps: PinDeps, user: UserRow, pin: string): Promi
     stale = check.stale;
     return check.right;
   });
-  await acceptPin(deps, user, { pin, right: outcome.result === "right", stale }, outcome);
+  const refusal = await acceptPin(deps, user, { pin, right: outcome.result === "right", stale }, outcome);
+  if (refusal) throw refusal;
+}
+
+/** A PIN judged at once, let in and counted by a statement of its own: the refusal it comes to, if any. */
+export async function countJudgedPin(
+  deps: PinDeps,
+  user: UserRow,
+  judged: JudgedPin,
+): Promise<Refusal | null> {
+  const outcome = await knownGuess(deps.db, deps.clock, pinTries(user.id), pinRules, judged.right);
+  return acceptPin(deps, user, judged, outcome);
 }
 
 /**
- * What a counted guess at the PIN comes to: nothing for a right one (its hash rewritten under the
- * current key if stale), otherwise the refusal: 423 while locked, or how many tries are left.
+ * What a counted guess at the PIN comes to: null for a right one (its hash rewritten under the
+ * current key if stale), otherwise the refusal to answer: 423 while locked, or how many tries are left.
  */
 export async function acceptPin(
   deps: PinDeps,
   user: UserRow,
   judged: JudgedPin,
   outcome: TryOutcome,
-): Promise<void> {
+): Promise<Refusal | null> {
   if (outcome.result === "right") {
     if (judged.stale) {
       const newHash = hashPin(deps.config.pinKeys, user.id, judged.pin);
       await upgradePinHash(deps, user.id, pinHashOf(user), newHash);
     }
-    return;
+    return null;
   }
   if (outcome.result === "refused") {
     const wait = waitUntilWords(outcome.retryAt, deps.clock.now()).replace(" ", " more "); // "29 more minutes"
-    throw new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
+    return new Refusal("locked", `Too many wrong PINs. Purchases are locked for ${wait}.`);
   }
   if (outcome.blockedUntil)
-    throw new Refusal("locked", "Too many wrong PINs. Purchases are locked for 30 minutes.");
+    return new Refusal("locked", "Too many wrong PINs. Purchases are locked for 30 minutes.");
   const { left } = outcome;
   const msg = `Incorrect PIN. You have ${left} attempt${left === 1 ? "" : "s"} left.`;
-  throw fieldRefusal("pin", msg, "wrong_pin");
+  return fieldRefusal("pin", msg, "wrong_pin");
 }
 
 /**

@@ -14,6 +14,20 @@ import { type SettleSource, settlePurchase, unknownRequestAfterMs } from "./sett
 export const requestIdOf = (row: { providerRequestId: string | null; reference: string }) =>
   row.providerRequestId ?? row.reference;
 
+/**
+ * A provider's event about the purchase it knows by `requestId`: the purchase is asked about at once
+ * when still askable; unknown or already final, there is nothing to ask ("ignored").
+ */
+export async function requeryOnProviderEvent(deps: PurchaseDeps, requestId: string) {
+  const [row] = await deps.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.providerRequestId, requestId))
+    .limit(1);
+  const askable = row && (row.status === "pending" || row.status === "successful");
+  return askable ? (await requeryOne(deps, row, "webhook")).status : "ignored";
+}
+
 /** Asks the provider about one purchase now, outside any database transaction, and settles the answer. */
 export async function requeryOne(
   deps: PurchaseDeps,

@@ -12,7 +12,7 @@ import {
 } from "../../db/schema";
 import type { Provider, ProviderResult } from "../../outside/provider";
 import { Refusal } from "../../refusal";
-import { raiseProviderAlert } from "../providerAlerts";
+import { raiseProviderAlert } from "../routing/providerAlerts";
 import { circuitFailed, outcomeInsert } from "../routing/providerHealth";
 import { type Offer, type ProviderStanding, routeCandidates } from "../routing/routeCandidates";
 import { routeOrder, routeScopes, type SavedRoute } from "../routing/routeOrder";

@@ -17,11 +17,11 @@ import {
 import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
-import { noticeToCustomer } from "../customerNotices";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
 import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
-import { providerAlertsCleared, raiseProviderAlert } from "../providerAlerts";
+import { noticeToCustomer } from "../notices/customerNotices";
+import { providerAlertsCleared, raiseProviderAlert } from "../routing/providerAlerts";
 import { circuitClosed, circuitFailed, outcomeInsert, outcomeOf } from "../routing/providerHealth";
 import {
   eventInsert,

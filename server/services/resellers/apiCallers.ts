@@ -6,7 +6,7 @@ import type { Database } from "../../db/database";
 import { apiKeys, priceLevels, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { Refusal } from "../../refusal";
-import { canTransact } from "../profiles";
+import { canTransact } from "../people/profiles";
 import type { RecentRecords } from "../recentRecords";
 import { keyHashOf, keyPrefixOf } from "./apiKeys";
 import { KeyCall } from "./keyCall";

@@ -7,7 +7,7 @@ import type { Database } from "../../db/database";
 import { containing } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { apiKeys, transactions, users } from "../../db/schema";
-import { lagosMonth } from "../transactions/lagosDays";
+import { lagosMonth } from "../../lagosCalendar";
 
 /**
  * What a month's volume counts: purchases made with a key that took or may still take the money.

@@ -4,8 +4,8 @@ import type { DataPlanType } from "../../../schemas/catalogue";
 import type { msorgAccount, msorgPlan } from "../../../schemas/msorgDialect";
 import type { Database } from "../../db/database";
 import { networks, priceLevels, wallets } from "../../db/schema";
-import { dataPlansAtLevel } from "../catalogueAtLevel";
-import type { LevelPricing } from "../priceLevels";
+import { dataPlansAtLevel } from "../catalogue/catalogueAtLevel";
+import type { LevelPricing } from "../levels/priceLevels";
 import type { KeyCaller } from "./apiCallers";
 import { nairaText } from "./msorgKind";
 

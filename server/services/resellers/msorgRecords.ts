@@ -1,7 +1,7 @@
 import type { MsorgRecordOut } from "../../../schemas/msorgDialect";
 import { type PurchaseKind, purchaseKinds } from "../../../schemas/transactions";
+import { lagosTimestamp } from "../../lagosCalendar";
 import { purchaseKindModules } from "../purchases/kinds/purchaseKinds";
-import { lagosTimestamp } from "../transactions/lagosDays";
 import type { TransactionRow } from "../transactions/transactionRecords";
 
 import { nairaText } from "./msorgKind";

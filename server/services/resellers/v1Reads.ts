@@ -3,7 +3,7 @@ import type { Database } from "../../db/database";
 import { tvProviders } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { Refusal } from "../../refusal";
-import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../catalogueAtLevel";
+import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../catalogue/catalogueAtLevel";
 import { walletSummary } from "../transactions/transactionRecords";
 
 /** The caller's wallet in kobo, with what purchases still pending hold, and its price level. */

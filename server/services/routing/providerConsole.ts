@@ -5,9 +5,9 @@ import type { Database } from "../../db/database";
 import { dataPlans, networks, providerOutcomes, providerRoutes, providerStates } from "../../db/schema";
 import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal, notFound } from "../../refusal";
-import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
-import { listProviderAlerts } from "../providerAlerts";
+import { recordAuditBy } from "../audit";
+import type { Actor } from "../people/actor";
+import { listProviderAlerts } from "./providerAlerts";
 import { failuresInRow } from "./providerHealth";
 import { ensureStates, healthWindowMs } from "./providerWatch";
 
@@ -151,14 +151,12 @@ export async function changeProvider(deps: Deps, actor: Actor, name: string, bod
       circuit_minutes: row.circuitMinutes,
       circuit_open: row.circuitOpenUntil !== null,
     });
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "provider.update",
       targetType: "provider",
       targetId: name,
       before: audited(before),
       after: audited(after ?? before),
-      ip: actor.ip,
     });
   });
   return providersOverview(deps);
@@ -192,14 +190,12 @@ export async function saveRoute(deps: Deps, actor: Actor, body: RouteBody) {
           target: [r.service, r.scope],
           set: { providers: body.providers, updatedAt: deps.clock.now(), updatedBy: actor.user.id },
         });
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "route.update",
       targetType: "route",
       targetId: `${body.service}:${body.scope}`,
       before: { providers: before?.providers ?? null },
       after: { providers: body.providers.length ? body.providers : null },
-      ip: actor.ip,
     });
   });
   return providersOverview(deps);

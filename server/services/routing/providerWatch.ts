@@ -4,7 +4,7 @@ import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { providerAlerts, providerOutcomes, providerStates } from "../../db/schema";
 import type { ProviderSet } from "../../outside/providerSet";
-import { raiseProviderAlert } from "../providerAlerts";
+import { raiseProviderAlert } from "./providerAlerts";
 
 type Deps = { db: Database; clock: Clock; providers: ProviderSet };
 

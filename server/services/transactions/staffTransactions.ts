@@ -1,22 +1,23 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
 import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
-import { containing } from "../../db/likePattern";
-import { offsetOf, pageOf } from "../../db/paging";
+import { containedInAny } from "../../db/likePattern";
+import { newestPage, pageOf } from "../../db/paging";
 import { purchaseAttempts, transactionEvents, transactions, users, wallets } from "../../db/schema";
+import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
-import { recordAudit } from "../audit";
-import type { Actor } from "../catalogueAdmin";
+import { recordAuditBy } from "../audit";
 import { postings } from "../ledger/postings";
+import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { requeryOne } from "../purchases/requeryWorker";
-import { addDays, lagosDayStart } from "./lagosDays";
 import {
   newReference,
   recordEvent,
+  searchedFields,
   type TransactionRow,
   transactionConditions,
   transactionView,
@@ -69,16 +70,8 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     to: filter.to ? lagosDayStart(addDays(filter.to, 1)) : undefined,
   });
   if (base) conditions.push(base);
-  if (filter.search) {
-    const like = containing(filter.search);
-    const any = or(
-      ilike(transactions.reference, like),
-      ilike(transactions.recipient, like),
-      ilike(transactions.description, like),
-      ilike(users.email, like),
-    );
-    if (any) conditions.push(any);
-  }
+  const any = containedInAny(filter.search, [...searchedFields, users.email]);
+  if (any) conditions.push(any);
   const where = conditions.length ? and(...conditions) : undefined;
   const [sums] = await db
     .select({
@@ -89,14 +82,16 @@ export async function listStaffTransactions(db: Database, filter: StaffFilter) {
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(where);
-  const rows = await db
-    .select({ txn: transactions, user: users })
-    .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
-    .where(where)
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(filter.page_size)
-    .offset(offsetOf(filter));
+  const rows = await newestPage(
+    db
+      .select({ txn: transactions, user: users })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(where)
+      .$dynamic(),
+    transactions,
+    filter,
+  );
   return {
     ...pageOf(
       filter,
@@ -268,14 +263,12 @@ export async function refundPurchase(
       .set({ status: "refunded", updatedAt: now })
       .where(eq(transactions.id, row.id))
       .returning();
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "transaction.refund",
       targetType: "transaction",
       targetId: row.id,
       before: { status: row.status, balance: before },
       after: { status: "refunded", balance: before + row.total, reason, refund: refund.reference },
-      ip: actor.ip,
     });
     return refunded as TransactionRow;
   });
@@ -293,14 +286,12 @@ export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: stri
       throw new Refusal("not_allowed", "Only a pending or delivered purchase can be requeried.");
     const attempts = row.requeryAttempts + 1;
     await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
-    await recordAudit(tx, deps.clock, {
-      actorId: actor.user.id,
+    await recordAuditBy(tx, deps.clock, actor, {
       action: "transaction.requery",
       targetType: "transaction",
       targetId: id,
       before: { status: row.status, attempts: row.requeryAttempts },
       after: { attempts },
-      ip: actor.ip,
     });
     return { ...row, requeryAttempts: attempts };
   });

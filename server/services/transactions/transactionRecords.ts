@@ -1,5 +1,4 @@
-import { randomInt } from "node:crypto";
-import { and, count, desc, eq, gte, ilike, lt, or, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type {
   TransactionKind,
   TransactionStatus,
@@ -7,10 +6,12 @@ import type {
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
-import { containing } from "../../db/likePattern";
+import { containedInAny } from "../../db/likePattern";
 import { offsetOf, pageOf } from "../../db/paging";
 import { preparedOnce } from "../../db/preparedOnce";
 import { transactionEvents, transactions, wallets } from "../../db/schema";
+import { lagosWallTime } from "../../lagosCalendar";
+import { unambiguousCode } from "../../randomIds";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 
@@ -24,38 +25,29 @@ const kindLetter: Record<TransactionKind, string> = {
   bonus: "B",
   level_upgrade: "L",
 };
-const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** "OJA2603027K3M9QXZ": OJ, the kind, the date in Lagos, 8 random characters. Easy to read out to support. */
 export function newReference(kind: TransactionKind, at: Date): string {
-  const lagos = new Date(at.getTime() + 3_600_000).toISOString();
+  const lagos = lagosWallTime(at);
   const date = `${lagos.slice(2, 4)}${lagos.slice(5, 7)}${lagos.slice(8, 10)}`;
-  let tail = "";
-  for (let i = 0; i < 8; i++) tail += alphabet[randomInt(0, alphabet.length)];
-  return `OJ${kindLetter[kind]}${date}${tail}`;
+  return `OJ${kindLetter[kind]}${date}${unambiguousCode(8)}`;
 }
 
-export async function recordEvent(
-  tx: Transaction,
-  clock: Clock,
+/** A step in a transaction's history: what became of it, why, and who did it (null: the system). */
+type TransactionEvent = [
   transactionId: string,
   status: TransactionStatus,
   note: string,
-  actorId: string | null = null,
-): Promise<void> {
-  await eventInsert(tx, clock, transactionId, status, note, actorId);
+  actorId?: string | null,
+];
+
+export async function recordEvent(tx: Transaction, clock: Clock, ...event: TransactionEvent): Promise<void> {
+  await eventInsert(tx, clock, ...event);
 }
 
 /** The INSERT of `recordEvent`, unsent: a step of a larger statement (`writeStep`). */
-export function eventInsert(
-  tx: Transaction,
-  clock: Clock,
-  transactionId: string,
-  status: TransactionStatus,
-  note: string,
-  actorId: string | null = null,
-) {
-  return tx.insert(transactionEvents).values(eventValues(clock, transactionId, status, note, actorId));
+export function eventInsert(tx: Transaction, clock: Clock, ...event: TransactionEvent) {
+  return tx.insert(transactionEvents).values(eventValues(clock, ...event));
 }
 
 export function eventValues(
@@ -113,19 +105,15 @@ export function transactionConditions(
   if (filter.status) conditions.push(eq(transactions.status, filter.status));
   if (filter.from) conditions.push(gte(transactions.createdAt, filter.from));
   if (filter.to) conditions.push(lt(transactions.createdAt, filter.to));
-  if (filter.search) {
-    const like = containing(filter.search);
-    const any = or(
-      ilike(transactions.reference, like),
-      ilike(transactions.recipient, like),
-      ilike(transactions.description, like),
-    );
-    if (any) conditions.push(any);
-  }
+  const any = containedInAny(filter.search, searchedFields);
+  if (any) conditions.push(any);
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** Newest first, paged as the contract says. */
+/** What a search over transactions looks in: its reference, recipient and description. */
+export const searchedFields = [transactions.reference, transactions.recipient, transactions.description];
+
 export async function listTransactions(db: Queryable, filter: TransactionFilter) {
   const where = transactionConditions(filter);
   const [total] = await db.select({ n: count() }).from(transactions).where(where);

@@ -33,7 +33,7 @@ export function nextTryDelayMs(retryBaseMs: number, attempts: number): number | 
 }
 
 /** Takes due deliveries for this worker (FOR UPDATE SKIP LOCKED), making each one's body if not yet made. */
-async function claimDue(deps: WebhookDeps): Promise<Delivery[]> {
+async function claimDueDeliveries(deps: WebhookDeps): Promise<Delivery[]> {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const due = await tx
@@ -122,7 +122,7 @@ async function recordTry(
  * instance may run it: a claimed delivery is booked a minute on, so no other sends it meanwhile.
  */
 export async function deliverDueWebhooks(deps: WebhookDeps): Promise<number> {
-  const claimed = await claimDue(deps);
+  const claimed = await claimDueDeliveries(deps);
   await Promise.all(
     claimed.map(async (delivery) => recordTry(deps, delivery, await tryOnce(deps, delivery))),
   );

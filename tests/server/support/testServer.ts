@@ -16,10 +16,10 @@ import { loadConfig } from "../../../server/config";
 import { users } from "../../../server/db/schema";
 import { createLogger } from "../../../server/logger";
 import type { Mailer, MailMessage } from "../../../server/mail/mailer";
+import { newReferralCode } from "../../../server/randomIds";
 import { serveApp } from "../../../server/serveApp";
-import { seedSystemRows } from "../../../server/services/adminBootstrap";
-import { newReferralCode } from "../../../server/services/randomIds";
-import { hashSecret } from "../../../server/services/secrets";
+import { seedSystemRows } from "../../../server/services/accounts/adminBootstrap";
+import { hashSecret } from "../../../server/services/accounts/secrets";
 import { TestClock } from "./testClock";
 import { openTestDatabase } from "./testDatabase";
 

@@ -1,24 +1,13 @@
 import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { MsorgService } from "./msorgCatalogue";
 import type { MsorgStatus } from "./msorgOutcomes";
+import type { PurchaseOrder } from "./msorgPurchaseOrder";
 
 /** One purchase as the simulated vendor records it. Amounts in kobo. */
-export interface SimulatedRecord {
+export interface SimulatedRecord extends PurchaseOrder {
   id: number;
   ident: string;
   service: MsorgService;
-  /** The phone, smartcard or meter. */
-  recipient: string;
-  /** The network, cable or disco id, as the service numbers it. */
-  productId: number;
-  /** The data plan or cable plan; null for airtime and electricity. */
-  planId: number | null;
-  /** 1 prepaid, 2 postpaid; null but for electricity. */
-  meterType: 1 | 2 | null;
-  /** Airtime's face value, the plan's price, electricity's value. */
-  amountKobo: number;
-  /** What the vendor's wallet was charged. */
-  paidKobo: number;
   balanceBeforeKobo: number;
   status: MsorgStatus;
   settlesTo: "successful" | "failed";

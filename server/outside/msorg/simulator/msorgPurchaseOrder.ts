@@ -13,11 +13,17 @@ import { dataPlans } from "./msorgDataPlans";
 
 /** What a purchase body asks for, checked as the vendors check it, with what it will charge. */
 export interface PurchaseOrder {
+  /** The phone, smartcard or meter. */
   recipient: string;
+  /** The network, cable or disco id, as the service numbers it. */
   productId: number;
+  /** The data plan or cable plan; null for airtime and electricity. */
   planId: number | null;
+  /** 1 prepaid, 2 postpaid; null but for electricity. */
   meterType: 1 | 2 | null;
+  /** Airtime's face value, the plan's price, electricity's value. */
   amountKobo: number;
+  /** What the vendor's wallet was charged. */
   paidKobo: number;
 }
 

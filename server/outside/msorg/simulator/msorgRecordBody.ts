@@ -1,3 +1,4 @@
+import { lagosWallTime } from "../../../lagosCalendar";
 import {
   cablePlans,
   cables,
@@ -16,8 +17,8 @@ import { personFor } from "./msorgPeople";
 const naira = (kobo: number) => (kobo % 100 === 0 ? (kobo / 100).toFixed(1) : (kobo / 100).toFixed(2));
 
 /** Django's time, as these vendors serve it: Lagos time, microseconds, no zone. */
-export function lagosTimestamp(iso: string): string {
-  return new Date(Date.parse(iso) + 3_600_000).toISOString().replace(/Z$/, "000");
+export function djangoTimestamp(iso: string): string {
+  return lagosWallTime(Date.parse(iso)).replace(/Z$/, "000");
 }
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
@@ -99,6 +100,6 @@ export function recordBody(record: SimulatedRecord): Record<string, unknown> {
     balance_after: naira(record.balanceBeforeKobo - record.paidKobo),
     Status: record.status,
     api_response: wordsOf(record),
-    create_date: lagosTimestamp(record.createdAt),
+    create_date: djangoTimestamp(record.createdAt),
   };
 }

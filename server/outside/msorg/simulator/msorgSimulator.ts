@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
+import type { RunningSimulator } from "../../simulation/runningSimulator";
 import { readJson } from "../../simulation/simulatorRequests";
 import { accountBody } from "./msorgAccountBody";
 import { msorgServices } from "./msorgCatalogue";
@@ -37,13 +38,7 @@ export interface MsorgSimulatorOptions {
   walletBalance?: number;
 }
 
-export interface MsorgSimulator {
-  /** Every route, under /api/. */
-  app: Hono<{ Bindings: HttpBindings }>;
-  control: MsorgControl;
-  /** Stops its timers: latency, late answers, settling. */
-  close(): void;
-}
+export type MsorgSimulator = RunningSimulator<MsorgControl>;
 
 const defaultWalletBalance = 100_000_000;
 

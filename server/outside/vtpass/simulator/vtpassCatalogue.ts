@@ -65,7 +65,6 @@ export const commissionBp = {
 
 /** Electricity is sold at whatever amount the customer names: VTpass lists "0.00", not fixed. */
 export const meterTypes = ["prepaid", "postpaid"] as const;
-export type VtpassMeterType = (typeof meterTypes)[number];
 
 export const minimumAmountKobo: Record<VtpassServiceKind, number> = {
   airtime: 50_00,

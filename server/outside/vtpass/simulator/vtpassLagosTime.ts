@@ -1,19 +1,18 @@
-/**
- * VTpass lives in Lagos time: request ids start with the Lagos date and time, and it refuses one
- * whose date is not today's there. Nigeria keeps UTC+1 all year (no daylight saving).
- */
-const lagosOffsetMs = 3_600_000;
+import { lagosDay, lagosWallTime, sinceLagosMidnightMs } from "../../../lagosCalendar";
+
+// VTpass lives in Lagos time: request ids start with the Lagos date and time, and it refuses one
+// whose date is not today's there.
 /** Just after midnight, an id made a moment before it (yesterday's date) is still accepted. */
 const midnightGraceMs = 5 * 60_000;
 
 /** YYYYMMDD in Lagos. */
 export function lagosDate(at: Date): string {
-  return new Date(at.getTime() + lagosOffsetMs).toISOString().slice(0, 10).replace(/-/g, "");
+  return lagosDay(at).replace(/-/g, "");
 }
 
 /** "2026-03-02T00:00:00", a date in Lagos `days` after `at`'s, as billers write due dates. */
 export function lagosDayAfter(at: Date, days: number): string {
-  const day = new Date(at.getTime() + lagosOffsetMs + days * 86_400_000).toISOString().slice(0, 10);
+  const day = lagosWallTime(at.getTime() + days * 86_400_000).slice(0, 10);
   return `${day}T00:00:00`;
 }
 
@@ -45,6 +44,8 @@ export function isProperRequestId(requestId: string, now: Date): boolean {
   if (!realDate || hour > 23 || minute > 59) return false;
   const stamp = requestId.slice(0, 8);
   if (stamp === lagosDate(now)) return true;
-  const lagosMidnightAgo = (now.getTime() + lagosOffsetMs) % 86_400_000;
-  return lagosMidnightAgo < midnightGraceMs && stamp === lagosDate(new Date(now.getTime() - midnightGraceMs));
+  return (
+    sinceLagosMidnightMs(now) < midnightGraceMs &&
+    stamp === lagosDate(new Date(now.getTime() - midnightGraceMs))
+  );
 }

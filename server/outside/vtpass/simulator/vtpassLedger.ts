@@ -1,26 +1,17 @@
 import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { VtpassServiceKind } from "./vtpassCatalogue";
+import type { PayOrder } from "./vtpassPayOrder";
 import { newPrepaidToken, type PrepaidToken } from "./vtpassPrepaidToken";
 
 export type VtpassStatus = "initiated" | "pending" | "delivered" | "failed" | "reversed";
 
 /** One purchase as the simulated VTpass remembers it. Amounts in kobo. */
-export interface SimulatedTransaction {
+export interface SimulatedTransaction extends Omit<PayOrder, "service"> {
   requestId: string;
   /** VTpass's own long digit reference. */
   transactionId: string;
   serviceID: string;
   kind: VtpassServiceKind;
-  /** The phone for airtime, the billersCode otherwise. */
-  recipient: string;
-  phone: string;
-  variationCode: string | null;
-  quantity: number;
-  unitPriceKobo: number;
-  amountKobo: number;
-  commissionKobo: number;
-  /** What the merchant is charged: amount less commission. */
-  totalKobo: number;
   status: VtpassStatus;
   /** What a pending transaction becomes when it settles. */
   settlesTo: "delivered" | "failed";

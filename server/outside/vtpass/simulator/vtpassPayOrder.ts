@@ -11,6 +11,7 @@ import {
 /** What a `pay` body asks for, checked the way VTpass checks it, with the price it will charge. */
 export interface PayOrder {
   service: VtpassService;
+  /** The phone for airtime, the billersCode otherwise. */
   recipient: string;
   phone: string;
   variationCode: string | null;
@@ -18,6 +19,7 @@ export interface PayOrder {
   unitPriceKobo: number;
   amountKobo: number;
   commissionKobo: number;
+  /** What the merchant is charged: amount less commission. */
   totalKobo: number;
 }
 

@@ -1,6 +1,7 @@
 import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
+import type { RunningSimulator } from "../../simulation/runningSimulator";
 import { type ReceivedRequest, readJson } from "../../simulation/simulatorRequests";
 import { openVtpassLedger, type SimulatedTransaction } from "./vtpassLedger";
 import { createPayment } from "./vtpassPayment";
@@ -68,13 +69,7 @@ export interface VtpassControl {
   setDown(down: boolean): void;
 }
 
-export interface VtpassSimulator {
-  /** Every route, under /api/; the app mounts it at /simulator/vtpass. */
-  app: Hono<{ Bindings: HttpBindings }>;
-  control: VtpassControl;
-  /** Stops its timers: settling, late and hung answers, webhook retries. */
-  close(): void;
-}
+export type VtpassSimulator = RunningSimulator<VtpassControl>;
 
 const defaultMerchantBalance = 500_000_000;
 

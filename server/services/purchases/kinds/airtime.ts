@@ -7,7 +7,7 @@ import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
-import { airtimeDiscountAtLevel } from "../../priceLevels";
+import { airtimeDiscountAtLevel } from "../../levels/priceLevels";
 import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import { lessCommission, offerOf, offerRows, offersOf } from "./offerLookups";

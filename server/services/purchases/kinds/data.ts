@@ -6,7 +6,7 @@ import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { dataPlans, levelPlanPrices, networks } from "../../../db/schema";
 import { fieldRefusal, Refusal } from "../../../refusal";
-import { dataService, priceAtLevel } from "../../priceLevels";
+import { dataService, priceAtLevel } from "../../levels/priceLevels";
 import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import { offerOf, offerRows, offersOf, planOffer } from "./offerLookups";

@@ -7,7 +7,7 @@ import type { Queryable } from "../../../db/database";
 import { tvPlans, tvProviders } from "../../../db/schema";
 import type { ProviderOrder } from "../../../outside/provider";
 import { fieldRefusal, Refusal } from "../../../refusal";
-import { priceAtLevel } from "../../priceLevels";
+import { priceAtLevel } from "../../levels/priceLevels";
 import { msorgKind } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import { checkingProvider } from "../routePurchase";
