@@ -32,7 +32,7 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  * imported, but staying in their groups.
  */
 const areaRoot =
-  /\/src\/(pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx|app\/appServices\.ts)$/;
+  /\/src\/(pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx|app\/sharedServices\.ts)$/;
 
 /** A page React.lazy loads keeps a chunk of its own (with what only it uses), unless it is an area's root. */
 const isLazyPage = (id: string, ctx: ChunkingContext) =>
@@ -53,7 +53,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter)|\/src\/format\/(formatCount|lagosDay)/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -61,7 +61,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts|\/machines\/failureMessage\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(sharedServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts|\/machines\/failureMessage\.ts/,
     ),
     // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(
@@ -72,7 +72,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
     // The paged lists' parts, which the history and the console's lists share and no other page uses.
@@ -86,7 +86,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|DetailFact|ActiveBadge|accountLabels|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/formatCount/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(

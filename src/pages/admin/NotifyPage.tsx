@@ -16,6 +16,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
+import { NotificationItem } from "../../components/NotificationItem";
 import { PagedResults } from "../../components/PagedResults";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
@@ -23,7 +24,6 @@ import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { NotificationItem } from "../customer/NotificationItem";
 import "./console.css";
 
 /** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */

@@ -13,15 +13,15 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
+import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
-import { kindLabels, StatusBadge } from "../customer/TransactionBits";
-import { Fact } from "./Fact";
+import { fullName } from "./accountLabels";
+import { DetailFact } from "./DetailFact";
 import { ProviderAttempts } from "./ProviderAttempts";
-import { fullName } from "./people";
 import "./admin.css";
 
 const uuid = z.uuid();
@@ -108,9 +108,9 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
       <section className="card" aria-labelledby="txn-customer">
         <h2 id="txn-customer">Customer</h2>
         <dl className="admin-facts">
-          <Fact label="Name">{fullName(t.customer)}</Fact>
-          <Fact label="Email">{t.customer.email}</Fact>
-          <Fact label="Phone">{t.customer.phone}</Fact>
+          <DetailFact label="Name">{fullName(t.customer)}</DetailFact>
+          <DetailFact label="Email">{t.customer.email}</DetailFact>
+          <DetailFact label="Phone">{t.customer.phone}</DetailFact>
         </dl>
         {/* Manage users is admin-only; staff would only meet "Not for your role" behind this link. */}
         {profile?.role === "admin" && (
@@ -122,29 +122,33 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         <h2 id="txn-product">Product</h2>
         {t.token && <TokenBox token={t.token} units={t.units} />}
         <dl className="admin-facts">
-          <Fact label="Date and time">{formatDateTime(t.created_at)}</Fact>
-          <Fact label="Kind">{kindLabels[t.kind]}</Fact>
-          <Fact label="Description">{t.description}</Fact>
-          {t.product && <Fact label="Product">{t.product}</Fact>}
+          <DetailFact label="Date and time">{formatDateTime(t.created_at)}</DetailFact>
+          <DetailFact label="Kind">{kindLabels[t.kind]}</DetailFact>
+          <DetailFact label="Description">{t.description}</DetailFact>
+          {t.product && <DetailFact label="Product">{t.product}</DetailFact>}
           {t.recipient && (
-            <Fact label="Recipient">
+            <DetailFact label="Recipient">
               <span className="mono">{t.recipient}</span>
-            </Fact>
+            </DetailFact>
           )}
-          {t.customer_name && <Fact label="Name on the account">{t.customer_name}</Fact>}
-          <Fact label="Amount">{formatNaira(t.amount)}</Fact>
-          <Fact label="Discount">{formatNaira(t.discount)}</Fact>
-          <Fact label="Fee">{formatNaira(t.fee)}</Fact>
-          <Fact label="Total">
+          {t.customer_name && <DetailFact label="Name on the account">{t.customer_name}</DetailFact>}
+          <DetailFact label="Amount">{formatNaira(t.amount)}</DetailFact>
+          <DetailFact label="Discount">{formatNaira(t.discount)}</DetailFact>
+          <DetailFact label="Fee">{formatNaira(t.fee)}</DetailFact>
+          <DetailFact label="Total">
             <strong>{formatNaira(t.total)}</strong>
-          </Fact>
-          <Fact label="Cost">{formatNaira(t.cost)}</Fact>
-          <Fact label="Provider">{t.provider_label ?? t.provider ?? "—"}</Fact>
-          <Fact label="Provider reference">
+          </DetailFact>
+          <DetailFact label="Cost">{formatNaira(t.cost)}</DetailFact>
+          <DetailFact label="Provider">{t.provider_label ?? t.provider ?? "—"}</DetailFact>
+          <DetailFact label="Provider reference">
             <span className="mono">{t.provider_reference ?? "—"}</span>
-          </Fact>
-          {t.balance_before !== null && <Fact label="Balance before">{formatNaira(t.balance_before)}</Fact>}
-          {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
+          </DetailFact>
+          {t.balance_before !== null && (
+            <DetailFact label="Balance before">{formatNaira(t.balance_before)}</DetailFact>
+          )}
+          {t.balance_after !== null && (
+            <DetailFact label="Balance after">{formatNaira(t.balance_after)}</DetailFact>
+          )}
         </dl>
       </section>
 

@@ -15,11 +15,11 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
+import { kindLabels, StatusBadge, statusLabels } from "../../components/TransactionLabels";
 import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
-import { fullName } from "./people";
+import { fullName } from "./accountLabels";
 import "./admin.css";
 import { DateField } from "../../components/DateField";
 

@@ -12,15 +12,16 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
 import { TextField } from "../../components/TextField";
+import { SignedAmount, StatusBadge } from "../../components/TransactionLabels";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
-import { Fact } from "./Fact";
+import { ActiveBadge } from "./ActiveBadge";
+import { fullName, levelLabel, roleLabels } from "./accountLabels";
+import { DetailFact } from "./DetailFact";
 import { FundWalletForm } from "./FundWalletForm";
-import { ActiveBadge, fullName, levelLabel, roleLabels } from "./people";
 import { UserKycSection } from "./UserKycSection";
 import "./admin.css";
 
@@ -61,22 +62,22 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
       <section className="card" aria-labelledby="user-profile">
         <h2 id="user-profile">Profile</h2>
         <dl className="admin-facts">
-          <Fact label="Email">{user.email}</Fact>
-          <Fact label="Phone">{user.phone}</Fact>
-          <Fact label="Role">{roleLabels[user.role]}</Fact>
-          <Fact label="Account">
+          <DetailFact label="Email">{user.email}</DetailFact>
+          <DetailFact label="Phone">{user.phone}</DetailFact>
+          <DetailFact label="Role">{roleLabels[user.role]}</DetailFact>
+          <DetailFact label="Account">
             <ActiveBadge active={user.is_active} />
-          </Fact>
-          <Fact label="Email verified">{user.email_verified ? "Yes" : "No"}</Fact>
-          <Fact label="May transact">{user.can_transact ? "Yes" : "No"}</Fact>
-          <Fact label="Transaction PIN">{user.has_pin ? "Set" : "Not set"}</Fact>
-          <Fact label="Date of birth">
+          </DetailFact>
+          <DetailFact label="Email verified">{user.email_verified ? "Yes" : "No"}</DetailFact>
+          <DetailFact label="May transact">{user.can_transact ? "Yes" : "No"}</DetailFact>
+          <DetailFact label="Transaction PIN">{user.has_pin ? "Set" : "Not set"}</DetailFact>
+          <DetailFact label="Date of birth">
             {user.date_of_birth ? formatDate(user.date_of_birth) : "Not given"}
-          </Fact>
-          <Fact label="Joined">{formatDate(user.date_joined)}</Fact>
-          <Fact label="Referral code">
+          </DetailFact>
+          <DetailFact label="Joined">{formatDate(user.date_joined)}</DetailFact>
+          <DetailFact label="Referral code">
             <span className="mono">{user.referral_code}</span>
-          </Fact>
+          </DetailFact>
         </dl>
       </section>
 
@@ -84,10 +85,10 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
         <h2 id="user-wallet">Wallet</h2>
         {user.wallet ? (
           <dl className="admin-facts">
-            <Fact label="Wallet number">
+            <DetailFact label="Wallet number">
               <span className="mono">{user.wallet.number}</span>
-            </Fact>
-            <Fact label="Balance">{formatNaira(user.wallet.balance)}</Fact>
+            </DetailFact>
+            <DetailFact label="Balance">{formatNaira(user.wallet.balance)}</DetailFact>
           </dl>
         ) : (
           <p className="muted">Staff and admins hold no wallet.</p>

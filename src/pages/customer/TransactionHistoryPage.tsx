@@ -14,7 +14,8 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { ChoiceFilter } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
-import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
+import { kindLabels, statusLabels } from "../../components/TransactionLabels";
+import { TransactionRow } from "../../components/TransactionRow";
 import "./wallet.css";
 
 const pageSize = 20;

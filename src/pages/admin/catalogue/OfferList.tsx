@@ -4,7 +4,7 @@ import { type OfferService, offerAdd, offerEdit, type StaffOffer } from "../../.
 import { useAdminServices } from "../../../app/AppServices";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { ActiveBadge } from "../people";
+import { ActiveBadge } from "../ActiveBadge";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "./catalogue.css";
 

@@ -6,7 +6,7 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { Modal } from "../../../components/Modal";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { ActiveBadge } from "../people";
+import { ActiveBadge } from "../ActiveBadge";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
