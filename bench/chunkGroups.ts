@@ -9,7 +9,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields, and the failure wording every
  *                   machine shares
- *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine,
+ *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine
+ *                   (with the reason written in its dialog),
  *                   for the forms; the customer pages load it after they draw
  *                   (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
@@ -67,7 +68,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "forms",
       65,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/useConfirmAction|\/machines\/confirmActionMachine/,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/(useConfirmAction|useReasonDialog)|\/machines\/confirmActionMachine/,
     ),
     group(
       "signedIn",

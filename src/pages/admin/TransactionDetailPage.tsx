@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod/mini";
 import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
@@ -9,6 +8,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
 import { TextAreaField } from "../../components/TextAreaField";
@@ -16,8 +16,6 @@ import { TokenBox } from "../../components/TokenBox";
 import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { schemaResolver } from "../../forms/schemaResolver";
-import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import { fullName } from "./accountLabels";
 import { DetailFact } from "./DetailFact";
@@ -205,23 +203,10 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
 /** Refunding: the reason is written in the dialog itself, then sent once. */
 function useRefund(t: StaffTransactionDetail, reload: () => void) {
   const { admin } = useAdminServices();
-  const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
-  const flow = useConfirmAction<{ reason: string }, unknown>({
-    send: ({ draft }) => admin.refund(t.id, draft.reason),
-    onDone: reload,
-    onRefused: (error) => {
-      showServerFieldErrors(error, form.setError, ["reason"]);
-      // Someone else refunded it, or it changed state: the page must show what is true now.
-      if (error instanceof ApiFailure && error.status === 409) reload();
-    },
+  const refund = useReasonDialog<string>({
+    schema: refundBody,
+    send: (id, reason) => admin.refund(id, reason),
+    reload,
   });
-  return {
-    flow,
-    form,
-    open: () => {
-      form.reset();
-      flow.edit();
-    },
-    submit: form.handleSubmit(({ reason }) => flow.confirm({ reason })),
-  };
+  return { ...refund, open: () => refund.open(t.id) };
 }
