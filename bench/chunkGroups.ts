@@ -54,7 +54,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -77,7 +77,7 @@ export const codeSplitting: CodeSplittingOptions = {
       notForEveryCustomerPage,
     ),
     // The paged lists' parts, which the history and the console's lists share and no other page uses.
-    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter)/),
+    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters)/),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",

@@ -224,6 +224,36 @@ function ReviewList<P extends PageOf<{ id: string }>>({
   );
 }
 
+/** A pending review's two buttons, each opening the dialog for its decision. */
+function DecisionButtons({
+  decide,
+  approve,
+  approveLabel,
+  approveDanger = false,
+  reject,
+}: {
+  decide: Decide;
+  approve: Decision;
+  approveLabel: ReactNode;
+  approveDanger?: boolean;
+  reject: Decision;
+}) {
+  return (
+    <div className="admin-actions">
+      <button
+        type="button"
+        className={approveDanger ? "button danger" : "button"}
+        onClick={() => decide(approve)}
+      >
+        {approveLabel}
+      </button>
+      <button type="button" className="button secondary" onClick={() => decide(reject)}>
+        Reject
+      </button>
+    </div>
+  );
+}
+
 function StatusPill({ status }: { status: ReviewStatus }) {
   const tone = status === "pending" ? "pill-wait" : status === "approved" ? "pill-ok" : "pill-off";
   return <span className={`pill ${tone}`}>{statusLabels[status]}</span>;
@@ -321,40 +351,26 @@ function ChangeRecord({
       </div>
       <Resolution review={request} />
       {request.status === "pending" && (
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              decide({
-                kind: "change",
-                action: "approve",
-                id: request.id,
-                title: "Apply this correction?",
-                confirmLabel: "Apply correction",
-                facts: <p>{change}. Their profile changes at once; their details stay fixed.</p>,
-              })
-            }
-          >
-            Apply correction
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() =>
-              decide({
-                kind: "change",
-                action: "reject",
-                id: request.id,
-                title: "Reject this correction?",
-                confirmLabel: "Reject",
-                facts: <p>{change}. Their profile stays as it is.</p>,
-              })
-            }
-          >
-            Reject
-          </button>
-        </div>
+        <DecisionButtons
+          decide={decide}
+          approve={{
+            kind: "change",
+            action: "approve",
+            id: request.id,
+            title: "Apply this correction?",
+            confirmLabel: "Apply correction",
+            facts: <p>{change}. Their profile changes at once; their details stay fixed.</p>,
+          }}
+          approveLabel="Apply correction"
+          reject={{
+            kind: "change",
+            action: "reject",
+            id: request.id,
+            title: "Reject this correction?",
+            confirmLabel: "Reject",
+            facts: <p>{change}. Their profile stays as it is.</p>,
+          }}
+        />
       )}
     </article>
   );
@@ -417,49 +433,36 @@ function ContestRecord({
       </div>
       <Resolution review={contest} />
       {contest.status === "pending" && (
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button danger"
-            onClick={() =>
-              decide({
-                kind: "contest",
-                action: "approve",
-                id: contest.id,
-                title: `Move ${number} to ${fullName(claimant)}?`,
-                confirmLabel: "Move the number",
-                facts: (
-                  <p>
-                    {fullName(claimant)} becomes tier 2 with {number}. {fullName(holder)} loses it and drops
-                    to tier 1.
-                  </p>
-                ),
-              })
-            }
-          >
-            Move to {fullName(claimant)}
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() =>
-              decide({
-                kind: "contest",
-                action: "reject",
-                id: contest.id,
-                title: "Reject this contest?",
-                confirmLabel: "Reject",
-                facts: (
-                  <p>
-                    {number} stays with {fullName(holder)}.
-                  </p>
-                ),
-              })
-            }
-          >
-            Reject
-          </button>
-        </div>
+        <DecisionButtons
+          decide={decide}
+          approve={{
+            kind: "contest",
+            action: "approve",
+            id: contest.id,
+            title: `Move ${number} to ${fullName(claimant)}?`,
+            confirmLabel: "Move the number",
+            facts: (
+              <p>
+                {fullName(claimant)} becomes tier 2 with {number}. {fullName(holder)} loses it and drops to
+                tier 1.
+              </p>
+            ),
+          }}
+          approveLabel={<>Move to {fullName(claimant)}</>}
+          approveDanger
+          reject={{
+            kind: "contest",
+            action: "reject",
+            id: contest.id,
+            title: "Reject this contest?",
+            confirmLabel: "Reject",
+            facts: (
+              <p>
+                {number} stays with {fullName(holder)}.
+              </p>
+            ),
+          }}
+        />
       )}
     </article>
   );

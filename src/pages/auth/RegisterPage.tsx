@@ -9,7 +9,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
-import { SecretField, TextField } from "../../components/TextField";
+import { PhoneField, SecretField, TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { homeFor, useSession } from "../../session/useSession";
@@ -95,11 +95,7 @@ export function RegisterPage() {
           error={errors.email?.message}
           {...form.register("email")}
         />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
+        <PhoneField
           hint="Nigerian mobile number, for example 08031234567"
           error={errors.phone?.message}
           {...form.register("phone")}

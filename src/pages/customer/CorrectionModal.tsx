@@ -8,10 +8,11 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
-import { Modal } from "../../components/Modal";
+import { Modal, ModalFormActions } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { StaffNoteField } from "./ContestForm";
 
 // The details as they should be, all shown; only the ones that differ from the profile are sent.
 const correctionForm = z.strictObject({
@@ -107,28 +108,19 @@ export function CorrectionModal({
           readOnly={sending}
           {...form.register("date_of_birth")}
         />
-        {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
-        <TextField
-          label="Anything staff should know (optional)"
+        <StaffNoteField
           hint="Why it is wrong, for example a spelling on your NIN slip."
-          maxLength={500}
           error={errors.note?.message}
           readOnly={sending}
           {...form.register("note")}
         />
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={sending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? "Sending…" : "Send for review"}
-          </button>
-        </div>
+        <ModalFormActions
+          refusal={refusal}
+          busy={sending}
+          onCancel={onClose}
+          label="Send for review"
+          busyLabel="Sending…"
+        />
       </form>
     </Modal>
   );

@@ -7,7 +7,7 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
-import { Modal } from "../../components/Modal";
+import { Modal, ModalFormActions } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
@@ -164,19 +164,13 @@ export function VerifyIdentityModal({
           We check that the name, date of birth and phone it is registered to match your profile. Once the
           registry answers, your name and date of birth are fixed: a later change goes to staff for review.
         </p>
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={sending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? "Verifying…" : "Verify"}
-          </button>
-        </div>
+        <ModalFormActions
+          refusal={refusal}
+          busy={sending}
+          onCancel={onClose}
+          label="Verify"
+          busyLabel="Verifying…"
+        />
       </form>
     </Modal>
   );

@@ -4,7 +4,7 @@ import { z } from "zod/mini";
 import { describeFailure } from "../../../../machines/actionFailure";
 import type { ApiKey } from "../../../../schemas/apiKeyViews";
 import type { DeveloperApi } from "../../../api/developerApi";
-import { Modal } from "../../../components/Modal";
+import { Modal, ModalFormActions } from "../../../components/Modal";
 import { TextField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
@@ -63,19 +63,7 @@ export function WebhookUrlModal({
           error={form.formState.errors.webhook_url?.message}
           {...form.register("webhook_url")}
         />
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={busy} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <ModalFormActions refusal={refusal} busy={busy} onCancel={close} label="Save" busyLabel="Saving…" />
       </form>
     </Modal>
   );

@@ -5,7 +5,7 @@ import type { ElectricityCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { ElectricityDraft } from "../../../../schemas/purchases";
 import { AmountField } from "../../../components/AmountField";
-import { TextField } from "../../../components/TextField";
+import { PhoneField, TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { electricityChoice } from "./choices";
@@ -103,14 +103,7 @@ export function ElectricityForm({
             : undefined
         }
       />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <button type="submit" className="button wizard-next">
         Check meter
       </button>

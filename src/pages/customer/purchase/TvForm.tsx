@@ -4,7 +4,7 @@ import type { Choice } from "../../../../machines/purchaseMachine";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
-import { TextField } from "../../../components/TextField";
+import { PhoneField, TextField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
@@ -92,14 +92,7 @@ export function TvForm({
         error={errors.smartcard?.message}
         {...form.register("smartcard")}
       />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <button type="submit" className="button wizard-next">
         Check smartcard
       </button>
