@@ -7,10 +7,10 @@ import type { KycStatus } from "../../../schemas/kycStatus";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
-import { ModalFormActions } from "../../components/Modal";
 import { TextField, type TextFieldProps } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { ModalFormActions } from "./ModalFormActions";
 
 type ContestInput = z.input<typeof kycContestBody>;
 const fieldNames = ["number", "note"] as const;

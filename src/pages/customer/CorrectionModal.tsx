@@ -8,11 +8,12 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
-import { Modal, ModalFormActions } from "../../components/Modal";
+import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { StaffNoteField } from "./ContestForm";
+import { ModalFormActions } from "./ModalFormActions";
 
 // The details as they should be, all shown; only the ones that differ from the profile are sent.
 const correctionForm = z.strictObject({

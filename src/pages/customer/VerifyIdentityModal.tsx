@@ -7,13 +7,14 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
-import { Modal, ModalFormActions } from "../../components/Modal";
+import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { ContestForm } from "./ContestForm";
+import { ModalFormActions } from "./ModalFormActions";
 
 type VerifyForm = z.input<typeof kycVerifyBody>;
 const fieldNames = ["id_type", "number", "date_of_birth"] as const;

@@ -4,7 +4,7 @@ import { z } from "zod/mini";
 import { describeFailure } from "../../../../machines/actionFailure";
 import type { ApiKey } from "../../../../schemas/apiKeyViews";
 import type { DeveloperApi } from "../../../api/developerApi";
-import { Modal, ModalFormActions } from "../../../components/Modal";
+import { Modal } from "../../../components/Modal";
 import { TextField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
@@ -63,7 +63,19 @@ export function WebhookUrlModal({
           error={form.formState.errors.webhook_url?.message}
           {...form.register("webhook_url")}
         />
-        <ModalFormActions refusal={refusal} busy={busy} onCancel={close} label="Save" busyLabel="Saving…" />
+        {refusal && (
+          <p className="field-error" role="alert">
+            {refusal}
+          </p>
+        )}
+        <div className="modal-actions">
+          <button type="button" className="button secondary" disabled={busy} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="button" disabled={busy}>
+            {busy ? "Saving…" : "Save"}
+          </button>
+        </div>
       </form>
     </Modal>
   );
