@@ -15,7 +15,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PagedResults, type PageOf } from "../../components/PagedResults";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
 import { useSession } from "../../session/useSession";
@@ -155,8 +155,7 @@ export default function IdentityReviewsPage() {
         failureMessage="Nothing was decided, or we could not tell. Trying again is safe."
       >
         {decision.draft?.facts}
-        <TextAreaField
-          label="Reason"
+        <ReasonField
           hint="Kept in the audit log. The customer does not see it."
           maxLength={300}
           error={decision.form.formState.errors.reason?.message}

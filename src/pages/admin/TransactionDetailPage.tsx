@@ -11,7 +11,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
 import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -188,9 +188,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         <p>
           {formatNaira(t.total)} goes back to {fullName(t.customer)}'s wallet. This cannot be undone.
         </p>
-        <TextAreaField
-          label="Reason"
-          hint="Recorded in the audit log."
+        <ReasonField
           maxLength={200}
           error={refund.form.formState.errors.reason?.message}
           {...refund.form.register("reason")}

@@ -6,7 +6,7 @@ import type { AdminKycStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -135,8 +135,7 @@ function ChangeTierForm({
             </p>
           )}
         </div>
-        <TextAreaField
-          label="Reason"
+        <ReasonField
           hint="Recorded in the audit log and shown here. Tier 3 needs an address and documents checked outside the app."
           maxLength={300}
           error={errors.reason?.message}
