@@ -68,7 +68,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "forms",
       65,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/(useConfirmAction|useReasonDialog)|\/machines\/confirmActionMachine/,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors|fieldOf)|\/src\/components\/AmountField\.tsx|\/src\/app\/(useConfirmAction|useReasonDialog)|\/machines\/confirmActionMachine/,
     ),
     group(
       "signedIn",

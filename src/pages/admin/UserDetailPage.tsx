@@ -24,6 +24,7 @@ import { DetailFact } from "./DetailFact";
 import { FundWalletForm } from "./FundWalletForm";
 import { UserKycSection } from "./UserKycSection";
 import "./admin.css";
+import { fieldOf } from "../../forms/fieldOf";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
 export default function UserDetailPage({ id }: { id: string }) {
@@ -206,27 +207,11 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
       <h2 id="user-edit">Edit user</h2>
       <form noValidate onSubmit={submit}>
         <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="off"
-            error={errors.first_name?.message}
-            {...form.register("first_name")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="off"
-            error={errors.last_name?.message}
-            {...form.register("last_name")}
-          />
+          <TextField label="First name" autoComplete="off" {...fieldOf(form, "first_name")} />
+          <TextField label="Last name" autoComplete="off" {...fieldOf(form, "last_name")} />
         </div>
         <div className="form-row">
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="off"
-            error={errors.phone?.message}
-            {...form.register("phone")}
-          />
+          <TextField label="Phone" type="tel" autoComplete="off" {...fieldOf(form, "phone")} />
           <div className="field">
             <label htmlFor={roleId}>Role</label>
             <select
@@ -281,15 +266,13 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
           label="Active"
           checked={Boolean(active)}
           hint="Off signs them out everywhere and stops them signing in."
-          error={errors.is_active?.message}
-          {...form.register("is_active")}
+          {...fieldOf(form, "is_active")}
         />
         <Switch
           label="May transact"
           checked={Boolean(mayTransact)}
           hint="Off suspends their purchases and funding."
-          error={errors.can_transact?.message}
-          {...form.register("can_transact")}
+          {...fieldOf(form, "can_transact")}
         />
         {errors.root && (
           <p className="field-error" role="alert">

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ReasonField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { DetailFact } from "./DetailFact";
@@ -138,8 +139,7 @@ function ChangeTierForm({
         <ReasonField
           hint="Recorded in the audit log and shown here. Tier 3 needs an address and documents checked outside the app."
           maxLength={300}
-          error={errors.reason?.message}
-          {...form.register("reason")}
+          {...fieldOf(form, "reason")}
         />
         <button type="submit" className="button">
           Continue

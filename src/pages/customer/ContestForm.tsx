@@ -8,6 +8,7 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { TextField, type TextFieldProps } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { ModalFormActions } from "./ModalFormActions";
@@ -66,9 +67,8 @@ export function ContestForm({
           label={`${name} (11 digits)`}
           inputMode="numeric"
           autoComplete="off"
-          error={errors.number?.message}
           readOnly={sending}
-          {...form.register("number")}
+          {...fieldOf(form, "number")}
         />
       ) : (
         errors.number && (
@@ -79,9 +79,8 @@ export function ContestForm({
       )}
       <StaffNoteField
         hint="Where and when you enrolled, for example. Nothing of the other account is shown to you."
-        error={errors.note?.message}
         readOnly={sending}
-        {...form.register("note")}
+        {...fieldOf(form, "note")}
       />
       <ModalFormActions
         refusal={refusal}

@@ -10,6 +10,7 @@ import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { StaffNoteField } from "./ContestForm";
@@ -51,7 +52,6 @@ export function CorrectionModal({
   const [refusal, setRefusal] = useState("");
   const once = useOnce();
   const sending = form.formState.isSubmitting;
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
     once(async () => {
@@ -91,29 +91,25 @@ export function CorrectionModal({
         <TextField
           label="First name"
           autoComplete="given-name"
-          error={errors.first_name?.message}
           readOnly={sending}
-          {...form.register("first_name")}
+          {...fieldOf(form, "first_name")}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
-          error={errors.last_name?.message}
           readOnly={sending}
-          {...form.register("last_name")}
+          {...fieldOf(form, "last_name")}
         />
         <DateField
           label="Date of birth"
           chosen={form.watch("date_of_birth")}
-          error={errors.date_of_birth?.message}
           readOnly={sending}
-          {...form.register("date_of_birth")}
+          {...fieldOf(form, "date_of_birth")}
         />
         <StaffNoteField
           hint="Why it is wrong, for example a spelling on your NIN slip."
-          error={errors.note?.message}
           readOnly={sending}
-          {...form.register("note")}
+          {...fieldOf(form, "note")}
         />
         <ModalFormActions
           refusal={refusal}

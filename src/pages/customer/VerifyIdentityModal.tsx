@@ -11,6 +11,7 @@ import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { ContestForm } from "./ContestForm";
@@ -144,9 +145,8 @@ export function VerifyIdentityModal({
           inputMode="numeric"
           autoComplete="off"
           hint={whereToFind[idType]}
-          error={errors.number?.message}
           readOnly={sending}
-          {...form.register("number")}
+          {...fieldOf(form, "number")}
         />
         {dateOfBirth ? (
           <p className="muted">Date of birth on your profile: {formatDate(dateOfBirth)}.</p>

@@ -5,6 +5,7 @@ import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
 import { PhoneField, TextField } from "../../../components/TextField";
+import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
@@ -81,16 +82,14 @@ export function TvForm({
             ? `A service fee of ${formatNaira(provider.service_fee, true)} applies on top of the bouquet's price.`
             : undefined
         }
-        error={errors.plan_id?.message}
         disabled={!provider?.enabled}
-        {...form.register("plan_id")}
+        {...fieldOf(form, "plan_id")}
       />
       <TextField
         label="Smartcard number"
         inputMode="numeric"
         autoComplete="off"
-        error={errors.smartcard?.message}
-        {...form.register("smartcard")}
+        {...fieldOf(form, "smartcard")}
       />
       <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <button type="submit" className="button wizard-next">
