@@ -9,7 +9,8 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *   session         every sign-in and signed-in page: xstate, zod, the API client, the session machine
  *                   and the accounts API, the modal and text fields, and the failure wording every
  *                   machine shares
- *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine,
+ *   forms           react-hook-form, its resolver, the amount field and the confirm-then-send machine
+ *                   (with the reason written in its dialog),
  *                   for the forms; the customer pages load it after they draw
  *                   (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
@@ -32,7 +33,7 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  * imported, but staying in their groups.
  */
 const areaRoot =
-  /\/src\/(pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx|app\/appServices\.ts)$/;
+  /\/src\/(pages\/(auth\/AuthArea|auth\/AdminLoginArea|customer\/CustomerArea|admin\/AdminArea)\.tsx|app\/sharedServices\.ts)$/;
 
 /** A page React.lazy loads keeps a chunk of its own (with what only it uses), unless it is an area's root. */
 const isLazyPage = (id: string, ctx: ChunkingContext) =>
@@ -53,7 +54,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter)|\/src\/format\/(formatCount|lagosDay)/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -61,22 +62,22 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "session",
       90,
-      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(appServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts|\/machines\/failureMessage\.ts/,
+      /\/node_modules\/(xstate|@xstate|use-isomorphic-layout-effect|zod|redaxios)\/|\/src\/(app\/(sharedServices|AppServices|usePageTitle|useHydrated)|session\/|components\/TextField\.tsx|components\/fields\.css)|\/schemas\/readable\.ts|\/machines\/failureMessage\.ts/,
     ),
     // Below signedIn, so that the amount field's imports (money) stay there rather than follow it here.
     group(
       "forms",
       65,
-      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors)|\/src\/components\/AmountField\.tsx|\/src\/app\/useConfirmAction|\/machines\/confirmActionMachine/,
+      /\/node_modules\/(react-hook-form|@hookform)\/|\/src\/forms\/(schemaResolver|serverFieldErrors|fieldOf)|\/src\/components\/AmountField\.tsx|\/src\/app\/(useConfirmAction|useReasonDialog)|\/machines\/confirmActionMachine/,
     ),
     group(
       "signedIn",
       70,
-      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/src\/pages\/customer\/TransactionBits|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
+      /\/src\/(components|format)\/|\/src\/app\/(useLoad|listAddress)|\/machines\/(actionFailure|sameDraft)|\/node_modules\/currency\.js\/|\/schemas\/(transactions|catalogue|notices|wallet|purchases|status|money|kycStatus)\.ts/,
       notForEveryCustomerPage,
     ),
     // The paged lists' parts, which the history and the console's lists share and no other page uses.
-    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter)/),
+    group("lists", 68, /\/src\/components\/(PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters)/),
     group("auth", 60, /\/src\/pages\/auth\/(AuthArea|AdminLoginArea|AuthLayout|LoginPage|useTextForm)/),
     group(
       "customer",
@@ -86,7 +87,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|Fact|people|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/(formatCount|lagosDay)/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|DetailFact|ActiveBadge|RowActionButtons|accountLabels|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/formatCount/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(

@@ -84,6 +84,8 @@ export const confirmActionMachine = setup({
   types: {
     context: {} as ConfirmActionContext,
     events: {} as ConfirmActionEvent,
+    /** The states in which the confirmation dialog stays on screen (for a flow that asks). */
+    tags: {} as "dialogShown",
   },
   actors: {
     send: fromPromise<unknown, ActionAttempt>(missingSend),
@@ -143,6 +145,7 @@ export const confirmActionMachine = setup({
       },
     },
     confirming: {
+      tags: "dialogShown",
       on: {
         "action.confirm": [
           { guard: "confirmsUnsettledDraft", target: "sending", actions: ["takeDraft", "forgetFailure"] },
@@ -152,6 +155,7 @@ export const confirmActionMachine = setup({
       },
     },
     sending: {
+      tags: "dialogShown",
       invoke: {
         id: "send",
         src: "send",
@@ -210,6 +214,7 @@ export const confirmActionMachine = setup({
       },
     },
     failed: {
+      tags: "dialogShown",
       on: {
         "action.retry": { target: "sending", actions: "forgetFailure" },
         // A new draft after a failure: from the dialog's own fields, or a page that asks nothing.

@@ -17,6 +17,43 @@ const missingCheck = missingActor("fundingCheckMachine", "checkFunding");
 const answer = ({ event }: { event: { output: FundingCheck } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => describeFailure(event.error);
 
+/** Where a check's outcome leads: the first check and each poll read the answer alike, to different states. */
+interface CheckOutcomes {
+  settled: string;
+  stopped: string;
+  stillPending: string;
+  missing: string;
+  unreachable: string;
+}
+
+/** One check of the funding, for the machine's `invoke`. */
+const checkFunding = (to: CheckOutcomes) => ({
+  id: "checkFunding",
+  src: "checkFunding" as const,
+  input: ({ context }: { context: FundingCheckContext }) => ({ reference: context.reference }),
+  onDone: [
+    {
+      guard: { type: "paymentSettled" as const, params: answer },
+      target: to.settled,
+      actions: { type: "rememberCheck" as const, params: answer },
+    },
+    {
+      guard: { type: "gatewayGaveUp" as const, params: answer },
+      target: to.stopped,
+      actions: { type: "rememberCheck" as const, params: answer },
+    },
+    { target: to.stillPending, actions: { type: "rememberCheck" as const, params: answer } },
+  ],
+  onError: [
+    {
+      guard: { type: "paymentUnknown" as const, params: failure },
+      target: to.missing,
+      actions: { type: "rememberFailure" as const, params: failure },
+    },
+    { target: to.unreachable, actions: { type: "rememberFailure" as const, params: failure } },
+  ],
+});
+
 /**
  * A card funding, back from the gateway's checkout: the server asks the gateway (the redirect
  * itself proves nothing). A pending payment is asked about again every `pollInterval`, for at most
@@ -59,32 +96,13 @@ export const fundingCheckMachine = setup({
       always: [{ guard: "referenceMalformed", target: "missing" }, { target: "checking" }],
     },
     checking: {
-      invoke: {
-        id: "checkFunding",
-        src: "checkFunding",
-        input: ({ context }) => ({ reference: context.reference }),
-        onDone: [
-          {
-            guard: { type: "paymentSettled", params: answer },
-            target: "settled",
-            actions: { type: "rememberCheck", params: answer },
-          },
-          {
-            guard: { type: "gatewayGaveUp", params: answer },
-            target: "stopped",
-            actions: { type: "rememberCheck", params: answer },
-          },
-          { target: "confirming", actions: { type: "rememberCheck", params: answer } },
-        ],
-        onError: [
-          {
-            guard: { type: "paymentUnknown", params: failure },
-            target: "missing",
-            actions: { type: "rememberFailure", params: failure },
-          },
-          { target: "unreachable", actions: { type: "rememberFailure", params: failure } },
-        ],
-      },
+      invoke: checkFunding({
+        settled: "settled",
+        stopped: "stopped",
+        stillPending: "confirming",
+        missing: "missing",
+        unreachable: "unreachable",
+      }),
     },
     confirming: {
       initial: "waiting",
@@ -94,32 +112,13 @@ export const fundingCheckMachine = setup({
           after: { pollInterval: "asking" },
         },
         asking: {
-          invoke: {
-            id: "checkFunding",
-            src: "checkFunding",
-            input: ({ context }) => ({ reference: context.reference }),
-            onDone: [
-              {
-                guard: { type: "paymentSettled", params: answer },
-                target: "#fundingCheck.settled",
-                actions: { type: "rememberCheck", params: answer },
-              },
-              {
-                guard: { type: "gatewayGaveUp", params: answer },
-                target: "#fundingCheck.stopped",
-                actions: { type: "rememberCheck", params: answer },
-              },
-              { target: "waiting", actions: { type: "rememberCheck", params: answer } },
-            ],
-            onError: [
-              {
-                guard: { type: "paymentUnknown", params: failure },
-                target: "#fundingCheck.missing",
-                actions: { type: "rememberFailure", params: failure },
-              },
-              { target: "#fundingCheck.unreachable", actions: { type: "rememberFailure", params: failure } },
-            ],
-          },
+          invoke: checkFunding({
+            settled: "#fundingCheck.settled",
+            stopped: "#fundingCheck.stopped",
+            stillPending: "waiting",
+            missing: "#fundingCheck.missing",
+            unreachable: "#fundingCheck.unreachable",
+          }),
         },
       },
     },

@@ -19,7 +19,7 @@ const DevelopersPage = lazyPage(() => import("./pages/public/developers/Develope
 const afterSession =
   <T,>(load: () => Promise<T>) =>
   async () => {
-    await import("./app/appServices");
+    await import("./app/sharedServices");
     await nextTask();
     return load();
   };

@@ -1,7 +1,7 @@
 import { appClient } from "../api/appClient";
 import { customerApi } from "../api/customerApi";
 import type { CustomerServices } from "./AppServices";
-import { appServices } from "./appServices";
+import { sharedServices } from "./sharedServices";
 
 let services: CustomerServices | undefined;
 
@@ -12,6 +12,6 @@ let services: CustomerServices | undefined;
  */
 export function customerServices(): CustomerServices {
   if (services) return services;
-  services = { ...appServices(), customer: customerApi(appClient) };
+  services = { ...sharedServices(), customer: customerApi(appClient) };
   return services;
 }

@@ -1,6 +1,6 @@
 import { useMachine } from "@xstate/react";
 import { useRef, useState } from "react";
-import { fromPromise, type SnapshotFrom } from "xstate";
+import { fromPromise, type SnapshotFrom, type StateValueFrom } from "xstate";
 import type { ActionFailure } from "../../machines/actionFailure";
 import {
   type ActionAttempt,
@@ -20,7 +20,7 @@ export interface ConfirmActionOptions<Draft, Output> {
   snapshot?: SnapshotFrom<typeof confirmActionMachine>;
 }
 
-export type ConfirmActionState = "idle" | "confirming" | "sending" | "done" | "failed";
+export type ConfirmActionState = StateValueFrom<typeof confirmActionMachine>;
 
 /** One confirm-then-send flow of a page: its state, and the events a person can cause. */
 export interface ConfirmAction<Draft, Output> {
@@ -71,16 +71,16 @@ export function useConfirmAction<Draft, Output>(
     ...(inspect && { inspect }),
     ...(options.snapshot && { snapshot: options.snapshot }),
   });
-  const state = snapshot.value as ConfirmActionState;
+  const state = snapshot.value;
   const { context } = snapshot;
   const event = (e: ConfirmActionEvent) => send(e);
   return {
     state,
     draft: context.draft as Draft | null,
-    output: state === "done" ? (context.output as Output) : null,
+    output: snapshot.matches("done") ? (context.output as Output) : null,
     failure: context.failure,
-    dialogOpen: context.dialog !== "none" && ["confirming", "sending", "failed"].includes(state),
-    sending: state === "sending",
+    dialogOpen: context.dialog !== "none" && snapshot.hasTag("dialogShown"),
+    sending: snapshot.matches("sending"),
     review: (draft) => event({ type: "action.review", draft }),
     edit: () => event({ type: "action.edit" }),
     confirm: (draft) =>

@@ -34,3 +34,12 @@ export function ChoiceFilter<C extends string>({
     </div>
   );
 }
+
+/** Back to the whole list: the filters live in the address, so clearing it clears them all. */
+export function ClearFilters({ setParams }: { setParams: (params: URLSearchParams) => void }) {
+  return (
+    <button type="button" className="button secondary" onClick={() => setParams(new URLSearchParams())}>
+      Clear filters
+    </button>
+  );
+}

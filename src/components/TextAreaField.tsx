@@ -38,3 +38,11 @@ export function TextAreaField({ label, error, hint, id, ref, ...textarea }: Text
     </div>
   );
 }
+
+/** Why a staff member acts, for the audit log: every console action that asks for one words it so. */
+export function ReasonField({
+  hint = "Recorded in the audit log.",
+  ...props
+}: Omit<TextAreaFieldProps, "label" | "hint"> & { hint?: string }) {
+  return <TextAreaField label="Reason" hint={hint} {...props} />;
+}

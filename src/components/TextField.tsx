@@ -38,6 +38,11 @@ export function TextField({ label, error, hint, id, ref, ...input }: TextFieldPr
   );
 }
 
+/** A phone number: the phone keypad, and the browser may offer the person's own number. */
+export function PhoneField(props: Omit<TextFieldProps, "label" | "type" | "inputMode" | "autoComplete">) {
+  return <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+}
+
 /** A password or PIN input with a Show/Hide toggle. */
 export function SecretField(props: Omit<TextFieldProps, "type">) {
   const [shown, setShown] = useState(false);

@@ -1,3 +1,4 @@
+import { lagosYear } from "./lagosCalendar";
 import { onFirstUse } from "./onFirstUse";
 
 // Intl does the formatting; we only pin the pattern (spec: "Mon D, YYYY") and the time zone.
@@ -20,8 +21,6 @@ const utc = onFirstUse(
       timeZone: "UTC",
     }),
 );
-/** Lagos keeps West Africa Time, UTC+1, all year: it has no daylight saving. */
-const lagosOffsetMs = 60 * 60 * 1000;
 
 /** The date a value names, and whether it is a bare calendar date; throws on an invalid one. */
 function readDate(value: string | number | Date): { date: Date; isCalendarDate: boolean } {
@@ -52,11 +51,8 @@ function hasRealDay(text: string): boolean {
   return check.getUTCMonth() === month - 1 && check.getUTCDate() === day;
 }
 
-/**
- * The year in Lagos, for "Member since 2024" in every signed-in page's sidebar. Worked out from the
- * fixed offset rather than with Intl, so the first draw of those pages builds no date formatter.
- */
+/** The year in Lagos, for "Member since 2024" in every signed-in page's sidebar; a bare date's own year. */
 export function yearOf(value: string | Date): number {
   const { date, isCalendarDate } = readDate(value);
-  return isCalendarDate ? date.getUTCFullYear() : new Date(date.getTime() + lagosOffsetMs).getUTCFullYear();
+  return isCalendarDate ? date.getUTCFullYear() : lagosYear(date);
 }

@@ -5,7 +5,7 @@ import { emergencyModeActors } from "../../actors/emergencyModeActors";
 import { adminApi } from "../../api/adminApi";
 import { appClient } from "../../api/appClient";
 import { type AdminServices, AppServicesProvider } from "../../app/AppServices";
-import { appServices } from "../../app/appServices";
+import { sharedServices } from "../../app/sharedServices";
 import { AreaNotFound } from "../../components/AreaNotFound";
 import { lazyPage } from "../../components/lazyPage";
 import { SignedInLayout } from "../../components/SignedInLayout";
@@ -134,7 +134,7 @@ function servicesForAdmin(): AdminServices {
   if (adminServices) return adminServices;
   const admin = adminApi(appClient);
   adminServices = {
-    ...appServices(),
+    ...sharedServices(),
     admin,
     emergencyModeLogic: emergencyModeMachine.provide({ actors: emergencyModeActors(admin) }),
   };

@@ -11,7 +11,7 @@ import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { ApiKeysSection } from "./ApiKeysSection";
-import { levelLabel } from "./people";
+import { levelLabel } from "./accountLabels";
 import "./admin.css";
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;

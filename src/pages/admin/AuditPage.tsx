@@ -5,7 +5,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { ChoiceFilter } from "../../components/ChoiceFilter";
+import { ChoiceFilter, ClearFilters } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -86,13 +86,7 @@ export default function AuditPage() {
           actor || action ? (
             <>
               <p>No entries match these filters.</p>
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => setParams(new URLSearchParams())}
-              >
-                Clear filters
-              </button>
+              <ClearFilters setParams={setParams} />
             </>
           ) : (
             <p>No entries yet: each staff and admin change will be listed here.</p>

@@ -9,8 +9,8 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatNaira } from "../../format/money";
+import { fullName } from "./accountLabels";
 import { FundWalletForm } from "./FundWalletForm";
-import { fullName } from "./people";
 import "./admin.css";
 
 type CustomerHit = z.infer<typeof customerHit>;

@@ -6,7 +6,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { type ConfirmActionOptions, useConfirmAction } from "../../app/useConfirmAction";
 import { AmountField } from "../../components/AmountField";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { formatNaira, parseNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
@@ -72,13 +72,7 @@ export function FundWalletForm({
           chips={chips}
           hint="From ₦1 to ₦1,000,000 at a time."
         />
-        <TextAreaField
-          label="Reason"
-          hint="Recorded in the audit log."
-          maxLength={200}
-          error={errors.reason?.message}
-          {...form.register("reason")}
-        />
+        <ReasonField maxLength={200} error={errors.reason?.message} {...form.register("reason")} />
         <button type="submit" className="button">
           Continue
         </button>

@@ -1,5 +1,4 @@
-import { type ReactNode, useCallback, useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ReactNode, useCallback, useId } from "react";
 import { Link, useSearchParams } from "wouter";
 import { identityTypeName } from "../../../schemas/kyc";
 import {
@@ -10,19 +9,17 @@ import {
   reviewDecisionBody,
 } from "../../../schemas/kycReview";
 import { type IdentityCheckOutcome, type ReviewStatus, reviewStatus } from "../../../schemas/kycStatus";
-import { ApiFailure } from "../../api/client";
 import { useAdminServices } from "../../app/AppServices";
-import { useConfirmAction } from "../../app/useConfirmAction";
-import { useLoad } from "../../app/useLoad";
+import { type Loaded, useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { PagedResults } from "../../components/PagedResults";
-import { TextAreaField } from "../../components/TextAreaField";
+import { PagedResults, type PageOf } from "../../components/PagedResults";
+import { ReasonField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
-import { schemaResolver } from "../../forms/schemaResolver";
-import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
+import { fullName } from "./accountLabels";
 import "./console.css";
 import "./identityReviews.css";
 
@@ -41,7 +38,6 @@ const outcomeLabels: Record<IdentityCheckOutcome, string> = {
   refused: "the registry bars this number",
 };
 
-const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 const born = (date: string | null) => (date ? formatDate(date) : "Not given");
 const masked = (type: "bvn" | "nin", last4: string) => `${identityTypeName[type]} •••••••${last4}`;
 /** "0803 555 0199": read at a glance, and wraps between groups in a narrow column. */
@@ -129,47 +125,25 @@ export default function IdentityReviewsPage() {
         </div>
       </div>
 
-      <PagedResults
+      <ReviewList
         title="Corrections of names and dates of birth"
-        showTitle
+        noun="corrections"
+        status={status}
         list={changes}
         page={changesPage}
         onPage={(page) => show({ changes_page: page })}
-        failed="We could not load the corrections."
-        none={<p>No {statusLabels[status].toLowerCase()} corrections.</p>}
-        pagerLabel="Corrections pages"
-      >
-        {(rows, stale) => (
-          <ul className={`console-list ${stale ? "stale" : ""}`}>
-            {rows.map((request) => (
-              <li key={request.id}>
-                <ChangeRecord request={request} person={person} decide={decision.open} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedResults>
+        record={(request) => <ChangeRecord request={request} person={person} decide={decision.open} />}
+      />
 
-      <PagedResults
+      <ReviewList
         title="Contested BVNs and NINs"
-        showTitle
+        noun="contests"
+        status={status}
         list={contests}
         page={contestsPage}
         onPage={(page) => show({ contests_page: page })}
-        failed="We could not load the contests."
-        none={<p>No {statusLabels[status].toLowerCase()} contests.</p>}
-        pagerLabel="Contests pages"
-      >
-        {(rows, stale) => (
-          <ul className={`console-list ${stale ? "stale" : ""}`}>
-            {rows.map((contest) => (
-              <li key={contest.id}>
-                <ContestRecord contest={contest} person={person} decide={decision.open} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </PagedResults>
+        record={(contest) => <ContestRecord contest={contest} person={person} decide={decision.open} />}
+      />
 
       <ConfirmDialog
         flow={decision.flow}
@@ -181,8 +155,7 @@ export default function IdentityReviewsPage() {
         failureMessage="Nothing was decided, or we could not tell. Trying again is safe."
       >
         {decision.draft?.facts}
-        <TextAreaField
-          label="Reason"
+        <ReasonField
           hint="Kept in the audit log. The customer does not see it."
           maxLength={300}
           error={decision.form.formState.errors.reason?.message}
@@ -199,31 +172,85 @@ type Decide = (decision: Decision) => void;
 /** One decision at a time: the record's facts and a reason in the dialog, then sent once. */
 function useDecision(reload: () => void) {
   const { admin } = useAdminServices();
-  const form = useForm({ resolver: schemaResolver(reviewDecisionBody), defaultValues: { reason: "" } });
-  const [draft, setDraft] = useState<Decision | null>(null);
-  const flow = useConfirmAction<Decision & { reason: string }, unknown>({
-    send: ({ draft: d }) =>
+  const decision = useReasonDialog<Decision>({
+    schema: reviewDecisionBody,
+    send: (d, reason) =>
       d.kind === "change"
-        ? admin.decideIdentityChange(d.id, d.action, d.reason)
-        : admin.decideIdentityContest(d.id, d.action, d.reason),
-    onDone: reload,
-    onRefused: (error) => {
-      showServerFieldErrors(error, form.setError, ["reason"]);
-      // Someone else decided it, or the accounts changed: the page must show what is true now.
-      if (error instanceof ApiFailure && error.status === 409) reload();
-    },
+        ? admin.decideIdentityChange(d.id, d.action, reason)
+        : admin.decideIdentityContest(d.id, d.action, reason),
+    reload,
   });
-  return {
-    flow,
-    form,
-    draft,
-    open: (decision: Decision) => {
-      form.reset();
-      setDraft(decision);
-      flow.edit();
-    },
-    submit: form.handleSubmit(({ reason }) => draft && flow.confirm({ ...draft, reason })),
-  };
+  return { ...decision, draft: decision.subject };
+}
+
+/** One of the page's two lists of requests, each with its own page in the address. */
+function ReviewList<P extends PageOf<{ id: string }>>({
+  title,
+  noun,
+  status,
+  list,
+  page,
+  onPage,
+  record,
+}: {
+  title: string;
+  noun: "corrections" | "contests";
+  status: ReviewStatus;
+  list: Loaded<P> & { retry: () => void };
+  page: number;
+  onPage: (page: number) => void;
+  record: (row: P["results"][number]) => ReactNode;
+}) {
+  return (
+    <PagedResults
+      title={title}
+      showTitle
+      list={list}
+      page={page}
+      onPage={onPage}
+      failed={`We could not load the ${noun}.`}
+      none={<p>{`No ${statusLabels[status].toLowerCase()} ${noun}.`}</p>}
+      pagerLabel={noun === "corrections" ? "Corrections pages" : "Contests pages"}
+    >
+      {(rows, stale) => (
+        <ul className={`console-list ${stale ? "stale" : ""}`}>
+          {rows.map((row) => (
+            <li key={row.id}>{record(row)}</li>
+          ))}
+        </ul>
+      )}
+    </PagedResults>
+  );
+}
+
+/** A pending review's two buttons, each opening the dialog for its decision. */
+function DecisionButtons({
+  decide,
+  approve,
+  approveLabel,
+  approveDanger = false,
+  reject,
+}: {
+  decide: Decide;
+  approve: Decision;
+  approveLabel: ReactNode;
+  approveDanger?: boolean;
+  reject: Decision;
+}) {
+  return (
+    <div className="admin-actions">
+      <button
+        type="button"
+        className={approveDanger ? "button danger" : "button"}
+        onClick={() => decide(approve)}
+      >
+        {approveLabel}
+      </button>
+      <button type="button" className="button secondary" onClick={() => decide(reject)}>
+        Reject
+      </button>
+    </div>
+  );
 }
 
 function StatusPill({ status }: { status: ReviewStatus }) {
@@ -323,40 +350,26 @@ function ChangeRecord({
       </div>
       <Resolution review={request} />
       {request.status === "pending" && (
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              decide({
-                kind: "change",
-                action: "approve",
-                id: request.id,
-                title: "Apply this correction?",
-                confirmLabel: "Apply correction",
-                facts: <p>{change}. Their profile changes at once; their details stay fixed.</p>,
-              })
-            }
-          >
-            Apply correction
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() =>
-              decide({
-                kind: "change",
-                action: "reject",
-                id: request.id,
-                title: "Reject this correction?",
-                confirmLabel: "Reject",
-                facts: <p>{change}. Their profile stays as it is.</p>,
-              })
-            }
-          >
-            Reject
-          </button>
-        </div>
+        <DecisionButtons
+          decide={decide}
+          approve={{
+            kind: "change",
+            action: "approve",
+            id: request.id,
+            title: "Apply this correction?",
+            confirmLabel: "Apply correction",
+            facts: <p>{change}. Their profile changes at once; their details stay fixed.</p>,
+          }}
+          approveLabel="Apply correction"
+          reject={{
+            kind: "change",
+            action: "reject",
+            id: request.id,
+            title: "Reject this correction?",
+            confirmLabel: "Reject",
+            facts: <p>{change}. Their profile stays as it is.</p>,
+          }}
+        />
       )}
     </article>
   );
@@ -419,49 +432,36 @@ function ContestRecord({
       </div>
       <Resolution review={contest} />
       {contest.status === "pending" && (
-        <div className="admin-actions">
-          <button
-            type="button"
-            className="button danger"
-            onClick={() =>
-              decide({
-                kind: "contest",
-                action: "approve",
-                id: contest.id,
-                title: `Move ${number} to ${fullName(claimant)}?`,
-                confirmLabel: "Move the number",
-                facts: (
-                  <p>
-                    {fullName(claimant)} becomes tier 2 with {number}. {fullName(holder)} loses it and drops
-                    to tier 1.
-                  </p>
-                ),
-              })
-            }
-          >
-            Move to {fullName(claimant)}
-          </button>
-          <button
-            type="button"
-            className="button secondary"
-            onClick={() =>
-              decide({
-                kind: "contest",
-                action: "reject",
-                id: contest.id,
-                title: "Reject this contest?",
-                confirmLabel: "Reject",
-                facts: (
-                  <p>
-                    {number} stays with {fullName(holder)}.
-                  </p>
-                ),
-              })
-            }
-          >
-            Reject
-          </button>
-        </div>
+        <DecisionButtons
+          decide={decide}
+          approve={{
+            kind: "contest",
+            action: "approve",
+            id: contest.id,
+            title: `Move ${number} to ${fullName(claimant)}?`,
+            confirmLabel: "Move the number",
+            facts: (
+              <p>
+                {fullName(claimant)} becomes tier 2 with {number}. {fullName(holder)} loses it and drops to
+                tier 1.
+              </p>
+            ),
+          }}
+          approveLabel={<>Move to {fullName(claimant)}</>}
+          approveDanger
+          reject={{
+            kind: "contest",
+            action: "reject",
+            id: contest.id,
+            title: "Reject this contest?",
+            confirmLabel: "Reject",
+            facts: (
+              <p>
+                {number} stays with {fullName(holder)}.
+              </p>
+            ),
+          }}
+        />
       )}
     </article>
   );

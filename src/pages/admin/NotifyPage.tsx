@@ -16,6 +16,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
+import { NotificationItem } from "../../components/NotificationItem";
 import { PagedResults } from "../../components/PagedResults";
 import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
@@ -23,8 +24,8 @@ import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { NotificationItem } from "../customer/NotificationItem";
 import "./console.css";
+import { fieldOf } from "../../forms/fieldOf";
 
 /** /admin/notify/all ("Send notification") and /admin/notify/circular ("Circular"). */
 export default function NotifyPage({ kind }: { kind: "all" | "circular" }) {
@@ -59,8 +60,7 @@ function TextFields({ form }: { form: TextForm }) {
         label="Message"
         maxLength={1000}
         hint="Up to 1,000 characters. Line breaks are kept."
-        error={errors.body?.message}
-        {...form.register("body")}
+        {...fieldOf(form, "body")}
       />
     </>
   );
@@ -240,7 +240,6 @@ function CircularComposer() {
   const list = useLoad(useCallback(() => admin.circulars(), [admin]));
   const composeId = useId();
   const listId = useId();
-  const errors = form.formState.errors;
 
   const flow = useConfirmAction<CircularBody, unknown>({
     send: ({ draft }) => admin.createCircular(draft),
@@ -274,15 +273,13 @@ function CircularComposer() {
                 label="Shows from"
                 type="datetime-local"
                 hint="Your device's time."
-                error={errors.starts_at?.message}
-                {...form.register("starts_at")}
+                {...fieldOf(form, "starts_at")}
               />
               <TextField
                 label="Shows until"
                 type="datetime-local"
                 hint="Your device's time."
-                error={errors.ends_at?.message}
-                {...form.register("ends_at")}
+                {...fieldOf(form, "ends_at")}
               />
             </div>
             <button type="submit" className="button" disabled={flow.sending}>

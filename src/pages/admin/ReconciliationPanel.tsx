@@ -6,7 +6,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
-import { lagosDay } from "../../format/lagosDay";
+import { lagosYesterday } from "../../format/lagosCalendar";
 import { formatNaira } from "../../format/money";
 import { SchemaForm } from "../../forms/SchemaForm";
 
@@ -28,7 +28,7 @@ export function ReconciliationPanel() {
   const headingId = useId();
   const list = runs.state === "failed" ? undefined : runs.data?.runs;
   const [latest, ...older] = list ?? [];
-  const yesterday = lagosDay(new Date(Date.now() - 86_400_000));
+  const yesterday = lagosYesterday();
 
   return (
     <section

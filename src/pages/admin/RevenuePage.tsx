@@ -8,40 +8,22 @@ import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { LoadFailed } from "../../components/LoadFailed";
+import { kindLabels } from "../../components/TransactionLabels";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
+import { addDays, lagosDay } from "../../format/lagosCalendar";
 import { formatNaira } from "../../format/money";
-import { kindLabels } from "../customer/TransactionBits";
 import { BarChart } from "./charts/BarChart";
 import { revenueCsv, revenueCsvName } from "./revenueCsv";
 import "./console.css";
 import { DateField } from "../../components/DateField";
 
-const lagosParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Africa/Lagos",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** Today's date in Lagos as YYYY-MM-DD: the server counts days in Lagos, whatever the admin's clock says. */
-export function lagosToday(now = new Date()): string {
-  const part = (type: string) => lagosParts.formatToParts(now).find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}`;
-}
-
-function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
 const isoDay = z.iso.date();
 type Range = { from: string; to: string };
 
-/** The last 30 days, today included. */
+/** The last 30 days, today included; days in Lagos, as the server counts them, whatever the admin's clock says. */
 export function defaultRange(now = new Date()): Range {
-  const to = lagosToday(now);
+  const to = lagosDay(now);
   return { from: addDays(to, -29), to };
 }
 

@@ -9,6 +9,7 @@ import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
 import "./secondFactor.css";
+import { fieldOf } from "../../forms/fieldOf";
 
 type CodeForm = z.input<typeof secondFactorBody>;
 type Setup = { secret: string; qr_svg: string };
@@ -88,8 +89,7 @@ export default function SecondFactorPage({ mode }: { mode: "setup" | "code" }) {
         inputMode={mode === "setup" ? "numeric" : "text"}
         autoComplete="one-time-code"
         hint={mode === "code" ? "The 6 digits your app shows, or one of your recovery codes." : undefined}
-        error={form.formState.errors.code?.message}
-        {...form.register("code")}
+        {...fieldOf(form, "code")}
       />
       <div className="second-factor-actions">
         <button type="submit" className="button" disabled={form.formState.isSubmitting}>

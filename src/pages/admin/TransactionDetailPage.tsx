@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "wouter";
 import { z } from "zod/mini";
 import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
@@ -9,19 +8,18 @@ import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
+import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { schemaResolver } from "../../forms/schemaResolver";
-import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
-import { kindLabels, StatusBadge } from "../customer/TransactionBits";
-import { Fact } from "./Fact";
+import { fullName } from "./accountLabels";
+import { DetailFact } from "./DetailFact";
 import { ProviderAttempts } from "./ProviderAttempts";
-import { fullName } from "./people";
 import "./admin.css";
 
 const uuid = z.uuid();
@@ -108,9 +106,9 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
       <section className="card" aria-labelledby="txn-customer">
         <h2 id="txn-customer">Customer</h2>
         <dl className="admin-facts">
-          <Fact label="Name">{fullName(t.customer)}</Fact>
-          <Fact label="Email">{t.customer.email}</Fact>
-          <Fact label="Phone">{t.customer.phone}</Fact>
+          <DetailFact label="Name">{fullName(t.customer)}</DetailFact>
+          <DetailFact label="Email">{t.customer.email}</DetailFact>
+          <DetailFact label="Phone">{t.customer.phone}</DetailFact>
         </dl>
         {/* Manage users is admin-only; staff would only meet "Not for your role" behind this link. */}
         {profile?.role === "admin" && (
@@ -122,29 +120,33 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         <h2 id="txn-product">Product</h2>
         {t.token && <TokenBox token={t.token} units={t.units} />}
         <dl className="admin-facts">
-          <Fact label="Date and time">{formatDateTime(t.created_at)}</Fact>
-          <Fact label="Kind">{kindLabels[t.kind]}</Fact>
-          <Fact label="Description">{t.description}</Fact>
-          {t.product && <Fact label="Product">{t.product}</Fact>}
+          <DetailFact label="Date and time">{formatDateTime(t.created_at)}</DetailFact>
+          <DetailFact label="Kind">{kindLabels[t.kind]}</DetailFact>
+          <DetailFact label="Description">{t.description}</DetailFact>
+          {t.product && <DetailFact label="Product">{t.product}</DetailFact>}
           {t.recipient && (
-            <Fact label="Recipient">
+            <DetailFact label="Recipient">
               <span className="mono">{t.recipient}</span>
-            </Fact>
+            </DetailFact>
           )}
-          {t.customer_name && <Fact label="Name on the account">{t.customer_name}</Fact>}
-          <Fact label="Amount">{formatNaira(t.amount)}</Fact>
-          <Fact label="Discount">{formatNaira(t.discount)}</Fact>
-          <Fact label="Fee">{formatNaira(t.fee)}</Fact>
-          <Fact label="Total">
+          {t.customer_name && <DetailFact label="Name on the account">{t.customer_name}</DetailFact>}
+          <DetailFact label="Amount">{formatNaira(t.amount)}</DetailFact>
+          <DetailFact label="Discount">{formatNaira(t.discount)}</DetailFact>
+          <DetailFact label="Fee">{formatNaira(t.fee)}</DetailFact>
+          <DetailFact label="Total">
             <strong>{formatNaira(t.total)}</strong>
-          </Fact>
-          <Fact label="Cost">{formatNaira(t.cost)}</Fact>
-          <Fact label="Provider">{t.provider_label ?? t.provider ?? "—"}</Fact>
-          <Fact label="Provider reference">
+          </DetailFact>
+          <DetailFact label="Cost">{formatNaira(t.cost)}</DetailFact>
+          <DetailFact label="Provider">{t.provider_label ?? t.provider ?? "—"}</DetailFact>
+          <DetailFact label="Provider reference">
             <span className="mono">{t.provider_reference ?? "—"}</span>
-          </Fact>
-          {t.balance_before !== null && <Fact label="Balance before">{formatNaira(t.balance_before)}</Fact>}
-          {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
+          </DetailFact>
+          {t.balance_before !== null && (
+            <DetailFact label="Balance before">{formatNaira(t.balance_before)}</DetailFact>
+          )}
+          {t.balance_after !== null && (
+            <DetailFact label="Balance after">{formatNaira(t.balance_after)}</DetailFact>
+          )}
         </dl>
       </section>
 
@@ -186,9 +188,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         <p>
           {formatNaira(t.total)} goes back to {fullName(t.customer)}'s wallet. This cannot be undone.
         </p>
-        <TextAreaField
-          label="Reason"
-          hint="Recorded in the audit log."
+        <ReasonField
           maxLength={200}
           error={refund.form.formState.errors.reason?.message}
           {...refund.form.register("reason")}
@@ -201,23 +201,10 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
 /** Refunding: the reason is written in the dialog itself, then sent once. */
 function useRefund(t: StaffTransactionDetail, reload: () => void) {
   const { admin } = useAdminServices();
-  const form = useForm({ resolver: schemaResolver(refundBody), defaultValues: { reason: "" } });
-  const flow = useConfirmAction<{ reason: string }, unknown>({
-    send: ({ draft }) => admin.refund(t.id, draft.reason),
-    onDone: reload,
-    onRefused: (error) => {
-      showServerFieldErrors(error, form.setError, ["reason"]);
-      // Someone else refunded it, or it changed state: the page must show what is true now.
-      if (error instanceof ApiFailure && error.status === 409) reload();
-    },
+  const refund = useReasonDialog<string>({
+    schema: refundBody,
+    send: (id, reason) => admin.refund(id, reason),
+    reload,
   });
-  return {
-    flow,
-    form,
-    open: () => {
-      form.reset();
-      flow.edit();
-    },
-    submit: form.handleSubmit(({ reason }) => flow.confirm({ reason })),
-  };
+  return { ...refund, open: () => refund.open(t.id) };
 }

@@ -13,13 +13,14 @@ import { useAdminServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { ChoiceFilter } from "../../components/ChoiceFilter";
+import { ClearFilters } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
+import { TransactionFilters } from "../../components/TransactionFilters";
+import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge, statusLabels } from "../customer/TransactionBits";
-import { fullName } from "./people";
+import { fullName } from "./accountLabels";
 import "./admin.css";
 import { DateField } from "../../components/DateField";
 
@@ -130,22 +131,7 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
       <h1>{title}</h1>
 
       <form className="card admin-filters" aria-label="Filter transactions" noValidate onSubmit={apply}>
-        {!fixedKind && (
-          <ChoiceFilter
-            label="Kind"
-            value={kind}
-            choices={transactionKind.options}
-            labels={kindLabels}
-            onChange={(kind) => show({ kind })}
-          />
-        )}
-        <ChoiceFilter
-          label="Status"
-          value={status}
-          choices={transactionStatus.options}
-          labels={statusLabels}
-          onChange={(status) => show({ status })}
-        />
+        <TransactionFilters kind={kind} status={status} withKind={!fixedKind} onChange={show} />
         <DateField
           id={ids.from}
           label="From"
@@ -177,15 +163,7 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
           <button type="submit" className="button">
             Apply
           </button>
-          {filtered && (
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => setParams(new URLSearchParams())}
-            >
-              Clear filters
-            </button>
-          )}
+          {filtered && <ClearFilters setParams={setParams} />}
         </div>
       </form>
 

@@ -12,17 +12,19 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
 import { TextField } from "../../components/TextField";
+import { SignedAmount, StatusBadge } from "../../components/TransactionLabels";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { SignedAmount, StatusBadge } from "../customer/TransactionBits";
-import { Fact } from "./Fact";
+import { ActiveBadge } from "./ActiveBadge";
+import { fullName, levelLabel, roleLabels } from "./accountLabels";
+import { DetailFact } from "./DetailFact";
 import { FundWalletForm } from "./FundWalletForm";
-import { ActiveBadge, fullName, levelLabel, roleLabels } from "./people";
 import { UserKycSection } from "./UserKycSection";
 import "./admin.css";
+import { fieldOf } from "../../forms/fieldOf";
 
 /** A user as the admin sees them: who, their wallet, what they bought lately, and what can be changed. */
 export default function UserDetailPage({ id }: { id: string }) {
@@ -61,22 +63,22 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
       <section className="card" aria-labelledby="user-profile">
         <h2 id="user-profile">Profile</h2>
         <dl className="admin-facts">
-          <Fact label="Email">{user.email}</Fact>
-          <Fact label="Phone">{user.phone}</Fact>
-          <Fact label="Role">{roleLabels[user.role]}</Fact>
-          <Fact label="Account">
+          <DetailFact label="Email">{user.email}</DetailFact>
+          <DetailFact label="Phone">{user.phone}</DetailFact>
+          <DetailFact label="Role">{roleLabels[user.role]}</DetailFact>
+          <DetailFact label="Account">
             <ActiveBadge active={user.is_active} />
-          </Fact>
-          <Fact label="Email verified">{user.email_verified ? "Yes" : "No"}</Fact>
-          <Fact label="May transact">{user.can_transact ? "Yes" : "No"}</Fact>
-          <Fact label="Transaction PIN">{user.has_pin ? "Set" : "Not set"}</Fact>
-          <Fact label="Date of birth">
+          </DetailFact>
+          <DetailFact label="Email verified">{user.email_verified ? "Yes" : "No"}</DetailFact>
+          <DetailFact label="May transact">{user.can_transact ? "Yes" : "No"}</DetailFact>
+          <DetailFact label="Transaction PIN">{user.has_pin ? "Set" : "Not set"}</DetailFact>
+          <DetailFact label="Date of birth">
             {user.date_of_birth ? formatDate(user.date_of_birth) : "Not given"}
-          </Fact>
-          <Fact label="Joined">{formatDate(user.date_joined)}</Fact>
-          <Fact label="Referral code">
+          </DetailFact>
+          <DetailFact label="Joined">{formatDate(user.date_joined)}</DetailFact>
+          <DetailFact label="Referral code">
             <span className="mono">{user.referral_code}</span>
-          </Fact>
+          </DetailFact>
         </dl>
       </section>
 
@@ -84,10 +86,10 @@ function UserView({ user, reload }: { user: UserDetail; reload: () => void }) {
         <h2 id="user-wallet">Wallet</h2>
         {user.wallet ? (
           <dl className="admin-facts">
-            <Fact label="Wallet number">
+            <DetailFact label="Wallet number">
               <span className="mono">{user.wallet.number}</span>
-            </Fact>
-            <Fact label="Balance">{formatNaira(user.wallet.balance)}</Fact>
+            </DetailFact>
+            <DetailFact label="Balance">{formatNaira(user.wallet.balance)}</DetailFact>
           </dl>
         ) : (
           <p className="muted">Staff and admins hold no wallet.</p>
@@ -205,27 +207,11 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
       <h2 id="user-edit">Edit user</h2>
       <form noValidate onSubmit={submit}>
         <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="off"
-            error={errors.first_name?.message}
-            {...form.register("first_name")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="off"
-            error={errors.last_name?.message}
-            {...form.register("last_name")}
-          />
+          <TextField label="First name" autoComplete="off" {...fieldOf(form, "first_name")} />
+          <TextField label="Last name" autoComplete="off" {...fieldOf(form, "last_name")} />
         </div>
         <div className="form-row">
-          <TextField
-            label="Phone"
-            type="tel"
-            autoComplete="off"
-            error={errors.phone?.message}
-            {...form.register("phone")}
-          />
+          <TextField label="Phone" type="tel" autoComplete="off" {...fieldOf(form, "phone")} />
           <div className="field">
             <label htmlFor={roleId}>Role</label>
             <select
@@ -280,15 +266,13 @@ function EditUser({ user, onSaved }: { user: UserDetail; onSaved: () => void }) 
           label="Active"
           checked={Boolean(active)}
           hint="Off signs them out everywhere and stops them signing in."
-          error={errors.is_active?.message}
-          {...form.register("is_active")}
+          {...fieldOf(form, "is_active")}
         />
         <Switch
           label="May transact"
           checked={Boolean(mayTransact)}
           hint="Off suspends their purchases and funding."
-          error={errors.can_transact?.message}
-          {...form.register("can_transact")}
+          {...fieldOf(form, "can_transact")}
         />
         {errors.root && (
           <p className="field-error" role="alert">

@@ -6,12 +6,13 @@ import type { AdminKycStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { TextAreaField } from "../../components/TextAreaField";
+import { ReasonField } from "../../components/TextAreaField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { Fact } from "./Fact";
+import { DetailFact } from "./DetailFact";
 
 const sourceLabels: Record<AdminKycStatus["tier_source"], string> = {
   signup: "Sign-up",
@@ -36,29 +37,31 @@ export function UserKycSection({
       {kyc ? (
         <>
           <dl className="admin-facts">
-            <Fact label="Tier">Tier {kyc.tier}</Fact>
-            <Fact label="How it was set">{sourceLabels[kyc.tier_source]}</Fact>
+            <DetailFact label="Tier">Tier {kyc.tier}</DetailFact>
+            <DetailFact label="How it was set">{sourceLabels[kyc.tier_source]}</DetailFact>
             {kyc.tier_source === "admin" && kyc.tier_reason && (
-              <Fact label="Admin's reason">
+              <DetailFact label="Admin's reason">
                 <q>{kyc.tier_reason}</q>
-              </Fact>
+              </DetailFact>
             )}
-            <Fact label="Identity">
+            <DetailFact label="Identity">
               {kyc.id_type && kyc.id_last4
                 ? `${identityTypeName[kyc.id_type]} ending ${kyc.id_last4}`
                 : "None checked"}
-            </Fact>
-            <Fact label="Verified name">{kyc.verified_name ?? "None"}</Fact>
-            <Fact label="Verified on">{kyc.verified_at ? formatDate(kyc.verified_at) : "Never"}</Fact>
-            <Fact label="Names and date of birth">
+            </DetailFact>
+            <DetailFact label="Verified name">{kyc.verified_name ?? "None"}</DetailFact>
+            <DetailFact label="Verified on">
+              {kyc.verified_at ? formatDate(kyc.verified_at) : "Never"}
+            </DetailFact>
+            <DetailFact label="Names and date of birth">
               {kyc.details_locked
                 ? "Fixed by an identity check (corrections go to Identity reviews)"
                 : "The customer may change them"}
-            </Fact>
-            <Fact label="Daily purchase limit">
+            </DetailFact>
+            <DetailFact label="Daily purchase limit">
               {formatNaira(kyc.daily_limit)} ({formatNaira(kyc.spent_today)} used today)
-            </Fact>
-            <Fact label="Wallet maximum balance">{formatNaira(kyc.max_balance)}</Fact>
+            </DetailFact>
+            <DetailFact label="Wallet maximum balance">{formatNaira(kyc.max_balance)}</DetailFact>
           </dl>
           <ChangeTierForm user={user} current={kyc.tier} onChanged={onChanged} />
         </>
@@ -133,12 +136,10 @@ function ChangeTierForm({
             </p>
           )}
         </div>
-        <TextAreaField
-          label="Reason"
+        <ReasonField
           hint="Recorded in the audit log and shown here. Tier 3 needs an address and documents checked outside the app."
           maxLength={300}
-          error={errors.reason?.message}
-          {...form.register("reason")}
+          {...fieldOf(form, "reason")}
         />
         <button type="submit" className="button">
           Continue

@@ -12,7 +12,8 @@ import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
-import { ActiveBadge, fullName, roleLabels } from "./people";
+import { ActiveBadge } from "./ActiveBadge";
+import { fullName, roleLabels } from "./accountLabels";
 import "./admin.css";
 
 // The form (and react-hook-form with it) loads only when an admin opens it.

@@ -1,6 +1,6 @@
 import { Redirect, Route, Switch } from "wouter";
 import { AppServicesProvider } from "../../app/AppServices";
-import { appServices } from "../../app/appServices";
+import { sharedServices } from "../../app/sharedServices";
 import { lazyPage } from "../../components/lazyPage";
 import { AuthLayout } from "./AuthLayout";
 import { LoginPage } from "./LoginPage";
@@ -60,7 +60,7 @@ export function AuthRoutes() {
 
 export default function AuthArea() {
   return (
-    <AppServicesProvider services={appServices()}>
+    <AppServicesProvider services={sharedServices()}>
       <AuthRoutes />
     </AppServicesProvider>
   );

@@ -9,6 +9,7 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { signUpTickets } from "../../storage/signUpTickets";
@@ -84,8 +85,7 @@ export function ResetPasswordPage() {
           label="New password"
           autoComplete="new-password"
           hint={passwordHint}
-          error={form.formState.errors.new_password?.message}
-          {...form.register("new_password")}
+          {...fieldOf(form, "new_password")}
         />
         <button
           type="submit"

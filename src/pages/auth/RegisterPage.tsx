@@ -9,7 +9,8 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
-import { SecretField, TextField } from "../../components/TextField";
+import { PhoneField, SecretField, TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { homeFor, useSession } from "../../session/useSession";
@@ -39,7 +40,6 @@ export function RegisterPage() {
       referral_code: search.get("ref") ?? "",
     },
   });
-  const errors = form.formState.errors;
   useGlobalLoading(form.formState.isSubmitting || session.status === "signingIn");
 
   usePageTitle("Create account");
@@ -75,47 +75,21 @@ export function RegisterPage() {
       <h1>Create your account</h1>
       <form noValidate onSubmit={submit}>
         <div className="form-row">
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            error={errors.first_name?.message}
-            {...form.register("first_name")}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.last_name?.message}
-            {...form.register("last_name")}
-          />
+          <TextField label="First name" autoComplete="given-name" {...fieldOf(form, "first_name")} />
+          <TextField label="Last name" autoComplete="family-name" {...fieldOf(form, "last_name")} />
         </div>
-        <TextField
-          label="Email address"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...form.register("email")}
-        />
-        <TextField
-          label="Phone number"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          hint="Nigerian mobile number, for example 08031234567"
-          error={errors.phone?.message}
-          {...form.register("phone")}
-        />
+        <TextField label="Email address" type="email" autoComplete="email" {...fieldOf(form, "email")} />
+        <PhoneField hint="Nigerian mobile number, for example 08031234567" {...fieldOf(form, "phone")} />
         <SecretField
           label="Password"
           autoComplete="new-password"
           hint={passwordHint}
-          error={errors.password?.message}
-          {...form.register("password")}
+          {...fieldOf(form, "password")}
         />
         <TextField
           label="Referral code (optional)"
           autoCapitalize="characters"
-          error={errors.referral_code?.message}
-          {...form.register("referral_code")}
+          {...fieldOf(form, "referral_code")}
         />
         <button
           type="submit"

@@ -7,6 +7,7 @@ import { useAppServices } from "../../app/AppServices";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { signUpTickets } from "../../storage/signUpTickets";
 import { useVerifyEmailLogic } from "./useVerifyEmailLogic";
@@ -49,8 +50,7 @@ export function VerifyModal({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={6}
-          error={form.formState.errors.code?.message}
-          {...form.register("code")}
+          {...fieldOf(form, "code")}
         />
         {snapshot.context.error && (
           // Spec section 8 titles a code verification failure "An error occurred"; said here, once.

@@ -4,6 +4,7 @@ import { passwordChangeBody } from "../../../schemas/auth";
 import { passwordHint } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
 import { SecretField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
@@ -20,7 +21,6 @@ export function ChangePasswordForm() {
     resolver: schemaResolver(passwordChangeBody),
     defaultValues: empty,
   });
-  const errors = form.formState.errors;
   const submit = form.handleSubmit(async (values) => {
     try {
       await accounts.changePassword(values);
@@ -35,15 +35,13 @@ export function ChangePasswordForm() {
         <SecretField
           label="Current password"
           autoComplete="current-password"
-          error={errors.current_password?.message}
-          {...form.register("current_password")}
+          {...fieldOf(form, "current_password")}
         />
         <SecretField
           label="New password"
           autoComplete="new-password"
           hint={passwordHint}
-          error={errors.new_password?.message}
-          {...form.register("new_password")}
+          {...fieldOf(form, "new_password")}
         />
       </div>
       <button type="submit" className="button" disabled={form.formState.isSubmitting}>

@@ -7,9 +7,11 @@ import type { KycStatus } from "../../../schemas/kycStatus";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
-import { TextField } from "../../components/TextField";
+import { TextField, type TextFieldProps } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { ModalFormActions } from "./ModalFormActions";
 
 type ContestInput = z.input<typeof kycContestBody>;
 const fieldNames = ["number", "note"] as const;
@@ -65,9 +67,8 @@ export function ContestForm({
           label={`${name} (11 digits)`}
           inputMode="numeric"
           autoComplete="off"
-          error={errors.number?.message}
           readOnly={sending}
-          {...form.register("number")}
+          {...fieldOf(form, "number")}
         />
       ) : (
         errors.number && (
@@ -76,28 +77,23 @@ export function ContestForm({
           </p>
         )
       )}
-      {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
-      <TextField
-        label="Anything staff should know (optional)"
+      <StaffNoteField
         hint="Where and when you enrolled, for example. Nothing of the other account is shown to you."
-        maxLength={500}
-        error={errors.note?.message}
         readOnly={sending}
-        {...form.register("note")}
+        {...fieldOf(form, "note")}
       />
-      {refusal && (
-        <p className="field-error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <div className="modal-actions">
-        <button type="button" className="button secondary" disabled={sending} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="button" disabled={sending}>
-          {sending ? "Sending…" : "Send to staff"}
-        </button>
-      </div>
+      <ModalFormActions
+        refusal={refusal}
+        busy={sending}
+        onCancel={onCancel}
+        label="Send to staff"
+        busyLabel="Sending…"
+      />
     </form>
   );
+}
+
+/** The note a customer may add for staff: one line, not the console's text area, which would bring the console's chunk to customers. */
+export function StaffNoteField(props: Omit<TextFieldProps, "label" | "maxLength">) {
+  return <TextField label="Anything staff should know (optional)" maxLength={500} {...props} />;
 }

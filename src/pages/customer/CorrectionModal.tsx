@@ -10,8 +10,11 @@ import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
 import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
+import { StaffNoteField } from "./ContestForm";
+import { ModalFormActions } from "./ModalFormActions";
 
 // The details as they should be, all shown; only the ones that differ from the profile are sent.
 const correctionForm = z.strictObject({
@@ -49,7 +52,6 @@ export function CorrectionModal({
   const [refusal, setRefusal] = useState("");
   const once = useOnce();
   const sending = form.formState.isSubmitting;
-  const errors = form.formState.errors;
 
   const submit = form.handleSubmit((values) =>
     once(async () => {
@@ -89,46 +91,33 @@ export function CorrectionModal({
         <TextField
           label="First name"
           autoComplete="given-name"
-          error={errors.first_name?.message}
           readOnly={sending}
-          {...form.register("first_name")}
+          {...fieldOf(form, "first_name")}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
-          error={errors.last_name?.message}
           readOnly={sending}
-          {...form.register("last_name")}
+          {...fieldOf(form, "last_name")}
         />
         <DateField
           label="Date of birth"
           chosen={form.watch("date_of_birth")}
-          error={errors.date_of_birth?.message}
           readOnly={sending}
-          {...form.register("date_of_birth")}
+          {...fieldOf(form, "date_of_birth")}
         />
-        {/* One line, not the console's text area, which would bring the console's chunk to customers. */}
-        <TextField
-          label="Anything staff should know (optional)"
+        <StaffNoteField
           hint="Why it is wrong, for example a spelling on your NIN slip."
-          maxLength={500}
-          error={errors.note?.message}
           readOnly={sending}
-          {...form.register("note")}
+          {...fieldOf(form, "note")}
         />
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={sending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? "Sending…" : "Send for review"}
-          </button>
-        </div>
+        <ModalFormActions
+          refusal={refusal}
+          busy={sending}
+          onCancel={onClose}
+          label="Send for review"
+          busyLabel="Sending…"
+        />
       </form>
     </Modal>
   );

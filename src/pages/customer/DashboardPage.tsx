@@ -5,11 +5,11 @@ import { useHydrated } from "../../app/useHydrated";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { EmergencyBanner } from "../../components/EmergencyBanner";
+import { TransactionRow } from "../../components/TransactionRow";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
 import { clientStore } from "../../storage/clientStore";
 import { FirstStepsCard } from "./FirstStepsCard";
-import { TransactionRow } from "./TransactionBits";
 import "./wallet.css";
 
 const hiddenKey = "balanceHidden";

@@ -3,7 +3,7 @@ import type { Notification } from "../../../schemas/notices";
 import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { NotificationItem } from "./NotificationItem";
+import { NotificationItem } from "../../components/NotificationItem";
 import { markNoticesRead } from "./unreadNotices";
 import "./wallet.css";
 

@@ -8,6 +8,7 @@ import { DateField } from "../../components/DateField";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretDisplay } from "../../components/SecretDisplay";
 import { TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
@@ -68,7 +69,6 @@ export function PersonalDetailsForm({
     values: useMemo(() => formValues(profile), [profile]),
     resetOptions: { keepDirtyValues: true },
   });
-  const errors = form.formState.errors;
   const fixedHintId = useId();
   useGlobalLoading(form.formState.isSubmitting);
 
@@ -93,15 +93,13 @@ export function PersonalDetailsForm({
           label="First name"
           autoComplete="given-name"
           readOnly={locked}
-          error={errors.first_name?.message}
-          {...form.register("first_name")}
+          {...fieldOf(form, "first_name")}
         />
         <TextField
           label="Last name"
           autoComplete="family-name"
           readOnly={locked}
-          error={errors.last_name?.message}
-          {...form.register("last_name")}
+          {...fieldOf(form, "last_name")}
         />
         {locked && (
           <p className="field-hint" id={fixedHintId}>
@@ -110,13 +108,7 @@ export function PersonalDetailsForm({
         )}
       </fieldset>
       <div className="form-row">
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          error={errors.phone?.message}
-          {...form.register("phone")}
-        />
+        <TextField label="Phone" type="tel" autoComplete="tel" {...fieldOf(form, "phone")} />
         <TextField label="Email" type="email" value={profile.email} readOnly />
       </div>
       <DateField
@@ -124,8 +116,7 @@ export function PersonalDetailsForm({
         chosen={form.watch("date_of_birth")}
         readOnly={locked}
         hint={locked ? fixedHints[fixed] : undefined}
-        error={errors.date_of_birth?.message}
-        {...form.register("date_of_birth")}
+        {...fieldOf(form, "date_of_birth")}
       />
       <div className="form-row">
         <SecretDisplay

@@ -6,9 +6,9 @@ import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { TokenBox } from "../../components/TokenBox";
+import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
-import { kindLabels, StatusBadge } from "./TransactionBits";
 import "./receipt.css";
 import "./wallet.css";
 

@@ -11,10 +11,11 @@ import { useCustomerServices } from "../../app/AppServices";
 import { pageFrom, searchFrom } from "../../app/listAddress";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { ChoiceFilter } from "../../components/ChoiceFilter";
+import { ClearFilters } from "../../components/ChoiceFilter";
 import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
-import { kindLabels, statusLabels, TransactionRow } from "./TransactionBits";
+import { TransactionFilters } from "../../components/TransactionFilters";
+import { TransactionRow } from "../../components/TransactionRow";
 import "./wallet.css";
 
 const pageSize = 20;
@@ -81,20 +82,7 @@ export default function TransactionHistoryPage() {
       <h1>Transaction history</h1>
 
       <form className="card history-filters" aria-label="Filter transactions" onSubmit={submitSearch}>
-        <ChoiceFilter
-          label="Kind"
-          value={kind}
-          choices={transactionKind.options}
-          labels={kindLabels}
-          onChange={(kind) => show({ kind })}
-        />
-        <ChoiceFilter
-          label="Status"
-          value={status}
-          choices={transactionStatus.options}
-          labels={statusLabels}
-          onChange={(status) => show({ status })}
-        />
+        <TransactionFilters kind={kind} status={status} onChange={show} />
         {/* What it searches in the label, where it wraps, not in a placeholder a phone's field cuts short. */}
         <SearchField
           label="Search by reference, phone or meter"
@@ -113,15 +101,7 @@ export default function TransactionHistoryPage() {
         none={
           <>
             <p>No transactions match.</p>
-            {filtered && (
-              <button
-                type="button"
-                className="button secondary"
-                onClick={() => setParams(new URLSearchParams())}
-              >
-                Clear filters
-              </button>
-            )}
+            {filtered && <ClearFilters setParams={setParams} />}
           </>
         }
       >

@@ -11,9 +11,11 @@ import { Modal } from "../../components/Modal";
 import { TextField } from "../../components/TextField";
 import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
+import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { ContestForm } from "./ContestForm";
+import { ModalFormActions } from "./ModalFormActions";
 
 type VerifyForm = z.input<typeof kycVerifyBody>;
 const fieldNames = ["id_type", "number", "date_of_birth"] as const;
@@ -143,9 +145,8 @@ export function VerifyIdentityModal({
           inputMode="numeric"
           autoComplete="off"
           hint={whereToFind[idType]}
-          error={errors.number?.message}
           readOnly={sending}
-          {...form.register("number")}
+          {...fieldOf(form, "number")}
         />
         {dateOfBirth ? (
           <p className="muted">Date of birth on your profile: {formatDate(dateOfBirth)}.</p>
@@ -164,19 +165,13 @@ export function VerifyIdentityModal({
           We check that the name, date of birth and phone it is registered to match your profile. Once the
           registry answers, your name and date of birth are fixed: a later change goes to staff for review.
         </p>
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={sending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={sending}>
-            {sending ? "Verifying…" : "Verify"}
-          </button>
-        </div>
+        <ModalFormActions
+          refusal={refusal}
+          busy={sending}
+          onCancel={onClose}
+          label="Verify"
+          busyLabel="Verifying…"
+        />
       </form>
     </Modal>
   );

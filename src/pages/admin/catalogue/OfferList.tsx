@@ -4,7 +4,8 @@ import { type OfferService, offerAdd, offerEdit, type StaffOffer } from "../../.
 import { useAdminServices } from "../../../app/AppServices";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { ActiveBadge } from "../people";
+import { ActiveBadge } from "../ActiveBadge";
+import { RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "./catalogue.css";
 
@@ -115,22 +116,18 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
                 </td>
                 <td className="plan-actions-cell">
                   <div className="plan-actions">
-                    <button
-                      type="button"
-                      className="button secondary"
-                      aria-label={`Edit ${offer.label}'s offer for ${productName}`}
-                      onClick={() => setOpen({ kind: "edit", offer })}
-                    >
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="button secondary danger"
-                      aria-label={`Remove ${offer.label}'s offer for ${productName}`}
-                      onClick={() => setOpen({ kind: "remove", offer })}
-                    >
-                      Remove
-                    </button>
+                    <RowActionButtons
+                      edit={{
+                        text: "Edit",
+                        label: `Edit ${offer.label}'s offer for ${productName}`,
+                        onClick: () => setOpen({ kind: "edit", offer }),
+                      }}
+                      remove={{
+                        text: "Remove",
+                        label: `Remove ${offer.label}'s offer for ${productName}`,
+                        onClick: () => setOpen({ kind: "remove", offer }),
+                      }}
+                    />
                   </div>
                 </td>
               </tr>

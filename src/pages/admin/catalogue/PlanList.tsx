@@ -6,7 +6,8 @@ import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { Modal } from "../../../components/Modal";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { ActiveBadge } from "../people";
+import { ActiveBadge } from "../ActiveBadge";
+import { RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
@@ -137,31 +138,26 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                 </td>
                 <td className="plan-actions-cell">
                   <div className="plan-actions">
-                    <button
-                      type="button"
-                      className="button secondary"
-                      aria-label={`Edit ${plan.name}`}
-                      onClick={() => setOpen({ kind: "edit", plan })}
-                    >
-                      Edit
-                    </button>
-                    {remove && (
-                      <button
-                        type="button"
-                        className="button secondary danger"
-                        aria-label={`Delete ${plan.name}`}
-                        onClick={() =>
-                          deletion.review({
-                            id: plan.id,
-                            name: plan.name,
-                            enabled: plan.enabled,
-                            has_sales: plan.has_sales,
-                          })
+                    <RowActionButtons
+                      edit={{
+                        text: "Edit",
+                        label: `Edit ${plan.name}`,
+                        onClick: () => setOpen({ kind: "edit", plan }),
+                      }}
+                      remove={
+                        remove && {
+                          text: "Delete",
+                          label: `Delete ${plan.name}`,
+                          onClick: () =>
+                            deletion.review({
+                              id: plan.id,
+                              name: plan.name,
+                              enabled: plan.enabled,
+                              has_sales: plan.has_sales,
+                            }),
                         }
-                      >
-                        Delete
-                      </button>
-                    )}
+                      }
+                    />
                   </div>
                 </td>
               </tr>

@@ -1,5 +1,6 @@
 import type { LevelCap, PriceLevelInConsole } from "../../../../schemas/levels";
 import { formatNaira } from "../../../format/money";
+import "./levelSection.css";
 import "./levelCaps.css";
 
 const serviceNames: Record<LevelCap["service"], string> = {
@@ -52,7 +53,7 @@ export function LevelCaps({ level }: { level: PriceLevelInConsole }) {
   ].every((percent) => percent === 0);
   if (asksNothing) return null;
   return (
-    <div className="level-caps">
+    <div className="level-section level-caps">
       <h3>Where cost caps the discount</h3>
       {level.capped.length === 0 ? (
         <p className="muted">Every product on sale gets {level.name}'s whole discount.</p>

@@ -9,6 +9,7 @@ import { AddPlanPrice } from "./AddPlanPrice";
 import { PlanPriceForm } from "./PlanPriceForm";
 import { PlanPriceTable } from "./PlanPriceTable";
 import { RemovePlanPriceDialog } from "./RemovePlanPriceDialog";
+import "./levelSection.css";
 import "./levelPlanPrices.css";
 
 type Open = { kind: "add" } | { kind: "change"; row: LevelPlanPrice } | null;
@@ -35,7 +36,7 @@ export default function LevelPlanPrices({ level }: { level: Pick<PriceLevel, "sl
   });
 
   return (
-    <div className="level-plan-prices" aria-busy={prices.state === "loading"}>
+    <div className="level-section level-plan-prices" aria-busy={prices.state === "loading"}>
       <div className="level-plan-prices-head">
         <h3 id={headingId}>Fixed data plan prices</h3>
         <button

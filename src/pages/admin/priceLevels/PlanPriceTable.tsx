@@ -1,5 +1,6 @@
 import type { LevelPlanPrice } from "../../../../schemas/levels";
 import { formatNaira } from "../../../format/money";
+import { RowActionButtons } from "../RowActionButtons";
 
 /**
  * What the level pays when it is not the fixed price: the server bounds it by the plan's cost (a
@@ -63,22 +64,18 @@ export function PlanPriceTable({
               <td className="plan-price-actions">
                 {/* A box of its own: a table cell cannot space its buttons as a flex row can. */}
                 <div>
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-label={`Change ${row.plan} at ${levelName}`}
-                    onClick={() => onChange(row)}
-                  >
-                    Change
-                  </button>
-                  <button
-                    type="button"
-                    className="button secondary danger"
-                    aria-label={`Remove ${row.plan} at ${levelName}`}
-                    onClick={() => onRemove(row)}
-                  >
-                    Remove
-                  </button>
+                  <RowActionButtons
+                    edit={{
+                      text: "Change",
+                      label: `Change ${row.plan} at ${levelName}`,
+                      onClick: () => onChange(row),
+                    }}
+                    remove={{
+                      text: "Remove",
+                      label: `Remove ${row.plan} at ${levelName}`,
+                      onClick: () => onRemove(row),
+                    }}
+                  />
                 </div>
               </td>
             </tr>

@@ -4,7 +4,7 @@ import { formatCount } from "../../../format/formatCount";
 import { formatDateTime } from "../../../format/formatDateTime";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { Fact } from "../Fact";
+import { DetailFact } from "../DetailFact";
 import { providerSettings } from "./providerSettings";
 import { circuitWords, millis } from "./providerWords";
 import { Refusal } from "./Refusal";
@@ -53,7 +53,7 @@ export function ProviderCard({ provider: p, change, saveSettings, busy, refusal 
       {refusal !== undefined && <Refusal error={refusal} />}
 
       <dl className="admin-facts compact">
-        <Fact label="Circuit">
+        <DetailFact label="Circuit">
           <span className={`provider-circuit ${circuit.state}`}>{circuitWords[circuit.state]}</span>
           {circuit.open_until && circuit.state === "open" && (
             <span className="muted"> until {formatDateTime(circuit.open_until)}</span>
@@ -72,8 +72,8 @@ export function ProviderCard({ provider: p, change, saveSettings, busy, refusal 
               Close {p.label}'s circuit
             </button>
           )}
-        </Fact>
-        <Fact label="Balance">
+        </DetailFact>
+        <DetailFact label="Balance">
           {p.balance === null ? (
             <span className="provider-balance-error">{p.balance_error ?? "Not read yet."}</span>
           ) : (
@@ -85,7 +85,7 @@ export function ProviderCard({ provider: p, change, saveSettings, busy, refusal 
           {p.balance_checked_at && (
             <span className="muted provider-read-at">Read {formatDateTime(p.balance_checked_at)}</span>
           )}
-        </Fact>
+        </DetailFact>
       </dl>
 
       <h3 className="provider-subheading">Last {health.window_minutes} minutes</h3>

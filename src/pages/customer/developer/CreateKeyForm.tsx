@@ -5,6 +5,7 @@ import type { ShownOnceKey } from "../../../../schemas/webhookDeliveryViews";
 import type { DeveloperApi } from "../../../api/developerApi";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
+import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
 import {
@@ -32,7 +33,6 @@ export function CreateKeyForm({
     defaultValues: emptyCreateKeyForm,
   });
   const [refusal, setRefusal] = useState<string | null>(null);
-  const errors = form.formState.errors;
   const submit = form.handleSubmit(async (body) => {
     setRefusal(null);
     try {
@@ -56,16 +56,14 @@ export function CreateKeyForm({
           hint="Where it is used, e.g. your website or your bot"
           maxLength={40}
           autoComplete="off"
-          error={errors.name?.message}
-          {...form.register("name")}
+          {...fieldOf(form, "name")}
         />
         <TextField
           label="Daily spending cap in ₦ (optional)"
           hint="The most the key may spend in a day; empty: no cap"
           inputMode="decimal"
           autoComplete="off"
-          error={errors.daily_cap?.message}
-          {...form.register("daily_cap")}
+          {...fieldOf(form, "daily_cap")}
         />
       </div>
       <TextField
@@ -74,8 +72,7 @@ export function CreateKeyForm({
         type="url"
         inputMode="url"
         autoComplete="off"
-        error={errors.webhook_url?.message}
-        {...form.register("webhook_url")}
+        {...fieldOf(form, "webhook_url")}
       />
       <TextAreaField
         label="Allowed addresses (optional)"
@@ -83,8 +80,7 @@ export function CreateKeyForm({
         rows={2}
         autoComplete="off"
         spellCheck={false}
-        error={errors.allowed_ips?.message}
-        {...form.register("allowed_ips")}
+        {...fieldOf(form, "allowed_ips")}
       />
       {refusal && (
         <p className="field-error" role="alert">

@@ -6,6 +6,7 @@ import type { ApiKey } from "../../../../schemas/apiKeyViews";
 import type { DeveloperApi } from "../../../api/developerApi";
 import { Modal } from "../../../components/Modal";
 import { TextField } from "../../../components/TextField";
+import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
 import { webhookUrlText } from "./createKeyForm";
@@ -60,8 +61,7 @@ export function WebhookUrlModal({
           type="url"
           inputMode="url"
           autoComplete="off"
-          error={form.formState.errors.webhook_url?.message}
-          {...form.register("webhook_url")}
+          {...fieldOf(form, "webhook_url")}
         />
         {refusal && (
           <p className="field-error" role="alert">

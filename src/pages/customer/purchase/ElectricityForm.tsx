@@ -5,8 +5,9 @@ import type { ElectricityCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { ElectricityDraft } from "../../../../schemas/purchases";
 import { AmountField } from "../../../components/AmountField";
-import { TextField } from "../../../components/TextField";
+import { PhoneField, TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
+import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
@@ -73,8 +74,7 @@ export function ElectricityForm({
           label: d.name,
           unavailable: !d.enabled,
         }))}
-        error={errors.disco_id?.message}
-        {...form.register("disco_id")}
+        {...fieldOf(form, "disco_id")}
       />
       <fieldset className="meter-type">
         <legend>Meter type</legend>
@@ -89,8 +89,7 @@ export function ElectricityForm({
         label="Meter number"
         inputMode="numeric"
         autoComplete="off"
-        error={errors.meter_number?.message}
-        {...form.register("meter_number")}
+        {...fieldOf(form, "meter_number")}
       />
       <AmountField
         form={form}
@@ -103,14 +102,7 @@ export function ElectricityForm({
             : undefined
         }
       />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <button type="submit" className="button wizard-next">
         Check meter
       </button>

@@ -4,7 +4,8 @@ import type { Choice } from "../../../../machines/purchaseMachine";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
-import { TextField } from "../../../components/TextField";
+import { PhoneField, TextField } from "../../../components/TextField";
+import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
@@ -81,25 +82,16 @@ export function TvForm({
             ? `A service fee of ${formatNaira(provider.service_fee, true)} applies on top of the bouquet's price.`
             : undefined
         }
-        error={errors.plan_id?.message}
         disabled={!provider?.enabled}
-        {...form.register("plan_id")}
+        {...fieldOf(form, "plan_id")}
       />
       <TextField
         label="Smartcard number"
         inputMode="numeric"
         autoComplete="off"
-        error={errors.smartcard?.message}
-        {...form.register("smartcard")}
+        {...fieldOf(form, "smartcard")}
       />
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <button type="submit" className="button wizard-next">
         Check smartcard
       </button>

@@ -1,7 +1,7 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
-import { TextField } from "../../../components/TextField";
+import { PhoneField } from "../../../components/TextField";
 
 export interface Option {
   value: string;
@@ -104,14 +104,7 @@ export function PhoneAndNetworkFields({
   const errors = form.formState.errors;
   return (
     <>
-      <TextField
-        label="Phone number"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...form.register("phone")}
-      />
+      <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <SelectField
         label="Network"
         placeholder="Choose a network"

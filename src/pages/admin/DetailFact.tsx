@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** One labelled fact of a detail page's list (`<dl className="admin-facts">`). */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function DetailFact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="admin-fact">
       <dt>{label}</dt>

@@ -1,8 +1,7 @@
-import { Link } from "wouter";
-import type { Transaction, TransactionKind, TransactionStatus } from "../../../schemas/transactions";
-import { formatDateTime } from "../../format/formatDateTime";
-import { formatNaira } from "../../format/money";
-import "./wallet.css";
+import type { Transaction, TransactionKind, TransactionStatus } from "../../schemas/transactions";
+import { formatNaira } from "../format/money";
+// The badges' and amounts' classes live with the rest of the wallet's look.
+import "../pages/pages/customer/wallet.css";
 
 export const kindLabels: Record<TransactionKind, string> = {
   funding: "Funding",
@@ -41,29 +40,4 @@ export function SignedAmount({ transaction }: { transaction: Transaction }) {
   // Money that never moved (a failed payment or purchase) is greyed so it does not read as spent.
   const settled = transaction.status === "failed" ? " amount-void" : "";
   return <span className={`amount amount-${direction}${settled}`}>{signedTotal(transaction)}</span>;
-}
-
-/** One transaction as a row that opens its receipt; `detailed` adds the reference and recipient. */
-export function TransactionRow({
-  transaction,
-  detailed = false,
-}: {
-  transaction: Transaction;
-  detailed?: boolean;
-}) {
-  return (
-    <Link href={`/transaction-history/${transaction.reference}`} className="txn-row">
-      <span className="txn-description">{transaction.description}</span>
-      {detailed && <span className="txn-reference">{transaction.reference}</span>}
-      {detailed && transaction.recipient && <span className="txn-recipient">{transaction.recipient}</span>}
-      {/* The time as well: two purchases of the same day are told apart by it. */}
-      <span className="txn-date">{formatDateTime(transaction.created_at)}</span>
-      <span className="txn-status">
-        <StatusBadge status={transaction.status} />
-      </span>
-      <span className="txn-amount">
-        <SignedAmount transaction={transaction} />
-      </span>
-    </Link>
-  );
 }

@@ -1,5 +1,5 @@
-import type { Notification } from "../../../schemas/notices";
-import { formatDate } from "../../format/formatDate";
+import type { Notification } from "../../schemas/notices";
+import { formatDate } from "../format/formatDate";
 import "./notifications.css";
 
 /**

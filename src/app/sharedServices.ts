@@ -14,7 +14,7 @@ let services: AppServices | undefined;
  * session; each signed-in area adds its own (customerServices, the admin area's), so the sign-in
  * pages download neither the customer API and its machines nor the console's.
  */
-export function appServices(): AppServices {
+export function sharedServices(): AppServices {
   if (services) return services;
   const session = createActor(
     sessionMachine.provide({
