@@ -57,6 +57,8 @@ const newRequestId = () => crypto.randomUUID();
 const output = ({ event }: { event: { output: unknown } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => describeFailure(event.error);
 const thrown = ({ event }: { event: { error: unknown } }) => event.error;
+const rememberFailure = { type: "rememberFailure", params: failure } as const;
+const reportRefusal = { type: "reportRefusal", params: thrown } as const;
 
 /**
  * The attempt being sent. Sending is only entered with one (made, or kept from before), so reaching
@@ -172,35 +174,21 @@ export const confirmActionMachine = setup({
           {
             guard: { type: "requestConflicts", params: failure },
             target: "idle",
-            actions: [
-              { type: "rememberFailure", params: failure },
-              "settleAttempt",
-              { type: "reportRefusal", params: thrown },
-            ],
+            actions: [rememberFailure, "settleAttempt", reportRefusal],
           },
           {
             guard: { type: "refusedDialogFields", params: failure },
             target: "confirming",
-            actions: [
-              { type: "rememberFailure", params: failure },
-              { type: "showRefusal", params: thrown },
-              { type: "reportRefusal", params: thrown },
-            ],
+            actions: [rememberFailure, { type: "showRefusal", params: thrown }, reportRefusal],
           },
           {
             guard: { type: "refusedFields", params: failure },
             target: "idle",
-            actions: [
-              { type: "rememberFailure", params: failure },
-              { type: "reportRefusal", params: thrown },
-            ],
+            actions: [rememberFailure, reportRefusal],
           },
           {
             target: "failed",
-            actions: [
-              { type: "rememberFailure", params: failure },
-              { type: "showRefusal", params: thrown },
-            ],
+            actions: [rememberFailure, { type: "showRefusal", params: thrown }],
           },
         ],
       },

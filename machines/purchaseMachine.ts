@@ -143,6 +143,7 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
 /** A purchase request's answer, for the guards and actions that read it. */
 const answer = ({ event }: { event: { output: Transaction } }) => event.output;
 const failure = ({ event }: { event: { error: unknown } }) => event.error;
+const rememberAnswer = { type: "rememberTransaction", params: answer } as const;
 /** Emergency mode met by the stored catalogue's check: paused, as when the wizard opens paused. */
 const pausedByCatalogueCheck = {
   guard: { type: "salesPaused", params: failure },
@@ -387,18 +388,11 @@ export const purchaseMachine = setup({
             allowDuplicate: context.allowDuplicate,
           };
         },
+        // Whatever the answer, the transaction is kept; its status says which screen follows.
         onDone: [
-          {
-            guard: { type: "delivered", params: answer },
-            target: "successful",
-            actions: { type: "rememberTransaction", params: answer },
-          },
-          {
-            guard: { type: "stillPending", params: answer },
-            target: "pending",
-            actions: { type: "rememberTransaction", params: answer },
-          },
-          { target: "failed", actions: { type: "rememberTransaction", params: answer } },
+          { guard: { type: "delivered", params: answer }, target: "successful", actions: rememberAnswer },
+          { guard: { type: "stillPending", params: answer }, target: "pending", actions: rememberAnswer },
+          { target: "failed", actions: rememberAnswer },
         ],
         onError: [
           {

@@ -27,16 +27,20 @@ export const identityNumber = z.string({ error: "Enter your 11-digit number." })
 /** How the account came by its tier. */
 export const tierSource = z.enum(["signup", "identity_check", "admin"]);
 
-export const kycOverrideBody = z.strictObject({
-  tier: kycTier,
-  reason: z
+/** A staff decision's reason, kept in the audit log; `widget` says how the console draws it. */
+export const auditedReason = (widget?: "textarea") =>
+  z
     .string({ error: "Give a reason." })
     .check(
       z.trim(),
       z.minLength(5, { error: "Give a reason of at least 5 characters." }),
       z.maxLength(300, { error: "Keep the reason under 300 characters." }),
-      z.meta({ title: "Reason", description: "Kept in the audit log" }),
-    ),
+      z.meta({ title: "Reason", description: "Kept in the audit log", ...(widget ? { widget } : {}) }),
+    );
+
+export const kycOverrideBody = z.strictObject({
+  tier: kycTier,
+  reason: auditedReason(),
 });
 export type KycOverrideBody = z.infer<typeof kycOverrideBody>;
 

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { pageQuery, timestamp } from "./common";
-import { identityType, kycTier, tierSource } from "./kyc";
+import { auditedReason, identityType, kycTier, tierSource } from "./kyc";
 import { identityCheckOutcome, reviewStatus } from "./kycStatus";
 
 /**
@@ -14,14 +14,7 @@ export const reviewQuery = z.extend(pageQuery, {
 });
 
 export const reviewDecisionBody = z.strictObject({
-  reason: z
-    .string({ error: "Give a reason." })
-    .check(
-      z.trim(),
-      z.minLength(5, { error: "Give a reason of at least 5 characters." }),
-      z.maxLength(300, { error: "Keep the reason under 300 characters." }),
-      z.meta({ title: "Reason", description: "Kept in the audit log", widget: "textarea" }),
-    ),
+  reason: auditedReason("textarea"),
 });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 

@@ -18,7 +18,7 @@ export const kycVerifyBody = z.strictObject({
 export type KycVerifyBody = z.infer<typeof kycVerifyBody>;
 
 /** What the registry's answer to one check came to (services/kyc/recordMatch.ts). */
-export const identityCheckOutcome = z.enum([
+export const identityCheckOutcomes = [
   "matched",
   "taken",
   "name_mismatch",
@@ -26,7 +26,8 @@ export const identityCheckOutcome = z.enum([
   "phone_mismatch",
   "not_found",
   "refused",
-]);
+] as const;
+export const identityCheckOutcome = z.enum(identityCheckOutcomes);
 export type IdentityCheckOutcome = z.infer<typeof identityCheckOutcome>;
 
 /** Where a correction or a contest stands with staff. */

@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../schemas/admin";
+import { identityCheckOutcomes } from "../../schemas/kycStatus";
 import { levelSlugs } from "../../schemas/levelSlugs";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
@@ -95,16 +96,6 @@ export const users = pgTable(
     check("users_email_lower_check", sql`${t.email} = lower(${t.email})`),
   ],
 );
-
-export const identityCheckOutcomes = [
-  "matched",
-  "taken",
-  "name_mismatch",
-  "dob_mismatch",
-  "phone_mismatch",
-  "not_found",
-  "refused",
-] as const;
 
 /**
  * Every identity check the registry answered, whatever it said: what staff read beside a correction
