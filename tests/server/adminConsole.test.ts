@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
-let server: TestServer;
 let admin: { id: string; token: string; email: string };
+// A mail server "is set up", so notifications also go by email (to the test mailbox).
+const server = serverForFile({ SMTP_URL: "smtp://mail.example.com", PROVIDER_TIMEOUT_MS: "10000" });
 beforeAll(async () => {
-  // A mail server "is set up", so notifications also go by email (to the test mailbox).
-  server = await createTestServer({ SMTP_URL: "smtp://mail.example.com", PROVIDER_TIMEOUT_MS: "10000" });
   admin = await server.signedInOperator("admin");
 });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
 const buy = (c: { token: string; pin: string }, phone: string, amount: number) =>

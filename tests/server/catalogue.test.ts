@@ -1,16 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dataPlans, providerProducts } from "../../server/db/schema";
 import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let token: string;
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   token = (await server.signedInCustomer()).token;
 });
-afterAll(() => server.close());
 
 describe("the seeded catalogue", () => {
   it("has the four networks with airtime from ₦50 to ₦50,000", async () => {

@@ -1,15 +1,13 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
 async function lastAudit() {
   const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);

@@ -1,19 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, dataPlans, providerProducts, tvPlans } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // Each product's offers per provider (provider_products), as staff see and change them, and the
 // data-plan sync for a provider other than VTpass: the SME-data vendor's simulator (/simulator/msorg).
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
-const naira = (n: number) => n * 100;
 const lastAudit = async () =>
   (await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1))[0];
 const auditCount = () => server.db.$count(auditLog);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { tryCounters, users } from "../../server/db/schema";
@@ -8,15 +8,11 @@ import { reconcileDay } from "../../server/services/funding/fundingReconciliatio
 import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // Meant for a real Postgres server (the CI's second run), where requests truly overlap; on PGlite the
 // same checks still hold with the requests queued on its single connection.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ PROVIDER_TIMEOUT_MS: "10000" });
-});
-afterAll(() => server.close());
+const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 
 describe("many requests at once", () => {
   it("lets exactly 100 of 200 simultaneous purchases through a wallet that can pay for 100", async () => {

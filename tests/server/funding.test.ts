@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { auditLog, gatewayEvents, transactions } from "../../server/db/schema";
@@ -8,18 +8,11 @@ import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
 import { lagosDay } from "../../server/services/transactions/lagosDays";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, ownServerWithin, serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 
-const naira = (n: number) => n * 100;
 const secret = simulatorKeys.paystack.secretKey;
 
 async function openCheckout(token: string, amount = naira(5000), request_id = crypto.randomUUID()) {
@@ -382,16 +375,7 @@ describe("a dedicated bank account per customer", () => {
 
 describe("reconciliation", () => {
   // Its own server: a reconciliation lists the whole day, and this file's other tests leave payments behind.
-  let shared: TestServer;
-  beforeAll(async () => {
-    shared = server;
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await expectLedgerConsistent(server.db);
-    await server.close();
-    server = shared;
-  });
+  ownServerWithin(server);
 
   it("credits a payment whose webhook never came, when the worker asks Paystack by reference", async () => {
     const c = await server.signedInCustomer();

@@ -1,21 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
 import type { BodyOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
 import { kycLimitValues } from "../../server/services/kyc/tierLimits";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 // Each test starts from the CBN defaults, whatever an earlier one set.
 beforeEach(async () => {
   await server.db
@@ -24,9 +18,7 @@ beforeEach(async () => {
     .where(eq(operatorSettings.id, 1));
 });
 
-const naira = (n: number) => n * 100;
 const newId = () => crypto.randomUUID();
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
 function buyAirtime(
   c: Customer,

@@ -1,14 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 type Person = Awaited<ReturnType<TestServer["signedInCustomer"]>>;
 type Operator = Awaited<ReturnType<TestServer["signedInOperator"]>>;

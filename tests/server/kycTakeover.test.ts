@@ -1,16 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
 // Issue 23, item 3: tier 2 with someone else's NIN by renaming oneself. These tests speak plain HTTP
 // (no route-table keys), so they run against the code before the fix too, and fail there.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Chidinma Adaeze Okafor's NIN in the simulated registry (born 1994-03-17, phone +2348035550199). */
 const chidinmasNin = "12345679999";

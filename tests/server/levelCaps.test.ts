@@ -1,23 +1,20 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffOffer } from "../../schemas/catalogueOffers";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { airtimeQuote, electricityQuote } from "../../schemas/pricing";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let admin: { token: string };
 let staff: { token: string };
-const naira = (n: number) => n * 100;
 const levelSlugs: LevelSlug[] = ["customer", "agent", "reseller", "api"];
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
 const levels = () => server.sendOk("GET /sys.admin/levels", { token: admin.token });
 const setLevel = (slug: LevelSlug, body: Record<string, number>) =>

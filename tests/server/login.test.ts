@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
 import { signInTries } from "../../server/services/accounts";
 import { whileTimeMoves } from "./support/movingClock";
-import { type Answer, apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { type Answer, apartFromRequestId } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind one proxy of ours: X-Forwarded-For names the caller's address.
-  server = await createTestServer({ TRUST_PROXY: "1" });
-});
-afterAll(() => server.close());
+// Behind one proxy of ours: X-Forwarded-For names the caller's address.
+const server = serverForFile({ TRUST_PROXY: "1" });
 
 describe("POST auth/login/", () => {
   it("answers a fresh token, the role and when the session ends", async () => {

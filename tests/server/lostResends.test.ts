@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const minutes = (n: number) => n * 60_000;
-const naira = (n: number) => n * 100;
 
 describe("a purchase VTpass never receives, nor any re-send of it", () => {
   it("is re-sent only in its first half hour, and fails half an hour after the last send, its money back", async () => {

@@ -1,24 +1,16 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, providerStates } from "../../server/db/schema";
 import type { MailOutbox } from "../../server/mail/outbox";
 import { runBackgroundWork } from "../../server/services/backgroundWork";
 import { settlePurchase } from "../../server/services/purchases/settlePurchase";
-import { expectLedgerConsistent } from "./support/ledgerInvariants";
+import { naira, serverForFile } from "./support/serverForFile";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 const metricsToken = "m3tr1cs-t0ken-for-the-tests-0123456789";
-const naira = (n: number) => n * 100;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ METRICS_TOKEN: metricsToken });
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile({ METRICS_TOKEN: metricsToken });
 
 const scrape = (app: TestServer["app"], authorization?: string) =>
   app.request("/metrics", { headers: authorization ? { authorization } : {} });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asSeen } from "./support/asSeen";
 import { whileTimeMoves } from "./support/movingClock";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const sentCode =
   "If an account uses this email, we sent it a link and a 6-digit code. They can be sent once a minute.";

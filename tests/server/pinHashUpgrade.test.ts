@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
 import { hashPin } from "../../server/services/keyedPinHash";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { hashSecret } from "../../server/services/secrets";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { type Customer, serverForFile } from "./support/serverForFile";
 
 // "current" hashes new PINs; "older" is a key being rotated out, still listed so its PINs verify.
 const currentHex = "c0ffee11".repeat(8);
@@ -13,13 +13,7 @@ const olderHex = "0bad5eed".repeat(8);
 const older = { id: "older", secret: Buffer.from(olderHex, "hex") };
 const retired = { id: "retired", secret: Buffer.from("dead10cc".repeat(8), "hex") };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ PIN_KEYS: `current:${currentHex},older:${olderHex}` });
-});
-afterAll(() => server.close());
-
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
+const server = serverForFile({ PIN_KEYS: `current:${currentHex},older:${olderHex}` });
 
 function buyAirtime(c: Customer, pin = c.pin) {
   return server.send("POST /core/customer/airtime", {

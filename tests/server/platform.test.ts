@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refusalStatuses } from "../../schemas/refusals";
 import { createApp } from "../../server/app";
 import type { Database } from "../../server/db/database";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("the API's frame", () => {
   it("answers unknown paths with a 404 envelope, signed in or not", async () => {

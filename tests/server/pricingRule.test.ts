@@ -1,20 +1,17 @@
 import { desc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, providerProducts } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // The pricing rule (server/services/pricingRule.ts) on every thing staff price: a write that would sell
 // below cost is refused with `below_cost`, naming the price field, and writes nothing; sent again with
 // `sell_at_loss: { reason }` it is saved, and the audit row keeps the reason.
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
-const naira = (n: number) => n * 100;
 const reason = "Launch promotion agreed with the MD until month end";
 
 async function lastAudit() {

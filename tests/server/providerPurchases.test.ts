@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
 import {
   auditLog,
@@ -11,27 +11,17 @@ import {
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { balanceEveryMs, watchBalances } from "../../server/services/routing/providerWatch";
 import { closedPort } from "./support/closedPort";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 /** Purchases through the VTpass adapter and its simulator, as the app makes them. */
-let server: TestServer;
-beforeAll(async () => {
-  // VTpass as the one provider: what each of its answers does when there is nowhere else to go.
-  server = await createTestServer({ PROVIDERS: "vtpass" });
-});
+// VTpass as the one provider: what each of its answers does when there is nowhere else to go.
+const server = serverForFile({ PROVIDERS: "vtpass" });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
-const naira = (n: number) => n * 100;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 let counter = 0;
 const phone = () => `0802${String(4_000_000 + ++counter).padStart(7, "0")}`;
 

@@ -1,26 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
 import type { BodyOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import type { Transaction } from "../../schemas/transactions";
 import { dataPlans, emergencyMode, networks, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 
 const newId = () => crypto.randomUUID();
-const naira = (n: number) => n * 100;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
 function buyAirtime(c: Customer, over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {}) {
   return server.send("POST /core/customer/airtime", {

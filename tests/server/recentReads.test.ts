@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { emergencyMode, sessions, users } from "../../server/db/schema";
+import { serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
-import { createTestServer, type TestServer } from "./support/testServer";
 
 // Issue 26: an instance reads a session (and the public status) at most once a second, yet what it
 // changes itself shows at once, and what another instance changed shows within the second.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ READ_CACHE_MS: "1000" });
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForFile({ READ_CACHE_MS: "1000" });
 
 const sessionIdOf = async (userId: string) =>
   (await server.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]?.id ?? "";

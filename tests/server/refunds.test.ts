@@ -3,25 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog } from "../../server/db/schema";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 type StaffTransactionQuery = QueryOf<RouteTable["GET /staff/transaction/airtime"]>;
 
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 beforeAll(async () => {
-  server = await createTestServer({ PROVIDER_TIMEOUT_MS: "10000" });
   staff = await server.signedInOperator("staff");
 });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
 async function bought(phone: string, amount = 100_000) {

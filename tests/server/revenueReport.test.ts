@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ServiceTotals } from "../../schemas/staff";
 import { lagosDay } from "../../server/services/transactions/lagosDays";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // A refunded purchase in the revenue report (docs/decisions.md, "Revenue"): the provider delivered it,
 // so it is counted, in the volume and in the cost like any delivered purchase, and its refund is shown
 // apart; revenue is what is left. Every row, total and day agree.
-let server: TestServer;
 let admin: { token: string };
 let plan: { price: number; cost: number };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   const c = await server.fundedCustomer(2_000_000);
   const airtime = (phone: string) =>
@@ -53,7 +52,6 @@ beforeAll(async () => {
     body: { level: "agent", pin: c.pin, request_id: crypto.randomUUID() },
   });
 });
-afterAll(() => server.close());
 
 const figures = ({ count, volume, refunds, cost, revenue }: ServiceTotals) => ({
   count,

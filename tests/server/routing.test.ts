@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   providerOutcomes,
   providerRoutes,
@@ -9,19 +9,12 @@ import {
 } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { claimedCandidates } from "../../server/services/purchases/routePurchase";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
 // Several providers (issue 25): a purchase goes to the route's first provider that may be tried, and
 // moves on only after an answer proving that provider kept nothing.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 beforeEach(async () => {
   await server.db.delete(providerStates);
   await server.db.delete(providerRoutes);
@@ -29,11 +22,9 @@ beforeEach(async () => {
   await server.db.delete(providerOutcomes);
 });
 
-const naira = (n: number) => n * 100;
 let counter = 0;
 const phone = () => `0803${String(7_100_000 + ++counter).padStart(7, "0")}`;
 
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
   const answer = await server.send("POST /core/customer/airtime", {
     token: c.token,

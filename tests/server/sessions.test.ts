@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 const expired = {
   status: false,
@@ -11,11 +12,7 @@ const expired = {
   req_id: expect.any(String),
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("sessions", () => {
   it("asks for credentials when no token is sent", async () => {

@@ -1,20 +1,16 @@
 import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUps, users, wallets } from "../../server/db/schema";
 import { openWallet } from "../../server/services/walletAccounts";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 /**
  * Issue 23, item 1: an attacker signs up with someone else's email and the attacker's password, before
  * or after its owner does. Whatever the order and whichever mailed code or link the owner uses, the
  * account that becomes usable is the one whose password the inbox's holder chose.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 let n = 0;
 const victimEmail = () => {

@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BodyOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
 let admin: Awaited<ReturnType<TestServer["signedInOperator"]>>;
+const server = serverForFile({ PUBLIC_URL: "https://pay.example" });
 beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL: "https://pay.example" });
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 const invitee = (email: string): BodyOf<RouteTable["POST /sys.admin/staff"]> => ({
   first_name: "Femi",

@@ -1,15 +1,13 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let admin: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 describe("sys.admin/users/", () => {
   it("lists users newest first, paged, and finds them by name, email, phone or wallet number", async () => {

@@ -1,13 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
-import { apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { apartFromRequestId } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 let n = 0;
 /** A new sign-up: its email and the ticket its browser was given. */

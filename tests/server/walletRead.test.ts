@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { describe, expect, it } from "vitest";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForFile();
 
 const planOf = async (query: string) => {
   const result = (await server.db.execute(sql.raw(`explain ${query}`))) as unknown as {
