@@ -1,8 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
-import type { BodyOf } from "../../schemas/routes/contract";
-import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
 import { kycLimitValues } from "../../server/services/kyc/tierLimits";
 import { walletBalance } from "./support/ledgerInvariants";
@@ -20,16 +18,8 @@ beforeEach(async () => {
 
 const newId = () => crypto.randomUUID();
 
-function buyAirtime(
-  c: Customer,
-  amount: number,
-  over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {},
-) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: "08031234567", amount, pin: c.pin, request_id: newId(), ...over },
-  });
-}
+const buyAirtime = (c: Customer, amount: number, over: Parameters<TestServer["buyAirtime"]>[3] = {}) =>
+  server.buyAirtime(c, "08031234567", amount, over);
 const kycOf = (token: string) => server.sendOk("GET /core/customer/kyc", { token });
 // A number the simulated provider holds under the asker's own name (see simulatedIdentityVerifier.ts).
 /** The date of birth the test customers give with their first check (the profile has none before). */

@@ -2,13 +2,12 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffOffer } from "../../schemas/catalogueOffers";
-import type { LevelSlug } from "../../schemas/levelSlugs";
+import { type LevelSlug, levelSlugs } from "../../schemas/levelSlugs";
 import { airtimeQuote, electricityQuote } from "../../schemas/pricing";
 import { naira, serverForFile } from "./support/serverForFile";
 
 let admin: { token: string };
 let staff: { token: string };
-const levelSlugs: LevelSlug[] = ["customer", "agent", "reseller", "api"];
 
 const server = serverForFile();
 beforeAll(async () => {

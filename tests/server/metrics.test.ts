@@ -48,12 +48,8 @@ async function sampleValue(name: string, labels: Record<string, string> = {}, ap
   return found[0]?.value;
 }
 
-function buyAirtime(c: { token: string; pin: string }, phone: string) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-  });
-}
+const buyAirtime = (c: { token: string; pin: string }, phone: string) =>
+  server.buyAirtime(c, phone, naira(100));
 
 describe("GET /metrics", () => {
   it("does not exist without METRICS_TOKEN", async () => {

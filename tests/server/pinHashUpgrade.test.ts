@@ -15,20 +15,9 @@ const retired = { id: "retired", secret: Buffer.from("dead10cc".repeat(8), "hex"
 
 const server = serverForFile({ PIN_KEYS: `current:${currentHex},older:${olderHex}` });
 
-function buyAirtime(c: Customer, pin = c.pin) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin,
-      request_id: crypto.randomUUID(),
-      // The same ₦100 again within 30 seconds is otherwise asked to be confirmed as no duplicate.
-      allow_duplicate: true,
-    },
-  });
-}
+// The same ₦100 again within 30 seconds is otherwise asked to be confirmed as no duplicate.
+const buyAirtime = (c: Customer, pin = c.pin) =>
+  server.buyAirtime(c, "08031234567", 10_000, { pin, allow_duplicate: true });
 
 async function storedHash(c: Customer): Promise<string | null | undefined> {
   const [row] = await server.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, c.id));

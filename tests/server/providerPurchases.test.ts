@@ -26,10 +26,7 @@ let counter = 0;
 const phone = () => `0802${String(4_000_000 + ++counter).padStart(7, "0")}`;
 
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
-  const answer = await server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
-  });
+  const answer = await server.buyAirtime(c, to, amount);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   if (!answer.data) throw new Error(`the purchase was refused: ${answer.body.msg}`);
   return answer.data;

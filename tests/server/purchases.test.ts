@@ -1,31 +1,19 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
-import type { BodyOf } from "../../schemas/routes/contract";
-import type { RouteTable } from "../../schemas/routes/routeTable";
 import type { Transaction } from "../../schemas/transactions";
 import { dataPlans, emergencyMode, networks, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
 const server = serverForFile();
 
 const newId = () => crypto.randomUUID();
 
-function buyAirtime(c: Customer, over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {}) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: naira(1000),
-      pin: c.pin,
-      request_id: newId(),
-      ...over,
-    },
-  });
-}
+const buyAirtime = (c: Customer, over: Parameters<TestServer["buyAirtime"]>[3] = {}) =>
+  server.buyAirtime(c, "08031234567", naira(1000), over);
 /** The purchase an answer holds; a refusal, or a verification's answer, holds none. */
 function txnOf(answer: {
   status: number;

@@ -26,10 +26,7 @@ let counter = 0;
 const phone = () => `0803${String(7_100_000 + ++counter).padStart(7, "0")}`;
 
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
-  const answer = await server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
-  });
+  const answer = await server.buyAirtime(c, to, amount);
   if (!answer.data) throw new Error(`refused: ${answer.body.msg}`);
   return answer.data;
 }

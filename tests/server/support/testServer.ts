@@ -5,6 +5,7 @@ import { z } from "zod";
 import { envelope, refusalEnvelope } from "../../../schemas/envelope";
 import { type RefusalCode, refusalStatus } from "../../../schemas/refusals";
 import {
+  type BodyOf,
   type CallInput,
   type CallResult,
   type Contract,
@@ -253,11 +254,19 @@ export async function createTestServer(
       await database.close();
     },
 
-    /** MTN airtime for `phone` through the API with the customer's PIN, a new request id each time. */
-    buyAirtime(person: { token: string; pin: string }, phone: string, amount = 10_000) {
+    /**
+     * MTN airtime for `phone` through the API with the customer's PIN, a new request id each time;
+     * `over` changes any field of the body.
+     */
+    buyAirtime(
+      person: { token: string; pin: string },
+      phone: string,
+      amount = 10_000,
+      over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {},
+    ) {
       return send("POST /core/customer/airtime", {
         token: person.token,
-        body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID() },
+        body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID(), ...over },
       });
     },
 
