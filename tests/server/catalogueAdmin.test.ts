@@ -99,7 +99,12 @@ describe("airtime controls", () => {
 
   it("answers 404 for a network that does not exist", async () => {
     expect(
-      (await server.patch("core/staff/fetch/airtime/", { id: 9, enabled: false }, staff.token)).status,
+      (
+        await server.send("PATCH /core/staff/fetch/airtime", {
+          token: staff.token,
+          body: { id: 9, enabled: false },
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -370,7 +375,15 @@ describe("data plans", () => {
   });
 
   it("refuses bad edits and unknown plans", async () => {
-    expect((await server.patch("core/staff/fetch/data/plans/1/", {}, staff.token)).body.fields).toEqual({
+    expect(
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "1" },
+          body: {},
+        })
+      ).body.fields,
+    ).toEqual({
       _: ["Change at least one field."],
     });
     const unknownField = await server.patch(
@@ -380,11 +393,19 @@ describe("data plans", () => {
     );
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.fields?.has_sales).toEqual(["This field is not allowed."]);
-    const badCode = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn 1gb" }, staff.token);
+    const badCode = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: "1" },
+      body: { code: "mtn 1gb" },
+    });
     expect(badCode.body.fields?.code).toEqual([
       "Use letters, digits, dots, dashes or underscores, up to 60.",
     ]);
-    const taken = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn-1gb-1d" }, staff.token);
+    const taken = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: "1" },
+      body: { code: "mtn-1gb-1d" },
+    });
     expect(taken).toMatchObject({
       status: 400,
       body: {
@@ -393,12 +414,26 @@ describe("data plans", () => {
       },
     });
     expect(
-      (await server.patch("core/staff/fetch/data/plans/99999/", { price: 100 }, staff.token)).status,
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "99999" },
+          body: { price: 100 },
+        })
+      ).status,
     ).toBe(404);
-    expect((await server.patch("core/staff/fetch/data/plans/abc/", { price: 100 }, staff.token)).status).toBe(
-      404,
-    );
-    expect((await server.get("core/staff/fetch/data/plans/", staff.token)).body.fields).toEqual({
+    expect(
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "abc" },
+          body: { price: 100 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await server.send("GET /core/staff/fetch/data/plans", { token: staff.token })).body.fields,
+    ).toEqual({
       control_id: ["Control id must be a number."],
     });
   });
@@ -444,11 +479,10 @@ describe("TV and electricity", () => {
       token: staff.token,
       body: { id: 4, enabled: false },
     });
-    const disco = await server.patch(
-      "core/staff/fetch/electricity/",
-      { id: 9, enabled: false, min_amount: 50_000 },
-      staff.token,
-    );
+    const disco = await server.send("PATCH /core/staff/fetch/electricity", {
+      token: staff.token,
+      body: { id: 9, enabled: false, min_amount: 50_000 },
+    });
     expect(disco.body.data).toMatchObject({ id: 9, enabled: false, min_amount: 50_000 });
     const customer = await server.signedInCustomer();
     const providers = await server.sendOk("GET /core/customer/fetch/tv", { token: customer.token });

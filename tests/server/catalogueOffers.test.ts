@@ -91,11 +91,10 @@ describe("a product's offers", () => {
 
   it("keeps airtime and electricity offers to a commission, judged against the discount", async () => {
     // GLO airtime sells 3% off; a provider taking only 1% for us would lose 2% on each sale.
-    const refused = await server.put(
-      "core/staff/fetch/offers/",
-      { service: "airtime", product_id: 2, provider: "msorg", commission_percent: 1 },
-      staff.token,
-    );
+    const refused = await server.send("PUT /core/staff/fetch/offers", {
+      token: staff.token,
+      body: { service: "airtime", product_id: 2, provider: "msorg", commission_percent: 1 },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("below_cost");
     expect(refused.body.fields?.commission_percent?.[0]).toMatch(/A 3% discount with our 1% commission/);

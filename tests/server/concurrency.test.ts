@@ -47,7 +47,10 @@ describe("many requests at once", () => {
     const wrongPins = Array.from({ length: 199 }, (_, i) => String(i).padStart(4, "0"));
     const answers = await Promise.all(
       [...wrongPins, c.pin].map((pin) =>
-        server.post("core/customer/airtime/", { ...body, pin, request_id: crypto.randomUUID() }, c.token),
+        server.send("POST /core/customer/airtime", {
+          token: c.token,
+          body: { ...body, pin, request_id: crypto.randomUUID() },
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);

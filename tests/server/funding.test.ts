@@ -114,7 +114,14 @@ describe("card funding through Paystack's checkout", () => {
     expect(await checkBack(reference, c.token)).toMatchObject({ transaction: { status: "pending" } });
     expect(await walletBalance(server.db, c.id)).toBe(0);
     const stranger = await server.signedInCustomer();
-    expect((await server.get(`core/customer/wallet/fund/${reference}/`, stranger.token)).status).toBe(404);
+    expect(
+      (
+        await server.send("GET /core/customer/wallet/fund/:reference", {
+          token: stranger.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers a retried request with the same checkout, and a changed one with 409", async () => {
@@ -122,11 +129,10 @@ describe("card funding through Paystack's checkout", () => {
     const request_id = crypto.randomUUID();
     const first = await openCheckout(c.token, naira(2000), request_id);
     expect(await openCheckout(c.token, naira(2000), request_id)).toEqual(first);
-    const other = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: naira(3000), request_id },
-      c.token,
-    );
+    const other = await server.send("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: naira(3000), request_id },
+    });
     expect(other.status).toBe(409);
     expect(await server.db.$count(transactions, eq(transactions.userId, c.id))).toBe(1);
   });
@@ -135,11 +141,10 @@ describe("card funding through Paystack's checkout", () => {
     const c = await server.signedInCustomer();
     server.paystack.setBehaviour({ hang: true });
     try {
-      const answer = await server.post(
-        "core/customer/wallet/fund/",
-        { amount: naira(1500), request_id: crypto.randomUUID() },
-        c.token,
-      );
+      const answer = await server.send("POST /core/customer/wallet/fund", {
+        token: c.token,
+        body: { amount: naira(1500), request_id: crypto.randomUUID() },
+      });
       expect(answer).toMatchObject({ status: 503, body: { status: false, code: "service_unavailable" } });
     } finally {
       server.paystack.setBehaviour({ hang: false });
@@ -365,9 +370,13 @@ describe("a dedicated bank account per customer", () => {
   it("is for customers who may move money", async () => {
     const c = await server.signedInCustomer();
     const admin = await server.signedInOperator("admin");
-    const barred = await server.patch(`sys.admin/users/${c.id}/`, { can_transact: false }, admin.token);
+    const barred = await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { can_transact: false },
+    });
     expect(barred.status).toBe(200);
-    const answer = await server.get("core/customer/wallet/bank-account/", c.token);
+    const answer = await server.send("GET /core/customer/wallet/bank-account", { token: c.token });
     expect(answer.status).toBe(403);
     expect(server.paystack.accounts().some((a) => a.customer?.email === c.email)).toBe(false);
   });
@@ -481,7 +490,9 @@ describe("reconciliation", () => {
       expect(refused.body.fields?.[field]).toBeDefined();
     }
     const staff = await server.signedInOperator("staff");
-    expect((await server.post("sys.admin/reconciliation/", { day }, staff.token)).status).toBe(403);
+    expect(
+      (await server.send("POST /sys.admin/reconciliation", { token: staff.token, body: { day } })).status,
+    ).toBe(403);
   });
 });
 
@@ -525,10 +536,28 @@ describe("staff funding", () => {
   it("is for staff and admins only", async () => {
     const c = await server.signedInCustomer();
     const body = { amount: naira(100), reason: "try it", request_id: crypto.randomUUID() };
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body, c.token)).status).toBe(403);
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body)).status).toBe(401);
+    expect(
+      (
+        await server.send("POST /staff/customer/fund/:user_id", {
+          token: c.token,
+          params: { user_id: c.id },
+          body,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await server.send("POST /staff/customer/fund/:user_id", { params: { user_id: c.id }, body })).status,
+    ).toBe(401);
     const admin = await server.signedInOperator("admin");
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body, admin.token)).status).toBe(201);
+    expect(
+      (
+        await server.send("POST /staff/customer/fund/:user_id", {
+          token: admin.token,
+          params: { user_id: c.id },
+          body,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it.each([
@@ -557,7 +586,23 @@ describe("staff funding", () => {
   it("answers 404 for someone who is not a customer", async () => {
     const staff = await server.signedInOperator("staff");
     const body = { amount: naira(100), reason: "because", request_id: crypto.randomUUID() };
-    expect((await server.post(`staff/customer/fund/${staff.id}/`, body, staff.token)).status).toBe(404);
-    expect((await server.post("staff/customer/fund/not-a-uuid/", body, staff.token)).status).toBe(404);
+    expect(
+      (
+        await server.send("POST /staff/customer/fund/:user_id", {
+          token: staff.token,
+          params: { user_id: staff.id },
+          body,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.send("POST /staff/customer/fund/:user_id", {
+          token: staff.token,
+          params: { user_id: "not-a-uuid" },
+          body,
+        })
+      ).status,
+    ).toBe(404);
   });
 });

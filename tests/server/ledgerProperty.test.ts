@@ -234,7 +234,12 @@ async function run(start: number[], commands: Command[]) {
         const checkout = checkouts[cmd.pick % Math.max(checkouts.length, 1)];
         if (checkout)
           expect(
-            (await server.get(`core/customer/wallet/fund/${checkout.reference}/`, checkout.token)).status,
+            (
+              await server.send("GET /core/customer/wallet/fund/:reference", {
+                token: checkout.token,
+                params: { reference: checkout.reference },
+              })
+            ).status,
           ).toBe(200);
         break;
       }

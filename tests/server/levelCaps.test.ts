@@ -20,15 +20,7 @@ const setLevel = (slug: LevelSlug, body: Record<string, number>) =>
   server.sendOk("PATCH /sys.admin/levels/:slug", { token: admin.token, params: { slug }, body });
 
 /** A customer at `level`, set by an admin, funded and with a PIN. */
-async function buyerAt(level: LevelSlug) {
-  const buyer = await server.fundedCustomer(naira(200_000));
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: buyer.id },
-    body: { level },
-  });
-  return buyer;
-}
+const buyerAt = (level: LevelSlug) => server.fundedCustomerAt(level, admin.token, naira(200_000));
 
 /** The offers a purchase may go to, as staff see them. */
 const selling = (offers: readonly StaffOffer[]) => offers.filter((o) => o.enabled && o.configured);

@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 
 /** A funded customer with a PIN at `level`, set by an admin. */
-async function buyerAt(level: LevelSlug) {
-  const buyer = await server.fundedCustomer(naira(200_000));
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: buyer.id },
-    body: { level },
-  });
-  return buyer;
-}
+const buyerAt = (level: LevelSlug) => server.fundedCustomerAt(level, admin.token, naira(200_000));
 const setLevel = (slug: LevelSlug, body: Record<string, number>) =>
   server.sendOk("PATCH /sys.admin/levels/:slug", { token: admin.token, params: { slug }, body });
 

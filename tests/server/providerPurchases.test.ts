@@ -388,7 +388,15 @@ describe("the merchant balance", () => {
       { low_balance_warning: 1.5 },
       { low_balance_warning: 1, x: 1 },
     ]) {
-      expect((await server.patch("sys.admin/providers/vtpass/", body, admin.token)).status).toBe(400);
+      expect(
+        (
+          await server.send("PATCH /sys.admin/providers/:name", {
+            token: admin.token,
+            params: { name: "vtpass" },
+            body,
+          })
+        ).status,
+      ).toBe(400);
     }
     // Routing reads the stored balance: the tests after this one find VTpass rich again.
     server.vtpass.setBalance(500_000_000);

@@ -260,7 +260,21 @@ describe("bad input on the purchase endpoints", () => {
       token: customer.token,
       body: airtime(),
     });
-    expect((await server.get(`core/customer/transactions/${reference}/`, other.token)).status).toBe(404);
-    expect((await server.get(`core/customer/transactions/${reference}/`, customer.token)).status).toBe(200);
+    expect(
+      (
+        await server.send("GET /core/customer/transactions/:reference", {
+          token: other.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.send("GET /core/customer/transactions/:reference", {
+          token: customer.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

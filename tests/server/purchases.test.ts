@@ -213,18 +213,17 @@ describe("the other products", () => {
 
   it("refuses a smartcard the provider cannot find (4444) and charges nothing", async () => {
     const c = await server.fundedCustomer(naira(25_000));
-    const verify = await server.post(
-      "core/customer/tv/",
-      { action: "verify", provider_id: 2, smartcard: "1234564444" },
-      c.token,
-    );
+    const verify = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: { action: "verify", provider_id: 2, smartcard: "1234564444" },
+    });
     expect(verify).toMatchObject({
       status: 400,
       body: { msg: "We could not find a customer with that smartcard number." },
     });
-    const buy = await server.post(
-      "core/customer/tv/",
-      {
+    const buy = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: {
         action: "buy",
         provider_id: 2,
         plan_id: 7,
@@ -233,8 +232,7 @@ describe("the other products", () => {
         pin: c.pin,
         request_id: newId(),
       },
-      c.token,
-    );
+    });
     expect(buy.status).toBe(400);
     expect(await walletBalance(server.db, c.id)).toBe(naira(25_000));
   });
@@ -279,11 +277,10 @@ describe("the other products", () => {
 
   it("refuses a meter the provider cannot find (4444)", async () => {
     const c = await server.fundedCustomer(0);
-    const verify = await server.post(
-      "core/customer/electricity/",
-      { action: "verify", disco_id: 1, meter_number: "12345674444", meter_type: "prepaid" },
-      c.token,
-    );
+    const verify = await server.send("POST /core/customer/electricity", {
+      token: c.token,
+      body: { action: "verify", disco_id: 1, meter_number: "12345674444", meter_type: "prepaid" },
+    });
     expect(verify).toMatchObject({
       status: 400,
       body: {
@@ -306,11 +303,10 @@ describe("refusals, each with its own message", () => {
         status: 503,
         body: { status: false, code: "sales_paused", msg: "Our provider is down. Back by 6pm." },
       });
-      const fund = await server.post(
-        "core/customer/wallet/fund/",
-        { amount: naira(1000), request_id: newId() },
-        c.token,
-      );
+      const fund = await server.send("POST /core/customer/wallet/fund", {
+        token: c.token,
+        body: { amount: naira(1000), request_id: newId() },
+      });
       expect(fund).toMatchObject({ status: 503, body: { msg: "Our provider is down. Back by 6pm." } });
       expect((await server.send("GET /status")).body.data).toEqual({
         emergency: { enabled: true, message: "Our provider is down. Back by 6pm." },
@@ -382,7 +378,11 @@ describe("refusals, each with its own message", () => {
   it("refuses a customer an admin has stopped from transacting (403)", async () => {
     const c = await server.fundedCustomer(naira(2000));
     const admin = await server.signedInOperator("admin");
-    await server.patch(`sys.admin/users/${c.id}/`, { can_transact: false }, admin.token);
+    await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { can_transact: false },
+    });
     const answer = await buyAirtime(c);
     expect(answer).toMatchObject({
       status: 403,

@@ -144,8 +144,13 @@ describe("refunds", () => {
   it("answers 404 for an unknown transaction or action, and 400 for broken JSON", async () => {
     expect((await refund("8c1b1d4e-0000-4000-8000-000000000000")).status).toBe(404);
     expect(
-      (await server.post("core/staff/transaction/not-a-uuid/refund/", { reason: "because" }, staff.token))
-        .status,
+      (
+        await server.send("POST /core/staff/transaction/:id/refund", {
+          token: staff.token,
+          params: { id: "not-a-uuid" },
+          body: { reason: "because" },
+        })
+      ).status,
     ).toBe(404);
     const { purchase } = await bought("08081234567", 50_000);
     expect((await server.post(`core/staff/transaction/${purchase.id}/cancel/`, {}, staff.token)).status).toBe(

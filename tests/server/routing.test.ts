@@ -297,16 +297,7 @@ describe("routes and health", () => {
       { provider: "msorg", switchedOff: true },
     ]);
     const c = await server.fundedCustomer(naira(5000));
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone: phone(),
-        amount: naira(100),
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-      },
-    });
+    const answer = await server.buyAirtime(c, phone(), naira(100));
     expect(answer.status).toBe(503);
     expect(answer.body.msg).toBe("This service is not available right now. Please try again shortly.");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
@@ -397,13 +388,33 @@ describe("the Providers console", () => {
   it("refuses an empty change, an unknown provider, and staff", async () => {
     const admin = await server.signedInOperator("admin");
     const staff = await server.signedInOperator("staff");
-    expect((await server.patch("sys.admin/providers/vtpass/", {}, admin.token)).status).toBe(400);
     expect(
-      (await server.patch("sys.admin/providers/vtpass/", { circuit_minutes: 0 }, admin.token)).status,
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "vtpass" },
+          body: {},
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await server.patch("sys.admin/providers/nobody/", { switched_off: true }, admin.token)).status,
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "vtpass" },
+          body: { circuit_minutes: 0 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "nobody" },
+          body: { switched_off: true },
+        })
+      ).status,
     ).toBe(404);
-    expect((await server.get("sys.admin/providers/", staff.token)).status).toBe(403);
+    expect((await server.send("GET /sys.admin/providers", { token: staff.token })).status).toBe(403);
   });
 });

@@ -208,12 +208,14 @@ describe("an owner's own typos", () => {
     const c = await server.customer();
     const guesser = "192.0.2.99";
     const stranger = "stranger's secret";
-    await server.post("auth/register/", {
-      first_name: "Mallam",
-      last_name: "Sly",
-      email: c.email,
-      phone: "08099999999",
-      password: stranger,
+    await server.send("POST /auth/register", {
+      body: {
+        first_name: "Mallam",
+        last_name: "Sly",
+        email: c.email,
+        phone: "08099999999",
+        password: stranger,
+      },
     });
     const guess = (password: string) => from(guesser, { email: c.email, password });
     const codes = [];

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
 import { envelope, refusalEnvelope } from "../../../schemas/envelope";
+import type { LevelSlug } from "../../../schemas/levelSlugs";
 import { type RefusalCode, refusalStatus } from "../../../schemas/refusals";
 import {
   type BodyOf,
@@ -268,6 +269,17 @@ export async function createTestServer(
         token: person.token,
         body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID(), ...over },
       });
+    },
+
+    /** A funded customer with a PIN, moved to price level `level` by the admin signed in with `adminToken`. */
+    async fundedCustomerAt(level: LevelSlug, adminToken: string, kobo: number) {
+      const buyer = await server.fundedCustomer(kobo);
+      await sendOk("PATCH /sys.admin/users/:id", {
+        token: adminToken,
+        params: { id: buyer.id },
+        body: { level },
+      });
+      return buyer;
     },
 
     /** Registers and verifies a customer through the API; answers their credentials. */
