@@ -14,17 +14,7 @@ afterAll(async () => {
 });
 
 const buy = (c: { token: string; pin: string }, phone: string, amount: number) =>
-  server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone,
-      amount,
-      pin: c.pin,
-      request_id: crypto.randomUUID(),
-      allow_duplicate: true,
-    },
-  });
+  server.buyAirtime(c, phone, amount, { allow_duplicate: true });
 
 describe("figures", () => {
   it("counts today's and all-time purchases, volume, revenue and what is pending", async () => {
@@ -32,17 +22,7 @@ describe("figures", () => {
     try {
       const c = await fresh.fundedCustomer(2_000_000);
       const purchase = (phone: string, amount: number) =>
-        fresh.send("POST /core/customer/airtime", {
-          token: c.token,
-          body: {
-            network_id: 1,
-            phone,
-            amount,
-            pin: c.pin,
-            request_id: crypto.randomUUID(),
-            allow_duplicate: true,
-          },
-        });
+        fresh.buyAirtime(c, phone, amount, { allow_duplicate: true });
       await purchase("08031234567", 100_000); // ₦980 paid, cost ₦970: ₦10 revenue
       await purchase("08031234567", 200_000); // ₦1,960, cost ₦1,940: ₦20
       await purchase("08030000000", 100_000); // failed: no volume, no revenue

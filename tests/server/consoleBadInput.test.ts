@@ -24,17 +24,9 @@ beforeAll(async () => {
   keyId = (await keyHolder(server)).keyId;
   const customer = await server.fundedCustomer(100_000);
   customerId = customer.id;
-  const bought = await server.sendOk("POST /core/customer/airtime", {
-    token: customer.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin: customer.pin,
-      request_id: crypto.randomUUID(),
-    },
-  });
-  purchaseId = bought.id;
+  const bought = await server.buyAirtime(customer, "08031234567", 10_000);
+  if (!bought.data) throw new Error(`the purchase was refused: ${bought.body.msg}`);
+  purchaseId = bought.data.id;
 });
 
 const consoleRoutes = () =>

@@ -497,6 +497,11 @@ describe("reconciliation", () => {
 });
 
 describe("staff funding", () => {
+  const staffFunds = (
+    token: string | undefined,
+    user_id: string,
+    body: { amount: number; reason: string; request_id: string },
+  ) => server.send("POST /staff/customer/fund/:user_id", { token, params: { user_id }, body });
   it("credits the customer at once, audited, with the reason", async () => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
@@ -536,28 +541,10 @@ describe("staff funding", () => {
   it("is for staff and admins only", async () => {
     const c = await server.signedInCustomer();
     const body = { amount: naira(100), reason: "try it", request_id: crypto.randomUUID() };
-    expect(
-      (
-        await server.send("POST /staff/customer/fund/:user_id", {
-          token: c.token,
-          params: { user_id: c.id },
-          body,
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (await server.send("POST /staff/customer/fund/:user_id", { params: { user_id: c.id }, body })).status,
-    ).toBe(401);
+    expect((await staffFunds(c.token, c.id, body)).status).toBe(403);
+    expect((await staffFunds(undefined, c.id, body)).status).toBe(401);
     const admin = await server.signedInOperator("admin");
-    expect(
-      (
-        await server.send("POST /staff/customer/fund/:user_id", {
-          token: admin.token,
-          params: { user_id: c.id },
-          body,
-        })
-      ).status,
-    ).toBe(201);
+    expect((await staffFunds(admin.token, c.id, body)).status).toBe(201);
   });
 
   it.each([
@@ -586,23 +573,7 @@ describe("staff funding", () => {
   it("answers 404 for someone who is not a customer", async () => {
     const staff = await server.signedInOperator("staff");
     const body = { amount: naira(100), reason: "because", request_id: crypto.randomUUID() };
-    expect(
-      (
-        await server.send("POST /staff/customer/fund/:user_id", {
-          token: staff.token,
-          params: { user_id: staff.id },
-          body,
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await server.send("POST /staff/customer/fund/:user_id", {
-          token: staff.token,
-          params: { user_id: "not-a-uuid" },
-          body,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await staffFunds(staff.token, staff.id, body)).status).toBe(404);
+    expect((await staffFunds(staff.token, "not-a-uuid", body)).status).toBe(404);
   });
 });

@@ -16,10 +16,7 @@ describe("a purchase VTpass never receives, nor any re-send of it", () => {
     const to = "08051007777";
     // Every call about this number is lost on the way: the purchase's own, and each re-send.
     for (let i = 0; i < 10; i++) server.vtpass.script(to, { kind: "no-answer", keep: "none" });
-    const bought = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: { network_id: 1, phone: to, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-    });
+    const bought = await server.buyAirtime(c, to, naira(100));
     expect(bought.data?.status).toBe("pending");
     const reference = bought.data?.reference ?? "";
     const row = async () =>

@@ -212,17 +212,7 @@ describe("staff transaction lists", () => {
       const c = await fresh.fundedCustomer(2_000_000, "1357", { email: "kemi.list@example.com" });
       let token = c.token;
       const buy = (phone: string, amount: number) =>
-        fresh.send("POST /core/customer/airtime", {
-          token,
-          body: {
-            network_id: 1,
-            phone,
-            amount,
-            pin: c.pin,
-            request_id: crypto.randomUUID(),
-            allow_duplicate: true,
-          },
-        });
+        fresh.buyAirtime({ token, pin: c.pin }, phone, amount, { allow_duplicate: true });
       await buy("08031234567", 100_000);
       const refunded = await buy("08031234567", 200_000);
       await buy("08030000000", 50_000);

@@ -12,18 +12,7 @@ const server = serverForFile();
 beforeAll(async () => {
   admin = await server.signedInOperator("admin");
   const c = await server.fundedCustomer(2_000_000);
-  const airtime = (phone: string) =>
-    server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone,
-        amount: 100_000,
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-        allow_duplicate: true,
-      },
-    });
+  const airtime = (phone: string) => server.buyAirtime(c, phone, 100_000, { allow_duplicate: true });
   expect((await airtime("08031234567")).data?.status).toBe("successful"); // ₦980 paid, cost ₦970
   expect((await airtime("08030000000")).data?.status).toBe("failed");
   expect((await airtime("08031111111")).data?.status).toBe("pending");

@@ -99,10 +99,7 @@ async function run(commands: Command[]) {
     const vendor = vendorAnswers[script.vendor];
     if (vtpass) server.vtpass.script(to, vtpass);
     if (vendor) server.msorg.script(to, vendor);
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: customer.token,
-      body: { network_id: 1, phone: to, amount: 100_00, pin: customer.pin, request_id: crypto.randomUUID() },
-    });
+    const answer = await server.buyAirtime(customer, to, 100_00);
     // A sale refused before any money moved (every circuit open, every provider off) is fine; any
     // other 5xx is not.
     if (answer.body.code !== "product_unavailable")
