@@ -144,16 +144,7 @@ describe("many requests at once", () => {
 
   it("never lets two requeries of one pending purchase settle it twice", async () => {
     const c = await server.fundedCustomer(200_000);
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone: "08031111111",
-        amount: 100_000,
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-      },
-    });
+    const answer = await server.buyAirtime(c, "08031111111", 100_000);
     expect(answer.data?.status).toBe("pending");
     const { requeryDue } = await import("../../server/services/purchases/requeryWorker");
     for (const wait of [1_000, 2_000]) {

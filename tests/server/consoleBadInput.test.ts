@@ -24,9 +24,7 @@ beforeAll(async () => {
   keyId = (await keyHolder(server)).keyId;
   const customer = await server.fundedCustomer(100_000);
   customerId = customer.id;
-  const bought = await server.buyAirtime(customer, "08031234567", 10_000);
-  if (!bought.data) throw new Error(`the purchase was refused: ${bought.body.msg}`);
-  purchaseId = bought.data.id;
+  purchaseId = (await server.boughtAirtime(customer, "08031234567", 10_000)).id;
 });
 
 const consoleRoutes = () =>

@@ -12,16 +12,7 @@ let values: Record<string, string>;
 const server = serverForFile();
 beforeAll(async () => {
   const customer = await server.fundedCustomer(500_000);
-  const purchase = await server.sendOk("POST /core/customer/airtime", {
-    token: customer.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin: customer.pin,
-      request_id: crypto.randomUUID(),
-    },
-  });
+  const purchase = await server.boughtAirtime(customer, "08031234567", 10_000);
   tokens = {
     customer: customer.token,
     staff: (await server.signedInOperator("staff")).token,

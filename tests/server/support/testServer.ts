@@ -271,6 +271,13 @@ export async function createTestServer(
       });
     },
 
+    /** The same, for a purchase that must be accepted: its typed answer, or a failure naming the refusal. */
+    async boughtAirtime(person: { token: string; pin: string }, phone: string, amount = 10_000) {
+      const answer = await server.buyAirtime(person, phone, amount);
+      if (!answer.data) throw new Error(`the purchase was refused: ${answer.status} ${answer.body.msg}`);
+      return answer.data;
+    },
+
     /** A funded customer with a PIN, moved to price level `level` by the admin signed in with `adminToken`. */
     async fundedCustomerAt(level: LevelSlug, adminToken: string, kobo: number) {
       const buyer = await server.fundedCustomer(kobo);
