@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
 import { serverForFile } from "./support/serverForFile";
+import { expectUnauditedRefusal } from "./support/unauditedRefusal";
 
 let staff: { id: string; token: string };
 const server = serverForFile();
@@ -12,9 +13,6 @@ beforeAll(async () => {
 async function lastAudit() {
   const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
   return row;
-}
-async function auditCount() {
-  return server.db.$count(auditLog);
 }
 
 describe("airtime controls", () => {
@@ -90,11 +88,12 @@ describe("airtime controls", () => {
     [{ id: 1, network: "Glo" }, "network", "This field is not allowed."],
     [{ id: 1, min_amount: 50.5 }, "min_amount", "Smallest purchase must be a whole number."],
   ])("refuses %j and changes nothing", async (body, field, message) => {
-    const before = await auditCount();
-    const answer = await server.patch("core/staff/fetch/airtime/", body, staff.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await auditCount()).toBe(before);
+    await expectUnauditedRefusal(
+      server,
+      () => server.patch("core/staff/fetch/airtime/", body, staff.token),
+      field,
+      message,
+    );
   });
 
   it("answers 404 for a network that does not exist", async () => {
@@ -367,11 +366,12 @@ describe("data plans", () => {
       "Choose a network.",
     ],
   ])("refuses to create %j", async (body, field, message) => {
-    const before = await auditCount();
-    const answer = await server.post("core/staff/fetch/data/plans/", body, staff.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await auditCount()).toBe(before);
+    await expectUnauditedRefusal(
+      server,
+      () => server.post("core/staff/fetch/data/plans/", body, staff.token),
+      field,
+      message,
+    );
   });
 
   it("refuses bad edits and unknown plans", async () => {
