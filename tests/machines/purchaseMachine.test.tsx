@@ -9,6 +9,7 @@ import {
   pricesChangedMessage,
   purchaseMachine,
 } from "../../machines/purchaseMachine";
+import { purchaseKinds } from "../../schemas/transactions";
 import { productsThatVerify } from "../../src/actors/purchaseActors";
 import { catalogueMirror } from "../../src/storage/catalogueMirror";
 import { customerWithPin } from "../support/fixtures";
@@ -84,7 +85,7 @@ function catalogueCheckEvents(product: Product) {
 const graphMachine = purchaseMachine.provide({
   actions: { newRequestId: assign({ requestId: testRequestId }) },
 });
-const products: Product[] = ["airtime", "data", "tv", "electricity"];
+const products: readonly Product[] = purchaseKinds;
 
 afterEach(cleanup);
 

@@ -1,30 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminUserPatch } from "../../schemas/users";
 import { createApp } from "../../server/app";
 import { apiKeys, transactions } from "../../server/db/schema";
 import { type KeyHolderOptions, keyHolder } from "./support/keyHolders";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
 
 // Issue 34, item 8: an admin lowers a key owner's tier or level, or stops them transacting, on one
 // instance; another instance that read the account less than a second ago (READ_CACHE_MS) must still
 // answer a purchase as a fresh read would, and hold nothing it should not. Two apps on one database:
 // the test server (reads afresh) is where admins change accounts, `other` keeps what it read.
 
-let server: TestServer;
 let other: ReturnType<typeof createApp>;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   other = createApp(
     { ...server.deps, config: { ...server.deps.config, readCacheMs: 1_000 } },
     { serveSpa: false },
   );
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
 });
 
 type App = Pick<ReturnType<typeof createApp>, "request">;

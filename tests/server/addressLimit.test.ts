@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { describe, expect, it } from "vitest";
+import { serverForFile } from "./support/serverForFile";
 
 // Behind one proxy of ours, three requests a minute per address to the guarded endpoints.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ TRUST_PROXY: "1", ADDRESS_LIMIT_PER_MINUTE: "3" });
-});
-afterAll(() => server.close());
+const server = serverForFile({ TRUST_PROXY: "1", ADDRESS_LIMIT_PER_MINUTE: "3" });
 
 const signIn = (forwardedFor: string) =>
   server.call("POST", "auth/login/", {

@@ -1,36 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
-let server: TestServer;
 let admin: { id: string; token: string; email: string };
+// A mail server "is set up", so notifications also go by email (to the test mailbox).
+const server = serverForFile({ SMTP_URL: "smtp://mail.example.com", PROVIDER_TIMEOUT_MS: "10000" });
 beforeAll(async () => {
-  // A mail server "is set up", so notifications also go by email (to the test mailbox).
-  server = await createTestServer({ SMTP_URL: "smtp://mail.example.com", PROVIDER_TIMEOUT_MS: "10000" });
   admin = await server.signedInOperator("admin");
 });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
 const buy = (c: { token: string; pin: string }, phone: string, amount: number) =>
-  server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone,
-      amount,
-      pin: c.pin,
-      request_id: crypto.randomUUID(),
-      allow_duplicate: true,
-    },
-  });
+  server.buyAirtime(c, phone, amount, { allow_duplicate: true });
 
 describe("figures", () => {
   it("counts today's and all-time purchases, volume, revenue and what is pending", async () => {
@@ -38,17 +22,7 @@ describe("figures", () => {
     try {
       const c = await fresh.fundedCustomer(2_000_000);
       const purchase = (phone: string, amount: number) =>
-        fresh.send("POST /core/customer/airtime", {
-          token: c.token,
-          body: {
-            network_id: 1,
-            phone,
-            amount,
-            pin: c.pin,
-            request_id: crypto.randomUUID(),
-            allow_duplicate: true,
-          },
-        });
+        fresh.buyAirtime(c, phone, amount, { allow_duplicate: true });
       await purchase("08031234567", 100_000); // ₦980 paid, cost ₦970: ₦10 revenue
       await purchase("08031234567", 200_000); // ₦1,960, cost ₦1,940: ₦20
       await purchase("08030000000", 100_000); // failed: no volume, no revenue

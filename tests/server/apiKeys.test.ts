@@ -1,20 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { maxLiveApiKeys } from "../../schemas/apiKeys";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { apiKeys } from "../../server/db/schema";
 import { signingSecretOf } from "../../server/services/resellers/apiKeys";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 
-let server: TestServer;
 let admin: { token: string };
 
+const server = serverForFile({ TRUST_PROXY: "1" });
 beforeAll(async () => {
-  server = await createTestServer({ TRUST_PROXY: "1" });
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 const keyShape = /^ojk_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}$/;
 

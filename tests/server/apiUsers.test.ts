@@ -1,24 +1,20 @@
 import { and, eq, inArray, isNotNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, transactions } from "../../server/db/schema";
 import { lagosMonth } from "../../server/lagosCalendar";
 import { keyHolder } from "./support/keyHolders";
+import { naira, serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
-import { createTestServer, type TestServer } from "./support/testServer";
 
 // The console's API users (GET sys.admin/api-users): the accounts holding keys, ranked by what they
 // bought with them this Lagos month. The test clock starts on 2 March 2026, 10:00 in Lagos.
 
-let server: TestServer;
 let admin: { token: string };
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
-
-const naira = (n: number) => n * 100;
 
 /** A surname no other test's account has, so a search finds only this test's accounts. */
 const surname = () =>

@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type AuditEntry, auditAction } from "../../schemas/admin";
 import { auditFieldOf } from "../../schemas/auditFields";
 import { users } from "../../server/db/schema";
 import { lagosDay } from "../../server/lagosCalendar";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
-import { createTestServer, type TestServer } from "./support/testServer";
+import type { TestServer } from "./support/testServer";
 
 // One of every kind of console write, each through its endpoint as staff make it, then the audit log
 // as the admin reads it: every action is there, every field of every entry is one the audit page
 // knows how to show (schemas/auditFields.ts), and every target is named as people name it.
-let server: TestServer;
 type Operator = Awaited<ReturnType<TestServer["signedInOperator"]>>;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 let staff: Operator;
 let admin: Operator;
 let buyer: Customer;
@@ -21,18 +20,16 @@ let purchase: { id: string; reference: string; description: string };
 let deletedPlan: { id: number; name: string };
 let log: AuditEntry[];
 
-const naira = (n: number) => n * 100;
 const nin = (n: number) => `3${String(n).padStart(9, "0")}1`;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
   admin = await server.signedInOperator("admin");
   await writeOneOfEach();
   log = (await server.sendOk("GET /sys.admin/audit", { token: admin.token, query: { page_size: 100 } }))
     .results;
 });
-afterAll(() => server.close());
 
 async function customerBorn(details: Record<string, string> = {}) {
   const person = await server.signedInCustomer(details);

@@ -1,20 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { dataPlans, providerProducts } from "../../server/db/schema";
 import { seedCatalogue } from "../../server/db/seed/seedCatalogue";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let token: string;
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   token = (await server.signedInCustomer()).token;
 });
-afterAll(() => server.close());
 
 describe("the seeded catalogue", () => {
   it("has the four networks with airtime from ₦50 to ₦50,000", async () => {
-    const controls = (await server.get("core/customer/fetch/airtime/", token)).body.data;
+    const controls = (await server.send("GET /core/customer/fetch/airtime", { token })).body.data;
     expect(controls).toEqual([
       { id: 1, network: "MTN", enabled: true, discount_percent: 2, min_amount: 5_000, max_amount: 5_000_000 },
       { id: 2, network: "GLO", enabled: true, discount_percent: 3, min_amount: 5_000, max_amount: 5_000_000 },
@@ -35,7 +33,7 @@ describe("the seeded catalogue", () => {
         max_amount: 5_000_000,
       },
     ]);
-    expect((await server.get("core/customer/fetch/data/", token)).body.data).toEqual([
+    expect((await server.send("GET /core/customer/fetch/data", { token })).body.data).toEqual([
       { id: 1, name: "MTN", enabled: true },
       { id: 2, name: "GLO", enabled: true },
       { id: 3, name: "9Mobile", enabled: true },

@@ -1,22 +1,18 @@
 import { desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { expectUnauditedRefusal } from "./support/unauditedRefusal";
 
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
 async function lastAudit() {
   const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
   return row;
-}
-async function auditCount() {
-  return server.db.$count(auditLog);
 }
 
 describe("airtime controls", () => {
@@ -92,16 +88,22 @@ describe("airtime controls", () => {
     [{ id: 1, network: "Glo" }, "network", "This field is not allowed."],
     [{ id: 1, min_amount: 50.5 }, "min_amount", "Smallest purchase must be a whole number."],
   ])("refuses %j and changes nothing", async (body, field, message) => {
-    const before = await auditCount();
-    const answer = await server.patch("core/staff/fetch/airtime/", body, staff.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await auditCount()).toBe(before);
+    await expectUnauditedRefusal(
+      server,
+      () => server.patch("core/staff/fetch/airtime/", body, staff.token),
+      field,
+      message,
+    );
   });
 
   it("answers 404 for a network that does not exist", async () => {
     expect(
-      (await server.patch("core/staff/fetch/airtime/", { id: 9, enabled: false }, staff.token)).status,
+      (
+        await server.send("PATCH /core/staff/fetch/airtime", {
+          token: staff.token,
+          body: { id: 9, enabled: false },
+        })
+      ).status,
     ).toBe(404);
   });
 });
@@ -364,15 +366,24 @@ describe("data plans", () => {
       "Choose a network.",
     ],
   ])("refuses to create %j", async (body, field, message) => {
-    const before = await auditCount();
-    const answer = await server.post("core/staff/fetch/data/plans/", body, staff.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await auditCount()).toBe(before);
+    await expectUnauditedRefusal(
+      server,
+      () => server.post("core/staff/fetch/data/plans/", body, staff.token),
+      field,
+      message,
+    );
   });
 
   it("refuses bad edits and unknown plans", async () => {
-    expect((await server.patch("core/staff/fetch/data/plans/1/", {}, staff.token)).body.fields).toEqual({
+    expect(
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "1" },
+          body: {},
+        })
+      ).body.fields,
+    ).toEqual({
       _: ["Change at least one field."],
     });
     const unknownField = await server.patch(
@@ -382,11 +393,19 @@ describe("data plans", () => {
     );
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.fields?.has_sales).toEqual(["This field is not allowed."]);
-    const badCode = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn 1gb" }, staff.token);
+    const badCode = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: "1" },
+      body: { code: "mtn 1gb" },
+    });
     expect(badCode.body.fields?.code).toEqual([
       "Use letters, digits, dots, dashes or underscores, up to 60.",
     ]);
-    const taken = await server.patch("core/staff/fetch/data/plans/1/", { code: "mtn-1gb-1d" }, staff.token);
+    const taken = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+      token: staff.token,
+      params: { id: "1" },
+      body: { code: "mtn-1gb-1d" },
+    });
     expect(taken).toMatchObject({
       status: 400,
       body: {
@@ -395,12 +414,26 @@ describe("data plans", () => {
       },
     });
     expect(
-      (await server.patch("core/staff/fetch/data/plans/99999/", { price: 100 }, staff.token)).status,
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "99999" },
+          body: { price: 100 },
+        })
+      ).status,
     ).toBe(404);
-    expect((await server.patch("core/staff/fetch/data/plans/abc/", { price: 100 }, staff.token)).status).toBe(
-      404,
-    );
-    expect((await server.get("core/staff/fetch/data/plans/", staff.token)).body.fields).toEqual({
+    expect(
+      (
+        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
+          token: staff.token,
+          params: { id: "abc" },
+          body: { price: 100 },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await server.send("GET /core/staff/fetch/data/plans", { token: staff.token })).body.fields,
+    ).toEqual({
       control_id: ["Control id must be a number."],
     });
   });
@@ -446,11 +479,10 @@ describe("TV and electricity", () => {
       token: staff.token,
       body: { id: 4, enabled: false },
     });
-    const disco = await server.patch(
-      "core/staff/fetch/electricity/",
-      { id: 9, enabled: false, min_amount: 50_000 },
-      staff.token,
-    );
+    const disco = await server.send("PATCH /core/staff/fetch/electricity", {
+      token: staff.token,
+      body: { id: 9, enabled: false, min_amount: 50_000 },
+    });
     expect(disco.body.data).toMatchObject({ id: 9, enabled: false, min_amount: 50_000 });
     const customer = await server.signedInCustomer();
     const providers = await server.sendOk("GET /core/customer/fetch/tv", { token: customer.token });

@@ -1,19 +1,16 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, dataPlans, providerProducts, tvPlans } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // Each product's offers per provider (provider_products), as staff see and change them, and the
 // data-plan sync for a provider other than VTpass: the SME-data vendor's simulator (/simulator/msorg).
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
-const naira = (n: number) => n * 100;
 const lastAudit = async () =>
   (await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1))[0];
 const auditCount = () => server.db.$count(auditLog);
@@ -94,11 +91,10 @@ describe("a product's offers", () => {
 
   it("keeps airtime and electricity offers to a commission, judged against the discount", async () => {
     // GLO airtime sells 3% off; a provider taking only 1% for us would lose 2% on each sale.
-    const refused = await server.put(
-      "core/staff/fetch/offers/",
-      { service: "airtime", product_id: 2, provider: "msorg", commission_percent: 1 },
-      staff.token,
-    );
+    const refused = await server.send("PUT /core/staff/fetch/offers", {
+      token: staff.token,
+      body: { service: "airtime", product_id: 2, provider: "msorg", commission_percent: 1 },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("below_cost");
     expect(refused.body.fields?.commission_percent?.[0]).toMatch(/A 3% discount with our 1% commission/);

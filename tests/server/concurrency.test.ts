@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { tryCounters, users } from "../../server/db/schema";
@@ -8,15 +8,11 @@ import { paystackSignatureHeader } from "../../server/outside/paystack/paystackG
 import { reconcileDay } from "../../server/services/funding/fundingReconciliation";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // Meant for a real Postgres server (the CI's second run), where requests truly overlap; on PGlite the
 // same checks still hold with the requests queued on its single connection.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ PROVIDER_TIMEOUT_MS: "10000" });
-});
-afterAll(() => server.close());
+const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 
 describe("many requests at once", () => {
   it("lets exactly 100 of 200 simultaneous purchases through a wallet that can pay for 100", async () => {
@@ -51,7 +47,10 @@ describe("many requests at once", () => {
     const wrongPins = Array.from({ length: 199 }, (_, i) => String(i).padStart(4, "0"));
     const answers = await Promise.all(
       [...wrongPins, c.pin].map((pin) =>
-        server.post("core/customer/airtime/", { ...body, pin, request_id: crypto.randomUUID() }, c.token),
+        server.send("POST /core/customer/airtime", {
+          token: c.token,
+          body: { ...body, pin, request_id: crypto.randomUUID() },
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
@@ -145,16 +144,7 @@ describe("many requests at once", () => {
 
   it("never lets two requeries of one pending purchase settle it twice", async () => {
     const c = await server.fundedCustomer(200_000);
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone: "08031111111",
-        amount: 100_000,
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-      },
-    });
+    const answer = await server.buyAirtime(c, "08031111111", 100_000);
     expect(answer.data?.status).toBe("pending");
     const { requeryDue } = await import("../../server/services/purchases/requeryWorker");
     for (const wait of [1_000, 2_000]) {

@@ -1,42 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { apiRoutes } from "../../server/app";
 import { auditLog, ledgerEntries } from "../../server/db/schema";
 import { accessFor } from "../../server/http/access";
 import type { Route } from "../../server/http/route";
 import { keyHolder } from "./support/keyHolders";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
 // Bad input on every staff and admin endpoint, generated from the route list so a new endpoint is
 // covered the day it is added: each answers a 4xx with the envelope and a readable message, never a
 // 500, and nothing is written (no audit row, no ledger entry).
 
-let server: TestServer;
 let admin: { token: string };
 let customerId: string;
 let purchaseId: string;
 let keyId: string;
 const reviewId = crypto.randomUUID();
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   keyId = (await keyHolder(server)).keyId;
   const customer = await server.fundedCustomer(100_000);
   customerId = customer.id;
-  const bought = await server.sendOk("POST /core/customer/airtime", {
-    token: customer.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin: customer.pin,
-      request_id: crypto.randomUUID(),
-    },
-  });
-  purchaseId = bought.id;
+  purchaseId = (await server.boughtAirtime(customer, "08031234567", 10_000)).id;
 });
-afterAll(() => server.close());
 
 const consoleRoutes = () =>
   apiRoutes(server.deps).filter((route) => {

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { simulatorPaths } from "../../server/integrations";
 import { createDiditVerifier } from "../../server/outside/didit/diditVerifier";
 import { IdentityUnavailable } from "../../server/outside/identityVerifier";
 import { NothingSent, type OutsideRequest, type OutsideResponse } from "../../server/outside/outsideHttp";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const ask = (
   over: Partial<Parameters<ReturnType<typeof createDiditVerifier>["lookup"]>[0]> = {},

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { envelope } from "../../schemas/envelope";
 import { routeTable } from "../../schemas/routes/routeTable";
 import { auditLog, gatewayEvents, transactions } from "../../server/db/schema";
@@ -8,18 +8,12 @@ import { paystackSignature, paystackSignatureHeader } from "../../server/outside
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, ownServerWithin, serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
+import { expectUnauditedRefusal } from "./support/unauditedRefusal";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 
-const naira = (n: number) => n * 100;
 const secret = simulatorKeys.paystack.secretKey;
 
 async function openCheckout(token: string, amount = naira(5000), request_id = crypto.randomUUID()) {
@@ -121,7 +115,14 @@ describe("card funding through Paystack's checkout", () => {
     expect(await checkBack(reference, c.token)).toMatchObject({ transaction: { status: "pending" } });
     expect(await walletBalance(server.db, c.id)).toBe(0);
     const stranger = await server.signedInCustomer();
-    expect((await server.get(`core/customer/wallet/fund/${reference}/`, stranger.token)).status).toBe(404);
+    expect(
+      (
+        await server.send("GET /core/customer/wallet/fund/:reference", {
+          token: stranger.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("answers a retried request with the same checkout, and a changed one with 409", async () => {
@@ -129,11 +130,10 @@ describe("card funding through Paystack's checkout", () => {
     const request_id = crypto.randomUUID();
     const first = await openCheckout(c.token, naira(2000), request_id);
     expect(await openCheckout(c.token, naira(2000), request_id)).toEqual(first);
-    const other = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: naira(3000), request_id },
-      c.token,
-    );
+    const other = await server.send("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: naira(3000), request_id },
+    });
     expect(other.status).toBe(409);
     expect(await server.db.$count(transactions, eq(transactions.userId, c.id))).toBe(1);
   });
@@ -142,11 +142,10 @@ describe("card funding through Paystack's checkout", () => {
     const c = await server.signedInCustomer();
     server.paystack.setBehaviour({ hang: true });
     try {
-      const answer = await server.post(
-        "core/customer/wallet/fund/",
-        { amount: naira(1500), request_id: crypto.randomUUID() },
-        c.token,
-      );
+      const answer = await server.send("POST /core/customer/wallet/fund", {
+        token: c.token,
+        body: { amount: naira(1500), request_id: crypto.randomUUID() },
+      });
       expect(answer).toMatchObject({ status: 503, body: { status: false, code: "service_unavailable" } });
     } finally {
       server.paystack.setBehaviour({ hang: false });
@@ -372,9 +371,13 @@ describe("a dedicated bank account per customer", () => {
   it("is for customers who may move money", async () => {
     const c = await server.signedInCustomer();
     const admin = await server.signedInOperator("admin");
-    const barred = await server.patch(`sys.admin/users/${c.id}/`, { can_transact: false }, admin.token);
+    const barred = await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { can_transact: false },
+    });
     expect(barred.status).toBe(200);
-    const answer = await server.get("core/customer/wallet/bank-account/", c.token);
+    const answer = await server.send("GET /core/customer/wallet/bank-account", { token: c.token });
     expect(answer.status).toBe(403);
     expect(server.paystack.accounts().some((a) => a.customer?.email === c.email)).toBe(false);
   });
@@ -382,16 +385,7 @@ describe("a dedicated bank account per customer", () => {
 
 describe("reconciliation", () => {
   // Its own server: a reconciliation lists the whole day, and this file's other tests leave payments behind.
-  let shared: TestServer;
-  beforeAll(async () => {
-    shared = server;
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await expectLedgerConsistent(server.db);
-    await server.close();
-    server = shared;
-  });
+  ownServerWithin(server);
 
   it("credits a payment whose webhook never came, when the worker asks Paystack by reference", async () => {
     const c = await server.signedInCustomer();
@@ -497,11 +491,18 @@ describe("reconciliation", () => {
       expect(refused.body.fields?.[field]).toBeDefined();
     }
     const staff = await server.signedInOperator("staff");
-    expect((await server.post("sys.admin/reconciliation/", { day }, staff.token)).status).toBe(403);
+    expect(
+      (await server.send("POST /sys.admin/reconciliation", { token: staff.token, body: { day } })).status,
+    ).toBe(403);
   });
 });
 
 describe("staff funding", () => {
+  const staffFunds = (
+    token: string | undefined,
+    user_id: string,
+    body: { amount: number; reason: string; request_id: string },
+  ) => server.send("POST /staff/customer/fund/:user_id", { token, params: { user_id }, body });
   it("credits the customer at once, audited, with the reason", async () => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
@@ -541,10 +542,10 @@ describe("staff funding", () => {
   it("is for staff and admins only", async () => {
     const c = await server.signedInCustomer();
     const body = { amount: naira(100), reason: "try it", request_id: crypto.randomUUID() };
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body, c.token)).status).toBe(403);
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body)).status).toBe(401);
+    expect((await staffFunds(c.token, c.id, body)).status).toBe(403);
+    expect((await staffFunds(undefined, c.id, body)).status).toBe(401);
     const admin = await server.signedInOperator("admin");
-    expect((await server.post(`staff/customer/fund/${c.id}/`, body, admin.token)).status).toBe(201);
+    expect((await staffFunds(admin.token, c.id, body)).status).toBe(201);
   });
 
   it.each([
@@ -562,18 +563,19 @@ describe("staff funding", () => {
   ])("refuses %j and writes nothing", async (body, field, message) => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
-    const before = await server.db.$count(auditLog);
-    const answer = await server.post(`staff/customer/fund/${c.id}/`, body, staff.token);
-    expect(answer.status).toBe(400);
-    expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await server.db.$count(auditLog)).toBe(before);
+    await expectUnauditedRefusal(
+      server,
+      () => server.post(`staff/customer/fund/${c.id}/`, body, staff.token),
+      field,
+      message,
+    );
     expect(await walletBalance(server.db, c.id)).toBe(0);
   });
 
   it("answers 404 for someone who is not a customer", async () => {
     const staff = await server.signedInOperator("staff");
     const body = { amount: naira(100), reason: "because", request_id: crypto.randomUUID() };
-    expect((await server.post(`staff/customer/fund/${staff.id}/`, body, staff.token)).status).toBe(404);
-    expect((await server.post("staff/customer/fund/not-a-uuid/", body, staff.token)).status).toBe(404);
+    expect((await staffFunds(staff.token, staff.id, body)).status).toBe(404);
+    expect((await staffFunds(staff.token, "not-a-uuid", body)).status).toBe(404);
   });
 });

@@ -1,15 +1,11 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
 import type { DatabaseHandle } from "../../server/db/database";
+import { serverForFile } from "./support/serverForFile";
 import { openTestDatabase } from "./support/testDatabase";
-import { createTestServer, type TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** The app over a database of the test's own, which it may break. */
 async function appOn(database: DatabaseHandle, options: { stopping?: () => boolean } = {}) {

@@ -1,9 +1,9 @@
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { parseJsonText } from "../../server/http/validate";
 import { keyHolder } from "./support/keyHolders";
 import { type Caller, routesWithCallers } from "./support/routeCallers";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 const tooDeep = "The request body is nested too deeply: at most 32 levels of arrays and objects.";
 const tooManyValues = "The request body holds too many values: at most 5000.";
@@ -13,11 +13,10 @@ const limitMessages = [tooDeep, tooManyValues, tooLarge, tooManyParameters];
 
 const nested = (depth: number, inner = "") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
 
-let server: TestServer;
 let tokens: Record<Caller, string | undefined>;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   tokens = {
     anonymous: undefined,
     customer: (await server.signedInCustomer()).token,
@@ -25,7 +24,6 @@ beforeAll(async () => {
     keyHolder: (await keyHolder(server)).key,
   };
 });
-afterAll(() => server.close());
 
 /** A raw request over the server's socket, and when its body has been handed to the connection. */
 function postOverSocket(path: string, body: string) {

@@ -1,21 +1,14 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
-import type { BodyOf } from "../../schemas/routes/contract";
-import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
 import { kycLimitValues } from "../../server/services/kyc/tierLimits";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { tier1Kyc } from "../support/fixtures";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 // Each test starts from the CBN defaults, whatever an earlier one set.
 beforeEach(async () => {
   await server.db
@@ -24,20 +17,10 @@ beforeEach(async () => {
     .where(eq(operatorSettings.id, 1));
 });
 
-const naira = (n: number) => n * 100;
 const newId = () => crypto.randomUUID();
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
-function buyAirtime(
-  c: Customer,
-  amount: number,
-  over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {},
-) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: "08031234567", amount, pin: c.pin, request_id: newId(), ...over },
-  });
-}
+const buyAirtime = (c: Customer, amount: number, over: Parameters<TestServer["buyAirtime"]>[3] = {}) =>
+  server.buyAirtime(c, "08031234567", amount, over);
 const kycOf = (token: string) => server.sendOk("GET /core/customer/kyc", { token });
 // A number the simulated provider holds under the asker's own name (see simulatedIdentityVerifier.ts).
 /** The date of birth the test customers give with their first check (the profile has none before). */
@@ -49,28 +32,16 @@ describe("tier 1 on sign-up", () => {
     const c = await server.signedInCustomer();
     const profile = await server.sendOk("GET /auth/profile", { token: c.token });
     expect(profile).toMatchObject({ kyc_tier: 1 });
-    expect(await kycOf(c.token)).toEqual({
-      tier: 1,
-      tier_source: "signup",
-      id_type: null,
-      id_last4: null,
-      verified_name: null,
-      verified_at: null,
-      daily_limit: naira(50_000),
-      max_balance: naira(300_000),
-      spent_today: 0,
-      can_verify: true,
-      details_locked: false,
-      last_check: null,
-      change_request: null,
-      contest: null,
-    });
+    // The fixture the client's tests use is this answer: tier 1's ₦50,000 a day and ₦300,000 held.
+    expect(await kycOf(c.token)).toEqual(tier1Kyc());
   });
 
   it("gives staff no tier", async () => {
     const staff = await server.signedInOperator("staff");
-    expect((await server.get("auth/profile/", staff.token)).body.data).toMatchObject({ kyc_tier: null });
-    expect((await server.get("core/customer/kyc/", staff.token)).status).toBe(403);
+    expect((await server.send("GET /auth/profile", { token: staff.token })).body.data).toMatchObject({
+      kyc_tier: null,
+    });
+    expect((await server.send("GET /core/customer/kyc", { token: staff.token })).status).toBe(403);
   });
 });
 
@@ -145,11 +116,11 @@ describe("the maximum balance", () => {
   it("refuses staff funding past the tier's balance, with a message for staff and nothing written", async () => {
     const c = await server.fundedCustomer(naira(250_000));
     const staff = await server.signedInOperator("staff");
-    const answer = await server.post(
-      `staff/customer/fund/${c.id}/`,
-      { amount: naira(60_000), reason: "bank transfer we received", request_id: newId() },
-      staff.token,
-    );
+    const answer = await server.send("POST /staff/customer/fund/:user_id", {
+      token: staff.token,
+      params: { user_id: c.id },
+      body: { amount: naira(60_000), reason: "bank transfer we received", request_id: newId() },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toBe(
       "This would take this customer's wallet to ₦310,000.00, over the ₦300,000.00 a tier 1 account may hold (room for ₦50,000.00). An admin can raise the customer's tier from Manage users.",
@@ -163,20 +134,18 @@ describe("the maximum balance", () => {
 
   it("refuses to open a card checkout the wallet could not hold", async () => {
     const c = await server.fundedCustomer(naira(290_000));
-    const answer = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: naira(20_000), request_id: newId() },
-      c.token,
-    );
+    const answer = await server.send("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: naira(20_000), request_id: newId() },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toBe(
       "This would take your wallet to ₦310,000.00, over the ₦300,000.00 a tier 1 account may hold (room for ₦10,000.00). Verify your BVN or NIN on your profile to raise it.",
     );
-    const opened = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: naira(10_000), request_id: newId() },
-      c.token,
-    );
+    const opened = await server.send("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: naira(10_000), request_id: newId() },
+    });
     expect(opened.status).toBe(200);
   });
 });
@@ -208,42 +177,36 @@ describe("core/customer/kyc/verify/", () => {
     await server.fund(c.id, naira(450_000));
     expect(await walletBalance(server.db, c.id)).toBe(naira(450_000));
     // Verified once; the names are now fixed.
-    const again = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "nin", date_of_birth: born, number: ownNumber() },
-      c.token,
-    );
-    expect(again.status).toBe(400);
-    const rename = await server.call("PATCH", "auth/profile/", {
-      body: { first_name: "Bola" },
+    const again = await server.send("POST /core/customer/kyc/verify", {
       token: c.token,
+      body: { id_type: "nin", date_of_birth: born, number: ownNumber() },
     });
+    expect(again.status).toBe(400);
+    const rename = await server.send("PATCH /auth/profile", { token: c.token, body: { first_name: "Bola" } });
     expect(rename.status).toBe(400);
     expect(rename.body.fields).toHaveProperty("first_name");
-    const phone = await server.call("PATCH", "auth/profile/", {
-      body: { phone: "08099998888" },
+    const phone = await server.send("PATCH /auth/profile", {
       token: c.token,
+      body: { phone: "08099998888" },
     });
     expect(phone.status).toBe(200);
   });
 
   it("refuses a number whose record carries another name, or none, counting the try", async () => {
     const c = await server.signedInCustomer();
-    const other = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "nin", date_of_birth: born, number: "12345679999" },
-      c.token,
-    );
+    const other = await server.send("POST /core/customer/kyc/verify", {
+      token: c.token,
+      body: { id_type: "nin", date_of_birth: born, number: "12345679999" },
+    });
     expect(other.status).toBe(400);
     expect(other.body.msg).toBe(
       "The name on this NIN does not match the name on your profile (Ada Okafor). Check the number; if the name on your profile is wrong, ask for a correction on your profile; staff will review it.",
     );
     expect(other.body.fields).toHaveProperty("number");
-    const missing = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "bvn", date_of_birth: born, number: "22345670000" },
-      c.token,
-    );
+    const missing = await server.send("POST /core/customer/kyc/verify", {
+      token: c.token,
+      body: { id_type: "bvn", date_of_birth: born, number: "22345670000" },
+    });
     expect(missing.body.msg).toBe("We could not find this BVN. Check the number and try again.");
     expect(await kycOf(c.token)).toMatchObject({ tier: 1, id_type: null, can_verify: true });
   });
@@ -252,29 +215,26 @@ describe("core/customer/kyc/verify/", () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
       Array.from({ length: 30 }, () =>
-        server.post(
-          "core/customer/kyc/verify/",
-          { id_type: "bvn", date_of_birth: born, number: "12345679999" },
-          c.token,
-        ),
+        server.send("POST /core/customer/kyc/verify", {
+          token: c.token,
+          body: { id_type: "bvn", date_of_birth: born, number: "12345679999" },
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
-    const right = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "bvn", date_of_birth: born, number: ownNumber() },
-      c.token,
-    );
+    const right = await server.send("POST /core/customer/kyc/verify", {
+      token: c.token,
+      body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
+    });
     expect(right.status).toBe(429);
     expect(right.body.msg).toBe("Too many identity checks today. Try again in 24 hours.");
     server.clock.advance(24 * 3_600_000 + 1_000);
     const token = await server.login(c.email, c.password);
-    const nextDay = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "bvn", date_of_birth: born, number: ownNumber() },
+    const nextDay = await server.send("POST /core/customer/kyc/verify", {
       token,
-    );
+      body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
+    });
     expect(nextDay.status).toBe(200);
   });
 
@@ -306,19 +266,17 @@ describe("core/customer/kyc/verify/", () => {
     const first = await server.signedInCustomer();
     expect(
       (
-        await server.post(
-          "core/customer/kyc/verify/",
-          { id_type: "nin", date_of_birth: born, number },
-          first.token,
-        )
+        await server.send("POST /core/customer/kyc/verify", {
+          token: first.token,
+          body: { id_type: "nin", date_of_birth: born, number },
+        })
       ).status,
     ).toBe(200);
     const second = await server.signedInCustomer();
-    const taken = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "nin", date_of_birth: born, number },
-      second.token,
-    );
+    const taken = await server.send("POST /core/customer/kyc/verify", {
+      token: second.token,
+      body: { id_type: "nin", date_of_birth: born, number },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toBe(
       "This NIN is already linked to another OjaPay account. If it is yours, tell us and staff will look into it.",
@@ -327,11 +285,10 @@ describe("core/customer/kyc/verify/", () => {
     // The same digits as a BVN are another number.
     expect(
       (
-        await server.post(
-          "core/customer/kyc/verify/",
-          { id_type: "bvn", date_of_birth: born, number },
-          second.token,
-        )
+        await server.send("POST /core/customer/kyc/verify", {
+          token: second.token,
+          body: { id_type: "bvn", date_of_birth: born, number },
+        })
       ).status,
     ).toBe(200);
   });
@@ -339,11 +296,10 @@ describe("core/customer/kyc/verify/", () => {
   it("counts nothing when the provider cannot answer", async () => {
     const c = await server.signedInCustomer();
     for (let i = 0; i < 6; i++) {
-      const down = await server.post(
-        "core/customer/kyc/verify/",
-        { id_type: "bvn", date_of_birth: born, number: "22345675555" },
-        c.token,
-      );
+      const down = await server.send("POST /core/customer/kyc/verify", {
+        token: c.token,
+        body: { id_type: "bvn", date_of_birth: born, number: "22345675555" },
+      });
       expect(down.status).toBe(503);
       expect(down.body.msg).toBe(
         "We could not check your details just now. Please try again in a few minutes.",
@@ -351,11 +307,10 @@ describe("core/customer/kyc/verify/", () => {
     }
     expect(
       (
-        await server.post(
-          "core/customer/kyc/verify/",
-          { id_type: "bvn", date_of_birth: born, number: ownNumber() },
-          c.token,
-        )
+        await server.send("POST /core/customer/kyc/verify", {
+          token: c.token,
+          body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
+        })
       ).status,
     ).toBe(200);
   });
@@ -392,7 +347,11 @@ describe("admins and tiers", () => {
   });
   it("override a customer's tier with a reason, audited, and the new limits apply at once", async () => {
     const c = await server.fundedCustomer(naira(300_000));
-    const noReason = await server.post(`sys.admin/users/${c.id}/kyc/`, { tier: 3, reason: " " }, admin.token);
+    const noReason = await server.send("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { tier: 3, reason: " " },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toHaveProperty("reason");
     const answer = await server.send("POST /sys.admin/users/:id/kyc", {
@@ -429,17 +388,31 @@ describe("admins and tiers", () => {
     const c = await server.signedInCustomer();
     const staff = await server.signedInOperator("staff");
     const body = { tier: 2, reason: "checked by phone" };
-    expect((await server.post(`sys.admin/users/${c.id}/kyc/`, body, staff.token)).status).toBe(403);
-    expect((await server.post(`sys.admin/users/${c.id}/kyc/`, body, c.token)).status).toBe(403);
-    const onStaff = await server.post(`sys.admin/users/${staff.id}/kyc/`, body, admin.token);
+    expect(
+      (await server.send("POST /sys.admin/users/:id/kyc", { token: staff.token, params: { id: c.id }, body }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await server.send("POST /sys.admin/users/:id/kyc", { token: c.token, params: { id: c.id }, body }))
+        .status,
+    ).toBe(403);
+    const onStaff = await server.send("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: staff.id },
+      body,
+    });
     expect(onStaff.status).toBe(400);
-    const unknown = await server.post(`sys.admin/users/${crypto.randomUUID()}/kyc/`, body, admin.token);
+    const unknown = await server.send("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: crypto.randomUUID() },
+      body,
+    });
     expect(unknown.status).toBe(404);
-    const badTier = await server.post(
-      `sys.admin/users/${c.id}/kyc/`,
-      { tier: 4, reason: "why not" },
-      admin.token,
-    );
+    const badTier = await server.send("POST /sys.admin/users/:id/kyc", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { tier: 4, reason: "why not" },
+    });
     expect(badTier.status).toBe(400);
     expect(badTier.body.fields?.tier).toContain("Choose tier 1, 2 or 3.");
     const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
@@ -449,7 +422,10 @@ describe("admins and tiers", () => {
   it("see a customer's tier and checked identity on the user detail", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    await server.post("core/customer/kyc/verify/", { id_type: "bvn", date_of_birth: born, number }, c.token);
+    await server.send("POST /core/customer/kyc/verify", {
+      token: c.token,
+      body: { id_type: "bvn", date_of_birth: born, number },
+    });
     const detail = await server.sendOk("GET /sys.admin/users/:id", {
       token: admin.token,
       params: { id: c.id },
@@ -488,15 +464,16 @@ describe("admins and tiers", () => {
     expect((await kycOf(c.token)).daily_limit).toBe(naira(20_000));
     expect((await buyAirtime(c, naira(25_000))).status).toBe(400);
 
-    const upsideDown = await server.put(
-      "sys.admin/kyc-limits/",
-      { ...defaultKycLimits, tier2_max_balance: naira(100_000) },
-      admin.token,
-    );
+    const upsideDown = await server.send("PUT /sys.admin/kyc-limits", {
+      token: admin.token,
+      body: { ...defaultKycLimits, tier2_max_balance: naira(100_000) },
+    });
     expect(upsideDown.status).toBe(400);
     expect(upsideDown.body.fields?.tier2_max_balance).toContain("Must be at least tier 1's.");
     const staff = await server.signedInOperator("staff");
-    expect((await server.put("sys.admin/kyc-limits/", defaultKycLimits, staff.token)).status).toBe(403);
+    expect(
+      (await server.send("PUT /sys.admin/kyc-limits", { token: staff.token, body: defaultKycLimits })).status,
+    ).toBe(403);
     expect(await server.sendOk("GET /sys.admin/kyc-limits", { token: admin.token })).toEqual(limits);
   });
 });
@@ -512,11 +489,10 @@ describe("money that arrives anyway", () => {
     const [wallet] = await server.db.select().from(wallets).where(eq(wallets.userId, c.id));
     expect(wallet?.balance).toBe(naira(340_000));
     // Adding more by card is refused until it is spent down.
-    const more = await server.post(
-      "core/customer/wallet/fund/",
-      { amount: naira(1_000), request_id: newId() },
-      c.token,
-    );
+    const more = await server.send("POST /core/customer/wallet/fund", {
+      token: c.token,
+      body: { amount: naira(1_000), request_id: newId() },
+    });
     expect(more.status).toBe(400);
   });
 });

@@ -1,14 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 type Person = Awaited<ReturnType<TestServer["signedInCustomer"]>>;
 type Operator = Awaited<ReturnType<TestServer["signedInOperator"]>>;
@@ -219,7 +216,11 @@ describe("a contest of a number linked to another account", () => {
     expect(contested.status).toBe(201);
     expect(contested.data?.contest).toMatchObject({ status: "pending", id_type: "nin", id_last4: "9999" });
     // Nothing of the other account reaches the contesting customer.
-    const shown = [taken.body, contested.body, (await server.get("core/customer/kyc/", owner.token)).body];
+    const shown = [
+      taken.body,
+      contested.body,
+      (await server.send("GET /core/customer/kyc", { token: owner.token })).body,
+    ];
     for (const secret of ["Kemi", "Ola", "08011112222", "1990-01-01", kemi.email, kemi.id]) {
       expect(JSON.stringify(shown)).not.toContain(secret);
     }
@@ -380,11 +381,11 @@ describe("who may call the identity reviews", () => {
   });
 
   it("answers 400 for a decision without a reason, a status no queue has, or a key no query knows", async () => {
-    const noReason = await server.post(
-      `core/staff/kyc/changes/${crypto.randomUUID()}/approve/`,
-      { reason: "ok" },
-      staff.token,
-    );
+    const noReason = await server.send("POST /core/staff/kyc/changes/:id/approve", {
+      token: staff.token,
+      params: { id: crypto.randomUUID() },
+      body: { reason: "ok" },
+    });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields?.reason).toEqual(["Give a reason of at least 5 characters."]);
     const badStatus = await server.get("core/staff/kyc/contests/?status=open", staff.token);
@@ -392,11 +393,11 @@ describe("who may call the identity reviews", () => {
     expect(badStatus.body.fields).toHaveProperty("status");
     const unknownKey = await server.get("core/staff/kyc/changes/?user=1", staff.token);
     expect(unknownKey.status).toBe(400);
-    const notAnId = await server.post(
-      "core/staff/kyc/contests/123/approve/",
-      { reason: "Checked in person" },
-      staff.token,
-    );
+    const notAnId = await server.send("POST /core/staff/kyc/contests/:id/approve", {
+      token: staff.token,
+      params: { id: "123" },
+      body: { reason: "Checked in person" },
+    });
     expect(notAnId.status).toBe(404);
   });
 });

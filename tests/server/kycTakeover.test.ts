@@ -1,16 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
 // Issue 23, item 3: tier 2 with someone else's NIN by renaming oneself. These tests speak plain HTTP
 // (no route-table keys), so they run against the code before the fix too, and fail there.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 /** Chidinma Adaeze Okafor's NIN in the simulated registry (born 1994-03-17, phone +2348035550199). */
 const chidinmasNin = "12345679999";
@@ -23,14 +20,19 @@ type Person = Awaited<ReturnType<TestServer["signedInCustomer"]>>;
 
 async function customer(details: Record<string, string>, born: string): Promise<Person> {
   const person = await server.signedInCustomer(details);
-  const dated = await server.patch("auth/profile/", { date_of_birth: born }, person.token);
+  const dated = await server.send("PATCH /auth/profile", {
+    token: person.token,
+    body: { date_of_birth: born },
+  });
   expect(dated.status).toBe(200);
   return person;
 }
 const verify = (person: Person, number: string, idType = "nin") =>
   server.post("core/customer/kyc/verify/", { id_type: idType, number }, person.token);
 const tierOf = async (person: Person) => {
-  const status = (await server.get("core/customer/kyc/", person.token)).body.data as { tier: number } | null;
+  const status = (await server.send("GET /core/customer/kyc", { token: person.token })).body.data as {
+    tier: number;
+  } | null;
   return status?.tier;
 };
 
@@ -40,11 +42,10 @@ describe("tier 2 with someone else's NIN (issue 23)", () => {
     const first = await verify(kemi, chidinmasNin);
     expect(first.status).toBe(400);
 
-    const rename = await server.patch(
-      "auth/profile/",
-      { first_name: "Chidinma", last_name: "Okafor" },
-      kemi.token,
-    );
+    const rename = await server.send("PATCH /auth/profile", {
+      token: kemi.token,
+      body: { first_name: "Chidinma", last_name: "Okafor" },
+    });
     expect(rename.status).toBe(400);
     expect(rename.body.code).toBe("not_allowed");
     expect(Object.keys(rename.body.fields ?? {}).sort()).toEqual(["first_name", "last_name"]);
@@ -71,7 +72,10 @@ describe("tier 2 with someone else's NIN (issue 23)", () => {
     expect(JSON.stringify(answer.body)).not.toMatch(/1994|03-17|0199|Adaeze|ADAEZE/);
     expect(await tierOf(stranger)).toBe(1);
     // The date of birth cannot be changed to try again.
-    const redate = await server.patch("auth/profile/", { date_of_birth: chidinmaBorn }, stranger.token);
+    const redate = await server.send("PATCH /auth/profile", {
+      token: stranger.token,
+      body: { date_of_birth: chidinmaBorn },
+    });
     expect(redate.status).toBe(400);
     expect(redate.body.fields).toHaveProperty("date_of_birth");
   });
@@ -85,7 +89,10 @@ describe("tier 2 with someone else's NIN (issue 23)", () => {
     );
     expect(JSON.stringify(otherPhone.body)).not.toMatch(/0199/);
     // The phone is not one of the fixed details: she puts the bank's number on her profile.
-    const phone = await server.patch("auth/profile/", { phone: "+2348035550199" }, owner.token);
+    const phone = await server.send("PATCH /auth/profile", {
+      token: owner.token,
+      body: { phone: "+2348035550199" },
+    });
     expect(phone.status).toBe(200);
     expect((await verify(owner, chidinmasNin, "bvn")).status).toBe(200);
   });
@@ -95,17 +102,19 @@ describe("the names and date of birth a check asked about", () => {
   it("are fixed once the registry answers anything, a number it does not know included", async () => {
     const ada = await customer({}, "1990-05-04");
     expect((await verify(ada, "22345670000")).status).toBe(400);
-    const rename = await server.patch("auth/profile/", { last_name: "Okonkwo" }, ada.token);
+    const rename = await server.send("PATCH /auth/profile", {
+      token: ada.token,
+      body: { last_name: "Okonkwo" },
+    });
     expect(rename.status).toBe(400);
     expect(rename.body.msg).toBe(
       "Your name and date of birth are fixed since your identity check. Ask for a correction under Wallet and verification; staff will review it.",
     );
     // Sending them unchanged, as the profile form does, and changing the phone are fine.
-    const same = await server.patch(
-      "auth/profile/",
-      { first_name: "Ada", last_name: "Okafor", date_of_birth: "1990-05-04", phone: "08031110000" },
-      ada.token,
-    );
+    const same = await server.send("PATCH /auth/profile", {
+      token: ada.token,
+      body: { first_name: "Ada", last_name: "Okafor", date_of_birth: "1990-05-04", phone: "08031110000" },
+    });
     expect(same.status).toBe(200);
     expect(same.body.data).toMatchObject({ first_name: "Ada", phone: "08031110000" });
   });
@@ -114,7 +123,9 @@ describe("the names and date of birth a check asked about", () => {
     const ada = await customer({}, "1990-05-04");
     expect((await verify(ada, "22345675555")).status).toBe(503);
     server.clock.advance(10_000);
-    expect((await server.patch("auth/profile/", { last_name: "Okonkwo" }, ada.token)).status).toBe(200);
+    expect(
+      (await server.send("PATCH /auth/profile", { token: ada.token, body: { last_name: "Okonkwo" } })).status,
+    ).toBe(200);
   });
 
   it("cannot change while a check is out with the provider, and are free again once it gave no answer", async () => {
@@ -126,12 +137,17 @@ describe("the names and date of birth a check asked about", () => {
         async () => (await server.db.select().from(users).where(eq(users.id, ada.id)))[0]?.identityCheckUntil,
       )
       .not.toBeNull();
-    const during = await server.patch("auth/profile/", { first_name: "Chidinma" }, ada.token);
+    const during = await server.send("PATCH /auth/profile", {
+      token: ada.token,
+      body: { first_name: "Chidinma" },
+    });
     expect(during.status).toBe(400);
     expect(during.body.msg).toBe("Your identity is being checked right now. Try again in a minute.");
     expect((await check).status).toBe(503);
     server.clock.advance(10_000);
-    expect((await server.patch("auth/profile/", { first_name: "Adaeze" }, ada.token)).status).toBe(200);
+    expect(
+      (await server.send("PATCH /auth/profile", { token: ada.token, body: { first_name: "Adaeze" } })).status,
+    ).toBe(200);
   });
 
   it("need a date of birth before any check, refused clearly and counted nowhere", async () => {
@@ -142,23 +158,21 @@ describe("the names and date of birth a check asked about", () => {
       "Enter your date of birth: the registry's record is checked against it.",
     ]);
     // One given with the check is saved to the profile and checked.
-    const given = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "bvn", number: ownNumber(), date_of_birth: "1990-05-04" },
-      ada.token,
-    );
+    const given = await server.send("POST /core/customer/kyc/verify", {
+      token: ada.token,
+      body: { id_type: "bvn", number: ownNumber(), date_of_birth: "1990-05-04" },
+    });
     expect(given.status).toBe(200);
-    const profile = await server.get("auth/profile/", ada.token);
+    const profile = await server.send("GET /auth/profile", { token: ada.token });
     expect(profile.body.data).toMatchObject({ date_of_birth: "1990-05-04", kyc_tier: 2 });
   });
 
   it("must agree with the date of birth given with a check", async () => {
     const ada = await customer({}, "1990-05-04");
-    const other = await server.post(
-      "core/customer/kyc/verify/",
-      { id_type: "bvn", number: ownNumber(), date_of_birth: "1991-05-04" },
-      ada.token,
-    );
+    const other = await server.send("POST /core/customer/kyc/verify", {
+      token: ada.token,
+      body: { id_type: "bvn", number: ownNumber(), date_of_birth: "1991-05-04" },
+    });
     expect(other.status).toBe(400);
     expect(other.body.fields).toHaveProperty("date_of_birth");
   });
@@ -167,7 +181,11 @@ describe("the names and date of birth a check asked about", () => {
     const ada = await customer({}, "1990-05-04");
     expect((await verify(ada, "22345670000")).status).toBe(400);
     const admin = await server.signedInOperator("admin");
-    const renamed = await server.patch(`sys.admin/users/${ada.id}/`, { last_name: "Okonkwo" }, admin.token);
+    const renamed = await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: ada.id },
+      body: { last_name: "Okonkwo" },
+    });
     expect(renamed.status).toBe(200);
     const [entry] = await server.db
       .select()

@@ -1,15 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ledgerEntries, wallets } from "../../server/db/schema";
 import { postLedger, UnbalancedLedger } from "../../server/services/ledger/postLedger";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function walletOf(userId: string) {
   const [wallet] = await server.db.select().from(wallets).where(eq(wallets.userId, userId));

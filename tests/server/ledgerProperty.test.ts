@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { lagosDay } from "../../server/lagosCalendar";
 import { paystackSignature, paystackSignatureHeader } from "../../server/outside/paystack/paystackGateway";
@@ -9,7 +9,7 @@ import type { ScriptedAnswer } from "../../server/outside/vtpass/simulator/vtpas
 import { checkPendingFundings, reconcileDay } from "../../server/services/funding/fundingReconciliation";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { expectBalancesMatchTransactions, expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { type Customer, serverForFile } from "./support/serverForFile";
 
 /**
  * The money rules under random interleavings of everything that moves money: purchases with every
@@ -19,23 +19,21 @@ import { createTestServer, type TestServer } from "./support/testServer";
  * balances, no wallet is negative, no payment is credited twice, and no purchase got its money back
  * unless VTpass said it failed or reversed (or, long after, that it never received it).
  */
-let server: TestServer;
 let dataPlanIds: number[] = [];
+// A short time limit: a purchase VTpass never answers costs the run only this long. Long sessions:
+// the runs move the clock by hours, and customers must stay signed in through them.
+const server = serverForFile({
+  PROVIDER_TIMEOUT_MS: "300",
+  SESSION_IDLE_MINUTES: "1440",
+  SESSION_MAX_HOURS: "720",
+});
 beforeAll(async () => {
-  // A short time limit: a purchase VTpass never answers costs the run only this long. Long sessions:
-  // the runs move the clock by hours, and customers must stay signed in through them.
-  server = await createTestServer({
-    PROVIDER_TIMEOUT_MS: "300",
-    SESSION_IDLE_MINUTES: "1440",
-    SESSION_MAX_HOURS: "720",
-  });
   const plans = await server.sendOk("GET /core/customer/fetch/data/:id", {
     token: (await server.signedInCustomer()).token,
     params: { id: 1 },
   });
   dataPlanIds = plans.map((p) => p.id);
 });
-afterAll(() => server.close());
 
 const secret = simulatorKeys.paystack.secretKey;
 
@@ -111,7 +109,6 @@ const command = fc.oneof(
   fc.record({ type: fc.constant("reconcile" as const) }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
 let numbers = 0;
 /** The purchase's request, to send now and, the same again, later. */
@@ -237,7 +234,12 @@ async function run(start: number[], commands: Command[]) {
         const checkout = checkouts[cmd.pick % Math.max(checkouts.length, 1)];
         if (checkout)
           expect(
-            (await server.get(`core/customer/wallet/fund/${checkout.reference}/`, checkout.token)).status,
+            (
+              await server.send("GET /core/customer/wallet/fund/:reference", {
+                token: checkout.token,
+                params: { reference: checkout.reference },
+              })
+            ).status,
           ).toBe(200);
         break;
       }

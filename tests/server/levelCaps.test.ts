@@ -1,38 +1,26 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { StaffOffer } from "../../schemas/catalogueOffers";
-import type { LevelSlug } from "../../schemas/levelSlugs";
+import { type LevelSlug, levelSlugs } from "../../schemas/levelSlugs";
 import { airtimeQuote, electricityQuote } from "../../schemas/pricing";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let admin: { token: string };
 let staff: { token: string };
-const naira = (n: number) => n * 100;
-const levelSlugs: LevelSlug[] = ["customer", "agent", "reseller", "api"];
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
 const levels = () => server.sendOk("GET /sys.admin/levels", { token: admin.token });
 const setLevel = (slug: LevelSlug, body: Record<string, number>) =>
   server.sendOk("PATCH /sys.admin/levels/:slug", { token: admin.token, params: { slug }, body });
 
 /** A customer at `level`, set by an admin, funded and with a PIN. */
-async function buyerAt(level: LevelSlug) {
-  const buyer = await server.fundedCustomer(naira(200_000));
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: buyer.id },
-    body: { level },
-  });
-  return buyer;
-}
+const buyerAt = (level: LevelSlug) => server.fundedCustomerAt(level, admin.token, naira(200_000));
 
 /** The offers a purchase may go to, as staff see them. */
 const selling = (offers: readonly StaffOffer[]) => offers.filter((o) => o.enabled && o.configured);

@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { keyHolder } from "./support/keyHolders";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // A data plan's fixed price at a level (issue 27: "a discount per service … or a fixed price per data
 // plan"): set by an admin, shown wherever the level's prices are, charged by the purchase, and like a
 // discount never above the plan's own price nor below its cost.
 
-let server: TestServer;
 let admin: { token: string };
 let plan: { id: number; price: number; name: string };
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   const viewer = await server.signedInCustomer();
   const plans = await server.sendOk("GET /core/customer/fetch/data/:id", {
@@ -22,7 +21,6 @@ beforeAll(async () => {
   if (!dearest) throw new Error("MTN has no data plans");
   plan = dearest;
 });
-afterAll(() => server.close());
 
 const setPrice = (slug: string, planId: number | string, price: unknown) =>
   server.send("PUT /sys.admin/levels/:slug/plan-prices/:plan_id", {

@@ -1,31 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { airtimeQuote, levelPrice } from "../../schemas/pricing";
 import { expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let admin: { token: string };
 let staff: { token: string };
-const naira = (n: number) => n * 100;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
 /** A funded customer with a PIN at `level`, set by an admin. */
-async function buyerAt(level: LevelSlug) {
-  const buyer = await server.fundedCustomer(naira(200_000));
-  await server.sendOk("PATCH /sys.admin/users/:id", {
-    token: admin.token,
-    params: { id: buyer.id },
-    body: { level },
-  });
-  return buyer;
-}
+const buyerAt = (level: LevelSlug) => server.fundedCustomerAt(level, admin.token, naira(200_000));
 const setLevel = (slug: LevelSlug, body: Record<string, number>) =>
   server.sendOk("PATCH /sys.admin/levels/:slug", { token: admin.token, params: { slug }, body });
 

@@ -1,24 +1,20 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { LevelSlug } from "../../schemas/levelSlugs";
 import { ledgerTransactions, transactions, users, wallets } from "../../server/db/schema";
 import { expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
 // Issue 27, item 1: a customer moves up a price level by paying its fee from the wallet. The server
 // keeps sessions for a second (READ_CACHE_MS), as in production, so the new level must show at once.
-let server: TestServer;
 let admin: { token: string };
-const naira = (n: number) => n * 100;
 const agentFee = naira(1_000);
 
+const server = serverForFile({ READ_CACHE_MS: "1000" });
 beforeAll(async () => {
-  server = await createTestServer({ READ_CACHE_MS: "1000" });
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 const upgrade = (c: Customer, level: string, request_id: string = crypto.randomUUID(), pin = c.pin) =>
   server.send("POST /core/customer/level-upgrade", {
     token: c.token,

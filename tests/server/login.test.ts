@@ -1,16 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
 import { signInTries } from "../../server/services/accounts/accounts";
 import { whileTimeMoves } from "./support/movingClock";
-import { type Answer, apartFromRequestId, createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { type Answer, apartFromRequestId } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  // Behind one proxy of ours: X-Forwarded-For names the caller's address.
-  server = await createTestServer({ TRUST_PROXY: "1" });
-});
-afterAll(() => server.close());
+// Behind one proxy of ours: X-Forwarded-For names the caller's address.
+const server = serverForFile({ TRUST_PROXY: "1" });
 
 describe("POST auth/login/", () => {
   it("answers a fresh token, the role and when the session ends", async () => {
@@ -28,16 +25,20 @@ describe("POST auth/login/", () => {
 
     const second = await server.login(person.email, person.password);
     expect(second).not.toBe(data.token);
-    expect((await server.get("auth/profile/", data.token)).status).toBe(200);
-    expect((await server.get("auth/profile/", second)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: data.token })).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: second })).status).toBe(200);
   });
 
   it("refuses a wrong password and an unknown email with the same message", async () => {
     const person = await server.customer();
-    const wrong = await server.post("auth/login/", { email: person.email, password: "not the password" });
-    const unknown = await server.post("auth/login/", {
-      email: "nobody@example.com",
-      password: "whatever123",
+    const wrong = await server.send("POST /auth/login", {
+      body: { email: person.email, password: "not the password" },
+    });
+    const unknown = await server.send("POST /auth/login", {
+      body: {
+        email: "nobody@example.com",
+        password: "whatever123",
+      },
     });
     for (const answer of [wrong, unknown]) {
       expect(answer.status).toBe(400);
@@ -53,14 +54,16 @@ describe("POST auth/login/", () => {
 
   it("answers 403 with the email and a ticket for a sign-up not yet confirmed, so the SPA can ask for the code", async () => {
     const email = "unverified@example.com";
-    await server.post("auth/register/", {
-      first_name: "Uche",
-      last_name: "Nwosu",
-      email,
-      phone: "07031234567",
-      password: "uche password",
+    await server.send("POST /auth/register", {
+      body: {
+        first_name: "Uche",
+        last_name: "Nwosu",
+        email,
+        phone: "07031234567",
+        password: "uche password",
+      },
     });
-    const answer = await server.post("auth/login/", { email, password: "uche password" });
+    const answer = await server.send("POST /auth/login", { body: { email, password: "uche password" } });
     expect(answer.status).toBe(403);
     expect(answer.body.status).toBe(false);
     expect(answer.body.data).toEqual({
@@ -69,7 +72,7 @@ describe("POST auth/login/", () => {
       ticket: expect.stringMatching(/^[\w-]{43}$/),
     });
     // The wrong password still says only that.
-    const wrong = await server.post("auth/login/", { email, password: "guessing wrong" });
+    const wrong = await server.send("POST /auth/login", { body: { email, password: "guessing wrong" } });
     expect(wrong.status).toBe(400);
   });
 
@@ -96,11 +99,13 @@ describe("POST auth/login/", () => {
       expect(seen(taken, owner.email)).toEqual(seen(waiting, free));
       return { taken, waiting };
     };
-    const registered = await both((email) => server.post("auth/register/", { ...stranger, email }));
+    const registered = await both((email) =>
+      server.send("POST /auth/register", { body: { ...stranger, email } }),
+    );
     expect(registered.taken.status).toBe(201);
     // Signing in with the stranger's password: 403 with a ticket either way (issue 34, item 3).
     const signedIn = await both((email) =>
-      server.post("auth/login/", { email, password: stranger.password }),
+      server.send("POST /auth/login", { body: { email, password: stranger.password } }),
     );
     expect(signedIn.taken.status).toBe(403);
     expect(signedIn.taken.body).toMatchObject({
@@ -116,10 +121,12 @@ describe("POST auth/login/", () => {
     );
     const ticket = (email: string) => tickets.get(email) ?? "";
     server.clock.advance(61_000);
-    await both((email) => server.post("auth/code/verify/", { email, ticket: ticket(email) }));
+    await both((email) => server.send("POST /auth/code/verify", { body: { email, ticket: ticket(email) } }));
     for (let i = 0; i < 6; i++) {
       const code = String(100_000 + i);
-      await both((email) => server.post("auth/code/verify/", { email, ticket: ticket(email), code }));
+      await both((email) =>
+        server.send("POST /auth/code/verify", { body: { email, ticket: ticket(email), code } }),
+      );
     }
     // Only the inbox tells them apart: the owner is told of the account, never sent a code.
     const sent = server.mailbox.sent.slice(mailed);
@@ -132,9 +139,10 @@ describe("POST auth/login/", () => {
       expect.stringMatching(/^\d{6} is your OjaPay verification code$/),
     ]);
     // The owner's account is as it was, and theirs alone.
-    expect((await server.post("auth/login/", { email: owner.email, password: owner.password })).status).toBe(
-      200,
-    );
+    expect(
+      (await server.send("POST /auth/login", { body: { email: owner.email, password: owner.password } }))
+        .status,
+    ).toBe(200);
     expect(await server.db.$count(users, eq(users.email, owner.email))).toBe(1);
     const [account] = await server.db.select().from(users).where(eq(users.email, owner.email));
     expect(account).toMatchObject({ firstName: owner.first_name, lastName: owner.last_name });
@@ -185,7 +193,7 @@ describe("POST auth/login/", () => {
     const person = await server.customer();
     const answers = await Promise.all(
       [...Array.from({ length: 199 }, (_, i) => `parallel guess ${i}`), person.password].map((password) =>
-        server.post("auth/login/", { email: person.email, password }),
+        server.send("POST /auth/login", { body: { email: person.email, password } }),
       ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
@@ -201,11 +209,15 @@ describe("POST auth/login/", () => {
   it("answers an unknown email exactly as a known one with a wrong password, waits included", async () => {
     const person = await server.customer();
     for (let i = 0; i < 7; i++) {
-      const ghost = await server.post("auth/login/", {
-        email: "nobody.here@example.com",
-        password: `guess ${i} here`,
+      const ghost = await server.send("POST /auth/login", {
+        body: {
+          email: "nobody.here@example.com",
+          password: `guess ${i} here`,
+        },
       });
-      const real = await server.post("auth/login/", { email: person.email, password: `guess ${i} here` });
+      const real = await server.send("POST /auth/login", {
+        body: { email: person.email, password: `guess ${i} here` },
+      });
       expect(apartFromRequestId(ghost)).toEqual(apartFromRequestId(real));
     }
   });
@@ -230,18 +242,19 @@ describe("POST auth/login/", () => {
     const customer = await server.customer();
     const mailed = server.mailbox.sent.length;
     for (let i = 0; i < 5; i++)
-      await server.post("auth/login/", { email: customer.email, password: `nope ${i} nope` });
+      await server.send("POST /auth/login", { body: { email: customer.email, password: `nope ${i} nope` } });
     expect(server.mailbox.sent.length).toBe(mailed);
   });
 
   it("forgives earlier wrong passwords after a successful sign-in", async () => {
     const person = await server.customer();
     for (let i = 0; i < 4; i++)
-      await server.post("auth/login/", { email: person.email, password: `nope ${i} nope` });
+      await server.send("POST /auth/login", { body: { email: person.email, password: `nope ${i} nope` } });
     await server.login(person.email, person.password);
     for (let i = 0; i < 4; i++) {
       expect(
-        (await server.post("auth/login/", { email: person.email, password: `nope ${i} nope` })).status,
+        (await server.send("POST /auth/login", { body: { email: person.email, password: `nope ${i} nope` } }))
+          .status,
       ).toBe(400);
     }
   });

@@ -1,18 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const minutes = (n: number) => n * 60_000;
-const naira = (n: number) => n * 100;
 
 describe("a purchase VTpass never receives, nor any re-send of it", () => {
   it("is re-sent only in its first half hour, and fails half an hour after the last send, its money back", async () => {
@@ -21,10 +16,7 @@ describe("a purchase VTpass never receives, nor any re-send of it", () => {
     const to = "08051007777";
     // Every call about this number is lost on the way: the purchase's own, and each re-send.
     for (let i = 0; i < 10; i++) server.vtpass.script(to, { kind: "no-answer", keep: "none" });
-    const bought = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: { network_id: 1, phone: to, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-    });
+    const bought = await server.buyAirtime(c, to, naira(100));
     expect(bought.data?.status).toBe("pending");
     const reference = bought.data?.reference ?? "";
     const row = async () =>

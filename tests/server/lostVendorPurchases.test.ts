@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { providerAlerts, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
 /**
  * Issue 34, item 7: an SME-data vendor takes no reference of ours, so a purchase whose answer was lost
@@ -11,17 +11,9 @@ import { createTestServer, type TestServer } from "./support/testServer";
  * delivered; not provably absent, it stays pending however long; provably absent, the half-hour rule
  * fails it as before. Through the app, the requery worker, the adapter and the vendor's simulator.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ PROVIDERS: "msorg" });
-});
+const server = serverForFile({ PROVIDERS: "msorg" });
 afterEach(() => server.msorg.setListing({ kind: "pages" }));
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
 
-const naira = (n: number) => n * 100;
 const minutes = (n: number) => n * 60_000;
 let counter = 0;
 /** A fresh number, ending as `lastFour` says (the vendor simulator's test numbers). */
@@ -30,7 +22,6 @@ const phone = (lastFour = "") => {
   return lastFour ? `${fresh.slice(0, 7)}${lastFour}` : fresh;
 };
 
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 let plan: { id: number } | undefined;
 /** The vendor's MTN SME 1 GB, to `to`. */
 async function buyData(c: Customer, to: string) {

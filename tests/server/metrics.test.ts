@@ -1,24 +1,16 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mailOutbox, providerStates } from "../../server/db/schema";
 import type { MailOutbox } from "../../server/mail/outbox";
 import { runBackgroundWork } from "../../server/services/backgroundWork";
 import { settlePurchase } from "../../server/services/purchases/settlePurchase";
-import { expectLedgerConsistent } from "./support/ledgerInvariants";
+import { naira, serverForFile } from "./support/serverForFile";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 const metricsToken = "m3tr1cs-t0ken-for-the-tests-0123456789";
-const naira = (n: number) => n * 100;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ METRICS_TOKEN: metricsToken });
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile({ METRICS_TOKEN: metricsToken });
 
 const scrape = (app: TestServer["app"], authorization?: string) =>
   app.request("/metrics", { headers: authorization ? { authorization } : {} });
@@ -56,12 +48,8 @@ async function sampleValue(name: string, labels: Record<string, string> = {}, ap
   return found[0]?.value;
 }
 
-function buyAirtime(c: { token: string; pin: string }, phone: string) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone, amount: naira(100), pin: c.pin, request_id: crypto.randomUUID() },
-  });
-}
+const buyAirtime = (c: { token: string; pin: string }, phone: string) =>
+  server.buyAirtime(c, phone, naira(100));
 
 describe("GET /metrics", () => {
   it("does not exist without METRICS_TOKEN", async () => {

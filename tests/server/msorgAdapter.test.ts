@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
 import {
@@ -15,6 +14,7 @@ import { NothingSent, type Transport } from "../../server/outside/outsideHttp";
 import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
 import { ProviderRefused, VerificationRefused } from "../../server/outside/provider";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
+import { serveOnLoopback } from "./support/loopbackSimulator";
 import { TestClock } from "./support/testClock";
 
 /**
@@ -37,15 +37,9 @@ beforeAll(async () => {
     settleAfterMs: null,
     timeoutAnswerMs: slowAnswerMs,
   });
-  const http = serve({ fetch: simulator.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/`;
-  close = () =>
-    new Promise<void>((resolve) => {
-      simulator.close();
-      http.close(() => resolve());
-      if ("closeAllConnections" in http) http.closeAllConnections();
-    });
+  const served = await serveOnLoopback(simulator);
+  base = `${served.origin}api/`;
+  close = served.stop;
 });
 afterAll(() => close());
 

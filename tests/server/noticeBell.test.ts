@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // The bell's count: notices to every customer (or to this one) newer than the last the customer saw,
 // which opening the inbox moves on.
-let server: TestServer;
 let admin: { token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 const second = 1_000;
 async function broadcast(title: string) {

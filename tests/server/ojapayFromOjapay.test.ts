@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
 import type { ProviderOrder } from "../../server/outside/provider";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // One OjaPay buying from another: issue 14's MSORG adapter, as a second OjaPay would set it up with
 // a reseller key, calls this app's /reseller/api/ over HTTP. What it understands of every answer is
 // what any script written for the vendors would.
 
-let server: TestServer;
 let reseller: { id: string; key: string };
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   const holder = await keyHolder(server, {
     kobo: 50_000_00,
     level: "api",
@@ -23,7 +22,6 @@ beforeAll(async () => {
   });
   reseller = { id: holder.id, key: holder.key };
 });
-afterAll(() => server.close());
 
 const vendor = (token = reseller.key) =>
   createMsorgProvider({

@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GatewayRefused } from "../../server/outside/gateway";
 import {
@@ -12,6 +10,7 @@ import {
   type PaystackSimulator,
 } from "../../server/outside/paystack/simulator/paystackSimulator";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
+import { serveOnLoopback } from "./support/loopbackSimulator";
 import { TestClock } from "./support/testClock";
 
 /** The Paystack adapter against the Paystack simulator over real HTTP. */
@@ -31,16 +30,10 @@ beforeAll(async () => {
     journalPath: null,
     latencyMs: 0,
   });
-  const http = serve({ fetch: simulator.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
-  root = `http://127.0.0.1:${(http.address() as AddressInfo).port}/`;
+  const served = await serveOnLoopback(simulator);
+  root = served.origin;
   base = root;
-  close = () =>
-    new Promise<void>((resolve) => {
-      simulator.close();
-      http.close(() => resolve());
-      if ("closeAllConnections" in http) http.closeAllConnections();
-    });
+  close = served.stop;
 });
 afterAll(() => close());
 

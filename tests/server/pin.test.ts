@@ -1,13 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 async function hasPin(token: string) {
   return (await server.sendOk("GET /auth/profile", { token })).has_pin;
@@ -16,12 +12,15 @@ async function hasPin(token: string) {
 describe("customer/pin-reset/", () => {
   it("sets the first PIN with the emailed code, then changes it", async () => {
     const customer = await server.signedInCustomer();
-    const request = await server.post("customer/pin-reset/request/", undefined, customer.token);
+    const request = await server.send("POST /customer/pin-reset/request", { token: customer.token });
     expect(request.status).toBe(200);
     expect(request.body).toEqual({ status: true, msg: "We sent a 6-digit code to your email.", data: null });
     const code = server.mailbox.lastCode(customer.email);
 
-    const set = await server.post("customer/pin-reset/confirm/", { code, new_pin: "4826" }, customer.token);
+    const set = await server.send("POST /customer/pin-reset/confirm", {
+      token: customer.token,
+      body: { code, new_pin: "4826" },
+    });
     expect(set.body).toEqual({ status: true, msg: "Your transaction PIN has been set.", data: null });
     expect(await hasPin(customer.token)).toBe(true);
     const [row] = await server.db.select().from(users).where(eq(users.id, customer.id));
@@ -29,25 +28,23 @@ describe("customer/pin-reset/", () => {
     expect(row?.pinHash).toMatch(/^hmac-sha256\$dev\$[A-Za-z0-9_-]{43}$/);
 
     server.clock.advance(60_000);
-    await server.post("customer/pin-reset/request/", undefined, customer.token);
-    const changed = await server.post(
-      "customer/pin-reset/confirm/",
-      { code: server.mailbox.lastCode(customer.email), new_pin: "9051" },
-      customer.token,
-    );
+    await server.send("POST /customer/pin-reset/request", { token: customer.token });
+    const changed = await server.send("POST /customer/pin-reset/confirm", {
+      token: customer.token,
+      body: { code: server.mailbox.lastCode(customer.email), new_pin: "9051" },
+    });
     expect(changed.body.msg).toBe("Your transaction PIN has been changed.");
   });
 
   it("refuses a wrong code and leaves the PIN unset", async () => {
     const customer = await server.signedInCustomer();
-    await server.post("customer/pin-reset/request/", undefined, customer.token);
+    await server.send("POST /customer/pin-reset/request", { token: customer.token });
     const code = server.mailbox.lastCode(customer.email);
     const wrong = String((Number(code) + 7) % 1_000_000).padStart(6, "0");
-    const answer = await server.post(
-      "customer/pin-reset/confirm/",
-      { code: wrong, new_pin: "1234" },
-      customer.token,
-    );
+    const answer = await server.send("POST /customer/pin-reset/confirm", {
+      token: customer.token,
+      body: { code: wrong, new_pin: "1234" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toBe("That code is not right, or it has expired. You have 4 tries left.");
     expect(await hasPin(customer.token)).toBe(false);
@@ -56,19 +53,18 @@ describe("customer/pin-reset/", () => {
   it("does not accept the email-verification code for the PIN", async () => {
     const customer = await server.signedInCustomer();
     const verificationCode = server.mailbox.lastCode(customer.email);
-    const answer = await server.post(
-      "customer/pin-reset/confirm/",
-      { code: verificationCode, new_pin: "1234" },
-      customer.token,
-    );
+    const answer = await server.send("POST /customer/pin-reset/confirm", {
+      token: customer.token,
+      body: { code: verificationCode, new_pin: "1234" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.msg).toBe("That code is not right, or it has expired. You have 4 tries left.");
   });
 
   it("asks for the code at most once a minute", async () => {
     const customer = await server.signedInCustomer();
-    await server.post("customer/pin-reset/request/", undefined, customer.token);
-    const again = await server.post("customer/pin-reset/request/", undefined, customer.token);
+    await server.send("POST /customer/pin-reset/request", { token: customer.token });
+    const again = await server.send("POST /customer/pin-reset/request", { token: customer.token });
     expect(again.status).toBe(429);
   });
 

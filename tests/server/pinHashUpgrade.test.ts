@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters, users } from "../../server/db/schema";
 import { hashPin } from "../../server/services/accounts/keyedPinHash";
 import { hashSecret } from "../../server/services/accounts/secrets";
 import { pinTries } from "../../server/services/purchases/purchaseRules";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { type Customer, serverForFile } from "./support/serverForFile";
 
 // "current" hashes new PINs; "older" is a key being rotated out, still listed so its PINs verify.
 const currentHex = "c0ffee11".repeat(8);
@@ -13,28 +13,11 @@ const olderHex = "0bad5eed".repeat(8);
 const older = { id: "older", secret: Buffer.from(olderHex, "hex") };
 const retired = { id: "retired", secret: Buffer.from("dead10cc".repeat(8), "hex") };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ PIN_KEYS: `current:${currentHex},older:${olderHex}` });
-});
-afterAll(() => server.close());
+const server = serverForFile({ PIN_KEYS: `current:${currentHex},older:${olderHex}` });
 
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
-
-function buyAirtime(c: Customer, pin = c.pin) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin,
-      request_id: crypto.randomUUID(),
-      // The same ₦100 again within 30 seconds is otherwise asked to be confirmed as no duplicate.
-      allow_duplicate: true,
-    },
-  });
-}
+// The same ₦100 again within 30 seconds is otherwise asked to be confirmed as no duplicate.
+const buyAirtime = (c: Customer, pin = c.pin) =>
+  server.buyAirtime(c, "08031234567", 10_000, { pin, allow_duplicate: true });
 
 async function storedHash(c: Customer): Promise<string | null | undefined> {
   const [row] = await server.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, c.id));

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { refusalStatuses } from "../../schemas/refusals";
 import { createApp } from "../../server/app";
 import type { Database } from "../../server/db/database";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("the API's frame", () => {
   it("answers unknown paths with a 404 envelope, signed in or not", async () => {
@@ -25,13 +21,13 @@ describe("the API's frame", () => {
   it("accepts every path with or without its trailing slash", async () => {
     const customer = await server.signedInCustomer();
     expect((await server.get("auth/profile", customer.token)).status).toBe(200);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     expect((await server.get("status")).status).toBe(200);
-    expect((await server.get("status/")).status).toBe(200);
+    expect((await server.send("GET /status")).status).toBe(200);
   });
 
   it("serves the public status", async () => {
-    const answer = await server.get("status/");
+    const answer = await server.send("GET /status");
     expect(answer.body).toEqual({
       status: true,
       msg: "Emergency mode is OFF",
@@ -188,11 +184,16 @@ describe("the logs", () => {
     server.logLines.length = 0;
     const customer = await server.signedInCustomer({ password: "very distinctive password 42" });
     const registrationCode = server.mailbox.lastCode(customer.email);
-    await server.post("customer/pin-reset/request/", undefined, customer.token);
+    await server.send("POST /customer/pin-reset/request", { token: customer.token });
     const pinCode = server.mailbox.lastCode(customer.email);
-    await server.post("customer/pin-reset/confirm/", { code: pinCode, new_pin: "7319" }, customer.token);
-    await server.post("auth/login/", { email: customer.email, password: "a wrong password 17" });
-    await server.post("auth/logout/", undefined, customer.token);
+    await server.send("POST /customer/pin-reset/confirm", {
+      token: customer.token,
+      body: { code: pinCode, new_pin: "7319" },
+    });
+    await server.send("POST /auth/login", {
+      body: { email: customer.email, password: "a wrong password 17" },
+    });
+    await server.send("POST /auth/logout", { token: customer.token });
     const logs = server.logLines.join("\n");
     expect(server.logLines.length).toBeGreaterThan(5);
     for (const secret of ["very distinctive password 42", "a wrong password 17", customer.token]) {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { beforeAll, describe, expect, it } from "vitest";
+import { naira, serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let admin: { token: string };
-const naira = (n: number) => n * 100;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 const levels = () => server.sendOk("GET /sys.admin/levels", { token: admin.token });
 const patchLevel = (slug: string, body: unknown, token = admin.token) =>

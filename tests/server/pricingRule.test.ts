@@ -1,20 +1,17 @@
 import { desc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, providerProducts } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // The pricing rule (server/services/catalogue/pricingRule.ts) on every thing staff price: a write that would sell
 // below cost is refused with `below_cost`, naming the price field, and writes nothing; sent again with
 // `sell_at_loss: { reason }` it is saved, and the audit row keeps the reason.
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   staff = await server.signedInOperator("staff");
 });
-afterAll(() => server.close());
 
-const naira = (n: number) => n * 100;
 const reason = "Launch promotion agreed with the MD until month end";
 
 async function lastAudit() {
@@ -93,7 +90,11 @@ describe("a data plan", () => {
     if (!plan) throw new Error("MTN has no data plans");
     const below = dearest(plan.offers) - 1;
     await expectRefusedAsLoss(
-      server.patch(`core/staff/fetch/data/plans/${plan.id}/`, { price: below }, staff.token),
+      server.send("PATCH /core/staff/fetch/data/plans/:id", {
+        token: staff.token,
+        params: { id: plan.id },
+        body: { price: below },
+      }),
       "price",
       /sells ₦0\.01 below its cost/,
     );
@@ -129,7 +130,11 @@ describe("a data plan", () => {
     expect(off.status).toBe(201);
     if (!off.data) throw new Error("the plan was not created");
     await expectRefusedAsLoss(
-      server.patch(`core/staff/fetch/data/plans/${off.data.id}/`, { enabled: true }, staff.token),
+      server.send("PATCH /core/staff/fetch/data/plans/:id", {
+        token: staff.token,
+        params: { id: off.data.id },
+        body: { enabled: true },
+      }),
       "price",
       /sells ₦100\.00 below its cost/,
     );
@@ -152,11 +157,11 @@ describe("a bouquet", () => {
     });
     expect(atCost.status).toBe(200);
     await expectRefusedAsLoss(
-      server.patch(
-        `core/staff/fetch/tv/plans/${padi.id}/`,
-        { price: dearest(padi.offers) - naira(101) },
-        staff.token,
-      ),
+      server.send("PATCH /core/staff/fetch/tv/plans/:id", {
+        token: staff.token,
+        params: { id: padi.id },
+        body: { price: dearest(padi.offers) - naira(101) },
+      }),
       "price",
       /with the ₦100\.00 service fee, DStv Padi sells ₦1\.00 below its cost/,
     );
@@ -188,7 +193,10 @@ describe("a TV provider's fee", () => {
       body: { price: dearest(jinja.offers) - naira(50) },
     });
     await expectRefusedAsLoss(
-      server.patch("core/staff/fetch/tv/controls/", { id: 2, service_fee: naira(20) }, staff.token),
+      server.send("PATCH /core/staff/fetch/tv/controls", {
+        token: staff.token,
+        body: { id: 2, service_fee: naira(20) },
+      }),
       "service_fee",
       /with the ₦20\.00 service fee, GOtv Jinja sells ₦30\.00 below its cost/,
     );
@@ -208,7 +216,10 @@ describe("a TV provider's fee", () => {
 describe("airtime", () => {
   it("is not discounted beyond our commission without a reason", async () => {
     await expectRefusedAsLoss(
-      server.patch("core/staff/fetch/airtime/", { id: 2, discount_percent: 9 }, staff.token),
+      server.send("PATCH /core/staff/fetch/airtime", {
+        token: staff.token,
+        body: { id: 2, discount_percent: 9 },
+      }),
       "discount_percent",
       /A 9% discount with our \d+(\.\d+)?% commission sells GLO airtime [\d.]+% below its cost\./,
     );
@@ -241,11 +252,10 @@ describe("electricity", () => {
 describe("the data-plan sync", () => {
   it("does not import a new plan below the provider's cost without a reason", async () => {
     await expectRefusedAsLoss(
-      server.post(
-        "core/staff/fetch/data/plans/sync/",
-        { control_id: 1, provider: "vtpass", import: [{ code: "mtn-40gb-30d", price: naira(10_000) }] },
-        staff.token,
-      ),
+      server.send("POST /core/staff/fetch/data/plans/sync", {
+        token: staff.token,
+        body: { control_id: 1, provider: "vtpass", import: [{ code: "mtn-40gb-30d", price: naira(10_000) }] },
+      }),
       "import.0.price",
       /At ₦10,000\.00, 40GB Monthly \(30 days\) sells ₦560\.00 below its cost of ₦10,560\.00\./,
     );
@@ -279,11 +289,10 @@ describe("the data-plan sync", () => {
       body: { price: naira(2_400) },
     });
     await expectRefusedAsLoss(
-      server.post(
-        "core/staff/fetch/data/plans/sync/",
-        { control_id: 1, provider: "vtpass", import: [{ code: "mtn-6gb-7d" }] },
-        staff.token,
-      ),
+      server.send("POST /core/staff/fetch/data/plans/sync", {
+        token: staff.token,
+        body: { control_id: 1, provider: "vtpass", import: [{ code: "mtn-6gb-7d" }] },
+      }),
       "import.0.code",
       /At ₦2,400\.00, .* sells ₦50\.00 below its cost of ₦2,450\.00\./,
     );
@@ -312,7 +321,10 @@ describe("a plan sold by several providers", () => {
       variation_code: "777",
     };
     await expectRefusedAsLoss(
-      server.put("core/staff/fetch/offers/", { ...second, cost: naira(750) }, staff.token),
+      server.send("PUT /core/staff/fetch/offers", {
+        token: staff.token,
+        body: { ...second, cost: naira(750) },
+      }),
       "cost",
       /At ₦700\.00, 2GB Promo \(2 days\) sells ₦50\.00 below its cost of ₦750\.00\./,
     );
@@ -322,7 +334,11 @@ describe("a plan sold by several providers", () => {
     });
     // Whichever delivers, ₦650 or ₦400, the price must cover: ₦600 does not cover the dearer.
     await expectRefusedAsLoss(
-      server.patch(`core/staff/fetch/data/plans/${created.id}/`, { price: naira(600) }, staff.token),
+      server.send("PATCH /core/staff/fetch/data/plans/:id", {
+        token: staff.token,
+        params: { id: created.id },
+        body: { price: naira(600) },
+      }),
       "price",
       /At ₦600\.00, 2GB Promo \(2 days\) sells ₦50\.00 below its cost of ₦650\.00\./,
     );
@@ -352,7 +368,7 @@ describe("a plan sold by several providers", () => {
     });
     // Switching it back on is a pricing decision again.
     await expectRefusedAsLoss(
-      server.put("core/staff/fetch/offers/", { ...second, enabled: true }, staff.token),
+      server.send("PUT /core/staff/fetch/offers", { token: staff.token, body: { ...second, enabled: true } }),
       "cost",
       /below its cost of ₦650\.00/,
     );
@@ -361,7 +377,10 @@ describe("a plan sold by several providers", () => {
   it("airtime is judged against the smallest commission among its offers", async () => {
     // MTN: VTpass 3%, the vendor 4%. A 3.5% discount loses on VTpass's purchases.
     await expectRefusedAsLoss(
-      server.patch("core/staff/fetch/airtime/", { id: 1, discount_percent: 3.5 }, staff.token),
+      server.send("PATCH /core/staff/fetch/airtime", {
+        token: staff.token,
+        body: { id: 1, discount_percent: 3.5 },
+      }),
       "discount_percent",
       /A 3\.5% discount with our 3% commission sells MTN airtime 0\.5% below its cost\./,
     );
@@ -388,11 +407,10 @@ describe("the reason", () => {
   });
 
   it("alone changes nothing, so it is no change", async () => {
-    const answer = await server.patch(
-      "core/staff/fetch/airtime/",
-      { id: 3, sell_at_loss: { reason } },
-      staff.token,
-    );
+    const answer = await server.send("PATCH /core/staff/fetch/airtime", {
+      token: staff.token,
+      body: { id: 3, sell_at_loss: { reason } },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?._).toEqual(["Change at least one field."]);
   });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profile as profileSchema } from "../../schemas/auth";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("auth/profile/", () => {
   it("answers the contract's profile, wallet included", async () => {
@@ -34,17 +30,16 @@ describe("auth/profile/", () => {
 
   it("has no wallet for staff", async () => {
     const staff = await server.signedInOperator("staff");
-    const answer = await server.get("auth/profile/", staff.token);
+    const answer = await server.send("GET /auth/profile", { token: staff.token });
     expect(answer.body.data).toMatchObject({ role: "staff", wallet: null });
   });
 
   it("updates names, phone and date of birth", async () => {
     const customer = await server.signedInCustomer();
-    const answer = await server.patch(
-      "auth/profile/",
-      { first_name: " Amaka ", phone: "+2349061234567", date_of_birth: "1994-07-21" },
-      customer.token,
-    );
+    const answer = await server.send("PATCH /auth/profile", {
+      token: customer.token,
+      body: { first_name: " Amaka ", phone: "+2349061234567", date_of_birth: "1994-07-21" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe("Your profile has been updated.");
     expect(answer.body.data).toMatchObject({
@@ -52,9 +47,12 @@ describe("auth/profile/", () => {
       phone: "09061234567",
       date_of_birth: "1994-07-21",
     });
-    const again = await server.get("auth/profile/", customer.token);
+    const again = await server.send("GET /auth/profile", { token: customer.token });
     expect(again.body.data).toMatchObject({ first_name: "Amaka", date_of_birth: "1994-07-21" });
-    const cleared = await server.patch("auth/profile/", { date_of_birth: null }, customer.token);
+    const cleared = await server.send("PATCH /auth/profile", {
+      token: customer.token,
+      body: { date_of_birth: null },
+    });
     expect(cleared.body.data).toMatchObject({ date_of_birth: null });
   });
 
@@ -73,10 +71,10 @@ describe("auth/profile/", () => {
     ],
   ])("refuses %j and changes nothing", async (body, field, message) => {
     const customer = await server.signedInCustomer();
-    const before = await server.get("auth/profile/", customer.token);
+    const before = await server.send("GET /auth/profile", { token: customer.token });
     const answer = await server.patch("auth/profile/", body, customer.token);
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.[field]).toEqual([message]);
-    expect(await server.get("auth/profile/", customer.token)).toEqual(before);
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual(before);
   });
 });

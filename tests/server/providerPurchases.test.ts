@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
 import {
   auditLog,
@@ -11,35 +11,22 @@ import {
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { balanceEveryMs, watchBalances } from "../../server/services/routing/providerWatch";
 import { closedPort } from "./support/closedPort";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 /** Purchases through the VTpass adapter and its simulator, as the app makes them. */
-let server: TestServer;
-beforeAll(async () => {
-  // VTpass as the one provider: what each of its answers does when there is nowhere else to go.
-  server = await createTestServer({ PROVIDERS: "vtpass" });
-});
+// VTpass as the one provider: what each of its answers does when there is nowhere else to go.
+const server = serverForFile({ PROVIDERS: "vtpass" });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
-const naira = (n: number) => n * 100;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 let counter = 0;
 const phone = () => `0802${String(4_000_000 + ++counter).padStart(7, "0")}`;
 
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
-  const answer = await server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
-  });
+  const answer = await server.buyAirtime(c, to, amount);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   if (!answer.data) throw new Error(`the purchase was refused: ${answer.body.msg}`);
   return answer.data;
@@ -401,7 +388,15 @@ describe("the merchant balance", () => {
       { low_balance_warning: 1.5 },
       { low_balance_warning: 1, x: 1 },
     ]) {
-      expect((await server.patch("sys.admin/providers/vtpass/", body, admin.token)).status).toBe(400);
+      expect(
+        (
+          await server.send("PATCH /sys.admin/providers/:name", {
+            token: admin.token,
+            params: { name: "vtpass" },
+            body,
+          })
+        ).status,
+      ).toBe(400);
     }
     // Routing reads the stored balance: the tests after this one find VTpass rich again.
     server.vtpass.setBalance(500_000_000);

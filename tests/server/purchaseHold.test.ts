@@ -1,23 +1,15 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { jsonRow, rowFromJson, wholeJsonRow } from "../../server/db/jsonRows";
 import { ledgerEntries, notifications, transactions, wallets } from "../../server/db/schema";
 import { purchaseKindsLiteral } from "../../server/services/kyc/tierLimits";
 import { holdRows } from "../../server/services/purchases/placePurchase";
-import { expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // purchase_hold (migrations 0009 and 0014) writes whole rows the process hands it as JSON keyed by
 // column: every value the process gives must arrive, and the purchase it answers must read back as
 // Drizzle reads the table.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 
 type JsonRow = Record<string, unknown>;
 

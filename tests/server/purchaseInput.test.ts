@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
 let customer: Awaited<ReturnType<TestServer["fundedCustomer"]>>;
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   customer = await server.fundedCustomer(1_000_000);
 });
-afterAll(() => server.close());
 
 const id = () => crypto.randomUUID();
 const airtime = () => ({
@@ -261,7 +260,21 @@ describe("bad input on the purchase endpoints", () => {
       token: customer.token,
       body: airtime(),
     });
-    expect((await server.get(`core/customer/transactions/${reference}/`, other.token)).status).toBe(404);
-    expect((await server.get(`core/customer/transactions/${reference}/`, customer.token)).status).toBe(200);
+    expect(
+      (
+        await server.send("GET /core/customer/transactions/:reference", {
+          token: other.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await server.send("GET /core/customer/transactions/:reference", {
+          token: customer.token,
+          params: { reference },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

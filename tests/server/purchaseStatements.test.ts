@@ -1,21 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { settleHeld } from "../../server/services/purchases/settlePurchase";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { naira, serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
-import { createTestServer, type TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
-
-const naira = (n: number) => n * 100;
+const server = serverForFile();
 
 /**
  * What one delivered airtime purchase costs the database, from the request to the answer (the session

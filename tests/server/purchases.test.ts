@@ -1,40 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
-import type { BodyOf } from "../../schemas/routes/contract";
-import type { RouteTable } from "../../schemas/routes/routeTable";
 import type { Transaction } from "../../schemas/transactions";
 import { dataPlans, emergencyMode, networks, transactionEvents, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 
 const newId = () => crypto.randomUUID();
-const naira = (n: number) => n * 100;
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 
-function buyAirtime(c: Customer, over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {}) {
-  return server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: naira(1000),
-      pin: c.pin,
-      request_id: newId(),
-      ...over,
-    },
-  });
-}
+const buyAirtime = (c: Customer, over: Parameters<TestServer["buyAirtime"]>[3] = {}) =>
+  server.buyAirtime(c, "08031234567", naira(1000), over);
 /** The purchase an answer holds; a refusal, or a verification's answer, holds none. */
 function txnOf(answer: {
   status: number;
@@ -234,18 +213,17 @@ describe("the other products", () => {
 
   it("refuses a smartcard the provider cannot find (4444) and charges nothing", async () => {
     const c = await server.fundedCustomer(naira(25_000));
-    const verify = await server.post(
-      "core/customer/tv/",
-      { action: "verify", provider_id: 2, smartcard: "1234564444" },
-      c.token,
-    );
+    const verify = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: { action: "verify", provider_id: 2, smartcard: "1234564444" },
+    });
     expect(verify).toMatchObject({
       status: 400,
       body: { msg: "We could not find a customer with that smartcard number." },
     });
-    const buy = await server.post(
-      "core/customer/tv/",
-      {
+    const buy = await server.send("POST /core/customer/tv", {
+      token: c.token,
+      body: {
         action: "buy",
         provider_id: 2,
         plan_id: 7,
@@ -254,8 +232,7 @@ describe("the other products", () => {
         pin: c.pin,
         request_id: newId(),
       },
-      c.token,
-    );
+    });
     expect(buy.status).toBe(400);
     expect(await walletBalance(server.db, c.id)).toBe(naira(25_000));
   });
@@ -300,11 +277,10 @@ describe("the other products", () => {
 
   it("refuses a meter the provider cannot find (4444)", async () => {
     const c = await server.fundedCustomer(0);
-    const verify = await server.post(
-      "core/customer/electricity/",
-      { action: "verify", disco_id: 1, meter_number: "12345674444", meter_type: "prepaid" },
-      c.token,
-    );
+    const verify = await server.send("POST /core/customer/electricity", {
+      token: c.token,
+      body: { action: "verify", disco_id: 1, meter_number: "12345674444", meter_type: "prepaid" },
+    });
     expect(verify).toMatchObject({
       status: 400,
       body: {
@@ -327,11 +303,10 @@ describe("refusals, each with its own message", () => {
         status: 503,
         body: { status: false, code: "sales_paused", msg: "Our provider is down. Back by 6pm." },
       });
-      const fund = await server.post(
-        "core/customer/wallet/fund/",
-        { amount: naira(1000), request_id: newId() },
-        c.token,
-      );
+      const fund = await server.send("POST /core/customer/wallet/fund", {
+        token: c.token,
+        body: { amount: naira(1000), request_id: newId() },
+      });
       expect(fund).toMatchObject({ status: 503, body: { msg: "Our provider is down. Back by 6pm." } });
       expect((await server.send("GET /status")).body.data).toEqual({
         emergency: { enabled: true, message: "Our provider is down. Back by 6pm." },
@@ -403,7 +378,11 @@ describe("refusals, each with its own message", () => {
   it("refuses a customer an admin has stopped from transacting (403)", async () => {
     const c = await server.fundedCustomer(naira(2000));
     const admin = await server.signedInOperator("admin");
-    await server.patch(`sys.admin/users/${c.id}/`, { can_transact: false }, admin.token);
+    await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: c.id },
+      body: { can_transact: false },
+    });
     const answer = await buyAirtime(c);
     expect(answer).toMatchObject({
       status: 403,

@@ -3,25 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueryOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog } from "../../server/db/schema";
-import {
-  expectBalancesMatchTransactions,
-  expectLedgerConsistent,
-  walletBalance,
-} from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 type StaffTransactionQuery = QueryOf<RouteTable["GET /staff/transaction/airtime"]>;
 
-let server: TestServer;
 let staff: { id: string; token: string };
+const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 beforeAll(async () => {
-  server = await createTestServer({ PROVIDER_TIMEOUT_MS: "10000" });
   staff = await server.signedInOperator("staff");
 });
 afterAll(async () => {
-  await expectLedgerConsistent(server.db);
   await expectBalancesMatchTransactions(server.db);
-  await server.close();
 });
 
 async function bought(phone: string, amount = 100_000) {
@@ -150,8 +144,13 @@ describe("refunds", () => {
   it("answers 404 for an unknown transaction or action, and 400 for broken JSON", async () => {
     expect((await refund("8c1b1d4e-0000-4000-8000-000000000000")).status).toBe(404);
     expect(
-      (await server.post("core/staff/transaction/not-a-uuid/refund/", { reason: "because" }, staff.token))
-        .status,
+      (
+        await server.send("POST /core/staff/transaction/:id/refund", {
+          token: staff.token,
+          params: { id: "not-a-uuid" },
+          body: { reason: "because" },
+        })
+      ).status,
     ).toBe(404);
     const { purchase } = await bought("08081234567", 50_000);
     expect((await server.post(`core/staff/transaction/${purchase.id}/cancel/`, {}, staff.token)).status).toBe(
@@ -213,17 +212,7 @@ describe("staff transaction lists", () => {
       const c = await fresh.fundedCustomer(2_000_000, "1357", { email: "kemi.list@example.com" });
       let token = c.token;
       const buy = (phone: string, amount: number) =>
-        fresh.send("POST /core/customer/airtime", {
-          token,
-          body: {
-            network_id: 1,
-            phone,
-            amount,
-            pin: c.pin,
-            request_id: crypto.randomUUID(),
-            allow_duplicate: true,
-          },
-        });
+        fresh.buyAirtime({ token, pin: c.pin }, phone, amount, { allow_duplicate: true });
       await buy("08031234567", 100_000);
       const refunded = await buy("08031234567", 200_000);
       await buy("08030000000", 50_000);

@@ -1,13 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUps, users, wallets } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const person = (email: string) => ({
   first_name: "Chidi",
@@ -19,7 +15,7 @@ const person = (email: string) => ({
 
 describe("POST auth/register/", () => {
   it("keeps a sign-up apart, emails a code and a link, and makes the account with a wallet once confirmed", async () => {
-    const answer = await server.post("auth/register/", person("Chidi.Eze@Example.com"));
+    const answer = await server.send("POST /auth/register", { body: person("Chidi.Eze@Example.com") });
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({
       status: true,
@@ -37,7 +33,9 @@ describe("POST auth/register/", () => {
 
     const { ticket } = answer.body.data as { ticket: string };
     const code = server.mailbox.lastCode("chidi.eze@example.com");
-    const verified = await server.post("auth/code/verify/", { email: "chidi.eze@example.com", ticket, code });
+    const verified = await server.send("POST /auth/code/verify", {
+      body: { email: "chidi.eze@example.com", ticket, code },
+    });
     expect(verified.status).toBe(200);
     const [user] = await server.db.select().from(users).where(eq(users.email, "chidi.eze@example.com"));
     expect(user).toMatchObject({ role: "customer", phone: "08051234567", pinHash: null });
@@ -53,10 +51,12 @@ describe("POST auth/register/", () => {
 
   it("answers an email with an account, whatever its case, exactly as a new one, and tells its owner", async () => {
     const owner = await server.customer({ email: "dup@example.com" });
-    const first = await server.post("auth/register/", person("fresh.dup@example.com"));
-    const again = await server.post("auth/register/", {
-      ...person("  DUP@example.com "),
-      password: "another long secret",
+    const first = await server.send("POST /auth/register", { body: person("fresh.dup@example.com") });
+    const again = await server.send("POST /auth/register", {
+      body: {
+        ...person("  DUP@example.com "),
+        password: "another long secret",
+      },
     });
     expect(again.status).toBe(first.status);
     expect(again.body.msg).toBe(first.body.msg);
@@ -72,10 +72,12 @@ describe("POST auth/register/", () => {
     const waiting = and(eq(signUps.email, "dup@example.com"), isNull(signUps.endedAt));
     expect(await server.db.$count(signUps, waiting)).toBe(0);
     const { ticket } = again.body.data as { ticket: string };
-    const tried = await server.post("auth/code/verify/", {
-      email: "dup@example.com",
-      ticket,
-      code: "123456",
+    const tried = await server.send("POST /auth/code/verify", {
+      body: {
+        email: "dup@example.com",
+        ticket,
+        code: "123456",
+      },
     });
     expect(tried.status).toBe(400);
     expect(await server.login(owner.email, owner.password)).toBeTruthy();
@@ -106,7 +108,9 @@ describe("POST auth/register/", () => {
     ["the name", "Chidi Eze!", "Your password cannot be your email or your name. Please choose another."],
     ["nine characters", "nine char", "Password must be at least 10 characters."],
   ])("refuses %s as a password, and creates nothing", async (_name, password, message) => {
-    const answer = await server.post("auth/register/", { ...person("policy.test@example.com"), password });
+    const answer = await server.send("POST /auth/register", {
+      body: { ...person("policy.test@example.com"), password },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.fields?.password).toEqual([message]);
     expect(await server.db.$count(signUps, eq(signUps.email, "policy.test@example.com"))).toBe(0);
@@ -115,20 +119,26 @@ describe("POST auth/register/", () => {
   it("records who referred the customer, and refuses an unknown referral code", async () => {
     const referrer = await server.signedInCustomer();
     const code = (await server.sendOk("GET /auth/profile", { token: referrer.token })).referral_code;
-    const ok = await server.post("auth/register/", {
-      ...person("referred@example.com"),
-      referral_code: code.toLowerCase(),
+    const ok = await server.send("POST /auth/register", {
+      body: {
+        ...person("referred@example.com"),
+        referral_code: code.toLowerCase(),
+      },
     });
     expect(ok.status).toBe(201);
     const { ticket } = ok.body.data as { ticket: string };
     const mailed = server.mailbox.lastCode("referred@example.com");
-    await server.post("auth/code/verify/", { email: "referred@example.com", ticket, code: mailed });
+    await server.send("POST /auth/code/verify", {
+      body: { email: "referred@example.com", ticket, code: mailed },
+    });
     const [row] = await server.db.select().from(users).where(eq(users.email, "referred@example.com"));
     expect(row?.referredBy).toBe(referrer.id);
 
-    const bad = await server.post("auth/register/", {
-      ...person("nobody@example.com"),
-      referral_code: "ZZZZZZZZ",
+    const bad = await server.send("POST /auth/register", {
+      body: {
+        ...person("nobody@example.com"),
+        referral_code: "ZZZZZZZZ",
+      },
     });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({ referral_code: ["That referral code is not valid."] });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { livingInstances, presenceLockClass } from "../../server/db/instancePresence";
 import { transactions, users } from "../../server/db/schema";
 import type { Provider, ProviderResult } from "../../server/outside/provider";
@@ -7,23 +7,15 @@ import { providerSet } from "../../server/outside/providerSet";
 import { startRequeryPump } from "../../server/services/purchases/requeryPump";
 import { askAboutOrphans } from "../../server/services/purchases/requeryWorker";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { naira, serverForFile } from "./support/serverForFile";
 import { onPostgres } from "./support/testDatabase";
-import { createTestServer, type TestServer } from "./support/testServer";
 
 // Issue 34: money held by an outage or a crash settles in seconds. A backlog is asked about in
 // parallel, bounded per provider, by every instance at once, and never one purchase twice at a time;
 // a dead instance's purchases are asked about at once, a living one's are left to it.
-let server: TestServer;
-beforeAll(async () => {
-  // One provider: every purchase is pending at VTpass, whatever a loaded machine's time limits do to routing.
-  server = await createTestServer({ PROVIDERS: "vtpass" });
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+// One provider: every purchase is pending at VTpass, whatever a loaded machine's time limits do to routing.
+const server = serverForFile({ PROVIDERS: "vtpass" });
 
-const naira = (n: number) => n * 100;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A customer at tier 3 (room for a thousand purchases a day) with `kobo` in the wallet and a PIN. */

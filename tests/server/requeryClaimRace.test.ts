@@ -1,24 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { claimPurchasesDue, requeryOne } from "../../server/services/purchases/requeryWorker";
 import { settleHeld } from "../../server/services/purchases/settlePurchase";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // Two hands on one purchase: its own call's answer and the requery worker. A purchase whose own call
 // is answered "failed" only after the worker claimed it must not be refunded by that answer: the
 // worker may find VTpass has no record and re-send the same request id, which delivers.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
-
-const naira = (n: number) => n * 100;
+const server = serverForFile();
 
 /** A purchase VTpass answers "processing" and keeps nothing of: pending, as far as VTpass knows never sent. */
 async function pendingPurchase(to: string) {

@@ -1,24 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { type KeyHolderOptions, keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { naira, serverForFile } from "./support/serverForFile";
 
 // The market's dialect under /reseller/api/ (docs/RESELLERS.md), called as a reseller's script calls
 // a vendor: `Authorization: Token <key>`, naira, the vendors' shapes and refusals, no PIN.
 
-let server: TestServer;
 let admin: { token: string };
 
+const server = serverForFile({ TRUST_PROXY: "1" });
 beforeAll(async () => {
-  server = await createTestServer({ TRUST_PROXY: "1" });
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
-
-const naira = (n: number) => n * 100;
 
 /** A funded customer at `level` and KYC `tier`, with a key made with `keyBody`. */
 const resellerWithKey = (kobo: number, options: Omit<KeyHolderOptions, "kobo"> = {}) =>

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod/mini";
 import {
   msorgBillBody,
@@ -15,7 +15,7 @@ import { apiKeys } from "../../server/db/schema";
 import { boundaryNumbers, boundaryNumberTexts, boundaryNumberWords } from "./support/boundaryInputs";
 import { keyHolder } from "./support/keyHolders";
 import { expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // The market's dialect called as a careless or hostile script calls it: any path of it, any method,
 // bodies of the right fields with any values (numbers at the edges of what columns and doubles hold
@@ -25,11 +25,10 @@ import { createTestServer, type TestServer } from "./support/testServer";
 const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const runs = Number(process.env.FUZZ_RUNS ?? 300);
 
-let server: TestServer;
 let key: string;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   const holder = await keyHolder(server, { kobo: 300_000_00 });
   // Raised past the fuzz's pace, so its calls reach their inputs rather than the key's rate limit.
   await server.db
@@ -38,7 +37,6 @@ beforeAll(async () => {
     .where(eq(apiKeys.id, holder.keyId));
   key = holder.key;
 });
-afterAll(() => server.close());
 
 const fields = [
   "network",

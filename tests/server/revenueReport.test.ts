@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { ServiceTotals } from "../../schemas/staff";
 import { lagosDay } from "../../server/lagosCalendar";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 // A refunded purchase in the revenue report (docs/decisions.md, "Revenue"): the provider delivered it,
 // so it is counted, in the volume and in the cost like any delivered purchase, and its refund is shown
 // apart; revenue is what is left. Every row, total and day agree.
-let server: TestServer;
 let admin: { token: string };
 let plan: { price: number; cost: number };
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   admin = await server.signedInOperator("admin");
   const c = await server.fundedCustomer(2_000_000);
-  const airtime = (phone: string) =>
-    server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone,
-        amount: 100_000,
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-        allow_duplicate: true,
-      },
-    });
+  const airtime = (phone: string) => server.buyAirtime(c, phone, 100_000, { allow_duplicate: true });
   expect((await airtime("08031234567")).data?.status).toBe("successful"); // ₦980 paid, cost ₦970
   expect((await airtime("08030000000")).data?.status).toBe("failed");
   expect((await airtime("08031111111")).data?.status).toBe("pending");
@@ -53,7 +41,6 @@ beforeAll(async () => {
     body: { level: "agent", pin: c.pin, request_id: crypto.randomUUID() },
   });
 });
-afterAll(() => server.close());
 
 const figures = ({ count, volume, refunds, cost, revenue }: ServiceTotals) => ({
   count,

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../server/app";
 import { accessFor } from "../../server/http/access";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 const noCredentials = "Authentication credentials were not provided.";
 const forbidden = "You do not have permission to perform this action.";
 
-let server: TestServer;
 let tokens: Record<"customer" | "staff" | "admin", string>;
 let values: Record<string, string>;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   const customer = await server.fundedCustomer(500_000);
-  const purchase = await server.sendOk("POST /core/customer/airtime", {
-    token: customer.token,
-    body: {
-      network_id: 1,
-      phone: "08031234567",
-      amount: 10_000,
-      pin: customer.pin,
-      request_id: crypto.randomUUID(),
-    },
-  });
+  const purchase = await server.boughtAirtime(customer, "08031234567", 10_000);
   tokens = {
     customer: customer.token,
     staff: (await server.signedInOperator("staff")).token,
@@ -35,7 +25,6 @@ beforeAll(async () => {
     action: "requery",
   };
 });
-afterAll(() => server.close());
 
 /** Every route the API serves, with its path's parameters filled in for this test's data. */
 function everyRoute() {

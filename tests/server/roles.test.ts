@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
 let tokens: Record<"customer" | "staff" | "admin", string>;
 let customerId: string;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   const customer = await server.signedInCustomer();
   customerId = customer.id;
   tokens = {
@@ -15,7 +14,6 @@ beforeAll(async () => {
     admin: (await server.signedInOperator("admin")).token,
   };
 });
-afterAll(() => server.close());
 
 type Who = "anonymous" | "customer" | "staff" | "admin";
 const allowed = "allowed";

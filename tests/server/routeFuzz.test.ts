@@ -1,13 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../../server/db/schema";
 import { boundaryCalls } from "./support/boundaryInputs";
 import { bodyText, type HostileCall, hostileCall } from "./support/hostileInput";
 import { keyHolder } from "./support/keyHolders";
 import { expectLedgerConsistent } from "./support/ledgerInvariants";
 import { routesWithCallers } from "./support/routeCallers";
-import { checkedEnvelope, createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { checkedEnvelope } from "./support/testServer";
 
 // Every route of the route table, called with what a hostile or careless client sends: the answer is
 // never a fault (5xx), always the envelope, a refusal always says why, and a refused call leaves no row behind.
@@ -16,14 +17,13 @@ const seed = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31)
 const runs = Number(process.env.FUZZ_RUNS ?? 400);
 const replay = `FUZZ_SEED=${seed} npx vitest run --project '${process.env.TEST_DB === "postgres" ? "server:postgres" : "server:pglite"}' tests/server/routeFuzz.test.ts`;
 
-let server: TestServer;
 let customer: { email: string; password: string; token: string };
 let admin: { email: string; password: string; token: string };
 let apiKey: string;
 let routes: ReturnType<typeof routesWithCallers>;
 
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   customer = await server.fundedCustomer(100_000);
   admin = await server.signedInOperator("admin");
   const holder = await keyHolder(server, { level: "api" });
@@ -35,7 +35,6 @@ beforeAll(async () => {
   apiKey = holder.key;
   routes = routesWithCallers(server);
 });
-afterAll(() => server.close());
 
 /** Rows a refused call must not have written. */
 async function writtenRows() {

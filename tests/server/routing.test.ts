@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import {
   providerOutcomes,
   providerRoutes,
@@ -9,19 +9,12 @@ import {
 } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { claimedCandidates } from "../../server/services/purchases/routePurchase";
-import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { walletBalance } from "./support/ledgerInvariants";
+import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
 // Several providers (issue 25): a purchase goes to the route's first provider that may be tried, and
 // moves on only after an answer proving that provider kept nothing.
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await expectLedgerConsistent(server.db);
-  await server.close();
-});
+const server = serverForFile();
 beforeEach(async () => {
   await server.db.delete(providerStates);
   await server.db.delete(providerRoutes);
@@ -29,16 +22,11 @@ beforeEach(async () => {
   await server.db.delete(providerOutcomes);
 });
 
-const naira = (n: number) => n * 100;
 let counter = 0;
 const phone = () => `0803${String(7_100_000 + ++counter).padStart(7, "0")}`;
 
-type Customer = Awaited<ReturnType<TestServer["fundedCustomer"]>>;
 async function buyAirtime(c: Customer, to: string, amount = naira(1000)) {
-  const answer = await server.send("POST /core/customer/airtime", {
-    token: c.token,
-    body: { network_id: 1, phone: to, amount, pin: c.pin, request_id: crypto.randomUUID() },
-  });
+  const answer = await server.buyAirtime(c, to, amount);
   if (!answer.data) throw new Error(`refused: ${answer.body.msg}`);
   return answer.data;
 }
@@ -309,16 +297,7 @@ describe("routes and health", () => {
       { provider: "msorg", switchedOff: true },
     ]);
     const c = await server.fundedCustomer(naira(5000));
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone: phone(),
-        amount: naira(100),
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-      },
-    });
+    const answer = await server.buyAirtime(c, phone(), naira(100));
     expect(answer.status).toBe(503);
     expect(answer.body.msg).toBe("This service is not available right now. Please try again shortly.");
     expect(await walletBalance(server.db, c.id)).toBe(naira(5000));
@@ -409,13 +388,33 @@ describe("the Providers console", () => {
   it("refuses an empty change, an unknown provider, and staff", async () => {
     const admin = await server.signedInOperator("admin");
     const staff = await server.signedInOperator("staff");
-    expect((await server.patch("sys.admin/providers/vtpass/", {}, admin.token)).status).toBe(400);
     expect(
-      (await server.patch("sys.admin/providers/vtpass/", { circuit_minutes: 0 }, admin.token)).status,
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "vtpass" },
+          body: {},
+        })
+      ).status,
     ).toBe(400);
     expect(
-      (await server.patch("sys.admin/providers/nobody/", { switched_off: true }, admin.token)).status,
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "vtpass" },
+          body: { circuit_minutes: 0 },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await server.send("PATCH /sys.admin/providers/:name", {
+          token: admin.token,
+          params: { name: "nobody" },
+          body: { switched_off: true },
+        })
+      ).status,
     ).toBe(404);
-    expect((await server.get("sys.admin/providers/", staff.token)).status).toBe(403);
+    expect((await server.send("GET /sys.admin/providers", { token: staff.token })).status).toBe(403);
   });
 });

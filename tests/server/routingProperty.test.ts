@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   providerRoutes,
   providerStates,
@@ -14,7 +14,7 @@ import { purchaseKindsLiteral } from "../../server/services/kyc/tierLimits";
 import { holdRows } from "../../server/services/purchases/placePurchase";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { expectBalancesMatchTransactions, expectLedgerConsistent } from "./support/ledgerInvariants";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 /**
  * Routing never delivers twice (issue 25): under random interleavings of purchases run side by side
@@ -23,17 +23,13 @@ import { createTestServer, type TestServer } from "./support/testServer";
  * refusal and its record, and requeries, every purchase ends delivered exactly once or refunded
  * with nothing delivered, and the ledger balances.
  */
-let server: TestServer;
-beforeAll(async () => {
-  // A short time limit (a call never answered costs a run only this long), but not so short that a
-  // loaded machine's ordinary answers miss it.
-  server = await createTestServer({
-    PROVIDER_TIMEOUT_MS: "1000",
-    SESSION_IDLE_MINUTES: "1440",
-    SESSION_MAX_HOURS: "720",
-  });
+// A short time limit (a call never answered costs a run only this long), but not so short that a
+// loaded machine's ordinary answers miss it.
+const server = serverForFile({
+  PROVIDER_TIMEOUT_MS: "1000",
+  SESSION_IDLE_MINUTES: "1440",
+  SESSION_MAX_HOURS: "720",
 });
-afterAll(() => server.close());
 
 /** What VTpass does with one purchase. */
 const vtpassAnswers: Record<string, ScriptedAnswer | null> = {
@@ -103,10 +99,7 @@ async function run(commands: Command[]) {
     const vendor = vendorAnswers[script.vendor];
     if (vtpass) server.vtpass.script(to, vtpass);
     if (vendor) server.msorg.script(to, vendor);
-    const answer = await server.send("POST /core/customer/airtime", {
-      token: customer.token,
-      body: { network_id: 1, phone: to, amount: 100_00, pin: customer.pin, request_id: crypto.randomUUID() },
-    });
+    const answer = await server.buyAirtime(customer, to, 100_00);
     // A sale refused before any money moved (every circuit open, every provider off) is fine; any
     // other 5xx is not.
     if (answer.body.code !== "product_unavailable")

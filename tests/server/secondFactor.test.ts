@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { newReferralCode } from "../../server/randomIds";
 import { hashSecret } from "../../server/services/accounts/secrets";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 const needCode = "Finish signing in with the code from your authenticator app first.";
 
@@ -39,7 +35,7 @@ const secondFactorOf = async (token: string) =>
 describe("staff and admin sign-in with an authenticator", () => {
   it("keeps the console shut until an authenticator is set up, then opens it with recovery codes", async () => {
     const staff = await newStaff();
-    const console = await server.get("core/staff/statistics/", staff.token);
+    const console = await server.send("GET /core/staff/statistics", { token: staff.token });
     expect(console).toMatchObject({ status: 403, body: { msg: needCode } });
     expect(await secondFactorOf(staff.token)).toBe("setup");
 
@@ -56,7 +52,10 @@ describe("staff and admin sign-in with an authenticator", () => {
     expect(row?.totpSecret).toMatch(/^v1\./);
     expect(row?.totpSecret).not.toContain(secret);
 
-    const wrong = await server.post("auth/totp/confirm/", { code: server.totpCode(secret, 10) }, staff.token);
+    const wrong = await server.send("POST /auth/totp/confirm", {
+      token: staff.token,
+      body: { code: server.totpCode(secret, 10) },
+    });
     expect(wrong).toMatchObject({
       status: 400,
       body: { msg: "That code is not right. You have 4 tries left." },
@@ -69,33 +68,38 @@ describe("staff and admin sign-in with an authenticator", () => {
     const codes = done.data?.recovery_codes ?? [];
     expect(codes).toHaveLength(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
-    expect((await server.get("core/staff/statistics/", staff.token)).status).toBe(200);
+    expect((await server.send("GET /core/staff/statistics", { token: staff.token })).status).toBe(200);
     expect(await secondFactorOf(staff.token)).toBe("done");
     // Set up once: a second setup is refused.
-    expect((await server.post("auth/totp/setup/", {}, staff.token)).status).toBe(409);
+    expect((await server.send("POST /auth/totp/setup", { token: staff.token, body: {} })).status).toBe(409);
   });
 
   it("asks every later sign-in for a code, takes each code once, and a recovery code once", async () => {
     const op = await server.signedInOperator("admin");
     const token = await server.login(op.email, op.password);
     expect(await secondFactorOf(token)).toBe("code");
-    expect((await server.get("sys.admin/users/", token)).status).toBe(403);
+    expect((await server.send("GET /sys.admin/users", { token })).status).toBe(403);
     // The code that set the authenticator up is spent: the same step is refused.
-    const reused = await server.post("auth/totp/verify/", { code: server.totpCode(op.totpSecret) }, token);
+    const reused = await server.send("POST /auth/totp/verify", {
+      token,
+      body: { code: server.totpCode(op.totpSecret) },
+    });
     expect(reused.status).toBe(400);
     server.clock.advance(30_000);
     expect(
-      (await server.post("auth/totp/verify/", { code: server.totpCode(op.totpSecret) }, token)).status,
+      (await server.send("POST /auth/totp/verify", { token, body: { code: server.totpCode(op.totpSecret) } }))
+        .status,
     ).toBe(200);
-    expect((await server.get("sys.admin/users/", token)).status).toBe(200);
+    expect((await server.send("GET /sys.admin/users", { token })).status).toBe(200);
 
     const other = await server.login(op.email, op.password);
     const recovery = op.recoveryCodes[0] as string;
-    expect((await server.post("auth/totp/verify/", { code: recovery.toUpperCase() }, other)).status).toBe(
-      200,
-    );
+    expect(
+      (await server.send("POST /auth/totp/verify", { token: other, body: { code: recovery.toUpperCase() } }))
+        .status,
+    ).toBe(200);
     const third = await server.login(op.email, op.password);
-    const again = await server.post("auth/totp/verify/", { code: recovery }, third);
+    const again = await server.send("POST /auth/totp/verify", { token: third, body: { code: recovery } });
     expect(again).toMatchObject({
       status: 400,
       body: { msg: "That recovery code is not right, or it was used already." },
@@ -111,27 +115,26 @@ describe("staff and admin sign-in with an authenticator", () => {
       String((Number(right) + 1 + i) % 1_000_000).padStart(6, "0"),
     );
     const answers = await Promise.all(
-      [...wrong, right].map((code) => server.post("auth/totp/verify/", { code }, token)),
+      [...wrong, right].map((code) => server.send("POST /auth/totp/verify", { token, body: { code } })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(0);
     expect(answers.filter((a) => a.status === 400)).toHaveLength(4);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(196);
-    expect((await server.get("core/staff/statistics/", token)).status).toBe(403);
+    expect((await server.send("GET /core/staff/statistics", { token })).status).toBe(403);
   });
 
   it("is for staff only, and a staff password cannot be changed before the code", async () => {
     const customer = await server.signedInCustomer();
-    expect(await server.post("auth/totp/setup/", {}, customer.token)).toMatchObject({
+    expect(await server.send("POST /auth/totp/setup", { token: customer.token, body: {} })).toMatchObject({
       status: 403,
       body: { msg: "You do not have permission to perform this action." },
     });
     expect(await secondFactorOf(customer.token)).toBe("not_needed");
     const staff = await newStaff();
-    const change = await server.post(
-      "auth/password/change/",
-      { current_password: staff.password, new_password: "taken over secret" },
-      staff.token,
-    );
+    const change = await server.send("POST /auth/password/change", {
+      token: staff.token,
+      body: { current_password: staff.password, new_password: "taken over secret" },
+    });
     expect(change).toMatchObject({ status: 403, body: { msg: needCode } });
   });
 
@@ -139,10 +142,10 @@ describe("staff and admin sign-in with an authenticator", () => {
     const op = await server.signedInOperator("staff");
     const customer = await server.signedInCustomer();
     server.clock.advance(15 * 60_000 - 1_000);
-    expect((await server.get("core/staff/statistics/", op.token)).status).toBe(200);
+    expect((await server.send("GET /core/staff/statistics", { token: op.token })).status).toBe(200);
     server.clock.advance(15 * 60_000);
-    expect((await server.get("core/staff/statistics/", op.token)).status).toBe(401);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /core/staff/statistics", { token: op.token })).status).toBe(401);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
   });
 
   it.each([

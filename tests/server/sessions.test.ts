@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import { createTestServer } from "./support/testServer";
 
 const expired = {
   status: false,
@@ -11,15 +12,11 @@ const expired = {
   req_id: expect.any(String),
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 describe("sessions", () => {
   it("asks for credentials when no token is sent", async () => {
-    const answer = await server.get("auth/profile/");
+    const answer = await server.send("GET /auth/profile");
     expect(answer.status).toBe(401);
     expect(answer.body).toEqual({
       status: false,
@@ -32,7 +29,7 @@ describe("sessions", () => {
 
   it("treats an unknown or malformed token as an ended session", async () => {
     for (const token of ["A".repeat(43), "not a token!"]) {
-      const answer = await server.get("auth/profile/", token);
+      const answer = await server.send("GET /auth/profile", { token });
       expect(answer.status).toBe(401);
       expect(answer.body).toEqual(expired);
     }
@@ -49,32 +46,41 @@ describe("sessions", () => {
   it("ends on logout", async () => {
     const customer = await server.signedInCustomer();
     const other = await server.login(customer.email, customer.password);
-    const answer = await server.post("auth/logout/", undefined, customer.token);
+    const answer = await server.send("POST /auth/logout", { token: customer.token });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ status: true, msg: "You have been logged out.", data: null });
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
     // Only that session: the same person signed in elsewhere stays signed in.
-    expect((await server.get("auth/profile/", other)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: other })).status).toBe(200);
   });
 
   it("ends after 30 idle minutes, and activity keeps it alive", async () => {
     const customer = await server.signedInCustomer();
     server.clock.advance(29 * 60_000);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     server.clock.advance(29 * 60_000);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     server.clock.advance(30 * 60_000);
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
   });
 
   it("counts idle time to the second: a request 50 seconds in keeps it alive until 30 minutes after it", async () => {
     const customer = await server.signedInCustomer();
     server.clock.advance(50_000);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     server.clock.advance(30 * 60_000 - 2_000);
-    expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+    expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     server.clock.advance(30 * 60_000);
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
   });
 
   it("ends 12 hours after sign-in however active", async () => {
@@ -82,19 +88,31 @@ describe("sessions", () => {
     // 24 requests 29 minutes apart: 11 h 36 min, always within the idle limit.
     for (let i = 0; i < 24; i++) {
       server.clock.advance(29 * 60_000);
-      expect((await server.get("auth/profile/", customer.token)).status).toBe(200);
+      expect((await server.send("GET /auth/profile", { token: customer.token })).status).toBe(200);
     }
     server.clock.advance(29 * 60_000);
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
   });
 
   it("ends when an admin deactivates the account", async () => {
     const customer = await server.signedInCustomer();
     const admin = await server.signedInOperator("admin");
-    const patch = await server.patch(`sys.admin/users/${customer.id}/`, { is_active: false }, admin.token);
+    const patch = await server.send("PATCH /sys.admin/users/:id", {
+      token: admin.token,
+      params: { id: customer.id },
+      body: { is_active: false },
+    });
     expect(patch.status).toBe(200);
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
-    const login = await server.post("auth/login/", { email: customer.email, password: customer.password });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
+    const login = await server.send("POST /auth/login", {
+      body: { email: customer.email, password: customer.password },
+    });
     expect(login.status).toBe(403);
     expect(login.body.msg).toBe("This account has been deactivated. Please contact support.");
   });
@@ -102,7 +120,10 @@ describe("sessions", () => {
   it("ends at once if the account is switched off directly in the database", async () => {
     const customer = await server.signedInCustomer();
     await server.db.update(users).set({ isActive: false }).where(eq(users.id, customer.id));
-    expect(await server.get("auth/profile/", customer.token)).toEqual({ status: 401, body: expired });
+    expect(await server.send("GET /auth/profile", { token: customer.token })).toEqual({
+      status: 401,
+      body: expired,
+    });
   });
 
   it("takes its limits from configuration", async () => {

@@ -1,21 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { tryCounters } from "../../server/db/schema";
 import { signInTries } from "../../server/services/accounts/accounts";
 import { accountGuard } from "../../server/services/accounts/signInProtection";
 import { asSeen } from "./support/asSeen";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 /**
  * Issue 23: 160 wrong passwords from 40 addresses (4 each) were all checked, and forty wrong admin
  * passwords from 10 addresses sent no alert. From `accountGuard.threshold` wrong passwords on, from
  * any mix of addresses, signing in needs a code mailed to the owner as well.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ TRUST_PROXY: "1" });
-});
-afterAll(() => server.close());
+const server = serverForFile({ TRUST_PROXY: "1" });
 
 const from = (address: string, body: { email: string; password: string; code?: string }) =>
   server.call("POST", "auth/login/", { body, headers: { "x-forwarded-for": address } });
@@ -212,12 +208,14 @@ describe("an owner's own typos", () => {
     const c = await server.customer();
     const guesser = "192.0.2.99";
     const stranger = "stranger's secret";
-    await server.post("auth/register/", {
-      first_name: "Mallam",
-      last_name: "Sly",
-      email: c.email,
-      phone: "08099999999",
-      password: stranger,
+    await server.send("POST /auth/register", {
+      body: {
+        first_name: "Mallam",
+        last_name: "Sly",
+        email: c.email,
+        phone: "08099999999",
+        password: stranger,
+      },
     });
     const guess = (password: string) => from(guesser, { email: c.email, password });
     const codes = [];

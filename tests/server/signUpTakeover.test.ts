@@ -1,20 +1,16 @@
 import { readFileSync } from "node:fs";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signUps, users, wallets } from "../../server/db/schema";
 import { openWallet } from "../../server/services/accounts/walletAccounts";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 
 /**
  * Issue 23, item 1: an attacker signs up with someone else's email and the attacker's password, before
  * or after its owner does. Whatever the order and whichever mailed code or link the owner uses, the
  * account that becomes usable is the one whose password the inbox's holder chose.
  */
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(() => server.close());
+const server = serverForFile();
 
 let n = 0;
 const victimEmail = () => {
@@ -43,7 +39,8 @@ async function signUp(who: typeof attacker, email: string) {
   };
 }
 
-const signIn = (email: string, password: string) => server.post("auth/login/", { email, password });
+const signIn = (email: string, password: string) =>
+  server.send("POST /auth/login", { body: { email, password } });
 
 /**
  * The victim's password signs in; the attacker's, whose sign-up the account superseded, answers as a
@@ -57,7 +54,7 @@ async function expectOwnedByVictim(email: string, attackerCode?: string) {
   expect(attempt.body.code).toBe("email_unverified");
   const { ticket } = attempt.body.data as { ticket: string };
   const code = attackerCode ?? "123456";
-  const confirmed = await server.post("auth/code/verify/", { email, ticket, code });
+  const confirmed = await server.send("POST /auth/code/verify", { body: { email, ticket, code } });
   expect(confirmed.body.code).toBe("wrong_code");
   const [account] = await server.db.select().from(users).where(eq(users.email, email));
   expect(account).toMatchObject({ firstName: "Amaka", lastName: "Obi", phone: "08031112222" });
@@ -71,7 +68,8 @@ describe("a sign-up with someone else's email", () => {
     server.clock.advance(61_000);
     const mine = await signUp(victim, email);
     expect(
-      (await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: mine.code })).status,
+      (await server.send("POST /auth/code/verify", { body: { email, ticket: mine.ticket, code: mine.code } }))
+        .status,
     ).toBe(200);
     await expectOwnedByVictim(email, theirs.code);
     // The owner is told a stranger tried, and the stranger's sign-up is over for good.
@@ -79,7 +77,9 @@ describe("a sign-up with someone else's email", () => {
       to: email,
       subject: "Someone else tried to sign up with your email",
     });
-    const ended = await server.post("auth/code/verify/", { email, ticket: theirs.ticket, code: theirs.code });
+    const ended = await server.send("POST /auth/code/verify", {
+      body: { email, ticket: theirs.ticket, code: theirs.code },
+    });
     expect(ended.status).toBe(400);
     expect(
       await server.db.$count(signUps, and(eq(signUps.email, email), eq(signUps.outcome, "superseded"))),
@@ -90,7 +90,9 @@ describe("a sign-up with someone else's email", () => {
     const email = victimEmail();
     const mine = await signUp(victim, email);
     await signUp(attacker, email);
-    const verified = await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: mine.code });
+    const verified = await server.send("POST /auth/code/verify", {
+      body: { email, ticket: mine.ticket, code: mine.code },
+    });
     expect(verified.status).toBe(200);
     await expectOwnedByVictim(email);
   });
@@ -101,19 +103,27 @@ describe("a sign-up with someone else's email", () => {
     server.clock.advance(61_000);
     const mine = await signUp(victim, email);
     // Both mails reached the owner's inbox; the owner picks the wrong one.
-    const byCode = await server.post("auth/code/verify/", { email, ticket: mine.ticket, code: theirs.code });
+    const byCode = await server.send("POST /auth/code/verify", {
+      body: { email, ticket: mine.ticket, code: theirs.code },
+    });
     expect(byCode.status).toBe(400);
-    const byLink = await server.post("auth/code/verify/", {
-      email,
-      ticket: mine.ticket,
-      token: theirs.token,
+    const byLink = await server.send("POST /auth/code/verify", {
+      body: {
+        email,
+        ticket: mine.ticket,
+        token: theirs.token,
+      },
     });
     expect(byLink.status).toBe(400);
     expect(byLink.body.msg).toMatch(/^This link confirms a different sign-up with this email/);
     expect(await server.db.$count(users, eq(users.email, email))).toBe(0);
     // Their own link still works (it was not used up by the refusal).
     expect(
-      (await server.post("auth/code/verify/", { email, ticket: mine.ticket, token: mine.token })).status,
+      (
+        await server.send("POST /auth/code/verify", {
+          body: { email, ticket: mine.ticket, token: mine.token },
+        })
+      ).status,
     ).toBe(200);
     await expectOwnedByVictim(email, theirs.code);
   });
@@ -131,13 +141,17 @@ describe("a sign-up with someone else's email", () => {
     });
     const { ticket } = asked.body.data as { ticket: string };
     // That ticket does not stand for the attacker's sign-up, whose link the owner may open.
-    expect((await server.post("auth/code/verify/", { email, ticket, token: theirs.token })).status).toBe(400);
+    expect(
+      (await server.send("POST /auth/code/verify", { body: { email, ticket, token: theirs.token } })).status,
+    ).toBe(400);
     // The attacker's own password gets the attacker's ticket, which is useless without the inbox.
     const theirSignIn = await signIn(email, attacker.password);
     expect(theirSignIn.status).toBe(403);
     const ownLink = server.mailbox.sent.filter((m) => m.to === email).at(0);
     const token = ownLink?.text.match(/#token=([\w-]{43})/)?.[1] ?? "";
-    expect((await server.post("auth/code/verify/", { email, ticket, token })).status).toBe(200);
+    expect((await server.send("POST /auth/code/verify", { body: { email, ticket, token } })).status).toBe(
+      200,
+    );
     await expectOwnedByVictim(email);
   });
 
@@ -150,8 +164,10 @@ describe("a sign-up with someone else's email", () => {
       server.clock.advance(61_000);
       const second = await signUp({ ...victim, password: "another of amaka's" }, email);
       const answers = await Promise.all([
-        server.post("auth/code/verify/", { email, ticket: first.ticket, token: first.token }),
-        server.post("auth/code/verify/", { email, ticket: second.ticket, token: second.token }),
+        server.send("POST /auth/code/verify", { body: { email, ticket: first.ticket, token: first.token } }),
+        server.send("POST /auth/code/verify", {
+          body: { email, ticket: second.ticket, token: second.token },
+        }),
       ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
       expect(await server.db.$count(users, eq(users.email, email))).toBe(1);

@@ -1,17 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { BodyOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
 import { auditLog, users } from "../../server/db/schema";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
 let admin: Awaited<ReturnType<TestServer["signedInOperator"]>>;
+const server = serverForFile({ PUBLIC_URL: "https://pay.example" });
 beforeAll(async () => {
-  server = await createTestServer({ PUBLIC_URL: "https://pay.example" });
   admin = await server.signedInOperator("admin");
 });
-afterAll(() => server.close());
 
 const invitee = (email: string): BodyOf<RouteTable["POST /sys.admin/staff"]> => ({
   first_name: "Femi",
@@ -44,9 +43,10 @@ describe("POST sys.admin/staff/ (staff invitations)", () => {
     const fragment = new URLSearchParams(link.hash.slice(1));
     expect(fragment.get("invited")).toBe("1");
     // Nobody knows the password the account was made with.
-    expect((await server.post("auth/login/", { email: "femi.ade@example.com", password: "" })).status).toBe(
-      400,
-    );
+    expect(
+      (await server.send("POST /auth/login", { body: { email: "femi.ade@example.com", password: "" } }))
+        .status,
+    ).toBe(400);
 
     // The link still works two days later (a reset link lasts an hour; an invitation, 3 days).
     server.clock.advance(2 * 86_400_000);
@@ -56,7 +56,7 @@ describe("POST sys.admin/staff/ (staff invitations)", () => {
     });
     expect(set.status).toBe(200);
     const token = await server.login("femi.ade@example.com", "femi chose this one");
-    const profile = await server.get("auth/profile/", token);
+    const profile = await server.send("GET /auth/profile", { token });
     expect(profile.body.data).toMatchObject({ role: "staff", second_factor: "setup", wallet: null });
 
     const [audit] = await server.db.select().from(auditLog).where(eq(auditLog.action, "staff.invite"));
@@ -67,11 +67,16 @@ describe("POST sys.admin/staff/ (staff invitations)", () => {
   it("refuses a taken email, and anyone but an admin", async () => {
     admin.token = await server.consoleLogin(admin); // the first test moved the clock days on
     const c = await server.signedInCustomer();
-    const taken = await server.post("sys.admin/staff/", invitee(c.email), admin.token);
+    const taken = await server.send("POST /sys.admin/staff", { token: admin.token, body: invitee(c.email) });
     expect(taken).toMatchObject({ status: 409, body: { msg: "An account already uses this email." } });
     const staff = await server.signedInOperator("staff");
-    expect((await server.post("sys.admin/staff/", invitee("x@example.com"), staff.token)).status).toBe(403);
-    expect((await server.post("sys.admin/staff/", invitee("x@example.com"), c.token)).status).toBe(403);
+    expect(
+      (await server.send("POST /sys.admin/staff", { token: staff.token, body: invitee("x@example.com") }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await server.send("POST /sys.admin/staff", { token: c.token, body: invitee("x@example.com") })).status,
+    ).toBe(403);
     expect(await server.db.$count(users, eq(users.email, "x@example.com"))).toBe(0);
   });
 

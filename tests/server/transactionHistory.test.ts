@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { QueryOf } from "../../schemas/routes/contract";
 import type { RouteTable } from "../../schemas/routes/routeTable";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
+import type { TestServer } from "./support/testServer";
 
-let server: TestServer;
 let c: Awaited<ReturnType<TestServer["fundedCustomer"]>>;
+const server = serverForFile();
 beforeAll(async () => {
-  server = await createTestServer();
   c = await server.fundedCustomer(2_000_000);
   const confirm = () => ({ pin: c.pin, request_id: crypto.randomUUID() });
   const buyAirtime = (network_id: number, phone: string, amount: number) =>
@@ -24,7 +24,6 @@ beforeAll(async () => {
     body: { plan_id: 1, phone: "08031234567", ...confirm() },
   });
 });
-afterAll(() => server.close());
 
 const list = (query: QueryOf<RouteTable["GET /core/customer/transactions"]> = {}) =>
   server.sendOk("GET /core/customer/transactions", { token: c.token, query });

@@ -3,18 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, transactions } from "../../server/db/schema";
 import { type KeyHolderOptions, keyHolder } from "./support/keyHolders";
 import { walletBalance } from "./support/ledgerInvariants";
+import { serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 // OjaPay's own API for programs, /api/v1/, called as a reseller's server calls it: a Bearer key, kobo,
 // the envelope, a request_id on every purchase.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer({ TRUST_PROXY: "1" });
-});
-afterAll(() => server.close());
+const server = serverForFile({ TRUST_PROXY: "1" });
 
 const apiCustomer = (kobo: number, keyBody: KeyHolderOptions["keyBody"] = {}) =>
   keyHolder(server, { kobo, level: "api", keyBody });

@@ -1,6 +1,5 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idleConnectionMs } from "../../server/outside/outsideHttp";
 import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
@@ -11,6 +10,7 @@ import {
   type VtpassSimulator,
 } from "../../server/outside/vtpass/simulator/vtpassSimulator";
 import { createVtpassProvider } from "../../server/outside/vtpass/vtpassProvider";
+import { serveOnLoopback } from "./support/loopbackSimulator";
 import { TestClock } from "./support/testClock";
 
 /**
@@ -25,15 +25,9 @@ const keys = simulatorKeys.vtpass;
 
 beforeAll(async () => {
   simulator = createVtpassSimulator({ keys, clock, journalPath: null, latencyMs: 0, timeoutAnswerMs: 3_000 });
-  const http = serve({ fetch: simulator.app.fetch, port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/`;
-  close = () =>
-    new Promise<void>((resolve) => {
-      simulator.close();
-      http.close(() => resolve());
-      if ("closeAllConnections" in http) http.closeAllConnections();
-    });
+  const served = await serveOnLoopback(simulator);
+  base = `${served.origin}api/`;
+  close = served.stop;
 });
 afterAll(() => close());
 

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clock } from "../../server/clock";
 import {
@@ -11,6 +10,7 @@ import {
   type VtpassSimulator,
   type VtpassSimulatorOptions,
 } from "../../server/outside/vtpass/simulator/vtpassSimulator";
+import { serveOnLoopback } from "./support/loopbackSimulator";
 
 /**
  * The VTpass simulator over real HTTP, as any VTpass client sees it: keys, request ids, VTpass's
@@ -48,18 +48,8 @@ async function start(extra: Partial<VtpassSimulatorOptions> = {}): Promise<Runni
     timeoutAnswerMs: 300,
     ...extra,
   });
-  const http = serve({ fetch: sim.app.fetch, port: 0, hostname: "127.0.0.1" }) as Server;
-  await new Promise<void>((resolve) => http.once("listening", resolve));
-  return {
-    sim,
-    base: `http://127.0.0.1:${(http.address() as AddressInfo).port}/api/`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        sim.close();
-        http.close(() => resolve());
-        http.closeAllConnections();
-      }),
-  };
+  const served = await serveOnLoopback(sim);
+  return { sim, base: `${served.origin}api/`, stop: served.stop };
 }
 
 let main: Running;

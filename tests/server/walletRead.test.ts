@@ -1,14 +1,8 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { describe, expect, it } from "vitest";
+import { serverForFile } from "./support/serverForFile";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = serverForFile();
 
 const planOf = async (query: string) => {
   const result = (await server.db.execute(sql.raw(`explain ${query}`))) as unknown as {
@@ -22,16 +16,7 @@ describe("the wallet read", () => {
     const c = await server.fundedCustomer(50_000);
     // VTpass answers "processing" (099): the purchase stays pending, its money held.
     server.vtpass.script("08031239990", { code: "099" });
-    const bought = await server.send("POST /core/customer/airtime", {
-      token: c.token,
-      body: {
-        network_id: 1,
-        phone: "08031239990",
-        amount: 10_000,
-        pin: c.pin,
-        request_id: crypto.randomUUID(),
-      },
-    });
+    const bought = await server.buyAirtime(c, "08031239990", 10_000);
     expect(bought.data?.status).toBe("pending");
     const wallet = await server.sendOk("GET /core/customer/wallet", { token: c.token });
     expect(wallet).toMatchObject({

@@ -10,24 +10,22 @@ import {
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks, retrySteps } from "../../server/services/webhooks/webhookOutbox";
 import { keyHolder } from "./support/keyHolders";
-import { createTestServer, type TestServer } from "./support/testServer";
+import { serverForFile } from "./support/serverForFile";
 import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
 import { startWebhookReceiver } from "./support/webhookReceiver";
 
 // Webhooks that arrive: a purchase made with a key settles, its owner's https endpoint gets the record
 // signed with the key's secret, and a receiver that is down for a day loses nothing.
 
-let server: TestServer;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const minute = 60_000;
 
+// The receiver is on this machine: the test allows a private address, which production never does.
+const server = serverForFile({ WEBHOOK_ALLOW_PRIVATE: "true" });
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  // The receiver is on this machine: the test allows a private address, which production never does.
-  server = await createTestServer({ WEBHOOK_ALLOW_PRIVATE: "true" });
 });
 afterAll(async () => {
-  await server.close();
   await receiver.close();
 });
 beforeEach(async () => {

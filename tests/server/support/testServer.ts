@@ -3,8 +3,10 @@ import { eq } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
 import { envelope, refusalEnvelope } from "../../../schemas/envelope";
+import type { LevelSlug } from "../../../schemas/levelSlugs";
 import { type RefusalCode, refusalStatus } from "../../../schemas/refusals";
 import {
+  type BodyOf,
   type CallInput,
   type CallResult,
   type Contract,
@@ -253,12 +255,38 @@ export async function createTestServer(
       await database.close();
     },
 
-    /** MTN airtime for `phone` through the API with the customer's PIN, a new request id each time. */
-    buyAirtime(person: { token: string; pin: string }, phone: string, amount = 10_000) {
+    /**
+     * MTN airtime for `phone` through the API with the customer's PIN, a new request id each time;
+     * `over` changes any field of the body.
+     */
+    buyAirtime(
+      person: { token: string; pin: string },
+      phone: string,
+      amount = 10_000,
+      over: Partial<BodyOf<RouteTable["POST /core/customer/airtime"]>> = {},
+    ) {
       return send("POST /core/customer/airtime", {
         token: person.token,
-        body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID() },
+        body: { network_id: 1, phone, amount, pin: person.pin, request_id: crypto.randomUUID(), ...over },
       });
+    },
+
+    /** The same, for a purchase that must be accepted: its typed answer, or a failure naming the refusal. */
+    async boughtAirtime(person: { token: string; pin: string }, phone: string, amount = 10_000) {
+      const answer = await server.buyAirtime(person, phone, amount);
+      if (!answer.data) throw new Error(`the purchase was refused: ${answer.status} ${answer.body.msg}`);
+      return answer.data;
+    },
+
+    /** A funded customer with a PIN, moved to price level `level` by the admin signed in with `adminToken`. */
+    async fundedCustomerAt(level: LevelSlug, adminToken: string, kobo: number) {
+      const buyer = await server.fundedCustomer(kobo);
+      await sendOk("PATCH /sys.admin/users/:id", {
+        token: adminToken,
+        params: { id: buyer.id },
+        body: { level },
+      });
+      return buyer;
     },
 
     /** Registers and verifies a customer through the API; answers their credentials. */
