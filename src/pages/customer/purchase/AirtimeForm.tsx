@@ -1,6 +1,5 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { AirtimeCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote } from "../../../../schemas/pricing";
@@ -10,19 +9,11 @@ import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
-import { PhoneAndNetworkFields } from "./wizardFields";
+import { PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
 
 type Form = z.input<typeof airtimeForm>;
 
-export function AirtimeForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: AirtimeCatalogue;
-  draft: AirtimeDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
+export function AirtimeForm({ catalogue, draft, onNext }: ProductFormProps<AirtimeCatalogue, AirtimeDraft>) {
   const form = useForm<Form, unknown, z.output<typeof airtimeForm>>({
     resolver: schemaResolver(airtimeForm),
     defaultValues: {

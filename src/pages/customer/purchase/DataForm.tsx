@@ -1,13 +1,12 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import { type DataCatalogue, planTypeLabels } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { DataDraft } from "../../../../schemas/purchases";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
-import { PhoneAndNetworkFields } from "./wizardFields";
+import { PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
 
 type Form = z.input<typeof dataForm>;
 const categories = [
@@ -16,15 +15,7 @@ const categories = [
   ["monthly", "Monthly"],
 ] as const;
 
-export function DataForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: DataCatalogue;
-  draft: DataDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
+export function DataForm({ catalogue, draft, onNext }: ProductFormProps<DataCatalogue, DataDraft>) {
   const form = useForm<Form, unknown, z.output<typeof dataForm>>({
     resolver: schemaResolver(dataForm),
     defaultValues: {

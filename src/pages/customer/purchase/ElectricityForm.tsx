@@ -1,6 +1,5 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { ElectricityCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { ElectricityDraft } from "../../../../schemas/purchases";
@@ -11,7 +10,7 @@ import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
-import { SelectField } from "./wizardFields";
+import { type ProductFormProps, SelectField } from "./wizardFields";
 
 type Form = z.input<typeof electricityForm>;
 
@@ -19,11 +18,7 @@ export function ElectricityForm({
   catalogue,
   draft,
   onNext,
-}: {
-  catalogue: ElectricityCatalogue;
-  draft: ElectricityDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
+}: ProductFormProps<ElectricityCatalogue, ElectricityDraft>) {
   const form = useForm<Form, unknown, z.output<typeof electricityForm>>({
     resolver: schemaResolver(electricityForm),
     defaultValues: {

@@ -1,6 +1,5 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
@@ -9,19 +8,11 @@ import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
-import { SelectField } from "./wizardFields";
+import { type ProductFormProps, SelectField } from "./wizardFields";
 
 type Form = z.input<typeof tvForm>;
 
-export function TvForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: TvCatalogue;
-  draft: TvDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
+export function TvForm({ catalogue, draft, onNext }: ProductFormProps<TvCatalogue, TvDraft>) {
   const form = useForm<Form, unknown, z.output<typeof tvForm>>({
     resolver: schemaResolver(tvForm),
     defaultValues: {

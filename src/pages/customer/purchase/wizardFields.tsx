@@ -1,7 +1,18 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import type { Choice } from "../../../../machines/purchaseMachine";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
-import { PhoneField } from "../../../components/TextField";
+import { describedBy, FieldNotes, PhoneField } from "../../../components/TextField";
+
+/**
+ * What ChooseForm hands each product's form: its catalogue, the earlier choice's draft when it was of
+ * that product, and where the finished choice goes.
+ */
+export interface ProductFormProps<Catalogue, Draft> {
+  catalogue: Catalogue;
+  draft: Draft | undefined;
+  onNext: (choice: Choice) => void;
+}
 
 export interface Option {
   value: string;
@@ -27,7 +38,6 @@ export function SelectField({
   ref?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -35,7 +45,7 @@ export function SelectField({
         ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -45,16 +55,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
