@@ -28,6 +28,11 @@ export function NewPasswordField({
   return <SecretField label={label} autoComplete="new-password" hint={passwordHint} {...props} />;
 }
 
+/** A code sent by mail: the number keypad, and the browser may offer it from the message. */
+export function CodeField(props: Omit<TextFieldProps, "inputMode" | "autoComplete">) {
+  return <TextField inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}
+
 /** A web address typed by hand: the URL keyboard, and nothing the browser remembers. */
 export function UrlField(props: Omit<TextFieldProps, "type" | "inputMode" | "autoComplete">) {
   return <TextField type="url" inputMode="url" autoComplete="off" {...props} />;

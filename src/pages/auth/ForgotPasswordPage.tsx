@@ -8,9 +8,8 @@ import { passwordResetBody } from "../../../schemas/signedOut";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
-import { TextField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
-import { EmailField, NewPasswordField, SubmitButton } from "../../forms/formControls";
+import { CodeField, EmailField, NewPasswordField, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
@@ -97,12 +96,7 @@ export function ForgotPasswordPage() {
         type the code here. Setting a new password signs you out everywhere.
       </p>
       <form noValidate onSubmit={setPassword}>
-        <TextField
-          label="Code (OTP)"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          {...fieldOf(codeForm, "code")}
-        />
+        <CodeField label="Code (OTP)" {...fieldOf(codeForm, "code")} />
         <NewPasswordField {...fieldOf(codeForm, "new_password")} />
         <SubmitButton
           wide

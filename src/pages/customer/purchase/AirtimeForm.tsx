@@ -9,7 +9,7 @@ import { parseNaira } from "../../../format/money";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
-import { PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
+import { optionsOf, PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
 
 type Form = z.input<typeof airtimeForm>;
 
@@ -46,14 +46,7 @@ export function AirtimeForm({ catalogue, draft, onNext }: ProductFormProps<Airti
 
   return (
     <form noValidate onSubmit={next}>
-      <PhoneAndNetworkFields
-        form={form}
-        networks={catalogue.controls.map((c) => ({
-          value: String(c.id),
-          label: c.network,
-          unavailable: !c.enabled,
-        }))}
-      />
+      <PhoneAndNetworkFields form={form} networks={optionsOf(catalogue.controls, (c) => c.network)} />
       <AmountField
         form={form}
         name="amount"

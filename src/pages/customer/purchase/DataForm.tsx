@@ -6,7 +6,7 @@ import type { DataDraft } from "../../../../schemas/purchases";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
-import { PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
+import { optionsOf, PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
 
 type Form = z.input<typeof dataForm>;
 const categories = [
@@ -47,14 +47,7 @@ export function DataForm({ catalogue, draft, onNext }: ProductFormProps<DataCata
 
   return (
     <form noValidate onSubmit={next}>
-      <PhoneAndNetworkFields
-        form={form}
-        networks={catalogue.networks.map((n) => ({
-          value: String(n.id),
-          label: n.name,
-          unavailable: !n.enabled,
-        }))}
-      />
+      <PhoneAndNetworkFields form={form} networks={optionsOf(catalogue.networks, (n) => n.name)} />
       {network && !network.enabled && (
         <p className="field-error">{network.name} data is not available right now.</p>
       )}

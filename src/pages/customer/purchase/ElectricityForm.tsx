@@ -10,7 +10,7 @@ import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
-import { type ProductFormProps, SelectField } from "./wizardFields";
+import { optionsOf, type ProductFormProps, SelectField } from "./wizardFields";
 
 type Form = z.input<typeof electricityForm>;
 
@@ -64,11 +64,7 @@ export function ElectricityForm({
       <SelectField
         label="Electricity company"
         placeholder="Choose your company"
-        options={catalogue.discos.map((d) => ({
-          value: String(d.id),
-          label: d.name,
-          unavailable: !d.enabled,
-        }))}
+        options={optionsOf(catalogue.discos, (d) => d.name)}
         {...fieldOf(form, "disco_id")}
       />
       <fieldset className="meter-type">

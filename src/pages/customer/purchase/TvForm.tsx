@@ -8,7 +8,7 @@ import { fieldOf } from "../../../forms/fieldOf";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
-import { type ProductFormProps, SelectField } from "./wizardFields";
+import { optionsOf, type ProductFormProps, SelectField } from "./wizardFields";
 
 type Form = z.input<typeof tvForm>;
 
@@ -52,11 +52,7 @@ export function TvForm({ catalogue, draft, onNext }: ProductFormProps<TvCatalogu
       <SelectField
         label="TV provider"
         placeholder="Choose a provider"
-        options={catalogue.providers.map((p) => ({
-          value: String(p.id),
-          label: p.name,
-          unavailable: !p.enabled,
-        }))}
+        options={optionsOf(catalogue.providers, (p) => p.name)}
         error={errors.provider_id?.message}
         {...form.register("provider_id", { onChange: () => form.setValue("plan_id", "") })}
       />

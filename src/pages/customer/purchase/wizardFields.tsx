@@ -21,6 +21,14 @@ export interface Option {
   unavailable?: boolean;
 }
 
+/** A catalogue's networks, providers or discos as options: those switched off shown, but unavailable. */
+export function optionsOf<T extends { id: number; enabled: boolean }>(
+  items: readonly T[],
+  label: (item: T) => string,
+): Option[] {
+  return items.map((item) => ({ value: String(item.id), label: label(item), unavailable: !item.enabled }));
+}
+
 export function SelectField({
   label,
   options,
