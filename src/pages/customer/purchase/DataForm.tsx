@@ -1,14 +1,10 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
 import { type DataCatalogue, planTypeLabels } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { DataDraft } from "../../../../schemas/purchases";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
-import { optionsOf, PhoneAndNetworkFields, type ProductFormProps } from "./wizardFields";
+import { optionsOf, PhoneAndNetworkFields, type ProductFormProps, useProductForm } from "./wizardFields";
 
-type Form = z.input<typeof dataForm>;
 const categories = [
   ["daily", "Daily"],
   ["weekly", "Weekly"],
@@ -16,13 +12,10 @@ const categories = [
 ] as const;
 
 export function DataForm({ catalogue, draft, onNext }: ProductFormProps<DataCatalogue, DataDraft>) {
-  const form = useForm<Form, unknown, z.output<typeof dataForm>>({
-    resolver: schemaResolver(dataForm),
-    defaultValues: {
-      phone: draft?.phone ?? "",
-      network_id: draft?.network_id ? String(draft.network_id) : "",
-      plan_id: draft?.plan_id ? String(draft.plan_id) : "",
-    },
+  const form = useProductForm(dataForm, {
+    phone: draft?.phone ?? "",
+    network_id: draft?.network_id ? String(draft.network_id) : "",
+    plan_id: draft?.plan_id ? String(draft.plan_id) : "",
   });
   const errors = form.formState.errors;
   const networkId = Number(form.watch("network_id"));

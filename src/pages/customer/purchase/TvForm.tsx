@@ -1,26 +1,18 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
-import { optionsOf, type ProductFormProps, SelectField } from "./wizardFields";
-
-type Form = z.input<typeof tvForm>;
+import { optionsOf, type ProductFormProps, SelectField, useProductForm } from "./wizardFields";
 
 export function TvForm({ catalogue, draft, onNext }: ProductFormProps<TvCatalogue, TvDraft>) {
-  const form = useForm<Form, unknown, z.output<typeof tvForm>>({
-    resolver: schemaResolver(tvForm),
-    defaultValues: {
-      provider_id: draft?.provider_id ? String(draft.provider_id) : "",
-      plan_id: draft?.plan_id ? String(draft.plan_id) : "",
-      smartcard: draft?.smartcard ?? "",
-      phone: draft?.phone ?? "",
-    },
+  const form = useProductForm(tvForm, {
+    provider_id: draft?.provider_id ? String(draft.provider_id) : "",
+    plan_id: draft?.plan_id ? String(draft.plan_id) : "",
+    smartcard: draft?.smartcard ?? "",
+    phone: draft?.phone ?? "",
   });
   const errors = form.formState.errors;
   const provider = catalogue.providers.find((p) => String(p.id) === form.watch("provider_id"));

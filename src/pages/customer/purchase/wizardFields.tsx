@@ -1,8 +1,16 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
 import { describedBy, FieldNotes, PhoneField } from "../../../components/TextField";
+import { schemaResolver } from "../../../forms/schemaResolver";
 
 /**
  * What ChooseForm hands each product's form: its catalogue, the earlier choice's draft when it was of
@@ -12,6 +20,14 @@ export interface ProductFormProps<Catalogue, Draft> {
   catalogue: Catalogue;
   draft: Draft | undefined;
   onNext: (choice: Choice) => void;
+}
+
+/** A product's form, checked by its schema (formSchemas.ts), filled in from the earlier draft or empty. */
+export function useProductForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: schemaResolver(schema), defaultValues });
 }
 
 export interface Option {
