@@ -1,5 +1,6 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from "react";
 import "./fields.css";
+import { describedBy, FieldNotes } from "./TextField";
 
 export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
   label: string;
@@ -12,8 +13,6 @@ export interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaE
 export function TextAreaField({ label, error, hint, id, ref, ...textarea }: TextAreaFieldProps) {
   const autoId = useId();
   const fieldId = id ?? autoId;
-  const describedBy =
-    [hint && `${fieldId}-hint`, error && `${fieldId}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={fieldId}>{label}</label>
@@ -22,19 +21,10 @@ export function TextAreaField({ label, error, hint, id, ref, ...textarea }: Text
         id={fieldId}
         rows={3}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(fieldId, hint, error)}
         {...textarea}
       />
-      {hint && (
-        <p className="field-hint" id={`${fieldId}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${fieldId}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={fieldId} hint={hint} error={error} />
     </div>
   );
 }

@@ -8,12 +8,40 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
+/** The ids of a field's hint and error, for its control's aria-describedby: undefined when it has neither. */
+export const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
+
+/** A field's hint, then its error, under its control, with the ids describedBy names. */
+export function FieldNotes({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+}) {
+  return (
+    <>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /** A labelled input with its hint and error tied to it for screen readers. */
 export function TextField({ label, error, hint, id, ref, ...input }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const describedBy =
-    [hint && `${inputId}-hint`, error && `${inputId}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={inputId}>{label}</label>
@@ -21,19 +49,10 @@ export function TextField({ label, error, hint, id, ref, ...input }: TextFieldPr
         ref={ref}
         id={inputId}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, hint, error)}
         {...input}
       />
-      {hint && (
-        <p className="field-hint" id={`${inputId}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${inputId}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={inputId} hint={hint} error={error} />
     </div>
   );
 }

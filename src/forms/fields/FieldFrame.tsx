@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { FieldNotes } from "../../components/TextField";
 import type { FieldPlan } from "../fieldKinds";
 
 /** What every control needs to be tied to its label, help and error. */
@@ -48,16 +49,7 @@ export function FieldFrame({ id, plan, error, unitId, inline, said, children }: 
           {control}
         </>
       )}
-      {hint && (
-        <p className="field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={errorId} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { NotificationItem } from "../../components/NotificationItem";
 import { PagedResults } from "../../components/PagedResults";
 import { TextAreaField } from "../../components/TextAreaField";
-import { TextField } from "../../components/TextField";
+import { TextField, type TextFieldProps } from "../../components/TextField";
 import { formatCount } from "../../format/formatCount";
 import { formatDateTime } from "../../format/formatDateTime";
 import { schemaResolver } from "../../forms/schemaResolver";
@@ -193,6 +193,11 @@ function NotificationComposer() {
 /** The circular form's values: circularBody's own fields, its instants as datetime-local text. */
 type CircularForm = z.input<typeof circularBody>;
 
+/** A circular's start or end, typed in the device's time zone (localToIso turns it into an instant). */
+function DeviceTimeField(props: Omit<TextFieldProps, "type" | "hint">) {
+  return <TextField type="datetime-local" hint="Your device's time." {...props} />;
+}
+
 /**
  * A datetime-local value ("2026-01-05T10:00", the admin's own clock) as the instant the server
  * wants. Empty stays missing so the schema says "is required"; nonsense is passed on for the schema
@@ -269,18 +274,8 @@ function CircularComposer() {
           <form noValidate onSubmit={form.handleSubmit(flow.review)}>
             <TextFields form={form} />
             <div className="form-row">
-              <TextField
-                label="Shows from"
-                type="datetime-local"
-                hint="Your device's time."
-                {...fieldOf(form, "starts_at")}
-              />
-              <TextField
-                label="Shows until"
-                type="datetime-local"
-                hint="Your device's time."
-                {...fieldOf(form, "ends_at")}
-              />
+              <DeviceTimeField label="Shows from" {...fieldOf(form, "starts_at")} />
+              <DeviceTimeField label="Shows until" {...fieldOf(form, "ends_at")} />
             </div>
             <button type="submit" className="button" disabled={flow.sending}>
               Publish circular

@@ -11,7 +11,7 @@ import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { TextField } from "../../components/TextField";
+import { describedBy, FieldNotes, TextField } from "../../components/TextField";
 import { SignedAmount, StatusBadge } from "../../components/TransactionLabels";
 import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
@@ -318,19 +318,12 @@ function Switch({ label, hint, checked, error, ref, ...input }: SwitchProps) {
           role="switch"
           aria-checked={checked}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+          aria-describedby={describedBy(id, hint, error)}
           {...input}
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      <p className="field-hint" id={`${id}-hint`}>
-        {hint}
-      </p>
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

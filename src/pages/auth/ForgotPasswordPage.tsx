@@ -3,12 +3,13 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation, useSearchParams } from "wouter";
 import { z } from "zod/mini";
 import { newPassword } from "../../../schemas/auth";
-import { oneTimeCode, passwordHint } from "../../../schemas/common";
+import { oneTimeCode } from "../../../schemas/common";
 import { passwordResetBody } from "../../../schemas/signedOut";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
-import { SecretField, TextField } from "../../components/TextField";
+import { fieldOf } from "../../forms/fieldOf";
+import { CodeField, EmailField, NewPasswordField, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
@@ -77,21 +78,8 @@ export function ForgotPasswordPage() {
           6-digit code for typing here instead.
         </p>
         <form noValidate onSubmit={askForCode}>
-          <TextField
-            label="Email address"
-            type="email"
-            autoComplete="email"
-            error={emailForm.formState.errors.email?.message}
-            {...emailForm.register("email")}
-          />
-          <button
-            type="submit"
-            className="button"
-            style={{ width: "100%" }}
-            disabled={emailForm.formState.isSubmitting}
-          >
-            {emailForm.formState.isSubmitting ? "Sending…" : "Send code"}
-          </button>
+          <EmailField {...fieldOf(emailForm, "email")} />
+          <SubmitButton wide busy={emailForm.formState.isSubmitting} label="Send code" busyLabel="Sending…" />
         </form>
         <p className="auth-switch">
           Remembered it? <Link href="/login">Sign in</Link>
@@ -108,28 +96,14 @@ export function ForgotPasswordPage() {
         type the code here. Setting a new password signs you out everywhere.
       </p>
       <form noValidate onSubmit={setPassword}>
-        <TextField
-          label="Code (OTP)"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          error={codeForm.formState.errors.code?.message}
-          {...codeForm.register("code")}
+        <CodeField label="Code (OTP)" {...fieldOf(codeForm, "code")} />
+        <NewPasswordField {...fieldOf(codeForm, "new_password")} />
+        <SubmitButton
+          wide
+          busy={codeForm.formState.isSubmitting}
+          label="Set new password"
+          busyLabel="Saving…"
         />
-        <SecretField
-          label="New password"
-          autoComplete="new-password"
-          hint={passwordHint}
-          error={codeForm.formState.errors.new_password?.message}
-          {...codeForm.register("new_password")}
-        />
-        <button
-          type="submit"
-          className="button"
-          style={{ width: "100%" }}
-          disabled={codeForm.formState.isSubmitting}
-        >
-          {codeForm.formState.isSubmitting ? "Saving…" : "Set new password"}
-        </button>
       </form>
       <p className="auth-switch">
         No code?{" "}

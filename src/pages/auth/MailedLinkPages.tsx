@@ -3,13 +3,12 @@ import { useForm } from "react-hook-form";
 import { Link, useLocation } from "wouter";
 import { z } from "zod/mini";
 import { newPassword } from "../../../schemas/auth";
-import { passwordHint } from "../../../schemas/common";
 import { showOnScreen } from "../../api/client";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
-import { SecretField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { CurrentPasswordField, FormRefusal, NewPasswordField, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { signUpTickets } from "../../storage/signUpTickets";
@@ -81,20 +80,8 @@ export function ResetPasswordPage() {
           : "Choose the password you will sign in with from now on. Every device signed in to your account will be signed out."}
       </p>
       <form noValidate onSubmit={save}>
-        <SecretField
-          label="New password"
-          autoComplete="new-password"
-          hint={passwordHint}
-          {...fieldOf(form, "new_password")}
-        />
-        <button
-          type="submit"
-          className="button"
-          style={{ width: "100%" }}
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? "Saving…" : "Set password"}
-        </button>
+        <NewPasswordField {...fieldOf(form, "new_password")} />
+        <SubmitButton wide busy={form.formState.isSubmitting} label="Set password" busyLabel="Saving…" />
       </form>
       <p className="auth-switch">
         Link expired? <Link href="/forgot-password">Ask for a new one</Link>
@@ -187,27 +174,17 @@ export function VerifyEmailPage() {
               To confirm <strong>{email}</strong>, enter the password you chose when you signed up. This
               proves the sign-up is yours, and not someone else's who used your email.
             </p>
-            <SecretField
-              label="Password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+            <CurrentPasswordField value={password} onChange={(event) => setPassword(event.target.value)} />
           </>
         )}
-        {problem && (
-          <p className="field-error" role="alert">
-            {problem}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="button"
-          style={{ width: "100%" }}
-          disabled={step === "sending" || (!hasTicket && password === "")}
-        >
-          {step === "sending" ? "Confirming…" : "Confirm my email"}
-        </button>
+        <FormRefusal refusal={problem} />
+        <SubmitButton
+          wide
+          busy={step === "sending"}
+          disabled={!hasTicket && password === ""}
+          label="Confirm my email"
+          busyLabel="Confirming…"
+        />
       </form>
       <p className="auth-switch">
         Not you? <Link href="/register">Sign up with your own details</Link>

@@ -2,15 +2,15 @@ import { useCallback, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Redirect, useSearchParams } from "wouter";
 import { z } from "zod/mini";
-import { passwordHint } from "../../../schemas/common";
 import { referralCode, registerBody } from "../../../schemas/signedOut";
 import { duplicateEmail } from "../../api/signedOutApi";
 import { usePageTitle } from "../../app/usePageTitle";
 import { useSignedOutApi } from "../../app/useSignedOutApi";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
-import { PhoneField, SecretField, TextField } from "../../components/TextField";
+import { PhoneField, TextField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { EmailField, NameFields, NewPasswordField, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { homeFor, useSession } from "../../session/useSession";
@@ -75,30 +75,22 @@ export function RegisterPage() {
       <h1>Create your account</h1>
       <form noValidate onSubmit={submit}>
         <div className="form-row">
-          <TextField label="First name" autoComplete="given-name" {...fieldOf(form, "first_name")} />
-          <TextField label="Last name" autoComplete="family-name" {...fieldOf(form, "last_name")} />
+          <NameFields first={fieldOf(form, "first_name")} last={fieldOf(form, "last_name")} />
         </div>
-        <TextField label="Email address" type="email" autoComplete="email" {...fieldOf(form, "email")} />
+        <EmailField {...fieldOf(form, "email")} />
         <PhoneField hint="Nigerian mobile number, for example 08031234567" {...fieldOf(form, "phone")} />
-        <SecretField
-          label="Password"
-          autoComplete="new-password"
-          hint={passwordHint}
-          {...fieldOf(form, "password")}
-        />
+        <NewPasswordField label="Password" {...fieldOf(form, "password")} />
         <TextField
           label="Referral code (optional)"
           autoCapitalize="characters"
           {...fieldOf(form, "referral_code")}
         />
-        <button
-          type="submit"
-          className="button"
-          style={{ width: "100%" }}
-          disabled={form.formState.isSubmitting}
-        >
-          {form.formState.isSubmitting ? "Creating account…" : "Create account"}
-        </button>
+        <SubmitButton
+          wide
+          busy={form.formState.isSubmitting}
+          label="Create account"
+          busyLabel="Creating account…"
+        />
       </form>
       <p className="auth-switch">
         Already have an account? <Link href="~/auth/login">Sign in</Link>

@@ -6,8 +6,8 @@ import { oneTimeCode } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
 import { useGlobalLoading } from "../../components/globalLoading";
 import { Modal } from "../../components/Modal";
-import { TextField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { CodeField } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { signUpTickets } from "../../storage/signUpTickets";
 import { useVerifyEmailLogic } from "./useVerifyEmailLogic";
@@ -45,13 +45,7 @@ export function VerifyModal({
         We sent a 6-digit code to <strong>{email}</strong>. It expires in 10 minutes.
       </p>
       <form noValidate onSubmit={form.handleSubmit(({ code }) => send({ type: "code.submit", code }))}>
-        <TextField
-          label="Verification code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          {...fieldOf(form, "code")}
-        />
+        <CodeField label="Verification code" maxLength={6} {...fieldOf(form, "code")} />
         {snapshot.context.error && (
           // Spec section 8 titles a code verification failure "An error occurred"; said here, once.
           <p className="field-error" role="alert">
@@ -112,10 +106,8 @@ export function SignInCodeModal({
           if (checked.success) onSubmit(checked.data);
         }}
       >
-        <TextField
+        <CodeField
           label="Sign-in code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={6}
           value={code}
           error={error ?? (busy ? undefined : (refusal ?? undefined))}

@@ -1,10 +1,9 @@
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
 import { passwordChangeBody } from "../../../schemas/auth";
-import { passwordHint } from "../../../schemas/common";
 import { useAppServices } from "../../app/AppServices";
-import { SecretField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { CurrentPasswordField, NewPasswordField, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 
@@ -32,21 +31,10 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={submit}>
       <div className="form-row">
-        <SecretField
-          label="Current password"
-          autoComplete="current-password"
-          {...fieldOf(form, "current_password")}
-        />
-        <SecretField
-          label="New password"
-          autoComplete="new-password"
-          hint={passwordHint}
-          {...fieldOf(form, "new_password")}
-        />
+        <CurrentPasswordField label="Current password" {...fieldOf(form, "current_password")} />
+        <NewPasswordField {...fieldOf(form, "new_password")} />
       </div>
-      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Changing…" : "Change password"}
-      </button>
+      <SubmitButton busy={form.formState.isSubmitting} label="Change password" busyLabel="Changing…" />
     </form>
   );
 }

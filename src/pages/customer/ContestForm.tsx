@@ -4,14 +4,12 @@ import type { z } from "zod/mini";
 import { type IdentityType, identityTypeName } from "../../../schemas/kyc";
 import { type KycContestBody, kycContestBody } from "../../../schemas/kycRequests";
 import type { KycStatus } from "../../../schemas/kycStatus";
-import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { TextField, type TextFieldProps } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
-import { showServerFieldErrors } from "../../forms/serverFieldErrors";
-import { ModalFormActions } from "./ModalFormActions";
+import { ModalFormActions, showServerRefusal } from "./ModalFormActions";
 
 type ContestInput = z.input<typeof kycContestBody>;
 const fieldNames = ["number", "note"] as const;
@@ -49,13 +47,7 @@ export function ContestForm({
       try {
         onAnswered(await customer.contestIdentity({ ...number, ...(note && { note }) }));
       } catch (error) {
-        showServerFieldErrors(error, form.setError, fieldNames);
-        const placed =
-          error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
-        if (error instanceof ApiFailure && !placed) {
-          error.showOnScreen();
-          setRefusal(error.msg);
-        }
+        showServerRefusal(error, form.setError, fieldNames, setRefusal);
       }
     }),
   );

@@ -4,17 +4,15 @@ import { z } from "zod/mini";
 import type { Profile } from "../../../schemas/auth";
 import { pastDate, personName } from "../../../schemas/common";
 import type { KycStatus } from "../../../schemas/kycStatus";
-import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
 import { DateField } from "../../components/DateField";
 import { Modal } from "../../components/Modal";
-import { TextField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { NameFields } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
-import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { StaffNoteField } from "./ContestForm";
-import { ModalFormActions } from "./ModalFormActions";
+import { ModalFormActions, showServerRefusal } from "./ModalFormActions";
 
 // The details as they should be, all shown; only the ones that differ from the profile are sent.
 const correctionForm = z.strictObject({
@@ -70,13 +68,7 @@ export function CorrectionModal({
           await customer.requestDetailChange({ ...changed, ...(values.note && { note: values.note }) }),
         );
       } catch (error) {
-        showServerFieldErrors(error, form.setError, fieldNames);
-        const placed =
-          error instanceof ApiFailure && fieldNames.some((f) => error.fields?.[f]?.[0] === error.msg);
-        if (error instanceof ApiFailure && !placed) {
-          error.showOnScreen();
-          setRefusal(error.msg);
-        }
+        showServerRefusal(error, form.setError, fieldNames, setRefusal);
       }
     }),
   );
@@ -88,17 +80,10 @@ export function CorrectionModal({
         will review the change, and your profile stays as it is until then.
       </p>
       <form noValidate onSubmit={submit}>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
+        <NameFields
+          first={fieldOf(form, "first_name")}
+          last={fieldOf(form, "last_name")}
           readOnly={sending}
-          {...fieldOf(form, "first_name")}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          readOnly={sending}
-          {...fieldOf(form, "last_name")}
         />
         <DateField
           label="Date of birth"

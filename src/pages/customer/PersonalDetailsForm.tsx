@@ -9,6 +9,7 @@ import { useGlobalLoading } from "../../components/globalLoading";
 import { SecretDisplay } from "../../components/SecretDisplay";
 import { TextField } from "../../components/TextField";
 import { fieldOf } from "../../forms/fieldOf";
+import { NameFields, SubmitButton } from "../../forms/formControls";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { useSession } from "../../session/useSession";
@@ -89,18 +90,7 @@ export function PersonalDetailsForm({
     <form noValidate onSubmit={update}>
       <fieldset className="form-row" aria-describedby={locked ? fixedHintId : undefined}>
         <legend>Full name</legend>
-        <TextField
-          label="First name"
-          autoComplete="given-name"
-          readOnly={locked}
-          {...fieldOf(form, "first_name")}
-        />
-        <TextField
-          label="Last name"
-          autoComplete="family-name"
-          readOnly={locked}
-          {...fieldOf(form, "last_name")}
-        />
+        <NameFields first={fieldOf(form, "first_name")} last={fieldOf(form, "last_name")} readOnly={locked} />
         {locked && (
           <p className="field-hint" id={fixedHintId}>
             {fixedHints[fixed]}
@@ -132,9 +122,7 @@ export function PersonalDetailsForm({
           }
         />
       </div>
-      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? "Updating…" : "Update Profile"}
-      </button>
+      <SubmitButton busy={form.formState.isSubmitting} label="Update Profile" busyLabel="Updating…" />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import type { DeveloperApi } from "../../../api/developerApi";
 import { TextAreaField } from "../../../components/TextAreaField";
 import { TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
+import { FormRefusal, SubmitButton, UrlField } from "../../../forms/formControls";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
 import {
@@ -66,12 +67,9 @@ export function CreateKeyForm({
           {...fieldOf(form, "daily_cap")}
         />
       </div>
-      <TextField
+      <UrlField
         label="Webhook URL (optional)"
         hint="https only: settled purchases made with the key are posted here"
-        type="url"
-        inputMode="url"
-        autoComplete="off"
         {...fieldOf(form, "webhook_url")}
       />
       <TextAreaField
@@ -82,14 +80,8 @@ export function CreateKeyForm({
         spellCheck={false}
         {...fieldOf(form, "allowed_ips")}
       />
-      {refusal && (
-        <p className="field-error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" className="button" disabled={busy}>
-        {busy ? "Creating…" : "Create key"}
-      </button>
+      <FormRefusal refusal={refusal} />
+      <SubmitButton busy={busy} label="Create key" busyLabel="Creating…" />
     </form>
   );
 }

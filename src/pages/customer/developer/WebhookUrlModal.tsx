@@ -5,10 +5,11 @@ import { describeFailure } from "../../../../machines/actionFailure";
 import type { ApiKey } from "../../../../schemas/apiKeyViews";
 import type { DeveloperApi } from "../../../api/developerApi";
 import { Modal } from "../../../components/Modal";
-import { TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
+import { UrlField } from "../../../forms/formControls";
 import { schemaResolver } from "../../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../../forms/serverFieldErrors";
+import { ModalFormActions } from "../ModalFormActions";
 import { webhookUrlText } from "./createKeyForm";
 
 // An empty box removes the URL (null), as the PATCH takes it; anything else meets the create form's rules.
@@ -55,27 +56,12 @@ export function WebhookUrlModal({
   return (
     <Modal open title={`Webhook URL of “${apiKey.name}”`} onClose={close}>
       <form noValidate onSubmit={submit} aria-busy={busy}>
-        <TextField
+        <UrlField
           label="Webhook URL"
           hint="https only. Leave it empty to stop sending webhooks for this key."
-          type="url"
-          inputMode="url"
-          autoComplete="off"
           {...fieldOf(form, "webhook_url")}
         />
-        {refusal && (
-          <p className="field-error" role="alert">
-            {refusal}
-          </p>
-        )}
-        <div className="modal-actions">
-          <button type="button" className="button secondary" disabled={busy} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? "Saving…" : "Save"}
-          </button>
-        </div>
+        <ModalFormActions refusal={refusal} busy={busy} onCancel={close} label="Save" busyLabel="Saving…" />
       </form>
     </Modal>
   );

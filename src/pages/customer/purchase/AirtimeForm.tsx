@@ -1,35 +1,18 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { AirtimeCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote } from "../../../../schemas/pricing";
 import type { AirtimeDraft } from "../../../../schemas/purchases";
 import { AmountField } from "../../../components/AmountField";
 import { parseNaira } from "../../../format/money";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { airtimeChoice } from "./choices";
 import { airtimeForm } from "./formSchemas";
-import { PhoneAndNetworkFields } from "./wizardFields";
+import { optionsOf, PhoneAndNetworkFields, type ProductFormProps, useProductForm } from "./wizardFields";
 
-type Form = z.input<typeof airtimeForm>;
-
-export function AirtimeForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: AirtimeCatalogue;
-  draft: AirtimeDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
-  const form = useForm<Form, unknown, z.output<typeof airtimeForm>>({
-    resolver: schemaResolver(airtimeForm),
-    defaultValues: {
-      phone: draft?.phone ?? "",
-      network_id: draft?.network_id ? String(draft.network_id) : "",
-      amount: draft?.amount ? String(draft.amount / 100) : "",
-    },
+export function AirtimeForm({ catalogue, draft, onNext }: ProductFormProps<AirtimeCatalogue, AirtimeDraft>) {
+  const form = useProductForm(airtimeForm, {
+    phone: draft?.phone ?? "",
+    network_id: draft?.network_id ? String(draft.network_id) : "",
+    amount: draft?.amount ? String(draft.amount / 100) : "",
   });
   const control = catalogue.controls.find((c) => String(c.id) === form.watch("network_id"));
   const amount = parseNaira(form.watch("amount") ?? "");
@@ -55,14 +38,7 @@ export function AirtimeForm({
 
   return (
     <form noValidate onSubmit={next}>
-      <PhoneAndNetworkFields
-        form={form}
-        networks={catalogue.controls.map((c) => ({
-          value: String(c.id),
-          label: c.network,
-          unavailable: !c.enabled,
-        }))}
-      />
+      <PhoneAndNetworkFields form={form} networks={optionsOf(catalogue.controls, (c) => c.network)} />
       <AmountField
         form={form}
         name="amount"

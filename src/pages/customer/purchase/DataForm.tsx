@@ -1,37 +1,21 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import { type DataCatalogue, planTypeLabels } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { DataDraft } from "../../../../schemas/purchases";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { dataChoice } from "./choices";
 import { dataForm } from "./formSchemas";
-import { PhoneAndNetworkFields } from "./wizardFields";
+import { optionsOf, PhoneAndNetworkFields, type ProductFormProps, useProductForm } from "./wizardFields";
 
-type Form = z.input<typeof dataForm>;
 const categories = [
   ["daily", "Daily"],
   ["weekly", "Weekly"],
   ["monthly", "Monthly"],
 ] as const;
 
-export function DataForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: DataCatalogue;
-  draft: DataDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
-  const form = useForm<Form, unknown, z.output<typeof dataForm>>({
-    resolver: schemaResolver(dataForm),
-    defaultValues: {
-      phone: draft?.phone ?? "",
-      network_id: draft?.network_id ? String(draft.network_id) : "",
-      plan_id: draft?.plan_id ? String(draft.plan_id) : "",
-    },
+export function DataForm({ catalogue, draft, onNext }: ProductFormProps<DataCatalogue, DataDraft>) {
+  const form = useProductForm(dataForm, {
+    phone: draft?.phone ?? "",
+    network_id: draft?.network_id ? String(draft.network_id) : "",
+    plan_id: draft?.plan_id ? String(draft.plan_id) : "",
   });
   const errors = form.formState.errors;
   const networkId = Number(form.watch("network_id"));
@@ -56,14 +40,7 @@ export function DataForm({
 
   return (
     <form noValidate onSubmit={next}>
-      <PhoneAndNetworkFields
-        form={form}
-        networks={catalogue.networks.map((n) => ({
-          value: String(n.id),
-          label: n.name,
-          unavailable: !n.enabled,
-        }))}
-      />
+      <PhoneAndNetworkFields form={form} networks={optionsOf(catalogue.networks, (n) => n.name)} />
       {network && !network.enabled && (
         <p className="field-error">{network.name} data is not available right now.</p>
       )}

@@ -1,6 +1,3 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { ElectricityCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { ElectricityDraft } from "../../../../schemas/purchases";
@@ -8,31 +5,21 @@ import { AmountField } from "../../../components/AmountField";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { fieldOf } from "../../../forms/fieldOf";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
-import { SelectField } from "./wizardFields";
-
-type Form = z.input<typeof electricityForm>;
+import { optionsOf, type ProductFormProps, SelectField, useProductForm } from "./wizardFields";
 
 export function ElectricityForm({
   catalogue,
   draft,
   onNext,
-}: {
-  catalogue: ElectricityCatalogue;
-  draft: ElectricityDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
-  const form = useForm<Form, unknown, z.output<typeof electricityForm>>({
-    resolver: schemaResolver(electricityForm),
-    defaultValues: {
-      disco_id: draft?.disco_id ? String(draft.disco_id) : "",
-      meter_type: draft?.meter_type ?? "prepaid",
-      meter_number: draft?.meter_number ?? "",
-      amount: draft?.amount ? String(draft.amount / 100) : "",
-      phone: draft?.phone ?? "",
-    },
+}: ProductFormProps<ElectricityCatalogue, ElectricityDraft>) {
+  const form = useProductForm(electricityForm, {
+    disco_id: draft?.disco_id ? String(draft.disco_id) : "",
+    meter_type: draft?.meter_type ?? "prepaid",
+    meter_number: draft?.meter_number ?? "",
+    amount: draft?.amount ? String(draft.amount / 100) : "",
+    phone: draft?.phone ?? "",
   });
   const errors = form.formState.errors;
   const disco = catalogue.discos.find((d) => String(d.id) === form.watch("disco_id"));
@@ -69,11 +56,7 @@ export function ElectricityForm({
       <SelectField
         label="Electricity company"
         placeholder="Choose your company"
-        options={catalogue.discos.map((d) => ({
-          value: String(d.id),
-          label: d.name,
-          unavailable: !d.enabled,
-        }))}
+        options={optionsOf(catalogue.discos, (d) => d.name)}
         {...fieldOf(form, "disco_id")}
       />
       <fieldset className="meter-type">

@@ -1,35 +1,18 @@
-import { useForm } from "react-hook-form";
-import type { z } from "zod/mini";
-import type { Choice } from "../../../../machines/purchaseMachine";
 import type { TvCatalogue } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
-import { schemaResolver } from "../../../forms/schemaResolver";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
-import { SelectField } from "./wizardFields";
+import { optionsOf, type ProductFormProps, SelectField, useProductForm } from "./wizardFields";
 
-type Form = z.input<typeof tvForm>;
-
-export function TvForm({
-  catalogue,
-  draft,
-  onNext,
-}: {
-  catalogue: TvCatalogue;
-  draft: TvDraft | undefined;
-  onNext: (choice: Choice) => void;
-}) {
-  const form = useForm<Form, unknown, z.output<typeof tvForm>>({
-    resolver: schemaResolver(tvForm),
-    defaultValues: {
-      provider_id: draft?.provider_id ? String(draft.provider_id) : "",
-      plan_id: draft?.plan_id ? String(draft.plan_id) : "",
-      smartcard: draft?.smartcard ?? "",
-      phone: draft?.phone ?? "",
-    },
+export function TvForm({ catalogue, draft, onNext }: ProductFormProps<TvCatalogue, TvDraft>) {
+  const form = useProductForm(tvForm, {
+    provider_id: draft?.provider_id ? String(draft.provider_id) : "",
+    plan_id: draft?.plan_id ? String(draft.plan_id) : "",
+    smartcard: draft?.smartcard ?? "",
+    phone: draft?.phone ?? "",
   });
   const errors = form.formState.errors;
   const provider = catalogue.providers.find((p) => String(p.id) === form.watch("provider_id"));
@@ -61,11 +44,7 @@ export function TvForm({
       <SelectField
         label="TV provider"
         placeholder="Choose a provider"
-        options={catalogue.providers.map((p) => ({
-          value: String(p.id),
-          label: p.name,
-          unavailable: !p.enabled,
-        }))}
+        options={optionsOf(catalogue.providers, (p) => p.name)}
         error={errors.provider_id?.message}
         {...form.register("provider_id", { onChange: () => form.setValue("plan_id", "") })}
       />

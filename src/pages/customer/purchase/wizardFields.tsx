@@ -1,13 +1,48 @@
 import { type Ref, type SelectHTMLAttributes, useEffect, useId, useRef } from "react";
-import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import {
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  useForm,
+} from "react-hook-form";
+import type { z } from "zod/mini";
+import type { Choice } from "../../../../machines/purchaseMachine";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
-import { PhoneField } from "../../../components/TextField";
+import { describedBy, FieldNotes, PhoneField } from "../../../components/TextField";
+import { schemaResolver } from "../../../forms/schemaResolver";
+
+/**
+ * What ChooseForm hands each product's form: its catalogue, the earlier choice's draft when it was of
+ * that product, and where the finished choice goes.
+ */
+export interface ProductFormProps<Catalogue, Draft> {
+  catalogue: Catalogue;
+  draft: Draft | undefined;
+  onNext: (choice: Choice) => void;
+}
+
+/** A product's form, checked by its schema (formSchemas.ts), filled in from the earlier draft or empty. */
+export function useProductForm<S extends z.ZodMiniType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({ resolver: schemaResolver(schema), defaultValues });
+}
 
 export interface Option {
   value: string;
   label: string;
   /** Shown, but not choosable: a network, provider or disco switched off. */
   unavailable?: boolean;
+}
+
+/** A catalogue's networks, providers or discos as options: those switched off shown, but unavailable. */
+export function optionsOf<T extends { id: number; enabled: boolean }>(
+  items: readonly T[],
+  label: (item: T) => string,
+): Option[] {
+  return items.map((item) => ({ value: String(item.id), label: label(item), unavailable: !item.enabled }));
 }
 
 export function SelectField({
@@ -27,7 +62,6 @@ export function SelectField({
   ref?: Ref<HTMLSelectElement>;
 }) {
   const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -35,7 +69,7 @@ export function SelectField({
         ref={ref}
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
         {...select}
       >
         <option value="">{placeholder}</option>
@@ -45,16 +79,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint && (
-        <p className="field-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
