@@ -2,7 +2,7 @@ import { useState } from "react";
 import { describeFailure } from "../../../../machines/actionFailure";
 import type { WebhookDelivery } from "../../../../schemas/webhookDeliveryViews";
 import type { DeveloperApi } from "../../../api/developerApi";
-import { LoadFailed } from "../../../components/LoadFailed";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { Pager, pageCount } from "../../../components/Pager";
 import { formatDateTime } from "../../../format/formatDateTime";
 import type { useDeliveries } from "./useDeliveries";
@@ -51,14 +51,12 @@ export function DeliveriesSection({
   return (
     <section className="card" aria-labelledby="deliveries" aria-busy={list.state === "loading" && !data}>
       <h2 id="deliveries">Webhook deliveries</h2>
-      {!data && list.state === "loading" && (
-        <p role="status" className="muted">
-          Loading the deliveries…
-        </p>
-      )}
-      {list.state === "failed" && (
-        <LoadFailed message="We could not load the deliveries." retry={list.retry} />
-      )}
+      <LoadStatus
+        load={list}
+        shown={Boolean(data)}
+        loading="Loading the deliveries…"
+        failed="We could not load the deliveries."
+      />
       {data && data.count === 0 && (
         <p className="empty-state">None yet. Give a key a webhook URL and send a test event.</p>
       )}
