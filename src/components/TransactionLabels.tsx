@@ -1,7 +1,7 @@
 import type { Transaction, TransactionKind, TransactionStatus } from "../../schemas/transactions";
 import { formatNaira } from "../format/money";
 // The badges' and amounts' classes live with the rest of the wallet's look.
-import "../pages/pages/customer/wallet.css";
+import "../pages/customer/wallet.css";
 
 export const kindLabels: Record<TransactionKind, string> = {
   funding: "Funding",
