@@ -8,6 +8,7 @@ import { ActiveBadge } from "../ActiveBadge";
 import { RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "./catalogue.css";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 
 export interface OfferListProps {
   service: OfferService;
@@ -85,20 +86,16 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
       ) : (
         <table className="admin-table offer-table">
           <caption className="sr-only">Offers for {productName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">Their id</th>
-              {fixed && <th scope="col">Plan code</th>}
-              <th scope="col" className="numeric">
-                {fixed ? "Cost" : "Commission"}
-              </th>
-              <th scope="col">Switched on</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Provider",
+              "Their id",
+              fixed && "Plan code",
+              { label: fixed ? "Cost" : "Commission", numeric: true },
+              "Switched on",
+              { label: "Actions", hidden: true },
+            ]}
+          />
           <tbody>
             {offers.map((offer) => (
               <tr key={offer.provider}>

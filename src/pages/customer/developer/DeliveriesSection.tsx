@@ -2,6 +2,7 @@ import { useState } from "react";
 import { describeFailure } from "../../../../machines/actionFailure";
 import type { WebhookDelivery } from "../../../../schemas/webhookDeliveryViews";
 import type { DeveloperApi } from "../../../api/developerApi";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 import { LoadStatus } from "../../../components/LoadStatus";
 import { Pager, pageCount } from "../../../components/Pager";
 import { formatDateTime } from "../../../format/formatDateTime";
@@ -63,19 +64,17 @@ export function DeliveriesSection({
       {data && data.results.length > 0 && (
         <table className="deliveries">
           <caption className="sr-only">Webhook deliveries, newest first, page {page}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Status</th>
-              <th scope="col">Event</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Last answer</th>
-              <th scope="col">When</th>
-              <th scope="col">
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Status",
+              "Event",
+              "Reference",
+              "Tries",
+              "Last answer",
+              "When",
+              { label: "Action", hidden: true },
+            ]}
+          />
           <tbody>
             {data.results.map((d) => (
               <tr key={d.id}>
