@@ -239,6 +239,19 @@ function OfferForm<B extends object>({
   );
 }
 
+/** A plan list's details: the plan's offers at each provider, the list reloaded after any change. */
+export const planOffers =
+  (service: OfferService) =>
+  (plan: { id: number; name: string; offers: readonly StaffOffer[] }, reload: () => void) => (
+    <OfferList
+      service={service}
+      productId={plan.id}
+      productName={plan.name}
+      offers={plan.offers}
+      onChanged={reload}
+    />
+  );
+
 /** A plan's offers in a table cell: each provider with its cost, the ones switched off said so. */
 export function OfferSummary({ offers }: { offers: readonly StaffOffer[] }) {
   if (offers.length === 0) return <span className="field-error">No provider: cannot be bought</span>;
