@@ -2,8 +2,7 @@ import { useState } from "react";
 import { describeFailure } from "../../../../machines/actionFailure";
 import type { WebhookDelivery } from "../../../../schemas/webhookDeliveryViews";
 import type { DeveloperApi } from "../../../api/developerApi";
-import { ColumnHeads } from "../../../components/ColumnHeads";
-import { LoadStatus } from "../../../components/LoadStatus";
+import { LoadFailed } from "../../../components/LoadFailed";
 import { Pager, pageCount } from "../../../components/Pager";
 import { formatDateTime } from "../../../format/formatDateTime";
 import type { useDeliveries } from "./useDeliveries";
@@ -52,29 +51,33 @@ export function DeliveriesSection({
   return (
     <section className="card" aria-labelledby="deliveries" aria-busy={list.state === "loading" && !data}>
       <h2 id="deliveries">Webhook deliveries</h2>
-      <LoadStatus
-        load={list}
-        shown={Boolean(data)}
-        loading="Loading the deliveries…"
-        failed="We could not load the deliveries."
-      />
+      {!data && list.state === "loading" && (
+        <p role="status" className="muted">
+          Loading the deliveries…
+        </p>
+      )}
+      {list.state === "failed" && (
+        <LoadFailed message="We could not load the deliveries." retry={list.retry} />
+      )}
       {data && data.count === 0 && (
         <p className="empty-state">None yet. Give a key a webhook URL and send a test event.</p>
       )}
       {data && data.results.length > 0 && (
         <table className="deliveries">
           <caption className="sr-only">Webhook deliveries, newest first, page {page}</caption>
-          <ColumnHeads
-            columns={[
-              "Status",
-              "Event",
-              "Reference",
-              "Tries",
-              "Last answer",
-              "When",
-              { label: "Action", hidden: true },
-            ]}
-          />
+          <thead>
+            <tr>
+              <th scope="col">Status</th>
+              <th scope="col">Event</th>
+              <th scope="col">Reference</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Last answer</th>
+              <th scope="col">When</th>
+              <th scope="col">
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {data.results.map((d) => (
               <tr key={d.id}>
