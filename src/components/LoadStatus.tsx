@@ -4,16 +4,17 @@ import { LoadFailed } from "./LoadFailed";
 
 /**
  * What a section shows while its data is not there: a line while the first load runs (none once
- * data is `shown`, so a reload does not flash it), and why a load failed with a way to try again.
+ * data is `shown`, by default the load's own data, so a reload does not flash it), and why a load
+ * failed with a way to try again.
  */
 export function LoadStatus({
   load,
-  shown,
+  shown = load.state !== "failed" && load.data !== undefined,
   loading,
   failed,
 }: {
-  load: Pick<Loaded<unknown>, "state"> & { retry: () => void };
-  shown: boolean;
+  load: Loaded<unknown> & { retry: () => void };
+  shown?: boolean;
   loading: ReactNode;
   failed: string;
 }) {

@@ -23,12 +23,7 @@ export function KycLimitsPanel() {
         Tier 1 on sign-up, tier 2 after a BVN or NIN check, tier 3 only when an admin sets it. Changes apply
         to the next purchase or funding.
       </p>
-      <LoadStatus
-        load={limits}
-        shown={Boolean(data)}
-        loading="Loading the limits…"
-        failed="We could not load the tier limits."
-      />
+      <LoadStatus load={limits} loading="Loading the limits…" failed="We could not load the tier limits." />
       {data && (
         <SchemaForm
           schema={kycLimits}

@@ -25,7 +25,6 @@ export function ProviderSummary() {
       <h2 id={headingId}>Providers</h2>
       <LoadStatus
         load={overview}
-        shown={Boolean(data)}
         loading="Loading the providers…"
         failed="We could not read the providers."
       />

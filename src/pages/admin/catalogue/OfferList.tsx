@@ -111,22 +111,20 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
                 <td data-label="Switched on">
                   <ActiveBadge active={offer.enabled} />
                 </td>
-                <td className="plan-actions-cell">
-                  <div className="plan-actions">
-                    <RowActionButtons
-                      edit={{
-                        text: "Edit",
-                        label: `Edit ${offer.label}'s offer for ${productName}`,
-                        onClick: () => setOpen({ kind: "edit", offer }),
-                      }}
-                      remove={{
-                        text: "Remove",
-                        label: `Remove ${offer.label}'s offer for ${productName}`,
-                        onClick: () => setOpen({ kind: "remove", offer }),
-                      }}
-                    />
-                  </div>
-                </td>
+                <RowActionButtons
+                  cell="plan-actions-cell"
+                  box="plan-actions"
+                  edit={{
+                    text: "Edit",
+                    label: `Edit ${offer.label}'s offer for ${productName}`,
+                    onClick: () => setOpen({ kind: "edit", offer }),
+                  }}
+                  remove={{
+                    text: "Remove",
+                    label: `Remove ${offer.label}'s offer for ${productName}`,
+                    onClick: () => setOpen({ kind: "remove", offer }),
+                  }}
+                />
               </tr>
             ))}
           </tbody>

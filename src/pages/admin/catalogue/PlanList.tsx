@@ -124,30 +124,28 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                 <td data-label="On sale">
                   <ActiveBadge active={plan.enabled} />
                 </td>
-                <td className="plan-actions-cell">
-                  <div className="plan-actions">
-                    <RowActionButtons
-                      edit={{
-                        text: "Edit",
-                        label: `Edit ${plan.name}`,
-                        onClick: () => setOpen({ kind: "edit", plan }),
-                      }}
-                      remove={
-                        remove && {
-                          text: "Delete",
-                          label: `Delete ${plan.name}`,
-                          onClick: () =>
-                            deletion.review({
-                              id: plan.id,
-                              name: plan.name,
-                              enabled: plan.enabled,
-                              has_sales: plan.has_sales,
-                            }),
-                        }
-                      }
-                    />
-                  </div>
-                </td>
+                <RowActionButtons
+                  cell="plan-actions-cell"
+                  box="plan-actions"
+                  edit={{
+                    text: "Edit",
+                    label: `Edit ${plan.name}`,
+                    onClick: () => setOpen({ kind: "edit", plan }),
+                  }}
+                  remove={
+                    remove && {
+                      text: "Delete",
+                      label: `Delete ${plan.name}`,
+                      onClick: () =>
+                        deletion.review({
+                          id: plan.id,
+                          name: plan.name,
+                          enabled: plan.enabled,
+                          has_sales: plan.has_sales,
+                        }),
+                    }
+                  }
+                />
               </tr>
             ))}
           </tbody>

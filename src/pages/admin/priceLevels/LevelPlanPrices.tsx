@@ -50,7 +50,6 @@ export default function LevelPlanPrices({ level }: { level: Pick<PriceLevel, "sl
       </div>
       <LoadStatus
         load={prices}
-        shown={Boolean(data)}
         loading="Loading the fixed prices…"
         failed={`We could not load ${name}'s fixed prices.`}
       />

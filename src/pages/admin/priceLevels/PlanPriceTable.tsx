@@ -56,23 +56,19 @@ export function PlanPriceTable({
                   {note && <span className="plan-price-bound">{note}</span>}
                 </span>
               </td>
-              <td className="plan-price-actions">
-                {/* A box of its own: a table cell cannot space its buttons as a flex row can. */}
-                <div>
-                  <RowActionButtons
-                    edit={{
-                      text: "Change",
-                      label: `Change ${row.plan} at ${levelName}`,
-                      onClick: () => onChange(row),
-                    }}
-                    remove={{
-                      text: "Remove",
-                      label: `Remove ${row.plan} at ${levelName}`,
-                      onClick: () => onRemove(row),
-                    }}
-                  />
-                </div>
-              </td>
+              <RowActionButtons
+                cell="plan-price-actions"
+                edit={{
+                  text: "Change",
+                  label: `Change ${row.plan} at ${levelName}`,
+                  onClick: () => onChange(row),
+                }}
+                remove={{
+                  text: "Remove",
+                  label: `Remove ${row.plan} at ${levelName}`,
+                  onClick: () => onRemove(row),
+                }}
+              />
             </tr>
           );
         })}
