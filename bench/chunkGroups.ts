@@ -15,7 +15,7 @@ import type { ChunkingContext, CodeSplittingGroup, CodeSplittingOptions } from "
  *                   (src/pages/customer/lazyPart.tsx)
  *   signedIn        what the customer's and the console's pages share: layout, formats, money, lists,
  *                   the failure wording of actions, the schemas of wallets, purchases and catalogue (not the
- *                   console's confirmation dialog and text area, which go with admin)
+ *                   console's confirmation dialog, text area, table heads and load status, which go with admin)
  *   lists           the paged lists' parts (results, pager, search, filter), which only the history and
  *                   the console's lists use: in signedIn every customer page would download them
  *   auth, customer, admin   each area's root with what it always needs (its guard, layout, services);
@@ -54,7 +54,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css)|\/src\/format\/formatCount/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
@@ -87,7 +87,7 @@ export const codeSplitting: CodeSplittingOptions = {
     group(
       "admin",
       50,
-      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|DetailFact|ActiveBadge|RowActionButtons|accountLabels|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField)|\/src\/format\/formatCount/,
+      /\/src\/pages\/admin\/(AdminArea|AdminGuard|adminNav|DetailFact|ActiveBadge|RowActionButtons|accountLabels|charts\/|admin\.css|console\.css|providers\/providerWords)|\/src\/api\/adminApi|\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus)|\/src\/format\/formatCount/,
     ),
     // The catalogue editors' SchemaForm and lists, which only the catalogue pages and the KYC limits use.
     group(

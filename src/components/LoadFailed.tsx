@@ -1,7 +1,10 @@
-/** What a page shows in place of data it could not load: why, and a way to try again. */
-export function LoadFailed({ message, retry }: { message: string; retry: () => void }) {
+/**
+ * What a page shows in place of data it could not load: why, and a way to try again; `card` when it
+ * stands alone on the page rather than inside a section that is already one.
+ */
+export function LoadFailed({ message, retry, card }: { message: string; retry: () => void; card?: boolean }) {
   return (
-    <div className="load-failed">
+    <div className={card ? "card load-failed" : "load-failed"}>
       <p>{message}</p>
       <button type="button" className="button" onClick={retry}>
         Try again

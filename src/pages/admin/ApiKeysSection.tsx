@@ -5,6 +5,7 @@ import { useAdminServices } from "../../app/AppServices";
 import { useConfirmAction } from "../../app/useConfirmAction";
 import { useLoad } from "../../app/useLoad";
 import { ChoiceFilter } from "../../components/ChoiceFilter";
+import { ColumnHeads } from "../../components/ColumnHeads";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PagedResults } from "../../components/PagedResults";
 import { formatDate } from "../../format/formatDate";
@@ -81,15 +82,7 @@ export function ApiKeysSection({ onRevoked }: { onRevoked: () => void }) {
           <div className="admin-table-scroll">
             <table className={`admin-table ${stale ? "stale" : ""}`}>
               <caption className="sr-only">API keys, newest first, page {page}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Key</th>
-                  <th scope="col">Owner</th>
-                  <th scope="col">Made</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">State</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["Key", "Owner", "Made", "Last used", "State"]} />
               <tbody>
                 {rows.map((key) => (
                   <KeyLine key={key.id} apiKey={key} onRevoke={() => flow.review(key)} busy={flow.sending} />

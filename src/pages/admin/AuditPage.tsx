@@ -13,6 +13,7 @@ import { type AuditCell, type ChangeRow, changeRows, nothing } from "./audit/aud
 import { auditTargetLink } from "./audit/auditTargetLink";
 import "./audit/audit.css";
 import "./console.css";
+import { ColumnHeads } from "../../components/ColumnHeads";
 
 type Filters = { actor?: string; action?: AuditAction; page: number };
 
@@ -151,13 +152,7 @@ function ChangeTable({ rows }: { rows: ChangeRow[] }) {
   return (
     <table className="audit-changes">
       <caption className="sr-only">Changes</caption>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={["Field", "Before", "After"]} />
       <tbody>
         {rows.map((row) => (
           <tr key={row.key}>

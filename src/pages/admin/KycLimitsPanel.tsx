@@ -2,7 +2,7 @@ import { useCallback, useId } from "react";
 import { kycLimits } from "../../../schemas/kyc";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
-import { LoadFailed } from "../../components/LoadFailed";
+import { LoadStatus } from "../../components/LoadStatus";
 import { SchemaForm } from "../../forms/SchemaForm";
 
 /**
@@ -23,14 +23,7 @@ export function KycLimitsPanel() {
         Tier 1 on sign-up, tier 2 after a BVN or NIN check, tier 3 only when an admin sets it. Changes apply
         to the next purchase or funding.
       </p>
-      {limits.state === "loading" && !data && (
-        <p role="status" className="muted">
-          Loading the limits…
-        </p>
-      )}
-      {limits.state === "failed" && (
-        <LoadFailed message="We could not load the tier limits." retry={limits.retry} />
-      )}
+      <LoadStatus load={limits} loading="Loading the limits…" failed="We could not load the tier limits." />
       {data && (
         <SchemaForm
           schema={kycLimits}

@@ -2,7 +2,7 @@ import { useCallback, useId } from "react";
 import { Link } from "wouter";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
-import { LoadFailed } from "../../components/LoadFailed";
+import { LoadStatus } from "../../components/LoadStatus";
 import { formatNaira } from "../../format/money";
 import { circuitWords, successWords } from "./providers/providerWords";
 
@@ -23,14 +23,11 @@ export function ProviderSummary() {
       aria-busy={overview.state === "loading"}
     >
       <h2 id={headingId}>Providers</h2>
-      {overview.state === "loading" && !data && (
-        <p role="status" className="muted">
-          Loading the providers…
-        </p>
-      )}
-      {overview.state === "failed" && (
-        <LoadFailed message="We could not read the providers." retry={overview.retry} />
-      )}
+      <LoadStatus
+        load={overview}
+        loading="Loading the providers…"
+        failed="We could not read the providers."
+      />
       {data && (
         <>
           {data.simulated && <p className="muted">Simulated: no real money.</p>}

@@ -6,23 +6,39 @@ interface RowAction {
   onClick: () => void;
 }
 
-/** A table row's buttons: change the row, and take it away (in danger red) where that is allowed. */
-export function RowActionButtons({ edit, remove }: { edit: RowAction; remove?: RowAction | undefined }) {
+/**
+ * A table row's last cell, its buttons: change the row, and take it away (in danger red) where that is
+ * allowed. The buttons sit in a box of their own inside the cell (`box` its class): a table cell cannot
+ * space them as a flex row can.
+ */
+export function RowActionButtons({
+  cell,
+  box,
+  edit,
+  remove,
+}: {
+  cell: string;
+  box?: string;
+  edit: RowAction;
+  remove?: RowAction | undefined;
+}) {
   return (
-    <>
-      <button type="button" className="button secondary" aria-label={edit.label} onClick={edit.onClick}>
-        {edit.text}
-      </button>
-      {remove && (
-        <button
-          type="button"
-          className="button secondary danger"
-          aria-label={remove.label}
-          onClick={remove.onClick}
-        >
-          {remove.text}
+    <td className={cell}>
+      <div className={box}>
+        <button type="button" className="button secondary" aria-label={edit.label} onClick={edit.onClick}>
+          {edit.text}
         </button>
-      )}
-    </>
+        {remove && (
+          <button
+            type="button"
+            className="button secondary danger"
+            aria-label={remove.label}
+            onClick={remove.onClick}
+          >
+            {remove.text}
+          </button>
+        )}
+      </div>
+    </td>
   );
 }

@@ -22,6 +22,7 @@ import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { fullName } from "./accountLabels";
 import "./admin.css";
+import { ColumnHeads } from "../../components/ColumnHeads";
 import { DateField } from "../../components/DateField";
 
 /** The titles of adminNav, so the heading matches the sidebar; spec section 2 fixes the last one. */
@@ -204,20 +205,18 @@ export default function TransactionsListPage({ kind: fixedKind }: { kind?: Purch
               <caption className="sr-only">
                 {title}, page {page}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Reference</th>
-                  {!fixedKind && <th scope="col">Kind</th>}
-                  <th scope="col">Customer</th>
-                  <th scope="col">Recipient</th>
-                  <th scope="col">Product</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="numeric">
-                    Total
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  "Date",
+                  "Reference",
+                  !fixedKind && "Kind",
+                  "Customer",
+                  "Recipient",
+                  "Product",
+                  "Status",
+                  { label: "Total", numeric: true },
+                ]}
+              />
               <tbody>
                 {rows.map((transaction) => (
                   <TransactionLine key={transaction.id} transaction={transaction} showKind={!fixedKind} />

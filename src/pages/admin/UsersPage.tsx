@@ -15,6 +15,7 @@ import { formatDate } from "../../format/formatDate";
 import { ActiveBadge } from "./ActiveBadge";
 import { fullName, roleLabels } from "./accountLabels";
 import "./admin.css";
+import { ColumnHeads } from "../../components/ColumnHeads";
 
 // The form (and react-hook-form with it) loads only when an admin opens it.
 const InviteStaffForm = lazyPage(() => import("./InviteStaffForm"));
@@ -108,18 +109,18 @@ export default function UsersPage() {
           <div className="admin-table-scroll">
             <table className={`admin-table users-table ${stale ? "stale" : ""}`}>
               <caption className="sr-only">Users, page {page}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Phone</th>
-                  <th scope="col">Role</th>
-                  <th scope="col">Account</th>
-                  <th scope="col">May transact</th>
-                  <th scope="col">Wallet number</th>
-                  <th scope="col">Joined</th>
-                </tr>
-              </thead>
+              <ColumnHeads
+                columns={[
+                  "Name",
+                  "Email",
+                  "Phone",
+                  "Role",
+                  "Account",
+                  "May transact",
+                  "Wallet number",
+                  "Joined",
+                ]}
+              />
               <tbody>
                 {rows.map((user) => (
                   <UserLine key={user.id} user={user} />

@@ -5,6 +5,7 @@ import { useHydrated } from "../../app/useHydrated";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
 import { EmergencyBanner } from "../../components/EmergencyBanner";
+import { LoadFailed } from "../../components/LoadFailed";
 import { TransactionRow } from "../../components/TransactionRow";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
@@ -89,12 +90,7 @@ export default function DashboardPage() {
       )}
 
       {main.state === "failed" && (
-        <div className="card load-failed">
-          <p>We could not load your dashboard.</p>
-          <button type="button" className="button" onClick={main.retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed card message="We could not load your dashboard." retry={main.retry} />
       )}
 
       {main.state === "ready" && (

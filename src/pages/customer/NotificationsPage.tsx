@@ -3,6 +3,7 @@ import type { Notification } from "../../../schemas/notices";
 import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
+import { LoadFailed } from "../../components/LoadFailed";
 import { NotificationItem } from "../../components/NotificationItem";
 import { markNoticesRead } from "./unreadNotices";
 import "./wallet.css";
@@ -31,12 +32,7 @@ export default function NotificationsPage() {
         </p>
       )}
       {inbox.state === "failed" && (
-        <div className="card load-failed">
-          <p>We could not load your notifications.</p>
-          <button type="button" className="button" onClick={inbox.retry}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed card message="We could not load your notifications." retry={inbox.retry} />
       )}
       {inbox.state === "ready" && inbox.data.results.length === 0 && (
         <div className="card empty-state">

@@ -9,7 +9,7 @@ import { usePageTitle } from "../../../app/usePageTitle";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
-import { OfferList, OfferSummary } from "./OfferList";
+import { OfferSummary, planOffers } from "./OfferList";
 import { PlanList } from "./PlanList";
 import { PlanSyncPanel } from "./PlanSyncPanel";
 import "../admin.css";
@@ -135,15 +135,7 @@ export default function DataPlansPage({ id }: { id: number }) {
           create: (body) => admin.createDataPlan(body),
         }}
         remove={(planId) => admin.deleteDataPlan(planId)}
-        details={(plan, reload) => (
-          <OfferList
-            service="data"
-            productId={plan.id}
-            productName={plan.name}
-            offers={plan.offers}
-            onChanged={reload}
-          />
-        )}
+        details={planOffers("data")}
       />
     </div>
   );

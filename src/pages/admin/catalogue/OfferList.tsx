@@ -8,6 +8,7 @@ import { ActiveBadge } from "../ActiveBadge";
 import { RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "./catalogue.css";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 
 export interface OfferListProps {
   service: OfferService;
@@ -85,20 +86,16 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
       ) : (
         <table className="admin-table offer-table">
           <caption className="sr-only">Offers for {productName}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Provider</th>
-              <th scope="col">Their id</th>
-              {fixed && <th scope="col">Plan code</th>}
-              <th scope="col" className="numeric">
-                {fixed ? "Cost" : "Commission"}
-              </th>
-              <th scope="col">Switched on</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            columns={[
+              "Provider",
+              "Their id",
+              fixed && "Plan code",
+              { label: fixed ? "Cost" : "Commission", numeric: true },
+              "Switched on",
+              { label: "Actions", hidden: true },
+            ]}
+          />
           <tbody>
             {offers.map((offer) => (
               <tr key={offer.provider}>
@@ -114,22 +111,20 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
                 <td data-label="Switched on">
                   <ActiveBadge active={offer.enabled} />
                 </td>
-                <td className="plan-actions-cell">
-                  <div className="plan-actions">
-                    <RowActionButtons
-                      edit={{
-                        text: "Edit",
-                        label: `Edit ${offer.label}'s offer for ${productName}`,
-                        onClick: () => setOpen({ kind: "edit", offer }),
-                      }}
-                      remove={{
-                        text: "Remove",
-                        label: `Remove ${offer.label}'s offer for ${productName}`,
-                        onClick: () => setOpen({ kind: "remove", offer }),
-                      }}
-                    />
-                  </div>
-                </td>
+                <RowActionButtons
+                  cell="plan-actions-cell"
+                  box="plan-actions"
+                  edit={{
+                    text: "Edit",
+                    label: `Edit ${offer.label}'s offer for ${productName}`,
+                    onClick: () => setOpen({ kind: "edit", offer }),
+                  }}
+                  remove={{
+                    text: "Remove",
+                    label: `Remove ${offer.label}'s offer for ${productName}`,
+                    onClick: () => setOpen({ kind: "remove", offer }),
+                  }}
+                />
               </tr>
             ))}
           </tbody>
@@ -241,6 +236,19 @@ function OfferForm<B extends object>({
     </section>
   );
 }
+
+/** A plan list's details: the plan's offers at each provider, the list reloaded after any change. */
+export const planOffers =
+  (service: OfferService) =>
+  (plan: { id: number; name: string; offers: readonly StaffOffer[] }, reload: () => void) => (
+    <OfferList
+      service={service}
+      productId={plan.id}
+      productName={plan.name}
+      offers={plan.offers}
+      onChanged={reload}
+    />
+  );
 
 /** A plan's offers in a table cell: each provider with its cost, the ones switched off said so. */
 export function OfferSummary({ offers }: { offers: readonly StaffOffer[] }) {

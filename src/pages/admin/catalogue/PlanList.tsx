@@ -11,6 +11,7 @@ import { RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 
 export interface Plan {
   id: number;
@@ -104,20 +105,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
       {data && data.length > 0 && (
         <table className={`admin-table plan-table ${plans.state === "loading" ? "stale" : ""}`}>
           <caption className="sr-only">{capitalise(noun)}s</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              {columns.map((column) => (
-                <th key={column.label} scope="col" className={column.numeric ? "numeric" : ""}>
-                  {column.label}
-                </th>
-              ))}
-              <th scope="col">On sale</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Name", ...columns, "On sale", { label: "Actions", hidden: true }]} />
           <tbody>
             {data.map((plan) => (
               <tr key={plan.id}>
@@ -136,30 +124,28 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                 <td data-label="On sale">
                   <ActiveBadge active={plan.enabled} />
                 </td>
-                <td className="plan-actions-cell">
-                  <div className="plan-actions">
-                    <RowActionButtons
-                      edit={{
-                        text: "Edit",
-                        label: `Edit ${plan.name}`,
-                        onClick: () => setOpen({ kind: "edit", plan }),
-                      }}
-                      remove={
-                        remove && {
-                          text: "Delete",
-                          label: `Delete ${plan.name}`,
-                          onClick: () =>
-                            deletion.review({
-                              id: plan.id,
-                              name: plan.name,
-                              enabled: plan.enabled,
-                              has_sales: plan.has_sales,
-                            }),
-                        }
-                      }
-                    />
-                  </div>
-                </td>
+                <RowActionButtons
+                  cell="plan-actions-cell"
+                  box="plan-actions"
+                  edit={{
+                    text: "Edit",
+                    label: `Edit ${plan.name}`,
+                    onClick: () => setOpen({ kind: "edit", plan }),
+                  }}
+                  remove={
+                    remove && {
+                      text: "Delete",
+                      label: `Delete ${plan.name}`,
+                      onClick: () =>
+                        deletion.review({
+                          id: plan.id,
+                          name: plan.name,
+                          enabled: plan.enabled,
+                          has_sales: plan.has_sales,
+                        }),
+                    }
+                  }
+                />
               </tr>
             ))}
           </tbody>

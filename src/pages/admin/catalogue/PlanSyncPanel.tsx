@@ -5,6 +5,7 @@ import type { PlanSyncBody, PlanSyncReport, PlanSyncRow, planSyncResult } from "
 import { ApiFailure, showOnScreen } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
 import { useConfirmAction } from "../../../app/useConfirmAction";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import { formatNaira, parseNaira } from "../../../format/money";
 import { isBelowCost, reasonRefusal, SellAtLossStep } from "./SellAtLossStep";
@@ -199,16 +200,7 @@ export function PlanSyncPanel({
           {listed.length > 0 && (
             <table className="admin-table plan-sync-table">
               <caption className="sr-only">{providerLabel}'s plans beside ours</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Plan</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Provider's cost</th>
-                  <th scope="col">Ours</th>
-                  <th scope="col">Take it</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={["Plan", "State", "Type", "Provider's cost", "Ours", "Take it"]} />
               <tbody>
                 {listed.map((row) => (
                   <SyncRow

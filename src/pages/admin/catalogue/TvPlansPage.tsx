@@ -6,7 +6,7 @@ import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { formatNaira } from "../../../format/money";
-import { OfferList, OfferSummary } from "./OfferList";
+import { OfferSummary, planOffers } from "./OfferList";
 import { PlanList } from "./PlanList";
 import "../admin.css";
 
@@ -50,15 +50,7 @@ export default function TvPlansPage({ id }: { id: string }) {
         columns={bouquetColumns}
         editSchema={tvPlanEdit}
         update={(planId, changes) => admin.patchTvPlan(planId, changes)}
-        details={(plan, reload) => (
-          <OfferList
-            service="tv"
-            productId={plan.id}
-            productName={plan.name}
-            offers={plan.offers}
-            onChanged={reload}
-          />
-        )}
+        details={planOffers("tv")}
       />
     </div>
   );

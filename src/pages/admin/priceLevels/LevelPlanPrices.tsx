@@ -3,7 +3,7 @@ import type { LevelPlanPrice, PriceLevel } from "../../../../schemas/levels";
 import { useAdminServices } from "../../../app/AppServices";
 import { useConfirmAction } from "../../../app/useConfirmAction";
 import { useLoad } from "../../../app/useLoad";
-import { LoadFailed } from "../../../components/LoadFailed";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { Modal } from "../../../components/Modal";
 import { AddPlanPrice } from "./AddPlanPrice";
 import { PlanPriceForm } from "./PlanPriceForm";
@@ -48,14 +48,11 @@ export default function LevelPlanPrices({ level }: { level: Pick<PriceLevel, "sl
           Add a fixed price
         </button>
       </div>
-      {prices.state === "loading" && !data && (
-        <p role="status" className="muted">
-          Loading the fixed prices…
-        </p>
-      )}
-      {prices.state === "failed" && (
-        <LoadFailed message={`We could not load ${name}'s fixed prices.`} retry={prices.retry} />
-      )}
+      <LoadStatus
+        load={prices}
+        loading="Loading the fixed prices…"
+        failed={`We could not load ${name}'s fixed prices.`}
+      />
       {data && data.length === 0 && <p>No fixed prices: {name} gets its discount on every plan.</p>}
       {data && data.length > 0 && (
         <PlanPriceTable

@@ -1,4 +1,5 @@
 import type { LevelPlanPrice } from "../../../../schemas/levels";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 import { formatNaira } from "../../../format/money";
 import { RowActionButtons } from "../RowActionButtons";
 
@@ -30,20 +31,14 @@ export function PlanPriceTable({
 }) {
   return (
     <table className={`admin-table plan-price-table ${stale ? "stale" : ""}`} aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          <th scope="col">Plan</th>
-          <th scope="col" className="numeric">
-            Its own price
-          </th>
-          <th scope="col" className="numeric">
-            Fixed price
-          </th>
-          <th scope="col">
-            <span className="sr-only">Actions</span>
-          </th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        columns={[
+          "Plan",
+          { label: "Its own price", numeric: true },
+          { label: "Fixed price", numeric: true },
+          { label: "Actions", hidden: true },
+        ]}
+      />
       <tbody>
         {rows.map((row) => {
           const note = boundNote(row);
@@ -61,23 +56,19 @@ export function PlanPriceTable({
                   {note && <span className="plan-price-bound">{note}</span>}
                 </span>
               </td>
-              <td className="plan-price-actions">
-                {/* A box of its own: a table cell cannot space its buttons as a flex row can. */}
-                <div>
-                  <RowActionButtons
-                    edit={{
-                      text: "Change",
-                      label: `Change ${row.plan} at ${levelName}`,
-                      onClick: () => onChange(row),
-                    }}
-                    remove={{
-                      text: "Remove",
-                      label: `Remove ${row.plan} at ${levelName}`,
-                      onClick: () => onRemove(row),
-                    }}
-                  />
-                </div>
-              </td>
+              <RowActionButtons
+                cell="plan-price-actions"
+                edit={{
+                  text: "Change",
+                  label: `Change ${row.plan} at ${levelName}`,
+                  onClick: () => onChange(row),
+                }}
+                remove={{
+                  text: "Remove",
+                  label: `Remove ${row.plan} at ${levelName}`,
+                  onClick: () => onRemove(row),
+                }}
+              />
             </tr>
           );
         })}

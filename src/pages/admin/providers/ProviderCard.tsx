@@ -46,7 +46,7 @@ export function ProviderCard({ provider: p, change, saveSettings, busy, refusal 
         </div>
       </div>
       {p.switched_off && (
-        <p id={`${switchId}-off`} className="provider-off">
+        <p id={`${switchId}-off`} className="admin-failure provider-off">
           Switched off: purchases go to the next provider of their route.
         </p>
       )}

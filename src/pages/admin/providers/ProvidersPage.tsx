@@ -4,7 +4,7 @@ import { showOnScreen } from "../../../api/client";
 import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
-import { LoadFailed } from "../../../components/LoadFailed";
+import { LoadStatus } from "../../../components/LoadStatus";
 import { ProviderCard } from "./ProviderCard";
 import { moveButtonId, RouteTables, routeKey } from "./RouteTables";
 import "../admin.css";
@@ -87,14 +87,12 @@ export default function ProvidersPage() {
         them in. A provider switched off, with its circuit open, too poor for the cost or below its success
         floor is skipped.
       </p>
-      {!overview && loaded.state === "loading" && (
-        <p role="status" className="muted">
-          Loading the providers…
-        </p>
-      )}
-      {loaded.state === "failed" && (
-        <LoadFailed message="We could not load the providers." retry={loaded.retry} />
-      )}
+      <LoadStatus
+        load={loaded}
+        shown={Boolean(overview)}
+        loading="Loading the providers…"
+        failed="We could not load the providers."
+      />
       {overview && (
         <>
           {overview.simulated && <p className="muted">Simulated providers: no real money.</p>}

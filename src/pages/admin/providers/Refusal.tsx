@@ -6,7 +6,7 @@ export function Refusal({ error }: { error: unknown }) {
   const fields = error instanceof ApiFailure ? Object.values(error.fields ?? {}).flat() : [];
   const more = [...new Set(fields)].filter((words) => words !== msg);
   return (
-    <div className="provider-refusal" role="alert">
+    <div className="admin-failure provider-refusal" role="alert">
       <p>Not saved: {msg}</p>
       {more.length > 0 && (
         <ul>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { RouteView } from "../../../../schemas/providers";
+import { ColumnHeads } from "../../../components/ColumnHeads";
 import { Refusal } from "./Refusal";
 
 const serviceTitles: Record<RouteView["service"], string> = {
@@ -58,13 +59,7 @@ function ServiceRoutes({
       <h3 id={headingId}>{title} routes</h3>
       <div className="admin-table-scroll">
         <table className="admin-table route-table" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">Route</th>
-              <th scope="col">Providers, tried in this order</th>
-              <th scope="col">Order</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={["Route", "Providers, tried in this order", "Order"]} />
           <tbody>
             {routes.map((route) => (
               <RouteRow
