@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { integer, kobo, pageQuery, timestamp } from "./common";
 
 /** `level_upgrade`: a price level's fee, paid from the wallet (server/services/levels/levelUpgrades.ts). */
-export const transactionKind = z.enum([
+export const transactionKinds = [
   "funding",
   "airtime",
   "data",
@@ -11,7 +11,8 @@ export const transactionKind = z.enum([
   "refund",
   "bonus",
   "level_upgrade",
-]);
+] as const;
+export const transactionKind = z.enum(transactionKinds);
 export type TransactionKind = z.infer<typeof transactionKind>;
 export const purchaseKinds = ["airtime", "data", "tv", "electricity"] as const;
 export type PurchaseKind = (typeof purchaseKinds)[number];

@@ -22,6 +22,7 @@ import {
 import type { AuditAction } from "../../schemas/admin";
 import { identityCheckOutcomes } from "../../schemas/kycStatus";
 import { levelSlugs } from "../../schemas/levelSlugs";
+import { transactionKinds } from "../../schemas/transactions";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 /** `('a', 'b')` for a check constraint, from the same list the column's type is made of. */
@@ -612,7 +613,7 @@ export const transactions = pgTable(
       .notNull()
       .references(() => wallets.id),
     kind: text("kind", {
-      enum: ["funding", "airtime", "data", "tv", "electricity", "refund", "bonus", "level_upgrade"],
+      enum: transactionKinds,
     }).notNull(),
     status: text("status", {
       enum: ["pending", "successful", "failed", "refunded", "reversed"],

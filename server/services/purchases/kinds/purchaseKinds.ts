@@ -1,4 +1,4 @@
-import type { AirtimeOrder, DataOrder, ElectricityOrder, TvOrder } from "../../../../schemas/purchases";
+import type { PurchaseOrder } from "../../../../schemas/purchases";
 import type { PurchaseKind } from "../../../../schemas/transactions";
 import type { Queryable } from "../../../db/database";
 import type { PurchaseRequest } from "../placePurchase";
@@ -8,13 +8,8 @@ import { electricity } from "./electricity";
 import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
 import { tv } from "./tv";
 
-/** Each kind's order, as a customer or an API caller sends it. */
-export interface PurchaseOrders {
-  airtime: AirtimeOrder;
-  data: DataOrder;
-  tv: TvOrder;
-  electricity: ElectricityOrder;
-}
+/** Each kind's order, as a customer or an API caller sends it (the contract's, schemas/purchases.ts). */
+export type PurchaseOrders = { [K in PurchaseKind]: PurchaseOrder<K>["order"] };
 
 /** Every purchase kind's module: a kind is bought only through its entry here. */
 export const purchaseKindModules = {
