@@ -18,3 +18,10 @@ export async function readJson(c: Context): Promise<{ ok: boolean; value: unknow
     return { ok: false, value: text };
   }
 }
+
+/** Keeps a call as the tests read it back, before anything answers it. */
+export async function recordRequest(c: Context, requests: ReceivedRequest[]): Promise<void> {
+  const url = new URL(c.req.url);
+  const body = c.req.method === "GET" ? undefined : (await readJson(c)).value;
+  requests.push({ method: c.req.method, path: url.pathname + url.search, body });
+}

@@ -1,4 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuditState } from "../../../schemas/auditFields";
 import type { Clock } from "../../clock";
 import type { Database, Transaction } from "../../db/database";
@@ -30,6 +31,30 @@ export async function codeTaken<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The rows as staff see them, each with its offers (one read for all of them). */
+/**
+ * The plans of one network (data) or one TV provider (bouquets), in the catalogue's order, each as
+ * `view` draws it with whether it has sold, and with its offers.
+ */
+export async function plansOf<Row, View extends { id: number }>(
+  deps: Pick<CatalogueDeps, "db" | "providers">,
+  kind: "data" | "tv",
+  ownerId: number,
+  table: typeof dataPlans | typeof tvPlans,
+  owner: AnyPgColumn,
+  view: (plan: Row, sold: boolean) => View,
+) {
+  const rows = await deps.db
+    .select({ plan: table, sold: hasSales(table, kind) })
+    .from(table)
+    .where(eq(owner, ownerId))
+    .orderBy(asc(table.sortOrder), asc(table.id));
+  return withOffers(
+    deps,
+    kind,
+    rows.map((r) => view(r.plan as Row, r.sold)),
+  );
+}
+
 export async function withOffers<View extends { id: number }>(
   deps: Pick<CatalogueDeps, "db" | "providers">,
   service: "airtime" | "data" | "tv" | "electricity",

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { dataPlanCreateBody, dataPlanPatch } from "../../../schemas/catalogueStaff";
 import type { Database, Transaction } from "../../db/database";
@@ -15,8 +15,8 @@ import {
   oneWithOffers,
   planBasics,
   planPricing,
+  plansOf,
   withLossReason,
-  withOffers,
 } from "./catalogueChanges";
 import { networkDataIdOf } from "./catalogueOffers";
 import { judgePrices } from "./pricingRule";
@@ -38,17 +38,8 @@ async function dataPlanWithSales(tx: Database | Transaction, id: number, lock = 
   return row;
 }
 
-export async function listDataPlans(deps: Pick<Deps, "db" | "providers">, networkId: number) {
-  const rows = await deps.db
-    .select({ plan: dataPlans, sold: hasSales(dataPlans, "data") })
-    .from(dataPlans)
-    .where(eq(dataPlans.networkId, networkId))
-    .orderBy(asc(dataPlans.sortOrder), asc(dataPlans.id));
-  return withOffers(
-    deps,
-    "data",
-    rows.map((r) => planView(r.plan, r.sold)),
-  );
+export function listDataPlans(deps: Pick<Deps, "db" | "providers">, networkId: number) {
+  return plansOf(deps, "data", networkId, dataPlans, dataPlans.networkId, planView);
 }
 
 /**

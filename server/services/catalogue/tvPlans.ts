@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { tvPlanPatch } from "../../../schemas/catalogueStaff";
 import { tvPlans, tvProviders } from "../../db/schema";
@@ -12,23 +12,14 @@ import {
   judgePlanChange,
   oneWithOffers,
   planBasics,
-  withOffers,
+  plansOf,
 } from "./catalogueChanges";
 
 export const tvPlanView = (p: typeof tvPlans.$inferSelect, sold: boolean) =>
   planBasics(p, p.providerId, sold);
 
-export async function listTvPlans(deps: Pick<Deps, "db" | "providers">, providerId: number) {
-  const rows = await deps.db
-    .select({ plan: tvPlans, sold: hasSales(tvPlans, "tv") })
-    .from(tvPlans)
-    .where(eq(tvPlans.providerId, providerId))
-    .orderBy(asc(tvPlans.sortOrder), asc(tvPlans.id));
-  return withOffers(
-    deps,
-    "tv",
-    rows.map((r) => tvPlanView(r.plan, r.sold)),
-  );
+export function listTvPlans(deps: Pick<Deps, "db" | "providers">, providerId: number) {
+  return plansOf(deps, "tv", providerId, tvPlans, tvPlans.providerId, tvPlanView);
 }
 
 export async function patchTvPlan(

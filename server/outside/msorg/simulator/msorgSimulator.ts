@@ -2,7 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
 import type { RunningSimulator } from "../../simulation/runningSimulator";
-import { readJson } from "../../simulation/simulatorRequests";
+import { readJson, recordRequest } from "../../simulation/simulatorRequests";
 import { accountBody } from "./msorgAccountBody";
 import { msorgServices } from "./msorgCatalogue";
 import type { MsorgControl, ReceivedRequest } from "./msorgControl";
@@ -86,9 +86,7 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
 
   // Recorded, delayed and authenticated before anything else, as Django checks the token first.
   app.use("/api/*", async (c, next) => {
-    const url = new URL(c.req.url);
-    const body = c.req.method === "GET" ? undefined : (await readJson(c)).value;
-    requests.push({ method: c.req.method, path: url.pathname + url.search, body });
+    await recordRequest(c, requests);
     if (!(await timers.sleep(options.latencyMs, c.req.raw.signal)))
       return sendReply(c, { kind: "no-answer" }, timers);
     if (c.req.header("authorization") !== `Token ${options.token}`)

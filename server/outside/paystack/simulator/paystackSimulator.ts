@@ -104,6 +104,18 @@ function kobo(text: string): number | null {
 }
 
 /** A stand-in for Paystack (docs/PROVIDERS.md): its API, its checkout and a bank to transfer from. */
+/** How Paystack describes a payment made by bank transfer: no card, nothing to charge again. */
+const transferAuthorization = (channel: "bank_transfer" | "dedicated_nuban") => ({
+  channel,
+  card_type: "transfer",
+  bank: null,
+  country_code: "NG",
+  brand: "Managed Account",
+  reusable: false,
+  signature: null,
+  account_name: null,
+});
+
 export function createPaystackSimulator(options: PaystackSimulatorOptions): PaystackSimulator {
   const { clock } = options;
   const businessName = options.businessName ?? "OjaPay";
@@ -150,14 +162,7 @@ export function createPaystackSimulator(options: PaystackSimulatorOptions): Pays
             }
           : {
               authorization_code: `AUTH_${randomBytes(5).toString("hex")}`,
-              channel: "bank_transfer",
-              card_type: "transfer",
-              bank: null,
-              country_code: "NG",
-              brand: "Managed Account",
-              reusable: false,
-              signature: null,
-              account_name: null,
+              ...transferAuthorization("bank_transfer"),
             },
     });
   }
@@ -201,14 +206,7 @@ export function createPaystackSimulator(options: PaystackSimulatorOptions): Pays
         last4: "X553",
         exp_month: "01",
         exp_year: "2030",
-        channel: "dedicated_nuban",
-        card_type: "transfer",
-        bank: null,
-        country_code: "NG",
-        brand: "Managed Account",
-        reusable: false,
-        signature: null,
-        account_name: null,
+        ...transferAuthorization("dedicated_nuban"),
         sender_country: "NG",
         sender_bank: sender.bank ?? "Zenith Bank",
         sender_bank_account_number: sender.accountNumber ?? "XXXXXX4321",

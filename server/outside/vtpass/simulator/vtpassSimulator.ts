@@ -2,7 +2,7 @@ import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
 import type { RunningSimulator } from "../../simulation/runningSimulator";
-import { type ReceivedRequest, readJson } from "../../simulation/simulatorRequests";
+import { type ReceivedRequest, readJson, recordRequest } from "../../simulation/simulatorRequests";
 import { openVtpassLedger, type SimulatedTransaction } from "./vtpassLedger";
 import { createPayment } from "./vtpassPayment";
 import { jsonReply, type Reply, sendReply } from "./vtpassReplies";
@@ -109,9 +109,7 @@ export function createVtpassSimulator(options: VtpassSimulatorOptions): VtpassSi
 
   // Recorded, delayed and authenticated before anything else, as VTpass checks keys first.
   app.use("/api/*", async (c, next) => {
-    const url = new URL(c.req.url);
-    const body = c.req.method === "GET" ? undefined : (await readJson(c)).value;
-    requests.push({ method: c.req.method, path: url.pathname + url.search, body });
+    await recordRequest(c, requests);
     if (!(await timers.sleep(options.latencyMs, c.req.raw.signal)))
       return sendReply(c, { kind: "no-answer" }, timers);
     // GETs carry the public key, everything else the secret key.
