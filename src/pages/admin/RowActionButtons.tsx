@@ -6,6 +6,9 @@ interface RowAction {
   onClick: () => void;
 }
 
+/** The catalogue's lists' action cell and box (OfferList, PlanList). */
+export const catalogueRowActions = { cell: "plan-actions-cell", box: "plan-actions" } as const;
+
 /**
  * A table row's last cell, its buttons: change the row, and take it away (in danger red) where that is
  * allowed. The buttons sit in a box of their own inside the cell (`box` its class): a table cell cannot

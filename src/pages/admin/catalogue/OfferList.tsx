@@ -5,7 +5,7 @@ import { useAdminServices } from "../../../app/AppServices";
 import { formatNaira } from "../../../format/money";
 import { SchemaForm } from "../../../forms/SchemaForm";
 import { ActiveBadge } from "../ActiveBadge";
-import { RowActionButtons } from "../RowActionButtons";
+import { catalogueRowActions, RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "./catalogue.css";
 import { ColumnHeads } from "../../../components/ColumnHeads";
@@ -112,8 +112,7 @@ export function OfferList({ service, productId, productName, offers: loaded, onC
                   <ActiveBadge active={offer.enabled} />
                 </td>
                 <RowActionButtons
-                  cell="plan-actions-cell"
-                  box="plan-actions"
+                  {...catalogueRowActions}
                   edit={{
                     text: "Edit",
                     label: `Edit ${offer.label}'s offer for ${productName}`,

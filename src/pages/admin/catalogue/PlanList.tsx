@@ -7,7 +7,7 @@ import { LoadFailed } from "../../../components/LoadFailed";
 import { Modal } from "../../../components/Modal";
 import { SchemaForm } from "../../../forms/SchemaForm";
 import { ActiveBadge } from "../ActiveBadge";
-import { RowActionButtons } from "../RowActionButtons";
+import { catalogueRowActions, RowActionButtons } from "../RowActionButtons";
 import { useSellAtLoss } from "./SellAtLossStep";
 import "../admin.css";
 import "./catalogue.css";
@@ -125,8 +125,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                   <ActiveBadge active={plan.enabled} />
                 </td>
                 <RowActionButtons
-                  cell="plan-actions-cell"
-                  box="plan-actions"
+                  {...catalogueRowActions}
                   edit={{
                     text: "Edit",
                     label: `Edit ${plan.name}`,
