@@ -17,7 +17,7 @@ import TransactionDetailPage from "../../src/pages/admin/TransactionDetailPage";
 import TransactionsListPage from "../../src/pages/admin/TransactionsListPage";
 import { staffProfile } from "../support/fixtures";
 import { fakeAdmin, renderApp } from "../support/renderApp";
-import { heading } from "../support/signedIn";
+import { heading, restoreSession } from "../support/signedIn";
 import { deferred, transaction } from "../support/transactionFixtures";
 
 afterEach(cleanup);
@@ -107,18 +107,6 @@ function renderPage(path: string, admin: AdminApi, page: React.ReactNode) {
       </Route>
     ),
   });
-}
-
-async function signIn(app: ReturnType<typeof renderApp>, profile: Profile) {
-  await act(async () =>
-    app.control.session.settle({
-      type: "xstate.done.actor.restoreSession",
-      output: { token: "t".repeat(43), profile },
-    }),
-  );
-  await act(async () =>
-    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
-  );
 }
 
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.at(-1);
@@ -329,7 +317,7 @@ describe("a transaction's page", () => {
       detail({ status: "failed", failure_reason: "The disco said the meter is barred.", can_refund: false }),
     );
     const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(document.title).toBe("Transaction OJA-ELEC0001 · OjaPay");
     expect(transactionCall).toHaveBeenCalledWith("11111111-2222-4333-8444-555555555555");
@@ -411,7 +399,7 @@ describe("a transaction's page", () => {
       ],
     });
     const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: async () => tried }), detailPage());
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent(
       "At the provider: unknown at SME-data vendor",
@@ -445,7 +433,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: async () => detail({ attempts: [] }) }),
       detailPage(),
     );
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Providers tried" })).toHaveTextContent(
       "Not sent to a provider.",
@@ -459,7 +447,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: async () => detail() }),
       detailPage(),
     );
-    await signIn(app, staffProfile);
+    await restoreSession(app, staffProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Customer" })).toHaveTextContent("Ngozi Adeyemi");
     expect(screen.queryByRole("link", { name: /account/ })).not.toBeInTheDocument();
@@ -504,7 +492,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: transactionCall, refund }),
       detailPage(),
     );
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
 
     await user.click(screen.getByRole("button", { name: "Refund" }));
