@@ -112,6 +112,16 @@ function renderPage(path: string, admin: AdminApi, page: React.ReactNode) {
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.at(-1);
 const bodyRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
 
+/** Opens the ₦5,100.00 electricity purchase's refund question and sends it with a reason; returns the dialog. */
+async function refundWithReason(user: ReturnType<typeof userEvent.setup>) {
+  await heading("Transaction OJA-ELEC0001");
+  await user.click(screen.getByRole("button", { name: "Refund" }));
+  const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
+  await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
+  await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+  return dialog;
+}
+
 describe("the transactions list", () => {
   it("lists every transaction with its customer, status, total and the filtered totals", async () => {
     const allTransactions = vi.fn(async () =>
@@ -540,11 +550,7 @@ describe("a transaction's page", () => {
       .mockResolvedValueOnce(detail())
       .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
     renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
-    await heading("Transaction OJA-ELEC0001");
-    await user.click(screen.getByRole("button", { name: "Refund" }));
-    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
-    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
-    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    const dialog = await refundWithReason(user);
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("We could not reach OjaPay.");
     await user.click(within(dialog).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -565,11 +571,7 @@ describe("a transaction's page", () => {
       .mockResolvedValueOnce(detail())
       .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
     renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
-    await heading("Transaction OJA-ELEC0001");
-    await user.click(screen.getByRole("button", { name: "Refund" }));
-    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
-    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
-    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    await refundWithReason(user);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Refunded"));
     expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
