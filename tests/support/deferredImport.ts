@@ -1,14 +1,10 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { deferred } from "./transactionFixtures";
 
 /** An import (of a page module or a part's component) that the test settles by hand. */
 export function deferredImport<Loaded>() {
-  let resolve!: (loaded: Loaded) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<Loaded>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
+  const { promise, resolve, reject } = deferred<Loaded>();
   return { load: () => promise, resolve, reject };
 }
 
