@@ -5,6 +5,7 @@ import { auditFieldOf } from "../../schemas/auditFields";
 import { users } from "../../server/db/schema";
 import { lagosDay } from "../../server/lagosCalendar";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
+import { payByCard } from "./support/paystackCheckout";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
 import type { TestServer } from "./support/testServer";
@@ -229,18 +230,7 @@ async function writeOneOfEach() {
   });
   server.paystack.setBehaviour({ webhooks: "hold" });
   try {
-    await fetch(checkout.checkout_url, {
-      method: "POST",
-      body: new URLSearchParams({
-        method: "card",
-        card_number: "4084 0840 8408 4081",
-        expiry: "12/30",
-        cvv: "408",
-        pin: "0000",
-        otp: "123456",
-      }),
-      redirect: "manual",
-    });
+    await payByCard(checkout.checkout_url);
     await server.sendOk("POST /sys.admin/reconciliation", {
       token: admin.token,
       body: { day: lagosDay(server.clock.now()) },

@@ -10,6 +10,17 @@ beforeAll(async () => {
   staff = await server.signedInOperator("staff");
 });
 
+/** The staff's edit of data plan `id`. */
+function editPlan(id: string | number, body: Record<string, unknown>) {
+  return server.send("PATCH /core/staff/fetch/data/plans/:id", { token: staff.token, params: { id }, body });
+}
+
+/** An it.each case: `call(body)` is refused naming `field` with `message`, and nothing is audited. */
+function refusal(call: (body: object) => ReturnType<typeof server.post>) {
+  return (body: object, field: string, message: string) =>
+    expectUnauditedRefusal(server, () => call(body), field, message);
+}
+
 async function lastAudit() {
   const [row] = await server.db.select().from(auditLog).orderBy(desc(auditLog.seq)).limit(1);
   return row;
@@ -87,14 +98,10 @@ describe("airtime controls", () => {
     [{ discount_percent: 1 }, "id", "Say which one to change (id)."],
     [{ id: 1, network: "Glo" }, "network", "This field is not allowed."],
     [{ id: 1, min_amount: 50.5 }, "min_amount", "Smallest purchase must be a whole number."],
-  ])("refuses %j and changes nothing", async (body, field, message) => {
-    await expectUnauditedRefusal(
-      server,
-      () => server.patch("core/staff/fetch/airtime/", body, staff.token),
-      field,
-      message,
-    );
-  });
+  ])(
+    "refuses %j and changes nothing",
+    refusal((body) => server.patch("core/staff/fetch/airtime/", body, staff.token)),
+  );
 
   it("answers 404 for a network that does not exist", async () => {
     expect(
@@ -172,16 +179,8 @@ describe("data plans", () => {
       query: { control_id: 3 },
     });
     if (!first) throw new Error("9Mobile has no data plans");
-    await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-      token: staff.token,
-      params: { id: first.id },
-      body: { enabled: false },
-    });
-    const priced = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-      token: staff.token,
-      params: { id: first.id },
-      body: { price: 12_500 },
-    });
+    await editPlan(first.id, { enabled: false });
+    const priced = await editPlan(first.id, { price: 12_500 });
     expect(priced.data).toMatchObject({ price: 12_500, enabled: false });
     const staffList = await server.sendOk("GET /core/staff/fetch/data/plans", {
       token: staff.token,
@@ -365,25 +364,13 @@ describe("data plans", () => {
       "control_id",
       "Choose a network.",
     ],
-  ])("refuses to create %j", async (body, field, message) => {
-    await expectUnauditedRefusal(
-      server,
-      () => server.post("core/staff/fetch/data/plans/", body, staff.token),
-      field,
-      message,
-    );
-  });
+  ])(
+    "refuses to create %j",
+    refusal((body) => server.post("core/staff/fetch/data/plans/", body, staff.token)),
+  );
 
   it("refuses bad edits and unknown plans", async () => {
-    expect(
-      (
-        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-          token: staff.token,
-          params: { id: "1" },
-          body: {},
-        })
-      ).body.fields,
-    ).toEqual({
+    expect((await editPlan("1", {})).body.fields).toEqual({
       _: ["Change at least one field."],
     });
     const unknownField = await server.patch(
@@ -393,19 +380,11 @@ describe("data plans", () => {
     );
     expect(unknownField.status).toBe(400);
     expect(unknownField.body.fields?.has_sales).toEqual(["This field is not allowed."]);
-    const badCode = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-      token: staff.token,
-      params: { id: "1" },
-      body: { code: "mtn 1gb" },
-    });
+    const badCode = await editPlan("1", { code: "mtn 1gb" });
     expect(badCode.body.fields?.code).toEqual([
       "Use letters, digits, dots, dashes or underscores, up to 60.",
     ]);
-    const taken = await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-      token: staff.token,
-      params: { id: "1" },
-      body: { code: "mtn-1gb-1d" },
-    });
+    const taken = await editPlan("1", { code: "mtn-1gb-1d" });
     expect(taken).toMatchObject({
       status: 400,
       body: {
@@ -413,24 +392,8 @@ describe("data plans", () => {
         fields: { code: ["Another plan already uses that code."] },
       },
     });
-    expect(
-      (
-        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-          token: staff.token,
-          params: { id: "99999" },
-          body: { price: 100 },
-        })
-      ).status,
-    ).toBe(404);
-    expect(
-      (
-        await server.send("PATCH /core/staff/fetch/data/plans/:id", {
-          token: staff.token,
-          params: { id: "abc" },
-          body: { price: 100 },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await editPlan("99999", { price: 100 })).status).toBe(404);
+    expect((await editPlan("abc", { price: 100 })).status).toBe(404);
     expect(
       (await server.send("GET /core/staff/fetch/data/plans", { token: staff.token })).body.fields,
     ).toEqual({

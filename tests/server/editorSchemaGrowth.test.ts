@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { z } from "zod/mini";
+import { withPromoNote } from "../support/promoNoteEditors";
 import type { TestServer } from "./support/testServer";
 
 // A field added to one editor schema, and nothing else changed: the server built after it must
@@ -7,17 +7,7 @@ import type { TestServer } from "./support/testServer";
 // may hold the server's modules from an earlier file (the server projects do not isolate files), so
 // they are loaded again here, and once more after, without the field.
 vi.resetModules();
-vi.doMock("../../schemas/catalogueEditors", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../schemas/catalogueEditors")>();
-  return {
-    ...actual,
-    airtimeControlEdit: z.extend(actual.airtimeControlEdit, {
-      promo_note: z
-        .optional(z.string().check(z.trim(), z.maxLength(12)))
-        .check(z.meta({ title: "Promo note" })),
-    }),
-  };
-});
+vi.doMock("../../schemas/catalogueEditors", withPromoNote);
 
 let server: TestServer;
 let staff: { token: string };

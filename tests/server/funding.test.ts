@@ -8,6 +8,7 @@ import { paystackSignature, paystackSignatureHeader } from "../../server/outside
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { checkPendingFundings } from "../../server/services/funding/fundingReconciliation";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { checkoutForm, payByCard } from "./support/paystackCheckout";
 import { naira, ownServerWithin, serverForFile } from "./support/serverForFile";
 import { createTestServer } from "./support/testServer";
 import { expectUnauditedRefusal } from "./support/unauditedRefusal";
@@ -25,20 +26,6 @@ async function openCheckout(token: string, amount = naira(5000), request_id = cr
   if (!answer.data) throw new Error(`the checkout was refused: ${answer.body.msg}`);
   return answer.data;
 }
-
-/** The checkout page's own form, posted as the customer's browser would. */
-function checkoutForm(checkoutUrl: string, fields: Record<string, string>) {
-  return fetch(checkoutUrl, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
-}
-const payByCard = (checkoutUrl: string) =>
-  checkoutForm(checkoutUrl, {
-    method: "card",
-    card_number: "4084 0840 8408 4081",
-    expiry: "12/30",
-    cvv: "408",
-    pin: "0000",
-    otp: "123456",
-  });
 
 async function fundingOf(reference: string, token: string) {
   return server.sendOk("GET /core/customer/transactions/:reference", { token, params: { reference } });

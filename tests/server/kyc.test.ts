@@ -26,6 +26,9 @@ const kycOf = (token: string) => server.sendOk("GET /core/customer/kyc", { token
 /** The date of birth the test customers give with their first check (the profile has none before). */
 const born = "1990-05-04";
 const ownNumber = () => `2${String(Math.floor(Math.random() * 1e9)).padStart(9, "0")}1`;
+/** The customer's identity check with the one birth date these tests use. */
+const verify = (token: string, id_type: "nin" | "bvn", number: string) =>
+  server.send("POST /core/customer/kyc/verify", { token, body: { id_type, date_of_birth: born, number } });
 
 describe("tier 1 on sign-up", () => {
   it("starts every customer at tier 1 with the CBN's limits, nothing spent", async () => {
@@ -154,10 +157,7 @@ describe("core/customer/kyc/verify/", () => {
   it("raises the account to tier 2 when the BVN's names match the profile, keeping only its last four digits", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    const answer = await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "bvn", date_of_birth: born, number },
-    });
+    const answer = await verify(c.token, "bvn", number);
     expect(answer.status).toBe(200);
     expect(answer.body.msg).toBe("Your BVN matched your details. Your account is now tier 2.");
     expect(answer.data).toMatchObject({
@@ -177,10 +177,7 @@ describe("core/customer/kyc/verify/", () => {
     await server.fund(c.id, naira(450_000));
     expect(await walletBalance(server.db, c.id)).toBe(naira(450_000));
     // Verified once; the names are now fixed.
-    const again = await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "nin", date_of_birth: born, number: ownNumber() },
-    });
+    const again = await verify(c.token, "nin", ownNumber());
     expect(again.status).toBe(400);
     const rename = await server.send("PATCH /auth/profile", { token: c.token, body: { first_name: "Bola" } });
     expect(rename.status).toBe(400);
@@ -194,19 +191,13 @@ describe("core/customer/kyc/verify/", () => {
 
   it("refuses a number whose record carries another name, or none, counting the try", async () => {
     const c = await server.signedInCustomer();
-    const other = await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "nin", date_of_birth: born, number: "12345679999" },
-    });
+    const other = await verify(c.token, "nin", "12345679999");
     expect(other.status).toBe(400);
     expect(other.body.msg).toBe(
       "The name on this NIN does not match the name on your profile (Ada Okafor). Check the number; if the name on your profile is wrong, ask for a correction on your profile; staff will review it.",
     );
     expect(other.body.fields).toHaveProperty("number");
-    const missing = await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "bvn", date_of_birth: born, number: "22345670000" },
-    });
+    const missing = await verify(c.token, "bvn", "22345670000");
     expect(missing.body.msg).toBe("We could not find this BVN. Check the number and try again.");
     expect(await kycOf(c.token)).toMatchObject({ tier: 1, id_type: null, can_verify: true });
   });
@@ -214,39 +205,23 @@ describe("core/customer/kyc/verify/", () => {
   it("allows five checks a day, even all at once", async () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, () =>
-        server.send("POST /core/customer/kyc/verify", {
-          token: c.token,
-          body: { id_type: "bvn", date_of_birth: born, number: "12345679999" },
-        }),
-      ),
+      Array.from({ length: 30 }, () => verify(c.token, "bvn", "12345679999")),
     );
     expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(25);
-    const right = await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
-    });
+    const right = await verify(c.token, "bvn", ownNumber());
     expect(right.status).toBe(429);
     expect(right.body.msg).toBe("Too many identity checks today. Try again in 24 hours.");
     server.clock.advance(24 * 3_600_000 + 1_000);
     const token = await server.login(c.email, c.password);
-    const nextDay = await server.send("POST /core/customer/kyc/verify", {
-      token,
-      body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
-    });
+    const nextDay = await verify(token, "bvn", ownNumber());
     expect(nextDay.status).toBe(200);
   });
 
   it("verifies once when two numbers are checked at the same moment", async () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
-      [ownNumber(), ownNumber()].map((number) =>
-        server.send("POST /core/customer/kyc/verify", {
-          token: c.token,
-          body: { id_type: "bvn", date_of_birth: born, number },
-        }),
-      ),
+      [ownNumber(), ownNumber()].map((number) => verify(c.token, "bvn", number)),
     );
     // One raises the tier. The other is refused either way it can meet the first: mid-check (the
     // account changed under it) or after it (already verified); never a second verification.
@@ -264,55 +239,28 @@ describe("core/customer/kyc/verify/", () => {
   it("links one number to one account", async () => {
     const number = ownNumber();
     const first = await server.signedInCustomer();
-    expect(
-      (
-        await server.send("POST /core/customer/kyc/verify", {
-          token: first.token,
-          body: { id_type: "nin", date_of_birth: born, number },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await verify(first.token, "nin", number)).status).toBe(200);
     const second = await server.signedInCustomer();
-    const taken = await server.send("POST /core/customer/kyc/verify", {
-      token: second.token,
-      body: { id_type: "nin", date_of_birth: born, number },
-    });
+    const taken = await verify(second.token, "nin", number);
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toBe(
       "This NIN is already linked to another OjaPay account. If it is yours, tell us and staff will look into it.",
     );
     expect(taken.body.data).toEqual({ contestable: true });
     // The same digits as a BVN are another number.
-    expect(
-      (
-        await server.send("POST /core/customer/kyc/verify", {
-          token: second.token,
-          body: { id_type: "bvn", date_of_birth: born, number },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await verify(second.token, "bvn", number)).status).toBe(200);
   });
 
   it("counts nothing when the provider cannot answer", async () => {
     const c = await server.signedInCustomer();
     for (let i = 0; i < 6; i++) {
-      const down = await server.send("POST /core/customer/kyc/verify", {
-        token: c.token,
-        body: { id_type: "bvn", date_of_birth: born, number: "22345675555" },
-      });
+      const down = await verify(c.token, "bvn", "22345675555");
       expect(down.status).toBe(503);
       expect(down.body.msg).toBe(
         "We could not check your details just now. Please try again in a few minutes.",
       );
     }
-    expect(
-      (
-        await server.send("POST /core/customer/kyc/verify", {
-          token: c.token,
-          body: { id_type: "bvn", date_of_birth: born, number: ownNumber() },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await verify(c.token, "bvn", ownNumber())).status).toBe(200);
   });
 
   it.each([
@@ -422,10 +370,7 @@ describe("admins and tiers", () => {
   it("see a customer's tier and checked identity on the user detail", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    await server.send("POST /core/customer/kyc/verify", {
-      token: c.token,
-      body: { id_type: "bvn", date_of_birth: born, number },
-    });
+    await verify(c.token, "bvn", number);
     const detail = await server.sendOk("GET /sys.admin/users/:id", {
       token: admin.token,
       params: { id: c.id },

@@ -384,6 +384,15 @@ const inProcess =
     });
     return { status: response.status, text: await response.text() };
   };
+/** The adapter talking to `sim` in-process. */
+const inProcessProvider = (sim: MsorgSimulator) =>
+  createMsorgProvider({
+    label: "In process",
+    baseUrl: "http://vendor.test/api/",
+    token,
+    timeoutMs: 2_000,
+    transport: inProcess(sim),
+  });
 const options = (journalPath: string | null, settleAfterMs: number | null): MsorgSimulatorOptions => ({
   token,
   clock,
@@ -411,13 +420,7 @@ describe("the connection and the simulator's memory", () => {
   it("settles a processing purchase by itself after settleAfterMs", async () => {
     const sim = createMsorgSimulator(options(null, 50));
     try {
-      const provider = createMsorgProvider({
-        label: "In process",
-        baseUrl: "http://vendor.test/api/",
-        token,
-        timeoutMs: 2_000,
-        transport: inProcess(sim),
-      });
+      const provider = inProcessProvider(sim);
       const order = airtime(phone("1111"));
       const bought = await provider.buy("ours", order, within());
       expect(bought.status).toBe("pending");
@@ -436,14 +439,7 @@ describe("the connection and the simulator's memory", () => {
     try {
       const journal = join(dir, "msorg.jsonl");
       const first = createMsorgSimulator(options(journal, null));
-      const provider = (sim: MsorgSimulator) =>
-        createMsorgProvider({
-          label: "In process",
-          baseUrl: "http://vendor.test/api/",
-          token,
-          timeoutMs: 2_000,
-          transport: inProcess(sim),
-        });
+      const provider = inProcessProvider;
       const order = airtime(phone("1111"));
       const bought = await provider(first).buy("ours", order, within());
       first.close();
@@ -464,13 +460,7 @@ describe("the list of recent purchases, and a lost purchase found in it", () => 
   /** A fresh simulator (its own records) and the adapter talking to it in-process. */
   function fresh() {
     const sim = createMsorgSimulator(options(null, null));
-    const provider = createMsorgProvider({
-      label: "In process",
-      baseUrl: "http://vendor.test/api/",
-      token,
-      timeoutMs: 2_000,
-      transport: inProcess(sim),
-    });
+    const provider = inProcessProvider(sim);
     const list = async (query = "") => {
       const answer = await sim.app.request(`http://vendor.test/api/topup/${query}`, {
         headers: { authorization: `Token ${token}` },

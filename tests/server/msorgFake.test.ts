@@ -15,6 +15,16 @@ interface Canned {
 }
 
 /** A vendor answering each call with the next canned answer, keeping every request it was sent. */
+/** The adapter as a Husmodata account configures it, sending through `transport`. */
+const husmodata = (transport: Transport, timeoutMs: number) =>
+  createMsorgProvider({
+    label: "Husmodata",
+    baseUrl: "https://vendor.example/api/",
+    token: "tok123",
+    timeoutMs,
+    transport,
+  });
+
 function fakeVendor(answers: Canned[], settings: Partial<MsorgProviderOptions> = {}) {
   const sent: OutsideRequest[] = [];
   const transport: Transport = async (request) => {
@@ -428,13 +438,7 @@ describe("finding a lost purchase, page by page", () => {
         }),
       };
     };
-    const provider = createMsorgProvider({
-      label: "Husmodata",
-      baseUrl: "https://vendor.example/api/",
-      token: "tok123",
-      timeoutMs: 30_000,
-      transport: endless,
-    });
+    const provider = husmodata(endless, 30_000);
     const answer = await provider.requery(lostAirtime());
     expect(answer).toMatchObject({ status: "pending", alert: "mismatch" });
     expect(answer).not.toHaveProperty("unknownRequest");
@@ -457,13 +461,7 @@ describe("finding a lost purchase, page by page", () => {
           reject(request.signal.reason);
         });
       });
-    const provider = createMsorgProvider({
-      label: "Husmodata",
-      baseUrl: "https://vendor.example/api/",
-      token: "tok123",
-      timeoutMs: 2_000,
-      transport: slow,
-    });
+    const provider = husmodata(slow, 2_000);
     const answer = await provider.requery(lostAirtime());
     expect(answer).toMatchObject({ status: "pending", alert: "mismatch" });
     expect(answer.note).toMatch(/pages in the 1\.5 s a requery may take; staff must find it at the vendor$/);

@@ -7,6 +7,10 @@ const server = serverForFile();
 
 const sentCode =
   "If an account uses this email, we sent it a link and a 6-digit code. They can be sent once a minute.";
+const confirmWithCode = (email: string, code: string, new_password: string) =>
+  server.send("POST /auth/password-reset/confirm", { body: { email, code, new_password } });
+const confirmWithToken = (token: string, new_password: string) =>
+  server.send("POST /auth/password-reset/confirm", { body: { token, new_password } });
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("forgot password: auth/password-reset/ then auth/password-reset/confirm/", () => {
@@ -20,12 +24,7 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     const link = server.mailbox.lastLink(c.email);
     expect(link.pathname).toBe("/auth/reset-password");
     expect(link.search).toBe(""); // the token rides in the fragment, which no server or log sees
-    const done = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        token: server.mailbox.lastToken(c.email),
-        new_password: "a brand new secret",
-      },
-    });
+    const done = await confirmWithToken(server.mailbox.lastToken(c.email), "a brand new secret");
     expect(done.body).toEqual({
       status: true,
       msg: "Your password has been changed. Please sign in with it.",
@@ -43,13 +42,7 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
   it("sets a new password with the code typed on another device", async () => {
     const c = await server.customer();
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
-    const done = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code: server.mailbox.lastCode(c.email),
-        new_password: "typed on my phone",
-      },
-    });
+    const done = await confirmWithCode(c.email, server.mailbox.lastCode(c.email), "typed on my phone");
     expect(done.status).toBe(200);
     await server.login(c.email, "typed on my phone");
   });
@@ -61,21 +54,9 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     const token = server.mailbox.lastToken(c.email);
     // Counted per email, not per address: five strangers guessing once each use the code up.
     for (let i = 0; i < 5; i++) {
-      await server.send("POST /auth/password-reset/confirm", {
-        body: {
-          email: c.email,
-          code: otherThan(code),
-          new_password: "stranger's choice 1",
-        },
-      });
+      await confirmWithCode(c.email, otherThan(code), "stranger's choice 1");
     }
-    const burnt = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code,
-        new_password: "owner's new secret",
-      },
-    });
+    const burnt = await confirmWithCode(c.email, code, "owner's new secret");
     expect(burnt.status).toBe(423);
     expect(burnt.body.msg).toBe(
       "Too many wrong codes were tried for this email. Open the link in the email we sent instead, or try again later.",
@@ -84,44 +65,17 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     server.clock.advance(61_000);
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
     const fresh = server.mailbox.lastCode(c.email);
-    const again = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code: fresh,
-        new_password: "owner's new secret",
-      },
-    });
+    const again = await confirmWithCode(c.email, fresh, "owner's new secret");
     expect(again.status).toBe(423);
     // The first link was retired by the second mail; the newest one works.
-    expect(
-      (
-        await server.send("POST /auth/password-reset/confirm", {
-          body: { token, new_password: "owner's new secret" },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await confirmWithToken(token, "owner's new secret")).status).toBe(400);
     const newest = server.mailbox.lastToken(c.email);
-    expect(
-      (
-        await server.send("POST /auth/password-reset/confirm", {
-          body: {
-            token: newest,
-            new_password: "owner's new secret",
-          },
-        })
-      ).status,
-    ).toBe(200);
+    expect((await confirmWithToken(newest, "owner's new secret")).status).toBe(200);
     await server.login(c.email, "owner's new secret");
     // Once the owner is back in, the code count starts afresh.
     server.clock.advance(61_000);
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
-    const next = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code: server.mailbox.lastCode(c.email),
-        new_password: "and one more secret",
-      },
-    });
+    const next = await confirmWithCode(c.email, server.mailbox.lastCode(c.email), "and one more secret");
     expect(next.status).toBe(200);
   });
 
@@ -130,18 +84,8 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
     const token = server.mailbox.lastToken(c.email);
     server.clock.advance(3_600_000);
-    const late = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        token,
-        new_password: "too late secret",
-      },
-    });
-    const madeUp = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        token: "B".repeat(43),
-        new_password: "too late secret",
-      },
-    });
+    const late = await confirmWithToken(token, "too late secret");
+    const madeUp = await confirmWithToken("B".repeat(43), "too late secret");
     expect(asSeen(late)).toEqual(asSeen(madeUp));
     expect(late.status).toBe(400);
     expect(late.body.fields?.token).toEqual([
@@ -150,20 +94,8 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     server.clock.advance(61_000);
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
     const fresh = server.mailbox.lastToken(c.email);
-    expect(
-      (
-        await server.send("POST /auth/password-reset/confirm", {
-          body: { token: fresh, new_password: "on time secret" },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await server.send("POST /auth/password-reset/confirm", {
-          body: { token: fresh, new_password: "second go secret" },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await confirmWithToken(fresh, "on time secret")).status).toBe(200);
+    expect((await confirmWithToken(fresh, "second go secret")).status).toBe(400);
   });
 
   it("answers an unknown email as a known one, mailing it only that no account uses it, once a minute", async () => {
@@ -227,12 +159,7 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
       (await server.send("POST /auth/login", { body: { email: c.email, password: c.password } })).status,
     ).toBe(429);
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
-    await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        token: server.mailbox.lastToken(c.email),
-        new_password: "fresh start secret",
-      },
-    });
+    await confirmWithToken(server.mailbox.lastToken(c.email), "fresh start secret");
     await server.login(c.email, "fresh start secret");
 
     await server.send("POST /auth/register", {
@@ -255,22 +182,10 @@ describe("forgot password: auth/password-reset/ then auth/password-reset/confirm
     const c = await server.customer();
     await server.send("POST /auth/password-reset", { body: { email: c.email } });
     const code = server.mailbox.lastCode(c.email);
-    const weak = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code,
-        new_password: "password123",
-      },
-    });
+    const weak = await confirmWithCode(c.email, code, "password123");
     expect(weak.status).toBe(400);
     expect(weak.body.fields?.new_password?.[0]).toMatch(/^This password is too common/);
-    const good = await server.send("POST /auth/password-reset/confirm", {
-      body: {
-        email: c.email,
-        code,
-        new_password: "much better secret",
-      },
-    });
+    const good = await confirmWithCode(c.email, code, "much better secret");
     expect(good.status).toBe(200);
   });
 

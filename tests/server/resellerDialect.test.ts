@@ -20,6 +20,10 @@ beforeAll(async () => {
 const resellerWithKey = (kobo: number, options: Omit<KeyHolderOptions, "kobo"> = {}) =>
   keyHolder(server, { kobo, ...options });
 
+/** The admin moves user `id` to `level`. */
+const setLevel = (id: string, level: "agent" | "api") =>
+  server.sendOk("PATCH /sys.admin/users/:id", { token: admin.token, params: { id }, body: { level } });
+
 interface Reply {
   status: number;
   json: Record<string, unknown> & { error?: string[]; detail?: string };
@@ -369,20 +373,12 @@ describe("the reseller API in the market's dialect", () => {
       json: { detail: "This token may not be used from 102.89.3.5." },
     });
 
-    await server.sendOk("PATCH /sys.admin/users/:id", {
-      token: admin.token,
-      params: { id: reseller.id },
-      body: { level: "agent" },
-    });
+    await setLevel(reseller.id, "agent");
     expect(await dialect("POST", "topup/", reseller.key, buy)).toMatchObject({
       status: 403,
       json: { detail: "API access is for the Reseller and API levels." },
     });
-    await server.sendOk("PATCH /sys.admin/users/:id", {
-      token: admin.token,
-      params: { id: reseller.id },
-      body: { level: "api" },
-    });
+    await setLevel(reseller.id, "api");
     expect((await dialect("POST", "topup/", reseller.key, buy)).status).toBe(201);
 
     await server.sendOk("DELETE /core/customer/api-keys/:id", {

@@ -92,6 +92,14 @@ const airtime = (phone: string, amount = 100, request_id = newRequestId()) => ({
   phone,
 });
 const pay = (body: unknown, base = main.base) => call("pay", body, postKeys, base);
+/** A pay request whose answer the test reads (or gives up on) itself. */
+const payUnread = (body: unknown, signal?: AbortSignal) =>
+  fetch(`${main.base}pay`, {
+    method: "POST",
+    headers: postKeys,
+    body: JSON.stringify(body),
+    ...(signal && { signal }),
+  });
 const requery = (request_id: string, base = main.base) => call("requery", { request_id }, postKeys, base);
 const statusOf = (answer: { json: Json }) => answer.json.content?.transactions?.status;
 
@@ -315,11 +323,7 @@ describe("VTpass's sandbox numbers", () => {
 
   it("answers 500000000000 with an HTML page (HTTP 500), though the purchase went through", async () => {
     const body = airtime("500000000000");
-    const response = await fetch(`${main.base}pay`, {
-      method: "POST",
-      headers: postKeys,
-      body: JSON.stringify(body),
-    });
+    const response = await payUnread(body);
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toContain("text/html");
     const text = await response.text();
@@ -329,7 +333,7 @@ describe("VTpass's sandbox numbers", () => {
 
   it("closes the connection on 400000000000 without a word; a requery finds it delivered", async () => {
     const body = airtime("400000000000");
-    const sent = fetch(`${main.base}pay`, { method: "POST", headers: postKeys, body: JSON.stringify(body) });
+    const sent = payUnread(body);
     await expect(sent).rejects.toThrow("fetch failed");
     expect(statusOf(await requery(body.request_id))).toBe("delivered");
   });
@@ -337,16 +341,9 @@ describe("VTpass's sandbox numbers", () => {
   it("answers 300000000000 only after timeoutAnswerMs", async () => {
     const body = airtime("300000000000");
     const started = Date.now();
-    const late = fetch(`${main.base}pay`, { method: "POST", headers: postKeys, body: JSON.stringify(body) });
+    const late = payUnread(body);
     const impatient = airtime("300000000000");
-    await expect(
-      fetch(`${main.base}pay`, {
-        method: "POST",
-        headers: postKeys,
-        body: JSON.stringify(impatient),
-        signal: within(100),
-      }),
-    ).rejects.toThrow();
+    await expect(payUnread(impatient, within(100))).rejects.toThrow();
     expect(statusOf(await requery(impatient.request_id))).toBe("delivered");
     const answer = (await (await late).json()) as Json;
     expect(Date.now() - started).toBeGreaterThanOrEqual(280);
@@ -390,14 +387,7 @@ describe("the last-four triggers", () => {
   it("never answers ...3333 until the client gives up, yet keeps the purchase, delivered at the first requery", async () => {
     const body = airtime("08031233333");
     const started = Date.now();
-    await expect(
-      fetch(`${main.base}pay`, {
-        method: "POST",
-        headers: postKeys,
-        body: JSON.stringify(body),
-        signal: within(200),
-      }),
-    ).rejects.toThrow();
+    await expect(payUnread(body, within(200))).rejects.toThrow();
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(main.sim.control.transaction(body.request_id)?.status).toBe("pending");
     expect(statusOf(await requery(body.request_id))).toBe("delivered");
@@ -606,11 +596,7 @@ describe("scripted answers", () => {
     const to = freshPhone();
     main.sim.control.script(to, { kind: "drop" });
     const body = airtime(to);
-    const response = await fetch(`${main.base}pay`, {
-      method: "POST",
-      headers: postKeys,
-      body: JSON.stringify(body),
-    });
+    const response = await payUnread(body);
     await expect(response.text()).rejects.toThrow();
     main.sim.control.scriptRequery(body.request_id, { code: "000", status: "failed" });
     expect(statusOf(await requery(body.request_id))).toBe("failed");

@@ -12,7 +12,7 @@ import { deliverDueWebhooks, retrySteps } from "../../server/services/webhooks/w
 import { keyHolder } from "./support/keyHolders";
 import { serverForFile } from "./support/serverForFile";
 import { ipv6CarryingPrivate, ipv6Public } from "./support/webhookAddresses";
-import { startWebhookReceiver } from "./support/webhookReceiver";
+import { type ReceivedHook, startWebhookReceiver } from "./support/webhookReceiver";
 
 // Webhooks that arrive: a purchase made with a key settles, its owner's https endpoint gets the record
 // signed with the key's secret, and a receiver that is down for a day loses nothing.
@@ -55,6 +55,10 @@ function signatureValid(header: string, body: string, secret: string) {
   if (!match) return false;
   return createHmac("sha256", secret).update(`${match[1]}.${body}`).digest("hex") === match[2];
 }
+
+/** Whether a delivered hook carries a valid signature of its body with `secret`. */
+const signedWith = (hook: ReceivedHook | undefined, secret: string) =>
+  signatureValid(String(hook?.headers["x-ojapay-signature"]), hook?.body ?? "", secret);
 
 /** The key's deliveries as stored, oldest first: read directly once the clock has passed any session. */
 const storedDeliveries = (keyId: string) =>
@@ -121,13 +125,7 @@ describe("webhooks to a reseller", () => {
     const [hook] = receiver.received;
     expect(JSON.parse(hook?.body ?? "")).toEqual({ event: "purchase.settled", data: bought });
     expect(bought).toMatchObject({ status: "successful", request_id: requestId });
-    expect(
-      signatureValid(
-        String(hook?.headers["x-ojapay-signature"]),
-        hook?.body ?? "",
-        reseller.key.signing_secret,
-      ),
-    ).toBe(true);
+    expect(signedWith(hook, reseller.key.signing_secret)).toBe(true);
   });
 
   it("say nothing while a purchase is pending, then post it once settled; a failure says refund", async () => {
@@ -258,13 +256,7 @@ describe("webhooks to a reseller", () => {
     await expect.poll(() => receiver.received.length).toBe(1);
     const [hook] = receiver.received;
     expect(JSON.parse(hook?.body ?? "")).toEqual({ event: "test", data: null });
-    expect(
-      signatureValid(
-        String(hook?.headers["x-ojapay-signature"]),
-        hook?.body ?? "",
-        reseller.key.signing_secret,
-      ),
-    ).toBe(true);
+    expect(signedWith(hook, reseller.key.signing_secret)).toBe(true);
     const admin = await server.signedInOperator("admin");
     const audit = await server.sendOk("GET /sys.admin/audit", {
       token: admin.token,
@@ -301,10 +293,7 @@ describe("webhooks to a reseller", () => {
       ]),
     );
     // Signed with the revoked key's secret, which its receiver holds.
-    for (const hook of receiver.received)
-      expect(
-        signatureValid(String(hook.headers["x-ojapay-signature"]), hook.body, reseller.key.signing_secret),
-      ).toBe(true);
+    for (const hook of receiver.received) expect(signedWith(hook, reseller.key.signing_secret)).toBe(true);
 
     // Its owner may send a purchase's outcome again; a test event needs a live key.
     const listed = (await deliveriesOf(reseller.token)).results;

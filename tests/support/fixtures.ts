@@ -56,6 +56,22 @@ export const tier1Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
     ...overrides,
   });
 
+/** A customer raised to tier 2 by a BVN check, at tier 2's limits, nothing spent unless `overrides` say. */
+export const tier2Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
+  tier1Kyc({
+    tier: 2,
+    tier_source: "identity_check",
+    id_type: "bvn",
+    id_last4: "1234",
+    verified_name: "NGOZI ADEYEMI",
+    verified_at: "2026-01-05T09:00:00.000Z",
+    daily_limit: 20_000_000,
+    max_balance: 50_000_000,
+    can_verify: false,
+    details_locked: true,
+    ...overrides,
+  });
+
 /** A price level as GET /sys.admin/levels gives it: no fee, no discount and no API keys unless `overrides` say. */
 export const priceLevelOf = (
   slug: PriceLevel["slug"],

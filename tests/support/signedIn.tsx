@@ -19,13 +19,18 @@ export async function renderSignedIn(
     ...(customer && { customer }),
     ...(admin && { admin }),
   });
+  await restoreSession(app, profile);
+  return app;
+}
+
+/** Answers the app's session restore as `profile` (or no saved session) and then its profile refresh. */
+export async function restoreSession(app: ReturnType<typeof renderApp>, profile: Profile | null) {
   const output = profile ? { token: "t".repeat(43), profile } : null;
   await act(async () => app.control.session.settle({ type: "xstate.done.actor.restoreSession", output }));
   if (profile)
     await act(async () =>
       app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
     );
-  return app;
 }
 
 export const heading = (name: string) => screen.findByRole("heading", { level: 1, name });

@@ -15,6 +15,7 @@ import DashboardPage from "../../src/pages/admin/DashboardPage";
 import { staffProfile } from "../support/fixtures";
 import { overviewFixture, providerFixture, vendorFixture } from "../support/providersFixture";
 import { fakeAdmin, renderApp } from "../support/renderApp";
+import { restoreSession } from "../support/signedIn";
 
 afterEach(cleanup);
 
@@ -88,15 +89,7 @@ async function openDashboard(profile: Profile, admin: Partial<AdminApi>, emergen
       </Route>
     ),
   });
-  await act(async () =>
-    app.control.session.settle({
-      type: "xstate.done.actor.restoreSession",
-      output: { token: "t".repeat(43), profile },
-    }),
-  );
-  await act(async () =>
-    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
-  );
+  await restoreSession(app, profile);
   return app;
 }
 

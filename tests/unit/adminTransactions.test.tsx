@@ -16,8 +16,9 @@ import { ApiFailure } from "../../src/api/client";
 import TransactionDetailPage from "../../src/pages/admin/TransactionDetailPage";
 import TransactionsListPage from "../../src/pages/admin/TransactionsListPage";
 import { staffProfile } from "../support/fixtures";
+import { optionNames } from "../support/optionNames";
 import { fakeAdmin, renderApp } from "../support/renderApp";
-import { heading } from "../support/signedIn";
+import { heading, restoreSession } from "../support/signedIn";
 import { deferred, transaction } from "../support/transactionFixtures";
 
 afterEach(cleanup);
@@ -109,20 +110,18 @@ function renderPage(path: string, admin: AdminApi, page: React.ReactNode) {
   });
 }
 
-async function signIn(app: ReturnType<typeof renderApp>, profile: Profile) {
-  await act(async () =>
-    app.control.session.settle({
-      type: "xstate.done.actor.restoreSession",
-      output: { token: "t".repeat(43), profile },
-    }),
-  );
-  await act(async () =>
-    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
-  );
-}
-
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.at(-1);
 const bodyRows = () => within(screen.getByRole("table")).getAllByRole("row").slice(1);
+
+/** Opens the ₦5,100.00 electricity purchase's refund question and sends it with a reason; returns the dialog. */
+async function refundWithReason(user: ReturnType<typeof userEvent.setup>) {
+  await heading("Transaction OJA-ELEC0001");
+  await user.click(screen.getByRole("button", { name: "Refund" }));
+  const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
+  await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
+  await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+  return dialog;
+}
 
 describe("the transactions list", () => {
   it("lists every transaction with its customer, status, total and the filtered totals", async () => {
@@ -217,11 +216,7 @@ describe("the transactions list", () => {
     await waitFor(() => expect(lastQuery(allTransactions)).toEqual({ page: 1, kind: "tv" }));
 
     const status = screen.getByLabelText("Status");
-    expect(
-      within(status)
-        .getAllByRole("option")
-        .map((o) => o.textContent),
-    ).toEqual(["All", "Pending", "Successful", "Failed", "Refunded", "Reversed"]);
+    expect(optionNames(status)).toEqual(["All", "Pending", "Successful", "Failed", "Refunded", "Reversed"]);
     await user.selectOptions(status, "Failed");
     expect(app.location.history.at(-1)).toBe("/x/transactions?kind=tv&status=failed");
 
@@ -329,7 +324,7 @@ describe("a transaction's page", () => {
       detail({ status: "failed", failure_reason: "The disco said the meter is barred.", can_refund: false }),
     );
     const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(document.title).toBe("Transaction OJA-ELEC0001 · OjaPay");
     expect(transactionCall).toHaveBeenCalledWith("11111111-2222-4333-8444-555555555555");
@@ -411,7 +406,7 @@ describe("a transaction's page", () => {
       ],
     });
     const app = renderPage("/x/transactions/t", fakeAdmin({ transaction: async () => tried }), detailPage());
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent(
       "At the provider: unknown at SME-data vendor",
@@ -445,7 +440,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: async () => detail({ attempts: [] }) }),
       detailPage(),
     );
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Providers tried" })).toHaveTextContent(
       "Not sent to a provider.",
@@ -459,7 +454,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: async () => detail() }),
       detailPage(),
     );
-    await signIn(app, staffProfile);
+    await restoreSession(app, staffProfile);
     await heading("Transaction OJA-ELEC0001");
     expect(screen.getByRole("region", { name: "Customer" })).toHaveTextContent("Ngozi Adeyemi");
     expect(screen.queryByRole("link", { name: /account/ })).not.toBeInTheDocument();
@@ -504,7 +499,7 @@ describe("a transaction's page", () => {
       fakeAdmin({ transaction: transactionCall, refund }),
       detailPage(),
     );
-    await signIn(app, adminProfile);
+    await restoreSession(app, adminProfile);
     await heading("Transaction OJA-ELEC0001");
 
     await user.click(screen.getByRole("button", { name: "Refund" }));
@@ -552,11 +547,7 @@ describe("a transaction's page", () => {
       .mockResolvedValueOnce(detail())
       .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
     renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
-    await heading("Transaction OJA-ELEC0001");
-    await user.click(screen.getByRole("button", { name: "Refund" }));
-    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
-    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
-    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    const dialog = await refundWithReason(user);
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("We could not reach OjaPay.");
     await user.click(within(dialog).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -577,11 +568,7 @@ describe("a transaction's page", () => {
       .mockResolvedValueOnce(detail())
       .mockResolvedValue(detail({ status: "refunded", can_refund: false }));
     renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall, refund }), detailPage());
-    await heading("Transaction OJA-ELEC0001");
-    await user.click(screen.getByRole("button", { name: "Refund" }));
-    const dialog = screen.getByRole("dialog", { name: "Refund this purchase?" });
-    await user.type(within(dialog).getByLabelText("Reason"), "Customer was charged twice");
-    await user.click(within(dialog).getByRole("button", { name: "Refund ₦5,100.00" }));
+    await refundWithReason(user);
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByRole("region", { name: "Status" })).toHaveTextContent("Refunded"));
     expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();

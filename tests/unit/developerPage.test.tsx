@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ApiKey } from "../../schemas/apiKeyViews";
@@ -8,6 +8,7 @@ import { ApiFailure } from "../../src/api/client";
 import type { DeveloperApi } from "../../src/api/developerApi";
 import { customerWithPin } from "../support/fixtures";
 import { renderApp } from "../support/renderApp";
+import { restoreSession } from "../support/signedIn";
 
 afterEach(cleanup);
 
@@ -88,15 +89,7 @@ function fakeDeveloper() {
 
 async function openDeveloper(profile: Profile, developer = fakeDeveloper().api) {
   const app = renderApp({ path: "/app/developer", developer });
-  await act(async () =>
-    app.control.session.settle({
-      type: "xstate.done.actor.restoreSession",
-      output: { token: "t".repeat(43), profile },
-    }),
-  );
-  await act(async () =>
-    app.control.session.settle({ type: "xstate.done.actor.fetchProfile", output: profile }),
-  );
+  await restoreSession(app, profile);
   await screen.findByRole("heading", { level: 1, name: "Developer" });
   return app;
 }

@@ -1,24 +1,14 @@
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod/mini";
 import { staffProfile } from "../support/fixtures";
+import { withPromoNote } from "../support/promoNoteEditors";
 import { fakeAdmin } from "../support/renderApp";
 import { renderSignedIn } from "../support/signedIn";
 
 // A field added to one editor schema and nothing else: the catalogue page (loaded lazily, so after
 // this) must draw it and send it. tests/server/editorSchemaGrowth.test.ts checks the server's side.
-vi.doMock("../../schemas/catalogueEditors", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("../../schemas/catalogueEditors")>();
-  return {
-    ...actual,
-    airtimeControlEdit: z.extend(actual.airtimeControlEdit, {
-      promo_note: z
-        .optional(z.string().check(z.trim(), z.maxLength(12)))
-        .check(z.meta({ title: "Promo note" })),
-    }),
-  };
-});
+vi.doMock("../../schemas/catalogueEditors", withPromoNote);
 
 afterEach(cleanup);
 

@@ -10,7 +10,7 @@ import { ApiFailure } from "../../src/api/client";
 import type { CustomerApi } from "../../src/api/customerApi";
 import { KycLimitsPanel } from "../../src/pages/admin/KycLimitsPanel";
 import UserDetailPage from "../../src/pages/admin/UserDetailPage";
-import { customerProfile, tier1Kyc } from "../support/fixtures";
+import { customerProfile, tier1Kyc, tier2Kyc } from "../support/fixtures";
 import { fakeAdmin, fakeCustomer, renderApp } from "../support/renderApp";
 import { heading, renderSignedIn } from "../support/signedIn";
 // The profile's forms and modals, which its page fetches after drawing (lazyPart), compiled before the
@@ -24,19 +24,7 @@ const tier1 = (overrides: Partial<KycStatus> = {}): KycStatus =>
   tier1Kyc({ spent_today: 1_250_000, ...overrides });
 
 const tier2 = (overrides: Partial<KycStatus> = {}): KycStatus =>
-  tier1({
-    tier: 2,
-    tier_source: "identity_check",
-    id_type: "bvn",
-    id_last4: "1234",
-    verified_name: "NGOZI ADEYEMI",
-    verified_at: "2026-01-05T09:00:00.000Z",
-    daily_limit: 20_000_000,
-    max_balance: 50_000_000,
-    can_verify: false,
-    details_locked: true,
-    ...overrides,
-  });
+  tier2Kyc({ spent_today: 1_250_000, ...overrides });
 
 /** A profile that has its date of birth, so Verify Details does not ask for one. */
 const datedProfile = { ...customerProfile, date_of_birth: "1992-07-14" };

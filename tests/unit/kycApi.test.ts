@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { defaultKycLimits } from "../../schemas/kyc";
-import { kycStatus } from "../../schemas/kycStatus";
 import { adminApi } from "../../src/api/adminApi";
 import { ApiFailure, createApiClient } from "../../src/api/client";
 import { customerApi } from "../../src/api/customerApi";
-import { customerProfile } from "../support/fixtures";
+import { customerProfile, tier2Kyc } from "../support/fixtures";
 
 type Reply = { status: number; body: unknown };
 
@@ -34,22 +33,7 @@ function harness(reply: Reply) {
 
 const ok = (data: unknown, msg = "Done.") => ({ status: 200, body: { status: true, msg, data } });
 
-const status = kycStatus.parse({
-  tier: 2,
-  tier_source: "identity_check",
-  id_type: "bvn",
-  id_last4: "1234",
-  verified_name: "NGOZI ADEYEMI",
-  verified_at: "2026-01-05T09:00:00.000Z",
-  daily_limit: 20_000_000,
-  max_balance: 50_000_000,
-  spent_today: 0,
-  can_verify: false,
-  details_locked: true,
-  last_check: null,
-  change_request: null,
-  contest: null,
-});
+const status = tier2Kyc();
 
 describe("the KYC calls", () => {
   it("reads the customer's tier quietly", async () => {

@@ -1,38 +1,19 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ChunkLoadTimeout, chunkLoadTimeoutMs, lazyPage, withTimeout } from "../../src/components/lazyPage";
+import { deferredImport, quietCaughtLoadErrors } from "../support/deferredImport";
 
 function WalletPage({ name }: { name: string }) {
   return <h1>Wallet of {name}</h1>;
 }
 
-/** A page import that the test settles by hand. */
-function deferredImport() {
-  let resolve!: (module: { default: typeof WalletPage }) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<{ default: typeof WalletPage }>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { load: () => promise, resolve, reject };
-}
-
 const loadError = () => screen.queryByRole("heading", { name: "This page did not load" });
 
-beforeEach(() => {
-  // React reports the error an error boundary caught; the boundary's screen is what the test checks.
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+quietCaughtLoadErrors();
 
 describe("lazyPage", () => {
   it("shows the logo spinner while the page loads, then the page with its props", async () => {
-    const page = deferredImport();
+    const page = deferredImport<{ default: typeof WalletPage }>();
     const Page = lazyPage(page.load);
     render(<Page name="Ada" />);
 
@@ -45,7 +26,7 @@ describe("lazyPage", () => {
   });
 
   it("shows the load error screen when the import fails", async () => {
-    const page = deferredImport();
+    const page = deferredImport<{ default: typeof WalletPage }>();
     const Page = lazyPage(page.load);
     render(<Page name="Ada" />);
 

@@ -1,7 +1,8 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { lazyPart } from "../../src/pages/customer/lazyPart";
+import { describe, expect, it, vi } from "vitest";
+import { type LazyPart, lazyPart } from "../../src/pages/customer/lazyPart";
+import { deferredImport, quietCaughtLoadErrors } from "../support/deferredImport";
 
 function AmountForm({ currency }: { currency: string }) {
   return (
@@ -11,40 +12,25 @@ function AmountForm({ currency }: { currency: string }) {
   );
 }
 
-/** A part's import that the test settles by hand. */
-function deferredImport() {
-  let resolve!: (component: typeof AmountForm) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<typeof AmountForm>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { load: () => promise, resolve, reject };
-}
-
 const placeholder = <p role="status">Loading the card payment form…</p>;
 
-beforeEach(() => {
-  // React reports the error an error boundary caught; what the part shows instead is what is checked.
-  vi.spyOn(console, "error").mockImplementation(() => {});
-});
+quietCaughtLoadErrors();
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+/** The part as a page draws it: in a section under its own heading. */
+function renderInSection(Form: LazyPart<{ currency: string }>) {
+  return render(
+    <section>
+      <h2>Pay by card</h2>
+      <Form currency="₦" placeholder={placeholder} />
+    </section>,
+  );
+}
 
 describe("lazyPart", () => {
   it("shows the page's labelled placeholder while the part loads, then the part with its props", async () => {
-    const part = deferredImport();
+    const part = deferredImport<typeof AmountForm>();
     const Form = lazyPart(part.load);
-    render(
-      <section>
-        <h2>Pay by card</h2>
-        <Form currency="₦" placeholder={placeholder} />
-      </section>,
-    );
+    renderInSection(Form);
 
     expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Loading the card payment form…");
@@ -78,14 +64,9 @@ describe("lazyPart", () => {
   });
 
   it("says in the part's place that it did not load, and keeps the rest of the page", async () => {
-    const part = deferredImport();
+    const part = deferredImport<typeof AmountForm>();
     const Form = lazyPart(part.load);
-    render(
-      <section>
-        <h2>Pay by card</h2>
-        <Form currency="₦" placeholder={placeholder} />
-      </section>,
-    );
+    renderInSection(Form);
 
     await act(async () => part.reject(new TypeError("Failed to fetch dynamically imported module")));
     expect(await screen.findByRole("alert")).toHaveTextContent("This part of the page did not load.");
@@ -108,7 +89,7 @@ describe("lazyPart", () => {
   });
 
   it("draws a part preloaded before it is shown at once, without a frame of placeholder", async () => {
-    const part = deferredImport();
+    const part = deferredImport<typeof AmountForm>();
     const Form = lazyPart(part.load);
     Form.preload();
     await act(async () => part.resolve(AmountForm));
@@ -119,7 +100,7 @@ describe("lazyPart", () => {
   });
 
   it("fetches a part's code once, whether preloaded, drawn, or both", async () => {
-    const part = deferredImport();
+    const part = deferredImport<typeof AmountForm>();
     const load = vi.fn(part.load);
     const Form = lazyPart(load);
     Form.preload();
@@ -131,17 +112,12 @@ describe("lazyPart", () => {
   });
 
   it("says where the part is drawn that its preload failed", async () => {
-    const part = deferredImport();
+    const part = deferredImport<typeof AmountForm>();
     const Form = lazyPart(part.load);
     Form.preload();
     await act(async () => part.reject(new TypeError("Failed to fetch dynamically imported module")));
 
-    render(
-      <section>
-        <h2>Pay by card</h2>
-        <Form currency="₦" placeholder={placeholder} />
-      </section>,
-    );
+    renderInSection(Form);
     expect(await screen.findByRole("alert")).toHaveTextContent("This part of the page did not load.");
     expect(screen.getByRole("heading", { name: "Pay by card" })).toBeInTheDocument();
   });
