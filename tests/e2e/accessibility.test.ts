@@ -8,6 +8,7 @@ import { infoPaths } from "../../src/pages/public/infoPaths";
 import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
 import { consoleSignIn } from "./support/secondFactor";
+import { sendStaffInvitation } from "./support/staffInvitation";
 
 // axe-core on every page of the built app, signed out, as a customer, as staff and as an admin, on a
 // cheap phone's width and a laptop's. WCAG 2.0 and 2.1, A and AA; a serious or critical finding fails.
@@ -179,15 +180,7 @@ async function audit(page: Page, paths: readonly string[], signedIn: boolean): P
 
 /** The admin invites a staff member, who chooses a password from the email's link. */
 async function inviteStaff() {
-  await adminPage.goto(`${test.app.base}/admin/manage-users`);
-  await adminPage.getByRole("button", { name: "Invite staff" }).click();
-  const invite = adminPage.getByRole("region", { name: "Invite staff" });
-  await invite.getByLabel("First name").fill(colleague.first);
-  await invite.getByLabel("Last name").fill(colleague.last);
-  await invite.getByLabel("Email").fill(colleague.email);
-  await invite.getByLabel("Phone").fill("08051234567");
-  await invite.getByLabel("Role").selectOption({ label: "Staff" });
-  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await sendStaffInvitation(adminPage, test.app.base, colleague);
   await expect.poll(() => test.mail.count(colleague.email)).toBe(1);
   const link = await test.mail.nextLink(colleague.email, 0);
   const page = await newPage();

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
+import { type Person, submitRegistration } from "./support/customerFlows";
 import { passSecondFactor } from "./support/secondFactor";
 
 const admin = testAdmin;
@@ -34,18 +35,7 @@ async function signIn(page: Page, email: string, password: string, path = "/auth
   await page.getByRole("button", { name: /^Sign in/ }).click();
 }
 
-async function register(
-  page: Page,
-  person: { first: string; last: string; email: string; password: string },
-) {
-  await page.goto(`${test.app.base}/auth/register`);
-  await page.getByLabel("First name").fill(person.first);
-  await page.getByLabel("Last name").fill(person.last);
-  await page.getByLabel("Email address").fill(person.email);
-  await page.getByLabel("Phone number").fill("08031234567");
-  await page.getByLabel("Password", { exact: true }).fill(person.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
+const register = (page: Page, person: Person) => submitRegistration(page, test.app.base, person);
 
 describe("an account's life in a real browser", () => {
   const person = {

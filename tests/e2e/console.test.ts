@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
 import { consoleSignIn } from "./support/secondFactor";
+import { sendStaffInvitation } from "./support/staffInvitation";
 
 // The console against the built app and a real server: what staff and admins do, and what the
 // customer then sees in their own browser.
@@ -47,15 +48,7 @@ afterAll(() => test?.stop());
 describe("the console in a real browser", () => {
   it("lets the admin invite a colleague, who chooses a password from the email and signs in to the console", async () => {
     await consoleSignIn(adminPage, test.app.base, admin);
-    await adminPage.goto(`${test.app.base}/admin/manage-users`);
-    await adminPage.getByRole("button", { name: "Invite staff" }).click();
-    const invite = adminPage.getByRole("region", { name: "Invite staff" });
-    await invite.getByLabel("First name").fill(colleague.first);
-    await invite.getByLabel("Last name").fill(colleague.last);
-    await invite.getByLabel("Email").fill(colleague.email);
-    await invite.getByLabel("Phone").fill("08051234567");
-    await invite.getByLabel("Role").selectOption({ label: "Staff" });
-    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await sendStaffInvitation(adminPage, test.app.base, colleague);
     await toast(adminPage, `Invitation sent to ${colleague.email}.`).waitFor();
 
     // The invitation's link opens "choose your password"; its token rides in the fragment.
