@@ -1,20 +1,19 @@
 import { readFileSync } from "node:fs";
 import type { AxeResults } from "axe-core";
-import type { Browser, BrowserContext, Page, Request } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
 import { customerPages } from "../../src/pages/customer/customerNav";
 import { infoPaths } from "../../src/pages/public/infoPaths";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser } from "./support/browser";
+import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { consoleSignIn } from "./support/secondFactor";
+import { sendStaffInvitation } from "./support/staffInvitation";
 
 // axe-core on every page of the built app, signed out, as a customer, as staff and as an admin, on a
 // cheap phone's width and a laptop's. WCAG 2.0 and 2.1, A and AA; a serious or critical finding fails.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const colleague = { first: "Tunde", last: "Bello", email: "tunde@ojapay.test", password: "tunde password 2" };
 const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi password 3" };
 
@@ -49,10 +48,7 @@ const consolePaths = (role: "staff" | "admin") => [
   `/admin${nowhere}`,
 ];
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let test: BrowserTest;
 /** A real path for each route with a parameter, found from the data the tests made. */
 const examples = new Map<string, string>();
 let adminPage: Page;
@@ -100,10 +96,7 @@ function trackRequests(page: Page) {
 
 /** One context per role, so its sign-in lasts for every page; CSP bypassed only to inject axe. */
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: widths[0], bypassCSP: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  const page = await test.newPage({ viewport: widths[0] });
   trackRequests(page);
   return page;
 }
@@ -165,7 +158,7 @@ async function violations(page: Page, label: string): Promise<Finding[]> {
  */
 async function audit(page: Page, paths: readonly string[], signedIn: boolean): Promise<Finding[]> {
   const findings: Finding[] = [];
-  await page.goto(`${app.base}${concrete(paths[0] as string)}`);
+  await page.goto(`${test.app.base}${concrete(paths[0] as string)}`);
   await page.addScriptTag({ path: axeScript });
   for (const size of widths) {
     await page.setViewportSize(size);
@@ -187,43 +180,23 @@ async function audit(page: Page, paths: readonly string[], signedIn: boolean): P
 
 /** The admin invites a staff member, who chooses a password from the email's link. */
 async function inviteStaff() {
-  await adminPage.goto(`${app.base}/admin/manage-users`);
-  await adminPage.getByRole("button", { name: "Invite staff" }).click();
-  const invite = adminPage.getByRole("region", { name: "Invite staff" });
-  await invite.getByLabel("First name").fill(colleague.first);
-  await invite.getByLabel("Last name").fill(colleague.last);
-  await invite.getByLabel("Email").fill(colleague.email);
-  await invite.getByLabel("Phone").fill("08051234567");
-  await invite.getByLabel("Role").selectOption({ label: "Staff" });
-  await invite.getByRole("button", { name: "Send invitation" }).click();
-  await expect.poll(() => mail.count(colleague.email)).toBe(1);
-  const link = await mail.nextLink(colleague.email, 0);
+  await sendStaffInvitation(adminPage, test.app.base, colleague);
+  await expect.poll(() => test.mail.count(colleague.email)).toBe(1);
+  const link = await test.mail.nextLink(colleague.email, 0);
   const page = await newPage();
   await page.goto(link);
   await page.getByLabel("New password", { exact: true }).fill(colleague.password);
   await page.getByRole("button", { name: "Set password" }).click();
   await page.waitForURL(/\/admin\/login$/);
-  await consoleSignIn(page, app.base, colleague);
+  await consoleSignIn(page, test.app.base, colleague);
   return page;
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SIMULATOR_LATENCY_MS: "100",
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { bypassCSP: true });
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => {
   it("the public pages", async () => {
@@ -235,7 +208,7 @@ describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => 
     const page = await newPage();
     // Its scripts never arrive: what is audited is the prerendered frame and loading state alone.
     await page.route("**/assets/*.js", (route) => route.abort());
-    await page.goto(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/app/dashboard`);
     await page.addScriptTag({ path: axeScript });
     const findings: Finding[] = [];
     for (const size of widths) {
@@ -248,8 +221,8 @@ describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => 
 
   it("the customer's pages, with a funding on the books for a receipt", async () => {
     const page = await newPage();
-    await newCustomer(page, app.base, mail, customer);
-    await fundThroughCheckout(page, app.base, "₦5,000");
+    await newCustomer(page, test.app.base, test.mail, customer);
+    await fundThroughCheckout(page, test.app.base, "₦5,000");
     await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
     const history = await apiData<{ results: { reference: string }[] }>(page, "/core/customer/transactions/");
     examples.set(
@@ -261,7 +234,7 @@ describe("every page passes axe's WCAG 2.1 AA rules at 360px and 1280px", () => 
 
   it("the admin's pages", async () => {
     adminPage = await newPage();
-    await consoleSignIn(adminPage, app.base, admin);
+    await consoleSignIn(adminPage, test.app.base, admin);
     const users = await apiData<{ results: { id: string }[] }>(
       adminPage,
       `/sys.admin/users/?search=${encodeURIComponent(customer.email)}`,

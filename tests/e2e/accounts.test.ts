@@ -1,65 +1,41 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
-import { startMailCatcher } from "./support/mailCatcher";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
+import { type Person, submitRegistration } from "./support/customerFlows";
 import { passSecondFactor } from "./support/secondFactor";
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const expiry = "Your session has expired. Kindly sign-in again.";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    // The sign-in code test below guesses from many addresses, as X-Forwarded-For names them.
-    TRUST_PROXY: "1",
-    // Every page here signs up, in and out from one address, far more often than a person would.
-    ADDRESS_LIMIT_PER_MINUTE: "600",
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest(
+    {
+      // The sign-in code test below guesses from many addresses, as X-Forwarded-For names them.
+      TRUST_PROXY: "1",
+      // Every page here signs up, in and out from one address, far more often than a person would.
+      ADDRESS_LIMIT_PER_MINUTE: "600",
+    },
+    { pageTimeout: 15_000 },
+  );
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return page;
-}
+const newPage = () => test.newPage(phone);
 
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });
 
 async function signIn(page: Page, email: string, password: string, path = "/auth/login") {
-  await page.goto(`${app.base}${path}`);
+  await page.goto(`${test.app.base}${path}`);
   await page.getByLabel("Email address").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: /^Sign in/ }).click();
 }
 
-async function register(
-  page: Page,
-  person: { first: string; last: string; email: string; password: string },
-) {
-  await page.goto(`${app.base}/auth/register`);
-  await page.getByLabel("First name").fill(person.first);
-  await page.getByLabel("Last name").fill(person.last);
-  await page.getByLabel("Email address").fill(person.email);
-  await page.getByLabel("Phone number").fill("08031234567");
-  await page.getByLabel("Password", { exact: true }).fill(person.password);
-  await page.getByRole("button", { name: "Create account" }).click();
-}
+const register = (page: Page, person: Person) => submitRegistration(page, test.app.base, person);
 
 describe("an account's life in a real browser", () => {
   const person = {
@@ -75,7 +51,7 @@ describe("an account's life in a real browser", () => {
 
     const verify = page.getByRole("dialog", { name: "Verify your email" });
     await expect.poll(() => verify.isVisible()).toBe(true);
-    const code = await mail.nextCode(person.email, 0);
+    const code = await test.mail.nextCode(person.email, 0);
     await verify.getByLabel("Verification code").fill(code);
     await verify.getByRole("button", { name: "Verify" }).click();
 
@@ -84,11 +60,11 @@ describe("an account's life in a real browser", () => {
     await created.waitFor();
     await page.keyboard.press("Escape");
     await page.getByRole("link", { name: "Sign in", exact: true }).click();
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     await page.getByLabel("Email address").fill(person.email);
     await page.getByLabel("Password", { exact: true }).fill(person.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // The profile, from the avatar in the top bar.
@@ -101,7 +77,7 @@ describe("an account's life in a real browser", () => {
     await page.getByRole("button", { name: "Reset Pin" }).click();
     const otp = page.getByRole("dialog", { name: "Set your transaction PIN" });
     await otp.waitFor();
-    const pinCode = await mail.nextCode(person.email, 1);
+    const pinCode = await test.mail.nextCode(person.email, 1);
     await otp.getByLabel("Code (OTP)").fill(pinCode);
     await otp.getByLabel("PIN", { exact: true }).fill("2580");
     await otp.getByRole("button", { name: "Verify" }).click();
@@ -140,17 +116,17 @@ describe("an account's life in a real browser", () => {
       .getByRole("button", { name: "Log out" })
       .click();
     await logout.getByRole("button", { name: "Log out" }).click();
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
-    await page.goto(`${app.base}/app/profile`);
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/app/profile`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     await page.context().close();
   });
 
   it("draws the profile before its forms arrive, puts them where their placeholders were, and says in place when they cannot load", async () => {
     const page = await newPage();
     await signIn(page, person.email, person.password);
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     // The chunk of the profile's forms and modals (lazyPart) is held until the page has drawn without it.
     const partsChunk = /\/assets\/profileParts-[^/]+\.js$/;
     let release!: () => void;
@@ -161,7 +137,7 @@ describe("an account's life in a real browser", () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${app.base}/app/profile`);
+    await page.goto(`${test.app.base}/app/profile`);
     const details = page.getByRole("region", { name: "Personal details" });
     const password = page.getByRole("region", { name: "Change password" });
     const verification = page.getByRole("region", { name: "Wallet and verification" });
@@ -183,10 +159,13 @@ describe("an account's life in a real browser", () => {
     }
 
     // A phone that cannot fetch the chunk gets the page, and the load error where each form would be.
-    const offline = await browser.newContext({ ...phone, storageState: await page.context().storageState() });
+    const offline = await test.browser.newContext({
+      ...phone,
+      storageState: await page.context().storageState(),
+    });
     const again = await offline.newPage();
     await again.route(partsChunk, (route) => route.abort("internetdisconnected"));
-    await again.goto(`${app.base}/app/profile`);
+    await again.goto(`${test.app.base}/app/profile`);
     for (const name of ["Personal details", "Change password"]) {
       const region = again.getByRole("region", { name });
       await region.getByRole("alert").filter({ hasText: "This part of the page did not load." }).waitFor();
@@ -201,12 +180,12 @@ describe("an account's life in a real browser", () => {
 
   it("answers a taken email as a new one, and tells its owner by email instead", async () => {
     const page = await newPage();
-    const seen = mail.count(person.email);
+    const seen = test.mail.count(person.email);
     await register(page, { ...person, password: "someone else's secret" });
     await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
     await expect
       .poll(() =>
-        mail.mails
+        test.mail.mails
           .filter((m) => m.to.includes(person.email))
           .slice(seen)
           .map((m) => m.raw),
@@ -221,7 +200,7 @@ describe("an account's life in a real browser", () => {
     await register(page, late);
     await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
     // The sign-in proves the sign-up's password, so the code mailed at sign-up confirms it.
-    const code = await mail.nextCode(late.email, 0);
+    const code = await test.mail.nextCode(late.email, 0);
 
     await signIn(page, late.email, late.password);
     const verify = page.getByRole("dialog", { name: "Verify your email" });
@@ -229,21 +208,21 @@ describe("an account's life in a real browser", () => {
     await verify.getByLabel("Verification code").fill(code);
     await verify.getByRole("button", { name: "Verify" }).click();
     // Verified, the sign-in carries on by itself.
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.context().close();
   });
 
   it("sends a user whose session was revoked to /auth with the expiry message", async () => {
     const page = await newPage();
     await signIn(page, person.email, person.password);
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     // The dashboard has had its answers, so the first request to meet the ended session is the
     // reload's below, not one of this page's still on its way (which would end it here, before the
     // reload, leaving that page nothing to say).
     await page.getByRole("heading", { level: 2, name: "Wallet balance" }).waitFor();
     const token = await page.evaluate(() => localStorage.getItem("token"));
     // The session ends on the server (here: its own logout, from elsewhere).
-    const res = await fetch(`${app.base}/api/auth/logout/`, {
+    const res = await fetch(`${test.app.base}/api/auth/logout/`, {
       method: "POST",
       headers: { authorization: `Bearer ${token}` },
     });
@@ -251,7 +230,7 @@ describe("an account's life in a real browser", () => {
 
     // The next thing the app asks the server (here, the dashboard's reload) meets the ended session.
     await page.reload();
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     // Said by the sign-in page, once (tests/e2e/notices.test.ts counts the places).
     await page.locator(".auth-note").getByText(expiry).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
@@ -261,7 +240,7 @@ describe("an account's life in a real browser", () => {
   it("lets the admin in at /admin/login and keeps a customer out of the admin area", async () => {
     const staffPage = await newPage();
     await signIn(staffPage, admin.email, admin.password, "/admin/login");
-    await staffPage.waitForURL(`${app.base}/admin/dashboard`);
+    await staffPage.waitForURL(`${test.app.base}/admin/dashboard`);
     // First sign-in: the console stays shut until an authenticator is set up (QR code, first code).
     await passSecondFactor(staffPage, admin.email);
     await staffPage.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
@@ -282,16 +261,16 @@ describe("an account's life in a real browser", () => {
     const customer = await newPage();
     await signIn(customer, person.email, person.password, "/admin/login");
     await toast(customer, "This sign-in is for OjaPay staff.").waitFor();
-    expect(customer.url()).toBe(`${app.base}/admin/login`);
+    expect(customer.url()).toBe(`${test.app.base}/admin/login`);
 
     await signIn(customer, person.email, person.password);
-    await customer.waitForURL(`${app.base}/app/dashboard`);
-    await customer.goto(`${app.base}/admin/dashboard`);
-    await customer.waitForURL(`${app.base}/app/dashboard`);
+    await customer.waitForURL(`${test.app.base}/app/dashboard`);
+    await customer.goto(`${test.app.base}/admin/dashboard`);
+    await customer.waitForURL(`${test.app.base}/app/dashboard`);
     await toast(customer, "The admin area is for OjaPay staff.").waitFor();
     // The server refuses it too, whatever the SPA does.
     const token = await customer.evaluate(() => localStorage.getItem("token"));
-    const res = await fetch(`${app.base}/api/sys.admin/users/`, {
+    const res = await fetch(`${test.app.base}/api/sys.admin/users/`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.status).toBe(403);
@@ -306,34 +285,34 @@ describe("an account's life in a real browser", () => {
     };
     const before = await newPage();
     await signIn(before, who.email, who.oldPassword);
-    await before.waitForURL(`${app.base}/app/dashboard`);
+    await before.waitForURL(`${test.app.base}/app/dashboard`);
 
     const page = await newPage();
-    await page.goto(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/auth/login`);
     await page.getByRole("link", { name: "Forgot password?" }).click();
-    await page.waitForURL(`${app.base}/auth/forgot-password`);
-    const seen = mail.count(who.email);
+    await page.waitForURL(`${test.app.base}/auth/forgot-password`);
+    const seen = test.mail.count(who.email);
     await page.getByLabel("Email address").fill(who.email);
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    const code = await mail.nextCode(who.email, seen);
+    const code = await test.mail.nextCode(who.email, seen);
     await page.getByLabel("Code (OTP)").fill(code);
     await page.getByLabel("New password", { exact: true }).fill(who.newPassword);
     await page.getByRole("button", { name: "Set new password" }).click();
-    await page.waitForURL(`${app.base}/auth/login?email=${encodeURIComponent(who.email)}`);
+    await page.waitForURL(`${test.app.base}/auth/login?email=${encodeURIComponent(who.email)}`);
     await toast(page, "Your password has been changed. Please sign in with it.").waitFor();
     await page.getByLabel("Password", { exact: true }).fill(who.newPassword);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
 
     // The device signed in before the reset is signed out.
     await before.reload();
-    await before.waitForURL(`${app.base}/auth/login`);
+    await before.waitForURL(`${test.app.base}/auth/login`);
     await before.locator(".auth-note").getByText(expiry).waitFor();
     await before.context().close();
 
     // And a known password is changed from the profile.
-    await page.goto(`${app.base}/app/profile`);
+    await page.goto(`${test.app.base}/app/profile`);
     await page.getByLabel("Current password", { exact: true }).fill(who.newPassword);
     await page.getByLabel("New password", { exact: true }).fill("emeka third secret 11");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -346,7 +325,7 @@ describe("an account's life in a real browser", () => {
     const who = { first: "Ifeoma", last: "Eze", email: "ifeoma@example.com", password: "ifeoma password 5" };
     await register(page, who);
     await page.getByRole("dialog", { name: "Verify your email" }).waitFor();
-    const link = await mail.nextLink(who.email, 0);
+    const link = await test.mail.nextLink(who.email, 0);
     await page.goto(link);
     await page.getByText("Confirm the OjaPay account you signed up for on this device").waitFor();
     expect(new URL(page.url()).hash).toBe(""); // the token does not stay in the address bar
@@ -355,7 +334,7 @@ describe("an account's life in a real browser", () => {
     await page.getByRole("link", { name: "Sign in" }).click();
     await page.getByLabel("Password", { exact: true }).fill(who.password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.context().close();
   });
 
@@ -364,7 +343,7 @@ describe("an account's life in a real browser", () => {
     const who = { first: "Sani", last: "Musa", email: "sani@example.com", password: "sani password 8" };
     await register(phoneTab, who);
     await phoneTab.getByRole("dialog", { name: "Verify your email" }).waitFor();
-    const link = await mail.nextLink(who.email, 0);
+    const link = await test.mail.nextLink(who.email, 0);
     const laptop = await newPage();
     await laptop.goto(link);
     await laptop.getByRole("heading", { name: "Confirm your email" }).waitFor();
@@ -381,32 +360,32 @@ describe("an account's life in a real browser", () => {
   it("resets a forgotten password from the mailed link", async () => {
     const who = { email: "ifeoma@example.com", newPassword: "ifeoma linked secret 6" };
     const page = await newPage();
-    await page.goto(`${app.base}/auth/forgot-password`);
-    const seen = mail.count(who.email);
+    await page.goto(`${test.app.base}/auth/forgot-password`);
+    const seen = test.mail.count(who.email);
     await page.getByLabel("Email address").fill(who.email);
     await page.getByRole("button", { name: "Send code" }).click();
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
-    const link = await mail.nextLink(who.email, seen);
+    const link = await test.mail.nextLink(who.email, seen);
     await page.goto(link);
     await page.getByRole("heading", { name: "Choose a new password" }).waitFor();
     await page.getByLabel("New password", { exact: true }).fill(who.newPassword);
     await page.getByRole("button", { name: "Set password" }).click();
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     await toast(page, "Your password has been changed. Please sign in with it.").waitFor();
     await signIn(page, who.email, who.newPassword);
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.context().close();
   });
 
   it("asks for the emailed sign-in code once wrong passwords came from many addresses", async () => {
     const who = { email: "sani@example.com", password: "sani password 8" };
-    const seen = mail.count(who.email);
+    const seen = test.mail.count(who.email);
     // Two were counted on the laptop above: a wrong password, and the sign-up's own, which counts as
     // wrong for every email (docs/decisions.md, "Sign-in without giving accounts away"). Eight more
     // make ten, from eight addresses; the ninth needs the code.
     const answers: number[] = [];
     for (let i = 0; i < 9; i++) {
-      const res = await fetch(`${app.base}/api/auth/login/`, {
+      const res = await fetch(`${test.app.base}/api/auth/login/`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": `203.0.113.${i + 1}` },
         body: JSON.stringify({ email: who.email, password: `a wrong guess ${i}` }),
@@ -419,10 +398,10 @@ describe("an account's life in a real browser", () => {
     const dialog = page.getByRole("dialog", { name: "Enter your sign-in code" });
     await dialog.waitFor();
     // The owner was warned when the guesses reached ten; the code came with the right password.
-    const code = await mail.nextCode(who.email, seen + 1);
+    const code = await test.mail.nextCode(who.email, seen + 1);
     await dialog.getByLabel("Sign-in code").fill(code);
     await dialog.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.context().close();
   });
 });

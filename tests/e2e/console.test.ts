@@ -1,39 +1,32 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { consoleSignIn } from "./support/secondFactor";
+import { sendStaffInvitation } from "./support/staffInvitation";
 
 // The console against the built app and a real server: what staff and admins do, and what the
 // customer then sees in their own browser.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const colleague = { first: "Tunde", last: "Bello", email: "tunde@ojapay.test", password: "tunde password 2" };
 const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi password 3" };
 const pin = "5093";
 const gloPhone = "08051234567";
 const maintenance = "Sales are paused for 30 minutes while we upgrade our systems.";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 let adminPage: Page;
 let staffPage: Page;
 let customerPage: Page;
 
-async function newPage(options: object = phone): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (options?: object) => test.newPage(options);
 
 const toast = (page: Page, text: string) => page.locator(".Toastify").getByText(text, { exact: false });
 
 /** The balance as the customer's dashboard shows it. */
 async function balance(): Promise<string> {
-  await customerPage.goto(`${app.base}/app/dashboard`);
+  await customerPage.goto(`${test.app.base}/app/dashboard`);
   const card = customerPage.getByRole("region", { name: "Wallet balance" });
   await card.getByRole("button", { name: /^(Show|Hide) balance$/ }).waitFor();
   const show = card.getByRole("button", { name: "Show balance" });
@@ -44,41 +37,23 @@ async function balance(): Promise<string> {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest();
   // The admin on a laptop; staff and the customer on cheap phones.
   adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
   customerPage = await newPage();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 describe("the console in a real browser", () => {
   it("lets the admin invite a colleague, who chooses a password from the email and signs in to the console", async () => {
-    await consoleSignIn(adminPage, app.base, admin);
-    await adminPage.goto(`${app.base}/admin/manage-users`);
-    await adminPage.getByRole("button", { name: "Invite staff" }).click();
-    const invite = adminPage.getByRole("region", { name: "Invite staff" });
-    await invite.getByLabel("First name").fill(colleague.first);
-    await invite.getByLabel("Last name").fill(colleague.last);
-    await invite.getByLabel("Email").fill(colleague.email);
-    await invite.getByLabel("Phone").fill("08051234567");
-    await invite.getByLabel("Role").selectOption({ label: "Staff" });
-    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await consoleSignIn(adminPage, test.app.base, admin);
+    await sendStaffInvitation(adminPage, test.app.base, colleague);
     await toast(adminPage, `Invitation sent to ${colleague.email}.`).waitFor();
 
     // The invitation's link opens "choose your password"; its token rides in the fragment.
-    await expect.poll(() => mail.count(colleague.email)).toBe(1);
-    const link = await mail.nextLink(colleague.email, 0);
+    await expect.poll(() => test.mail.count(colleague.email)).toBe(1);
+    const link = await test.mail.nextLink(colleague.email, 0);
     expect(link).toMatch(/\/auth\/reset-password#token=[\w-]{43}&invited=1$/);
     const invited = await newPage();
     await invited.goto(link);
@@ -86,11 +61,11 @@ describe("the console in a real browser", () => {
     expect(new URL(invited.url()).hash).toBe("");
     await invited.getByLabel("New password", { exact: true }).fill(colleague.password);
     await invited.getByRole("button", { name: "Set password" }).click();
-    await invited.waitForURL(`${app.base}/admin/login`);
+    await invited.waitForURL(`${test.app.base}/admin/login`);
     await invited.context().close();
 
     staffPage = await newPage();
-    await consoleSignIn(staffPage, app.base, colleague);
+    await consoleSignIn(staffPage, test.app.base, colleague);
     // On a phone the menu folds away behind its button.
     await staffPage.getByRole("button", { name: "Menu" }).click();
     const menu = staffPage.getByRole("navigation", { name: "Admin menu" });
@@ -99,12 +74,12 @@ describe("the console in a real browser", () => {
   });
 
   it("has staff create a data plan that a customer then buys", async () => {
-    await newCustomer(customerPage, app.base, mail, customer);
-    await setPin(customerPage, app.base, mail, customer.email, pin);
-    await fundThroughCheckout(customerPage, app.base, "₦5,000");
+    await newCustomer(customerPage, test.app.base, test.mail, customer);
+    await setPin(customerPage, test.app.base, test.mail, customer.email, pin);
+    await fundThroughCheckout(customerPage, test.app.base, "₦5,000");
     await customerPage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
 
-    await staffPage.goto(`${app.base}/admin/manage-databundle/2`);
+    await staffPage.goto(`${test.app.base}/admin/manage-databundle/2`);
     await staffPage.getByRole("heading", { level: 1, name: "GLO data plans" }).waitFor();
     await staffPage.getByRole("button", { name: "Add a plan" }).click();
     const add = staffPage.getByRole("dialog", { name: "Add a plan" });
@@ -125,7 +100,7 @@ describe("the console in a real browser", () => {
       .getByText("3GB Weekend (2 days)", { exact: true })
       .waitFor();
 
-    await customerPage.goto(`${app.base}/app/data-subscriptions`);
+    await customerPage.goto(`${test.app.base}/app/data-subscriptions`);
     await customerPage.getByLabel("Phone number").fill(gloPhone);
     await customerPage.getByLabel("Network", { exact: true }).selectOption({ label: "GLO" });
     await customerPage.getByRole("radio", { name: /3GB\s*2 days · Network plan\s*₦750/ }).check();
@@ -136,7 +111,7 @@ describe("the console in a real browser", () => {
   });
 
   it("has staff refund that purchase, and the customer's balance and history show it", async () => {
-    await staffPage.goto(`${app.base}/admin/databundle-transactions?search=${gloPhone}`);
+    await staffPage.goto(`${test.app.base}/admin/databundle-transactions?search=${gloPhone}`);
     await staffPage.getByRole("heading", { level: 1, name: "Data bundle transactions" }).waitFor();
     await staffPage.locator("a[href^='/admin/transactions/']").first().click();
     await staffPage.getByRole("heading", { level: 1, name: /^Transaction / }).waitFor();
@@ -148,19 +123,19 @@ describe("the console in a real browser", () => {
     await staffPage.getByText("Refunded", { exact: true }).first().waitFor();
 
     expect(await balance()).toBe("₦5,000.00");
-    await customerPage.goto(`${app.base}/app/transaction-history?kind=refund`);
+    await customerPage.goto(`${test.app.base}/app/transaction-history?kind=refund`);
     await customerPage.getByRole("heading", { level: 1, name: "Transaction history" }).waitFor();
     await customerPage.locator(".txn-list").getByText("+₦750.00").waitFor();
   });
 
   it("has staff switch a network's data off, and the customer sees it unavailable", async () => {
-    await staffPage.goto(`${app.base}/admin/manage-databundle/2`);
+    await staffPage.goto(`${test.app.base}/admin/manage-databundle/2`);
     const glo = staffPage.getByRole("region", { name: "GLO data" });
     await glo.getByRole("switch", { name: "On sale" }).uncheck();
     await glo.getByRole("button", { name: "Save GLO data" }).click();
     await toast(staffPage, "Data network saved.").waitFor();
 
-    await customerPage.goto(`${app.base}/app/data-subscriptions`);
+    await customerPage.goto(`${test.app.base}/app/data-subscriptions`);
     await customerPage.getByLabel("Phone number").fill(gloPhone);
     await customerPage.getByText("GLO data is not available right now.").first().waitFor();
     expect(await customerPage.getByRole("option", { name: "GLO (unavailable)" }).isDisabled()).toBe(true);
@@ -178,7 +153,7 @@ describe("the console in a real browser", () => {
   });
 
   it("has staff import a plan from VTpass's list at our price, and the admin see each provider's balance", async () => {
-    await staffPage.goto(`${app.base}/admin/manage-databundle/1`);
+    await staffPage.goto(`${test.app.base}/admin/manage-databundle/1`);
     const sync = staffPage.getByRole("region", { name: "A provider's plans" });
     await sync.getByLabel("Provider", { exact: true }).selectOption({ label: "VTpass" });
     await staffPage.getByRole("button", { name: "Sync from provider" }).click();
@@ -200,7 +175,7 @@ describe("the console in a real browser", () => {
     const providers = adminPage.getByRole("region", { name: "Providers" });
     await expect
       .poll(async () => {
-        await adminPage.goto(`${app.base}/admin/dashboard`);
+        await adminPage.goto(`${test.app.base}/admin/dashboard`);
         await providers.getByText("Simulated: no real money.").waitFor();
         return providers.locator(".provider-balance").first().textContent();
       })
@@ -211,13 +186,13 @@ describe("the console in a real browser", () => {
 
   it("has the admin switch emergency mode on mid-purchase: the customer's payment reads as paused, and no wizard can be started", async () => {
     // The customer is at the confirm step when the switch goes on.
-    await customerPage.goto(`${app.base}/app/airtime-vtu`);
+    await customerPage.goto(`${test.app.base}/app/airtime-vtu`);
     await customerPage.getByLabel("Phone number").fill("08031234567");
     await customerPage.getByLabel("Amount (₦)").fill("100");
     await customerPage.getByRole("button", { name: "Continue" }).click();
     await customerPage.getByRole("textbox", { name: "Transaction PIN" }).waitFor();
 
-    await adminPage.goto(`${app.base}/admin/dashboard`);
+    await adminPage.goto(`${test.app.base}/admin/dashboard`);
     const panel = adminPage.getByRole("region", { name: "Emergency mode" });
     await panel.getByText("Emergency mode is OFF").waitFor();
     await panel.getByLabel("Message to customers").fill(maintenance);
@@ -238,7 +213,7 @@ describe("the console in a real browser", () => {
 
     // Every wizard says so before its form, and offers none to fill in.
     for (const path of ["airtime-vtu", "data-subscriptions", "cable-subscriptions", "utilities"]) {
-      await customerPage.goto(`${app.base}/app/${path}`);
+      await customerPage.goto(`${test.app.base}/app/${path}`);
       const banner = customerPage.locator(".emergency-banner");
       await banner.filter({ hasText: maintenance }).waitFor();
       await customerPage.getByRole("button", { name: "Check again" }).waitFor();
@@ -267,10 +242,10 @@ describe("the console in a real browser", () => {
       .click();
     await panel.getByText("Emergency mode is OFF").waitFor();
 
-    await customerPage.goto(`${app.base}/app/dashboard`);
+    await customerPage.goto(`${test.app.base}/app/dashboard`);
     await customerPage.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     expect(await customerPage.locator(".emergency-banner").count()).toBe(0);
-    await customerPage.goto(`${app.base}/app/airtime-vtu`);
+    await customerPage.goto(`${test.app.base}/app/airtime-vtu`);
     await customerPage.getByLabel("Phone number").fill("08031234567");
     await customerPage.getByLabel("Amount (₦)").fill("100");
     await customerPage.getByRole("button", { name: "Continue" }).click();
@@ -279,7 +254,7 @@ describe("the console in a real browser", () => {
   });
 
   it("has the admin deactivate the customer, who is then signed out", async () => {
-    await adminPage.goto(`${app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
+    await adminPage.goto(`${test.app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
     await adminPage.getByRole("link", { name: "Ngozi Eze" }).click();
     await adminPage.getByRole("heading", { level: 1, name: "Ngozi Eze" }).waitFor();
     await adminPage.getByRole("switch", { name: "Active" }).uncheck();
@@ -290,7 +265,7 @@ describe("the console in a real browser", () => {
       .click();
     await adminPage.getByRole("dialog").waitFor({ state: "detached" });
 
-    await customerPage.goto(`${app.base}/app/dashboard`);
+    await customerPage.goto(`${test.app.base}/app/dashboard`);
     await customerPage.waitForURL(/\/auth(\/login)?$/);
     await customerPage.getByLabel("Email address").fill(customer.email);
     await customerPage.getByLabel("Password", { exact: true }).fill(customer.password);

@@ -1,36 +1,26 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedInStorage, signedInCustomer } from "../../bench/lighthouse/customer";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
-import { startMailCatcher } from "./support/mailCatcher";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { copiesOnceSettled, toastTexts } from "./support/saidOnce";
 
 // Opened with a saved session, the dashboard asks for its data and the session's profile check from a
 // script of its own in its HTML (src/pages/customer/dashboardEarlyRequests.ts), not once its code has
 // arrived and drawn; a saved session the server has ended still ends at sign-in, said once.
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  [app, browser] = await Promise.all([startAppProcess({ SMTP_URL: mail.url }), launchBrowser()]);
+  test = await startBrowserTest({}, { firstAdmin: false, pageTimeout: 15_000, inParallel: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 /** A page of its own whose localStorage holds the session, as the app saved it at sign-in. */
 async function signedInPage(stored: SignedInStorage): Promise<Page> {
-  const context = await browser.newContext(phone);
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${app.base}/api/status/`);
+  const page = await test.newPage(phone);
+  await page.goto(`${test.app.base}/api/status/`);
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, stored);
@@ -53,7 +43,7 @@ function watchApi(page: Page) {
 
 describe("the dashboard opened with a saved session", () => {
   it("sends its requests before the profile check has answered or the page's code has arrived", async () => {
-    const page = await signedInPage(await signedInCustomer(app.base, mail));
+    const page = await signedInPage(await signedInCustomer(test.app.base, test.mail));
     const events = watchApi(page);
     // The profile check and the dashboard's own code are held back, so only requests that wait for
     // neither can go out.
@@ -66,7 +56,7 @@ describe("the dashboard opened with a saved session", () => {
         await held;
         await route.continue();
       });
-    await page.goto(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/app/dashboard`);
     await expect
       .poll(() => events.filter((e) => e.startsWith("sent /api/core/customer/")).length)
       .toBeGreaterThanOrEqual(3);
@@ -93,8 +83,8 @@ describe("the dashboard opened with a saved session", () => {
   });
 
   it("goes to sign-in, saying once that the session expired, when the server has ended it", async () => {
-    const stored = await signedInCustomer(app.base, mail);
-    const res = await fetch(`${app.base}/api/auth/logout/`, {
+    const stored = await signedInCustomer(test.app.base, test.mail);
+    const res = await fetch(`${test.app.base}/api/auth/logout/`, {
       method: "POST",
       headers: { authorization: `Bearer ${stored.token}` },
     });
@@ -102,8 +92,8 @@ describe("the dashboard opened with a saved session", () => {
     const page = await signedInPage(stored);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(`${app.base}/app/dashboard`);
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     // Said once, by the sign-in page, however many of the dashboard's requests met the ended session.
     expect(await copiesOnceSettled(page, "Your session has expired. Kindly sign-in again.")).toBe(1);
     expect(await toastTexts(page)).toEqual([]);

@@ -2,13 +2,12 @@ import { createHmac } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWebhookReceiver } from "../server/support/webhookReceiver";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { consoleSignIn } from "./support/secondFactor";
 
 // A reseller's first key, end to end: an admin raises the customer to the Reseller level and KYC
@@ -18,53 +17,42 @@ import { consoleSignIn } from "./support/secondFactor";
 // signed, and shows in the deliveries. With SCREENSHOTS_DIR set, the page and the shown-once modal
 // are saved at 360 and 1280 px.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const customer = { first: "Bola", last: "Ade", email: "bola@example.com", password: "bola password 3" };
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let test: BrowserTest;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
 let certDir: string;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
   receiver = await startWebhookReceiver();
   // The app's process must trust the receiver's certificate, and may post to 127.0.0.1.
   certDir = mkdtempSync(join(tmpdir(), "ojapay-hook-ca-"));
   writeFileSync(join(certDir, "ca.pem"), receiver.cert);
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
+  test = await startBrowserTest({
     NODE_EXTRA_CA_CERTS: join(certDir, "ca.pem"),
     WEBHOOK_ALLOW_PRIVATE: "true",
     REQUERY_INTERVAL_MS: "500",
   });
-  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  await test?.stop();
   await receiver?.close();
-  await mail?.close();
   if (certDir) rmSync(certDir, { recursive: true, force: true });
 });
 
 async function newPage(options: object): Promise<Page> {
-  const context = await browser.newContext(options);
-  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  const page = await test.newPage(options);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   return page;
 }
 
 /** The admin sets the customer's level to Reseller and their KYC tier to 2 on the user's page. */
 async function makeReseller(page: Page) {
-  await consoleSignIn(page, app.base, admin);
-  await page.goto(`${app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
+  await consoleSignIn(page, test.app.base, admin);
+  await page.goto(`${test.app.base}/admin/manage-users?search=${encodeURIComponent(customer.email)}`);
   await page.getByRole("link", { name: `${customer.first} ${customer.last}` }).click();
   await page.getByRole("heading", { level: 1, name: `${customer.first} ${customer.last}` }).waitFor();
   await page.getByLabel("Price level").selectOption("reseller");
@@ -113,9 +101,9 @@ describe("the Developer page in a real browser", () => {
 
   it("explains the way to keys to a plain customer, then the admin makes them a reseller at tier 2", async () => {
     page = await newPage(phone);
-    await newCustomer(page, app.base, mail, customer);
-    await fundThroughCheckout(page, app.base, "₦5,000");
-    await page.goto(`${app.base}/app/developer`);
+    await newCustomer(page, test.app.base, test.mail, customer);
+    await fundThroughCheckout(page, test.app.base, "₦5,000");
+    await page.goto(`${test.app.base}/app/developer`);
     await page.getByRole("region", { name: "Sell from your own website or app" }).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
 
@@ -123,7 +111,7 @@ describe("the Developer page in a real browser", () => {
   }, 180_000);
 
   it("makes a key with a webhook URL, shows it once with copy buttons, and lists it without it", async () => {
-    await page.goto(`${app.base}/app/developer`);
+    await page.goto(`${test.app.base}/app/developer`);
     await page.getByRole("button", { name: "Menu" }).click();
     await page
       .getByRole("navigation", { name: "Customer menu" })
@@ -166,7 +154,7 @@ describe("the Developer page in a real browser", () => {
   }, 60_000);
 
   it("buys airtime with the key through /reseller/api/ and sees that purchase's webhook delivered", async () => {
-    const answer = await fetch(`${app.base}/reseller/api/topup/`, {
+    const answer = await fetch(`${test.app.base}/reseller/api/topup/`, {
       method: "POST",
       headers: { authorization: `Token ${key}`, "content-type": "application/json" },
       body: JSON.stringify({
@@ -193,7 +181,7 @@ describe("the Developer page in a real browser", () => {
       viewport: { width: 1280, height: 800 },
       storageState: await page.context().storageState(),
     });
-    await wide.goto(`${app.base}/app/developer`);
+    await wide.goto(`${test.app.base}/app/developer`);
     await wide
       .getByRole("region", { name: "Webhook deliveries" })
       .locator("tr", { hasText: "Purchase settled" })

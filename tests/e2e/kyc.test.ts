@@ -1,33 +1,23 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 let page: Page;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({ SMTP_URL: mail.url, SIMULATOR_LATENCY_MS: "100" });
-  browser = await launchBrowser();
-  page = await (await browser.newContext(phone)).newPage();
-  page.setDefaultTimeout(20_000);
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { firstAdmin: false });
+  page = await test.newPage(phone);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 const pin = "5193";
 
 async function buyAirtime(naira: string) {
-  await page.goto(`${app.base}/app/airtime-vtu`);
+  await page.goto(`${test.app.base}/app/airtime-vtu`);
   await page.getByLabel("Phone number").fill("08031234567");
   await page.getByLabel("Amount (₦)").fill(naira);
   await page.getByRole("button", { name: "Continue" }).click();
@@ -36,16 +26,16 @@ async function buyAirtime(naira: string) {
 
 describe("KYC tiers in a real browser", () => {
   it("stops a tier 1 customer at the daily limit, and Verify Details raises the tier so the purchase goes through", async () => {
-    await newCustomer(page, app.base, mail, {
+    await newCustomer(page, test.app.base, test.mail, {
       first: "Emeka",
       last: "Obi",
       email: "emeka@example.com",
       password: "emeka password 3",
     });
-    await setPin(page, app.base, mail, "emeka@example.com", pin);
-    await fundByTransfer(page, app.base, "60,000");
+    await setPin(page, test.app.base, test.mail, "emeka@example.com", pin);
+    await fundByTransfer(page, test.app.base, "60,000");
 
-    await page.goto(`${app.base}/app/profile`);
+    await page.goto(`${test.app.base}/app/profile`);
     const section = page.getByRole("region", { name: "Wallet and verification" });
     await section.getByText("Tier 1", { exact: true }).waitFor();
     await section.getByText("₦50,000.00 (₦0.00 used today)").waitFor();
@@ -63,7 +53,7 @@ describe("KYC tiers in a real browser", () => {
       .first()
       .waitFor();
 
-    await page.goto(`${app.base}/app/profile`);
+    await page.goto(`${test.app.base}/app/profile`);
     await section.getByText("₦50,000.00 (₦49,000.00 used today)").waitFor();
     await section.getByRole("button", { name: "Verify Details" }).click();
     const dialog = page.getByRole("dialog", { name: "Verify your identity" });

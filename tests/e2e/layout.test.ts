@@ -1,14 +1,19 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminPages, mayOpen } from "../../src/pages/admin/adminNav";
 import { customerPages } from "../../src/pages/customer/customerNav";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
-import { openSettled, settle } from "./support/browserTest";
+import { phone } from "./support/browser";
+import {
+  type BrowserTest,
+  laptop,
+  openSettled,
+  settle,
+  startBrowserTest,
+  testAdmin,
+} from "./support/browserTest";
 import { fundThroughCheckout, newCustomer } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { coveredPoints, cutOptions, splitWords } from "./support/onScreen";
 import { consoleSignIn } from "./support/secondFactor";
 
@@ -22,33 +27,23 @@ import { consoleSignIn } from "./support/secondFactor";
 // customer's dashboard, a purchase wizard, the profile, the console's dashboard and the API reference
 // (/developers, signed out) at both widths.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const customer = { first: "Yemi", last: "Adeyemi", email: "yemi@example.com", password: "yemi password 3" };
 
-const laptop = { viewport: { width: 1280, height: 800 } } as const;
 const sizes = ["360", "1280"] as const;
 type Size = (typeof sizes)[number];
 
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+let test: BrowserTest;
 /** Each person's page at each size, signed in (the second size shares the first's saved session). */
 const customerAt = new Map<Size, Page>();
 const adminAt = new Map<Size, Page>();
 
-async function newPage(options: object, storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
-  const context = await browser.newContext({ ...options, ...(storageState && { storageState }) });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage: BrowserTest["newPage"] = (options, storageState) => test.newPage(options, storageState);
 
 /** A page opened and settled: its h1 drawn, nothing loading, fonts in, the document at its top. */
-const open = (page: Page, path: string) => openSettled(page, app.base, path);
+const open = (page: Page, path: string) => openSettled(page, test.app.base, path);
 
 /**
  * The page as `<name>-<size>.png` in SCREENSHOTS_DIR, whole: drawn in a window as tall as the page,
@@ -125,20 +120,13 @@ async function expectFrameClear(page: Page, size: Size, nav: Locator) {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SIMULATOR_LATENCY_MS: "100",
-  });
-  browser = await launchBrowser();
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" });
 
   // A customer with a funding on the books (a reference and an amount in the console's lists) and a
   // correction waiting for staff (an identity review), whose profile reads "Not verified".
   const phonePage = await newPage(phone);
-  await newCustomer(phonePage, app.base, mail, { ...customer });
-  await fundThroughCheckout(phonePage, app.base, "₦5,000");
+  await newCustomer(phonePage, test.app.base, test.mail, { ...customer });
+  await fundThroughCheckout(phonePage, test.app.base, "₦5,000");
   await phonePage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
   await open(phonePage, "/app/profile");
   const section = phonePage.getByRole("region", { name: "Wallet and verification" });
@@ -161,17 +149,12 @@ beforeAll(async () => {
   customerAt.set("1280", await newPage(laptop, await phonePage.context().storageState()));
 
   const laptopPage = await newPage(laptop);
-  await consoleSignIn(laptopPage, app.base, admin);
+  await consoleSignIn(laptopPage, test.app.base, admin);
   adminAt.set("1280", laptopPage);
   adminAt.set("360", await newPage(phone, await laptopPage.context().storageState()));
 }, 240_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 /** One API call from inside the page, with its session; its `data`. */
 function apiCall(page: Page, method: string, path: string, body?: unknown) {
@@ -203,7 +186,7 @@ const reseller = {
 
 async function makeApiUser() {
   const page = await newPage(phone);
-  await newCustomer(page, app.base, mail, reseller);
+  await newCustomer(page, test.app.base, test.mail, reseller);
   // Reseller level, KYC tier 2 and ₦20,000, as an admin sets them, through the console's API.
   const admin = adminAt.get("1280") as Page;
   const found = await apiCall(admin, "GET", `sys.admin/users/?search=${encodeURIComponent(reseller.email)}`);
@@ -226,7 +209,7 @@ async function makeApiUser() {
     [1_500, "08031234567"],
     [500, "08039876543"],
   ] as const) {
-    const bought = await fetch(`${app.base}/reseller/api/topup/`, {
+    const bought = await fetch(`${test.app.base}/reseller/api/topup/`, {
       method: "POST",
       headers: { authorization: `Token ${key}`, "content-type": "application/json" },
       body: JSON.stringify({ network: 1, amount, mobile_number: phone }),

@@ -1,28 +1,20 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customerPassword, signedInCustomer } from "../../bench/lighthouse/customer";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
-import { startMailCatcher } from "./support/mailCatcher";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 
 // The landing, information and sign-in pages, and the dashboard's app shell, arrive drawn in the HTML
 // (build/prerender.ts): readable with no script at all, and taken over by React (hydrated, the same
 // nodes kept) when scripts run.
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  [app, browser] = await Promise.all([startAppProcess({ SMTP_URL: mail.url }), launchBrowser()]);
+  test = await startBrowserTest({}, { firstAdmin: false, inParallel: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 const landingHeading = "Airtime, data, TV and electricity from one wallet";
 
@@ -41,11 +33,11 @@ function problems(page: Page): string[] {
  * localStorage from a page that loads none of the app (the API's status), as a saved session is.
  */
 async function phoneTab(storage?: Record<string, string>) {
-  const context = await browser.newContext(phone);
+  const context = await test.browser.newContext(phone);
   const page = await context.newPage();
   const seen = problems(page);
   if (storage) {
-    await page.goto(`${app.base}/api/status/`);
+    await page.goto(`${test.app.base}/api/status/`);
     await page.evaluate((entries) => {
       for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
     }, storage);
@@ -71,7 +63,7 @@ async function openHydrated(page: Page, path: string, { navigated = false } = {}
         if (w.drawnHeading === undefined) w.drawnHeading = document.querySelector("h1");
       });
     });
-    await page.goto(`${app.base}${path}`);
+    await page.goto(`${test.app.base}${path}`);
   }
   await page.waitForFunction(
     () => {
@@ -86,9 +78,9 @@ async function openHydrated(page: Page, path: string, { navigated = false } = {}
 
 describe("prerendered pages", () => {
   it("show their text and links with JavaScript off", async () => {
-    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const context = await test.browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.base}/`);
+    await page.goto(`${test.app.base}/`);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(landingHeading);
     expect(await page.getByRole("link", { name: "Read all the FAQs" }).getAttribute("href")).toBe("/faqs");
     expect(await page.getByText("Simulated payments and deliveries").isVisible()).toBe(true);
@@ -96,7 +88,7 @@ describe("prerendered pages", () => {
     const heroPadding = await page.locator(".landing-hero").evaluate((el) => getComputedStyle(el).paddingTop);
     expect(heroPadding).not.toBe("0px");
 
-    await page.goto(`${app.base}/faqs`);
+    await page.goto(`${test.app.base}/faqs`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Frequently asked questions");
     expect(await page.title()).toBe("Frequently asked questions · OjaPay");
     expect(await page.getByRole("link", { name: "Contact support" }).first().getAttribute("href")).toBe(
@@ -130,7 +122,7 @@ describe("prerendered pages", () => {
     const { context, page, seen } = await phoneTab();
     await openHydrated(page, "/about-us");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("About OjaPay");
-    await page.goto(`${app.base}/no-such-page`);
+    await page.goto(`${test.app.base}/no-such-page`);
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     // The one line is Chromium's own for a document answered 404, as an address with no page is.
     expect(seen).toEqual(["Failed to load resource: the server responded with a status of 404 (Not Found)"]);
@@ -142,15 +134,15 @@ describe("prerendered pages", () => {
     await openHydrated(page, "/developers");
     await page.getByRole("heading", { level: 3, name: "POST /api/v1/purchases/" }).waitFor();
     // The HTML was drawn with no address; the examples carry the page's own once React has it.
-    expect(await page.locator("main").textContent()).toContain(`${app.base}/api/v1/`);
+    expect(await page.locator("main").textContent()).toContain(`${test.app.base}/api/v1/`);
     expect(seen).toEqual([]);
     await context.close();
   });
 
   it("sign-in shows its form with JavaScript off, its button disabled so nothing sends it natively", async () => {
-    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const context = await test.browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/auth/login`);
     expect(await page.title()).toBe("Sign in · OjaPay");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Sign in");
     expect(await page.getByLabel("Email address").isVisible()).toBe(true);
@@ -164,9 +156,9 @@ describe("prerendered pages", () => {
   });
 
   it("sign-in's brand band on a phone keeps its height whatever is below it, so nothing moves as the page is read in", async () => {
-    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const context = await test.browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/auth/login`);
     const formTop = () => page.evaluate(() => document.querySelector("main")?.getBoundingClientRect().top);
     const drawn = await formTop();
     // As while the HTML is still arriving: the form not yet there below the band.
@@ -176,7 +168,7 @@ describe("prerendered pages", () => {
   });
 
   it("sign-in hydrates without a console error and keeps what was typed before its script ran", async () => {
-    const stored = await signedInCustomer(app.base, mail);
+    const stored = await signedInCustomer(test.app.base, test.mail);
     const profile = JSON.parse(stored.userData) as { email: string };
     const { context, page, seen } = await phoneTab();
     // The scripts wait until the customer has typed into the drawn form.
@@ -188,32 +180,32 @@ describe("prerendered pages", () => {
       await typed;
       await route.continue();
     });
-    await page.goto(`${app.base}/auth/login`, { waitUntil: "commit" });
+    await page.goto(`${test.app.base}/auth/login`, { waitUntil: "commit" });
     await page.getByLabel("Email address").fill(profile.email);
     await page.getByLabel("Password", { exact: true }).fill(customerPassword);
     release();
     await openHydrated(page, "/auth/login", { navigated: true });
     await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     expect(seen).toEqual([]);
     await context.close();
   });
 
   it("sign-in sends a visitor who is already signed in on to the dashboard", async () => {
-    const stored = await signedInCustomer(app.base, mail);
+    const stored = await signedInCustomer(test.app.base, test.mail);
     const { context, page, seen } = await phoneTab(stored);
-    await page.goto(`${app.base}/auth/login`);
-    await page.waitForURL(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/auth/login`);
+    await page.waitForURL(`${test.app.base}/app/dashboard`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     expect(seen).toEqual([]);
     await context.close();
   });
 
   it("the dashboard shows the customer area's frame and its loading state with JavaScript off, nothing of anyone's", async () => {
-    const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
+    const context = await test.browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/app/dashboard`);
     expect(await page.title()).toBe("Dashboard · OjaPay");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Dashboard");
     expect(await page.getByRole("status").filter({ hasText: "Loading…" }).isVisible()).toBe(true);
@@ -229,7 +221,7 @@ describe("prerendered pages", () => {
   });
 
   it("the dashboard's shell hydrates without a console error, keeping its nodes, and shows the customer's wallet", async () => {
-    const stored = await signedInCustomer(app.base, mail);
+    const stored = await signedInCustomer(test.app.base, test.mail);
     const { context, page, seen } = await phoneTab(stored);
     await openHydrated(page, "/app/dashboard");
     await page.getByRole("heading", { level: 2, name: "Wallet balance" }).waitFor();
@@ -250,8 +242,8 @@ describe("prerendered pages", () => {
       const path = new URL(request.url()).pathname;
       if (path.startsWith("/api/core/customer/")) asked.push(path);
     });
-    await page.goto(`${app.base}/app/dashboard`);
-    await page.waitForURL(`${app.base}/auth/login`);
+    await page.goto(`${test.app.base}/app/dashboard`);
+    await page.waitForURL(`${test.app.base}/auth/login`);
     await page.getByRole("heading", { level: 1, name: "Sign in" }).waitFor();
 
     // A saved staff session (its token long ended): the customer area sends it to the console.
@@ -259,11 +251,11 @@ describe("prerendered pages", () => {
       localStorage.setItem("token", "x".repeat(43));
       localStorage.setItem("isAuth", "true");
     });
-    const staff = await signedInCustomer(app.base, mail);
+    const staff = await signedInCustomer(test.app.base, test.mail);
     await page.evaluate((profile) => {
       localStorage.setItem("userData", JSON.stringify({ ...JSON.parse(profile), role: "staff" }));
     }, staff.userData);
-    await page.goto(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/app/dashboard`);
     await page.waitForURL((url) => !url.pathname.startsWith("/app/"));
     expect(asked).toEqual([]);
     expect(seen.filter((text) => !text.includes("401"))).toEqual([]);

@@ -1,37 +1,28 @@
 import type { AxeResults } from "axe-core";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 import { consoleSignIn } from "./support/secondFactor";
 
 // Several providers in a real browser against the built app: VTpass down, a purchase fails over to
 // the vendor and staff see both tries; the admin reorders a route on the Providers page.
 
-const admin = { email: "admin@ojapay.test", password: "admin password 1" };
+const admin = testAdmin;
 const customer = { first: "Chidi", last: "Okafor", email: "chidi@example.com", password: "chidi password 4" };
 const pin = "7315";
 const mtnPhone = "08031234567";
 const vtpassSecret = "SK_sim_vtpass_not_for_production";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 let adminPage: Page;
 let customerPage: Page;
 
-/** CSP bypassed only so axe can be injected; the app's own scripts are the same either way. */
-async function newPage(options: object = phone): Promise<Page> {
-  const page = await (await browser.newContext({ ...options, bypassCSP: true })).newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
+const newPage = (options?: object) => test.newPage(options);
 
 /** The VTpass simulator's outage switch, over HTTP with its secret key, as a person would try it. */
 async function vtpassDown(down: boolean) {
-  const answer = await fetch(`${app.base}/simulator/vtpass/control/down`, {
+  const answer = await fetch(`${test.app.base}/simulator/vtpass/control/down`, {
     method: "PUT",
     headers: { "secret-key": vtpassSecret, "content-type": "application/json" },
     body: JSON.stringify({ down }),
@@ -63,35 +54,25 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    SIMULATOR_LATENCY_MS: "100",
-  });
-  browser = await launchBrowser();
+  // CSP bypassed only so axe can be injected.
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { bypassCSP: true });
   adminPage = await newPage({ viewport: { width: 1280, height: 800 } });
   customerPage = await newPage();
-  await consoleSignIn(adminPage, app.base, admin);
+  await consoleSignIn(adminPage, test.app.base, admin);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 describe("buying from several providers, in a real browser", () => {
   it("delivers airtime from the vendor while VTpass is down, and staff see both tries", async () => {
-    await newCustomer(customerPage, app.base, mail, customer);
-    await setPin(customerPage, app.base, mail, customer.email, pin);
-    await fundThroughCheckout(customerPage, app.base, "₦5,000");
+    await newCustomer(customerPage, test.app.base, test.mail, customer);
+    await setPin(customerPage, test.app.base, test.mail, customer.email, pin);
+    await fundThroughCheckout(customerPage, test.app.base, "₦5,000");
     await customerPage.getByText("₦5,000.00 has been added to your wallet.").waitFor();
 
     await vtpassDown(true);
     try {
-      await customerPage.goto(`${app.base}/app/airtime-vtu`);
+      await customerPage.goto(`${test.app.base}/app/airtime-vtu`);
       await customerPage.getByLabel("Phone number").fill(mtnPhone);
       await customerPage.getByLabel("Amount (₦)").fill("200");
       await customerPage.getByRole("button", { name: "Continue" }).click();
@@ -101,7 +82,7 @@ describe("buying from several providers, in a real browser", () => {
       await vtpassDown(false);
     }
 
-    await adminPage.goto(`${app.base}/admin/airtime-transactions?search=${mtnPhone}`);
+    await adminPage.goto(`${test.app.base}/admin/airtime-transactions?search=${mtnPhone}`);
     await adminPage.getByRole("heading", { level: 1, name: "Airtime transactions" }).waitFor();
     await adminPage.locator("a[href^='/admin/transactions/']").first().click();
     await adminPage.getByRole("heading", { level: 1, name: /^Transaction / }).waitFor();
@@ -115,7 +96,7 @@ describe("buying from several providers, in a real browser", () => {
   });
 
   it("has the admin put the vendor before VTpass for MTN airtime, and the order holds after a reload", async () => {
-    await adminPage.goto(`${app.base}/admin/providers`);
+    await adminPage.goto(`${test.app.base}/admin/providers`);
     await adminPage.getByRole("heading", { level: 1, name: "Providers" }).waitFor();
     await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
     expect(await routeOrder(adminPage, "MTN airtime")).toEqual(["VTpass", "SME-data vendor"]);

@@ -1,34 +1,22 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess } from "./support/appProcess";
-import { launchBrowser, phone } from "./support/browser";
+import { phone } from "./support/browser";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { fundByTransfer, fundThroughCheckout, newCustomer, payWithPin } from "./support/customerFlows";
-import { startMailCatcher } from "./support/mailCatcher";
 
-let mail: Awaited<ReturnType<typeof startMailCatcher>>;
-let app: Awaited<ReturnType<typeof startAppProcess>>;
-let browser: Browser;
+let test: BrowserTest;
 let page: Page;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
   // A little provider latency so "buying" shows; quick requeries so a pending purchase settles in seconds.
-  app = await startAppProcess({
-    SMTP_URL: mail.url,
-    SIMULATOR_LATENCY_MS: "300",
-    REQUERY_INTERVAL_MS: "300",
-    REQUERY_BASE_DELAY_MS: "500",
-  });
-  browser = await launchBrowser();
-  page = await (await browser.newContext(phone)).newPage();
-  page.setDefaultTimeout(20_000);
+  test = await startBrowserTest(
+    { SIMULATOR_LATENCY_MS: "300", REQUERY_INTERVAL_MS: "300", REQUERY_BASE_DELAY_MS: "500" },
+    { firstAdmin: false },
+  );
+  page = await test.newPage(phone);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await mail?.close();
-});
+afterAll(() => test?.stop());
 
 const pin = "4826";
 const firstSteps = () => page.getByRole("region", { name: "Before your first purchase" });
@@ -37,7 +25,7 @@ const result = () =>
 
 /** The balance as the dashboard shows it, once the customer has chosen to see it. */
 async function balance(): Promise<string> {
-  await page.goto(`${app.base}/app/dashboard`);
+  await page.goto(`${test.app.base}/app/dashboard`);
   const card = page.getByRole("region", { name: "Wallet balance" });
   const show = card.getByRole("button", { name: "Show balance" });
   await card.getByRole("button", { name: /^(Show|Hide) balance$/ }).waitFor();
@@ -49,7 +37,7 @@ async function balance(): Promise<string> {
 
 describe("a customer's money in a real browser", () => {
   it("shows a new customer the first steps, then funds ₦5,000 through Paystack's checkout, with the simulated bar on every page", async () => {
-    await newCustomer(page, app.base, mail, {
+    await newCustomer(page, test.app.base, test.mail, {
       first: "Zainab",
       last: "Musa",
       email: "zainab@example.com",
@@ -59,7 +47,7 @@ describe("a customer's money in a real browser", () => {
     const steps = firstSteps();
     await steps.getByRole("link", { name: "Fund your wallet" }).waitFor();
     await steps.getByRole("button", { name: "Set your PIN" }).waitFor();
-    await fundThroughCheckout(page, app.base, "₦5,000");
+    await fundThroughCheckout(page, test.app.base, "₦5,000");
     await page.getByText("₦5,000.00 has been added to your wallet.").waitFor();
     await page.getByRole("note").getByText("Simulated payments and deliveries: no real money").waitFor();
     expect(await balance()).toBe("₦5,000.00");
@@ -67,7 +55,7 @@ describe("a customer's money in a real browser", () => {
   });
 
   it("buys airtime with the network's discount shown, setting the first PIN in place at the confirm step", async () => {
-    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.goto(`${test.app.base}/app/airtime-vtu`);
     await page.getByLabel("Phone number").fill("08031234567");
     expect(await page.getByLabel("Network").inputValue()).toBe("1");
     await page.getByLabel("Amount (₦)").fill("500");
@@ -76,10 +64,10 @@ describe("a customer's money in a real browser", () => {
     await summary.getByText("−₦10.00").waitFor();
     expect(await summary.locator(".summary-total").textContent()).toBe("Total₦490.00");
     expect(await summary.getByRole("textbox", { name: "Transaction PIN" }).count()).toBe(0);
-    const seen = mail.count("zainab@example.com");
+    const seen = test.mail.count("zainab@example.com");
     await summary.getByRole("button", { name: "Set your PIN" }).click();
     const otp = page.getByRole("dialog", { name: "Set your transaction PIN" });
-    await otp.getByLabel("Code (OTP)").fill(await mail.nextCode("zainab@example.com", seen));
+    await otp.getByLabel("Code (OTP)").fill(await test.mail.nextCode("zainab@example.com", seen));
     await otp.getByLabel("PIN", { exact: true }).fill(pin);
     await otp.getByRole("button", { name: "Verify" }).click();
     await otp.waitFor({ state: "detached" });
@@ -87,13 +75,13 @@ describe("a customer's money in a real browser", () => {
     expect(await summary.locator(".summary-total").textContent()).toBe("Total₦490.00");
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
-    await page.goto(`${app.base}/app/dashboard`);
+    await page.goto(`${test.app.base}/app/dashboard`);
     await page.getByRole("region", { name: "Wallet balance" }).waitFor();
     expect(await firstSteps().count()).toBe(0);
   });
 
   it("buys a data plan", async () => {
-    await page.goto(`${app.base}/app/data-subscriptions`);
+    await page.goto(`${test.app.base}/app/data-subscriptions`);
     await page.getByLabel("Phone number").fill("08031234567");
     await page.getByRole("radio", { name: /1GB\s*1 day · Network plan\s*₦500/ }).check();
     await page.getByRole("button", { name: "Continue" }).click();
@@ -113,7 +101,7 @@ describe("a customer's money in a real browser", () => {
       await route.continue().catch(() => {});
     });
     try {
-      await page.goto(`${app.base}/app/data-subscriptions`);
+      await page.goto(`${test.app.base}/app/data-subscriptions`);
       // The number picks MTN, whose plans then show: the stored ones.
       await page.getByLabel("Phone number").fill("08031234567");
       await page.getByRole("radio", { name: /1GB\s*1 day · Network plan\s*₦500/ }).check();
@@ -131,7 +119,7 @@ describe("a customer's money in a real browser", () => {
   });
 
   it("buys prepaid electricity after verifying the meter, and shows the token", async () => {
-    await page.goto(`${app.base}/app/utilities`);
+    await page.goto(`${test.app.base}/app/utilities`);
     await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
     await page.getByLabel("Meter number").fill("45071234567");
     await page.getByLabel("Amount (₦)").fill("1,000");
@@ -152,7 +140,7 @@ describe("a customer's money in a real browser", () => {
 
   it("shows a failing number's failure and gives the money back", async () => {
     const before = await balance();
-    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.goto(`${test.app.base}/app/airtime-vtu`);
     await page.getByLabel("Phone number").fill("08030000000");
     await page.getByLabel("Amount (₦)").fill("200");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -164,7 +152,7 @@ describe("a customer's money in a real browser", () => {
   });
 
   it("shows a pending purchase as pending, then as successful once the provider confirms", async () => {
-    await page.goto(`${app.base}/app/airtime-vtu`);
+    await page.goto(`${test.app.base}/app/airtime-vtu`);
     await page.getByLabel("Phone number").fill("08031111111");
     await page.getByLabel("Amount (₦)").fill("100");
     await page.getByRole("button", { name: "Continue" }).click();
@@ -188,10 +176,10 @@ describe("a customer's money in a real browser", () => {
 
   it("buys a DStv bouquet after verifying the smartcard, with money sent to the customer's account number", async () => {
     const before = await balance();
-    await fundByTransfer(page, app.base, "5000");
+    await fundByTransfer(page, test.app.base, "5000");
     await expect.poll(() => balance(), { timeout: 20_000 }).not.toBe(before);
     expect(await balance()).toBe("₦7,812.00");
-    await page.goto(`${app.base}/app/cable-subscriptions`);
+    await page.goto(`${test.app.base}/app/cable-subscriptions`);
     await page.getByLabel("TV provider").selectOption({ label: "DStv" });
     await page.getByLabel("Bouquet").selectOption({ label: "DStv Padi: ₦4,400" });
     await page.getByLabel("Smartcard number").fill("7023456789");
@@ -209,7 +197,7 @@ describe("a customer's money in a real browser", () => {
 
   it("shows every transaction in the history, with the right balances", async () => {
     expect(await balance()).toBe("₦3,312.00");
-    await page.goto(`${app.base}/app/transaction-history`);
+    await page.goto(`${test.app.base}/app/transaction-history`);
     const rows = page.locator("main a[href*='/transaction-history/']");
     // Two fundings (card, transfer) and six purchases: airtime, data, electricity, the failed and the
     // pending airtime, DStv.

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startAppProcess } from "./appProcess";
-import { launchBrowser } from "./browser";
+import { launchBrowser, phone } from "./browser";
 import { startMailCatcher } from "./mailCatcher";
 
 /** The first admin each browser test's app is started with. */
@@ -13,30 +13,58 @@ export const laptop = { viewport: { width: 1280, height: 800 } } as const;
 
 type SavedSession = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
+/** Where browser tests' set-ups differ; the defaults are what most of them want. */
+export interface BrowserTestOptions {
+  /** Whether the app starts with `testAdmin` as its first admin. */
+  firstAdmin?: boolean;
+  /** How long a page's actions and waits may take. */
+  pageTimeout?: number;
+  /** CSP bypassed only so axe can be injected; the app's own scripts are the same either way. */
+  bypassCSP?: boolean;
+  /** The app and the browser started at once, for files that time nothing of the start. */
+  inParallel?: boolean;
+}
+
+export type BrowserTest = Awaited<ReturnType<typeof startBrowserTest>>;
+
 /**
  * What a browser test starts: the product in its own process with a mail server it reads codes from
- * and the first admin, and the browser. `env` adds or overrides the app's settings.
+ * and (unless `firstAdmin` is false) the first admin, and the browser. `env` adds or overrides the
+ * app's settings.
  */
-export async function startBrowserTest(env: Record<string, string> = {}) {
+export async function startBrowserTest(
+  env: Record<string, string> = {},
+  { firstAdmin = true, pageTimeout = 20_000, bypassCSP = false, inParallel = false }: BrowserTestOptions = {},
+) {
   const mail = await startMailCatcher();
-  const app = await startAppProcess({
-    SMTP_URL: mail.url,
-    ADMIN_EMAIL: testAdmin.email,
-    ADMIN_PASSWORD: testAdmin.password,
-    ...env,
-  });
-  const browser: Browser = await launchBrowser();
+  const startApp = () =>
+    startAppProcess({
+      SMTP_URL: mail.url,
+      ...(firstAdmin && { ADMIN_EMAIL: testAdmin.email, ADMIN_PASSWORD: testAdmin.password }),
+      ...env,
+    });
+  let app: Awaited<ReturnType<typeof startAppProcess>>;
+  let browser: Browser;
+  if (inParallel) [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  else {
+    app = await startApp();
+    browser = await launchBrowser();
+  }
   const contexts: BrowserContext[] = [];
   return {
     mail,
     app,
     browser,
     /** A page in a context of its own, with `options` (a window size) and perhaps a saved session. */
-    async newPage(options: object, storageState?: SavedSession): Promise<Page> {
-      const context = await browser.newContext({ ...options, ...(storageState && { storageState }) });
+    async newPage(options: object = phone, storageState?: SavedSession): Promise<Page> {
+      const context = await browser.newContext({
+        ...options,
+        ...(bypassCSP && { bypassCSP }),
+        ...(storageState && { storageState }),
+      });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(20_000);
+      page.setDefaultTimeout(pageTimeout);
       return page;
     },
     async stop() {

@@ -10,8 +10,8 @@ export interface Person {
   password: string;
 }
 
-/** Register, verify with the emailed code, and sign in, as a customer would on the site. */
-export async function newCustomer(page: Page, base: string, mail: Mail, person: Person) {
+/** The sign-up form filled in for `person` and sent, as a customer would on the site. */
+export async function submitRegistration(page: Page, base: string, person: Person) {
   await page.goto(`${base}/auth/register`);
   await page.getByLabel("First name").fill(person.first);
   await page.getByLabel("Last name").fill(person.last);
@@ -19,6 +19,11 @@ export async function newCustomer(page: Page, base: string, mail: Mail, person: 
   await page.getByLabel("Phone number").fill("08031234567");
   await page.getByLabel("Password", { exact: true }).fill(person.password);
   await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** Register, verify with the emailed code, and sign in, as a customer would on the site. */
+export async function newCustomer(page: Page, base: string, mail: Mail, person: Person) {
+  await submitRegistration(page, base, person);
   const verify = page.getByRole("dialog", { name: "Verify your email" });
   await verify.waitFor();
   await verify.getByLabel("Verification code").fill(await mail.nextCode(person.email, 0));
