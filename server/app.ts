@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { type RouteArea, routeAreas } from "../schemas/routes/routeTable";
 import type { AppDeps, AppEnv } from "./deps";
 import { addressLimit } from "./http/addressLimit";
 import { apiDoor } from "./http/apiDoor";
@@ -18,56 +19,15 @@ import { sessionGate } from "./http/sessionGate";
 import { loadSpa } from "./http/spa";
 import { simulatorPaths } from "./integrations";
 import { messages, notFound, Refusal } from "./refusal";
-import { adminConsoleRoutes } from "./routes/adminConsoleRoutes";
-import { apiKeyRoutes } from "./routes/apiKeyRoutes";
-import { authRoutes } from "./routes/authRoutes";
-import { catalogueAdminRoutes } from "./routes/catalogueAdminRoutes";
-import { catalogueRoutes } from "./routes/catalogueRoutes";
-import { kycReviewRoutes } from "./routes/kycReviewRoutes";
-import { kycRoutes } from "./routes/kycRoutes";
-import { levelRoutes } from "./routes/levelRoutes";
-import { levelUpgradeRoutes } from "./routes/levelUpgradeRoutes";
+import { areaRoutes } from "./routes/areaRoutes";
 import { msorgDialectRoutes } from "./routes/msorgDialectRoutes";
-import { noticeRoutes } from "./routes/noticeRoutes";
-import { pinRoutes } from "./routes/pinRoutes";
-import { providerRoutes } from "./routes/providerRoutes";
-import { purchaseRoutes } from "./routes/purchaseRoutes";
-import { staffFundingRoutes } from "./routes/staffFundingRoutes";
-import { staffTransactionRoutes } from "./routes/staffTransactionRoutes";
-import { statusRoutes } from "./routes/statusRoutes";
-import { userAdminRoutes } from "./routes/userAdminRoutes";
-import { v1Routes } from "./routes/v1Routes";
-import { walletRoutes } from "./routes/walletRoutes";
-import { webhookDeliveryRoutes } from "./routes/webhookDeliveryRoutes";
-import { webhookRoutes } from "./routes/webhookRoutes";
 import { recentReads } from "./services/recentReads";
 
 export const apiBase = "/api";
 
+/** Every route of the API, area by area in the contract's order (schemas/routes/routeTable.ts). */
 export function apiRoutes(deps: AppDeps, recent = recentReads(0, () => deps.clock.now().getTime())): Route[] {
-  return [
-    ...statusRoutes(deps, recent),
-    ...authRoutes(deps),
-    ...pinRoutes(deps),
-    ...kycRoutes(deps),
-    ...kycReviewRoutes(deps),
-    ...walletRoutes(deps),
-    ...catalogueRoutes(deps),
-    ...purchaseRoutes(deps),
-    ...apiKeyRoutes(deps),
-    ...webhookDeliveryRoutes(deps),
-    ...levelUpgradeRoutes(deps),
-    ...noticeRoutes(deps),
-    ...staffFundingRoutes(deps),
-    ...catalogueAdminRoutes(deps),
-    ...staffTransactionRoutes(deps),
-    ...userAdminRoutes(deps),
-    ...levelRoutes(deps),
-    ...adminConsoleRoutes(deps),
-    ...providerRoutes(deps),
-    ...webhookRoutes(deps),
-    ...v1Routes(deps),
-  ];
+  return (Object.keys(routeAreas) as RouteArea[]).flatMap((area): Route[] => areaRoutes[area](deps, recent));
 }
 
 /**

@@ -25,36 +25,49 @@ import { webhookContracts } from "./webhook";
 import { webhookDeliveryContracts } from "./webhookDeliveries";
 
 /**
+ * The API's areas, each a group of contracts the client loads as one piece: the one list of them.
+ * The server answers each area with one route file (server/routes/areaRoutes.ts, checked against
+ * these names by the compiler), in this order.
+ */
+export const routeAreas = {
+  status: statusContracts,
+  auth: authContracts,
+  signedOut: signedOutContracts,
+  pin: pinContracts,
+  wallet: walletContracts,
+  kyc: kycContracts,
+  kycRequests: kycRequestContracts,
+  kycReview: kycReviewContracts,
+  catalogue: catalogueContracts,
+  purchase: purchaseContracts,
+  apiKeys: apiKeyContracts,
+  apiKeyConsole: apiKeyConsoleContracts,
+  webhookDeliveries: webhookDeliveryContracts,
+  levelUpgrades: levelUpgradeContracts,
+  notices: noticeContracts,
+  noticeReads: noticeReadContracts,
+  staffFunding: staffFundingContracts,
+  staffTransactions: staffTransactionContracts,
+  catalogueAdmin: catalogueAdminContracts,
+  userAdmin: userAdminContracts,
+  levels: levelContracts,
+  adminConsole: adminConsoleContracts,
+  providers: providerContracts,
+  webhooks: webhookContracts,
+  v1: v1Contracts,
+};
+
+export type RouteAreas = typeof routeAreas;
+export type RouteArea = keyof RouteAreas;
+
+type Merged<U> = (U extends unknown ? (whole: U) => void : never) extends (whole: infer All) => void
+  ? All
+  : never;
+
+/**
  * Every endpoint of the API by `METHOD /path`: the one source the server mounts, the client calls
  * and the tests exercise. Who may call each is decided by its path (server/http/access.ts).
  */
-export const routeTable = {
-  ...statusContracts,
-  ...authContracts,
-  ...signedOutContracts,
-  ...pinContracts,
-  ...walletContracts,
-  ...kycContracts,
-  ...kycRequestContracts,
-  ...kycReviewContracts,
-  ...catalogueContracts,
-  ...purchaseContracts,
-  ...apiKeyContracts,
-  ...apiKeyConsoleContracts,
-  ...webhookDeliveryContracts,
-  ...levelUpgradeContracts,
-  ...noticeContracts,
-  ...noticeReadContracts,
-  ...staffFundingContracts,
-  ...staffTransactionContracts,
-  ...catalogueAdminContracts,
-  ...userAdminContracts,
-  ...levelContracts,
-  ...adminConsoleContracts,
-  ...providerContracts,
-  ...webhookContracts,
-  ...v1Contracts,
-};
-
-export type RouteTable = typeof routeTable;
+export type RouteTable = Merged<RouteAreas[RouteArea]>;
+export const routeTable: RouteTable = Object.assign({}, ...Object.values(routeAreas));
 export type RouteName = keyof RouteTable;

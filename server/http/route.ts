@@ -26,7 +26,9 @@ export interface RouteInput<C extends Contract> {
  * and out) and its handler. The same declaration validates requests, shapes answers and writes the
  * OpenAPI document.
  */
-export interface Route extends Contract {
+export interface Route<K extends RouteKey = RouteKey> extends Contract {
+  /** Its entry in the route table, `METHOD /path`. */
+  key: K;
   method: Method;
   /** Hono pattern without the trailing slash, e.g. `/sys.admin/users/:id`. */
   path: string;
@@ -48,9 +50,9 @@ export function implement<K extends keyof RouteTable & RouteKey>(
   key: K,
   handle: Handler<RouteTable[K]>,
   options: { rawBody?: true } = {},
-): Route {
+): Route<K> {
   const contract: Contract = routeTable[key];
-  return { ...contract, ...splitKey(key), ...options, handle: handle as Route["handle"] };
+  return { ...contract, key, ...splitKey(key), ...options, handle: handle as Route["handle"] };
 }
 
 /**

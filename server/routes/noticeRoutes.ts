@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { listNotifications } from "../services/notices/announcements";
-import { currentCirculars, markNoticesRead, unreadNoticeCount } from "../services/notices/customerNotices";
+import { currentCirculars } from "../services/notices/customerNotices";
 
 /** What admins have told customers: notifications in an inbox, circulars on the dashboard while current. */
 export function noticeRoutes(deps: AppDeps) {
@@ -12,16 +12,6 @@ export function noticeRoutes(deps: AppDeps) {
         msg: "Notifications retrieved.",
         data: await listNotifications(deps.db, query, sessionOf(c).user.id),
       };
-    }),
-    implement("GET /core/customer/notifications/unread", async ({ c }) => {
-      return {
-        msg: "Unread notifications counted.",
-        data: { unread: await unreadNoticeCount(deps.db, sessionOf(c).user.id) },
-      };
-    }),
-    implement("POST /core/customer/notifications/read", async ({ body, c }) => {
-      const unread = await markNoticesRead(deps, sessionOf(c).user.id, new Date(body.up_to));
-      return { msg: "Notifications marked read.", data: { unread } };
     }),
     implement("GET /core/customer/circulars", async () => {
       return { msg: "Circulars retrieved.", data: await currentCirculars(deps) };
