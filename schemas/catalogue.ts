@@ -108,6 +108,37 @@ export const disco = z.object({
 });
 export type Disco = z.infer<typeof disco>;
 
+/** The exam bodies whose PINs are sold: result checkers (WAEC, NECO, NABTEB), registration, JAMB's UTME. */
+export const examBodies = ["waec", "neco", "nabteb", "jamb"] as const;
+export const examBody = z.enum(examBodies);
+export type ExamBody = z.infer<typeof examBody>;
+export const examBodyNames: Record<ExamBody, string> = {
+  waec: "WAEC",
+  neco: "NECO",
+  nabteb: "NABTEB",
+  jamb: "JAMB",
+};
+
+/** The most PINs of one product bought at once; a JAMB PIN is for one candidate's profile, one at a time. */
+export const maxExamPins = 10;
+export const examPinsAtOnce = (needsProfile: boolean) => (needsProfile ? 1 : maxExamPins);
+
+/** An exam PIN as customers see it, at their level's price for one PIN. */
+export const examProduct = z.object({
+  id: integer(),
+  exam: examBody,
+  name: z.string().check(z.meta({ description: "e.g. WAEC Result Checker, JAMB UTME (with mock)" })),
+  price: kobo.check(z.meta({ description: "One PIN at the customer's level" })),
+  needs_profile: z.boolean().check(
+    z.meta({
+      description: "JAMB: the candidate's profile ID is checked first, and one PIN is bought at a time",
+    }),
+  ),
+  max_quantity: integer(),
+  enabled: z.boolean(),
+});
+export type ExamProduct = z.infer<typeof examProduct>;
+
 /** A plan's or bouquet's id in a path (a serial). */
 export const catalogueIdParam = z.strictObject({
   id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(maxPlanId)),
@@ -136,5 +167,14 @@ export interface ElectricityCatalogue {
   kind: "electricity";
   discos: Disco[];
 }
-export type PurchaseCatalogue = AirtimeCatalogue | DataCatalogue | TvCatalogue | ElectricityCatalogue;
+export interface ExamPinCatalogue {
+  kind: "exam_pin";
+  products: ExamProduct[];
+}
+export type PurchaseCatalogue =
+  | AirtimeCatalogue
+  | DataCatalogue
+  | TvCatalogue
+  | ElectricityCatalogue
+  | ExamPinCatalogue;
 export type CatalogueOf<K extends PurchaseKind> = Extract<PurchaseCatalogue, { kind: K }>;

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { money, percent, providerCode } from "./catalogueEditors";
 import { integer, kobo, maxControlId, maxPlanId } from "./common";
+import { purchaseKinds } from "./transactions";
 
 /**
  * A product's offers: one per provider that sells it, with what that provider calls it and charges
@@ -8,7 +9,7 @@ import { integer, kobo, maxControlId, maxPlanId } from "./common";
  * price; these say who delivers it and at what cost. Shared by the server's routes and the console.
  */
 
-export const offerServices = ["airtime", "data", "tv", "electricity"] as const;
+export const offerServices = purchaseKinds;
 export const offerService = z.enum(offerServices);
 export type OfferService = z.infer<typeof offerService>;
 

@@ -27,4 +27,5 @@ export const levelServices = [
   "data_direct",
   "tv",
   "electricity",
+  "exam_pin",
 ] as const;

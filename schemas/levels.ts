@@ -28,6 +28,7 @@ export const levelEdit = z.strictObject({
   data_direct_percent: extra("Network plan discount"),
   tv_percent: extra("Cable TV discount"),
   electricity_percent: extra("Electricity discount"),
+  exam_pin_percent: extra("Exam PIN discount"),
 });
 export type LevelEdit = z.infer<typeof levelEdit>;
 

@@ -183,3 +183,12 @@ export const msorgAccount = z.object({
   }),
   Dataplans: z.record(z.string(), z.object({ ALL: z.array(msorgPlan) })),
 });
+
+/** `epin/`: result-checker PINs by exam name (`WAEC`, `NECO`, `NABTEB`), 1 to 10 at a time. */
+export const msorgEpinBody = z.object({
+  exam_name: z
+    .string({ error: "exam_name is required: WAEC, NECO or NABTEB." })
+    .check(z.trim(), z.minLength(2), z.maxLength(20)),
+  quantity: wholeNumber(10, "quantity must be a number from 1 to 10."),
+  request_id: requestId,
+});

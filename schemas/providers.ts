@@ -1,10 +1,13 @@
 import { z } from "zod/mini";
 import { integer, kobo, koboAmount, timestamp } from "./common";
 import { providerAlert } from "./operations";
+import { purchaseKinds } from "./transactions";
 
 /** The services a route is kept for. */
-export const routedServices = ["airtime", "data", "tv", "electricity"] as const;
-export const routedService = z.enum(routedServices, { error: "Choose airtime, data, tv or electricity." });
+export const routedServices = purchaseKinds;
+export const routedService = z.enum(routedServices, {
+  error: "Choose airtime, data, tv, electricity or exam PINs.",
+});
 
 /** A provider as `PROVIDERS` names it. */
 export const providerName = z

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { networkId } from "./catalogue";
+import { maxExamPins, networkId } from "./catalogue";
 import { integer, kobo, koboAmount, maxControlId, maxPlanId, phone, pin } from "./common";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
@@ -104,6 +104,34 @@ export type ElectricityBuyBody = z.infer<typeof electricityBuyBody>;
 export const meterVerifyResult = z.object({ customer_name: z.string(), address: z.string() });
 export type MeterVerifyResult = z.infer<typeof meterVerifyResult>;
 
+const examProductId = integer().check(z.minimum(1), z.maximum(maxPlanId), z.meta({ title: "Exam PIN" }));
+/** A JAMB candidate's profile ID, from JAMB's own site: 10 digits. */
+export const profileId = z
+  .string()
+  .check(
+    z.trim(),
+    z.regex(/^\d{10}$/, { error: "A JAMB profile ID is 10 digits." }),
+    z.meta({ title: "JAMB profile ID" }),
+  );
+export const examPinVerifyBody = z.strictObject({ product: examProductId, profile_id: profileId });
+export type ExamPinVerifyBody = z.infer<typeof examPinVerifyBody>;
+export const examPinVerifyResult = z.object({
+  customer_name: z.string().check(z.meta({ description: "The candidate's name as JAMB has it" })),
+});
+export type ExamPinVerifyResult = z.infer<typeof examPinVerifyResult>;
+export const examPinPurchaseBody = z.strictObject({
+  product: examProductId,
+  quantity: integer().check(
+    z.minimum(1, { error: `Buy 1 to ${maxExamPins} PINs.` }),
+    z.maximum(maxExamPins, { error: `Buy 1 to ${maxExamPins} PINs.` }),
+    z.meta({ title: "How many" }),
+  ),
+  phone,
+  profile_id: z.optional(profileId),
+  ...confirmation,
+});
+export type ExamPinPurchaseBody = z.infer<typeof examPinPurchaseBody>;
+
 /**
  * What the purchase wizards carry for each kind, derived from the bodies above so the two cannot
  * drift. An order is a body without what every purchase adds at the last step (the PIN, the request
@@ -115,17 +143,20 @@ export type AirtimeOrder = Omit<z.input<typeof airtimePurchaseBody>, AddedAtConf
 export type DataOrder = Omit<z.input<typeof dataPurchaseBody>, AddedAtConfirm>;
 export type TvOrder = Omit<z.input<typeof tvBuyBody>, AddedAtConfirm>;
 export type ElectricityOrder = Omit<z.input<typeof electricityBuyBody>, AddedAtConfirm>;
+export type ExamPinOrder = Omit<z.input<typeof examPinPurchaseBody>, AddedAtConfirm>;
 
 export type AirtimeDraft = AirtimeOrder;
 export type DataDraft = DataOrder & { network_id: z.input<typeof networkId> };
 export type TvDraft = TvOrder;
 export type ElectricityDraft = ElectricityOrder;
+export type ExamPinDraft = ExamPinOrder;
 
 interface PurchaseShapes {
   airtime: { draft: AirtimeDraft; order: AirtimeOrder };
   data: { draft: DataDraft; order: DataOrder };
   tv: { draft: TvDraft; order: TvOrder };
   electricity: { draft: ElectricityDraft; order: ElectricityOrder };
+  exam_pin: { draft: ExamPinDraft; order: ExamPinOrder };
 }
 
 /** An order tagged with its kind: switching on `kind` gives that kind's fields and no other's. */

@@ -8,13 +8,14 @@ export const transactionKinds = [
   "data",
   "tv",
   "electricity",
+  "exam_pin",
   "refund",
   "bonus",
   "level_upgrade",
 ] as const;
 export const transactionKind = z.enum(transactionKinds);
 export type TransactionKind = z.infer<typeof transactionKind>;
-export const purchaseKinds = ["airtime", "data", "tv", "electricity"] as const;
+export const purchaseKinds = ["airtime", "data", "tv", "electricity", "exam_pin"] as const;
 export type PurchaseKind = (typeof purchaseKinds)[number];
 
 /**
@@ -25,6 +26,13 @@ export type PurchaseKind = (typeof purchaseKinds)[number];
  */
 export const transactionStatus = z.enum(["pending", "successful", "failed", "refunded", "reversed"]);
 export type TransactionStatus = z.infer<typeof transactionStatus>;
+
+/**
+ * A PIN a purchase delivered: an exam's result-checker or registration PIN, a recharge card. `serial`
+ * is the card's serial number where it has one.
+ */
+export const voucher = z.object({ pin: z.string(), serial: z.nullable(z.string()) });
+export type Voucher = z.infer<typeof voucher>;
 
 /** A movement of money as its customer sees it. `total` is what left (or reached) the wallet. */
 export const transaction = z.object({
@@ -46,6 +54,12 @@ export const transaction = z.object({
   units: z
     .nullable(z.string())
     .check(z.meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" })),
+  pins: z.optional(z.array(voucher)).check(
+    z.meta({
+      description:
+        "Exam PINs and recharge cards delivered, shown only to their buyer and staff, on one purchase's own answer (never in lists or webhooks)",
+    }),
+  ),
   customer_name: z.nullable(z.string()),
   failure_reason: z.nullable(z.string()),
   balance_before: z.nullable(integer()),

@@ -4,6 +4,7 @@ import { isSimulatorKey } from "./outside/simulation/simulatorKeys";
 import { developmentPinKey, type PinKeys } from "./services/accounts/keyedPinHash";
 import { passwordProblem } from "./services/accounts/passwordPolicy";
 import { developmentTotpKey } from "./services/accounts/secretBox";
+import { developmentVoucherKey } from "./services/purchases/vouchers";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" });
 const key = z
@@ -161,6 +162,10 @@ const envShape = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
     .optional(),
   PIN_KEYS: pinKeys.optional(),
+  VOUCHER_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "must be 64 hexadecimal characters (32 random bytes)" })
+    .optional(),
   STATIC_DIR: z.string().min(1).default("./dist"),
   NODE_ENV: z.string().optional(),
   SIMULATORS: z.enum(["on", "off"], { error: "must be on or off" }).optional(),
@@ -309,6 +314,28 @@ const envSchema = envShape.superRefine((env, ctx) => {
       message: "is the development key; set a random one",
     });
   }
+  if (!simulated && !env.VOUCHER_KEY) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["VOUCHER_KEY"],
+      message:
+        "is required when the simulators are off: it seals the exam PINs and recharge cards customers buy (openssl rand -hex 32)",
+    });
+  }
+  if (!simulated && env.VOUCHER_KEY?.toLowerCase() === developmentVoucherKey) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["VOUCHER_KEY"],
+      message: "is the development key; set a random one",
+    });
+  }
+  if (env.VOUCHER_KEY && env.VOUCHER_KEY.toLowerCase() === env.TOTP_KEY?.toLowerCase()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["VOUCHER_KEY"],
+      message: "is TOTP_KEY; each purpose needs a key of its own",
+    });
+  }
   // Only a development machine may hash PINs under a key everyone can read in this repository.
   const keysRequired = env.NODE_ENV === "production" || !simulated;
   if (keysRequired && !env.PIN_KEYS) {
@@ -382,6 +409,8 @@ function configOf(e: z.output<typeof envSchema>) {
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     /** Seals staff authenticator (TOTP) keys in the database; the development key while the simulators are on. */
     totpKey: Buffer.from(e.TOTP_KEY ?? developmentTotpKey, "hex"),
+    /** Seals the PINs purchases deliver (exam PINs, recharge cards); the development key while the simulators are on. */
+    voucherKey: Buffer.from(e.VOUCHER_KEY ?? developmentVoucherKey, "hex"),
     /** Keys the transaction PIN hashes, the first being current; the development key while the simulators are on. */
     pinKeys: toPinKeys(e.PIN_KEYS ?? [developmentPinKey]),
     staticDir: e.STATIC_DIR,

@@ -5,6 +5,7 @@ import {
   dataNetwork,
   dataPlan,
   disco,
+  examProduct,
   tvPlan,
   tvProvider,
 } from "../catalogue";
@@ -42,5 +43,10 @@ export const catalogueContracts = contracts({
     tag: "Catalogue",
     summary: "Electricity distribution companies",
     result: z.array(disco),
+  },
+  "GET /core/customer/fetch/exam-pins": {
+    tag: "Catalogue",
+    summary: "Exam PINs on sale (WAEC, NECO, NABTEB, JAMB), one PIN's price at the customer's level",
+    result: z.array(examProduct),
   },
 });

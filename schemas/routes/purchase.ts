@@ -4,6 +4,9 @@ import {
   airtimePurchaseBody,
   dataPurchaseBody,
   electricityBody,
+  examPinPurchaseBody,
+  examPinVerifyBody,
+  examPinVerifyResult,
   meterVerifyResult,
   tvBody,
   tvVerifyResult,
@@ -23,6 +26,7 @@ export const purchaseContracts = contracts({
   "GET /core/customer/data-bundle": history("data"),
   "GET /core/customer/tv": history("cable TV"),
   "GET /core/customer/electricity": history("electricity"),
+  "GET /core/customer/exam-pins": history("exam PIN"),
   "POST /core/customer/airtime": {
     tag: "Purchases",
     summary: "Buy airtime",
@@ -46,5 +50,17 @@ export const purchaseContracts = contracts({
     summary: "`action: verify` checks a meter; `action: buy` pays for electricity (prepaid answers a token)",
     body: electricityBody,
     result: z.union([transaction, meterVerifyResult]),
+  },
+  "POST /core/customer/exam-pins/verify": {
+    tag: "Purchases",
+    summary: "Check a JAMB candidate's profile ID before buying their PIN; answers the candidate's name",
+    body: examPinVerifyBody,
+    result: examPinVerifyResult,
+  },
+  "POST /core/customer/exam-pins": {
+    tag: "Purchases",
+    summary: "Buy exam PINs; a delivered purchase answers them in `pins`",
+    body: examPinPurchaseBody,
+    result: transaction,
   },
 });

@@ -27,6 +27,7 @@ export const staffTransactionContracts = contracts({
   "GET /staff/transaction/data": byKind("data"),
   "GET /staff/transaction/tv": byKind("tv"),
   "GET /staff/transaction/electricity": byKind("electricity"),
+  "GET /staff/transaction/exam-pins": byKind("exam PIN"),
   "GET /sys.admin/transactions": {
     tag: "Admin",
     summary: "Every transaction of every kind, paged and filtered",

@@ -20,9 +20,10 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../schemas/admin";
+import { examBodies } from "../../schemas/catalogue";
 import { identityCheckOutcomes } from "../../schemas/kycStatus";
 import { levelSlugs } from "../../schemas/levelSlugs";
-import { transactionKinds } from "../../schemas/transactions";
+import { purchaseKinds, transactionKinds } from "../../schemas/transactions";
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 /** `('a', 'b')` for a check constraint, from the same list the column's type is made of. */
@@ -461,6 +462,33 @@ export const tvProviders = pgTable("tv_providers", {
   serviceFee: bigint("service_fee", { mode: "number" }).notNull().default(0),
 });
 
+/**
+ * Exam PINs on sale: a result checker, a registration PIN or JAMB's UTME PIN. `face_value` is the exam
+ * body's own price; what we sell one for (`price`) may not exceed it for JAMB, whose PINs must not be
+ * sold above JAMB's price (VTpass's terms). Each provider's code for it is its offer's, in provider_products.
+ */
+export const examProducts = pgTable(
+  "exam_products",
+  {
+    id: serial("id").primaryKey(),
+    exam: text("exam", { enum: examBodies }).notNull(),
+    /** Our own code for it, unique (`waec-result`, `jamb-utme-mock`). */
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    faceValue: bigint("face_value", { mode: "number" }).notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    /** JAMB's: the candidate's profile ID is checked and sent with the purchase, one PIN at a time. */
+    needsProfile: boolean("needs_profile").notNull().default(false),
+    enabled: boolean("enabled").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("exam_products_code_key").on(t.code),
+    check("exam_products_price_check", sql`${t.price} > 0 and ${t.faceValue} > 0`),
+    check("exam_products_jamb_price_check", sql`${t.exam} <> 'jamb' or ${t.price} <= ${t.faceValue}`),
+  ],
+);
+
 export const tvPlans = pgTable(
   "tv_plans",
   {
@@ -502,7 +530,7 @@ export const providerProducts = pgTable(
   "provider_products",
   {
     provider: text("provider").notNull(),
-    service: text("service", { enum: ["airtime", "data", "tv", "electricity"] }).notNull(),
+    service: text("service", { enum: purchaseKinds }).notNull(),
     productId: integer("product_id").notNull(),
     /** The provider's id for the network, cable or disco (VTpass `mtn-data`; a vendor's `1`). */
     serviceId: text("service_id").notNull(),
@@ -548,7 +576,7 @@ export const providerNetworks = pgTable(
 export const providerRoutes = pgTable(
   "provider_routes",
   {
-    service: text("service", { enum: ["airtime", "data", "tv", "electricity"] }).notNull(),
+    service: text("service", { enum: purchaseKinds }).notNull(),
     scope: text("scope").notNull(),
     providers: text("providers").array().notNull(),
     updatedAt: at("updated_at").notNull(),
@@ -641,6 +669,11 @@ export const transactions = pgTable(
     /** A card funding's checkout page at the gateway, so a retried request answers the same one. */
     checkoutUrl: text("checkout_url"),
     token: text("token"),
+    /**
+     * The PINs an exam-PIN or recharge-card purchase delivered, as JSON sealed with VOUCHER_KEY
+     * (services/purchases/vouchers.ts): a copy of the database alone does not give them away.
+     */
+    vouchers: text("vouchers"),
     /** Prepaid electricity: what the token buys, as the provider says it ("79.9 kWh"). */
     units: text("units"),
     customerName: text("customer_name"),
@@ -926,6 +959,7 @@ export const priceLevels = pgTable(
     dataDirectBp: integer("data_direct_bp").notNull().default(0),
     tvBp: integer("tv_bp").notNull().default(0),
     electricityBp: integer("electricity_bp").notNull().default(0),
+    examPinBp: integer("exam_pin_bp").notNull().default(0),
     /** Whether its members may hold API keys (reseller and api). */
     apiAccess: boolean("api_access").notNull().default(false),
     updatedAt: at("updated_at"),
@@ -940,8 +974,8 @@ export const priceLevels = pgTable(
     check("price_levels_fee_check", sql`${t.upgradeFee} >= 0`),
     check(
       "price_levels_discounts_check",
-      sql`least(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}) >= 0
-        and greatest(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}) <= 10000`,
+      sql`least(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}) >= 0
+        and greatest(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}) <= 10000`,
     ),
   ],
 );

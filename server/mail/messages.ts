@@ -1,3 +1,4 @@
+import type { Voucher } from "../../schemas/transactions";
 import type { OutgoingMail } from "./mailer";
 
 const footer =
@@ -141,5 +142,22 @@ export function staffInvitationMail(to: string, firstName: string, role: string,
     to,
     "You have been invited to the OjaPay console",
     `Hello ${firstName},\n\nAn OjaPay admin has made you ${role === "admin" ? "an admin" : "a staff member"}. Choose your password here within ${days} days:\n\n${link}\n\nThen sign in at the console and set up an authenticator app, which every staff sign-in asks for.\n\nIf you did not expect this, you can ignore this email.\n`,
+  );
+}
+
+/**
+ * The PINs a purchase delivered, for the buyer to keep: sealed in the outbox like a code. Its
+ * recipient is the buyer's email as the statement that delivers reads it (settlePurchase.ts).
+ */
+export function vouchersMail(product: string, reference: string, vouchers: readonly Voucher[]) {
+  const lines = vouchers.map(
+    (voucher, index) =>
+      `${index + 1}. PIN ${voucher.pin}${voucher.serial ? `, serial ${voucher.serial}` : ""}`,
+  );
+  return secretMail(
+    "vouchers",
+    "",
+    `Your ${product} ${vouchers.length === 1 ? "PIN" : "PINs"}: ${reference}`,
+    `Hello,\n\nHere ${vouchers.length === 1 ? "is the PIN" : `are the ${vouchers.length} PINs`} you bought on OjaPay (${product}, reference ${reference}):\n\n${lines.join("\n")}\n\nKeep them safe: anyone with a PIN can use it. They are also on the purchase's receipt in OjaPay.\n`,
   );
 }

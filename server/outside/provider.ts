@@ -1,4 +1,10 @@
-import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../schemas/purchases";
+import type {
+  ExamPinVerifyResult,
+  MeterType,
+  MeterVerifyResult,
+  TvVerifyResult,
+} from "../../schemas/purchases";
+import type { Voucher } from "../../schemas/transactions";
 
 /**
  * What the provider must deliver, in its own terms, not our ids: `serviceId` is VTpass's serviceID
@@ -34,6 +40,21 @@ export type ProviderOrder =
       meterType: MeterType;
       amount: number;
       phone: string;
+    }
+  | {
+      /**
+       * Exam PINs: VTpass's education serviceID (`waec`, `waec-registration`, `jamb`) and variation
+       * code, or a vendor's exam name (`WAEC`) with no code. `profileId` is a JAMB candidate's, sent as
+       * `billersCode`. `amount` is what the provider charges us for them all.
+       */
+      service: "exam_pin";
+      serviceId: string;
+      variationCode: string;
+      productId: number;
+      quantity: number;
+      phone: string;
+      profileId?: string;
+      amount: number;
     };
 
 /**
@@ -49,7 +70,15 @@ export type ProviderAlertKind = "low_balance" | "account" | "mismatch";
  * words, kept in the purchase's history for staff.
  */
 export type ProviderResult =
-  | { status: "successful"; providerReference?: string; token?: string; units?: string; note?: string }
+  | {
+      status: "successful";
+      providerReference?: string;
+      token?: string;
+      units?: string;
+      /** The PINs delivered (exam PINs, recharge cards), as many as were bought. */
+      vouchers?: Voucher[];
+      note?: string;
+    }
   | {
       status: "failed";
       providerReference?: string;
@@ -133,6 +162,16 @@ export interface Provider {
     meterType: MeterType,
     signal?: AbortSignal,
   ): Promise<MeterVerifyResult>;
+  /**
+   * A JAMB candidate's profile ID checked before buying their PIN (VTpass `merchant-verify` with the
+   * PIN's variation code as `type`); a provider that sells no JAMB PINs leaves it out.
+   */
+  verifyCandidate?(
+    serviceId: string,
+    variationCode: string,
+    profileId: string,
+    signal?: AbortSignal,
+  ): Promise<ExamPinVerifyResult>;
   buy(requestId: string, order: ProviderOrder, signal?: AbortSignal): Promise<ProviderResult>;
   /** Asks where a purchase sent earlier stands. */
   requery(attempt: SentAttempt, signal?: AbortSignal): Promise<ProviderResult>;
@@ -153,5 +192,7 @@ export function recipientOf(order: ProviderOrder): string {
       return order.smartcard;
     case "electricity":
       return order.meterNumber;
+    case "exam_pin":
+      return order.profileId ?? order.phone;
   }
 }

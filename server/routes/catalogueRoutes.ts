@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
-import { airtimeAtLevel, discosAtLevel } from "../services/catalogue/catalogueAtLevel";
+import { airtimeAtLevel, discosAtLevel, examPinsAtLevel } from "../services/catalogue/catalogueAtLevel";
 import {
   bouquetsOfProvider,
   dataNetworksOnSale,
@@ -41,6 +41,10 @@ export function catalogueRoutes(deps: AppDeps) {
     implement("GET /core/customer/fetch/electricity", async ({ c }) => ({
       msg: "Distribution companies retrieved.",
       data: await discosAtLevel(deps.db, levelOf(c)),
+    })),
+    implement("GET /core/customer/fetch/exam-pins", async ({ c }) => ({
+      msg: "Exam PINs retrieved.",
+      data: await examPinsAtLevel(deps.db, levelOf(c), configured),
     })),
   ];
 }

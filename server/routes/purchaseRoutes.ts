@@ -5,14 +5,12 @@ import type { AppDeps, AppEnv } from "../deps";
 import { implement, type RouteInput } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { electricity } from "../services/purchases/kinds/electricity";
+import { examPin } from "../services/purchases/kinds/examPin";
 import { type PurchaseOrders, purchaseRequest } from "../services/purchases/kinds/purchaseKinds";
 import { tv } from "../services/purchases/kinds/tv";
 import { type Confirmation, placePurchase } from "../services/purchases/placePurchase";
-import {
-  listTransactions,
-  type TransactionRow,
-  transactionView,
-} from "../services/transactions/transactionRecords";
+import { viewWithPins } from "../services/purchases/vouchers";
+import { listTransactions, type TransactionRow } from "../services/transactions/transactionRecords";
 
 /** What a purchase's answer says, from its status; a replayed request says the same of the same purchase. */
 export function purchaseMessage(row: TransactionRow): string {
@@ -37,7 +35,7 @@ export function purchaseRoutes(deps: AppDeps) {
     body: Confirmation & PurchaseOrders[K],
   ) => {
     const row = await placePurchase(deps, sessionOf(c).user, body, purchaseRequest(deps.db, kind, body));
-    return { msg: purchaseMessage(row), data: transactionView(row) };
+    return { msg: purchaseMessage(row), data: viewWithPins(deps.config.voucherKey, row) };
   };
 
   const history =
@@ -66,5 +64,10 @@ export function purchaseRoutes(deps: AppDeps) {
       return buy(c, "electricity", body);
     }),
     implement("GET /core/customer/electricity", history("electricity")),
+    implement("POST /core/customer/exam-pins/verify", async ({ body }) => {
+      return { msg: "Profile ID verified.", data: await examPin.checkRecipient(deps, body) };
+    }),
+    implement("POST /core/customer/exam-pins", ({ body, c }) => buy(c, "exam_pin", body)),
+    implement("GET /core/customer/exam-pins", history("exam_pin")),
   ];
 }

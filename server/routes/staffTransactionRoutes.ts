@@ -25,24 +25,28 @@ export function staffTransactionRoutes(deps: AppDeps) {
     implement("GET /staff/transaction/data", byKind("data")),
     implement("GET /staff/transaction/tv", byKind("tv")),
     implement("GET /staff/transaction/electricity", byKind("electricity")),
+    implement("GET /staff/transaction/exam-pins", byKind("exam_pin")),
     implement("GET /sys.admin/transactions", async ({ query }) => {
       return { msg: "Transactions retrieved.", data: await listStaffTransactions(deps.db, query) };
     }),
     implement("GET /core/staff/transaction/:id", async ({ params }) => {
-      return { msg: "Transaction retrieved.", data: await loadDetail(deps.db, deps.providers, params.id) };
+      return {
+        msg: "Transaction retrieved.",
+        data: await loadDetail(deps.db, deps.providers, deps.config.voucherKey, params.id),
+      };
     }),
     implement("POST /core/staff/transaction/:id/refund", async ({ params, body, c }) => {
       await refundPurchase(deps, actorOf(c, deps.config.trustProxy), params.id, body.reason);
       return {
         msg: "The purchase was refunded to the customer's wallet.",
-        data: await loadDetail(deps.db, deps.providers, params.id),
+        data: await loadDetail(deps.db, deps.providers, deps.config.voucherKey, params.id),
       };
     }),
     implement("POST /core/staff/transaction/:id/requery", async ({ params, c }) => {
       await requeryPurchase(deps, actorOf(c, deps.config.trustProxy), params.id);
       return {
         msg: "The provider was asked again.",
-        data: await loadDetail(deps.db, deps.providers, params.id),
+        data: await loadDetail(deps.db, deps.providers, deps.config.voucherKey, params.id),
       };
     }),
     implement("GET /core/staff/statistics", async () => {

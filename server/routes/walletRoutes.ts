@@ -4,6 +4,7 @@ import { sessionOf } from "../http/sessionGate";
 import { notFound, Refusal } from "../refusal";
 import { startFunding, verifyFunding } from "../services/funding/cardFunding";
 import { dedicatedAccountFor } from "../services/funding/dedicatedAccounts";
+import { viewWithPins } from "../services/purchases/vouchers";
 import {
   findTransaction,
   listTransactions,
@@ -43,7 +44,7 @@ export function walletRoutes(deps: AppDeps) {
         reference: params.reference,
       });
       if (!row) throw notFound("No transaction with that reference.");
-      return { msg: "Transaction retrieved.", data: transactionView(row) };
+      return { msg: "Transaction retrieved.", data: viewWithPins(deps.config.voucherKey, row) };
     }),
   ];
 }

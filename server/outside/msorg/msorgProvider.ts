@@ -39,6 +39,7 @@ const servicePath: Record<ProviderOrder["service"], string> = {
   data: "data/",
   tv: "cablesub/",
   electricity: "billpayment/",
+  exam_pin: "epin/",
 };
 
 const toNaira = (kobo: number) => currency(kobo, { fromCents: true }).value;
@@ -76,6 +77,8 @@ function purchaseBody(order: ProviderOrder): Record<string, unknown> {
         meter_number: order.meterNumber,
         MeterType: order.meterType === "prepaid" ? 1 : 2,
       };
+    case "exam_pin":
+      return { exam_name: order.serviceId, quantity: order.quantity };
   }
 }
 

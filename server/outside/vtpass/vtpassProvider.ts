@@ -86,6 +86,16 @@ function payBody(requestId: string, order: ProviderOrder): Record<string, unknow
         variation_code: order.meterType,
         phone: order.phone,
       };
+    case "exam_pin":
+      // The variation code fixes the price (VTpass ignores an amount); JAMB's PIN is for a profile.
+      return {
+        request_id: requestId,
+        serviceID: order.serviceId,
+        variation_code: order.variationCode,
+        quantity: order.quantity,
+        phone: order.phone,
+        ...(order.profileId ? { billersCode: order.profileId } : {}),
+      };
   }
 }
 

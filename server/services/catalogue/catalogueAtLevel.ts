@@ -1,8 +1,23 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import type { AirtimeControl, DataPlan, Disco, TvPlan } from "../../../schemas/catalogue";
+import {
+  type AirtimeControl,
+  type DataPlan,
+  type Disco,
+  type ExamProduct,
+  examPinsAtOnce,
+  type TvPlan,
+} from "../../../schemas/catalogue";
 import type { LevelSlug } from "../../../schemas/levelSlugs";
 import type { Queryable } from "../../db/database";
-import { dataPlans, discos, levelPlanPrices, networks, tvPlans, tvProviders } from "../../db/schema";
+import {
+  dataPlans,
+  discos,
+  examProducts,
+  levelPlanPrices,
+  networks,
+  tvPlans,
+  tvProviders,
+} from "../../db/schema";
 import {
   airtimeDiscountAtLevel,
   dataService,
@@ -145,4 +160,30 @@ export async function discosAtLevel(db: Queryable, level: LevelSlug): Promise<Di
     levelDiscounts(db, level),
   ]);
   return rows.map((d) => ({ ...discoView(d), discount_percent: discounts.electricity / 100 }));
+}
+
+/** Exam PINs on sale, one PIN's price at `level` as the purchase charges it (kinds/examPin.ts). */
+export async function examPinsAtLevel(
+  db: Queryable,
+  level: LevelSlug,
+  configured: Configured,
+): Promise<ExamProduct[]> {
+  const [discounts, offers, rows] = await Promise.all([
+    levelDiscounts(db, level),
+    offersByProduct(db, "exam_pin"),
+    db
+      .select()
+      .from(examProducts)
+      .where(eq(examProducts.enabled, true))
+      .orderBy(asc(examProducts.sortOrder), asc(examProducts.id)),
+  ]);
+  return rows.map((p) => ({
+    id: p.id,
+    exam: p.exam,
+    name: p.name,
+    price: priceAtLevel(p.price, discounts.exam_pin, offers.get(p.id) ?? [], configured),
+    needs_profile: p.needsProfile,
+    max_quantity: examPinsAtOnce(p.needsProfile),
+    enabled: p.enabled,
+  }));
 }

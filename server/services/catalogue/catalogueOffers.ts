@@ -8,6 +8,7 @@ import type { Database, Queryable, Transaction } from "../../db/database";
 import {
   dataPlans,
   discos,
+  examProducts,
   networks,
   providerNetworks,
   providerProducts,
@@ -161,6 +162,11 @@ async function lockProduct(tx: Transaction, service: OfferService, productId: nu
       if (!row) throw missing();
       return { networkId: null };
     }
+    case "exam_pin": {
+      const [row] = await tx.select().from(examProducts).where(eq(examProducts.id, productId)).for("update");
+      if (!row) throw missing();
+      return { networkId: null };
+    }
   }
 }
 
@@ -169,6 +175,7 @@ const productWords: Record<OfferService, string> = {
   data: "data plan",
   tv: "bouquet",
   electricity: "distribution company",
+  exam_pin: "exam PIN",
 };
 
 /** A provider's data id for a network, where one is set: a new data offer's `service_id`. */

@@ -14,7 +14,7 @@ import type { Actor } from "../people/actor";
 type LevelRow = typeof priceLevels.$inferSelect;
 
 /** What a level's discounts apply to: airtime, data by plan type, cable TV, electricity. */
-export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity";
+export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity" | "exam_pin";
 
 /** Each service's column of `price_levels`, in basis points; the editor names it `<service>_percent`. */
 const serviceColumns = {
@@ -25,6 +25,7 @@ const serviceColumns = {
   data_direct: "dataDirectBp",
   tv: "tvBp",
   electricity: "electricityBp",
+  exam_pin: "examPinBp",
 } as const satisfies Record<LevelService, keyof LevelRow>;
 const services = Object.keys(serviceColumns) as LevelService[];
 type PercentField = `${LevelService}_percent`;

@@ -71,7 +71,7 @@ import { settleHeld } from "./settlePurchase";
 export interface PurchaseDeps {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs" | "pinKeys">;
+  config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs" | "pinKeys" | "voucherKey" | "totpKey">;
   provider: Provider;
   providers: ProviderSet;
   /** The instance sending the purchase: recorded with it, so the others know whether anyone still waits on it. */

@@ -10,7 +10,7 @@ import {
   transactionEvents,
   transactions,
 } from "../../db/schema";
-import type { Provider, ProviderResult } from "../../outside/provider";
+import type { Provider, ProviderOrder, ProviderResult } from "../../outside/provider";
 import { Refusal } from "../../refusal";
 import { raiseProviderAlert } from "../routing/providerAlerts";
 import { circuitFailed, outcomeInsert } from "../routing/providerHealth";
@@ -282,9 +282,9 @@ const moveStatement = (db: Queryable) =>
  */
 export async function checkingProvider(
   deps: Pick<PurchaseDeps, "db" | "providers" | "clock">,
-  service: "tv" | "electricity",
+  service: "tv" | "electricity" | "exam_pin",
   productIds: number[],
-): Promise<{ provider: Provider; serviceId: string }> {
+): Promise<{ provider: Provider; serviceId: string; variationCode: string }> {
   const pp = providerProducts;
   const [rows, [facts]] = await Promise.all([
     deps.db
@@ -306,7 +306,15 @@ export async function checkingProvider(
     .map((row) => ({
       provider: row.provider,
       cost: 0,
-      delivery: { service: "airtime" as const, serviceId: row.serviceId, phone: "", amount: 0 },
+      delivery: {
+        service: "exam_pin" as const,
+        serviceId: row.serviceId,
+        variationCode: row.variationCode ?? "",
+        productId: row.productId,
+        quantity: 1,
+        phone: "",
+        amount: 0,
+      },
     }));
   const [first] = candidatesFor(
     deps,
@@ -314,5 +322,10 @@ export async function checkingProvider(
     facts?.routing ?? null,
   );
   if (!first) throw unavailable();
-  return { provider: deps.providers.get(first.provider), serviceId: first.delivery.serviceId };
+  const delivery = first.delivery as Extract<ProviderOrder, { service: "exam_pin" }>;
+  return {
+    provider: deps.providers.get(first.provider),
+    serviceId: delivery.serviceId,
+    variationCode: delivery.variationCode,
+  };
 }

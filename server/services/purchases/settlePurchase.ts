@@ -10,13 +10,17 @@ import { preparedOnce } from "../../db/preparedOnce";
 import {
   idempotencyKeys,
   ledgerTransactions,
+  mailOutbox,
   transactionEvents,
   transactions,
+  users,
   wallets,
 } from "../../db/schema";
+import { vouchersMail } from "../../mail/messages";
 import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
+import { sealSecret } from "../accounts/secretBox";
 import { requestCompletion } from "../idempotency";
 import { postingLines, postings } from "../ledger/postings";
 import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
@@ -29,6 +33,7 @@ import {
   recordEvent,
   type TransactionRow,
 } from "../transactions/transactionRecords";
+import { sealVouchers, withEveryPin } from "./vouchers";
 
 /**
  * The purchase's own settle: its request, marked answered with the outcome, and how long its
@@ -48,7 +53,7 @@ export interface Answered {
 export type SettleDeps = {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "requeryBaseDelayMs">;
+  config: Pick<Config, "requeryBaseDelayMs" | "voucherKey" | "totpKey">;
   logger: Pick<Logger, "error" | "warn">;
   /** Null where nobody scrapes metrics (METRICS_TOKEN unset). */
   metrics: Pick<AppMetrics, "purchaseSettled"> | null;
@@ -135,6 +140,7 @@ export async function settlePurchase(
       .for("update");
     if (!row) throw new Error(`no transaction ${transactionId}`);
     from = row.status;
+    result = withEveryPin(row, result);
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
     const said = result.note ? ` (${result.note})` : "";
@@ -331,14 +337,21 @@ async function deliver(
 ): Promise<TransactionRow | null> {
   const now = deps.clock.now();
   const said = result.note ? ` (${result.note})` : "";
+  const vouchers = result.vouchers?.length ? result.vouchers : null;
   const set = {
     status: "successful" as const,
     providerReference: result.providerReference ?? held.providerReference,
     token: result.token ?? null,
     units: result.units ?? null,
+    vouchers: vouchers && sealVouchers(deps.config.voucherKey, vouchers),
     nextRequeryAt: null,
     updatedAt: now,
   };
+  // The buyer keeps a copy of the PINs by email; a program buying with a key reads them from the API.
+  const mail =
+    vouchers && !held.apiKeyId
+      ? vouchersMail(held.product ?? held.description, held.reference, vouchers)
+      : null;
   const ledger = ledgerRows({ now: () => now }, held.id, postingLines.deliver(held.total, held.cost));
   if (!ledger) throw new Error("a delivery moves money");
   const { ledger_transaction, entries } = ledgerJson(ledger);
@@ -348,6 +361,9 @@ async function deliver(
     providerReference: set.providerReference,
     token: set.token,
     units: set.units,
+    vouchers: set.vouchers,
+    buyer: held.userId,
+    mail: mail && sealSecret(deps.config.totpKey, JSON.stringify({ subject: mail.subject, text: mail.text })),
     ledgerTransaction: JSON.stringify(ledger_transaction),
     entries: JSON.stringify(entries),
     note: `The provider delivered.${said}`,
@@ -376,6 +392,7 @@ const deliverStatement = (db: Queryable) =>
         providerReference: value("providerReference"),
         token: value("token"),
         units: value("units"),
+        vouchers: value("vouchers"),
         nextRequeryAt: null,
         updatedAt: at,
       })
@@ -397,6 +414,15 @@ const deliverStatement = (db: Queryable) =>
             select settled.id, 'successful', ${value("note")}, ${at} from settled`,
         ),
         writeStep(db, "alerts_cleared", providerAlertsCleared(db, sql`(select provider from settled)`)),
+        // The PINs' mail, sealed like a code (mail/outbox.ts), only if this statement delivered them.
+        writeStep(
+          db,
+          "pins_mailed",
+          sql`insert into ${mailOutbox} (${columnsOf(mailOutbox.kind, mailOutbox.recipient, mailOutbox.message, mailOutbox.sealed, mailOutbox.createdAt, mailOutbox.nextAttemptAt)})
+            select 'vouchers', ${users.email}, ${value("mail")}, true, ${at}, ${at}
+            from settled join ${users} on ${users.id} = ${value("buyer")}::uuid
+            where ${value("mail")}::text is not null`,
+        ),
         // The purchase's own answer counts for its provider's health (a later settle's does not).
         writeStep(
           db,
@@ -433,11 +459,12 @@ export async function settleHeld(
   answer: ProviderResult,
   answered: Answered,
 ): Promise<TransactionRow> {
-  if (answer.status === "successful") {
-    const delivered = await deliver(deps.db, deps, held, answer, answered);
+  const whole = withEveryPin(held, answer);
+  if (whole.status === "successful") {
+    const delivered = await deliver(deps.db, deps, held, whole, answered);
     if (delivered) return counted(deps, "pending", delivered);
   }
-  return settlePurchase(deps, held.id, answer, "purchase", {
+  return settlePurchase(deps, held.id, whole, "purchase", {
     ...answered,
     requeryAttempts: held.requeryAttempts,
   });

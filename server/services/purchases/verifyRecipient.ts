@@ -1,4 +1,9 @@
-import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
+import type {
+  ExamPinVerifyResult,
+  MeterType,
+  MeterVerifyResult,
+  TvVerifyResult,
+} from "../../../schemas/purchases";
 import { type Provider, VerificationRefused } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 
@@ -33,4 +38,17 @@ export function verifyMeterWith(
   meterType: MeterType,
 ): Promise<MeterVerifyResult> {
   return verify(() => provider.verifyMeter(serviceId, meterNumber, meterType), "meter_number");
+}
+
+/** A JAMB candidate's profile ID, checked with a provider that sells JAMB PINs. */
+export function verifyCandidateWith(
+  provider: Provider,
+  serviceId: string,
+  variationCode: string,
+  profileId: string,
+): Promise<ExamPinVerifyResult> {
+  return verify(async () => {
+    if (!provider.verifyCandidate) throw new Error(`${provider.name} cannot check a JAMB profile`);
+    return provider.verifyCandidate(serviceId, variationCode, profileId);
+  }, "profile_id");
 }

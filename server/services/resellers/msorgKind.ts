@@ -1,5 +1,6 @@
 import currency from "currency.js";
 import type { z } from "zod/mini";
+import type { Voucher } from "../../../schemas/transactions";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import type { KeyCaller } from "./apiCallers";
@@ -18,8 +19,15 @@ export interface MsorgKind<S extends z.ZodMiniType, Order> {
   body: S;
   /** Our order from the dialect's body; a TV or power order takes the account's phone. */
   order(deps: Pick<PurchaseDeps, "db">, body: z.output<S>, caller: KeyCaller): Promise<Order>;
-  /** The kind's fields of a record, from what the caller asked (its ids and words) and what we recorded. */
-  recordFields(row: TransactionRow, asked: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The kind's fields of a record, from what the caller asked (its ids and words) and what we
+   * recorded; `vouchers` are the PINs it delivered, opened for the key's own account.
+   */
+  recordFields(
+    row: TransactionRow,
+    asked: Record<string, unknown>,
+    vouchers: readonly Voucher[] | undefined,
+  ): Record<string, unknown>;
 }
 
 /** A kind's dialect, with its body's type carried to `order`. */

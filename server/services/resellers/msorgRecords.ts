@@ -1,5 +1,5 @@
 import type { MsorgRecordOut } from "../../../schemas/msorgDialect";
-import { type PurchaseKind, purchaseKinds } from "../../../schemas/transactions";
+import { type PurchaseKind, purchaseKinds, type Voucher } from "../../../schemas/transactions";
 import { lagosTimestamp } from "../../lagosCalendar";
 import { purchaseKindModules } from "../purchases/kinds/purchaseKinds";
 import type { TransactionRow } from "../transactions/transactionRecords";
@@ -39,11 +39,15 @@ function wordsOf(row: TransactionRow): string {
   }
 }
 
-/** A purchase as the dialect's record: the answer to a purchase, to `GET <service>/<id>/`, and its webhook. */
-export function msorgRecordOf(row: TransactionRow): MsorgRecordOut {
+/**
+ * A purchase as the dialect's record: the answer to a purchase, to `GET <service>/<id>/`, and its
+ * webhook. `vouchers` are its PINs, given only to one record's answer to the key's own account.
+ */
+export function msorgRecordOf(row: TransactionRow, vouchers?: readonly Voucher[]): MsorgRecordOut {
   const asked = (row.apiRequest ?? {}) as Record<string, unknown>;
+  const kind = purchaseKindModules[row.kind as PurchaseKind];
   const fields = Object.fromEntries(
-    Object.entries(purchaseKindModules[row.kind as PurchaseKind].msorg.recordFields(row, asked)).filter(
+    Object.entries(kind.msorg.recordFields(row, asked, vouchers)).filter(
       ([, value]) => value !== undefined && value !== null,
     ),
   );

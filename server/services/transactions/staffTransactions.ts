@@ -1,7 +1,12 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
-import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
+import {
+  purchaseKinds,
+  type TransactionKind,
+  type TransactionStatus,
+  type Voucher,
+} from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
 import { containedInAny } from "../../db/likePattern";
 import { newestPage, pageOf } from "../../db/paging";
@@ -14,6 +19,7 @@ import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { requeryOne } from "../purchases/requeryWorker";
+import { deliveredPins, openVouchers } from "../purchases/vouchers";
 import {
   newReference,
   recordEvent,
@@ -25,9 +31,9 @@ import {
 
 type UserRow = typeof users.$inferSelect;
 
-export function staffView(row: TransactionRow, customer: UserRow): StaffTransaction {
+export function staffView(row: TransactionRow, customer: UserRow, pins?: Voucher[]): StaffTransaction {
   return {
-    ...transactionView(row),
+    ...transactionView(row, pins),
     cost: row.cost,
     customer: {
       id: customer.id,
@@ -124,6 +130,7 @@ function standingOf(row: TransactionRow, providers: ProviderSet): string | null 
 export async function staffTransactionDetail(
   db: Database,
   providers: ProviderSet,
+  voucherKey: Buffer,
   id: string,
 ): Promise<StaffTransactionDetail> {
   const [found] = await db
@@ -162,7 +169,7 @@ export async function staffTransactionDetail(
         ]
       : [];
   return {
-    ...staffView(found.txn, found.user),
+    ...staffView(found.txn, found.user, openVouchers(voucherKey, found.txn)),
     provider: found.txn.provider,
     provider_label: label,
     provider_standing: standingOf(txn, providers),
@@ -186,7 +193,7 @@ export async function staffTransactionDetail(
       actor,
       created_at: event.createdAt.toISOString(),
     })),
-    can_refund: isPurchase(found.txn) && found.txn.status === "successful",
+    can_refund: isPurchase(found.txn) && found.txn.status === "successful" && !deliveredPins(found.txn),
     can_requery:
       isPurchase(found.txn) && (found.txn.status === "pending" || found.txn.status === "successful"),
   };
@@ -217,6 +224,11 @@ export async function refundPurchase(
           : "This purchase failed, and its money has already gone back to the wallet.",
       );
     }
+    if (deliveredPins(row))
+      throw new Refusal(
+        "not_allowed",
+        "This purchase delivered PINs, which can still be used: it cannot be refunded. If the PINs do not work, take it up with the provider.",
+      );
     const now = deps.clock.now();
     const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, row.walletId)).for("update");
     const before = wallet?.balance ?? 0;

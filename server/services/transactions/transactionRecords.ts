@@ -3,6 +3,7 @@ import type {
   TransactionKind,
   TransactionStatus,
   Transaction as TransactionView,
+  Voucher,
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
@@ -21,6 +22,7 @@ const kindLetter: Record<TransactionKind, string> = {
   data: "D",
   tv: "T",
   electricity: "E",
+  exam_pin: "X",
   refund: "R",
   bonus: "B",
   level_upgrade: "L",
@@ -60,8 +62,10 @@ export function eventValues(
   return { transactionId, status, note, actorId, createdAt: clock.now() };
 }
 
-export function transactionView(row: TransactionRow): TransactionView {
+/** A transaction as its API answers show it; `pins` only for one purchase's own answer (purchases/vouchers.ts). */
+export function transactionView(row: TransactionRow, pins?: Voucher[]): TransactionView {
   return {
+    ...(pins ? { pins } : {}),
     id: row.id,
     reference: row.reference,
     kind: row.kind,
@@ -124,7 +128,11 @@ export async function listTransactions(db: Queryable, filter: TransactionFilter)
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(filter.page_size)
     .offset(offsetOf(filter));
-  return pageOf(filter, total?.n, rows.map(transactionView));
+  return pageOf(
+    filter,
+    total?.n,
+    rows.map((row) => transactionView(row)),
+  );
 }
 
 export async function findTransaction(

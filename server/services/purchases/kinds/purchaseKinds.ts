@@ -5,6 +5,7 @@ import type { PurchaseRequest } from "../placePurchase";
 import { airtime } from "./airtime";
 import { data } from "./data";
 import { electricity } from "./electricity";
+import { examPin } from "./examPin";
 import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
 import { tv } from "./tv";
 
@@ -17,6 +18,7 @@ export const purchaseKindModules = {
   data,
   tv,
   electricity,
+  exam_pin: examPin,
 } satisfies { [K in PurchaseKind]: PurchaseKindModule<PurchaseOrders[K]> };
 
 /** An order of any kind, named by its kind (how the v1 API and the dialect hand one over). */
