@@ -1,5 +1,6 @@
 import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { VtpassServiceKind } from "./vtpassCatalogue";
+import { newExamPins, type SimulatedExamPin } from "./vtpassExamPins";
 import type { PayOrder } from "./vtpassPayOrder";
 import { newPrepaidToken, type PrepaidToken } from "./vtpassPrepaidToken";
 
@@ -22,6 +23,8 @@ export interface SimulatedTransaction extends Omit<PayOrder, "service"> {
   createdAt: string;
   /** Prepaid electricity, once delivered. */
   token: PrepaidToken | null;
+  /** Exam PINs, once delivered (absent in a journal written before the simulator sold them). */
+  examPins?: SimulatedExamPin[] | null;
 }
 
 type JournalEntry =
@@ -53,6 +56,8 @@ export function openVtpassLedger(journalPath: string | null, startingBalanceKobo
   function record(transaction: SimulatedTransaction, balanceDelta: number) {
     if (transaction.status === "delivered" && isPrepaid(transaction) && !transaction.token)
       transaction.token = newPrepaidToken(transaction.amountKobo);
+    if (transaction.status === "delivered" && transaction.kind === "education" && !transaction.examPins)
+      transaction.examPins = newExamPins(transaction.serviceID, transaction.quantity);
     transactions.set(transaction.requestId, transaction);
     balance += balanceDelta;
     journal.append({ type: "transaction", transaction, balanceDelta });
