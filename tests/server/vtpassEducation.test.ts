@@ -158,11 +158,11 @@ describe("buying exam PINs from the simulator", () => {
   it("answers a delivery showing fewer PINs, or none, with what it shows: the core keeps it pending", async () => {
     const order = waec(phone("1111"), 3);
     const { requestId, provider } = await buy(order);
-    simulator.control.scriptRequery(requestId, { code: "000", status: "delivered", pins: 2 });
+    simulator.control.scriptRequery(requestId, { code: "000", status: "delivered", pins: 2, keep: "none" });
     expect(pinsOf(await provider.requery(sent(requestId, order), within()))).toHaveLength(2);
     expect(pinsOf(await provider.requery(sent(requestId, order), within()))).toHaveLength(3);
     const bare = waec(phone(), 1);
-    simulator.control.script(bare.phone, { code: "000", status: "delivered", keep: "pending" });
+    simulator.control.script(bare.phone, { code: "000", status: "delivered", pins: 0 });
     const { result } = await buy(bare);
     expect(result).toMatchObject({ status: "successful" });
     expect(result).not.toHaveProperty("vouchers");

@@ -1,6 +1,6 @@
 import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { VtpassServiceKind } from "./vtpassCatalogue";
-import { newExamPins, type SimulatedExamPin } from "./vtpassExamPins";
+import type { SimulatedExamPin } from "./vtpassExamPins";
 import type { PayOrder } from "./vtpassPayOrder";
 import { newPrepaidToken, type PrepaidToken } from "./vtpassPrepaidToken";
 
@@ -23,8 +23,11 @@ export interface SimulatedTransaction extends Omit<PayOrder, "service"> {
   createdAt: string;
   /** Prepaid electricity, once delivered. */
   token: PrepaidToken | null;
-  /** Exam PINs, once delivered (absent in a journal written before the simulator sold them). */
-  examPins?: SimulatedExamPin[] | null;
+  /**
+   * Exam PINs, drawn when the transaction is made and shown only in an answer saying delivered (so a
+   * test's scripted answer can show them, or some of them, whatever the transaction holds).
+   */
+  examPins: SimulatedExamPin[] | null;
 }
 
 type JournalEntry =
@@ -56,8 +59,6 @@ export function openVtpassLedger(journalPath: string | null, startingBalanceKobo
   function record(transaction: SimulatedTransaction, balanceDelta: number) {
     if (transaction.status === "delivered" && isPrepaid(transaction) && !transaction.token)
       transaction.token = newPrepaidToken(transaction.amountKobo);
-    if (transaction.status === "delivered" && transaction.kind === "education" && !transaction.examPins)
-      transaction.examPins = newExamPins(transaction.serviceID, transaction.quantity);
     transactions.set(transaction.requestId, transaction);
     balance += balanceDelta;
     journal.append({ type: "transaction", transaction, balanceDelta });

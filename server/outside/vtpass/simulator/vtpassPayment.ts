@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Clock } from "../../../clock";
+import { newExamPins } from "./vtpassExamPins";
 import { isProperRequestId } from "./vtpassLagosTime";
 import type { SimulatedTransaction, VtpassLedger, VtpassStatus } from "./vtpassLedger";
 import { type PayAnswerStyle, type PayOutcome, payOutcomeOf } from "./vtpassOutcomes";
@@ -56,7 +57,8 @@ export function createPayment(options: {
       requeries: 0,
       createdAt: now.toISOString(),
       token: null,
-      examPins: null,
+      examPins:
+        order.service.kind === "education" ? newExamPins(order.service.serviceID, order.quantity) : null,
     };
   }
 
