@@ -47,7 +47,10 @@ const fromTokens = (tokens: ExamPinAnswer["tokens"]): Voucher[] =>
 const serialAndPin = /serial\s*(?:no\.?|number)?\s*:\s*([A-Za-z0-9-]+)\W+pin\s*:\s*([A-Za-z0-9-]+)/gi;
 const labelledPin = /(?:pin|token)\s*:\s*([A-Za-z0-9-]+)/gi;
 
-/** PINs said in words: serial and PIN pairs, else every "Pin :" or "Token:" with what follows it, else a bare PIN. */
+/**
+ * PINs said in words: serial and PIN pairs, else every "Pin :" or "Token:" with what follows it, else
+ * a bare PIN.
+ */
 function fromWords(text: string | undefined): Voucher[] {
   if (!text) return [];
   if (/^\s*[A-Za-z0-9-]{6,64}\s*$/.test(text)) return [{ pin: text.trim(), serial: null }];

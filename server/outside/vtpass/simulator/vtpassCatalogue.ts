@@ -178,7 +178,10 @@ export const tvVariations: Record<(typeof tvServiceIds)[number], VtpassVariation
   ]),
 };
 
-/** VTpass's published codes, `waec-registraion` misspelt as VTpass spells it; prices as the exam bodies set them in 2026. */
+/**
+ * VTpass's published codes (`waec-registraion` misspelt as VTpass spells it), at the prices the exam
+ * bodies set in 2026.
+ */
 export const educationVariations: Record<(typeof educationServiceIds)[number], VtpassVariation[]> = {
   waec: variations([["waecdirect", "WASSCE Result Checker PIN", 3900]]),
   "waec-registration": variations([["waec-registraion", "WASSCE for Private Candidates (GCE)", 24500]]),

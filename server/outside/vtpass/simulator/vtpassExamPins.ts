@@ -9,7 +9,10 @@ export interface SimulatedExamPin {
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => randomInt(0, 10)).join("");
 
-/** `quantity` new PINs in the shape each service gives them: WAEC's 12-digit PIN and WRN serial, a 19-digit registration token, JAMB's 16 digits. */
+/**
+ * `quantity` new PINs in the shape each service gives them: WAEC's 12-digit PIN and WRN serial, a
+ * 19-digit registration token, JAMB's 16 digits.
+ */
 export function newExamPins(serviceID: string, quantity: number): SimulatedExamPin[] {
   return Array.from({ length: quantity }, () => {
     switch (serviceID) {

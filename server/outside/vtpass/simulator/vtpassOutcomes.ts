@@ -2,9 +2,9 @@ import { profileService } from "./vtpassCatalogue";
 import type { PayOrder } from "./vtpassPayOrder";
 
 /**
- * Which recipient (phone for airtime and exam PINs, billersCode otherwise) gets which outcome: VTpass's documented
- * sandbox test numbers first, then OjaPay's own last-four-digit triggers (docs/money.md, "Test
- * numbers"), then success.
+ * Which number gets which outcome (the phone for airtime and exam PINs, the billersCode otherwise):
+ * VTpass's documented sandbox test numbers first, then OjaPay's own last-four-digit triggers
+ * (docs/money.md, "Test numbers"), then success.
  *
  * Real VTpass's sandbox fails every number that is not one of its test numbers. The simulator
  * delivers to them instead, so any number can be tried in development.
@@ -50,8 +50,6 @@ export const vtpassTestNumbers = {
   unexpectedResponse: "500000000000",
   noResponse: "400000000000",
   timeout: "300000000000",
-  /** The JAMB profile ID VTpass's sandbox verifies (every other fails there). */
-  jambProfileId: "0123456789",
 } as const;
 
 const exactNumbers: Record<string, PayOutcome> = {

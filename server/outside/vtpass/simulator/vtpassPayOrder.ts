@@ -12,9 +12,12 @@ import {
 /** What a `pay` body asks for, checked the way VTpass checks it, with the price it will charge. */
 export interface PayOrder {
   service: VtpassService;
-  /** What the record names in `unique_element`: the phone for airtime and exam PINs, the billersCode otherwise (a JAMB profile ID). */
+  /**
+   * What the record names in `unique_element`: the phone for airtime and exam PINs, the billersCode
+   * otherwise (a JAMB PIN's profile ID among them).
+   */
   recipient: string;
-  /** The number whose last four digits choose the outcome, and scripts wait for: the recipient, or an exam PIN's phone. */
+  /** Whose last four digits choose the outcome and scripts: an exam PIN's phone, else the recipient. */
   trigger: string;
   phone: string;
   variationCode: string | null;
@@ -125,7 +128,7 @@ export function readPayOrder(body: unknown): PayOrderCheck {
       return priced(billersCode, variation_code, amount);
     }
     case "education": {
-      // The variation fixes the price (an amount is ignored). JAMB's PIN is one, for the profile in billersCode.
+      // The variation fixes the price (an amount is ignored); a JAMB PIN is one, for billersCode's profile.
       if (!variation_code) return { refusal: "011" };
       const pin = findVariation(service, variation_code);
       if (!pin) return { refusal: "010" };

@@ -23,7 +23,8 @@ const newTransactionId = (now: Date) => `${now.getTime()}${String(randomInt(0, 1
 /**
  * POST /api/pay: checks the request as VTpass does (request id, product, fields, amount, the
  * merchant's wallet), then answers by a scripted answer if one waits for the order's trigger number
- * (the recipient, or an exam PIN's phone), or else by that number's outcome. Synchronous up to the reply, so two requests with one id cannot race.
+ * (the recipient, or an exam PIN's phone), or else by that number's outcome. Synchronous up to the
+ * reply, so two requests with one id cannot race.
  */
 export function createPayment(options: {
   ledger: VtpassLedger;
