@@ -1,5 +1,3 @@
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idleConnectionMs } from "../../server/outside/outsideHttp";
 import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
@@ -12,6 +10,7 @@ import {
 import { createVtpassProvider } from "../../server/outside/vtpass/vtpassProvider";
 import { serveOnLoopback } from "./support/loopbackSimulator";
 import { TestClock } from "./support/testClock";
+import { vtpassStandIn } from "./support/vtpassStandIn";
 
 /**
  * The VTpass adapter against the VTpass simulator over real HTTP: every code of the table in
@@ -55,29 +54,6 @@ async function buy(order: ProviderOrder, signal = within()) {
   const provider = adapter();
   const requestId = provider.newRequestId(clock.now());
   return { requestId, result: await provider.buy(requestId, order, signal), provider };
-}
-
-/** A stand-in VTpass on a raw HTTP server, answering each call with `answer`; it counts connections. */
-async function standIn(answer: (response: ServerResponse) => void) {
-  const server = createServer((request, response) => {
-    request.resume();
-    request.on("end", () => answer(response));
-  });
-  let connections = 0;
-  server.on("connection", () => {
-    connections += 1;
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
-  return {
-    provider: createVtpassProvider({ baseUrl: url, ...keys, timeoutMs: 10_000 }),
-    connections: () => connections,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
 }
 
 describe("the request id", () => {
@@ -234,7 +210,7 @@ describe("answer shapes", () => {
     expect(card.current_plan_price).toBe(card.renewal_amount);
 
     const answers = ["GOtv Max N8,500", "Showmax Pro", "  DStv Padi N4400.50 "];
-    const vtpass = await standIn((response) => {
+    const vtpass = await vtpassStandIn((response) => {
       response.writeHead(200, { "content-type": "application/json" });
       const bouquet = answers.shift();
       response.end(
@@ -405,7 +381,7 @@ describe("the merchant account", () => {
 
 describe("the connection", () => {
   it("throws for an answer cut off in the middle of its body: nobody knows, so it stays pending", async () => {
-    const vtpass = await standIn((response) => {
+    const vtpass = await vtpassStandIn((response) => {
       response.writeHead(200, { "content-type": "application/json", "content-length": "200" });
       response.write('{"code":"000","content":{"transactions":{"status":"deli');
       setTimeout(() => response.socket?.destroy(), 20);
@@ -420,7 +396,7 @@ describe("the connection", () => {
   });
 
   it("sends one call after another over the same kept-alive connection", async () => {
-    const vtpass = await standIn((response) => {
+    const vtpass = await vtpassStandIn((response) => {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ code: 1, contents: { balance: 1234.5 } }));
     });
@@ -433,7 +409,7 @@ describe("the connection", () => {
   });
 
   it(`lets a connection go once it has been idle ${idleConnectionMs} ms, before a server would drop it mid-call`, async () => {
-    const vtpass = await standIn((response) => {
+    const vtpass = await vtpassStandIn((response) => {
       response.writeHead(200, { "content-type": "application/json" });
       response.end(JSON.stringify({ code: 1, contents: { balance: 10 } }));
     });

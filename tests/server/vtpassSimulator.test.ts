@@ -509,6 +509,73 @@ describe("electricity tokens", () => {
   });
 });
 
+describe("education (exam PINs)", () => {
+  const exam = (serviceID: string, variation_code: string, extra: Record<string, unknown> = {}) => ({
+    request_id: newRequestId(),
+    serviceID,
+    variation_code,
+    phone: freshPhone(),
+    ...extra,
+  });
+
+  it("writes WAEC result checkers as cards and in words, the record naming the phone, and repeats them on requery", async () => {
+    const body = exam("waec", "waecdirect", { quantity: 2 });
+    const { json } = await pay(body);
+    expect(json.cards).toEqual([
+      { Serial: expect.stringMatching(/^WRN\d{9}$/), Pin: expect.stringMatching(/^\d{12}$/) },
+      { Serial: expect.stringMatching(/^WRN\d{9}$/), Pin: expect.stringMatching(/^\d{12}$/) },
+    ]);
+    for (const card of json.cards)
+      expect(json.purchased_code).toContain(`Serial No:${card.Serial}, pin: ${card.Pin}`);
+    expect(json.content.transactions).toMatchObject({
+      status: "delivered",
+      product_name: "WAEC Result Checker PIN",
+      unique_element: body.phone,
+      quantity: 2,
+      unit_price: 3900,
+      total_amount: 7683,
+      type: "Education",
+    });
+    expect((await requery(body.request_id)).json.cards).toEqual(json.cards);
+  });
+
+  it("writes registration PINs as tokens, and JAMB's as Pin for the profile in billersCode", async () => {
+    const registration = (await pay(exam("waec-registration", "waec-registraion"))).json;
+    expect(registration.tokens).toEqual([expect.stringMatching(/^\d{19}$/)]);
+    expect(registration.purchased_code).toBe(`Token: ${registration.tokens[0]}`);
+    expect(registration.cards).toBeUndefined();
+    const jamb = (await pay(exam("jamb", "utme-mock", { billersCode: "0123456789", quantity: 3 }))).json;
+    expect(jamb.Pin).toMatch(/^Pin : \d{16}$/);
+    expect(jamb.purchased_code).toBe(jamb.Pin);
+    expect(jamb.content.transactions).toMatchObject({ unique_element: "0123456789", quantity: 1 });
+    // A JAMB PIN needs the profile ID (011); a failed one shows no PIN.
+    expect((await pay(exam("jamb", "de"))).json.code).toBe("011");
+    const refused = (await pay(exam("jamb", "de", { billersCode: "0000004444" }))).json;
+    expect(refused).toMatchObject({ code: "016" });
+    expect(refused.Pin).toBeUndefined();
+  });
+
+  it("verifies a JAMB profile ID with its variation as type, and lists the three services' variations", async () => {
+    const verify = (body: unknown) => call("merchant-verify", body);
+    const found = await verify({ billersCode: "0123456789", serviceID: "jamb", type: "utme-no-mock" });
+    expect(found.json).toEqual({
+      code: "000",
+      content: { Customer_Name: expect.stringMatching(/^[A-Z ]+$/) },
+    });
+    const unknown = await verify({ billersCode: "0000004444", serviceID: "jamb", type: "de" });
+    expect(unknown.json).toMatchObject({ code: "000", content: { WrongBillersCode: true } });
+    expect((await verify({ billersCode: "0123456789", serviceID: "jamb" })).json.code).toBe("011");
+    expect((await verify({ billersCode: "0123456789", serviceID: "waec" })).json.code).toBe("012");
+    const codes = async (serviceID: string) =>
+      (await get(`service-variations?serviceID=${serviceID}`)).json.content.varations.map(
+        (v: Json) => v.variation_code,
+      );
+    expect(await codes("waec")).toEqual(["waecdirect"]);
+    expect(await codes("waec-registration")).toEqual(["waec-registraion"]);
+    expect(await codes("jamb")).toEqual(["utme-mock", "utme-no-mock", "de"]);
+  });
+});
+
 describe("the merchant wallet", () => {
   it("refuses what it cannot cover (018) without creating a transaction", async () => {
     const before = main.sim.control.balance();

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { lenient, scalarText } from "../lenientJson";
 import type { OutsideReply } from "../outsideHttp";
-import type { ProviderAlertKind, ProviderResult } from "../provider";
+import type { ProviderAlertKind, ProviderOrder, ProviderResult } from "../provider";
 import { readToken, readUnits } from "./electricityToken";
+import { readExamPins } from "./examPins";
 
 /**
  * VTpass's answers, read leniently (fields come as strings or numbers, `content` is sometimes an
@@ -110,25 +111,33 @@ function noteOf(reply: OutsideReply, answer: VtpassAnswer | undefined): string {
   return `VTpass ${answer.code ?? "(no code)"}${words}${product ? ` (${product})` : ""}`;
 }
 
+/**
+ * What a delivery carries: exam PINs (never read as a token, which is kept in clear and listed), or
+ * a prepaid meter's token and units.
+ */
+function delivered(answer: VtpassAnswer, service: ProviderOrder["service"] | undefined) {
+  if (service === "exam_pin") {
+    const vouchers = readExamPins(answer);
+    return vouchers.length > 0 ? { vouchers } : {};
+  }
+  return {
+    ...withValue("token", readToken([answer.purchased_code, answer.token, answer.Token, answer.mainToken])),
+    ...withValue("units", readUnits([answer.units, answer.Units, answer.mainTokenUnits])),
+  };
+}
+
 /** `000` carries the real state in content.transactions.status. */
 function byTransactionStatus(
   answer: VtpassAnswer,
   base: { providerReference?: string; note: string },
+  service: ProviderOrder["service"] | undefined,
 ): ProviderResult {
   const status = answer.content?.transactions?.status?.toLowerCase();
   switch (status) {
     case "delivered":
     case "successful":
     case "success":
-      return {
-        status: "successful",
-        ...base,
-        ...withValue(
-          "token",
-          readToken([answer.purchased_code, answer.token, answer.Token, answer.mainToken]),
-        ),
-        ...withValue("units", readUnits([answer.units, answer.Units, answer.mainTokenUnits])),
-      };
+      return { status: "successful", ...base, ...delivered(answer, service) };
     case "failed":
       return { status: "failed", ...base, reason: failureReasons["016"] as string, safeToFailOver: true };
     case "reversed":
@@ -154,8 +163,10 @@ function common(reply: OutsideReply) {
 /** What a purchase was sent as: an answer's record must be about it. */
 export interface AskedAbout {
   requestId: string;
-  /** The phone, smartcard or meter number. */
+  /** The phone, smartcard or meter number, or a JAMB PIN's profile ID. */
   recipient: string;
+  /** What was bought: an exam PIN's delivery carries PINs, not a token. */
+  service?: ProviderOrder["service"];
 }
 
 /**
@@ -197,7 +208,7 @@ function recordAnswer(
   if (code !== "000" && code !== "040") return null;
   const mismatch = mismatchOf(answer, base, asked);
   if (mismatch) return mismatch;
-  if (code === "000") return byTransactionStatus(answer, base);
+  if (code === "000") return byTransactionStatus(answer, base, asked?.service);
   return { status: "reversed", ...base, reason: "The provider reversed this purchase." };
 }
 

@@ -1,6 +1,6 @@
 import currency from "currency.js";
 import { z } from "zod";
-import type { MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
+import type { ExamPinVerifyResult, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
 import { scalarText } from "../lenientJson";
 import type { OutsideReply } from "../outsideHttp";
 import {
@@ -103,7 +103,8 @@ function payBody(requestId: string, order: ProviderOrder): Record<string, unknow
 export function createVtpassProvider(options: VtpassClientOptions): Provider {
   const http = vtpassClient(options);
 
-  async function verify(body: Record<string, unknown>, signal: AbortSignal | undefined, what: string) {
+  /** merchant-verify; `notFound` is what the customer is told when VTpass finds no one. */
+  async function verify(body: Record<string, unknown>, signal: AbortSignal | undefined, notFound: string) {
     const reply = await http.post("merchant-verify", body, signal);
     const parsed = verification.safeParse(reply.json);
     if (!reply.isJson || !parsed.success) throw refusal("the verification", reply);
@@ -113,7 +114,7 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
       content?.error ||
       (parsed.data.code === "000" && !content?.Customer_Name)
     ) {
-      throw new VerificationRefused(`We could not find a customer with that ${what}.`);
+      throw new VerificationRefused(notFound);
     }
     if (parsed.data.code !== "000" || !content?.Customer_Name) throw refusal("the verification", reply);
     return content as typeof content & { Customer_Name: string };
@@ -129,7 +130,7 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
       const found = await verify(
         { billersCode: smartcard, serviceID: serviceId },
         signal,
-        "smartcard number",
+        "We could not find a customer with that smartcard number.",
       );
       const due = found.Due_Date?.match(/^\d{4}-\d{2}-\d{2}/)?.[0];
       const renewal = found.Renewal_Amount === undefined ? undefined : toKobo(found.Renewal_Amount);
@@ -145,7 +146,7 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
       const found = await verify(
         { billersCode: meterNumber, serviceID: serviceId, type: meterType },
         signal,
-        "meter number",
+        "We could not find a customer with that meter number.",
       );
       return {
         customer_name: found.Customer_Name.trim(),
@@ -153,13 +154,24 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
       };
     },
 
+    /** JAMB's profile ID, checked with the PIN's variation code as `type`, as VTpass asks. */
+    async verifyCandidate(serviceId, variationCode, profileId, signal): Promise<ExamPinVerifyResult> {
+      const found = await verify(
+        { billersCode: profileId, serviceID: serviceId, type: variationCode },
+        signal,
+        "JAMB has no candidate with that profile ID. Check it on JAMB's portal and try again.",
+      );
+      return { customer_name: found.Customer_Name.trim() };
+    },
+
     async buy(requestId, order, signal) {
-      const asked = { requestId, recipient: recipientOf(order) };
+      const asked = { requestId, recipient: recipientOf(order), service: order.service };
       return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal), asked);
     },
 
     async requery(attempt, signal) {
-      const asked = { requestId: attempt.requestId, recipient: recipientOf(attempt.order) };
+      const order = attempt.order;
+      const asked = { requestId: attempt.requestId, recipient: recipientOf(order), service: order.service };
       return classifyRequeryAnswer(
         await http.post("requery", { request_id: attempt.requestId }, signal),
         asked,

@@ -4,7 +4,7 @@
  * aligned to these codes and prices, as it would be to the real VTpass's.
  */
 
-export type VtpassServiceKind = "airtime" | "data" | "tv" | "electricity";
+export type VtpassServiceKind = "airtime" | "data" | "tv" | "electricity" | "education";
 
 export interface VtpassVariation {
   variation_code: string;
@@ -20,7 +20,7 @@ export interface VtpassService {
   productName: string;
   /** Commission in basis points of the amount (300 = 3%), rounded down to the kobo when applied. */
   commissionBp: number;
-  /** Data plans and TV bouquets; electricity's are prepaid and postpaid; airtime has none. */
+  /** Data plans, TV bouquets and exam PINs; electricity's are prepaid and postpaid; airtime has none. */
   variations: readonly VtpassVariation[];
 }
 
@@ -30,6 +30,7 @@ export const vtpassTransactionType: Record<VtpassServiceKind, string> = {
   data: "Data Services",
   tv: "TV Subscription",
   electricity: "Electricity Bill",
+  education: "Education",
 };
 
 export const airtimeServiceIds = ["mtn", "glo", "airtel", "etisalat"] as const;
@@ -49,6 +50,10 @@ export const electricityServiceIds = [
   "aba-electric",
   "yola-electric",
 ] as const;
+/** Exam PINs: WAEC's result checker and registration, JAMB's UTME and Direct Entry (education). */
+export const educationServiceIds = ["waec", "waec-registration", "jamb"] as const;
+/** The education service whose PIN is for one candidate, named by profile ID in `billersCode`. */
+export const profileService = "jamb";
 
 /** Discos whose prepaid token comes as a bare `mainToken` rather than "Token : 1234 5678 …". */
 export const mainTokenDiscos: readonly string[] = ["eko-electric", "abuja-electric"];
@@ -61,6 +66,7 @@ export const commissionBp = {
   data: 0,
   tv: 150,
   electricity: 50,
+  education: 150,
 };
 
 /** Electricity is sold at whatever amount the customer names: VTpass lists "0.00", not fixed. */
@@ -71,12 +77,14 @@ export const minimumAmountKobo: Record<VtpassServiceKind, number> = {
   data: 1,
   tv: 1,
   electricity: 500_00,
+  education: 1,
 };
 export const maximumAmountKobo: Record<VtpassServiceKind, number> = {
   airtime: 50_000_00,
   data: Number.MAX_SAFE_INTEGER,
   tv: Number.MAX_SAFE_INTEGER,
   electricity: 1_000_000_00,
+  education: Number.MAX_SAFE_INTEGER,
 };
 
 type Row = readonly [code: string, name: string, naira: number];
@@ -170,6 +178,20 @@ export const tvVariations: Record<(typeof tvServiceIds)[number], VtpassVariation
   ]),
 };
 
+/**
+ * VTpass's published codes (`waec-registraion` misspelt as VTpass spells it), at the prices the exam
+ * bodies set in 2026.
+ */
+export const educationVariations: Record<(typeof educationServiceIds)[number], VtpassVariation[]> = {
+  waec: variations([["waecdirect", "WASSCE Result Checker PIN", 3900]]),
+  "waec-registration": variations([["waec-registraion", "WASSCE for Private Candidates (GCE)", 24500]]),
+  jamb: variations([
+    ["utme-mock", "UTME PIN (with mock)", 7700],
+    ["utme-no-mock", "UTME PIN (without mock)", 6200],
+    ["de", "Direct Entry PIN (DE)", 6200],
+  ]),
+};
+
 const meterVariations: VtpassVariation[] = [
   { variation_code: "prepaid", name: "Prepaid", amountKobo: 0 },
   { variation_code: "postpaid", name: "Postpaid", amountKobo: 0 },
@@ -200,6 +222,9 @@ const productNames: Record<string, string> = {
   "benin-electric": "Benin Electricity - BEDC",
   "aba-electric": "Aba Electric Payment - ABEDC",
   "yola-electric": "Yola Electric Disco Payment - YEDC",
+  waec: "WAEC Result Checker PIN",
+  "waec-registration": "WAEC Registration PIN",
+  jamb: "JAMB PIN VENDING (UTME & Direct Entry)",
 };
 
 function buildServices(): Map<string, VtpassService> {
@@ -216,6 +241,7 @@ function buildServices(): Map<string, VtpassService> {
   for (const id of dataServiceIds) add(id, "data", commissionBp.data, dataVariations[id]);
   for (const id of tvServiceIds) add(id, "tv", commissionBp.tv, tvVariations[id]);
   for (const id of electricityServiceIds) add(id, "electricity", commissionBp.electricity, meterVariations);
+  for (const id of educationServiceIds) add(id, "education", commissionBp.education, educationVariations[id]);
   return services;
 }
 

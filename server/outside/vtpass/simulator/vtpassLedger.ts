@@ -1,5 +1,6 @@
 import { openSimulatorJournal } from "../../simulation/simulatorJournal";
 import type { VtpassServiceKind } from "./vtpassCatalogue";
+import type { SimulatedExamPin } from "./vtpassExamPins";
 import type { PayOrder } from "./vtpassPayOrder";
 import { newPrepaidToken, type PrepaidToken } from "./vtpassPrepaidToken";
 
@@ -22,6 +23,11 @@ export interface SimulatedTransaction extends Omit<PayOrder, "service"> {
   createdAt: string;
   /** Prepaid electricity, once delivered. */
   token: PrepaidToken | null;
+  /**
+   * Exam PINs, drawn when the transaction is made and shown only in an answer saying delivered (so a
+   * test's scripted answer can show them, or some of them, whatever the transaction holds).
+   */
+  examPins: SimulatedExamPin[] | null;
 }
 
 type JournalEntry =

@@ -1,7 +1,10 @@
+import { profileService } from "./vtpassCatalogue";
+import type { PayOrder } from "./vtpassPayOrder";
+
 /**
- * Which recipient (phone for airtime, billersCode otherwise) gets which outcome: VTpass's documented
- * sandbox test numbers first, then OjaPay's own last-four-digit triggers (docs/money.md, "Test
- * numbers"), then success.
+ * Which number gets which outcome (the phone for airtime and exam PINs, the billersCode otherwise):
+ * VTpass's documented sandbox test numbers first, then OjaPay's own last-four-digit triggers
+ * (docs/money.md, "Test numbers"), then success.
  *
  * Real VTpass's sandbox fails every number that is not one of its test numbers. The simulator
  * delivers to them instead, so any number can be tried in development.
@@ -97,11 +100,20 @@ const byLastFour: Record<string, PayOutcome> = {
   },
 };
 
+const fails = byLastFour[lastFourTriggers.fails] as PayOutcome;
+
 export function payOutcomeFor(recipient: string): PayOutcome {
   return exactNumbers[recipient] ?? byLastFour[recipient.slice(-4)] ?? delivered;
 }
 
-/** merchant-verify finds every smartcard and meter but those ending 4444. */
+/** A pay order's outcome, by its trigger number; a JAMB PIN for a profile verification cannot find fails. */
+export function payOutcomeOf(order: Pick<PayOrder, "service" | "recipient" | "trigger">): PayOutcome {
+  const profile = order.service.serviceID === profileService;
+  if (profile && !isFoundOnVerify(order.recipient)) return fails;
+  return payOutcomeFor(order.trigger);
+}
+
+/** merchant-verify finds every smartcard, meter and JAMB profile ID but those ending 4444. */
 export function isFoundOnVerify(billersCode: string): boolean {
   return billersCode in exactNumbers || !billersCode.endsWith(lastFourTriggers.notFound);
 }

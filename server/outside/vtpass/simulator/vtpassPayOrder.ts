@@ -4,6 +4,7 @@ import {
   findVariation,
   maximumAmountKobo,
   minimumAmountKobo,
+  profileService,
   type VtpassService,
   vtpassService,
 } from "./vtpassCatalogue";
@@ -11,8 +12,13 @@ import {
 /** What a `pay` body asks for, checked the way VTpass checks it, with the price it will charge. */
 export interface PayOrder {
   service: VtpassService;
-  /** The phone for airtime, the billersCode otherwise. */
+  /**
+   * What the record names in `unique_element`: the phone for airtime and exam PINs, the billersCode
+   * otherwise (a JAMB PIN's profile ID among them).
+   */
   recipient: string;
+  /** Whose last four digits choose the outcome and scripts: an exam PIN's phone, else the recipient. */
+  trigger: string;
   phone: string;
   variationCode: string | null;
   quantity: number;
@@ -70,6 +76,7 @@ export function readPayOrder(body: unknown): PayOrderCheck {
     variationCode: string | null,
     unitPriceKobo: number,
     count = 1,
+    trigger = recipient,
   ): PayOrderCheck => {
     const amountKobo = unitPriceKobo * count;
     if (amountKobo < minimumAmountKobo[service.kind] || unitPriceKobo <= 0) return { refusal: "013" };
@@ -79,6 +86,7 @@ export function readPayOrder(body: unknown): PayOrderCheck {
       order: {
         service,
         recipient,
+        trigger,
         phone,
         variationCode,
         quantity: count,
@@ -118,6 +126,19 @@ export function readPayOrder(body: unknown): PayOrderCheck {
       if (!billersCode || !variation_code || amount === undefined) return { refusal: "011" };
       if (!findVariation(service, variation_code)) return { refusal: "010" };
       return priced(billersCode, variation_code, amount);
+    }
+    case "education": {
+      // The variation fixes the price (an amount is ignored); a JAMB PIN is one, for billersCode's profile.
+      if (!variation_code) return { refusal: "011" };
+      const pin = findVariation(service, variation_code);
+      if (!pin) return { refusal: "010" };
+      if (service.serviceID === profileService) {
+        if (!billersCode) return { refusal: "011" };
+        return priced(billersCode, pin.variation_code, pin.amountKobo, 1, phone);
+      }
+      if (quantity < 1) return { refusal: "031" };
+      if (quantity > maxQuantity) return { refusal: "032" };
+      return priced(phone, pin.variation_code, pin.amountKobo, quantity);
     }
   }
 }

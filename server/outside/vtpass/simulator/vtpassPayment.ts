@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import type { Clock } from "../../../clock";
+import { newExamPins } from "./vtpassExamPins";
 import { isProperRequestId } from "./vtpassLagosTime";
 import type { SimulatedTransaction, VtpassLedger, VtpassStatus } from "./vtpassLedger";
-import { type PayAnswerStyle, type PayOutcome, payOutcomeFor } from "./vtpassOutcomes";
+import { type PayAnswerStyle, type PayOutcome, payOutcomeOf } from "./vtpassOutcomes";
 import { type PayOrder, readPayOrder } from "./vtpassPayOrder";
 import { jsonReply, lateReply, type Reply } from "./vtpassReplies";
 import { type createScriptBook, httpStatusOf, keepOf, type ScriptedAnswer } from "./vtpassScripts";
@@ -21,8 +22,9 @@ const newTransactionId = (now: Date) => `${now.getTime()}${String(randomInt(0, 1
 
 /**
  * POST /api/pay: checks the request as VTpass does (request id, product, fields, amount, the
- * merchant's wallet), then answers by a scripted answer if one waits for the recipient, or else by
- * the recipient's outcome. Synchronous up to the reply, so two requests with one id cannot race.
+ * merchant's wallet), then answers by a scripted answer if one waits for the order's trigger number
+ * (the recipient, or an exam PIN's phone), or else by that number's outcome. Synchronous up to the
+ * reply, so two requests with one id cannot race.
  */
 export function createPayment(options: {
   ledger: VtpassLedger;
@@ -42,6 +44,7 @@ export function createPayment(options: {
       serviceID: order.service.serviceID,
       kind: order.service.kind,
       recipient: order.recipient,
+      trigger: order.trigger,
       phone: order.phone,
       variationCode: order.variationCode,
       quantity: order.quantity,
@@ -55,6 +58,8 @@ export function createPayment(options: {
       requeries: 0,
       createdAt: now.toISOString(),
       token: null,
+      examPins:
+        order.service.kind === "education" ? newExamPins(order.service.serviceID, order.quantity) : null,
     };
   }
 
@@ -100,7 +105,10 @@ export function createPayment(options: {
     const stored = () => ledger.get(draft.requestId);
     if ("code" in script) {
       const status = script.httpStatus ?? httpStatusOf(script.code);
-      return jsonReply(() => codedBody(stored() ?? draft, script.code, script.status ?? "delivered"), status);
+      return jsonReply(
+        () => codedBody(stored() ?? draft, script.code, script.status ?? "delivered", script.pins),
+        status,
+      );
     }
     if (script.kind === "late") return lateReply(script.afterMs, plainAnswer(draft));
     return { kind: script.kind };
@@ -117,12 +125,12 @@ export function createPayment(options: {
     if (ledger.balance() < check.order.totalKobo) return refuse("018");
 
     const draft = draftOf(requestId, check.order, now);
-    const script = scripts.take(check.order.recipient);
+    const script = scripts.take(check.order.trigger);
     // A late script without `keep` answers the recipient's normal outcome, only later.
     const lateOnly =
       script && "kind" in script && script.kind === "late" && !script.keep ? script : undefined;
     if (script && !lateOnly) return scriptedReply(draft, script);
-    const outcome = payOutcomeFor(check.order.recipient);
+    const outcome = payOutcomeOf(check.order);
     store(draft, outcome.initial, outcome);
     const reply = outcomeReply(draft, outcome.pay);
     return lateOnly ? lateReply(lateOnly.afterMs, reply) : reply;

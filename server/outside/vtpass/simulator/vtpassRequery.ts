@@ -26,7 +26,10 @@ export function createRequery(options: {
       const code = script.code;
       const status = script.httpStatus ?? httpStatusOf(code);
       const shown = script.status;
-      return jsonReply(() => codedBody(now(), code, shown ?? now()?.status ?? "delivered"), status);
+      return jsonReply(
+        () => codedBody(now(), code, shown ?? now()?.status ?? "delivered", script.pins),
+        status,
+      );
     }
     if (script.kind === "late") {
       return lateReply(

@@ -7,7 +7,14 @@ export type ScriptedStatus = "initiated" | "pending" | "delivered" | "failed" | 
 export type ScriptedKeep = "delivered" | "pending" | "failed" | "reversed" | "none";
 
 export type ScriptedAnswer =
-  | { code: string; status?: ScriptedStatus; httpStatus?: number; keep?: ScriptedKeep }
+  | {
+      code: string;
+      status?: ScriptedStatus;
+      httpStatus?: number;
+      keep?: ScriptedKeep;
+      /** A delivered exam-PIN answer showing only its first so many PINs, as if VTpass lost the rest. */
+      pins?: number;
+    }
   | { kind: "non-json"; keep?: ScriptedKeep }
   | { kind: "drop"; keep?: ScriptedKeep }
   | { kind: "no-answer"; keep?: ScriptedKeep }

@@ -52,7 +52,7 @@ export type { ReceivedRequest } from "../../simulation/simulatorRequests";
 export interface VtpassControl {
   balance(): number;
   setBalance(kobo: number): void;
-  /** The next pay to `recipient` (phone for airtime, billersCode otherwise) answers `answer`. */
+  /** The next pay to `recipient` (the phone for airtime and exam PINs, billersCode otherwise) answers `answer`. */
   script(recipient: string, answer: ScriptedAnswer): void;
   /** The next requery of `requestId` answers `answer`. */
   scriptRequery(requestId: string, answer: ScriptedAnswer): void;

@@ -1,4 +1,5 @@
 import { vtpassService, vtpassTransactionType } from "./vtpassCatalogue";
+import { examPinFields } from "./vtpassExamPins";
 import { vtpassTimestamp } from "./vtpassLagosTime";
 import type { SimulatedTransaction, VtpassStatus } from "./vtpassLedger";
 import { personFor } from "./vtpassPeople";
@@ -25,18 +26,22 @@ export function refusalBody(code: string): Record<string, unknown> {
 /**
  * The full answer about a transaction: `code` with `status` shown in content.transactions (which may
  * differ from what the transaction holds, for scripted answers), and the token of a delivered
- * prepaid meter at the top level, where VTpass puts it.
+ * prepaid meter or the PINs of delivered exam PINs at the top level, where VTpass puts them.
+ * `pinsShown` shows only the first so many PINs (a scripted answer that lost some).
  */
 export function transactionBody(
   transaction: SimulatedTransaction,
   code: string,
   status: VtpassStatus,
-  description = code === "000" ? statusDescriptions[status] : (vtpassDescriptions[code] ?? "UNKNOWN ERROR"),
+  pinsShown?: number,
 ): Record<string, unknown> {
+  const description =
+    code === "000" ? statusDescriptions[status] : (vtpassDescriptions[code] ?? "UNKNOWN ERROR");
   const service = vtpassService(transaction.serviceID);
   const isElectricity = transaction.kind === "electricity";
   const customer = personFor(transaction.recipient);
   const token = status === "delivered" ? transaction.token : null;
+  const pins = status === "delivered" ? transaction.examPins?.slice(0, pinsShown) : undefined;
   return {
     code,
     content: {
@@ -68,6 +73,7 @@ export function transactionBody(
     transaction_date: vtpassTimestamp(transaction.createdAt),
     purchased_code: "",
     ...(token && prepaidTokenFields(transaction.serviceID, token, transaction.amountKobo, customer)),
+    ...(pins && examPinFields(transaction.serviceID, pins)),
   };
 }
 
@@ -92,9 +98,10 @@ export function codedBody(
   transaction: SimulatedTransaction | undefined,
   code: string,
   shown: VtpassStatus,
+  pinsShown?: number,
 ): Record<string, unknown> {
   if (!transaction) return refusalBody(code);
-  if (code === "000") return transactionBody(transaction, code, shown);
+  if (code === "000") return transactionBody(transaction, code, shown, pinsShown);
   const status = codesAboutTheTransaction[code];
   return status ? transactionBody(transaction, code, status) : refusalBody(code);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { meterTypes, vtpassService } from "./vtpassCatalogue";
+import { findVariation, meterTypes, profileService, vtpassService } from "./vtpassCatalogue";
 import { lagosDayAfter } from "./vtpassLagosTime";
 import { isFoundOnVerify } from "./vtpassOutcomes";
 import { personFor } from "./vtpassPeople";
@@ -14,6 +14,7 @@ const verifyBody = z.looseObject({ billersCode: text, serviceID: text, type: z.s
 const notFound = {
   meter: "This Meter Number is invalid. Kindly confirm the meter number and try again.",
   smartcard: "Kindly confirm that the smartcard number is correct and try again.",
+  profile: "Kindly confirm that the Profile ID is correct and try again.",
 };
 
 /**
@@ -26,14 +27,20 @@ export function verificationBody(body: unknown, now: Date): Record<string, unkno
   const { billersCode, serviceID, type } = parsed.data;
   const service = vtpassService(serviceID);
   if (!service || service.kind === "airtime" || service.kind === "data") return refusalBody("012");
+  if (service.kind === "education" && service.serviceID !== profileService) return refusalBody("012");
   const meterType = meterTypes.find((t) => t === type?.toLowerCase());
   if (service.kind === "electricity" && !meterType) return refusalBody("011");
+  // JAMB's `type` is the PIN's variation code.
+  if (service.kind === "education" && !findVariation(service, type ?? "")) return refusalBody("011");
 
   if (!isFoundOnVerify(billersCode)) {
-    const error = service.kind === "electricity" ? notFound.meter : notFound.smartcard;
+    const error = { electricity: notFound.meter, tv: notFound.smartcard, education: notFound.profile }[
+      service.kind
+    ];
     return { code: "000", content: { error, WrongBillersCode: true } };
   }
   const person = personFor(billersCode);
+  if (service.kind === "education") return { code: "000", content: { Customer_Name: person.name } };
   if (service.kind === "electricity") {
     return {
       code: "000",
