@@ -164,6 +164,14 @@ describe("buying WAEC result checkers", () => {
     const short = await ownView(c, purchase.reference);
     expect(short.status).toBe("pending");
     expect(short).not.toHaveProperty("pins");
+    const history = await server.sendOk("GET /core/staff/transaction/:id", {
+      token: staff.token,
+      params: { id: purchase.id },
+    });
+    expect(history.events.at(-1)).toMatchObject({
+      status: "pending",
+      note: expect.stringContaining("sent 2 of the 3 PINs bought"),
+    });
     expect(await walletBalance(server.db, c.id)).toBe(naira(20_000) - 3 * each);
     expect(await vouchersMailsTo(c.email)).toHaveLength(0);
 

@@ -17,6 +17,7 @@ import {
   wallets,
 } from "../../db/schema";
 import { vouchersMail } from "../../mail/messages";
+import type { MailOutbox } from "../../mail/outbox";
 import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
@@ -57,6 +58,8 @@ export type SettleDeps = {
   logger: Pick<Logger, "error" | "warn">;
   /** Null where nobody scrapes metrics (METRICS_TOKEN unset). */
   metrics: Pick<AppMetrics, "purchaseSettled"> | null;
+  /** Sends the PINs' mail a delivery just committed; without it, the background work's next run does. */
+  outbox?: Pick<MailOutbox, "kick">;
 };
 
 /** Who brought the answer: the purchase itself, the requery worker, a provider webhook, or staff. */
@@ -85,6 +88,8 @@ const finalStatuses: ReadonlySet<string> = new Set(["successful", "failed", "rev
  */
 function counted(deps: SettleDeps, from: TransactionRow["status"], row: TransactionRow): TransactionRow {
   if (row.status !== from && finalStatuses.has(row.status)) deps.metrics?.purchaseSettled(row);
+  // The delivery's statement put the PINs' mail in the outbox (`deliver`): send it now, not in 10 s.
+  if (from === "pending" && row.status === "successful" && row.vouchers && !row.apiKeyId) deps.outbox?.kick();
   return row;
 }
 
@@ -140,6 +145,8 @@ export async function settlePurchase(
       .for("update");
     if (!row) throw new Error(`no transaction ${transactionId}`);
     from = row.status;
+    // A "delivered" short of PINs is pending; said in the history so staff see why it waits.
+    const shortOfPins = result.status === "successful" && withEveryPin(row, result) !== result;
     result = withEveryPin(row, result);
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
@@ -297,7 +304,9 @@ export async function settlePurchase(
     return finish(tx, row, { providerReference, nextRequeryAt: next }, now, [
       ...(source === "purchase"
         ? [event("pending", `Sent to the provider; no final answer yet, so the money stays held.${said}`)]
-        : []),
+        : shortOfPins
+          ? [event("pending", `${result.note ?? ""} The money stays held.`)]
+          : []),
       ...completion,
     ]);
   });
