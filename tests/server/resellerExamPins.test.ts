@@ -238,6 +238,15 @@ describe("exam_pin in the v1 API", () => {
     });
     expect(missing).toMatchObject({ status: 400, json: { fields: { product: expect.any(Array) } } });
   });
+  it("is in the OpenAPI document the Developer pages are written from: the body's exam_pin kind, and pins", async () => {
+    const document = await (await server.app.request("/api/openapi.json")).json();
+    const purchase = document.paths["/v1/purchases/"].post;
+    const written = JSON.stringify(purchase.requestBody);
+    const resolved = written.includes("exam_pin") ? written : JSON.stringify(document.components);
+    expect(resolved).toContain('"exam_pin"');
+    expect(resolved).toContain("profile_id");
+    expect(JSON.stringify(document)).toContain("exam PINs it delivered in `pins`");
+  });
 });
 
 describe("webhooks of exam PIN purchases", () => {
