@@ -121,8 +121,10 @@ export const examPin = {
       exam_name: asked.exam_name,
       quantity: asked.quantity,
       amount: nairaText(row.amount),
-      // The vendors' own shape: each card as `<pin><=><serial>`, one per line.
-      data_pin: vouchers ? { pin: vouchers.map((v) => `${v.pin}<=>${v.serial ?? ""}`).join("\n") } : null,
+      // The vendors' own shape: each card as `<pin><=><serial>` (a PIN without a serial alone), one a line.
+      data_pin: vouchers
+        ? { pin: vouchers.map((v) => (v.serial ? `${v.pin}<=>${v.serial}` : v.pin)).join("\n") }
+        : null,
     }),
   }),
 } satisfies PurchaseKindModule<ExamPinOrder, ExamPinVerifyResult>;
