@@ -262,6 +262,14 @@ describe("webhooks of exam PIN purchases", () => {
       request_id: crypto.randomUUID(),
     });
     expect(await deliverDueWebhooks(server.deps)).toBe(2);
+    const stored = await server.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.apiKeyId, holder.keyId));
+    expect(stored.map((delivery) => [delivery.lastStatus, delivery.lastError])).toEqual([
+      [200, null],
+      [200, null],
+    ]);
     const bodies = receiver.received.map((hook) => JSON.parse(hook.body));
     const { data_pin: _pins, ...withoutPins } = record.json;
     const { pins: _v1Pins, ...v1WithoutPins } = bought.json.data;
