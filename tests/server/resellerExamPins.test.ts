@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { transactions, webhookDeliveries } from "../../server/db/schema";
+import { transactionEvents, transactions, webhookDeliveries } from "../../server/db/schema";
 import { msorgEpinTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks } from "../../server/services/webhooks/webhookOutbox";
@@ -277,5 +277,17 @@ describe("webhooks of exam PIN purchases", () => {
       expect.arrayContaining([withoutPins, { event: "purchase.settled", data: v1WithoutPins }]),
     );
     for (const hook of receiver.received) for (const pin of everyPin()) expect(hook.body).not.toContain(pin);
+  });
+});
+
+describe("the PINs bought in this file", () => {
+  it("are in no log line, nor in any purchase's history staff read", async () => {
+    const logged = server.logLines.join("\n");
+    const events = JSON.stringify(await server.db.select().from(transactionEvents));
+    expect(everyPin().length).toBeGreaterThan(0);
+    for (const pin of everyPin()) {
+      expect(logged).not.toContain(pin);
+      expect(events).not.toContain(pin);
+    }
   });
 });
