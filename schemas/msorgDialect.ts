@@ -182,13 +182,16 @@ export const msorgAccount = z.object({
     user_type: z.string(),
   }),
   Dataplans: z.record(z.string(), z.object({ ALL: z.array(msorgPlan) })),
+  /** One result checker's price at the account's level, in naira, by the exam name `epin/` takes. */
+  Exam: z.record(z.string(), z.object({ amount: z.number() })),
 });
 
-/** `epin/`: result-checker PINs by exam name (`WAEC`, `NECO`, `NABTEB`), 1 to 10 at a time. */
+/** `epin/`: result-checker PINs by exam name (`WAEC`, `NECO`, `NABTEB`, any case), 1 to 10 at a time. */
+const examNameMessage = "exam_name must be WAEC, NECO or NABTEB.";
 export const msorgEpinBody = z.object({
   exam_name: z
-    .string({ error: "exam_name is required: WAEC, NECO or NABTEB." })
-    .check(z.trim(), z.minLength(2), z.maxLength(20)),
+    .string({ error: examNameMessage })
+    .check(z.trim(), z.minLength(2, { error: examNameMessage }), z.maxLength(20, { error: examNameMessage })),
   quantity: wholeNumber(10, "quantity must be a number from 1 to 10."),
   request_id: requestId,
 });

@@ -18,6 +18,7 @@ import { notFound, Refusal } from "../refusal";
 import { electricity } from "../services/purchases/kinds/electricity";
 import { purchaseKindModules } from "../services/purchases/kinds/purchaseKinds";
 import { tv } from "../services/purchases/kinds/tv";
+import { openVouchers } from "../services/purchases/vouchers";
 import type { RecentReads } from "../services/recentReads";
 import { keyPurchaseById, keyPurchasesOfKind, msorgPageSize } from "../services/resellers/keyPurchaseReads";
 import { msorgAccountOf } from "../services/resellers/msorgAccount";
@@ -27,10 +28,6 @@ import type { TransactionRow } from "../services/transactions/transactionRecords
 import { msorgErrorAnswer, msorgKeyRefusal } from "./msorgDialectAnswers";
 import { bodyOf, queryOf } from "./msorgDialectInput";
 
-/** A purchase as the dialect's record: the answer to a purchase and to `GET <service>/<id>/`. */
-const recordAnswer = (c: Context<KeyEnv>, row: TransactionRow, status?: 201) =>
-  jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row)), status);
-
 /**
  * The market's dialect under /reseller/api/ (docs/RESELLERS.md): a reseller's script written for an
  * SME-data vendor works against OjaPay by changing its base URL. Routes translate HTTP only; prices,
@@ -38,6 +35,12 @@ const recordAnswer = (c: Context<KeyEnv>, row: TransactionRow, status?: 201) =>
  */
 export function msorgDialectRoutes(deps: AppDeps, recent: RecentReads | null = null) {
   const app = new Hono<KeyEnv>({ strict: false });
+  /**
+   * A purchase as the dialect's record, with the PINs it delivered: the answer to a purchase and to
+   * `GET <service>/<id>/`, each the key's own account's (the list and the webhook carry none).
+   */
+  const recordAnswer = (c: Context<KeyEnv>, row: TransactionRow, status?: 201) =>
+    jsonAnswer(c, msorgRecord.parse(msorgRecordOf(row, openVouchers(deps.config.voucherKey, row))), status);
   app.use(
     bodySizeLimit(keyApiMaxBytes, (c) =>
       jsonAnswer(c, { detail: "The request body is too large: at most 16 kB." }, 413),

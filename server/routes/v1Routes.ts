@@ -2,9 +2,11 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { messages, Refusal } from "../refusal";
+import { openVouchers } from "../services/purchases/vouchers";
 import type { KeyCaller } from "../services/resellers/apiCallers";
 import { buyV1, v1PurchaseOfCaller } from "../services/resellers/v1Purchases";
 import { v1BalanceOf, v1CatalogueOf } from "../services/resellers/v1Reads";
+import type { TransactionRow } from "../services/transactions/transactionRecords";
 import { v1PurchaseOf } from "../services/webhooks/webhookBodies";
 import { listDeliveries } from "../services/webhooks/webhookDeliveries";
 import { purchaseMessage } from "./purchaseRoutes";
@@ -19,14 +21,16 @@ function keyCaller(c: Context<AppEnv>): KeyCaller {
 /** OjaPay's API for programs: the customer's purchase, catalogue and wallet, with a key instead of a PIN. */
 export function v1Routes(deps: AppDeps) {
   const configured = (provider: string) => deps.providers.has(provider);
+  /** The purchase's own answer, with the PINs it delivered, to the key's own account. */
+  const withPins = (row: TransactionRow) => v1PurchaseOf(row, openVouchers(deps.config.voucherKey, row));
   return [
     implement("POST /v1/purchases", async ({ body, c }) => {
       const row = await buyV1(deps, keyCaller(c), body);
-      return { msg: purchaseMessage(row), data: v1PurchaseOf(row) };
+      return { msg: purchaseMessage(row), data: withPins(row) };
     }),
     implement("GET /v1/purchases/:id", async ({ params, c }) => ({
       msg: "Purchase retrieved.",
-      data: v1PurchaseOf(await v1PurchaseOfCaller(deps.db, keyCaller(c), params.id)),
+      data: withPins(await v1PurchaseOfCaller(deps.db, keyCaller(c), params.id)),
     })),
     implement("GET /v1/balance", async ({ c }) => ({
       msg: "Balance retrieved.",

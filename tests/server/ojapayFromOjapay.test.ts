@@ -83,6 +83,29 @@ describe("the MSORG adapter buying from OjaPay's reseller API", () => {
     expect(power).toMatchObject({ status: "successful", token: expect.stringMatching(/^\d{20}$/) });
   });
 
+  it("buys exam PINs through epin/ and reads each card the upstream delivered, by id too", async () => {
+    const order: ProviderOrder = {
+      service: "exam_pin",
+      serviceId: "NECO",
+      variationCode: "",
+      productId: 3,
+      quantity: 2,
+      phone: "08031234567",
+      amount: 2 * 1_400_00,
+    };
+    const bought = await vendor().buy("ours-exam", order);
+    const cards = server.msorg.records().at(-1)?.pins;
+    expect(bought).toMatchObject({ status: "successful", vouchers: cards });
+    expect(cards).toHaveLength(2);
+    const again = await vendor().requery({
+      requestId: "ours-exam",
+      providerReference: bought.providerReference ?? null,
+      order,
+      sentAt: server.clock.now(),
+    });
+    expect(again).toMatchObject({ status: "successful", vouchers: cards });
+  });
+
   it("waits on a pending purchase, and sees it settle", async () => {
     const pending = await vendor().buy("ours-3", airtime("08031111111", 200));
     expect(pending).toMatchObject({ status: "pending", providerReference: expect.any(String) });

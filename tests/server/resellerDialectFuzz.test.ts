@@ -6,6 +6,7 @@ import {
   msorgBillBody,
   msorgCableBody,
   msorgDataBody,
+  msorgEpinBody,
   msorgIucQuery,
   msorgListQuery,
   msorgMeterQuery,
@@ -51,6 +52,8 @@ const fields = [
   "MeterType",
   "request_id",
   "airtime_type",
+  "exam_name",
+  "quantity",
   "__proto__",
   "constructor",
 ];
@@ -58,7 +61,19 @@ const value = fc.oneof(
   fc.integer({ min: -10, max: 100_000 }),
   fc.constantFrom(...boundaryNumbers),
   fc.constantFrom(...boundaryNumbers.map(String), ...boundaryNumberWords),
-  fc.constantFrom("1", "08031234567", "7023456789", "45071234567", "500", "1e9", "", " ", "0x1f", "prepaid"),
+  fc.constantFrom(
+    "1",
+    "08031234567",
+    "7023456789",
+    "45071234567",
+    "500",
+    "1e9",
+    "",
+    " ",
+    "0x1f",
+    "prepaid",
+    "NECO",
+  ),
   fc.string({ maxLength: 30 }),
   fc.double(),
   fc.boolean(),
@@ -85,6 +100,7 @@ const call = fc.record({
       "data/",
       "cablesub/",
       "billpayment/",
+      "epin/",
       "topup/not-a-uuid/",
       `data/${crypto.randomUUID()}/`,
       "validateiuc?smart_card_number=7023456789&cablename=1",
@@ -202,6 +218,13 @@ const numberInputs: NumberInput[] = [
     fields: ["disco_name", "amount", "meter_number", "MeterType"],
   },
   {
+    method: "POST",
+    path: "epin/",
+    schema: msorgEpinBody,
+    base: { exam_name: "NECO", quantity: 1 },
+    fields: ["quantity"],
+  },
+  {
     method: "GET",
     path: "validateiuc",
     schema: msorgIucQuery,
@@ -215,7 +238,7 @@ const numberInputs: NumberInput[] = [
     base: { meternumber: "45071234567", disconame: "6", mtype: "prepaid" },
     fields: ["disconame", "meternumber", "mtype"],
   },
-  ...["topup/", "data/", "cablesub/", "billpayment/"].map((path) => ({
+  ...["topup/", "data/", "cablesub/", "billpayment/", "epin/"].map((path) => ({
     method: "GET" as const,
     path,
     schema: msorgListQuery,
@@ -281,7 +304,7 @@ function boundaryCallsOf(input: NumberInput): DialectCall[] {
 describe("every number the market's dialect takes, at its boundaries", () => {
   it("refuses each its schema refuses with a 400 naming it, and answers each it takes without a fault", async () => {
     const sweep = numberInputs.flatMap(boundaryCallsOf);
-    for (const service of ["topup", "data", "cablesub", "billpayment"])
+    for (const service of ["topup", "data", "cablesub", "billpayment", "epin"])
       for (const word of [...boundaryNumbers.map(String), ...boundaryNumberTexts, ...boundaryNumberWords])
         sweep.push({
           method: "GET",

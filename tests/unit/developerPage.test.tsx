@@ -267,6 +267,9 @@ describe("the Developer page", () => {
     const guide = await screen.findByRole("region", { name: "Calling the API" });
     expect(guide).toHaveTextContent(`curl -X POST ${window.location.origin}/reseller/api/topup/`);
     expect(guide).toHaveTextContent(`${window.location.origin}/api/v1/purchases`);
+    // Exam PINs in both ways in: the dialect's epin/ and the v1 API's exam_pin kind.
+    expect(guide).toHaveTextContent(`curl -X POST ${window.location.origin}/reseller/api/epin/`);
+    expect(guide).toHaveTextContent('"kind":"exam_pin"');
     expect(within(guide).getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/developers");
   });
 });

@@ -139,7 +139,7 @@ describe("the API reference at /developers", () => {
     renderPage();
     await screen.findByRole("heading", { level: 3, name: "POST /api/v1/purchases/" });
     const examples = section("POST /api/v1/purchases/").getAllByRole("figure");
-    expect(examples).toHaveLength(4);
+    expect(examples).toHaveLength(5);
     const bodies = examples.map((figure) => {
       const command = figure.querySelector("pre")?.textContent ?? "";
       expect(command).toContain(`curl -X POST '${window.location.origin}/api/v1/purchases/'`);
@@ -149,8 +149,8 @@ describe("the API reference at /developers", () => {
     });
     for (const body of bodies)
       expect(v1PurchaseBody.safeParse(body).error?.issues, JSON.stringify(body)).toBeUndefined();
-    expect(bodies.map((body) => body.kind)).toEqual(["airtime", "data", "tv", "electricity"]);
-    expect(new Set(bodies.map((body) => body.request_id)).size).toBe(4);
+    expect(bodies.map((body) => body.kind)).toEqual(["airtime", "data", "tv", "electricity", "exam_pin"]);
+    expect(new Set(bodies.map((body) => body.request_id)).size).toBe(5);
     // Each figure is named by its caption.
     expect(examples[0]).toHaveAccessibleName('POST /api/v1/purchases/ with kind: "airtime"');
   });

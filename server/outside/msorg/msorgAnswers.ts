@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { OutsideReply } from "../outsideHttp";
 import type { ProviderAlertKind, ProviderOrder, ProviderResult } from "../provider";
 import { readToken, readUnits } from "../vtpass/electricityToken";
+import { pinsOf } from "./msorgPins";
 import { type MsorgRecord, misfitOf, msorgRecord, recordStatus } from "./msorgRecord";
 
 /**
@@ -79,7 +80,7 @@ export function classifyRecord(
   askedId?: string,
 ): ProviderResult {
   const status = recordStatus(record) ?? "";
-  const words = record.api_response ? `: ${brief(record.api_response)}` : "";
+  const words = record.api_response ? `: ${brief(spoken(record.api_response, order))}` : "";
   const note = `${label}: record ${record.id} ${status}${words}`;
   const misfit = misfitOf(record, order, askedId);
   if (misfit)
@@ -88,6 +89,7 @@ export function classifyRecord(
   switch (status) {
     case "successful":
     case "success":
+      if (order.service === "exam_pin") return withPins(record, order, base);
       return {
         status: "successful",
         ...base,
@@ -102,10 +104,35 @@ export function classifyRecord(
   }
 }
 
-function noteWithoutRecord(reply: OutsideReply, label: string): string {
+/**
+ * A delivered `epin/` record with its cards. One that carries fewer readable cards than were bought
+ * is still answered successful with what it carries: the purchase path keeps it pending until a
+ * requery reads them all (services/purchases/vouchers.ts, `withEveryPin`). The note never holds a PIN.
+ */
+function withPins(
+  record: MsorgRecord,
+  order: Extract<ProviderOrder, { service: "exam_pin" }>,
+  base: { providerReference: string; note: string },
+): ProviderResult {
+  const vouchers = pinsOf(record);
+  const short =
+    vouchers.length < order.quantity ? ` (${vouchers.length} of ${order.quantity} PINs readable)` : "";
+  return { status: "successful", ...base, note: `${base.note}${short}`, vouchers };
+}
+
+/**
+ * The vendor's words as a note may keep them. A PIN bought is money and never reaches a note (notes
+ * are logged and shown to staff): an `epin/` answer's runs of 8 or more letters and digits, which a
+ * vendor may write its cards into, are masked.
+ */
+function spoken(words: string, order: ProviderOrder): string {
+  return order.service === "exam_pin" ? words.replace(/[\w-]*\d[\w-]{7,}/g, "[masked]") : words;
+}
+
+function noteWithoutRecord(reply: OutsideReply, order: ProviderOrder, label: string): string {
   if (!reply.isJson) return `${label}: HTTP ${reply.httpStatus} with a body that is not JSON`;
   const words = wordsOf(reply.json) ?? JSON.stringify(reply.json) ?? "";
-  return `${label}: HTTP ${reply.httpStatus} ${brief(words)}`;
+  return `${label}: HTTP ${reply.httpStatus} ${brief(spoken(words, order))}`;
 }
 
 /**
@@ -122,7 +149,7 @@ export function classifyReply(
   const askedId = question.kind === "requery" ? question.id : undefined;
   const record = recordOf(reply);
   if (record) return classifyRecord(record, order, label, askedId);
-  const note = noteWithoutRecord(reply, label);
+  const note = noteWithoutRecord(reply, order, label);
   const refused =
     reply.isJson && (reply.httpStatus === 400 || reply.httpStatus === 401) && !hasId(reply.json);
   if (!refused) return { status: "pending", note };

@@ -28,6 +28,8 @@ export const msorgRecord = z.looseObject({
   Units: lenient(scalarText),
   create_date: lenient(z.string()),
   date_created: lenient(z.string()),
+  exam_name: lenient(scalarText),
+  quantity: lenient(scalarText),
 });
 export type MsorgRecord = z.infer<typeof msorgRecord>;
 
@@ -64,6 +66,8 @@ function recipientField(record: MsorgRecord, order: ProviderOrder): string | und
       return record.smart_card_number;
     case "electricity":
       return record.meter_number ?? record.meter_no;
+    case "exam_pin":
+      return undefined;
   }
 }
 
@@ -81,6 +85,7 @@ function planOf(record: MsorgRecord, order: ProviderOrder): string | undefined {
 export function misfitOf(record: MsorgRecord, order: ProviderOrder, askedId?: string): string | undefined {
   if (askedId !== undefined && record.id !== undefined && record.id.trim() !== askedId.trim())
     return `another record (${record.id}, asked ${askedId})`;
+  if (order.service === "exam_pin") return examMisfit(record, order);
   const recipient = recipientField(record, order);
   if (recipient !== undefined && plainNumber(recipient) !== plainNumber(recipientOf(order)))
     return `another number (${recipient})`;
@@ -91,5 +96,19 @@ export function misfitOf(record: MsorgRecord, order: ProviderOrder, askedId?: st
   }
   const amount = nairaTextToKobo(record.amount);
   if (amount !== undefined && amount !== order.amount) return `another amount (₦${record.amount})`;
+  return undefined;
+}
+
+/**
+ * Exam PINs are compared by exam and quantity, not amount: the vendor's price of a PIN moves on its
+ * own (its `Exam` prices), and the exam and how many say what was bought.
+ */
+function examMisfit(record: MsorgRecord, order: Extract<ProviderOrder, { service: "exam_pin" }>) {
+  const exam = record.exam_name?.trim();
+  if (exam !== undefined && exam.toLowerCase() !== order.serviceId.trim().toLowerCase())
+    return `another exam (${exam})`;
+  const quantity = record.quantity?.trim();
+  if (quantity !== undefined && /^\d+$/.test(quantity) && Number(quantity) !== order.quantity)
+    return `another quantity (${quantity} PINs)`;
   return undefined;
 }

@@ -4,9 +4,10 @@ import type { DataPlanType } from "../../../schemas/catalogue";
 import type { msorgAccount, msorgPlan } from "../../../schemas/msorgDialect";
 import type { Database } from "../../db/database";
 import { networks, priceLevels, wallets } from "../../db/schema";
-import { dataPlansAtLevel } from "../catalogue/catalogueAtLevel";
+import { dataPlansAtLevel, examPinsAtLevel } from "../catalogue/catalogueAtLevel";
 import type { LevelPricing } from "../levels/priceLevels";
 import type { KeyCaller } from "./apiCallers";
+import { epinProducts } from "./msorgExams";
 import { nairaText } from "./msorgKind";
 
 /** How the dialect names a plan's type (the vendors' words; our adapter reads them back). */
@@ -19,7 +20,8 @@ const planTypeWords: Record<DataPlanType, string> = {
 
 /**
  * `GET user/`: the reseller, its wallet in naira, and our data plans on sale at its level, nested by
- * network as the vendors answer them (`Dataplans.MTN_PLAN.ALL[]`); `dataplan_id` is our plan id.
+ * network as the vendors answer them (`Dataplans.MTN_PLAN.ALL[]`; `dataplan_id` is our plan id), and
+ * one exam PIN's price by exam name (`Exam`).
  */
 export async function msorgAccountOf(
   deps: { db: Database; providers: { has(name: string): boolean } },
@@ -27,11 +29,13 @@ export async function msorgAccountOf(
 ): Promise<z.output<typeof msorgAccount>> {
   const { user } = caller;
   const configured: LevelPricing["configured"] = (provider) => deps.providers.has(provider);
-  const [[wallet], [level], nets, plans] = await Promise.all([
+  const [[wallet], [level], nets, plans, exams, examPrices] = await Promise.all([
     deps.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, user.id)),
     deps.db.select({ name: priceLevels.name }).from(priceLevels).where(eq(priceLevels.slug, user.priceLevel)),
     deps.db.select().from(networks).where(eq(networks.dataEnabled, true)).orderBy(asc(networks.id)),
     dataPlansAtLevel(deps.db, user.priceLevel, configured),
+    epinProducts(deps.db),
+    examPinsAtLevel(deps.db, user.priceLevel, configured),
   ]);
   const Dataplans: Record<string, { ALL: z.output<typeof msorgPlan>[] }> = {};
   for (const network of nets) {
@@ -61,5 +65,19 @@ export async function msorgAccountOf(
       user_type: level?.name ?? user.priceLevel,
     },
     Dataplans,
+    Exam: examsOnSale(exams, examPrices),
   };
+}
+
+/** What `epin/` sells, as the vendors list it in `Exam`: an exam switched off is left out. */
+function examsOnSale(
+  exams: Awaited<ReturnType<typeof epinProducts>>,
+  prices: Awaited<ReturnType<typeof examPinsAtLevel>>,
+): Record<string, { amount: number }> {
+  return Object.fromEntries(
+    exams.flatMap(({ name, product }) => {
+      const onSale = prices.find((price) => price.id === product.id);
+      return onSale ? [[name, { amount: Number(nairaText(onSale.price)) }]] : [];
+    }),
+  );
 }

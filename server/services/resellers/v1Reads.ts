@@ -3,7 +3,13 @@ import type { Database } from "../../db/database";
 import { tvProviders } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { Refusal } from "../../refusal";
-import { airtimeAtLevel, bouquetsAtLevel, dataPlanViews, discosAtLevel } from "../catalogue/catalogueAtLevel";
+import {
+  airtimeAtLevel,
+  bouquetsAtLevel,
+  dataPlanViews,
+  discosAtLevel,
+  examPinsAtLevel,
+} from "../catalogue/catalogueAtLevel";
 import { walletSummary } from "../transactions/transactionRecords";
 
 /** The caller's wallet in kobo, with what purchases still pending hold, and its price level. */
@@ -19,12 +25,13 @@ export async function v1CatalogueOf(
   level: UserRow["priceLevel"],
   configured: (provider: string) => boolean,
 ) {
-  const [airtime, data, bouquets, electricity, providers] = await Promise.all([
+  const [airtime, data, bouquets, electricity, providers, exam_pins] = await Promise.all([
     airtimeAtLevel(db, level, configured),
     dataPlanViews(db, level, configured),
     bouquetsAtLevel(db, level, configured),
     discosAtLevel(db, level),
     db.select().from(tvProviders).orderBy(asc(tvProviders.id)),
+    examPinsAtLevel(db, level, configured),
   ]);
   const tv = providers.map((p) => ({
     id: p.id,
@@ -33,5 +40,5 @@ export async function v1CatalogueOf(
     service_fee: p.serviceFee,
     bouquets: bouquets.filter((b) => b.control_id === p.id),
   }));
-  return { airtime, data, tv, electricity };
+  return { airtime, data, tv, electricity, exam_pins };
 }

@@ -1,3 +1,4 @@
+import type { Voucher } from "../../../schemas/transactions";
 import type { V1Purchase } from "../../../schemas/v1Api";
 import { rowFromJson } from "../../db/jsonRows";
 import { transactions, type webhookDeliveries } from "../../db/schema";
@@ -6,11 +7,14 @@ import { type TransactionRow, transactionView } from "../transactions/transactio
 
 type Delivery = typeof webhookDeliveries.$inferSelect;
 
-/** A purchase as the v1 API answers it: the customer's view, and the caller's request id. */
-export function v1PurchaseOf(row: TransactionRow): V1Purchase {
+/**
+ * A purchase as the v1 API answers it: the customer's view, and the caller's request id; `pins` only
+ * for the purchase's own answer and read (purchases/vouchers.ts), never for a webhook's body.
+ */
+export function v1PurchaseOf(row: TransactionRow, pins?: Voucher[]): V1Purchase {
   const asked = (row.apiRequest ?? {}) as { request_id?: unknown };
   return {
-    ...transactionView(row),
+    ...transactionView(row, pins),
     request_id: typeof asked.request_id === "string" ? asked.request_id : null,
   };
 }

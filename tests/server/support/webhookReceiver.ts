@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { globalAgent, createServer as httpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { generate } from "selfsigned";
@@ -13,7 +14,11 @@ export interface ReceivedHook {
  * it unanswered while `hang` is on.
  */
 export async function startWebhookReceiver() {
-  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+  // A name of its own: server test files share a worker (isolate: false), so an earlier file's
+  // receiver is trusted too, and OpenSSL finds a self-signed certificate's issuer by its name: two
+  // named alike, the first is taken for the second's issuer and the second is refused. The address
+  // is in subjectAltName, which is what the connection checks.
+  const pems = await generate([{ name: "commonName", value: `ojapay-test-receiver-${randomUUID()}` }], {
     keySize: 2048,
     algorithm: "sha256",
     extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],

@@ -1,9 +1,9 @@
-import { dataNetworks } from "./msorgCatalogue";
+import { dataNetworks, examPrices } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
 
 /**
- * `GET user/`: the account, its wallet (naira, as text) and the data plans, nested by network as
- * the script's vendors answer them (`Dataplans.MTN_PLAN.ALL[]`).
+ * `GET user/`: the account, its wallet (naira, as text), the data plans, nested by network as the
+ * script's vendors answer them (`Dataplans.MTN_PLAN.ALL[]`), and the exam PINs' prices (`Exam`).
  */
 export function accountBody(balanceKobo: number): Record<string, unknown> {
   const Dataplans: Record<string, { ALL: unknown[] }> = {};
@@ -32,5 +32,9 @@ export function accountBody(balanceKobo: number): Record<string, unknown> {
       user_type: "API",
     },
     Dataplans,
+    // One PIN's price by exam, in naira, as the script's vendors list them.
+    Exam: Object.fromEntries(
+      Object.entries(examPrices).map(([exam, kobo]) => [exam, { amount: kobo / 100 }]),
+    ),
   };
 }

@@ -4,8 +4,8 @@
  * 9MOBILE (2 9MOBILE, 3 GLO), as Alrahuz's published integration does.
  */
 
-export type MsorgService = "topup" | "data" | "cablesub" | "billpayment";
-export const msorgServices: readonly MsorgService[] = ["topup", "data", "cablesub", "billpayment"];
+export type MsorgService = "topup" | "data" | "cablesub" | "billpayment" | "epin";
+export const msorgServices: readonly MsorgService[] = ["topup", "data", "cablesub", "billpayment", "epin"];
 
 export const topupNetworks: Record<number, string> = { 1: "MTN", 2: "GLO", 3: "9MOBILE", 4: "AIRTEL" };
 export const dataNetworks: Record<number, string> = { 1: "MTN", 2: "9MOBILE", 3: "GLO", 4: "AIRTEL" };
@@ -71,3 +71,12 @@ export const limitsKobo = {
 
 /** The vendor sells airtime at a discount: it charges the wallet 96% of the face value. */
 export const airtimeChargePercent = 96;
+
+/**
+ * The result checkers `epin/` sells, by the `exam_name` the vendors take (any case), at one PIN's
+ * price in kobo, as `user/`'s `Exam` lists them; no JAMB (the vendors sell it nowhere in the script).
+ */
+export const examPrices: Record<string, number> = { WAEC: 3_800_00, NECO: 1_250_00, NABTEB: 950_00 };
+
+/** The most PINs one `epin/` purchase gives. */
+export const maxEpinQuantity = 10;

@@ -17,6 +17,10 @@ export interface SimulatedRecord extends PurchaseOrder {
   createdAt: string;
   /** A prepaid meter's 20 digits and kWh, once successful. */
   token: { digits: string; units: string } | null;
+  /** An `epin/` record's cards, once successful (absent in journals written before there were any). */
+  pins?: { pin: string; serial: string }[] | null;
+  /** An `epin/` record made to deliver one card fewer than bought. */
+  pinsShort?: boolean;
 }
 
 type JournalEntry =
@@ -34,6 +38,7 @@ export function openMsorgLedger(
   journalPath: string | null,
   startingBalanceKobo: number,
   newToken: (record: SimulatedRecord) => SimulatedRecord["token"],
+  newPins: (record: SimulatedRecord) => SimulatedRecord["pins"],
 ) {
   const journal = openSimulatorJournal<JournalEntry>(journalPath);
   const records = new Map<number, SimulatedRecord>();
@@ -47,8 +52,12 @@ export function openMsorgLedger(
   }
 
   function keep(record: SimulatedRecord, balanceDelta: number): SimulatedRecord {
-    const kept =
-      record.status === "successful" && !record.token ? { ...record, token: newToken(record) } : record;
+    const delivered = record.status === "successful";
+    const kept = {
+      ...record,
+      ...(delivered && !record.token && { token: newToken(record) }),
+      ...(delivered && !record.pins && { pins: newPins(record) }),
+    };
     records.set(kept.id, kept);
     balance += balanceDelta;
     journal.append({ type: "record", record: kept, balanceDelta });

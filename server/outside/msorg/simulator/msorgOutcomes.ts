@@ -17,6 +17,8 @@ export interface MsorgOutcome {
   settlesTo: "successful" | "failed";
   /** Which requery by id (1 = the first) settles it; null: only time or the control. */
   settlesAtRequery: number | null;
+  /** An `epin/` record that delivers one PIN fewer than bought. */
+  pinsShort?: boolean;
 }
 
 export const msorgTriggers = {
@@ -60,3 +62,26 @@ export function outcomeFor(recipient: string): MsorgOutcome {
 
 /** The refusal a `7777` number gets: before any record, nothing charged. */
 export const refusedWords = "This number cannot receive this product";
+
+/**
+ * `epin/` takes no phone, so its outcomes go by how many PINs are bought: 6 to 9 are the test
+ * quantities (docs/PROVIDERS.md), every other quantity succeeds. A script for the exam's name
+ * (`control.script("NECO", …)`) still answers the next purchase of that exam.
+ */
+export const msorgEpinTriggers = {
+  failed: 6,
+  processingThenSuccessful: 7,
+  processingThenFailed: 8,
+  shortOfPins: 9,
+} as const;
+
+const byQuantity: Record<number, MsorgOutcome> = {
+  [msorgEpinTriggers.failed]: { ...successful, initial: "failed", settlesTo: "failed" },
+  [msorgEpinTriggers.processingThenSuccessful]: processing("successful"),
+  [msorgEpinTriggers.processingThenFailed]: processing("failed"),
+  [msorgEpinTriggers.shortOfPins]: { ...successful, pinsShort: true },
+};
+
+export function epinOutcomeFor(quantity: number): MsorgOutcome {
+  return byQuantity[quantity] ?? successful;
+}

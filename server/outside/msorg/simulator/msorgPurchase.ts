@@ -2,7 +2,13 @@ import { randomBytes, randomInt } from "node:crypto";
 import type { Clock } from "../../../clock";
 import type { MsorgService } from "./msorgCatalogue";
 import type { MsorgLedger, SimulatedRecord } from "./msorgLedger";
-import { type MsorgOutcome, type MsorgStatus, outcomeFor, refusedWords } from "./msorgOutcomes";
+import {
+  epinOutcomeFor,
+  type MsorgOutcome,
+  type MsorgStatus,
+  outcomeFor,
+  refusedWords,
+} from "./msorgOutcomes";
 import { type PurchaseOrder, readPurchase } from "./msorgPurchaseOrder";
 import { recordBody } from "./msorgRecordBody";
 import { jsonReply, type Reply } from "./msorgReplies";
@@ -42,6 +48,8 @@ export function createPurchase(options: {
       requeries: 0,
       createdAt: clock.now().toISOString(),
       token: null,
+      pins: null,
+      ...(outcome.pinsShort && { pinsShort: true }),
     });
     if (record.status === "processing") options.onProcessing(record);
     const id = record.id;
@@ -57,7 +65,7 @@ export function createPurchase(options: {
     if (ledger.balance() < order.paidKobo)
       return refusal(`Insufficient balance, your current balance ₦${(ledger.balance() / 100).toFixed(2)}`);
     const script = options.takeScript(order.recipient);
-    const normal = outcomeFor(order.recipient);
+    const normal = service === "epin" ? epinOutcomeFor(order.quantity ?? 1) : outcomeFor(order.recipient);
     if (script && "httpStatus" in script) return jsonReply(() => script.body, script.httpStatus);
     const outcome: MsorgOutcome = !script
       ? normal
@@ -76,6 +84,21 @@ export function createPurchase(options: {
         return { kind: outcome.answer };
     }
   };
+}
+
+const digitsOf = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join("");
+
+/**
+ * An `epin/` record's cards when it succeeds: a 12-digit PIN and a serial each, one fewer than
+ * bought for a record made short (quantity 9).
+ */
+export function examPinsOf(record: SimulatedRecord): SimulatedRecord["pins"] {
+  if (record.service !== "epin") return null;
+  const count = (record.quantity ?? 1) - (record.pinsShort ? 1 : 0);
+  return Array.from({ length: count }, () => ({
+    pin: digitsOf(12),
+    serial: `${record.recipient.slice(0, 2)}${digitsOf(10)}`,
+  }));
 }
 
 /** A prepaid meter's token when its record succeeds: 20 digits, and the kWh its value buys. */

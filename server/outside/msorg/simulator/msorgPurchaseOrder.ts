@@ -5,8 +5,10 @@ import {
   cables,
   dataNetworks,
   discos,
+  examPrices,
   limitsKobo,
   type MsorgService,
+  maxEpinQuantity,
   topupNetworks,
 } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
@@ -25,6 +27,8 @@ export interface PurchaseOrder {
   amountKobo: number;
   /** What the vendor's wallet was charged. */
   paidKobo: number;
+  /** How many PINs an `epin/` purchase is for (absent for the other services). */
+  quantity?: number;
 }
 
 // The vendors' clients send ids and amounts as numbers or as text; Django takes either.
@@ -61,6 +65,7 @@ const bodies = {
       z.literal("2").transform(() => 2 as const),
     ]),
   }),
+  epin: z.object({ exam_name: z.string().transform((name) => name.trim().toUpperCase()), quantity: id }),
 };
 
 export type PurchaseCheck = { order: PurchaseOrder } | { refusal: string };
@@ -142,6 +147,27 @@ export function readPurchase(service: MsorgService, body: unknown): PurchaseChec
           meterType: MeterType,
           amountKobo: amount,
           paidKobo: amount,
+        },
+      };
+    }
+    case "epin": {
+      const read = bodies.epin.safeParse(body);
+      if (!read.success) return refuse("Invalid request: check exam_name and quantity");
+      const { exam_name, quantity } = read.data;
+      const price = examPrices[exam_name];
+      if (price === undefined) return refuse("Invalid exam name");
+      if (quantity < 1 || quantity > maxEpinQuantity)
+        return refuse(`Quantity must be between 1 and ${maxEpinQuantity}`);
+      return {
+        order: {
+          // The vendor takes no phone: the exam stands for the recipient, for scripts and lists.
+          recipient: exam_name,
+          productId: Object.keys(examPrices).indexOf(exam_name) + 1,
+          planId: null,
+          meterType: null,
+          amountKobo: price * quantity,
+          paidKobo: price * quantity,
+          quantity,
         },
       };
     }

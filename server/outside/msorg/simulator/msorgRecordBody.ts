@@ -87,6 +87,16 @@ function serviceFields(record: SimulatedRecord): Record<string, unknown> {
           }),
       };
     }
+    case "epin":
+      return {
+        exam_name: record.recipient,
+        quantity: record.quantity ?? 1,
+        amount: naira(record.amountKobo),
+        // The convention's way: each card `<pin><=><serial>`, one a line, once delivered.
+        ...(record.pins && {
+          data_pin: { pin: record.pins.map((card) => `${card.pin}<=>${card.serial}`).join("\n") },
+        }),
+      };
   }
 }
 

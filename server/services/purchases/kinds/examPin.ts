@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from "drizzle-orm";
-import { type ExamBody, examBodies, examBodyNames, examPinsAtOnce } from "../../../../schemas/catalogue";
+import { eq, sql } from "drizzle-orm";
+import { examPinsAtOnce } from "../../../../schemas/catalogue";
 import { msorgEpinBody } from "../../../../schemas/msorgDialect";
 import { planQuote } from "../../../../schemas/pricing";
 import type { ExamPinOrder, ExamPinVerifyResult } from "../../../../schemas/purchases";
@@ -9,6 +9,7 @@ import { examProducts } from "../../../db/schema";
 import type { ProviderOrder } from "../../../outside/provider";
 import { fieldRefusal, Refusal } from "../../../refusal";
 import { priceAtLevel } from "../../levels/priceLevels";
+import { epinProductFor } from "../../resellers/msorgExams";
 import { msorgKind, nairaText } from "../../resellers/msorgKind";
 import type { Order } from "../order";
 import { checkingProvider } from "../routePurchase";
@@ -103,13 +104,6 @@ async function checkCandidate(
   return verifyCandidateWith(checker.provider, checker.serviceId, checker.variationCode, body.profile_id);
 }
 
-/** The dialect's exam name (`WAEC`) as ours: the vendors sell result checkers by exam body alone. */
-function examNamed(name: string): ExamBody {
-  const exam = examBodies.find((body) => examBodyNames[body].toLowerCase() === name.trim().toLowerCase());
-  if (!exam || exam === "jamb") throw fieldRefusal("exam_name", "exam_name must be WAEC, NECO or NABTEB.");
-  return exam;
-}
-
 /** Exam PINs: WAEC, NECO and NABTEB result checkers and registration, JAMB's UTME with the candidate's profile. */
 export const examPin = {
   kind: "exam_pin" as const,
@@ -119,22 +113,18 @@ export const examPin = {
     service: "epin" as const,
     body: msorgEpinBody,
     order: async (deps, body, caller): Promise<ExamPinOrder> => {
-      // The exam's first product that needs no profile: its result checker, as the vendors sell it.
-      const [product] = await deps.db
-        .select({ id: examProducts.id })
-        .from(examProducts)
-        .where(and(eq(examProducts.exam, examNamed(body.exam_name)), eq(examProducts.needsProfile, false)))
-        .orderBy(asc(examProducts.sortOrder), asc(examProducts.id))
-        .limit(1);
-      if (!product) throw new Refusal("product_unavailable", `${body.exam_name} PINs are not on sale.`);
+      // The vendors take no phone for PINs: the account's stands in, as for TV and power.
+      const product = await epinProductFor(deps.db, body.exam_name);
       return { product: product.id, quantity: body.quantity, phone: caller.user.phone };
     },
     recordFields: (row, asked, vouchers) => ({
       exam_name: asked.exam_name,
       quantity: asked.quantity,
       amount: nairaText(row.amount),
-      // The vendors' own shape: each card as `<pin><=><serial>`, one per line.
-      data_pin: vouchers ? { pin: vouchers.map((v) => `${v.pin}<=>${v.serial ?? ""}`).join("\n") } : null,
+      // The vendors' own shape: each card as `<pin><=><serial>` (a PIN without a serial alone), one a line.
+      data_pin: vouchers
+        ? { pin: vouchers.map((v) => (v.serial ? `${v.pin}<=>${v.serial}` : v.pin)).join("\n") }
+        : null,
     }),
   }),
 } satisfies PurchaseKindModule<ExamPinOrder, ExamPinVerifyResult>;

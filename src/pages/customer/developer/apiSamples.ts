@@ -32,6 +32,10 @@ export function marketSamples(origin: string): Sample[] {
       title: "Check a meter, then pay ₦3,000 of electricity",
       code: `curl "${base}/validatemeter?meternumber=1111111111111&disconame=6&mtype=prepaid" ${token}\ncurl -X POST ${base}/billpayment/ ${token} ${json} \\\n  -d '{"disco_name":6,"amount":3000,"meter_number":"1111111111111","MeterType":1}'`,
     },
+    {
+      title: "Buy 2 WAEC result checker PINs (each comes back in data_pin as <pin><=><serial>)",
+      code: `curl -X POST ${base}/epin/ ${token} ${json} \\\n  -d '{"exam_name":"WAEC","quantity":2,"request_id":"order-1002"}'`,
+    },
     { title: "A purchase's status, by its id", code: `curl ${base}/topup/<id>/ ${token}` },
   ];
 }
@@ -46,6 +50,10 @@ export function v1Samples(origin: string): Sample[] {
     {
       title: "Buy ₦500 of MTN airtime (50000 kobo)",
       code: `curl -X POST ${base}/purchases ${bearer} ${json} \\\n  -d '{"kind":"airtime","network_id":1,"phone":"08031234567","amount":50000,"request_id":"'$(uuidgen)'"}'`,
+    },
+    {
+      title: "Buy 2 exam PINs (a product id from the catalogue's exam_pins; the PINs come back in pins)",
+      code: `curl -X POST ${base}/purchases ${bearer} ${json} \\\n  -d '{"kind":"exam_pin","product":1,"quantity":2,"phone":"08031234567","request_id":"'$(uuidgen)'"}'`,
     },
     {
       title: "A purchase, by its id or your request id",

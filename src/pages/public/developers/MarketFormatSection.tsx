@@ -4,7 +4,11 @@ import { CodeBlock } from "./CodeBlock";
 // document does not describe it: its few paths are listed here by hand.
 
 const paths: ReadonlyArray<{ method: string; path: string; what: string }> = [
-  { method: "GET", path: "user/", what: "Your account, wallet balance and data plans" },
+  {
+    method: "GET",
+    path: "user/",
+    what: "Your account, wallet balance, data plans and exam PIN prices (Exam)",
+  },
   { method: "POST", path: "topup/", what: "Airtime: network, amount, mobile_number" },
   { method: "POST", path: "data/", what: "Data: plan, mobile_number (network optional)" },
   { method: "POST", path: "cablesub/", what: "TV: cablename, cableplan, smart_card_number" },
@@ -14,9 +18,14 @@ const paths: ReadonlyArray<{ method: string; path: string; what: string }> = [
     what: "Electricity: disco_name, amount, meter_number, MeterType (1 prepaid, 2 postpaid)",
   },
   {
+    method: "POST",
+    path: "epin/",
+    what: "Exam PINs: exam_name (WAEC, NECO or NABTEB), quantity (1 to 10); the PINs come back in data_pin.pin, one <pin><=><serial> a line",
+  },
+  {
     method: "GET",
     path: "<service>/<id>/",
-    what: "A purchase as it stands: topup, data, cablesub or billpayment, and its id",
+    what: "A purchase as it stands: topup, data, cablesub, billpayment or epin, and its id (an epin record with its PINs)",
   },
   { method: "GET", path: "validateiuc", what: "A smartcard's name: smart_card_number, cablename" },
   { method: "GET", path: "validatemeter", what: "A meter's name: meternumber, disconame, mtype" },
