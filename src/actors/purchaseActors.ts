@@ -29,9 +29,10 @@ const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> }
     return { kind: "tv", providers, plans: lists.flat() };
   },
   electricity: async (api) => ({ kind: "electricity", discos: await api.discos() }),
+  exam_pin: async (api) => ({ kind: "exam_pin", products: await api.examPins() }),
 };
 
-/** The provider's answer about a smartcard or meter, as the verified step shows it. */
+/** The provider's answer about a smartcard, meter or JAMB candidate, as the verified step shows it. */
 async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verified> {
   switch (purchase.kind) {
     case "tv": {
@@ -58,6 +59,11 @@ async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verifi
       });
       return { customer_name: found.customer_name, details: [["Address", found.address]] };
     }
+    case "exam_pin": {
+      const profileId = purchase.order.profile_id ?? "";
+      const found = await api.verifyExamCandidate({ product: purchase.order.product, profile_id: profileId });
+      return { customer_name: found.customer_name, details: [["JAMB profile ID", profileId]] };
+    }
     default:
       throw new Error(`${purchase.kind} has nothing to verify`);
   }
@@ -79,6 +85,8 @@ function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
       return api.buyTv({ ...request.order, ...confirmation });
     case "electricity":
       return api.buyElectricity({ ...request.order, ...confirmation });
+    case "exam_pin":
+      return api.buyExamPins({ ...request.order, ...confirmation });
   }
 }
 
@@ -123,4 +131,6 @@ export const productsThatVerify: Record<Product, boolean> = {
   data: false,
   tv: true,
   electricity: true,
+  // JAMB's PINs only: a result checker's choice has no profile ID to check (choiceIsChecked).
+  exam_pin: true,
 };

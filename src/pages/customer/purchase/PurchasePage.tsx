@@ -28,6 +28,7 @@ const paths: Record<Product, string> = {
   data: "/data-subscriptions",
   tv: "/cable-subscriptions",
   electricity: "/utilities",
+  exam_pin: "/exam-pins",
 };
 /** The step indicator's steps, each lit by the machine's states tagged with it. */
 const steps: Array<[PurchaseStep, string]> = [
@@ -40,6 +41,15 @@ const recipientWord: Record<Product, string> = {
   data: "number",
   tv: "smartcard",
   electricity: "meter",
+  exam_pin: "profile ID",
+};
+/** Who the verified step's name belongs to. */
+const verifiedWho: Record<Product, string> = {
+  airtime: "customer",
+  data: "customer",
+  tv: "customer",
+  electricity: "customer",
+  exam_pin: "candidate",
 };
 
 /** A spinner and what is happening, on a card of its own unless it stands inside one (`bare`). */
@@ -140,7 +150,7 @@ export default function PurchasePage({
       )}
       {state.matches("verified") && context.verified && (
         <section className="card wizard-step" aria-labelledby="verified-title">
-          <h2 id="verified-title">Is this the right customer?</h2>
+          <h2 id="verified-title">Is this the right {verifiedWho[product]}?</h2>
           <p className="customer-name">{context.verified.customer_name}</p>
           {context.verified.details.length > 0 && (
             <dl className="summary">
