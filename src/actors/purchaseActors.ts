@@ -60,13 +60,13 @@ async function verify(api: CustomerApi, purchase: PurchaseOrder): Promise<Verifi
       return { customer_name: found.customer_name, details: [["Address", found.address]] };
     }
     case "exam_pin": {
-      const profileId = purchase.order.profile_id ?? "";
+      const profileId = purchase.order.profile_id;
+      if (!profileId) break;
       const found = await api.verifyExamCandidate({ product: purchase.order.product, profile_id: profileId });
       return { customer_name: found.customer_name, details: [["JAMB profile ID", profileId]] };
     }
-    default:
-      throw new Error(`${purchase.kind} has nothing to verify`);
   }
+  throw new Error(`${purchase.kind} has nothing to verify`);
 }
 
 /** Buys the order with this confirm step's PIN, request id and duplicate override. */
