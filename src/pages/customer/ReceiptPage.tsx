@@ -5,13 +5,16 @@ import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
-import { DeliveredPins } from "../../components/DeliveredPins";
 import { TokenBox } from "../../components/TokenBox";
 import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
+import { lazyPart } from "./lazyPart";
 import "./receipt.css";
 import "./wallet.css";
+
+// Only an exam-PIN receipt draws PINs: every other receipt goes without their code and styles.
+const DeliveredPins = lazyPart(() => import("../../components/DeliveredPins").then((m) => m.DeliveredPins));
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",
@@ -96,7 +99,9 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
       )}
 
       {t.token && <TokenBox token={t.token} units={t.units} />}
-      {t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />}
+      {t.pins && t.pins.length > 0 && (
+        <DeliveredPins pins={t.pins} placeholder={<p role="status">Loading your PINs…</p>} />
+      )}
 
       <dl className="receipt-facts">
         <Fact label="Reference">
