@@ -27,7 +27,7 @@ const parts: Record<PurchaseKind, readonly Part[]> = {
     ["cableTvPlans", "plans", answers("GET /core/customer/fetch/tv/:id")],
   ],
   electricity: [["electricityControl", "discos", answers("GET /core/customer/fetch/electricity")]],
-  exam_pin: [["examPinControl", "products", answers("GET /core/customer/fetch/exam-pins")]],
+  exam_pin: [["examControl", "products", answers("GET /core/customer/fetch/exam-pins")]],
 };
 
 /**

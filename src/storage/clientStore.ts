@@ -26,7 +26,7 @@ export const storageKeys = [
   // (signUpTickets.ts).
   "signUpTickets",
   // Ours: the exam PINs on sale and their prices, as the other wizards' catalogues are kept (issue 37).
-  "examPinControl",
+  "examControl",
 ] as const;
 
 export type StorageKey = (typeof storageKeys)[number];

@@ -84,7 +84,7 @@ describe("the exam-PIN wizard", () => {
       ["11", "Buy 1 to 10 PINs at a time."],
       ["", "Enter how many PINs, as a number."],
       ["two", "Enter how many PINs, as a number."],
-    ]) {
+    ] as const) {
       await retype(user, "How many PINs", typed);
       await user.click(screen.getByRole("button", { name: "Continue" }));
       expect(await screen.findByText(said)).toBeInTheDocument();

@@ -22,6 +22,7 @@ const loadSteps = () => import("./purchaseSteps");
 const ChooseForm = lazyPart(() => loadSteps().then((steps) => steps.ChooseForm));
 const ConfirmStep = lazyPart(() => loadSteps().then((steps) => steps.ConfirmStep));
 const ResultStep = lazyPart(() => loadSteps().then((steps) => steps.ResultStep));
+const VerifiedStep = lazyPart(() => loadSteps().then((steps) => steps.VerifiedStep));
 
 const paths: Record<Product, string> = {
   airtime: "/airtime-vtu",
@@ -149,32 +150,13 @@ export default function PurchasePage({
         <Progress text={`Checking the ${recipientWord[product]} with the provider…`} />
       )}
       {state.matches("verified") && context.verified && (
-        <section className="card wizard-step" aria-labelledby="verified-title">
-          <h2 id="verified-title">Is this the right {verifiedWho[product]}?</h2>
-          <p className="customer-name">{context.verified.customer_name}</p>
-          {context.verified.details.length > 0 && (
-            <dl className="summary">
-              {context.verified.details.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          <div className="wizard-actions">
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => send({ type: "purchase.back" })}
-            >
-              No, go back
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: "purchase.accept" })}>
-              Yes, continue
-            </button>
-          </div>
-        </section>
+        <VerifiedStep
+          placeholder={<Progress text="Loading…" />}
+          verified={context.verified}
+          who={verifiedWho[product]}
+          onBack={() => send({ type: "purchase.back" })}
+          onAccept={() => send({ type: "purchase.accept" })}
+        />
       )}
 
       {(state.matches("confirming") || state.matches("duplicateWarning")) && context.choice && (
