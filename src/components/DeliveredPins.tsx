@@ -1,9 +1,13 @@
+import type { CSSProperties } from "react";
 import type { Voucher } from "../../schemas/transactions";
 import { CopyButton } from "./CopyButton";
 import "./deliveredPins.css";
 
 /** "123456789012" → ["1234", "5678", "9012"]: a PIN read out, or typed in, four characters at a time. */
 export const pinGroups = (pin: string) => pin.replace(/\s+/g, "").match(/.{1,4}/g) ?? [];
+
+/** Its characters, which size its type so that the longest (a 19-digit token) fits a phone's card on one line. */
+const pinLength = (pin: string) => pin.replace(/\s+/g, "").length;
 
 /** Every PIN on a line of its own with its serial, for "Copy all PINs". */
 export const allPinsText = (pins: readonly Voucher[]) =>
@@ -23,7 +27,7 @@ export function DeliveredPins({ pins }: { pins: readonly Voucher[] }) {
         {pins.map((voucher, i) => (
           <li key={`${voucher.pin}:${voucher.serial}`} className="pin-card">
             {!one && <p className="pin-label">PIN {i + 1}</p>}
-            <p className="pin-digits">
+            <p className="pin-digits" style={{ "--pin-length": pinLength(voucher.pin) } as CSSProperties}>
               {pinGroups(voucher.pin).map((group, g) => (
                 // Groups wrap as wholes on a narrow screen, never a digit or two alone on a line.
                 // biome-ignore lint/suspicious/noArrayIndexKey: a group is its place in the PIN

@@ -164,6 +164,7 @@ describe("exam PINs in a real browser", () => {
     expect(await page.getByLabel("JAMB profile ID").inputValue()).toBe(unknownProfile);
 
     await page.getByLabel("JAMB profile ID").fill(jambProfile);
+    await lookAt(page, "choose-jamb");
     await page.getByRole("button", { name: "Check profile ID" }).click();
     await page.getByRole("heading", { name: "Is this the right candidate?" }).waitFor();
     await lookAt(page, "verify");
@@ -175,6 +176,7 @@ describe("exam PINs in a real browser", () => {
     await one.waitFor();
     expect(await pinsShown(page)).toEqual([expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4}$/)]);
     await one.getByRole("button", { name: "Copy PIN" }).waitFor();
+    await lookAt(page, "done-jamb");
   });
 
   it("fits the same steps on a laptop's window", async () => {
