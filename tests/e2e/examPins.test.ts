@@ -121,7 +121,7 @@ describe("exam PINs in a real browser", () => {
     await confirm.getByText("2 PINs at ₦4,000 each").waitFor();
     expect(await confirm.locator(".summary-total").textContent()).toBe("Total₦8,000.00");
     await lookAt(page, "confirm");
-    await confirm.getByRole("textbox", { name: "Transaction PIN" }).focus();
+    await tabTo(page, /^Transaction PIN$/);
     await page.keyboard.type(pin);
     await page.keyboard.press("Enter");
 
