@@ -92,6 +92,11 @@ describe("the exam-PIN wizard", () => {
     }
 
     await retype(user, "How many PINs", "3");
+    // Another result checker keeps the count typed; the hint prices it.
+    await user.click(option(/NECO Result Checker/));
+    expect(screen.getByLabelText("How many PINs")).toHaveValue("3");
+    expect(screen.getByText("₦1,400 each: ₦4,200.00 in all. Up to 10 at a time.")).toBeInTheDocument();
+    await user.click(option(/WAEC Result Checker/));
     expect(screen.getByText("₦4,000 each: ₦12,000.00 in all. Up to 10 at a time.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Continue" }));
     const confirm = await screen.findByRole("region", { name: "Confirm your purchase" });

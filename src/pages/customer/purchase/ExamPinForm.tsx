@@ -23,6 +23,14 @@ export function ExamPinForm({ catalogue, draft, onNext }: ProductFormProps<ExamP
   const count = Number(form.watch("quantity"));
   const total = product && Number.isInteger(count) && count > 0 ? product.price * count : null;
 
+  // A JAMB PIN is bought one at a time: a count typed for another PIN would only be refused.
+  const productField = form.register("product", {
+    onChange: (event: { target: { value: string } }) => {
+      const chosen = catalogue.products.find((p) => String(p.id) === event.target.value);
+      if (chosen?.needs_profile) form.setValue("quantity", "1");
+    },
+  });
+
   const next = form.handleSubmit((values) => {
     const chosen = catalogue.products.find((p) => String(p.id) === values.product);
     if (!chosen?.enabled) {
@@ -55,15 +63,7 @@ export function ExamPinForm({ catalogue, draft, onNext }: ProductFormProps<ExamP
               <h3>{examBodyNames[exam]}</h3>
               {group.map((p) => (
                 <label key={p.id} className="plan-option">
-                  <input
-                    type="radio"
-                    value={String(p.id)}
-                    disabled={!p.enabled}
-                    {...form.register("product", {
-                      // A JAMB PIN is bought one at a time: a count typed for another PIN would only be refused.
-                      onChange: () => p.needs_profile && form.setValue("quantity", "1"),
-                    })}
-                  />
+                  <input type="radio" value={String(p.id)} disabled={!p.enabled} {...productField} />
                   <span className="plan-size">{p.enabled ? p.name : `${p.name} (unavailable)`}</span>
                   <span className="plan-validity">
                     {p.needs_profile ? "One candidate's, by profile ID" : "Per PIN"}
