@@ -59,6 +59,7 @@ export const isSalesPaused = (error: unknown): error is SalesPaused =>
 
 export interface PurchaseContext {
   product: Product;
+  /** Whether this product's wizard checks recipients at all; `choiceIsChecked` says which choices. */
   verifies: boolean;
   catalogue: PurchaseCatalogue | null;
   choice: Choice | null;
@@ -137,7 +138,17 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
       return { kind: choice.kind, order: choice.order };
     case "electricity":
       return { kind: choice.kind, order: choice.order };
+    case "exam_pin":
+      return { kind: choice.kind, order: choice.order };
   }
+}
+
+/**
+ * Whether this choice has a recipient to check with the provider, in a wizard that checks any: every
+ * smartcard and meter, but of exam PINs only JAMB's, whose choice carries the candidate's profile ID.
+ */
+export function choiceIsChecked(choice: Choice): boolean {
+  return choice.kind !== "exam_pin" || Boolean(choice.order.profile_id);
 }
 
 /** A purchase request's answer, for the guards and actions that read it. */
@@ -155,7 +166,7 @@ const pausedByCatalogueCheck = {
 const checked = ({ event }: { event: { output: PurchaseCatalogue } }) => event.output;
 
 /**
- * One wizard for every product: choose → (verify → accept, for TV and electricity) → confirm with the
+ * One wizard for every product: choose → (verify → accept, for TV, electricity and JAMB) → confirm with the
  * PIN → buying → successful, pending or failed; while emergency mode is on, paused instead of the form.
  * The network, the catalogue and the request id's maker come in through `provide`. Each state is
  * tagged with the step of the wizard it shows.
@@ -204,7 +215,8 @@ export const purchaseMachine = setup({
     }),
   },
   guards: {
-    needsVerification: ({ context }) => context.verifies,
+    needsVerification: ({ context }, choice: Choice | null) =>
+      context.verifies && choice !== null && choiceIsChecked(choice),
     delivered: (_, transaction: Transaction) => transaction.status === "successful",
     stillPending: (_, transaction: Transaction) => transaction.status === "pending",
     duplicate: (_, error: unknown) => isDuplicatePurchase(error),
@@ -294,7 +306,7 @@ export const purchaseMachine = setup({
             ],
           },
           {
-            guard: "needsVerification",
+            guard: { type: "needsVerification", params: ({ event }) => event.choice },
             target: "verifying",
             actions: assign({ choice: ({ event }) => event.choice, verified: null, error: null }),
           },
@@ -339,7 +351,11 @@ export const purchaseMachine = setup({
     /** The choice stands against today's catalogue: on as `purchase.next` would have gone. */
     afterChoice: {
       always: [
-        { guard: "needsVerification", target: "verifying", actions: assign({ verified: null }) },
+        {
+          guard: { type: "needsVerification", params: ({ context }) => context.choice },
+          target: "verifying",
+          actions: assign({ verified: null }),
+        },
         { target: "confirming", actions: [assign({ allowDuplicate: false }), "newRequestId"] },
       ],
     },

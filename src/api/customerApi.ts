@@ -72,6 +72,7 @@ export function customerApi(client: ApiClient) {
     tvPlans: (id: number) =>
       client.call(catalogueContracts, "GET /core/customer/fetch/tv/:id", { params: { id } }),
     discos: () => client.call(catalogueContracts, "GET /core/customer/fetch/electricity"),
+    examPins: () => client.call(catalogueContracts, "GET /core/customer/fetch/exam-pins"),
 
     buyAirtime: (body: BodyOf<Purchases["POST /core/customer/airtime"]>) =>
       client.call(purchaseContracts, "POST /core/customer/airtime", { body }, shownOnPage),
@@ -85,6 +86,11 @@ export function customerApi(client: ApiClient) {
       meterVerifyResult.parse(await electricity({ action: "verify", ...body })),
     buyElectricity: async (body: Without<ElectricityBody, "buy">) =>
       transaction.parse(await electricity({ action: "buy", ...body })),
+
+    verifyExamCandidate: (body: BodyOf<Purchases["POST /core/customer/exam-pins/verify"]>) =>
+      client.call(purchaseContracts, "POST /core/customer/exam-pins/verify", { body }, shownOnPage),
+    buyExamPins: (body: BodyOf<Purchases["POST /core/customer/exam-pins"]>) =>
+      client.call(purchaseContracts, "POST /core/customer/exam-pins", { body }, shownOnPage),
 
     // The profile's verification section says itself when the tier cannot be read.
     kyc: () => client.call(kycContracts, "GET /core/customer/kyc", {}, quiet),

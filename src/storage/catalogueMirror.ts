@@ -27,6 +27,7 @@ const parts: Record<PurchaseKind, readonly Part[]> = {
     ["cableTvPlans", "plans", answers("GET /core/customer/fetch/tv/:id")],
   ],
   electricity: [["electricityControl", "discos", answers("GET /core/customer/fetch/electricity")]],
+  exam_pin: [["examControl", "products", answers("GET /core/customer/fetch/exam-pins")]],
 };
 
 /**

@@ -25,6 +25,8 @@ export const storageKeys = [
   // Ours: the tickets of sign-ups made or signed in to on this browser, until their email is confirmed
   // (signUpTickets.ts).
   "signUpTickets",
+  // Ours: the exam PINs on sale and their prices, as the other wizards' catalogues are kept (issue 37).
+  "examControl",
 ] as const;
 
 export type StorageKey = (typeof storageKeys)[number];

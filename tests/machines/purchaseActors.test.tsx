@@ -4,7 +4,7 @@ import type { PurchaseInput } from "../../machines/purchaseMachine";
 import type { PurchaseOrder } from "../../schemas/purchases";
 import { purchaseActors } from "../../src/actors/purchaseActors";
 import { ApiFailure } from "../../src/api/client";
-import { catalogues, choices, purchaseResult } from "../support/purchaseFixtures";
+import { catalogues, choices, jambChoice, jambProfileId, purchaseResult } from "../support/purchaseFixtures";
 import { fakeCustomer, testRequestId } from "../support/renderApp";
 import { status } from "../support/transactionFixtures";
 
@@ -14,7 +14,7 @@ const sent = { pin: "2580", request_id: testRequestId };
 
 describe("purchaseActors", () => {
   it("loads each wizard's catalogue tagged with its kind", async () => {
-    const { airtime, data, tv, electricity } = catalogues;
+    const { airtime, data, tv, electricity, exam_pin } = catalogues;
     const customer = fakeCustomer({
       airtimeControls: async () => airtime.controls,
       dataNetworks: async () => data.networks,
@@ -22,15 +22,17 @@ describe("purchaseActors", () => {
       tvProviders: async () => tv.providers,
       tvPlans: async (provider) => tv.plans.filter((p) => p.control_id === provider),
       discos: async () => electricity.discos,
+      examPins: async () => exam_pin.products,
       status: async () => status(),
     });
-    const load = (product: "airtime" | "data" | "tv" | "electricity") =>
+    const load = (product: keyof typeof catalogues) =>
       toPromise(createActor(purchaseActors(customer, product).loadCatalogue).start());
     expect(await load("airtime")).toEqual(airtime);
     // Plans of enabled networks and providers only: the fixtures' disabled ones have none anyway.
     expect(await load("data")).toEqual(data);
     expect(await load("tv")).toEqual(tv);
     expect(await load("electricity")).toEqual(electricity);
+    expect(await load("exam_pin")).toEqual(exam_pin);
   });
 
   it("loads no catalogue while emergency mode is on, but the pause with the admin's words", async () => {
@@ -88,7 +90,8 @@ describe("purchaseActors", () => {
     const buyData = vi.fn(async () => purchaseResult("data", "successful"));
     const buyTv = vi.fn(async () => purchaseResult("tv", "pending"));
     const buyElectricity = vi.fn(async () => purchaseResult("electricity", "failed"));
-    const customer = fakeCustomer({ buyAirtime, buyData, buyTv, buyElectricity });
+    const buyExamPins = vi.fn(async () => purchaseResult("exam_pin", "successful"));
+    const customer = fakeCustomer({ buyAirtime, buyData, buyTv, buyElectricity, buyExamPins });
     const submit = (input: PurchaseInput) =>
       toPromise(createActor(purchaseActors(customer, "airtime").submitPurchase, { input }).start());
 
@@ -103,6 +106,8 @@ describe("purchaseActors", () => {
         allowDuplicate: true,
       }),
     ).toEqual(purchaseResult("electricity", "failed"));
+    await submit({ kind: "exam_pin", order: choices.exam_pin.order, ...confirm });
+    await submit({ kind: "exam_pin", order: jambChoice.order, ...confirm });
 
     expect(buyAirtime).toHaveBeenCalledWith({ ...choices.airtime.order, ...sent });
     expect(buyData).toHaveBeenCalledWith({ ...choices.data.order, ...sent });
@@ -112,9 +117,22 @@ describe("purchaseActors", () => {
       ...sent,
       allow_duplicate: true,
     });
+    expect(buyExamPins).toHaveBeenNthCalledWith(1, {
+      product: 1,
+      quantity: 3,
+      phone: "08031234567",
+      ...sent,
+    });
+    expect(buyExamPins).toHaveBeenNthCalledWith(2, {
+      product: 5,
+      quantity: 1,
+      phone: "08031234567",
+      profile_id: jambProfileId,
+      ...sent,
+    });
   });
 
-  it("checks a smartcard or a meter and says what the provider found, its bouquet's price in naira", async () => {
+  it("checks a smartcard, a meter or a JAMB candidate and says what the provider found, a bouquet's price in naira", async () => {
     const verifySmartcard = vi.fn(async () => ({
       customer_name: "HAUWA OKONKWO",
       current_plan: "DStv Compact Plus",
@@ -125,7 +143,8 @@ describe("purchaseActors", () => {
       customer_name: "EMEKA BELLO",
       address: "12 Allen Avenue, Ikeja, Lagos",
     }));
-    const actors = purchaseActors(fakeCustomer({ verifySmartcard, verifyMeter }), "tv");
+    const verifyExamCandidate = vi.fn(async () => ({ customer_name: "ADAEZE NWOSU" }));
+    const actors = purchaseActors(fakeCustomer({ verifySmartcard, verifyMeter, verifyExamCandidate }), "tv");
     const verify = (input: PurchaseOrder) =>
       toPromise(createActor(actors.verifyRecipient, { input }).start());
 
@@ -148,8 +167,19 @@ describe("purchaseActors", () => {
       meter_type: "prepaid",
     });
 
+    expect(await verify({ kind: "exam_pin", order: jambChoice.order })).toEqual({
+      customer_name: "ADAEZE NWOSU",
+      details: [["JAMB profile ID", jambProfileId]],
+    });
+    expect(verifyExamCandidate).toHaveBeenCalledWith({ product: 5, profile_id: jambProfileId });
+
     await expect(verify({ kind: "airtime", order: choices.airtime.order })).rejects.toThrow(
       "airtime has nothing to verify",
     );
+    // A result checker has no candidate: the wizard never asks, and the actor would not either.
+    await expect(verify({ kind: "exam_pin", order: choices.exam_pin.order })).rejects.toThrow(
+      "exam_pin has nothing to verify",
+    );
+    expect(verifyExamCandidate).toHaveBeenCalledTimes(1);
   });
 });

@@ -9,11 +9,12 @@ import {
   airtimePurchaseBody,
   dataPurchaseBody,
   electricityBuyBody,
+  examPinPurchaseBody,
   type PurchaseDraft,
   type PurchaseOrder,
   tvBuyBody,
 } from "../../schemas/purchases";
-import { choices } from "../support/purchaseFixtures";
+import { choices, jambChoice } from "../support/purchaseFixtures";
 import { testRequestId } from "../support/renderApp";
 
 const confirmation = { pin: "2580", request_id: testRequestId };
@@ -21,7 +22,7 @@ const phone = "08031234567";
 
 describe("a purchase's draft and order, typed by its kind", () => {
   it("takes each kind's own order, which the server's body for that kind accepts", () => {
-    const orders: PurchaseOrder[] = Object.values(choices);
+    const orders: PurchaseOrder[] = [...Object.values(choices), jambChoice];
     const body = (purchase: PurchaseOrder) => {
       switch (purchase.kind) {
         case "airtime":
@@ -32,6 +33,8 @@ describe("a purchase's draft and order, typed by its kind", () => {
           return tvBuyBody.safeParse({ action: "buy", ...purchase.order, ...confirmation });
         case "electricity":
           return electricityBuyBody.safeParse({ action: "buy", ...purchase.order, ...confirmation });
+        case "exam_pin":
+          return examPinPurchaseBody.safeParse({ ...purchase.order, ...confirmation });
       }
     };
     expect(orders.map((purchase) => [purchase.kind, body(purchase).success])).toEqual([
@@ -39,6 +42,8 @@ describe("a purchase's draft and order, typed by its kind", () => {
       ["data", true],
       ["tv", true],
       ["electricity", true],
+      ["exam_pin", true],
+      ["exam_pin", true],
     ]);
   });
 

@@ -14,7 +14,7 @@ import { productsThatVerify } from "../../src/actors/purchaseActors";
 import { catalogueMirror } from "../../src/storage/catalogueMirror";
 import { customerWithPin } from "../support/fixtures";
 import { onlyRunningActors } from "../support/graphEvents";
-import { catalogues, choices, purchaseResult, verifications } from "../support/purchaseFixtures";
+import { catalogues, choices, jambChoice, purchaseResult, verifications } from "../support/purchaseFixtures";
 import { expectPurchaseScreen, fillChoice } from "../support/purchaseScreen";
 import { testRequestId } from "../support/renderApp";
 import { describePath, replayPath } from "../support/replayPath";
@@ -25,6 +25,7 @@ const paths: Record<Product, string> = {
   data: "/app/data-subscriptions",
   tv: "/app/cable-subscriptions",
   electricity: "/app/utilities",
+  exam_pin: "/app/exam-pins",
 };
 
 /** Every event the wizard knows for a product, with each outcome its actors can have. */
@@ -35,6 +36,8 @@ function purchaseEvents(product: Product) {
     { type: "xstate.error.actor.loadCatalogue", error: { salesPaused: pausedMessage } },
     { type: "purchase.retry" },
     { type: "purchase.next", choice: choices[product] },
+    // Of exam PINs, only JAMB's has a candidate to check.
+    ...(product === "exam_pin" ? [{ type: "purchase.next", choice: jambChoice }] : []),
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
     {
       type: "xstate.error.actor.verifyRecipient",
@@ -101,7 +104,7 @@ async function replayOnScreen(product: Product, path: PurchasePath) {
     actor,
     settle: (event) => app.control.purchase.settle(event),
     drive: {
-      "purchase.next": async () => fillChoice(user, choices[product]),
+      "purchase.next": async (event) => fillChoice(user, event.choice),
       "purchase.retry": async () =>
         user.click(screen.getByRole("button", { name: /^(Try again|Check again)$/ })),
       "purchase.accept": async () => user.click(screen.getByRole("button", { name: "Yes, continue" })),
@@ -131,11 +134,12 @@ async function replayOnScreen(product: Product, path: PurchasePath) {
   });
   if (path.state.value === "buying") {
     // What went to the server: the order, the PIN typed, and the one request id of this confirm step.
+    const chosen = path.steps.findLast((s) => s.event.type === "purchase.next")?.event;
     expect(app.control.purchase.calls.at(-1)).toEqual({
       id: "submitPurchase",
       input: {
         kind: product,
-        order: choices[product].order,
+        order: chosen?.type === "purchase.next" ? chosen.choice.order : null,
         pin: "2580",
         requestId: testRequestId,
         allowDuplicate: path.steps.some((s) => s.event.type === "purchase.confirmDuplicate"),
@@ -146,7 +150,7 @@ async function replayOnScreen(product: Product, path: PurchasePath) {
 }
 
 describe("purchaseMachine", () => {
-  it("reaches every state: all of them for TV and electricity, all but the verify steps for airtime and data", () => {
+  it("reaches every state: all of them for TV, electricity and exam PINs (JAMB's), all but the verify steps for airtime and data", () => {
     const all = [
       "loading",
       "loadFailed",

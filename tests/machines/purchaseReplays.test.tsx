@@ -44,6 +44,7 @@ describe("saved purchase states", () => {
     expect(byProduct("data")).toEqual(steps);
     expect(byProduct("tv")).toEqual([...steps, "verified", "verifying"].sort());
     expect(byProduct("electricity")).toEqual([...steps, "verified", "verifying"].sort());
+    expect(byProduct("exam_pin")).toEqual([...steps, "verified", "verifying"].sort());
   });
 
   it.each(replays)("%s comes back on the screen as it was", async (_name, replay) => {

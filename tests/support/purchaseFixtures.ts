@@ -4,6 +4,7 @@ import type {
   CatalogueOf,
   DataCatalogue,
   ElectricityCatalogue,
+  ExamPinCatalogue,
   TvCatalogue,
 } from "../../schemas/catalogue";
 import type { Transaction } from "../../schemas/transactions";
@@ -11,6 +12,7 @@ import {
   airtimeChoice,
   dataChoice,
   electricityChoice,
+  examPinChoice,
   tvChoice,
 } from "../../src/pages/customer/purchase/choices";
 
@@ -127,12 +129,50 @@ export const electricityCatalogue: ElectricityCatalogue = {
   ],
 };
 
+const examProduct = (
+  id: number,
+  exam: ExamPinCatalogue["products"][number]["exam"],
+  name: string,
+  price: number,
+  more: { needs_profile?: boolean; enabled?: boolean } = {},
+) => ({
+  id,
+  exam,
+  name,
+  price,
+  needs_profile: more.needs_profile ?? false,
+  max_quantity: more.needs_profile ? 1 : 10,
+  enabled: more.enabled ?? true,
+});
+
+export const examPinCatalogue: ExamPinCatalogue = {
+  kind: "exam_pin",
+  products: [
+    examProduct(1, "waec", "WAEC Result Checker", 400_000),
+    examProduct(2, "waec", "WAEC Registration PIN", 2_500_000),
+    examProduct(3, "neco", "NECO Result Checker", 140_000),
+    examProduct(4, "nabteb", "NABTEB Result Checker", 110_000, { enabled: false }),
+    examProduct(5, "jamb", "JAMB UTME PIN (with mock)", 770_000, { needs_profile: true }),
+    examProduct(7, "jamb", "JAMB Direct Entry PIN", 620_000, { needs_profile: true }),
+  ],
+};
+
 export const catalogues: { [K in Product]: CatalogueOf<K> } = {
   airtime: airtimeCatalogue,
   data: dataCatalogue,
   tv: tvCatalogue,
   electricity: electricityCatalogue,
+  exam_pin: examPinCatalogue,
 };
+
+/** The JAMB sandbox's profile ID, which verifies. */
+export const jambProfileId = "0123456789";
+
+/** A JAMB PIN: the exam-PIN choice that has a candidate to check (the other is WAEC's, in `choices`). */
+export const jambChoice = examPinChoice(
+  { product: 5, quantity: 1, phone: "08031234567", profile_id: jambProfileId },
+  examPinCatalogue,
+);
 
 /** What a customer chooses in each wizard, as the form builds it. */
 export const choices: { [K in Product]: Choice<K> } = {
@@ -149,6 +189,7 @@ export const choices: { [K in Product]: Choice<K> } = {
     },
     electricityCatalogue,
   ),
+  exam_pin: examPinChoice({ product: 1, quantity: 3, phone: "08031234567" }, examPinCatalogue),
 };
 
 export const verifications: Record<Product, Verified> = {
@@ -162,7 +203,15 @@ export const verifications: Record<Product, Verified> = {
     ],
   },
   electricity: { customer_name: "EMEKA BELLO", details: [["Address", "12 Allen Avenue, Ikeja, Lagos"]] },
+  exam_pin: { customer_name: "ADAEZE NWOSU", details: [["JAMB profile ID", jambProfileId]] },
 };
+
+/** The PINs a delivered exam-PIN purchase answers, as many as `count`. */
+export const deliveredPins = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    pin: `4${i}1234567890`.slice(0, 12),
+    serial: `WRN18${String(i + 1).padStart(7, "0")}`,
+  }));
 
 /** The purchase the server answers, in a given status. */
 export function purchaseResult(product: Product, status: Transaction["status"]): Transaction {
@@ -182,7 +231,10 @@ export function purchaseResult(product: Product, status: Transaction["status"]):
     provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
     token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,
     units: product === "electricity" && status === "successful" ? "23.9 kWh" : null,
-    customer_name: verifications[product].customer_name || null,
+    ...(product === "exam_pin" &&
+      status === "successful" && { pins: deliveredPins(choices.exam_pin.order.quantity) }),
+    // A WAEC PIN has no candidate to name; the other verified kinds name their customer.
+    customer_name: product === "exam_pin" ? null : verifications[product].customer_name || null,
     failure_reason: status === "failed" ? "The provider declined this purchase." : null,
     balance_before: 1_000_000,
     balance_after: 1_000_000 - quote.total,

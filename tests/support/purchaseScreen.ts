@@ -52,6 +52,17 @@ export async function fillChoice(user: UserEvent, choice: Choice) {
       await user.click(screen.getByRole("button", { name: "Check meter" }));
       break;
     }
+    case "exam_pin": {
+      const d = choice.draft;
+      const product = document.querySelector<HTMLInputElement>(`input[type=radio][value="${d.product}"]`);
+      if (!product) throw new Error(`no exam PIN ${d.product} on screen`);
+      await user.click(product);
+      if (d.profile_id) await retype(user, "JAMB profile ID", d.profile_id);
+      else await retype(user, "How many PINs", String(d.quantity));
+      await retype(user, "Phone number", d.phone);
+      await user.click(screen.getByRole("button", { name: d.profile_id ? "Check profile ID" : "Continue" }));
+      break;
+    }
   }
 }
 
@@ -98,14 +109,18 @@ export async function expectPurchaseScreen({
       expect(screen.queryByText(/^Nothing was bought and nothing was charged/) !== null).toBe(
         context.choice !== null,
       );
-      expect(screen.queryByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ })).toBeNull();
+      expect(
+        screen.queryByRole("button", { name: /^(Continue|Check smartcard|Check meter|Check profile ID)$/ }),
+      ).toBeNull();
       expect(screen.queryByLabelText("Transaction PIN")).toBeNull();
       expect(currentStep()).toBe("Choose");
       break;
     }
     case "choosing":
       expect(
-        await screen.findByRole("button", { name: /^(Continue|Check smartcard|Check meter)$/ }),
+        await screen.findByRole("button", {
+          name: /^(Continue|Check smartcard|Check meter|Check profile ID)$/,
+        }),
       ).toBeEnabled();
       expect(currentStep()).toBe("Choose");
       if (context.error) expect(alert()).toContain(context.error);
@@ -120,11 +135,15 @@ export async function expectPurchaseScreen({
       break;
     case "verifying":
       expect(
-        await screen.findByText(/^Checking the (smartcard|meter) with the provider…$/),
+        await screen.findByText(/^Checking the (smartcard|meter|profile ID) with the provider…$/),
       ).toBeInTheDocument();
       break;
     case "verified":
-      expect(await screen.findByRole("heading", { name: "Is this the right customer?" })).toBeInTheDocument();
+      expect(
+        await screen.findByRole("heading", {
+          name: `Is this the right ${context.product === "exam_pin" ? "candidate" : "customer"}?`,
+        }),
+      ).toBeInTheDocument();
       expect(screen.getByText(context.verified?.customer_name ?? "?")).toBeInTheDocument();
       expect(currentStep()).toBe("Confirm");
       break;
@@ -153,6 +172,10 @@ export async function expectPurchaseScreen({
       expect(await screen.findByRole("heading", { name: "Purchase successful" })).toBeInTheDocument();
       if (context.transaction?.token)
         expect(screen.getByText("1234 5678 9012 3456 7890")).toBeInTheDocument();
+      // Each PIN delivered, with a copy button of its own.
+      if (context.transaction?.pins && context.transaction.pins.length > 1)
+        for (const [i] of context.transaction.pins.entries())
+          expect(screen.getByRole("button", { name: `Copy PIN ${i + 1}` })).toBeEnabled();
       expect(screen.getByRole("link", { name: "View receipt" })).toHaveAttribute(
         "href",
         expect.stringMatching(new RegExp(`/transaction-history/${context.transaction?.reference}$`)),

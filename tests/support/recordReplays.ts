@@ -12,6 +12,7 @@ import { getShortestPaths } from "xstate/graph";
 import { confirmActionMachine } from "../../machines/confirmActionMachine";
 import { fundingCheckMachine } from "../../machines/fundingCheckMachine";
 import { type Product, type PurchaseEvent, purchaseMachine } from "../../machines/purchaseMachine";
+import { purchaseKinds } from "../../schemas/transactions";
 import { productsThatVerify } from "../../src/actors/purchaseActors";
 import {
   fundingCheckEvents,
@@ -21,7 +22,7 @@ import {
   fundWalletFilter,
 } from "./confirmFixtures";
 import { onlyRunningActors } from "./graphEvents";
-import { catalogues, choices, purchaseResult, verifications } from "./purchaseFixtures";
+import { catalogues, choices, jambChoice, purchaseResult, verifications } from "./purchaseFixtures";
 
 const requestId = "0b7c6a1e-5d4f-4e3a-9c2b-1a0f9e8d7c6b";
 const machine = purchaseMachine.provide({ actions: { newRequestId: assign({ requestId }) } });
@@ -31,6 +32,7 @@ function events(product: Product) {
     { type: "xstate.done.actor.loadCatalogue", output: catalogues[product] },
     { type: "xstate.error.actor.loadCatalogue", error: new Error("We could not reach OjaPay.") },
     { type: "purchase.next", choice: choices[product] },
+    ...(product === "exam_pin" ? [{ type: "purchase.next", choice: jambChoice }] : []),
     { type: "xstate.done.actor.verifyRecipient", output: verifications[product] },
     { type: "purchase.accept" },
     { type: "purchase.confirm", pin: "2580" },
@@ -57,7 +59,7 @@ const wanted = process.argv.slice(2);
 const recording = (name: string) => wanted.length === 0 || wanted.includes(name);
 
 mkdirSync("tests/replays", { recursive: true });
-for (const product of recording("purchase") ? (["airtime", "data", "tv", "electricity"] as const) : []) {
+for (const product of recording("purchase") ? purchaseKinds : []) {
   const seen = new Set<string>();
   for (const path of getShortestPaths(machine, {
     filterEvents: onlyRunningActors,

@@ -101,6 +101,7 @@ export function renderApp({
       data: purchaseLogic,
       tv: purchaseLogic,
       electricity: purchaseLogic,
+      exam_pin: purchaseLogic,
     },
     emergencyModeLogic: emergencyModeMachine.provide({ actors: emergency.actors }),
     inspect,

@@ -85,6 +85,8 @@ describe("clientStore", () => {
   });
 
   it("covers every piece of client state the spec mirrors to local storage, and our one preference", () => {
-    expect([...storageKeys].sort()).toEqual([...specKeys, "balanceHidden", "signUpTickets"].sort());
+    expect([...storageKeys].sort()).toEqual(
+      [...specKeys, "balanceHidden", "signUpTickets", "examControl"].sort(),
+    );
   });
 });

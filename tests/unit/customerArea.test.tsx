@@ -45,6 +45,7 @@ describe("the customer area", () => {
       "/app/data-subscriptions",
       "/app/cable-subscriptions",
       "/app/utilities",
+      "/app/exam-pins",
       "/app/transaction-history",
     ]);
     expect(nav).toHaveTextContent("Member since 2024");

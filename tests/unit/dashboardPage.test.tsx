@@ -98,6 +98,7 @@ describe("the dashboard", () => {
       ["Data", "/app/data-subscriptions"],
       ["Cable TV", "/app/cable-subscriptions"],
       ["Electricity", "/app/utilities"],
+      ["Exam PINs", "/app/exam-pins"],
     ]);
   });
 

@@ -18,6 +18,7 @@ const flat = (percent: number) => ({
   data_direct: percent,
   tv: 0,
   electricity: 0,
+  exam_pin: 0,
 });
 const level = (slug: CustomerLevel["slug"], name: string, fee: number, percent: number, current = false) =>
   customerLevel.parse({

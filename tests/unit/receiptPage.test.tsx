@@ -159,6 +159,72 @@ describe("the receipt", () => {
     expect(fact("Status")).toHaveTextContent("Failed");
   });
 
+  it("shows exam PINs with their serials and a copy button each, and says once that they were emailed", async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn(async (_text: string) => {});
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    await openReceipt(
+      transaction({
+        reference: "OJA-EXAM0001",
+        kind: "exam_pin",
+        description: "2 × WAEC Result Checker",
+        product: "WAEC Result Checker",
+        recipient: "08031234567",
+        pins: [
+          { pin: "123456789012", serial: "WRN182345671" },
+          { pin: "987654321098", serial: "WRN182345672" },
+        ],
+      }),
+    );
+    const pins = await screen.findByRole("region", { name: "Your 2 PINs" });
+    expect(fact("Type")).toHaveTextContent("Exam PINs");
+    expect(fact("Phone number")).toHaveTextContent("08031234567");
+    const [first, second] = within(pins).getAllByRole("listitem");
+    expect(first).toHaveTextContent("PIN 1123456789012Serial WRN182345671");
+    expect(second).toHaveTextContent("PIN 2987654321098Serial WRN182345672");
+    // Grouped in fours for reading out, each group whole on its line.
+    expect([...(first?.querySelectorAll(".pin-digits span") ?? [])].map((s) => s.textContent)).toEqual([
+      "1234",
+      "5678",
+      "9012",
+    ]);
+    expect(screen.getAllByText(/emailed/)).toHaveLength(1);
+    await user.click(within(pins).getByRole("button", { name: "Copy PIN 2" }));
+    expect(writeText).toHaveBeenLastCalledWith("987654321098");
+    await user.click(within(pins).getByRole("button", { name: "Copy all PINs" }));
+    expect(writeText).toHaveBeenLastCalledWith(
+      "PIN 1: 123456789012, serial WRN182345671\nPIN 2: 987654321098, serial WRN182345672",
+    );
+  });
+
+  it("names a JAMB PIN's candidate by profile ID, with one PIN and no serial", async () => {
+    await openReceipt(
+      transaction({
+        kind: "exam_pin",
+        product: "JAMB UTME PIN (with mock)",
+        recipient: "0123456789",
+        customer_name: "ADAEZE NWOSU",
+        pins: [{ pin: "367574683050773", serial: null }],
+      }),
+    );
+    const pins = await screen.findByRole("region", { name: "Your PIN" });
+    expect(fact("JAMB profile ID")).toHaveTextContent("0123456789");
+    expect(fact("Customer name")).toHaveTextContent("ADAEZE NWOSU");
+    expect(within(pins).queryByText(/Serial/)).toBeNull();
+    expect(within(pins).getByRole("button", { name: "Copy PIN" })).toBeEnabled();
+    expect(within(pins).queryByRole("button", { name: "Copy all PINs" })).toBeNull();
+  });
+
+  it("says while exam PINs are pending that they come on the receipt and by email", async () => {
+    await openReceipt(transaction({ kind: "exam_pin", status: "pending" }));
+    expect(
+      await screen.findByText(
+        "We are waiting for the provider to confirm. Your money is held, not lost. Your PINs show on this receipt, and come to you by email, once it does.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /PIN/ })).toBeNull();
+  });
+
   it("says so when there is no such transaction", async () => {
     await openReceipt(new ApiFailure(404, "Not found."));
     expect(await screen.findByText("We could not find that transaction.")).toBeInTheDocument();

@@ -86,6 +86,7 @@ describe("transaction history", () => {
       "Data",
       "Cable TV",
       "Electricity",
+      "Exam PINs",
       "Refund",
       "Bonus",
       "Level upgrade",

@@ -45,6 +45,9 @@ export function CustomerRoutes() {
           <Route path="/utilities">
             <PurchasePage product="electricity" />
           </Route>
+          <Route path="/exam-pins">
+            <PurchasePage product="exam_pin" />
+          </Route>
           <Route path="/transaction-history">
             <TransactionHistoryPage />
           </Route>

@@ -22,6 +22,7 @@ const quickActions = [
   { href: "/data-subscriptions", label: "Data" },
   { href: "/cable-subscriptions", label: "Cable TV" },
   { href: "/utilities", label: "Electricity" },
+  { href: "/exam-pins", label: "Exam PINs" },
 ] as const;
 
 // Hidden unless the customer chose to show it: a balance on screen is read by whoever stands behind.

@@ -9,15 +9,24 @@ import { TokenBox } from "../../components/TokenBox";
 import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
+import { lazyPart } from "./lazyPart";
 import "./receipt.css";
 import "./wallet.css";
+
+// Only an exam-PIN receipt draws PINs: every other receipt goes without their code and styles.
+const DeliveredPins = lazyPart(() => import("../../components/DeliveredPins").then((m) => m.DeliveredPins));
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",
   data: "Phone number",
   tv: "Smartcard number",
   electricity: "Meter number",
+  exam_pin: "Phone number",
 };
+
+/** A JAMB PIN's purchase was for a candidate, named by the provider, whose profile ID is its recipient. */
+const recipientOf = (t: Transaction) =>
+  t.kind === "exam_pin" && t.customer_name ? "JAMB profile ID" : (recipientLabel[t.kind] ?? "Recipient");
 
 const isPurchase = (kind: Transaction["kind"]) => purchaseKinds.some((purchase) => purchase === kind);
 
@@ -68,6 +77,8 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
       {t.status === "pending" && (
         <p className="receipt-note note-wait">
           We are waiting for the provider to confirm. Your money is held, not lost.
+          {t.kind === "exam_pin" &&
+            " Your PINs show on this receipt, and come to you by email, once it does."}
         </p>
       )}
       {t.status === "failed" && (
@@ -88,6 +99,9 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
       )}
 
       {t.token && <TokenBox token={t.token} units={t.units} />}
+      {t.pins && t.pins.length > 0 && (
+        <DeliveredPins pins={t.pins} placeholder={<p role="status">Loading your PINs…</p>} />
+      )}
 
       <dl className="receipt-facts">
         <Fact label="Reference">
@@ -101,7 +115,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         <Fact label="Description">{t.description}</Fact>
         {t.product && <Fact label={t.kind === "level_upgrade" ? "Level" : "Product"}>{t.product}</Fact>}
         {t.recipient && (
-          <Fact label={recipientLabel[t.kind] ?? "Recipient"}>
+          <Fact label={recipientOf(t)}>
             <span className="mono">{t.recipient}</span>
           </Fact>
         )}

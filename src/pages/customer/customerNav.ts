@@ -6,6 +6,8 @@ export const customerPages = [
   { path: "/data-subscriptions", label: "Data", title: "Data subscriptions" },
   { path: "/cable-subscriptions", label: "Cable TV", title: "Cable TV subscriptions" },
   { path: "/utilities", label: "Electricity", title: "Electricity" },
+  // Beyond spec section 2 (issue 37): WAEC, NECO, NABTEB and JAMB PINs.
+  { path: "/exam-pins", label: "Exam PINs", title: "Exam PINs" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
   // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
   // (CustomerLayout); anyone may open the address and read how to get there.

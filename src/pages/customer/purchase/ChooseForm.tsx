@@ -4,17 +4,20 @@ import type { PurchaseKind } from "../../../../schemas/transactions";
 import { AirtimeForm } from "./AirtimeForm";
 import { DataForm } from "./DataForm";
 import { ElectricityForm } from "./ElectricityForm";
+import { ExamPinForm } from "./ExamPinForm";
 import { TvForm } from "./TvForm";
 
-const productName: Record<PurchaseKind, string> = {
-  airtime: "Airtime",
-  data: "Data",
-  tv: "Cable TV",
-  electricity: "Electricity",
+/** Each product as the subject of "… not on sale right now". */
+const onSale: Record<PurchaseKind, string> = {
+  airtime: "Airtime is",
+  data: "Data is",
+  tv: "Cable TV is",
+  electricity: "Electricity is",
+  exam_pin: "Exam PINs are",
 };
 
 /**
- * Whether anything can be chosen: staff may have switched off every network, provider or disco, or
+ * Whether anything can be chosen: staff may have switched off every network, provider, disco or exam PIN, or
  * left none with a plan, and then the form would only lead to "not available" after it was filled in.
  */
 function somethingOnSale(catalogue: PurchaseCatalogue): boolean {
@@ -27,6 +30,8 @@ function somethingOnSale(catalogue: PurchaseCatalogue): boolean {
       return catalogue.providers.some((v) => v.enabled && catalogue.plans.some((p) => p.control_id === v.id));
     case "electricity":
       return catalogue.discos.some((d) => d.enabled);
+    case "exam_pin":
+      return catalogue.products.some((p) => p.enabled);
   }
 }
 
@@ -44,7 +49,7 @@ export function ChooseForm({
   onNext: (choice: Choice) => void;
 }) {
   if (!somethingOnSale(catalogue))
-    return <p>{productName[catalogue.kind]} is not on sale right now. Please try again later.</p>;
+    return <p>{onSale[catalogue.kind]} not on sale right now. Please try again later.</p>;
   switch (catalogue.kind) {
     case "airtime":
       return (
@@ -75,6 +80,14 @@ export function ChooseForm({
         <ElectricityForm
           catalogue={catalogue}
           draft={choice?.kind === "electricity" ? choice.draft : undefined}
+          onNext={onNext}
+        />
+      );
+    case "exam_pin":
+      return (
+        <ExamPinForm
+          catalogue={catalogue}
+          draft={choice?.kind === "exam_pin" ? choice.draft : undefined}
           onNext={onNext}
         />
       );

@@ -51,7 +51,7 @@ export function ConfirmStep({
         ))}
         {customerName && (
           <div>
-            <dt>Customer</dt>
+            <dt>{choice.kind === "exam_pin" ? "Candidate" : "Customer"}</dt>
             <dd>{customerName}</dd>
           </div>
         )}

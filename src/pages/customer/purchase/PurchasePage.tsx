@@ -22,12 +22,14 @@ const loadSteps = () => import("./purchaseSteps");
 const ChooseForm = lazyPart(() => loadSteps().then((steps) => steps.ChooseForm));
 const ConfirmStep = lazyPart(() => loadSteps().then((steps) => steps.ConfirmStep));
 const ResultStep = lazyPart(() => loadSteps().then((steps) => steps.ResultStep));
+const VerifiedStep = lazyPart(() => loadSteps().then((steps) => steps.VerifiedStep));
 
 const paths: Record<Product, string> = {
   airtime: "/airtime-vtu",
   data: "/data-subscriptions",
   tv: "/cable-subscriptions",
   electricity: "/utilities",
+  exam_pin: "/exam-pins",
 };
 /** The step indicator's steps, each lit by the machine's states tagged with it. */
 const steps: Array<[PurchaseStep, string]> = [
@@ -40,6 +42,15 @@ const recipientWord: Record<Product, string> = {
   data: "number",
   tv: "smartcard",
   electricity: "meter",
+  exam_pin: "profile ID",
+};
+/** Who the verified step's name belongs to. */
+const verifiedWho: Record<Product, string> = {
+  airtime: "customer",
+  data: "customer",
+  tv: "customer",
+  electricity: "customer",
+  exam_pin: "candidate",
 };
 
 /** A spinner and what is happening, on a card of its own unless it stands inside one (`bare`). */
@@ -139,32 +150,13 @@ export default function PurchasePage({
         <Progress text={`Checking the ${recipientWord[product]} with the provider…`} />
       )}
       {state.matches("verified") && context.verified && (
-        <section className="card wizard-step" aria-labelledby="verified-title">
-          <h2 id="verified-title">Is this the right customer?</h2>
-          <p className="customer-name">{context.verified.customer_name}</p>
-          {context.verified.details.length > 0 && (
-            <dl className="summary">
-              {context.verified.details.map(([label, value]) => (
-                <div key={label}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          <div className="wizard-actions">
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => send({ type: "purchase.back" })}
-            >
-              No, go back
-            </button>
-            <button type="button" className="button" onClick={() => send({ type: "purchase.accept" })}>
-              Yes, continue
-            </button>
-          </div>
-        </section>
+        <VerifiedStep
+          placeholder={<Progress text="Loading…" />}
+          verified={context.verified}
+          who={verifiedWho[product]}
+          onBack={() => send({ type: "purchase.back" })}
+          onAccept={() => send({ type: "purchase.accept" })}
+        />
       )}
 
       {(state.matches("confirming") || state.matches("duplicateWarning")) && context.choice && (

@@ -1,9 +1,12 @@
 import { Link } from "wouter";
 import { formatNaira } from "../../../../schemas/money";
 import type { Transaction } from "../../../../schemas/transactions";
+import { DeliveredPins } from "../../../components/DeliveredPins";
 import { TokenBox } from "../../../components/TokenBox";
 
-/** Successful (with its receipt and any token), pending (money held, check again) or failed (money back). */
+export const pinsToCome = "Your PINs show here, and come to you by email, once the provider confirms.";
+
+/** Successful (with its receipt and any token or PINs), pending (money held, check again) or failed (money back). */
 export function ResultStep({
   transaction,
   checking,
@@ -29,6 +32,7 @@ export function ResultStep({
             {t.customer_name ? ` (${t.customer_name})` : ""}: {formatNaira(t.total)} paid.
           </p>
           {t.token && <TokenBox token={t.token} units={t.units} />}
+          {t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />}
         </>
       )}
       {t.status === "pending" && (
@@ -38,6 +42,7 @@ export function ResultStep({
             {t.product} for {t.recipient} is being processed. Your {formatNaira(t.total)} is held, not lost:
             it is delivered, or it comes back to your wallet, once the provider confirms.
           </p>
+          {t.kind === "exam_pin" && <p>{pinsToCome}</p>}
           {error && (
             <p className="field-error" role="alert">
               {error}

@@ -3,12 +3,19 @@ import {
   type AirtimeCatalogue,
   type DataCatalogue,
   type ElectricityCatalogue,
+  type ExamPinCatalogue,
   planTypeLabels,
   type TvCatalogue,
 } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
 import { airtimeQuote, electricityQuote, feeQuote, planQuote } from "../../../../schemas/pricing";
-import type { AirtimeDraft, DataDraft, ElectricityDraft, TvDraft } from "../../../../schemas/purchases";
+import type {
+  AirtimeDraft,
+  DataDraft,
+  ElectricityDraft,
+  ExamPinDraft,
+  TvDraft,
+} from "../../../../schemas/purchases";
 
 /**
  * From what a customer chose to what the machine carries: the order the API takes, the quote (the
@@ -85,6 +92,26 @@ export function electricityChoice(
       ["Distribution company", disco?.name ?? ""],
       ["Meter", `${v.meter_number} (${v.meter_type})`],
       ["Electricity", formatNaira(v.amount)],
+      ["Phone number", v.phone],
+    ],
+  };
+}
+
+/** A JAMB PIN carries its candidate's profile ID; every other exam PIN goes without one. */
+export function examPinChoice(v: ExamPinDraft, catalogue: ExamPinCatalogue): Choice<"exam_pin"> {
+  const product = catalogue.products.find((p) => p.id === v.product);
+  const price = product?.price ?? 0;
+  const profile = product?.needs_profile ? v.profile_id : undefined;
+  const order = { product: v.product, quantity: v.quantity, phone: v.phone };
+  return {
+    kind: "exam_pin",
+    draft: { ...v },
+    order: profile ? { ...order, profile_id: profile } : order,
+    quote: planQuote(price * v.quantity),
+    summary: [
+      ["Exam PIN", product?.name ?? ""],
+      ["How many", v.quantity === 1 ? "1 PIN" : `${v.quantity} PINs at ${formatNaira(price, true)} each`],
+      ...(profile ? [["JAMB profile ID", profile] as [string, string]] : []),
       ["Phone number", v.phone],
     ],
   };

@@ -27,3 +27,10 @@ export const electricityForm = z.object({
   amount: naira,
   phone,
 });
+/** Quantity and profile ID are checked against the chosen product as the form is sent (ExamPinForm). */
+export const examPinForm = z.object({
+  product: choose("an exam PIN"),
+  quantity: z.string().check(z.regex(/^\d{1,3}$/, { error: "Enter how many PINs, as a number." })),
+  phone,
+  profile_id: z.string(),
+});

@@ -6,3 +6,4 @@
 export { ChooseForm } from "./ChooseForm";
 export { ConfirmStep } from "./ConfirmStep";
 export { ResultStep } from "./ResultStep";
+export { VerifiedStep } from "./VerifiedStep";

@@ -1,0 +1,211 @@
+import type { AxeResults } from "axe-core";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { phone } from "./support/browser";
+import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
+import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+
+// Exam PINs bought through the real server, its VTpass adapter and simulator, in Chromium: WAEC result
+// checkers and a JAMB PIN after its candidate's check, at a phone's width and a laptop's, by keyboard
+// alone at the choose step, each screen run through axe. SCREENSHOTS_DIR keeps a picture of each step.
+
+let test: BrowserTest;
+let page: Page;
+let wide: Page;
+
+const customer = {
+  first: "Chidinma",
+  last: "Obi",
+  email: "chidinma@example.com",
+  password: "chidinma pass 7",
+};
+const pin = "5172";
+/** VTpass's sandbox profile ID, which its merchant-verify finds; one ending 4444 it does not. */
+const jambProfile = "0123456789";
+const unknownProfile = "0123454444";
+const axeScript = "node_modules/axe-core/axe.min.js";
+
+beforeAll(async () => {
+  // CSP bypassed only so axe can be injected.
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { firstAdmin: false, bypassCSP: true });
+  page = await test.newPage(phone);
+});
+
+afterAll(() => test?.stop());
+
+/** Serious and critical axe findings on the page as it is now (WCAG 2.1 A and AA). */
+async function axeFindings(on: Page, label: string): Promise<string[]> {
+  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
+  const results: AxeResults = await on.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Looks at a step: a picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
+async function lookAt(on: Page, name: string) {
+  await on.evaluate(() => window.scrollTo(0, 0));
+  await screenshotWindow(on, `exam-pins-${name}`);
+  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
+  expect(await axeFindings(on, name)).toEqual([]);
+}
+
+/** Each PIN on screen, as its groups read, checking that no PIN breaks over two lines. */
+async function pinsShown(on: Page): Promise<string[]> {
+  return on.locator(".pin-digits").evaluateAll((pins) =>
+    pins.map((p) => {
+      const tops = new Set([...p.children].map((group) => (group as HTMLElement).offsetTop));
+      if (tops.size !== 1) throw new Error(`a PIN wraps: ${p.textContent}`);
+      return [...p.children].map((group) => group.textContent).join(" ");
+    }),
+  );
+}
+
+/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
+async function tabTo(on: Page, name: RegExp) {
+  for (let presses = 0; presses < 60; presses++) {
+    await on.keyboard.press("Tab");
+    const focused = await on.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+describe("exam PINs in a real browser", () => {
+  it("a new customer sets a PIN and funds the wallet by transfer", async () => {
+    await newCustomer(page, test.app.base, test.mail, customer);
+    await setPin(page, test.app.base, test.mail, customer.email, pin);
+    await fundByTransfer(page, test.app.base, "40000");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${test.app.base}/app/transaction-history`);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          return page.getByText("+₦40,000.00").count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.goto(`${test.app.base}/app/dashboard`);
+    await page
+      .getByRole("navigation", { name: "Quick actions" })
+      .getByRole("link", { name: "Exam PINs" })
+      .click();
+    await page.getByRole("heading", { level: 1, name: "Exam PINs" }).waitFor();
+  });
+
+  it("buys two WAEC result checkers by keyboard alone, and shows each PIN with its serial, on the done step, the receipt and in the mail", async () => {
+    await page.goto(`${test.app.base}/app/exam-pins`);
+    await page.getByRole("group", { name: "Exam PIN" }).waitFor();
+    await lookAt(page, "choose");
+    // Keyboard alone: Tab into the PINs (the first one takes focus), Space chooses it, then the fields.
+    await tabTo(page, /WAEC Result Checker/);
+    await page.keyboard.press("Space");
+    await tabTo(page, /^How many PINs$/);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("2");
+    await tabTo(page, /^Phone number$/);
+    await page.keyboard.type("08031234567");
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("region", { name: "Confirm your purchase" });
+    await confirm.getByText("2 PINs at ₦4,000 each").waitFor();
+    expect(await confirm.locator(".summary-total").textContent()).toBe("Total₦8,000.00");
+    await lookAt(page, "confirm");
+    await tabTo(page, /^Transaction PIN$/);
+    await page.keyboard.type(pin);
+    await page.keyboard.press("Enter");
+
+    const pins = page.getByRole("region", { name: "Your 2 PINs" });
+    await pins.waitFor();
+    const shown = await pinsShown(page);
+    expect(shown).toHaveLength(2);
+    for (const one of shown) expect(one).toMatch(/^\d{4} \d{4} \d{4}$/);
+    expect(await pins.locator(".pin-serial").allTextContents()).toEqual([
+      expect.stringMatching(/^Serial WRN\d{9}$/),
+      expect.stringMatching(/^Serial WRN\d{9}$/),
+    ]);
+    await pins.getByRole("button", { name: "Copy PIN 2" }).waitFor();
+    await pins.getByRole("button", { name: "Copy all PINs" }).waitFor();
+    await lookAt(page, "done");
+
+    // Mailed in the statement that delivered them: each PIN on screen is in the buyer's mail.
+    const digits = shown.map((one) => one.replaceAll(" ", ""));
+    await expect
+      .poll(() => test.mail.mails.some((m) => digits.every((d) => m.raw.includes(d))), { timeout: 15_000 })
+      .toBe(true);
+
+    await page.getByRole("link", { name: "View receipt" }).click();
+    await page.getByRole("region", { name: "Your 2 PINs" }).waitFor();
+    expect(await pinsShown(page)).toEqual(shown);
+    await lookAt(page, "receipt");
+  });
+
+  it("checks a JAMB candidate's profile ID before confirming, and refuses one JAMB does not know", async () => {
+    await page.goto(`${test.app.base}/app/exam-pins`);
+    await page.getByRole("radio", { name: /JAMB UTME PIN \(with mock\)/ }).check();
+    expect(await page.getByLabel("How many PINs").count()).toBe(0);
+    await page.getByLabel("JAMB profile ID").fill(unknownProfile);
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check profile ID" }).click();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /profile ID/i })
+      .waitFor();
+    expect(await page.getByLabel("JAMB profile ID").inputValue()).toBe(unknownProfile);
+
+    await page.getByLabel("JAMB profile ID").fill(jambProfile);
+    await lookAt(page, "choose-jamb");
+    await page.getByRole("button", { name: "Check profile ID" }).click();
+    await page.getByRole("heading", { name: "Is this the right candidate?" }).waitFor();
+    await lookAt(page, "verify");
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    const confirm = page.getByRole("region", { name: "Confirm your purchase" });
+    await confirm.getByText(jambProfile).waitFor();
+    await payWithPin(page, pin);
+    const one = page.getByRole("region", { name: "Your PIN" });
+    await one.waitFor();
+    expect(await pinsShown(page)).toEqual([expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4}$/)]);
+    await one.getByRole("button", { name: "Copy PIN" }).waitFor();
+    await lookAt(page, "done-jamb");
+  });
+
+  it("fits the same steps on a laptop's window", async () => {
+    wide = await test.newPage(laptop, await page.context().storageState());
+    await wide.goto(`${test.app.base}/app/exam-pins`);
+    await wide.getByRole("group", { name: "Exam PIN" }).waitFor();
+    await lookAt(wide, "choose");
+    await wide.getByRole("radio", { name: /JAMB Direct Entry PIN/ }).check();
+    await wide.getByLabel("JAMB profile ID").fill(jambProfile);
+    await wide.getByLabel("Phone number").fill("08031234567");
+    await wide.getByRole("button", { name: "Check profile ID" }).click();
+    await wide.getByRole("heading", { name: "Is this the right candidate?" }).waitFor();
+    await lookAt(wide, "verify");
+    await wide.getByRole("button", { name: "No, go back" }).click();
+    await wide.getByRole("radio", { name: /WAEC Result Checker/ }).check();
+    await wide.getByLabel("How many PINs").fill("3");
+    await wide.getByRole("button", { name: "Continue" }).click();
+    await wide
+      .getByRole("region", { name: "Confirm your purchase" })
+      .getByText("₦12,000.00")
+      .first()
+      .waitFor();
+    await lookAt(wide, "confirm");
+    await payWithPin(wide, pin);
+    await wide.getByRole("region", { name: "Your 3 PINs" }).waitFor();
+    expect(await pinsShown(wide)).toHaveLength(3);
+    await lookAt(wide, "done");
+    await wide.getByRole("link", { name: "View receipt" }).click();
+    await wide.getByRole("region", { name: "Your 3 PINs" }).waitFor();
+    await lookAt(wide, "receipt");
+  });
+});
