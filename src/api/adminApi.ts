@@ -36,6 +36,7 @@ const transactionLists = {
   data: "GET /staff/transaction/data",
   tv: "GET /staff/transaction/tv",
   electricity: "GET /staff/transaction/electricity",
+  exam_pin: "GET /staff/transaction/exam-pins",
 } as const satisfies Record<PurchaseKind, keyof Transactions>;
 
 // Panels that show their own failure to load keep it out of a toast.

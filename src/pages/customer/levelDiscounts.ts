@@ -9,6 +9,7 @@ const serviceNames: Record<LevelServiceName, string> = {
   data_direct: "network data plans",
   tv: "cable TV",
   electricity: "electricity",
+  exam_pin: "exam PINs",
 };
 
 /** "a, b and c". */
