@@ -81,6 +81,12 @@ export function adminApi(client: ApiClient) {
       client.call(catalogue, "PUT /core/staff/fetch/data/networks/ids", { body }),
     applyPlanSync: (body: BodyOf<Catalogue["POST /core/staff/fetch/data/plans/sync"]>) =>
       client.call(catalogue, "POST /core/staff/fetch/data/plans/sync", { body }),
+    // Exam PINs: staff read them; adding and editing them is admins' (sys.admin/).
+    examProducts: () => client.call(catalogue, "GET /core/staff/fetch/exam-pins"),
+    createExamProduct: (body: BodyOf<Catalogue["POST /sys.admin/exam-pins"]>) =>
+      client.call(catalogue, "POST /sys.admin/exam-pins", { body }),
+    patchExamProduct: (id: number, body: BodyOf<Catalogue["PATCH /sys.admin/exam-pins/:id"]>) =>
+      client.call(catalogue, "PATCH /sys.admin/exam-pins/:id", { params: { id }, body }),
     discos: () => client.call(catalogue, "GET /core/staff/fetch/electricity"),
     patchDisco: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/electricity"]>) =>
       client.call(catalogue, "PATCH /core/staff/fetch/electricity", { body }),

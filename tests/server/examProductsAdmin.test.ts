@@ -229,7 +229,7 @@ describe("exam PINs in the console", () => {
     expect(Object.keys(above.body.fields ?? {})).toEqual(["cost"]);
     const commission = await put({ commission_percent: 2 });
     expect(commission.body.fields?.commission_percent).toEqual([
-      "A exam PIN's offer has a cost, not a commission.",
+      "An exam PIN's offer has a cost, not a commission.",
     ]);
   });
 

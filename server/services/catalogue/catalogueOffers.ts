@@ -213,7 +213,10 @@ async function mergeOffer(
   const planCoded = body.service === "data" || body.service === "tv";
   const which = productWords[body.service];
   if (fixed && body.commission_percent !== undefined)
-    throw fieldRefusal("commission_percent", `A ${which}'s offer has a cost, not a commission.`);
+    throw fieldRefusal(
+      "commission_percent",
+      `${/^[aeiou]/i.test(which) ? "An" : "A"} ${which}'s offer has a cost, not a commission.`,
+    );
   if (!fixed && body.cost !== undefined)
     throw fieldRefusal(
       "cost",
