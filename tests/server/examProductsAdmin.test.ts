@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { levelPrice } from "../../schemas/pricing";
-import { auditLog } from "../../server/db/schema";
+import { auditLog, transactions } from "../../server/db/schema";
+import { sealVouchers } from "../../server/services/purchases/vouchers";
 import { naira, serverForFile } from "./support/serverForFile";
 import { expectUnauditedRefusal } from "./support/unauditedRefusal";
 
@@ -275,5 +276,62 @@ describe("exam PINs in the console", () => {
     }
     // JAMB's margin is thin: its PINs cannot give 3%.
     expect(caps.map((c) => c.product)).toContain("JAMB UTME PIN (with mock)");
+  });
+
+  it("lists exam PIN purchases to staff under their kind, holds a pending one in the wallet, and shows delivered PINs on its own page only, with no refund", async () => {
+    const buyer = await server.fundedCustomer(naira(10_000));
+    const neco = await productCoded("neco-result");
+    const bought = await server.sendOk("POST /core/customer/exam-pins", {
+      token: buyer.token,
+      body: {
+        product: neco.id,
+        quantity: 2,
+        phone: "08031234567",
+        pin: buyer.pin,
+        request_id: crypto.randomUUID(),
+      },
+    });
+    const wallet = await server.sendOk("GET /core/customer/wallet", { token: buyer.token });
+    expect(wallet.pending_total).toBe(bought.status === "pending" ? bought.total : 0);
+
+    const listed = await server.get(`staff/transaction/exam-pins/?search=${bought.reference}`, staff.token);
+    const rows = (listed.body.data as { results: Array<Record<string, unknown>> }).results;
+    expect(rows.map((r) => r.reference)).toEqual([bought.reference]);
+    expect(rows[0]).toMatchObject({ kind: "exam_pin", total: bought.total });
+    expect(rows[0]).not.toHaveProperty("pins");
+
+    // As a delivery leaves it: the PINs sealed on the row (settlePurchase.ts).
+    const cards = [
+      { pin: "482910375561", serial: "NRC182736451" },
+      { pin: "593021486672", serial: "NRC182736452" },
+    ];
+    await server.db
+      .update(transactions)
+      .set({ vouchers: sealVouchers(server.deps.config.voucherKey, cards) })
+      .where(eq(transactions.id, bought.id));
+    const detail = await server.sendOk("GET /core/staff/transaction/:id", {
+      token: staff.token,
+      params: { id: bought.id },
+    });
+    expect(detail.pins).toEqual(cards);
+    expect(detail.can_refund).toBe(false);
+    const again = await server.get(`staff/transaction/exam-pins/?search=${bought.reference}`, staff.token);
+    expect(JSON.stringify(again.body)).not.toContain("482910375561");
+  });
+
+  it("gives exam PINs a route of their own on the Providers page, saved in the order an admin sets", async () => {
+    const overview = await server.sendOk("GET /sys.admin/providers", { token: admin.token });
+    expect(overview.routes.filter((r) => r.service === "exam_pin")).toEqual([
+      { service: "exam_pin", scope: "", label: "Exam PINs", providers: ["vtpass", "msorg"], saved: false },
+    ]);
+    await server.sendOk("PUT /sys.admin/provider-routes", {
+      token: admin.token,
+      body: { service: "exam_pin", scope: "", providers: ["msorg", "vtpass"] },
+    });
+    const after = await server.sendOk("GET /sys.admin/providers", { token: admin.token });
+    expect(after.routes.find((r) => r.service === "exam_pin")).toMatchObject({
+      providers: ["msorg", "vtpass"],
+      saved: true,
+    });
   });
 });
