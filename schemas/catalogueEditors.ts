@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
-import { dataPlanType, examBody, planCategory } from "./catalogue";
-import { integer, koboAmount } from "./common";
+import { dataPlanType, planCategory } from "./catalogue";
+import { koboAmount } from "./common";
 
 /**
  * What staff may change in the catalogue. These schemas are the editors: SchemaForm draws each form
@@ -19,7 +19,7 @@ export const percent = (title: string, description: string) =>
       z.multipleOf(0.01),
       z.meta({ title, description, widget: "percent" }),
     );
-const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
+export const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
 /**
  * The provider's own name for a service or a plan: what the adapter sends it. Such names live on
  * offers only (schemas/catalogueOffers.ts); the catalogue's own rows carry our codes.
@@ -34,7 +34,7 @@ export const providerCode = (title: string, description: string) =>
   );
 
 /** Our own code for a plan or bouquet: unique among ours, what sync and staff know it by. */
-const ourCode = (title: string, description: string) =>
+export const ourCode = (title: string, description: string) =>
   z.string().check(
     z.trim(),
     z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {
@@ -115,35 +115,4 @@ export const discoEdit = z.strictObject({
   min_amount: money("Smallest purchase"),
   max_amount: money("Largest purchase"),
   service_fee: money("Service fee", "Added to every purchase"),
-});
-
-/**
- * An exam PIN on sale. Whether it needs the candidate's profile ID is not asked: JAMB's PINs do and
- * no other's do (the server sets it from the exam body). JAMB's price may not exceed its face value.
- */
-export const examProductEdit = z.strictObject({
-  exam: examBody.check(
-    z.meta({ title: "Exam body", description: "JAMB's PINs are bought for a candidate's profile ID" }),
-  ),
-  code: ourCode("Our code", "Our own code for this PIN, unique, e.g. waec-result"),
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2),
-      z.maxLength(60),
-      z.meta({ title: "Name", description: "As customers see it, e.g. WAEC Result Checker" }),
-    ),
-  face_value: money("Face value", "The exam body's own price for one PIN").check(
-    z.minimum(100, { error: "The face value must be at least ₦1." }),
-  ),
-  price: money("Price", "What the customer pays for one PIN; JAMB's may not be above its face value").check(
-    z.minimum(100, { error: "The price must be at least ₦1." }),
-  ),
-  enabled: onSale("Customers can buy this PIN"),
-  sort_order: integer().check(
-    z.minimum(0, { error: "Use a position from 0 to 999." }),
-    z.maximum(999, { error: "Use a position from 0 to 999." }),
-    z.meta({ title: "Position", description: "Lower comes first in the customer's list" }),
-  ),
 });

@@ -31,12 +31,9 @@ export const offerEdit = z.strictObject({
     ),
   ),
   variation_code: z.optional(
-    providerCode(
-      "Provider's plan code",
-      "Its variation code or plan id, for a data plan, bouquet or exam PIN (VTpass's; the SME vendor has none)",
-    ),
+    providerCode("Provider's plan code", "Its variation code or plan id, where it has one"),
   ),
-  cost: z.optional(money("Cost", "What the provider charges us for a data plan, bouquet or one exam PIN")),
+  cost: z.optional(money("Cost", "What the provider charges us for a plan, bouquet or PIN")),
   commission_percent: z.optional(
     percent("Commission", "What the provider takes off airtime or electricity's value for us"),
   ),

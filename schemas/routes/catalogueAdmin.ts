@@ -18,7 +18,6 @@ import {
   tvPlanPatch,
   tvProviderPatch,
 } from "../catalogueStaff";
-import { examProductCreate, examProductPatch, staffExamProduct } from "../examProductStaff";
 import { planSyncBody, planSyncQuery, planSyncReport, planSyncResult } from "../planSync";
 import { contracts } from "./contract";
 
@@ -142,24 +141,5 @@ export const catalogueAdminContracts = contracts({
     summary: `Change a distribution company: \`{ id, ...changes }\`${belowCost}`,
     body: discoPatch,
     result: staffDisco,
-  },
-  "GET /core/staff/fetch/exam-pins": {
-    tag: "Staff: catalogue",
-    summary: "Exam PINs, switched-off ones too, each with its offers",
-    result: z.array(staffExamProduct),
-  },
-  "POST /sys.admin/exam-pins": {
-    tag: "Admin",
-    summary: `Add an exam PIN, off sale until switched on (it sells only through an offer); JAMB's price may not be above its face value${belowCost}`,
-    body: examProductCreate,
-    result: staffExamProduct,
-    successStatus: 201,
-  },
-  "PATCH /sys.admin/exam-pins/:id": {
-    tag: "Admin",
-    summary: `Edit an exam PIN or switch it off; JAMB's price may not be above its face value${belowCost}`,
-    params: catalogueIdParam,
-    body: examProductPatch,
-    result: staffExamProduct,
   },
 });

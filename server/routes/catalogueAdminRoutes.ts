@@ -12,7 +12,6 @@ import {
   patchDataPlan,
 } from "../services/catalogue/dataPlans";
 import { listDiscos, patchDisco } from "../services/catalogue/discos";
-import { createExamProduct, listExamProducts, patchExamProduct } from "../services/catalogue/examProducts";
 import { listTvPlans, patchTvPlan } from "../services/catalogue/tvPlans";
 import { listTvProviders, patchTvProvider } from "../services/catalogue/tvProviders";
 
@@ -98,15 +97,6 @@ export function catalogueAdminRoutes(deps: AppDeps) {
     }),
     implement("PATCH /core/staff/fetch/electricity", async ({ body, c }) => {
       return { msg: "Distribution company saved.", data: await patchDisco(deps, actor(c), body) };
-    }),
-    implement("GET /core/staff/fetch/exam-pins", async () => {
-      return { msg: "Exam PINs retrieved.", data: await listExamProducts(deps) };
-    }),
-    implement("POST /sys.admin/exam-pins", async ({ body, c }) => {
-      return { msg: "Exam PIN added.", data: await createExamProduct(deps, actor(c), body) };
-    }),
-    implement("PATCH /sys.admin/exam-pins/:id", async ({ params, body, c }) => {
-      return { msg: "Exam PIN saved.", data: await patchExamProduct(deps, actor(c), params.id, body) };
     }),
   ];
 }

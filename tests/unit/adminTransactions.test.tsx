@@ -641,7 +641,7 @@ describe("exam PIN purchases", () => {
     );
     renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
     await heading("Transaction OJA-ELEC0001");
-    const pins = screen.getByRole("region", { name: "PINs delivered" });
+    const pins = await screen.findByRole("region", { name: "PINs delivered" });
     expect(pins).toHaveTextContent("Staff see these PINs to help the buyer.");
     expect(pins).toHaveTextContent("cannot be refunded");
     const rows = within(pins).getAllByRole("row").slice(1);
