@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from "react";
+import { useCallback } from "react";
 import { Link } from "wouter";
 import { z } from "zod/mini";
 import { refundBody, type StaffTransactionDetail } from "../../../schemas/staff";
@@ -11,7 +11,6 @@ import { usePageTitle } from "../../app/usePageTitle";
 import { useReasonDialog } from "../../app/useReasonDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { LoadBoundary } from "../../components/lazyPage";
 import { ReasonField } from "../../components/TextAreaField";
 import { TokenBox } from "../../components/TokenBox";
 import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
@@ -19,13 +18,12 @@ import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
 import { fullName } from "./accountLabels";
+import { DeliveredPins } from "./DeliveredPins";
 import { DetailFact } from "./DetailFact";
 import { ProviderAttempts } from "./ProviderAttempts";
 import "./admin.css";
 
 const uuid = z.uuid();
-// Only a purchase that delivered PINs draws them: the other pages do not download the table.
-const DeliveredPins = lazy(() => import("./DeliveredPins").then((m) => ({ default: m.DeliveredPins })));
 
 /** One transaction as staff see it: whose it is, what was bought, what happened to it, and what to do. */
 export default function TransactionDetailPage({ id }: { id: string }) {
@@ -153,13 +151,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         </dl>
       </section>
 
-      {t.pins && t.pins.length > 0 && (
-        <LoadBoundary failed={<p role="alert">The PINs did not load. Reload the page to see them.</p>}>
-          <Suspense fallback={<p role="status">Loading the PINs…</p>}>
-            <DeliveredPins pins={t.pins} />
-          </Suspense>
-        </LoadBoundary>
-      )}
+      {t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />}
 
       <ProviderAttempts attempts={t.attempts} />
 
