@@ -9,6 +9,7 @@ export const kindLabels: Record<TransactionKind, string> = {
   data: "Data",
   tv: "Cable TV",
   electricity: "Electricity",
+  exam_pin: "Exam PINs",
   refund: "Refund",
   bonus: "Bonus",
   level_upgrade: "Level upgrade",
