@@ -27,7 +27,7 @@ export const offerEdit = z.strictObject({
   service_id: z.optional(
     providerCode(
       "Provider's id for the network, cable or disco",
-      "e.g. mtn, dstv, ikeja-electric; a data plan's is the network's data id for that provider",
+      "e.g. mtn, dstv, ikeja-electric, waec; a data plan's is the network's data id for that provider",
     ),
   ),
   variation_code: z.optional(

@@ -169,4 +169,34 @@ describe("the Exam PINs page", () => {
       "/admin/exam-pin-transactions",
     );
   });
+
+  it("adds an exam PIN's offer with a cost per PIN, the vendor's without a plan code", async () => {
+    const user = userEvent.setup();
+    const added = offer("msorg", "SME-data vendor", 700_000, null);
+    const putOffer = vi.fn(async () => added);
+    await open(adminProfile, { examProducts: async () => products, putOffer });
+    await user.click(await screen.findByRole("button", { name: "Edit JAMB UTME PIN (with mock)" }));
+    const dialog = within(screen.getByRole("dialog", { name: "Edit JAMB UTME PIN (with mock)" }));
+    const offers = within(dialog.getByRole("region", { name: "Who sells JAMB UTME PIN (with mock)" }));
+    expect(offers.getByText(/No provider sells it/)).toBeInTheDocument();
+    await user.click(offers.getByRole("button", { name: "Add an offer for JAMB UTME PIN (with mock)" }));
+    const form = within(offers.getByRole("region", { name: "New offer for JAMB UTME PIN (with mock)" }));
+    await user.type(form.getByLabelText("Provider"), "msorg");
+    await user.type(form.getByLabelText("Provider's id for the network, cable or disco"), "JAMB");
+    await user.type(form.getByLabelText("Cost"), "7,000");
+    await user.click(form.getByRole("button", { name: "Add offer" }));
+    await waitFor(() =>
+      expect(putOffer).toHaveBeenCalledWith({
+        service: "exam_pin",
+        product_id: 5,
+        provider: "msorg",
+        service_id: "JAMB",
+        cost: 700_000,
+        enabled: true,
+      }),
+    );
+    expect(
+      await offers.findByRole("table", { name: "Offers for JAMB UTME PIN (with mock)" }),
+    ).toHaveTextContent("₦7,000.00");
+  });
 });
