@@ -19,7 +19,7 @@ export const percent = (title: string, description: string) =>
       z.multipleOf(0.01),
       z.meta({ title, description, widget: "percent" }),
     );
-const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
+export const onSale = (description: string) => z.boolean().check(z.meta({ title: "On sale", description }));
 /**
  * The provider's own name for a service or a plan: what the adapter sends it. Such names live on
  * offers only (schemas/catalogueOffers.ts); the catalogue's own rows carry our codes.
@@ -34,7 +34,7 @@ export const providerCode = (title: string, description: string) =>
   );
 
 /** Our own code for a plan or bouquet: unique among ours, what sync and staff know it by. */
-const ourCode = (title: string, description: string) =>
+export const ourCode = (title: string, description: string) =>
   z.string().check(
     z.trim(),
     z.regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,59}$/, {

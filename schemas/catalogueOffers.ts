@@ -27,13 +27,13 @@ export const offerEdit = z.strictObject({
   service_id: z.optional(
     providerCode(
       "Provider's id for the network, cable or disco",
-      "e.g. mtn, dstv, ikeja-electric; a data plan's is the network's data id for that provider",
+      "e.g. mtn, dstv, ikeja-electric, waec; a data plan's is the network's data id for that provider",
     ),
   ),
   variation_code: z.optional(
-    providerCode("Provider's plan code", "Its variation code or plan id, for a data plan or bouquet"),
+    providerCode("Provider's plan code", "Its variation code or plan id, where it has one"),
   ),
-  cost: z.optional(money("Cost", "What the provider charges us for a data plan or bouquet")),
+  cost: z.optional(money("Cost", "What the provider charges us for a plan, bouquet or PIN")),
   commission_percent: z.optional(
     percent("Commission", "What the provider takes off airtime or electricity's value for us"),
   ),
@@ -59,7 +59,11 @@ export const offerKey = {
  * nothing, and is refused as input rather than handed to a query whose parameter cannot carry it.
  */
 export const productIdFits = z.refine<{ service: OfferService; product_id: number }>(
-  (key) => key.service === "data" || key.service === "tv" || key.product_id <= maxControlId,
+  (key) =>
+    key.service === "data" ||
+    key.service === "tv" ||
+    key.service === "exam_pin" ||
+    key.product_id <= maxControlId,
   { error: "No such product.", path: ["product_id"] },
 );
 export const offerKeyQuery = z.strictObject(offerKey).check(productIdFits);

@@ -53,7 +53,7 @@ export const lossConfirmation = {
 /** Every key of a PATCH but these says what changes. */
 const changes = (body: object, besides: readonly string[]) =>
   Object.keys(body).filter((key) => !besides.includes(key)).length > 0;
-const changeSomething = (besides: readonly string[]) =>
+export const changeSomething = (besides: readonly string[]) =>
   z.refine<object>((body) => changes(body, besides), { error: "Change at least one field." });
 
 const controlId = {

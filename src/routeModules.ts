@@ -64,6 +64,8 @@ const adminModules: Record<AdminPath, string> = {
   "/tv-transactions": "TransactionsListPage",
   "/manage-electricity": "catalogue/ElectricityControlsPage",
   "/electricity-transactions": "TransactionsListPage",
+  "/manage-exam-pins": "catalogue/ExamPinsPage",
+  "/exam-pin-transactions": "TransactionsListPage",
 };
 
 export const routeModules: readonly RouteModules[] = [

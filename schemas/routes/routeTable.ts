@@ -4,6 +4,7 @@ import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
+import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
@@ -49,6 +50,7 @@ export const routeAreas = {
   staffFunding: staffFundingContracts,
   staffTransactions: staffTransactionContracts,
   catalogueAdmin: catalogueAdminContracts,
+  examProductAdmin: examProductAdminContracts,
   userAdmin: userAdminContracts,
   levels: levelContracts,
   adminConsole: adminConsoleContracts,

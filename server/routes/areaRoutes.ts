@@ -9,6 +9,7 @@ import { apiKeyRoutes } from "./apiKeyRoutes";
 import { authRoutes } from "./authRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
+import { examProductAdminRoutes } from "./examProductAdminRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
 import { kycReviewRoutes } from "./kycReviewRoutes";
 import { kycRoutes } from "./kycRoutes";
@@ -59,6 +60,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   staffFunding: staffFundingRoutes,
   staffTransactions: staffTransactionRoutes,
   catalogueAdmin: catalogueAdminRoutes,
+  examProductAdmin: examProductAdminRoutes,
   userAdmin: userAdminRoutes,
   levels: levelRoutes,
   adminConsole: adminConsoleRoutes,

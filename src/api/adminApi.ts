@@ -3,6 +3,7 @@ import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
 import type { apiKeyConsoleContracts } from "../../schemas/routes/apiKeyConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import type { examProductAdminContracts } from "../../schemas/routes/examProductAdmin";
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
 import type { levelContracts } from "../../schemas/routes/levels";
 import { providerContracts } from "../../schemas/routes/providers";
@@ -27,6 +28,10 @@ type Levels = typeof levelContracts;
 // Loaded with the first call, by the two pages that make one, so the console's other pages never download them.
 const levelRoutes = () => import("../../schemas/routes/levels").then((m) => m.levelContracts);
 type ApiKeys = typeof apiKeyConsoleContracts;
+type ExamProducts = typeof examProductAdminContracts;
+// Loaded with the first call, by the Exam PINs page alone, as the levels' routes are.
+const examProductRoutes = () =>
+  import("../../schemas/routes/examProductAdmin").then((m) => m.examProductAdminContracts);
 // Loaded with the first call, by the API users page alone, as the levels' routes are.
 const apiKeyRoutes = () => import("../../schemas/routes/apiKeyConsole").then((m) => m.apiKeyConsoleContracts);
 
@@ -36,6 +41,7 @@ const transactionLists = {
   data: "GET /staff/transaction/data",
   tv: "GET /staff/transaction/tv",
   electricity: "GET /staff/transaction/electricity",
+  exam_pin: "GET /staff/transaction/exam-pins",
 } as const satisfies Record<PurchaseKind, keyof Transactions>;
 
 // Panels that show their own failure to load keep it out of a toast.
@@ -80,6 +86,12 @@ export function adminApi(client: ApiClient) {
       client.call(catalogue, "PUT /core/staff/fetch/data/networks/ids", { body }),
     applyPlanSync: (body: BodyOf<Catalogue["POST /core/staff/fetch/data/plans/sync"]>) =>
       client.call(catalogue, "POST /core/staff/fetch/data/plans/sync", { body }),
+    // Exam PINs: staff read them; adding and editing them is admins' (sys.admin/).
+    examProducts: async () => client.call(await examProductRoutes(), "GET /core/staff/fetch/exam-pins"),
+    createExamProduct: async (body: BodyOf<ExamProducts["POST /sys.admin/exam-pins"]>) =>
+      client.call(await examProductRoutes(), "POST /sys.admin/exam-pins", { body }),
+    patchExamProduct: async (id: number, body: BodyOf<ExamProducts["PATCH /sys.admin/exam-pins/:id"]>) =>
+      client.call(await examProductRoutes(), "PATCH /sys.admin/exam-pins/:id", { params: { id }, body }),
     discos: () => client.call(catalogue, "GET /core/staff/fetch/electricity"),
     patchDisco: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/electricity"]>) =>
       client.call(catalogue, "PATCH /core/staff/fetch/electricity", { body }),

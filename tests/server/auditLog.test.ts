@@ -146,6 +146,37 @@ async function writeOneOfEach() {
     token: staff.token,
     body: { id: 1, service_fee: naira(150) },
   });
+  // An exam PIN added and edited by an admin, its first offer, at a loss with a reason.
+  const exam = await server.sendOk("POST /sys.admin/exam-pins", {
+    token: admin.token,
+    body: {
+      exam: "jamb",
+      code: "jamb-utme-2027",
+      name: "JAMB UTME 2027",
+      face_value: naira(7_000),
+      price: naira(7_000),
+    },
+  });
+  await server.sendOk("PUT /core/staff/fetch/offers", {
+    token: staff.token,
+    body: {
+      service: "exam_pin",
+      product_id: exam.id,
+      provider: "vtpass",
+      service_id: "jamb",
+      variation_code: "utme-2027",
+      cost: naira(6_900),
+    },
+  });
+  await server.sendOk("PATCH /sys.admin/exam-pins/:id", {
+    token: admin.token,
+    params: { id: exam.id },
+    body: {
+      price: naira(6_800),
+      enabled: true,
+      sell_at_loss: { reason: "Launch week, matched to the market" },
+    },
+  });
   await server.sendOk("POST /core/staff/fetch/data/plans/sync", {
     token: staff.token,
     body: {
@@ -174,7 +205,7 @@ async function writeOneOfEach() {
   await server.sendOk("PATCH /sys.admin/levels/:slug", {
     token: admin.token,
     params: { slug: "agent" },
-    body: { airtime_percent: 1.5, upgrade_fee: naira(1_500) },
+    body: { airtime_percent: 1.5, exam_pin_percent: 0.5, upgrade_fee: naira(1_500) },
   });
   await server.sendOk("POST /sys.admin/notifications", {
     token: admin.token,
@@ -354,6 +385,7 @@ describe("the audit log", () => {
       parent_id: 2,
     });
     expect(labels.get("data_network:1")).toMatchObject({ label: "MTN data" });
+    expect(log.find((e) => e.target.type === "exam_product")?.target.label).toBe("JAMB UTME 2027");
     expect(entryOf("notification.send").target.label).toBe("Happy new month");
     expect(entryOf("circular.create").target.label).toBe("Maintenance tonight");
     expect(entryOf("staff.invite").target).toMatchObject({

@@ -90,6 +90,7 @@ export const priceLevelOf = (
   data_direct_percent: 0,
   tv_percent: 0,
   electricity_percent: 0,
+  exam_pin_percent: 0,
   api_access: false,
   updated_at: null,
   capped: [],

@@ -58,6 +58,7 @@ export function overviewFixture(overrides: Partial<ProvidersOverview> = {}): Pro
         providers: ["msorg", "vtpass"],
         saved: true,
       }),
+      routeFixture({ service: "exam_pin", scope: "", label: "Exam PINs" }),
     ],
     alerts: [],
     ...overrides,

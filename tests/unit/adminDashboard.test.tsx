@@ -29,6 +29,7 @@ const totals = {
   by_service: [
     { kind: "airtime", count: 8, volume: 400_000, refunds: 0, cost: 388_000, revenue: 12_000 },
     { kind: "tv", count: 4, volume: 1_100_000, refunds: 20_000, cost: 1_049_950, revenue: 30_050 },
+    { kind: "exam_pin", count: 2, volume: 280_000, refunds: 0, cost: 250_000, revenue: 30_000 },
   ],
 };
 
@@ -160,6 +161,7 @@ describe("the admin dashboard", () => {
       ["Service", "Volume"],
       ["Airtime", "₦4,000.00"],
       ["Cable TV", "₦11,000.00"],
+      ["Exam PINs", "₦2,800.00"],
     ]);
   });
 

@@ -138,4 +138,49 @@ describe("the Price levels page", () => {
     const customer = within(screen.getByRole("region", { name: "Customer" }));
     expect(customer.queryByRole("heading", { name: "Where cost caps the discount" })).toBeNull();
   });
+
+  it("edits a level's exam PIN discount and says where cost caps it", async () => {
+    const patchLevel = vi.fn(async (slug: PriceLevel["slug"], body: object) => ({
+      ...fourLevels[1],
+      ...body,
+      slug,
+    })) as unknown as AdminApi["patchLevel"];
+    const agent = {
+      ...(fourLevels[1] as PriceLevelInConsole),
+      airtime_percent: 0,
+      data_sme_percent: 0,
+      data_corporate_gifting_percent: 0,
+      data_gifting_percent: 0,
+      data_direct_percent: 0,
+      exam_pin_percent: 3,
+      capped: [
+        {
+          service: "exam_pin" as const,
+          product: "JAMB UTME PIN (with mock)",
+          asked_percent: 3,
+          given_percent: 1.5,
+          fee_from: null,
+        },
+      ],
+    };
+    await renderSignedIn(
+      "/admin/price-levels",
+      adminProfile,
+      undefined,
+      undefined,
+      fakeAdmin({ levels: vi.fn(async () => [fourLevels[0] as PriceLevelInConsole, agent]), patchLevel }),
+    );
+    const card = within(await screen.findByRole("region", { name: "Agent" }));
+    expect(card.getByText("JAMB UTME PIN (with mock)").parentElement).toHaveTextContent(
+      "JAMB UTME PIN (with mock): 3% asked, 1.5% given: capped at cost",
+    );
+    const exam = card.getByLabelText("Exam PIN discount");
+    expect(exam).toHaveValue(3);
+    await userEvent.clear(exam);
+    await userEvent.type(exam, "1.25");
+    await userEvent.click(card.getByRole("button", { name: "Save Agent" }));
+    await vi.waitFor(() =>
+      expect(patchLevel).toHaveBeenCalledWith("agent", expect.objectContaining({ exam_pin_percent: 1.25 })),
+    );
+  });
 });

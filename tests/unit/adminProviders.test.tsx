@@ -85,6 +85,7 @@ describe("the Providers page", () => {
       ["MTN airtime", ["VTpass", "SME-data vendor"]],
     ]);
     expect(routeRows("Data")).toEqual([["MTN data, SME", ["SME-data vendor", "VTpass"]]]);
+    expect(routeRows("Exam PINs")).toEqual([["Exam PINs", ["VTpass", "SME-data vendor"]]]);
     // The first cannot move up nor the last down.
     expect(screen.getByRole("button", { name: "Move VTpass up for MTN airtime" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Move SME-data vendor down for MTN airtime" })).toBeDisabled();

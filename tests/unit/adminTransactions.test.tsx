@@ -606,3 +606,56 @@ describe("a transaction's page", () => {
     expect(requery).toHaveBeenCalledTimes(1);
   });
 });
+
+describe("exam PIN purchases", () => {
+  it("are listed through their own call, under their own title", async () => {
+    const transactions = vi.fn(async () =>
+      listPage([staffTxn({}, { reference: "OJA-EXAM0001", kind: "exam_pin", recipient: "08031234567" })]),
+    );
+    renderPage(
+      "/x/exam-pin-transactions",
+      fakeAdmin({ transactions }),
+      <TransactionsListPage kind="exam_pin" />,
+    );
+    await heading("Exam PIN transactions");
+    await screen.findByText("OJA-EXAM0001");
+    expect(transactions).toHaveBeenCalledWith("exam_pin", { page: 1 });
+  });
+
+  it("show the PINs delivered on the purchase's page, with a note that staff see them, and no Refund", async () => {
+    const transactionCall = vi.fn(async () =>
+      detail({
+        kind: "exam_pin",
+        description: "2 × WAEC Result Checker",
+        product: "WAEC Result Checker",
+        recipient: "08031234567",
+        token: null,
+        customer_name: null,
+        pins: [
+          { pin: "482910375561", serial: "WRN182736451" },
+          { pin: "593021486672", serial: "WRN182736452" },
+        ],
+        can_refund: false,
+        can_requery: true,
+      }),
+    );
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    const pins = await screen.findByRole("region", { name: "PINs delivered" });
+    expect(pins).toHaveTextContent("Staff see these PINs to help the buyer.");
+    expect(pins).toHaveTextContent("cannot be refunded");
+    const rows = within(pins).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "482910375561WRN182736451",
+      "593021486672WRN182736452",
+    ]);
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Requery" })).toBeInTheDocument();
+  });
+
+  it("show no PINs section for a purchase that delivered none", async () => {
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: async () => detail() }), detailPage());
+    await heading("Transaction OJA-ELEC0001");
+    expect(screen.queryByRole("region", { name: "PINs delivered" })).not.toBeInTheDocument();
+  });
+});

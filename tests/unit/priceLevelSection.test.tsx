@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CustomerLevel, customerLevel, type LevelUpgradeBody } from "../../schemas/levelUpgrades";
 import { ApiFailure } from "../../src/api/client";
+import { discountLines } from "../../src/pages/customer/levelDiscounts";
 import { customerWithPin, tier1Kyc } from "../support/fixtures";
 import { fakeCustomer } from "../support/renderApp";
 import { renderSignedIn } from "../support/signedIn";
@@ -165,5 +166,14 @@ describe("the profile's price level section", () => {
     const section = await screen.findByRole("region", { name: "Price level" });
     expect(await within(section).findByText("We could not load the price levels.")).toBeInTheDocument();
     expect(within(section).getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+});
+
+describe("a level's discount lines", () => {
+  it("name exam PINs as a customer would", () => {
+    expect(discountLines({ discounts: { ...flat(1), exam_pin: 1.5 } })).toEqual([
+      "Up to 1.5% off exam PINs",
+      "Up to 1% off airtime and data",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AuditState } from "../../../schemas/auditFields";
+import type { OfferService } from "../../../schemas/catalogueOffers";
 import type { Clock } from "../../clock";
 import type { Database, Transaction } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
@@ -20,12 +21,12 @@ export const hasSales = (table: typeof dataPlans | typeof tvPlans, kind: "data" 
   sql<boolean>`exists (select 1 from ${transactions} where ${transactions.kind} = ${kind} and (${transactions.order}->>'planId' = (${table}."id")::text or ${transactions.order}->>'planCode' = ${table}."code"))`;
 
 /** A code staff typed that another of our plans already uses: codes name one plan each. */
-export async function codeTaken<T>(work: () => Promise<T>): Promise<T> {
+export async function codeTaken<T>(work: () => Promise<T>, noun = "plan"): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const msg = "Another plan already uses that code.";
+    const msg = `Another ${noun} already uses that code.`;
     throw fieldRefusal("code", msg);
   }
 }
@@ -57,7 +58,7 @@ export async function plansOf<Row, View extends { id: number }>(
 
 export async function withOffers<View extends { id: number }>(
   deps: Pick<CatalogueDeps, "db" | "providers">,
-  service: "airtime" | "data" | "tv" | "electricity",
+  service: OfferService,
   views: View[],
 ) {
   const offers = await offerRowsOf(
@@ -69,7 +70,7 @@ export async function withOffers<View extends { id: number }>(
 }
 export const oneWithOffers = async <View extends { id: number }>(
   deps: Pick<CatalogueDeps, "db" | "providers">,
-  service: "airtime" | "data" | "tv" | "electricity",
+  service: OfferService,
   view: View,
 ) => (await withOffers(deps, service, [view]))[0] as View & { offers: ReturnType<typeof offerViewsOf> };
 
@@ -77,7 +78,7 @@ export const configuredIn = (deps: Pick<CatalogueDeps, "providers">) => (name: s
   deps.providers.has(name);
 
 /** A product's offers, read in the change's transaction: what its price is judged against. */
-export const offersOfProduct = (tx: Transaction, service: "airtime" | "data" | "tv", productId: number) =>
+export const offersOfProduct = (tx: Transaction, service: OfferService, productId: number) =>
   tx
     .select()
     .from(providerProducts)
@@ -171,7 +172,7 @@ export async function judgePlanChange(
   tx: Transaction,
   deps: Pick<CatalogueDeps, "providers">,
   change: {
-    service: "data" | "tv";
+    service: "data" | "tv" | "exam_pin";
     id: number;
     patch: object;
     merged: { name: string; price: number; enabled: boolean };
@@ -190,7 +191,7 @@ export function auditPlanUpdate<View extends AuditState>(
   tx: Transaction,
   deps: Pick<CatalogueDeps, "clock">,
   actor: Actor,
-  target: { type: "data_plan" | "tv_plan"; id: number },
+  target: { type: "data_plan" | "tv_plan" | "exam_product"; id: number },
   change: { before: View; after: View; lossReason: string | null },
 ) {
   return recordAuditBy(tx, deps.clock, actor, {

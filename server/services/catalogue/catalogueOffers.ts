@@ -88,31 +88,41 @@ export async function pricedByOffers(
   field: string,
 ): Promise<PricedItem[]> {
   const configured = (name: string) => providers.has(name);
-  if (service === "data" || service === "tv") {
+  if (service === "data" || service === "tv" || service === "exam_pin") {
     const cost = dearestCost(offers, configured);
     if (cost === null) return [];
     // A bouquet's service fee is part of what the customer pays for it.
     const [product] =
-      service === "data"
+      service === "exam_pin"
         ? await tx
             .select({
-              name: dataPlans.name,
-              price: dataPlans.price,
-              enabled: dataPlans.enabled,
+              name: examProducts.name,
+              price: examProducts.price,
+              enabled: examProducts.enabled,
               fee: sql<number>`0`,
             })
-            .from(dataPlans)
-            .where(eq(dataPlans.id, productId))
-        : await tx
-            .select({
-              name: tvPlans.name,
-              price: tvPlans.price,
-              enabled: tvPlans.enabled,
-              fee: tvProviders.serviceFee,
-            })
-            .from(tvPlans)
-            .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
-            .where(eq(tvPlans.id, productId));
+            .from(examProducts)
+            .where(eq(examProducts.id, productId))
+        : service === "data"
+          ? await tx
+              .select({
+                name: dataPlans.name,
+                price: dataPlans.price,
+                enabled: dataPlans.enabled,
+                fee: sql<number>`0`,
+              })
+              .from(dataPlans)
+              .where(eq(dataPlans.id, productId))
+          : await tx
+              .select({
+                name: tvPlans.name,
+                price: tvPlans.price,
+                enabled: tvPlans.enabled,
+                fee: tvProviders.serviceFee,
+              })
+              .from(tvPlans)
+              .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
+              .where(eq(tvPlans.id, productId));
     if (!product) return [];
     const fee = Number(product.fee);
     return [
@@ -198,17 +208,22 @@ async function mergeOffer(
   before: OfferRow | undefined,
   networkId: number | null,
 ): Promise<Omit<OfferRow, "updatedAt">> {
-  const fixed = body.service === "data" || body.service === "tv";
+  // Exam PINs are priced like plans, but the SME-data vendor sells them by exam name alone: no plan code.
+  const fixed = body.service === "data" || body.service === "tv" || body.service === "exam_pin";
+  const planCoded = body.service === "data" || body.service === "tv";
   const which = productWords[body.service];
   if (fixed && body.commission_percent !== undefined)
-    throw fieldRefusal("commission_percent", `A ${which}'s offer has a cost, not a commission.`);
+    throw fieldRefusal(
+      "commission_percent",
+      `${/^[aeiou]/i.test(which) ? "An" : "A"} ${which}'s offer has a cost, not a commission.`,
+    );
   if (!fixed && body.cost !== undefined)
     throw fieldRefusal(
       "cost",
       `${which === "network" ? "Airtime" : "Electricity"} offers have a commission, not a cost.`,
     );
   if (!fixed && body.variation_code !== undefined)
-    throw fieldRefusal("variation_code", "Only a data plan or bouquet has a provider's plan code.");
+    throw fieldRefusal("variation_code", "Only a data plan, bouquet or exam PIN has a provider's plan code.");
   const serviceId =
     body.service_id ??
     before?.serviceId ??
@@ -217,7 +232,8 @@ async function mergeOffer(
       : null);
   if (!serviceId) throw fieldRefusal("service_id", "Give the provider's id for the network, cable or disco.");
   const variationCode = fixed ? (body.variation_code ?? before?.variationCode ?? null) : null;
-  if (fixed && !variationCode) throw fieldRefusal("variation_code", "Give the provider's code for the plan.");
+  if (planCoded && !variationCode)
+    throw fieldRefusal("variation_code", "Give the provider's code for the plan.");
   const cost = fixed ? (body.cost ?? before?.cost ?? null) : null;
   if (fixed && cost === null) throw fieldRefusal("cost", "Give what the provider charges us for it.");
   return {

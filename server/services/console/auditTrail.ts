@@ -210,6 +210,8 @@ function targetOf(
       return plan(names.tvPlan, names.tvProvider, names.tvProviderId);
     case "disco":
       return target(names.disco);
+    case "exam_product":
+      return target(recorded(entry, "name", "string"));
     case "notification":
       return target(names.notification);
     case "circular":

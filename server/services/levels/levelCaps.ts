@@ -5,6 +5,7 @@ import type { Queryable } from "../../db/database";
 import {
   dataPlans,
   discos,
+  examProducts,
   levelPlanPrices,
   networks,
   priceLevels,
@@ -37,26 +38,42 @@ const percentOff = (price: number, paid: number) => Math.floor(((price - paid) *
 
 /** What the caps are judged against: the catalogue and its offers, read once for all levels. */
 async function catalogueOnSale(db: Queryable) {
-  const [nets, plans, bouquets, providers, companies, fixed, airtime, data, tv] = await Promise.all([
-    db.select().from(networks).orderBy(asc(networks.id)),
-    db
-      .select()
-      .from(dataPlans)
-      .where(eq(dataPlans.enabled, true))
-      .orderBy(asc(dataPlans.networkId), asc(dataPlans.sortOrder), asc(dataPlans.id)),
-    db
-      .select()
-      .from(tvPlans)
-      .where(eq(tvPlans.enabled, true))
-      .orderBy(asc(tvPlans.providerId), asc(tvPlans.sortOrder)),
-    db.select().from(tvProviders),
-    db.select().from(discos).where(eq(discos.enabled, true)).orderBy(asc(discos.id)),
-    db.select().from(levelPlanPrices),
-    offersByProduct(db, "airtime"),
-    offersByProduct(db, "data"),
-    offersByProduct(db, "tv"),
-  ]);
-  return { nets, plans, bouquets, tvProviders: providers, companies, fixed, offers: { airtime, data, tv } };
+  const [nets, plans, bouquets, providers, companies, fixed, airtime, data, tv, exams, exam] =
+    await Promise.all([
+      db.select().from(networks).orderBy(asc(networks.id)),
+      db
+        .select()
+        .from(dataPlans)
+        .where(eq(dataPlans.enabled, true))
+        .orderBy(asc(dataPlans.networkId), asc(dataPlans.sortOrder), asc(dataPlans.id)),
+      db
+        .select()
+        .from(tvPlans)
+        .where(eq(tvPlans.enabled, true))
+        .orderBy(asc(tvPlans.providerId), asc(tvPlans.sortOrder)),
+      db.select().from(tvProviders),
+      db.select().from(discos).where(eq(discos.enabled, true)).orderBy(asc(discos.id)),
+      db.select().from(levelPlanPrices),
+      offersByProduct(db, "airtime"),
+      offersByProduct(db, "data"),
+      offersByProduct(db, "tv"),
+      db
+        .select()
+        .from(examProducts)
+        .where(eq(examProducts.enabled, true))
+        .orderBy(asc(examProducts.sortOrder), asc(examProducts.id)),
+      offersByProduct(db, "exam_pin"),
+    ]);
+  return {
+    nets,
+    plans,
+    bouquets,
+    tvProviders: providers,
+    companies,
+    fixed,
+    exams,
+    offers: { airtime, data, tv, exam },
+  };
 }
 type OnSale = Awaited<ReturnType<typeof catalogueOnSale>>;
 
@@ -97,6 +114,19 @@ function capsOf(slug: string, level: LevelDiscounts, sale: OnSale, configured: C
       const paid = priceAtLevel(bouquet.price, level.tv, offers, configured, provider.serviceFee);
       if (paid > levelPrice(bouquet.price, level.tv))
         cap("tv", bouquet.name, level.tv, percentOff(bouquet.price, paid));
+    }
+
+  // An exam PIN is priced like a bouquet, without a fee: the discount stops at its dearest offer's cost.
+  if (level.exam_pin > 0)
+    for (const product of sale.exams) {
+      const paid = priceAtLevel(
+        product.price,
+        level.exam_pin,
+        sale.offers.exam.get(product.id) ?? [],
+        configured,
+      );
+      if (paid > levelPrice(product.price, level.exam_pin))
+        cap("exam_pin", product.name, level.exam_pin, percentOff(product.price, paid));
     }
 
   if (level.electricity > 0)

@@ -50,6 +50,7 @@ async function routeViews(deps: Deps): Promise<RouteView[]> {
     ),
     view("tv", "", "Cable TV"),
     view("electricity", "", "Electricity"),
+    view("exam_pin", "", "Exam PINs"),
   ];
 }
 

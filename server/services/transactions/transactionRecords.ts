@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
-import type {
-  TransactionKind,
-  TransactionStatus,
-  Transaction as TransactionView,
-  Voucher,
+import { and, count, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from "drizzle-orm";
+import {
+  purchaseKinds,
+  type TransactionKind,
+  type TransactionStatus,
+  type Transaction as TransactionView,
+  type Voucher,
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
@@ -157,7 +158,7 @@ export async function findTransaction(
 const pendingTotalOf = (userId: SQL | Placeholder) =>
   sql<string>`(select coalesce(sum(${transactions.total}), 0) from ${transactions}
     where ${transactions.userId} = ${userId} and ${transactions.status} = 'pending'
-      and ${transactions.kind} in ('airtime', 'data', 'tv', 'electricity'))`;
+      and ${inArray(transactions.kind, [...purchaseKinds])})`;
 
 /**
  * The customer's wallet with what their pending purchases hold, in one prepared statement: the wallet

@@ -34,6 +34,7 @@ const DataPlansPage = lazyPage(() => import("./catalogue/DataPlansPage"));
 const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
 const TvPlansPage = lazyPage(() => import("./catalogue/TvPlansPage"));
 const ElectricityControlsPage = lazyPage(() => import("./catalogue/ElectricityControlsPage"));
+const ExamPinsPage = lazyPage(() => import("./catalogue/ExamPinsPage"));
 
 type Params = Record<string, string | undefined>;
 
@@ -66,6 +67,8 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/tv-transactions": () => <TransactionsListPage kind="tv" />,
   "/manage-electricity": () => <ElectricityControlsPage />,
   "/electricity-transactions": () => <TransactionsListPage kind="electricity" />,
+  "/manage-exam-pins": () => <ExamPinsPage />,
+  "/exam-pin-transactions": () => <TransactionsListPage kind="exam_pin" />,
 };
 
 function Forbidden() {

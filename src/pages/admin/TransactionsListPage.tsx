@@ -31,6 +31,7 @@ const titles: Record<PurchaseKind | "all", string> = {
   data: "Data bundle transactions",
   tv: "TV transactions",
   electricity: "Electricity transactions",
+  exam_pin: "Exam PIN transactions",
   all: "Transactions History",
 };
 

@@ -50,6 +50,9 @@ export const adminPages = [
   { path: "/tv-transactions", title: "TV transactions", roles: staff, inNav: true },
   { path: "/manage-electricity", title: "Electricity controls", roles: staff, inNav: true },
   { path: "/electricity-transactions", title: "Electricity transactions", roles: staff, inNav: true },
+  // Staff read the exam PINs and their offers; adding and editing them is admins' (sys.admin/).
+  { path: "/manage-exam-pins", title: "Exam PINs", roles: staff, inNav: true },
+  { path: "/exam-pin-transactions", title: "Exam PIN transactions", roles: staff, inNav: true },
 ] as const satisfies readonly AdminPage[];
 
 export type AdminPath = (typeof adminPages)[number]["path"];

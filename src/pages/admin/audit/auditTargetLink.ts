@@ -11,6 +11,7 @@ const pageOf: Record<string, (target: AuditTarget) => string | null> = {
   tv_provider: ({ id }) => id && `/manage-tv/${id}`,
   tv_plan: ({ parent_id }) => (parent_id === null ? null : `/manage-tv/${parent_id}`),
   disco: () => "/manage-electricity" satisfies AdminPath,
+  exam_product: () => "/manage-exam-pins" satisfies AdminPath,
   notification: () => "/notify/all" satisfies AdminPath,
   circular: () => "/notify/circular" satisfies AdminPath,
   identity_contest: () => "/identity-reviews" satisfies AdminPath,

@@ -26,8 +26,11 @@ type Open =
   | { kind: "remove"; offer: StaffOffer }
   | null;
 
-/** A plan or bouquet has a code and a cost at each provider; airtime and electricity a commission. */
-const isFixed = (service: OfferService) => service === "data" || service === "tv";
+/**
+ * A plan, bouquet or exam PIN has a code and a cost at each provider (an exam PIN's code only at
+ * VTpass); airtime and electricity a commission.
+ */
+const isFixed = (service: OfferService) => service === "data" || service === "tv" || service === "exam_pin";
 const addFields = {
   fixed: ["provider", "variation_code", "cost", "service_id", "enabled"],
   commission: ["provider", "service_id", "commission_percent", "enabled"],

@@ -45,8 +45,9 @@ export interface PlanListProps<
   load: () => Promise<P[]>;
   columns: readonly PlanColumn<P>[];
   editSchema: E;
-  update: (id: number, changes: Partial<z.output<E>>) => Promise<unknown>;
-  creation?: PlanCreation<S>;
+  /** Left out where this person may only read the list (staff on admins' pages): no Edit buttons. */
+  update?: ((id: number, changes: Partial<z.output<E>>) => Promise<unknown>) | undefined;
+  creation?: PlanCreation<S> | undefined;
   /** Deleting: a plan with sales is switched off by the server rather than erased. */
   remove?: (id: number) => Promise<unknown>;
   /** Under a plan's edit form, e.g. its offers; `reload` reloads the list. */
@@ -89,7 +90,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
         <h2 id={headingId}>{capitalise(noun)}s</h2>
         {creation && (
           <button type="button" className="button" onClick={() => setOpen({ kind: "create" })}>
-            Add a {noun}
+            Add {withArticle(noun)}
           </button>
         )}
       </div>
@@ -105,7 +106,14 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
       {data && data.length > 0 && (
         <table className={`admin-table plan-table ${plans.state === "loading" ? "stale" : ""}`}>
           <caption className="sr-only">{capitalise(noun)}s</caption>
-          <ColumnHeads columns={["Name", ...columns, "On sale", { label: "Actions", hidden: true }]} />
+          <ColumnHeads
+            columns={[
+              "Name",
+              ...columns,
+              "On sale",
+              update !== undefined && { label: "Actions", hidden: true },
+            ]}
+          />
           <tbody>
             {data.map((plan) => (
               <tr key={plan.id}>
@@ -124,27 +132,29 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
                 <td data-label="On sale">
                   <ActiveBadge active={plan.enabled} />
                 </td>
-                <RowActionButtons
-                  {...catalogueRowActions}
-                  edit={{
-                    text: "Edit",
-                    label: `Edit ${plan.name}`,
-                    onClick: () => setOpen({ kind: "edit", plan }),
-                  }}
-                  remove={
-                    remove && {
-                      text: "Delete",
-                      label: `Delete ${plan.name}`,
-                      onClick: () =>
-                        deletion.review({
-                          id: plan.id,
-                          name: plan.name,
-                          enabled: plan.enabled,
-                          has_sales: plan.has_sales,
-                        }),
+                {update && (
+                  <RowActionButtons
+                    {...catalogueRowActions}
+                    edit={{
+                      text: "Edit",
+                      label: `Edit ${plan.name}`,
+                      onClick: () => setOpen({ kind: "edit", plan }),
+                    }}
+                    remove={
+                      remove && {
+                        text: "Delete",
+                        label: `Delete ${plan.name}`,
+                        onClick: () =>
+                          deletion.review({
+                            id: plan.id,
+                            name: plan.name,
+                            enabled: plan.enabled,
+                            has_sales: plan.has_sales,
+                          }),
+                      }
                     }
-                  }
-                />
+                  />
+                )}
               </tr>
             ))}
           </tbody>
@@ -156,7 +166,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
         title={`Edit ${open?.kind === "edit" ? open.plan.name : noun}`}
         onClose={close}
       >
-        {open?.kind === "edit" && (
+        {open?.kind === "edit" && update && (
           <EditPlan
             plan={open.plan}
             schema={editSchema}
@@ -168,7 +178,7 @@ export function PlanList<P extends Plan & z.input<E>, E extends z.ZodMiniObject,
         {open?.kind === "edit" && details?.(open.plan, plans.retry)}
       </Modal>
       {creation && (
-        <Modal open={open?.kind === "create"} title={`Add a ${noun}`} onClose={close}>
+        <Modal open={open?.kind === "create"} title={`Add ${withArticle(noun)}`} onClose={close}>
           {open?.kind === "create" && <CreatePlan creation={creation} noun={noun} onSaved={done} />}
         </Modal>
       )}
@@ -253,3 +263,5 @@ function DeleteDialog({ noun, flow }: { noun: string; flow: ConfirmAction<Plan, 
 }
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+/** "a plan", "an exam PIN". */
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;

@@ -11,6 +11,7 @@ const serviceNames: Record<LevelCap["service"], string> = {
   data_direct: "Network plans",
   tv: "Cable TV",
   electricity: "Electricity",
+  exam_pin: "Exam PINs",
 };
 
 /** One product's cap, as the brief's own example reads: "2.5% asked, 0.5% given: capped at cost". */
@@ -50,6 +51,7 @@ export function LevelCaps({ level }: { level: PriceLevelInConsole }) {
     level.data_direct_percent,
     level.tv_percent,
     level.electricity_percent,
+    level.exam_pin_percent,
   ].every((percent) => percent === 0);
   if (asksNothing) return null;
   return (

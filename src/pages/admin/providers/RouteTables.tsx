@@ -8,6 +8,7 @@ const serviceTitles: Record<RouteView["service"], string> = {
   data: "Data",
   tv: "Cable TV",
   electricity: "Electricity",
+  exam_pin: "Exam PINs",
 };
 
 export const routeKey = (route: Pick<RouteView, "service" | "scope">) => `${route.service}:${route.scope}`;
