@@ -112,28 +112,14 @@ export type Disco = z.infer<typeof disco>;
 export const examBodies = ["waec", "neco", "nabteb", "jamb"] as const;
 export const examBody = z.enum(examBodies);
 export type ExamBody = z.infer<typeof examBody>;
-export const examBodyNames: Record<ExamBody, string> = {
-  waec: "WAEC",
-  neco: "NECO",
-  nabteb: "NABTEB",
-  jamb: "JAMB",
-};
-
-/** The most PINs of one product bought at once; a JAMB PIN is for one candidate's profile, one at a time. */
-export const maxExamPins = 10;
-export const examPinsAtOnce = (needsProfile: boolean) => (needsProfile ? 1 : maxExamPins);
-
 /** An exam PIN as customers see it, at their level's price for one PIN. */
 export const examProduct = z.object({
   id: integer(),
   exam: examBody,
-  name: z.string().check(z.meta({ description: "e.g. WAEC Result Checker, JAMB UTME (with mock)" })),
-  price: kobo.check(z.meta({ description: "One PIN at the customer's level" })),
-  needs_profile: z.boolean().check(
-    z.meta({
-      description: "JAMB: the candidate's profile ID is checked first, and one PIN is bought at a time",
-    }),
-  ),
+  name: z.string(),
+  price: kobo.check(z.meta({ description: "One PIN, at the level" })),
+  // JAMB's: the candidate's profile ID is checked first, and one PIN is bought at a time.
+  needs_profile: z.boolean(),
   max_quantity: integer(),
   enabled: z.boolean(),
 });

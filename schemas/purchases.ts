@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
-import { maxExamPins, networkId } from "./catalogue";
+import { networkId } from "./catalogue";
 import { integer, kobo, koboAmount, maxControlId, maxPlanId, phone, pin } from "./common";
+import type { examPinPurchaseBody } from "./examPins";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
@@ -15,7 +16,7 @@ export const meterType = z.enum(["prepaid", "postpaid"]).check(z.meta({ title: "
 export type MeterType = z.infer<typeof meterType>;
 
 /** What every purchase carries besides its order: the PIN, the request id, and the duplicate override. */
-const confirmation = {
+export const confirmation = {
   pin,
   request_id: requestId,
   allow_duplicate: z
@@ -103,34 +104,6 @@ export type ElectricityVerifyBody = z.infer<typeof electricityVerifyBody>;
 export type ElectricityBuyBody = z.infer<typeof electricityBuyBody>;
 export const meterVerifyResult = z.object({ customer_name: z.string(), address: z.string() });
 export type MeterVerifyResult = z.infer<typeof meterVerifyResult>;
-
-const examProductId = integer().check(z.minimum(1), z.maximum(maxPlanId), z.meta({ title: "Exam PIN" }));
-/** A JAMB candidate's profile ID, from JAMB's own site: 10 digits. */
-export const profileId = z
-  .string()
-  .check(
-    z.trim(),
-    z.regex(/^\d{10}$/, { error: "A JAMB profile ID is 10 digits." }),
-    z.meta({ title: "JAMB profile ID" }),
-  );
-export const examPinVerifyBody = z.strictObject({ product: examProductId, profile_id: profileId });
-export type ExamPinVerifyBody = z.infer<typeof examPinVerifyBody>;
-export const examPinVerifyResult = z.object({
-  customer_name: z.string().check(z.meta({ description: "The candidate's name as JAMB has it" })),
-});
-export type ExamPinVerifyResult = z.infer<typeof examPinVerifyResult>;
-export const examPinPurchaseBody = z.strictObject({
-  product: examProductId,
-  quantity: integer().check(
-    z.minimum(1, { error: `Buy 1 to ${maxExamPins} PINs.` }),
-    z.maximum(maxExamPins, { error: `Buy 1 to ${maxExamPins} PINs.` }),
-    z.meta({ title: "How many" }),
-  ),
-  phone,
-  profile_id: z.optional(profileId),
-  ...confirmation,
-});
-export type ExamPinPurchaseBody = z.infer<typeof examPinPurchaseBody>;
 
 /**
  * What the purchase wizards carry for each kind, derived from the bodies above so the two cannot

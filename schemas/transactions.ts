@@ -54,12 +54,8 @@ export const transaction = z.object({
   units: z
     .nullable(z.string())
     .check(z.meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" })),
-  pins: z.optional(z.array(voucher)).check(
-    z.meta({
-      description:
-        "Exam PINs and recharge cards delivered, shown only to their buyer and staff, on one purchase's own answer (never in lists or webhooks)",
-    }),
-  ),
+  // Only on one purchase's own answer, to its buyer and staff; never in a list or a webhook.
+  pins: z.optional(z.array(voucher)).check(z.meta({ description: "The PINs delivered" })),
   customer_name: z.nullable(z.string()),
   failure_reason: z.nullable(z.string()),
   balance_before: z.nullable(integer()),

@@ -1,12 +1,6 @@
 import { z } from "zod/mini";
-
-import {
-  airtimePurchaseBody,
-  dataPurchaseBody,
-  electricityBuyBody,
-  examPinPurchaseBody,
-  tvBuyBody,
-} from "./purchases";
+import { examPinPurchaseBody } from "./examPins";
+import { airtimePurchaseBody, dataPurchaseBody, electricityBuyBody, tvBuyBody } from "./purchases";
 import { transaction } from "./transactions";
 
 /**

@@ -46,7 +46,7 @@ export const catalogueContracts = contracts({
   },
   "GET /core/customer/fetch/exam-pins": {
     tag: "Catalogue",
-    summary: "Exam PINs on sale (WAEC, NECO, NABTEB, JAMB), one PIN's price at the customer's level",
+    summary: "Exam PINs on sale, one PIN priced at the caller's level",
     result: z.array(examProduct),
   },
 });

@@ -4,9 +4,6 @@ import {
   airtimePurchaseBody,
   dataPurchaseBody,
   electricityBody,
-  examPinPurchaseBody,
-  examPinVerifyBody,
-  examPinVerifyResult,
   meterVerifyResult,
   tvBody,
   tvVerifyResult,
@@ -14,7 +11,8 @@ import {
 import { transaction, transactionListQuery } from "../transactions";
 import { contracts } from "./contract";
 
-const history = (label: string) => ({
+/** A kind's purchases, as its history page lists them. */
+export const history = (label: string) => ({
   tag: "Purchases",
   summary: `The customer's ${label} purchases, newest first`,
   query: z.omit(transactionListQuery, { kind: true }),
@@ -26,7 +24,6 @@ export const purchaseContracts = contracts({
   "GET /core/customer/data-bundle": history("data"),
   "GET /core/customer/tv": history("cable TV"),
   "GET /core/customer/electricity": history("electricity"),
-  "GET /core/customer/exam-pins": history("exam PIN"),
   "POST /core/customer/airtime": {
     tag: "Purchases",
     summary: "Buy airtime",
@@ -50,17 +47,5 @@ export const purchaseContracts = contracts({
     summary: "`action: verify` checks a meter; `action: buy` pays for electricity (prepaid answers a token)",
     body: electricityBody,
     result: z.union([transaction, meterVerifyResult]),
-  },
-  "POST /core/customer/exam-pins/verify": {
-    tag: "Purchases",
-    summary: "Check a JAMB candidate's profile ID before buying their PIN; answers the candidate's name",
-    body: examPinVerifyBody,
-    result: examPinVerifyResult,
-  },
-  "POST /core/customer/exam-pins": {
-    tag: "Purchases",
-    summary: "Buy exam PINs; a delivered purchase answers them in `pins`",
-    body: examPinPurchaseBody,
-    result: transaction,
   },
 });

@@ -4,6 +4,7 @@ import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
+import { examPinContracts } from "./examPins";
 import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
 import { kycRequestContracts } from "./kycRequests";
@@ -41,6 +42,7 @@ export const routeAreas = {
   kycReview: kycReviewContracts,
   catalogue: catalogueContracts,
   purchase: purchaseContracts,
+  examPins: examPinContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,

@@ -9,6 +9,7 @@ import { apiKeyRoutes } from "./apiKeyRoutes";
 import { authRoutes } from "./authRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
+import { examPinRoutes } from "./examPinRoutes";
 import { examProductAdminRoutes } from "./examProductAdminRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
 import { kycReviewRoutes } from "./kycReviewRoutes";
@@ -51,6 +52,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   kycReview: kycReviewRoutes,
   catalogue: catalogueRoutes,
   purchase: purchaseRoutes,
+  examPins: examPinRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,

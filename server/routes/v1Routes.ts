@@ -9,7 +9,7 @@ import { v1BalanceOf, v1CatalogueOf } from "../services/resellers/v1Reads";
 import type { TransactionRow } from "../services/transactions/transactionRecords";
 import { v1PurchaseOf } from "../services/webhooks/webhookBodies";
 import { listDeliveries } from "../services/webhooks/webhookDeliveries";
-import { purchaseMessage } from "./purchaseRoutes";
+import { purchaseMessage } from "./customerPurchases";
 
 /** The key's caller; only for paths the gate has already checked a key for (access.ts, `apiKey`). */
 function keyCaller(c: Context<AppEnv>): KeyCaller {

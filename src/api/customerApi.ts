@@ -3,6 +3,7 @@ import { page } from "../../schemas/common";
 import { meterVerifyResult, tvVerifyResult } from "../../schemas/purchases";
 import { catalogueContracts } from "../../schemas/routes/catalogue";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import type { examPinContracts } from "../../schemas/routes/examPins";
 import { kycContracts } from "../../schemas/routes/kyc";
 import type { kycRequestContracts } from "../../schemas/routes/kycRequests";
 import type { levelUpgradeContracts } from "../../schemas/routes/levelUpgrades";
@@ -28,6 +29,9 @@ const quiet: CallOptions = { quietFailure: true };
 
 type KycRequests = typeof kycRequestContracts;
 const kycRequests = () => import("../../schemas/routes/kycRequests").then((m) => m.kycRequestContracts);
+type ExamPins = typeof examPinContracts;
+// Only the exam-PIN wizard checks a candidate and buys: its bodies load with its first such call.
+const examPins = () => import("../../schemas/routes/examPins").then((m) => m.examPinContracts);
 type LevelUpgrades = typeof levelUpgradeContracts;
 // Only the profile's price level section calls these: their schemas load with its first call.
 const levelUpgrades = () => import("../../schemas/routes/levelUpgrades").then((m) => m.levelUpgradeContracts);
@@ -87,10 +91,10 @@ export function customerApi(client: ApiClient) {
     buyElectricity: async (body: Without<ElectricityBody, "buy">) =>
       transaction.parse(await electricity({ action: "buy", ...body })),
 
-    verifyExamCandidate: (body: BodyOf<Purchases["POST /core/customer/exam-pins/verify"]>) =>
-      client.call(purchaseContracts, "POST /core/customer/exam-pins/verify", { body }, shownOnPage),
-    buyExamPins: (body: BodyOf<Purchases["POST /core/customer/exam-pins"]>) =>
-      client.call(purchaseContracts, "POST /core/customer/exam-pins", { body }, shownOnPage),
+    verifyExamCandidate: async (body: BodyOf<ExamPins["POST /core/customer/exam-pins/verify"]>) =>
+      client.call(await examPins(), "POST /core/customer/exam-pins/verify", { body }, shownOnPage),
+    buyExamPins: async (body: BodyOf<ExamPins["POST /core/customer/exam-pins"]>) =>
+      client.call(await examPins(), "POST /core/customer/exam-pins", { body }, shownOnPage),
 
     // The profile's verification section says itself when the tier cannot be read.
     kyc: () => client.call(kycContracts, "GET /core/customer/kyc", {}, quiet),

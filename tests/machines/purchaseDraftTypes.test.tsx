@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Choice, PurchaseInput } from "../../machines/purchaseMachine";
+import { examPinPurchaseBody } from "../../schemas/examPins";
 import {
   airtimePurchaseBody,
   dataPurchaseBody,
   electricityBuyBody,
-  examPinPurchaseBody,
   type PurchaseDraft,
   type PurchaseOrder,
   tvBuyBody,

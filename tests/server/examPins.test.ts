@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ExamProduct } from "../../schemas/catalogue";
+import type { ExamPinPurchaseBody } from "../../schemas/examPins";
 import { levelPrice } from "../../schemas/pricing";
-import type { ExamPinPurchaseBody } from "../../schemas/purchases";
 import type { Voucher } from "../../schemas/transactions";
 import { mailOutbox, transactions } from "../../server/db/schema";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";

@@ -1,6 +1,7 @@
 import currency from "currency.js";
 import { z } from "zod";
-import type { ExamPinVerifyResult, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
+import type { ExamPinVerifyResult } from "../../../schemas/examPins";
+import type { MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
 import { scalarText } from "../lenientJson";
 import type { OutsideReply } from "../outsideHttp";
 import {

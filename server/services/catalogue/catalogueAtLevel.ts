@@ -1,12 +1,6 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import {
-  type AirtimeControl,
-  type DataPlan,
-  type Disco,
-  type ExamProduct,
-  examPinsAtOnce,
-  type TvPlan,
-} from "../../../schemas/catalogue";
+import type { AirtimeControl, DataPlan, Disco, ExamProduct, TvPlan } from "../../../schemas/catalogue";
+import { examPinsAtOnce } from "../../../schemas/examPins";
 import type { LevelSlug } from "../../../schemas/levelSlugs";
 import type { Queryable } from "../../db/database";
 import {

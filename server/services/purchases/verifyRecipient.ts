@@ -1,9 +1,5 @@
-import type {
-  ExamPinVerifyResult,
-  MeterType,
-  MeterVerifyResult,
-  TvVerifyResult,
-} from "../../../schemas/purchases";
+import type { ExamPinVerifyResult } from "../../../schemas/examPins";
+import type { MeterType, MeterVerifyResult, TvVerifyResult } from "../../../schemas/purchases";
 import { type Provider, VerificationRefused } from "../../outside/provider";
 import { fieldRefusal, Refusal } from "../../refusal";
 

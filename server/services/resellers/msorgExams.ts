@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { type ExamBody, examBodies, examBodyNames } from "../../../schemas/catalogue";
+import { type ExamBody, examBodies } from "../../../schemas/catalogue";
+import { examBodyNames } from "../../../schemas/examPins";
 import type { Queryable } from "../../db/database";
 import { examProducts } from "../../db/schema";
 import { fieldRefusal, Refusal } from "../../refusal";

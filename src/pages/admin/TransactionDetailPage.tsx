@@ -18,7 +18,7 @@ import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
 import { fullName } from "./accountLabels";
-import { DeliveredPins } from "./DeliveredPins";
+import { DeliveredPinsTable } from "./DeliveredPinsTable";
 import { DetailFact } from "./DetailFact";
 import { ProviderAttempts } from "./ProviderAttempts";
 import "./admin.css";
@@ -151,7 +151,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
         </dl>
       </section>
 
-      {t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />}
+      {t.pins && t.pins.length > 0 && <DeliveredPinsTable pins={t.pins} />}
 
       <ProviderAttempts attempts={t.attempts} />
 

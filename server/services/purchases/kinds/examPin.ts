@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { examPinsAtOnce } from "../../../../schemas/catalogue";
+import type { ExamPinVerifyResult } from "../../../../schemas/examPins";
+import { examPinsAtOnce } from "../../../../schemas/examPins";
 import { msorgEpinBody } from "../../../../schemas/msorgDialect";
 import { planQuote } from "../../../../schemas/pricing";
-import type { ExamPinOrder, ExamPinVerifyResult } from "../../../../schemas/purchases";
+import type { ExamPinOrder } from "../../../../schemas/purchases";
 import type { Queryable } from "../../../db/database";
 import { rowFromJson } from "../../../db/jsonRows";
 import { examProducts } from "../../../db/schema";

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { examBodyNames } from "../../../../schemas/catalogue";
+import { examBodyNames } from "../../../../schemas/examPins";
 import {
   examProductCreate,
   examProductForm,

@@ -1,6 +1,7 @@
-import { type ExamPinCatalogue, examBodies, examBodyNames, maxExamPins } from "../../../../schemas/catalogue";
+import { type ExamPinCatalogue, examBodies } from "../../../../schemas/catalogue";
+import { examBodyNames, maxExamPins, profileId } from "../../../../schemas/examPins";
 import { formatNaira } from "../../../../schemas/money";
-import { type ExamPinDraft, profileId } from "../../../../schemas/purchases";
+import type { ExamPinDraft } from "../../../../schemas/purchases";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
 import { examPinChoice } from "./choices";

@@ -5,7 +5,7 @@ import { ColumnHeads } from "../../components/ColumnHeads";
  * The PINs a purchase delivered, on its own page only (the lists never carry them). Staff see them to
  * help the buyer; the note says so, since a PIN read out is a PIN spent.
  */
-export function DeliveredPins({ pins }: { pins: readonly Voucher[] }) {
+export function DeliveredPinsTable({ pins }: { pins: readonly Voucher[] }) {
   const hasSerials = pins.some((pin) => pin.serial !== null);
   return (
     <section className="card" aria-labelledby="txn-pins">
