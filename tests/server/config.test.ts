@@ -7,6 +7,7 @@ import { createLogger } from "../../server/logger";
 import { ensureFirstAdmin } from "../../server/services/accounts/adminBootstrap";
 import { developmentPinKey } from "../../server/services/accounts/keyedPinHash";
 import { developmentTotpKey } from "../../server/services/accounts/secretBox";
+import { developmentVoucherKey } from "../../server/services/purchases/vouchers";
 import { createTestServer, type TestServer } from "./support/testServer";
 
 describe("configuration", () => {
@@ -45,6 +46,7 @@ describe("configuration", () => {
     VTPASS_SECRET_KEY: "SK_live_secret_123",
     PAYSTACK_SECRET_KEY: "sk_live_abcdefghijklmnop",
     TOTP_KEY: "8f3a".repeat(16),
+    VOUCHER_KEY: "b0a7".repeat(16),
     PIN_KEYS: `2026b:${"5a7e".repeat(16)}`,
   };
 
@@ -183,6 +185,17 @@ describe("configuration", () => {
       /TOTP_KEY: is the development key/,
     );
     expect(() => loadConfig({ ...live, TOTP_KEY: "too short" })).toThrow(/TOTP_KEY: must be 64 hexadecimal/);
+    const { VOUCHER_KEY: _voucherKey, ...withoutVoucherKey } = live;
+    expect(() => loadConfig(withoutVoucherKey)).toThrow(
+      /VOUCHER_KEY: is required when the simulators are off/,
+    );
+    expect(() => loadConfig({ ...live, VOUCHER_KEY: developmentVoucherKey })).toThrow(
+      /VOUCHER_KEY: is the development key/,
+    );
+    expect(() => loadConfig({ ...live, VOUCHER_KEY: live.TOTP_KEY })).toThrow(/VOUCHER_KEY: is TOTP_KEY/);
+    expect(() => loadConfig({ ...live, VOUCHER_KEY: "short" })).toThrow(
+      /VOUCHER_KEY: must be 64 hexadecimal/,
+    );
     expect(() => loadConfig({ ...live, PAYSTACK_WEBHOOK_IPS: "paystack, not-an-ip" })).toThrow(
       /PAYSTACK_WEBHOOK_IPS/,
     );

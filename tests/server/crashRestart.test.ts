@@ -152,6 +152,7 @@ beforeAll(async () => {
     PUBLIC_URL: base,
     ...outside.env,
     TOTP_KEY: "5eed".repeat(16),
+    VOUCHER_KEY: "b0a7".repeat(16),
     PIN_KEYS: `crash:${"c0de".repeat(16)}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

@@ -254,6 +254,7 @@ beforeAll(async () => {
     PROVIDERS: "vtpass",
     ...outside.env,
     TOTP_KEY: "5eed".repeat(16),
+    VOUCHER_KEY: "b0a7".repeat(16),
     PIN_KEYS: `shutdown:${"c0de".repeat(16)}`,
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,

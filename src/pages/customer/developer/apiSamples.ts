@@ -33,7 +33,8 @@ export function marketSamples(origin: string): Sample[] {
       code: `curl "${base}/validatemeter?meternumber=1111111111111&disconame=6&mtype=prepaid" ${token}\ncurl -X POST ${base}/billpayment/ ${token} ${json} \\\n  -d '{"disco_name":6,"amount":3000,"meter_number":"1111111111111","MeterType":1}'`,
     },
     {
-      title: "Buy 2 WAEC result checker PINs (each comes back in data_pin as <pin><=><serial>)",
+      title:
+        "Buy 2 WAEC result checker PINs (each card comes back in data_pin, its PIN and serial joined by <=>)",
       code: `curl -X POST ${base}/epin/ ${token} ${json} \\\n  -d '{"exam_name":"WAEC","quantity":2,"request_id":"order-1002"}'`,
     },
     { title: "A purchase's status, by its id", code: `curl ${base}/topup/<id>/ ${token}` },
