@@ -85,6 +85,7 @@ export const routeModules: readonly RouteModules[] = [
   customer("/data-subscriptions", "purchase/PurchasePage"),
   customer("/cable-subscriptions", "purchase/PurchasePage"),
   customer("/utilities", "purchase/PurchasePage"),
+  customer("/exam-pins", "purchase/PurchasePage"),
   customer("/transaction-history", "TransactionHistoryPage"),
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),
