@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { ExamPinVerifyResult } from "../../../../schemas/examPins";
-import { examPinsAtOnce } from "../../../../schemas/examPins";
+import { type ExamPinVerifyResult, examPinsAtOnce } from "../../../../schemas/examPins";
 import { msorgEpinBody } from "../../../../schemas/msorgDialect";
 import { planQuote } from "../../../../schemas/pricing";
 import type { ExamPinOrder } from "../../../../schemas/purchases";
