@@ -33,6 +33,10 @@ export const providerCode = (title: string, description: string) =>
     z.meta({ title, description }),
   );
 
+/** A plan's, bouquet's or exam PIN's name, as customers see it. */
+export const productName = (description?: string) =>
+  z.string().check(z.trim(), z.minLength(2), z.maxLength(60), z.meta({ title: "Name", description }));
+
 /** Our own code for a plan or bouquet: unique among ours, what sync and staff know it by. */
 export const ourCode = (title: string, description: string) =>
   z.string().check(
@@ -62,14 +66,7 @@ export const dataPlanEdit = z.strictObject({
     "Our plan code",
     "Our own code for this plan, unique, e.g. mtn-1gb-1d; each provider's is its offer's",
   ),
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2),
-      z.maxLength(60),
-      z.meta({ title: "Name", description: "As customers see it, e.g. 1GB Daily (1 day)" }),
-    ),
+  name: productName("As customers see it, e.g. 1GB Daily (1 day)"),
   size: z
     .string()
     .check(
@@ -103,7 +100,7 @@ export const tvProviderEdit = z.strictObject({
 
 export const tvPlanEdit = z.strictObject({
   code: ourCode("Our bouquet code", "Our own code for this bouquet, unique, e.g. dstv-padi"),
-  name: z.string().check(z.trim(), z.minLength(2), z.maxLength(60), z.meta({ title: "Name" })),
+  name: productName(),
   price: money("Price", "What the customer pays").check(
     z.minimum(100, { error: "The price must be at least ₦1." }),
   ),

@@ -1,6 +1,6 @@
 import { z } from "zod/mini";
 import { examBody } from "./catalogue";
-import { money, onSale, ourCode } from "./catalogueEditors";
+import { money, onSale, ourCode, productName } from "./catalogueEditors";
 import { staffOffer } from "./catalogueOffers";
 import { changeSomething, lossConfirmation } from "./catalogueStaff";
 import { integer } from "./common";
@@ -21,14 +21,7 @@ export const examProductEdit = z.strictObject({
     z.meta({ title: "Exam body", description: "JAMB's PINs are bought for a candidate's profile ID" }),
   ),
   code: ourCode("Our code", "Our own code for this PIN, unique, e.g. waec-result"),
-  name: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(2),
-      z.maxLength(60),
-      z.meta({ title: "Name", description: "As customers see it, e.g. WAEC Result Checker" }),
-    ),
+  name: productName("As customers see it, e.g. WAEC Result Checker"),
   face_value: money("Face value", "The exam body's own price for one PIN").check(
     z.minimum(100, { error: "The face value must be at least ₦1." }),
   ),
