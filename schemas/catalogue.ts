@@ -125,6 +125,19 @@ export const examProduct = z.object({
 });
 export type ExamProduct = z.infer<typeof examProduct>;
 
+/** A recharge card as customers see it: a network's card of one value, at their level's price for one card. */
+export const rechargeCard = z.object({
+  id: integer(),
+  network_id: integer().check(z.meta({ description: "1=MTN, 2=GLO, 3=9Mobile, 4=Airtel" })),
+  network: z.string(),
+  denomination: kobo.check(z.meta({ description: "The card's value, in kobo: 10000, 20000, 50000, 100000" })),
+  price: kobo.check(z.meta({ description: "One card, at the level" })),
+  available: z
+    .boolean()
+    .check(z.meta({ description: "On sale now: switched on, its network too, and a provider sells it" })),
+});
+export type RechargeCard = z.infer<typeof rechargeCard>;
+
 /** A plan's or bouquet's id in a path (a serial). */
 export const catalogueIdParam = z.strictObject({
   id: z.coerce.number({ error: "Not found." }).check(z.int(), z.minimum(1), z.maximum(maxPlanId)),
@@ -157,10 +170,15 @@ export interface ExamPinCatalogue {
   kind: "exam_pin";
   products: ExamProduct[];
 }
+export interface RechargePinCatalogue {
+  kind: "recharge_pin";
+  cards: RechargeCard[];
+}
 export type PurchaseCatalogue =
   | AirtimeCatalogue
   | DataCatalogue
   | TvCatalogue
   | ElectricityCatalogue
-  | ExamPinCatalogue;
+  | ExamPinCatalogue
+  | RechargePinCatalogue;
 export type CatalogueOf<K extends PurchaseKind> = Extract<PurchaseCatalogue, { kind: K }>;

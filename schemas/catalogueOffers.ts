@@ -63,6 +63,7 @@ export const productIdFits = z.refine<{ service: OfferService; product_id: numbe
     key.service === "data" ||
     key.service === "tv" ||
     key.service === "exam_pin" ||
+    key.service === "recharge_pin" ||
     key.product_id <= maxControlId,
   { error: "No such product.", path: ["product_id"] },
 );

@@ -28,4 +28,5 @@ export const levelServices = [
   "tv",
   "electricity",
   "exam_pin",
+  "recharge_pin",
 ] as const;

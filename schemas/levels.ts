@@ -29,6 +29,7 @@ export const levelEdit = z.strictObject({
   tv_percent: extra("Cable TV discount"),
   electricity_percent: extra("Electricity discount"),
   exam_pin_percent: extra("Exam PIN discount"),
+  recharge_pin_percent: extra("Recharge card discount"),
 });
 export type LevelEdit = z.infer<typeof levelEdit>;
 

@@ -6,7 +6,7 @@ import { purchaseKinds } from "./transactions";
 /** The services a route is kept for. */
 export const routedServices = purchaseKinds;
 export const routedService = z.enum(routedServices, {
-  error: "Choose airtime, data, tv, electricity or exam PINs.",
+  error: "Choose airtime, data, tv, electricity, exam PINs or recharge cards.",
 });
 
 /** A provider as `PROVIDERS` names it. */

@@ -2,6 +2,7 @@ import { z } from "zod/mini";
 import { networkId } from "./catalogue";
 import { integer, kobo, koboAmount, maxControlId, maxPlanId, phone, pin } from "./common";
 import type { examPinPurchaseBody } from "./examPins";
+import type { rechargePinPurchaseBody } from "./rechargePins";
 import type { PurchaseKind } from "./transactions";
 import { requestId } from "./wallet";
 
@@ -117,12 +118,14 @@ export type DataOrder = Omit<z.input<typeof dataPurchaseBody>, AddedAtConfirm>;
 export type TvOrder = Omit<z.input<typeof tvBuyBody>, AddedAtConfirm>;
 export type ElectricityOrder = Omit<z.input<typeof electricityBuyBody>, AddedAtConfirm>;
 export type ExamPinOrder = Omit<z.input<typeof examPinPurchaseBody>, AddedAtConfirm>;
+export type RechargePinOrder = Omit<z.input<typeof rechargePinPurchaseBody>, AddedAtConfirm>;
 
 export type AirtimeDraft = AirtimeOrder;
 export type DataDraft = DataOrder & { network_id: z.input<typeof networkId> };
 export type TvDraft = TvOrder;
 export type ElectricityDraft = ElectricityOrder;
 export type ExamPinDraft = ExamPinOrder;
+export type RechargePinDraft = RechargePinOrder;
 
 interface PurchaseShapes {
   airtime: { draft: AirtimeDraft; order: AirtimeOrder };
@@ -130,6 +133,7 @@ interface PurchaseShapes {
   tv: { draft: TvDraft; order: TvOrder };
   electricity: { draft: ElectricityDraft; order: ElectricityOrder };
   exam_pin: { draft: ExamPinDraft; order: ExamPinOrder };
+  recharge_pin: { draft: RechargePinDraft; order: RechargePinOrder };
 }
 
 /** An order tagged with its kind: switching on `kind` gives that kind's fields and no other's. */

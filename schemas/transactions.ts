@@ -9,13 +9,14 @@ export const transactionKinds = [
   "tv",
   "electricity",
   "exam_pin",
+  "recharge_pin",
   "refund",
   "bonus",
   "level_upgrade",
 ] as const;
 export const transactionKind = z.enum(transactionKinds);
 export type TransactionKind = z.infer<typeof transactionKind>;
-export const purchaseKinds = ["airtime", "data", "tv", "electricity", "exam_pin"] as const;
+export const purchaseKinds = ["airtime", "data", "tv", "electricity", "exam_pin", "recharge_pin"] as const;
 export type PurchaseKind = (typeof purchaseKinds)[number];
 
 /**
@@ -29,10 +30,25 @@ export type TransactionStatus = z.infer<typeof transactionStatus>;
 
 /**
  * A PIN a purchase delivered: an exam's result-checker or registration PIN, a recharge card. `serial`
- * is the card's serial number where it has one.
+ * is the card's serial number where it has one. `load_code` is what a recharge card's user dials to
+ * load it (e.g. `*311*<PIN>#` on MTN); exam PINs have none.
  */
-export const voucher = z.object({ pin: z.string(), serial: z.nullable(z.string()) });
+export const voucher = z.object({
+  pin: z.string(),
+  serial: z.nullable(z.string()),
+  load_code: z
+    .optional(z.string())
+    .check(z.meta({ description: "A recharge card's: what to dial to load it" })),
+});
 export type Voucher = z.infer<typeof voucher>;
+
+/** What a recharge-card purchase prints on each of its cards besides the card's own PIN and serial. */
+export const printedCards = z.object({
+  network: z.string().check(z.meta({ description: "The network's name, e.g. MTN" })),
+  denomination: kobo.check(z.meta({ description: "Each card's value, in kobo" })),
+  name_on_card: z.string().check(z.meta({ description: "The business name printed on each card" })),
+});
+export type PrintedCards = z.infer<typeof printedCards>;
 
 /** A movement of money as its customer sees it. `total` is what left (or reached) the wallet. */
 export const transaction = z.object({
@@ -56,6 +72,8 @@ export const transaction = z.object({
     .check(z.meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" })),
   // Only on one purchase's own answer, to its buyer and staff; never in a list or a webhook.
   pins: z.optional(z.array(voucher)).check(z.meta({ description: "The PINs delivered" })),
+  // A recharge-card purchase's, on the same answers as `pins`, whether delivered yet or not.
+  cards: z.optional(printedCards).check(z.meta({ description: "Recharge cards: what to print on each" })),
   customer_name: z.nullable(z.string()),
   failure_reason: z.nullable(z.string()),
   balance_before: z.nullable(integer()),

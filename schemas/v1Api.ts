@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { examPinPurchaseBody } from "./examPins";
 import { airtimePurchaseBody, dataPurchaseBody, electricityBuyBody, tvBuyBody } from "./purchases";
+import { rechargePinPurchaseBody } from "./rechargePins";
 import { transaction } from "./transactions";
 
 /**
@@ -17,13 +18,14 @@ export const v1PurchaseBody = z.discriminatedUnion("kind", [
   z.extend(z.omit(tvBuyBody, withoutAction), { kind: z.literal("tv") }),
   z.extend(z.omit(electricityBuyBody, withoutAction), { kind: z.literal("electricity") }),
   z.extend(z.omit(examPinPurchaseBody, withoutPin), { kind: z.literal("exam_pin") }),
+  z.extend(z.omit(rechargePinPurchaseBody, withoutPin), { kind: z.literal("recharge_pin") }),
 ]);
 export type V1PurchaseBody = z.infer<typeof v1PurchaseBody>;
 
 /**
  * A purchase as the v1 API answers it: the customer's transaction, and the caller's request id. The
- * PINs an exam-PIN purchase delivered (`pins`) are in the purchase's own answer and its read, never in
- * a webhook: a program that is told of one fetches it.
+ * PINs an exam-PIN or recharge-card purchase delivered (`pins`; the cards' print in `cards`) are in
+ * the purchase's own answer and its read, never in a webhook: a program that is told of one fetches it.
  */
 export const v1Purchase = z.extend(transaction, {
   request_id: z.nullable(z.string()),

@@ -6,6 +6,7 @@ import {
   dataPlan,
   disco,
   examProduct,
+  rechargeCard,
   tvPlan,
   tvProvider,
 } from "../catalogue";
@@ -48,5 +49,11 @@ export const catalogueContracts = contracts({
     tag: "Catalogue",
     summary: "Exam PINs on sale, one PIN priced at the caller's level",
     result: z.array(examProduct),
+  },
+  "GET /core/customer/fetch/recharge-pins": {
+    tag: "Catalogue",
+    summary:
+      "Recharge cards, each network's ₦100, ₦200, ₦500 and ₦1,000, one card priced at the caller's level, with which are on sale now",
+    result: z.array(rechargeCard),
   },
 });

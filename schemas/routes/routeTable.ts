@@ -16,6 +16,8 @@ import { noticeReadContracts } from "./noticeReads";
 import { pinContracts } from "./pin";
 import { providerContracts } from "./providers";
 import { purchaseContracts } from "./purchase";
+import { rechargeCardAdminContracts } from "./rechargeCardAdmin";
+import { rechargePinContracts } from "./rechargePins";
 import { signedOutContracts } from "./signedOut";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
@@ -43,6 +45,7 @@ export const routeAreas = {
   catalogue: catalogueContracts,
   purchase: purchaseContracts,
   examPins: examPinContracts,
+  rechargePins: rechargePinContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,
@@ -53,6 +56,7 @@ export const routeAreas = {
   staffTransactions: staffTransactionContracts,
   catalogueAdmin: catalogueAdminContracts,
   examProductAdmin: examProductAdminContracts,
+  rechargeCardAdmin: rechargeCardAdminContracts,
   userAdmin: userAdminContracts,
   levels: levelContracts,
   adminConsole: adminConsoleContracts,

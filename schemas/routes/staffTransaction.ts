@@ -28,6 +28,7 @@ export const staffTransactionContracts = contracts({
   "GET /staff/transaction/tv": byKind("tv"),
   "GET /staff/transaction/electricity": byKind("electricity"),
   "GET /staff/transaction/exam-pins": byKind("exam PIN"),
+  "GET /staff/transaction/recharge-pins": byKind("recharge card"),
   "GET /sys.admin/transactions": {
     tag: "Admin",
     summary: "Every transaction of every kind, paged and filtered",

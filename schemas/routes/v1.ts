@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { airtimeControl, dataPlan, disco, examProduct, tvPlan, tvProvider } from "../catalogue";
+import { airtimeControl, dataPlan, disco, examProduct, rechargeCard, tvPlan, tvProvider } from "../catalogue";
 import { v1Balance, v1Purchase, v1PurchaseBody, v1PurchaseParams } from "../v1Api";
 import { webhookDeliveryPage, webhookDeliveryQuery } from "../webhooks";
 import { contracts } from "./contract";
@@ -11,6 +11,7 @@ export const v1Catalogue = z.object({
   tv: z.array(z.extend(tvProvider, { bouquets: z.array(tvPlan) })),
   electricity: z.array(disco),
   exam_pins: z.array(examProduct),
+  recharge_pins: z.array(rechargeCard),
 });
 
 const tag = "API v1 (keys)";
@@ -20,14 +21,14 @@ export const v1Contracts = contracts({
   "POST /v1/purchases": {
     tag,
     summary:
-      "Buy airtime, data, TV, electricity or exam PINs: `kind` and the customer purchase's fields without the PIN; `request_id` (a UUID you make) is required, and the same one answers the same purchase; exam PINs delivered are in `pins`",
+      "Buy airtime, data, TV, electricity, exam PINs or recharge cards: `kind` and the customer purchase's fields without the PIN; `request_id` (a UUID you make) is required, and the same one answers the same purchase; PINs and cards delivered are in `pins`",
     body: v1PurchaseBody,
     result: v1Purchase,
   },
   "GET /v1/purchases/:id": {
     tag,
     summary:
-      "A purchase as it stands now, by our id or by your `request_id`, with the exam PINs it delivered in `pins`",
+      "A purchase as it stands now, by our id or by your `request_id`, with the exam PINs or recharge cards it delivered in `pins`",
     params: v1PurchaseParams,
     result: v1Purchase,
   },
@@ -38,7 +39,8 @@ export const v1Contracts = contracts({
   },
   "GET /v1/catalogue": {
     tag,
-    summary: "Networks, data plans, bouquets, distribution companies and exam PINs, priced at your level",
+    summary:
+      "Networks, data plans, bouquets, distribution companies, exam PINs and recharge cards, priced at your level",
     result: v1Catalogue,
   },
   "GET /v1/webhook-deliveries": {

@@ -21,6 +21,8 @@ import { noticeRoutes } from "./noticeRoutes";
 import { pinRoutes } from "./pinRoutes";
 import { providerRoutes } from "./providerRoutes";
 import { purchaseRoutes } from "./purchaseRoutes";
+import { rechargeCardAdminRoutes } from "./rechargeCardAdminRoutes";
+import { rechargePinRoutes } from "./rechargePinRoutes";
 import { signedOutRoutes } from "./signedOutRoutes";
 import { staffFundingRoutes } from "./staffFundingRoutes";
 import { staffTransactionRoutes } from "./staffTransactionRoutes";
@@ -53,6 +55,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   catalogue: catalogueRoutes,
   purchase: purchaseRoutes,
   examPins: examPinRoutes,
+  rechargePins: rechargePinRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,
@@ -63,6 +66,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   staffTransactions: staffTransactionRoutes,
   catalogueAdmin: catalogueAdminRoutes,
   examProductAdmin: examProductAdminRoutes,
+  rechargeCardAdmin: rechargeCardAdminRoutes,
   userAdmin: userAdminRoutes,
   levels: levelRoutes,
   adminConsole: adminConsoleRoutes,

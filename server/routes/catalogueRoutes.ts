@@ -46,5 +46,9 @@ export function catalogueRoutes(deps: AppDeps) {
       msg: "Exam PINs retrieved.",
       data: await examPinsAtLevel(deps.db, levelOf(c), configured),
     })),
+    implement("GET /core/customer/fetch/recharge-pins", async () => ({
+      msg: "Recharge cards retrieved.",
+      data: [],
+    })),
   ];
 }

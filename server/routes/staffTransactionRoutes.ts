@@ -26,6 +26,7 @@ export function staffTransactionRoutes(deps: AppDeps) {
     implement("GET /staff/transaction/tv", byKind("tv")),
     implement("GET /staff/transaction/electricity", byKind("electricity")),
     implement("GET /staff/transaction/exam-pins", byKind("exam_pin")),
+    implement("GET /staff/transaction/recharge-pins", byKind("recharge_pin")),
     implement("GET /sys.admin/transactions", async ({ query }) => {
       return { msg: "Transactions retrieved.", data: await listStaffTransactions(deps.db, query) };
     }),
