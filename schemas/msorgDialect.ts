@@ -1,7 +1,7 @@
 import currency from "currency.js";
 import { z } from "zod/mini";
 import { maxControlId, maxKobo, maxPage, maxPlanId } from "./common";
-import { maxRechargeCards, nameOnCard } from "./rechargePins";
+import { maxRechargeCards, nameOnCardRule } from "./rechargePins";
 
 /**
  * The market's dialect (docs/PROVIDERS.md, "The SME-data vendors"), as OjaPay answers it under
@@ -216,6 +216,6 @@ export const msorgRechargepinBody = z.object({
   network: id("network", maxControlId),
   network_amount: id("network_amount", maxPlanId),
   quantity: wholeNumber(maxRechargeCards, `quantity must be a number from 1 to ${maxRechargeCards}.`),
-  name_on_card: nameOnCard,
+  name_on_card: nameOnCardRule("name_on_card must be 1 to 30 letters, digits, spaces or punctuation."),
   request_id: requestId,
 });
