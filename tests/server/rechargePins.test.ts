@@ -233,6 +233,17 @@ describe("staff and delivered cards", () => {
   });
 });
 
+describe("the business's figures", () => {
+  it("count recharge card sales in the revenue report by service: volume, the vendor's cost and the margin", async () => {
+    const report = await server.sendOk("GET /sys.admin/revenue", { token: admin.token });
+    const cards = report.by_service.find((row) => row.kind === "recharge_pin");
+    expect(cards?.count).toBeGreaterThan(0);
+    expect(cards?.cost).toBeGreaterThan(0);
+    expect(cards?.revenue).toBe((cards?.volume ?? 0) - (cards?.refunds ?? 0) - (cards?.cost ?? 0));
+    expect(cards?.revenue).toBeGreaterThan(0);
+  });
+});
+
 describe("prices at a level", () => {
   it("take the level's recharge card discount off both the catalogue's price and the charge", async () => {
     await server.sendOk("PATCH /sys.admin/levels/:slug", {
