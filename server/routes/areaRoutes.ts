@@ -7,6 +7,7 @@ import { adminConsoleRoutes } from "./adminConsoleRoutes";
 import { apiKeyConsoleRoutes } from "./apiKeyConsoleRoutes";
 import { apiKeyRoutes } from "./apiKeyRoutes";
 import { authRoutes } from "./authRoutes";
+import { bulkRoutes } from "./bulkRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
 import { examPinRoutes } from "./examPinRoutes";
@@ -53,6 +54,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   catalogue: catalogueRoutes,
   purchase: purchaseRoutes,
   examPins: examPinRoutes,
+  bulk: bulkRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,

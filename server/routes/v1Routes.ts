@@ -32,6 +32,12 @@ export function v1Routes(deps: AppDeps) {
       msg: "Purchase retrieved.",
       data: withPins(await v1PurchaseOfCaller(deps.db, keyCaller(c), params.id)),
     })),
+    implement("POST /v1/batches", async () => {
+      throw new Refusal("service_unavailable", "Bulk purchases are not open yet.");
+    }),
+    implement("GET /v1/batches/:id", async () => {
+      throw new Refusal("service_unavailable", "Bulk purchases are not open yet.");
+    }),
     implement("GET /v1/balance", async ({ c }) => ({
       msg: "Balance retrieved.",
       data: await v1BalanceOf(deps.db, keyCaller(c).user),
