@@ -60,7 +60,7 @@ export async function claimRows(deps: Pick<BulkDeps, "db" | "clock" | "config" |
   const batchIds = [...new Set(claimed.map((r) => r.batchId))];
   const batches = await deps.db.select().from(bulkBatches).where(inArray(bulkBatches.id, batchIds));
   const byId = new Map(batches.map((b) => [b.id, b]));
-  return claimed.map((r) => ({ ...r, batch: byId.get(r.batchId) as BatchRow }));
+  return claimed.map((r) => ({ ...r, batch: byId.get(r.batchId) as BatchRow })).sort((a, b) => a.row - b.row);
 }
 
 /** The purchase an earlier placing of the row made, if any: its request id's. */
