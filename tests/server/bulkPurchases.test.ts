@@ -17,8 +17,8 @@ import { type Customer, naira, serverForFile } from "./support/serverForFile";
 const server = serverForFile({ PROVIDERS: "vtpass" });
 
 let phones = 0;
-/** A fresh MTN number ending as asked: VTpass's simulator reads its last four digits. */
-const phone = (ending = "5678") => `0803${String(100 + ++phones).padStart(3, "0")}${ending}`;
+/** A fresh number (MTN's 0803 for the first thousand) ending as asked: VTpass's simulator reads its last four digits. */
+const phone = (ending = "5678") => `080${String(3_000 + ++phones)}${ending}`;
 const airtimeRow = (over: Partial<BulkAirtimeRow> = {}): BulkAirtimeRow => ({
   phone: phone(),
   network_id: 1,
@@ -262,6 +262,14 @@ describe("a program's batch (v1)", () => {
       .from(webhookDeliveries)
       .where(inArray(webhookDeliveries.transactionId, ids));
     expect(hooks).toHaveLength(3);
+    // A full batch is past the 16 kB of a single order, and read whole: refused for the money, not the size.
+    const full = Array.from({ length: maxBulkRows }, () => airtimeRow());
+    const tooDear = await server.send("POST /v1/batches", {
+      token: holder.key,
+      body: { kind: "airtime", rows: full, request_id: crypto.randomUUID() },
+    });
+    expect(JSON.stringify(full).length).toBeGreaterThan(16 * 1024);
+    expect(tooDear.body.code).toBe("insufficient_funds");
     const stranger = await keyHolder(server);
     const notTheirs = await server.send("GET /v1/batches/:id", { token: stranger.key, params: { id } });
     expect(notTheirs.status).toBe(404);
