@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database";
-import { type BulkDeps, type ClaimedRow, claimRows, placeRow } from "./bulkPlacing";
+import { type ClaimedRow, claimRows } from "./bulkClaims";
+import { type BulkDeps, placeRow } from "./bulkPlacing";
 
 /** The running pump of each database handle: a batch just started wakes it (`wakeBulkPump`). */
 const pumps = new WeakMap<Database, { run(): Promise<void> }>();
