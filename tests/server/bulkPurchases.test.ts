@@ -237,6 +237,35 @@ describe("a batch", () => {
   });
 });
 
+describe("emergency mode", () => {
+  it("refuses a preview while sales are paused, and the rows of a batch still queued, charging nothing", async () => {
+    const admin = await server.signedInOperator("admin");
+    const pause = (enabled: boolean) =>
+      server.sendOk("POST /sys.admin/emergency-mode", {
+        token: admin.token,
+        body: enabled ? { enabled, message: "Provider outage. Back at 6pm." } : { enabled },
+      });
+    const c = await server.fundedCustomer(naira(1_000));
+    const started = await start(c, [airtimeRow(), airtimeRow()]);
+    const id = started.data?.id as string;
+    await pause(true);
+    try {
+      const refused = await preview(c, [airtimeRow()]);
+      expect(refused).toMatchObject({ status: 503, body: { msg: "Provider outage. Back at 6pm." } });
+      await placeQueuedRows(server.deps);
+    } finally {
+      await pause(false);
+    }
+    const view = await progress(c, id);
+    expect(view).toMatchObject({ status: "finished", failed: 2, charged: 0 });
+    expect(view.rows.map((r) => [r.status, r.reference, r.msg])).toEqual([
+      ["failed", null, "Provider outage. Back at 6pm."],
+      ["failed", null, "Provider outage. Back at 6pm."],
+    ]);
+    expect(await walletBalance(server.db, c.id)).toBe(naira(1_000));
+  });
+});
+
 describe("a program's batch (v1)", () => {
   it("buys the rows with the key, each purchase with its own webhook, and is read by id or request id", async () => {
     const holder = await keyHolder(server, { keyBody: { webhook_url: "https://hooks.example.com/ojapay" } });
