@@ -16,8 +16,8 @@ export interface Contract {
   query?: z.ZodMiniType;
   params?: z.ZodMiniType;
   result: z.ZodMiniType;
-  /** 201 for routes that create something; 200 otherwise. */
-  successStatus?: 200 | 201;
+  /** 201 for routes that create something, 202 for work that goes on after the answer; 200 otherwise. */
+  successStatus?: 200 | 201 | 202;
 }
 
 /** A group of contracts, checked for shape while keeping each key and schema's own type. */

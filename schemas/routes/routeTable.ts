@@ -2,6 +2,7 @@ import { adminConsoleContracts } from "./adminConsole";
 import { apiKeyConsoleContracts } from "./apiKeyConsole";
 import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
+import { bulkContracts } from "./bulk";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
 import { examPinContracts } from "./examPins";
@@ -46,6 +47,7 @@ export const routeAreas = {
   purchase: purchaseContracts,
   examPins: examPinContracts,
   rechargePins: rechargePinContracts,
+  bulk: bulkContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { bulkBatch, bulkBatchDetail, v1BatchBody } from "../bulk";
 import { airtimeControl, dataPlan, disco, examProduct, rechargeCard, tvPlan, tvProvider } from "../catalogue";
 import { v1Balance, v1Purchase, v1PurchaseBody, v1PurchaseParams } from "../v1Api";
 import { webhookDeliveryPage, webhookDeliveryQuery } from "../webhooks";
@@ -31,6 +32,21 @@ export const v1Contracts = contracts({
       "A purchase as it stands now, by our id or by your `request_id`, with the exam PINs or recharge cards it delivered in `pins`",
     params: v1PurchaseParams,
     result: v1Purchase,
+  },
+  "POST /v1/batches": {
+    tag,
+    summary:
+      "Buy airtime or data for up to 500 numbers: `kind`, `rows` (as the customer's bulk page sends them) and `request_id`; answers 202 with the batch, whose rows are ordinary purchases (each with its own webhook); refused with each bad row in `fields`, or when the wallet cannot cover the total",
+    body: v1BatchBody,
+    result: bulkBatch,
+    successStatus: 202,
+  },
+  "GET /v1/batches/:id": {
+    tag,
+    summary:
+      "A batch's progress and each row's outcome (its purchase's reference and status), by our id or by your `request_id`",
+    params: v1PurchaseParams,
+    result: bulkBatchDetail,
   },
   "GET /v1/balance": {
     tag,

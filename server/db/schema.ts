@@ -1167,3 +1167,68 @@ export const reconciliationRuns = pgTable("reconciliation_runs", {
   error: text("error"),
   ranBy: uuid("ran_by").references(() => users.id),
 });
+
+/**
+ * A bulk purchase: up to 500 airtime or data purchases started at once (services/bulk/). Its rows are
+ * ordinary purchases, placed one by one by the background worker; the batch is the customer's (or,
+ * with `api_key_id`, a program's) request, answered again for the same `request_id`.
+ */
+export const bulkBatches = pgTable(
+  "bulk_batches",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The key a program started it with; its rows are that key's purchases (webhooks, daily cap). */
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id),
+    kind: text("kind", { enum: ["airtime", "data"] }).notNull(),
+    requestId: uuid("request_id").notNull(),
+    /** SHA-256 of the kind and rows, to tell a retry from a different batch under the same request id. */
+    requestHash: text("request_hash").notNull(),
+    rowCount: integer("row_count").notNull(),
+    /** What the rows cost when it started, at the customer's level. */
+    total: bigint("total", { mode: "number" }).notNull(),
+    createdAt: at("created_at").notNull(),
+    /** Set once every row has its purchase, or was refused when placed. */
+    finishedAt: at("finished_at"),
+  },
+  (t) => [
+    uniqueIndex("bulk_batches_request_key").on(t.userId, t.requestId),
+    index("bulk_batches_user_idx").on(t.userId, t.createdAt),
+    check("bulk_batches_kind_check", sql`${t.kind} in ('airtime', 'data')`),
+  ],
+);
+
+/**
+ * One row of a batch: the order as sent, what the preview priced it at, and once placed its purchase
+ * (whose status is the row's) or why it was refused. A row is claimed by an instance under a lease
+ * (`claimed_by`, `lease_until`); a lease run out is taken over, and the row's request id
+ * (services/bulk/bulkRequestIds.ts) makes a second placing answer the first purchase.
+ */
+export const bulkRows = pgTable(
+  "bulk_rows",
+  {
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => bulkBatches.id),
+    /** The row's number, from 1, as the customer's list numbers it. */
+    row: integer("row").notNull(),
+    order: jsonb("order").notNull(),
+    recipient: text("recipient").notNull(),
+    description: text("description").notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    requestId: uuid("request_id").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    refusal: text("refusal"),
+    claimedBy: integer("claimed_by"),
+    leaseUntil: at("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    placedAt: at("placed_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.row] }),
+    index("bulk_rows_queued_idx").on(t.leaseUntil).where(sql`${t.placedAt} is null`),
+    index("bulk_rows_transaction_idx").on(t.transactionId),
+  ],
+);

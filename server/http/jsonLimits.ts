@@ -61,3 +61,5 @@ export function refuseOversizedJson(text: string): void {
 
 /** Bodies sent with an API key (both reseller APIs) are small: an order is a few fields. */
 export const keyApiMaxBytes = 16 * 1024;
+/** But a batch (`POST /v1/batches`) is up to 500 orders: about 30 kB written plainly, so twice that. */
+export const keyBatchMaxBytes = 64 * 1024;

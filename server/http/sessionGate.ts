@@ -5,7 +5,7 @@ import { findLiveSession } from "../services/accounts/sessions";
 import type { RecentReads } from "../services/recentReads";
 import { accessFor, opensBeforeSecondFactor } from "./access";
 import { bodySizeLimit } from "./bodySizeLimit";
-import { keyApiMaxBytes } from "./jsonLimits";
+import { keyApiMaxBytes, keyBatchMaxBytes } from "./jsonLimits";
 import { keyAuthorization, keyRefusalOf } from "./keyAuthorization";
 import { answerRefusal } from "./refusalAnswer";
 
@@ -42,15 +42,19 @@ export function sessionGate(
   isKnownPath: (path: string) => boolean,
   recent: RecentReads,
 ): MiddlewareHandler<AppEnv> {
-  const keyBodyLimit = bodySizeLimit(keyApiMaxBytes, (c) =>
-    answerRefusal(
-      c as Context<AppEnv>,
-      new Refusal("too_large", `The request body is too large: at most ${keyApiMaxBytes / 1024} kB.`),
-    ),
-  );
+  const keyLimit = (bytes: number) =>
+    bodySizeLimit(bytes, (c) =>
+      answerRefusal(
+        c as Context<AppEnv>,
+        new Refusal("too_large", `The request body is too large: at most ${bytes / 1024} kB.`),
+      ),
+    );
+  const keyBodyLimit = keyLimit(keyApiMaxBytes);
+  const keyBatchLimit = keyLimit(keyBatchMaxBytes);
   // A program's call with an API key: the key (with its rate limit), never a session; bodies of at
-  // most 16 kB; refusals in the envelope, like every other path's. A purchase's hold counts the call
-  // in the statement that holds the money: the key may come from what this instance read lately.
+  // most 16 kB (a batch's 64 kB); refusals in the envelope, like every other path's. A purchase's
+  // hold counts the call in the statement that holds the money: the key may come from what this
+  // instance read lately.
   const keyGate = keyAuthorization<AppEnv>(
     deps,
     "Bearer",
@@ -80,7 +84,8 @@ export function sessionGate(
 
   async function gate(c: Context<AppEnv>, next: () => Promise<void>, path: string) {
     const access = accessFor(path);
-    if (access === "apiKey") return keyGate(c, () => keyBodyLimit(c, next));
+    if (access === "apiKey")
+      return keyGate(c, () => (path === "/v1/batches" ? keyBatchLimit : keyBodyLimit)(c, next));
     const header = c.req.header("authorization");
     let session: AuthSession | null = null;
     if (header) {

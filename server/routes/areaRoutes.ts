@@ -7,6 +7,7 @@ import { adminConsoleRoutes } from "./adminConsoleRoutes";
 import { apiKeyConsoleRoutes } from "./apiKeyConsoleRoutes";
 import { apiKeyRoutes } from "./apiKeyRoutes";
 import { authRoutes } from "./authRoutes";
+import { bulkRoutes } from "./bulkRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
 import { examPinRoutes } from "./examPinRoutes";
@@ -56,6 +57,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   purchase: purchaseRoutes,
   examPins: examPinRoutes,
   rechargePins: rechargePinRoutes,
+  bulk: bulkRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,

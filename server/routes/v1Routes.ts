@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { messages, Refusal } from "../refusal";
+import { wakeBulkPump } from "../services/bulk/bulkPump";
+import { startBatch } from "../services/bulk/bulkStart";
+import { batchDetailOf, batchIdOf, batchOf } from "../services/bulk/bulkViews";
 import { onePurchaseFields } from "../services/purchases/vouchers";
 import type { KeyCaller } from "../services/resellers/apiCallers";
 import { buyV1, v1PurchaseOfCaller } from "../services/resellers/v1Purchases";
@@ -32,6 +35,17 @@ export function v1Routes(deps: AppDeps) {
       msg: "Purchase retrieved.",
       data: withPins(await v1PurchaseOfCaller(deps.db, keyCaller(c), params.id)),
     })),
+    implement("POST /v1/batches", async ({ body, c }) => {
+      const { user, key } = keyCaller(c);
+      const id = await startBatch(deps, user, body, { apiKeyId: key.id });
+      wakeBulkPump(deps.db);
+      return { msg: "Batch started.", data: await batchOf(deps.db, user.id, id) };
+    }),
+    implement("GET /v1/batches/:id", async ({ params, c }) => {
+      const { user } = keyCaller(c);
+      const id = await batchIdOf(deps.db, user.id, params.id);
+      return { msg: "Batch retrieved.", data: await batchDetailOf(deps.db, user.id, id) };
+    }),
     implement("GET /v1/balance", async ({ c }) => ({
       msg: "Balance retrieved.",
       data: await v1BalanceOf(deps.db, keyCaller(c).user),

@@ -2,6 +2,8 @@ import type { AppDeps } from "../deps";
 import { forgetOldMail } from "../mail/outbox";
 import { forgetOldSignUps } from "./accounts/signUps";
 import { forgetIdleTries } from "./accounts/tryCounters";
+import { placeQueuedRows } from "./bulk/bulkPlacing";
+import { type BulkPump, startBulkPump } from "./bulk/bulkPump";
 import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/fundingReconciliation";
 import { type RequeryPump, startRequeryPump } from "./purchases/requeryPump";
 import { requeryDue } from "./purchases/requeryWorker";
@@ -13,9 +15,11 @@ import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
  * the requery step only sets it going (it keeps settling on its own while the other steps run); a run
  * on its own (tests) settles one claim's worth and waits for it.
  */
-function backgroundSteps(deps: AppDeps, pump?: RequeryPump): Array<[string, () => Promise<unknown>]> {
+function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Promise<unknown>]> {
   return [
-    ["requery pending purchases", () => (pump ? pump.run() : requeryDue(deps))],
+    ["requery pending purchases", () => (pumps ? pumps.requery.run() : requeryDue(deps))],
+    // Like the requery pump, the bulk pump places rows on its own between runs; this claims what is queued.
+    ["place bulk purchase rows", () => (pumps ? pumps.bulk.run() : placeQueuedRows(deps))],
     ["judge provider health", () => judgeHealth(deps)],
     ["read provider balances", () => watchBalances(deps)],
     ["check pending fundings", () => checkPendingFundings(deps)],
@@ -29,17 +33,19 @@ function backgroundSteps(deps: AppDeps, pump?: RequeryPump): Array<[string, () =
   ];
 }
 
+/** The pumps the running app keeps going between runs. */
+interface Pumps {
+  requery: RequeryPump;
+  bulk: BulkPump;
+}
+
 /**
  * One run: every step in turn, each timed and counted for the metrics; a failing step is logged and
  * does not stop the others. Once `stopping`, the step in progress finishes (a purchase asked about is
  * settled) and no other starts.
  */
-export async function runBackgroundWork(
-  deps: AppDeps,
-  stopping: () => boolean = () => false,
-  pump?: RequeryPump,
-) {
-  for (const [name, step] of backgroundSteps(deps, pump)) {
+export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean = () => false, pumps?: Pumps) {
+  for (const [name, step] of backgroundSteps(deps, pumps)) {
     if (stopping()) return;
     const started = performance.now();
     let failed = false;
@@ -55,7 +61,8 @@ export async function runBackgroundWork(
 
 /**
  * What runs by itself at once and then every `intervalMs`: pending purchases asked about again (by
- * the requery pump, which goes on between runs), each provider's
+ * the requery pump, which goes on between runs), bulk purchases' rows placed (by the bulk pump, which
+ * goes on too), each provider's
  * health judged and its balance read every few minutes, pending card
  * fundings checked with the gateway, yesterday's reconciliation once the day has turned, guess
  * counters idle for a day dropped, mail due sent, and old mail and sign-ups forgotten. One run at a
@@ -64,9 +71,9 @@ export async function runBackgroundWork(
 export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   let run: Promise<void> | undefined;
   let stopping = false;
-  const pump = startRequeryPump(deps);
+  const pumps = { requery: startRequeryPump(deps), bulk: startBulkPump(deps) };
   const runOnce = () => {
-    run ??= runBackgroundWork(deps, () => stopping, pump).finally(() => {
+    run ??= runBackgroundWork(deps, () => stopping, pumps).finally(() => {
       run = undefined;
     });
   };
@@ -78,13 +85,13 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   return {
     /**
      * Starts no new run and claims no more purchases; resolves once the run in progress has finished
-     * its current step and every requery out has been settled.
+     * its current step, every requery out has been settled and every bulk row out placed.
      */
     async stop(): Promise<void> {
       stopping = true;
       clearTimeout(first);
       clearInterval(timer);
-      await Promise.all([run, pump.stop()]);
+      await Promise.all([run, pumps.requery.stop(), pumps.bulk.stop()]);
     },
   };
 }

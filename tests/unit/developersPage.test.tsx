@@ -83,6 +83,8 @@ describe("the API reference at /developers", () => {
     expect(operations.map(([method, path]) => `${method} ${path}`)).toEqual([
       "POST /v1/purchases/",
       "GET /v1/purchases/{id}/",
+      "POST /v1/batches/",
+      "GET /v1/batches/{id}/",
       "GET /v1/balance/",
       "GET /v1/catalogue/",
       "GET /v1/webhook-deliveries/",

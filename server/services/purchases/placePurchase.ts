@@ -99,6 +99,19 @@ export interface KeyConfirmation {
   allow_duplicate?: boolean | undefined;
 }
 
+/**
+ * A row of a bulk purchase (services/bulk/): its batch was started with the PIN, checked once then,
+ * so the row's purchase asks for none; `batch` names the batch it belongs to.
+ */
+export interface BatchConfirmation {
+  batch: string;
+  request_id: string;
+  allow_duplicate?: boolean | undefined;
+}
+
+/** How a purchase was confirmed: the customer's PIN, an API key, or its batch's PIN. */
+export type AnyConfirmation = Confirmation | KeyConfirmation | BatchConfirmation;
+
 /** A purchase in two halves: checks against the catalogue first (cheap), the recipient's check after the PIN. */
 export interface PurchaseRequest {
   scope: PurchaseKind;
@@ -140,7 +153,7 @@ export const duplicateWindowMs = 30_000;
 export async function placePurchase(
   deps: PurchaseDeps,
   user: UserRow,
-  confirmation: Confirmation | KeyConfirmation,
+  confirmation: AnyConfirmation,
   request: PurchaseRequest,
 ): Promise<TransactionRow> {
   try {
@@ -164,7 +177,7 @@ export async function placePurchase(
 async function purchaseAs(
   deps: PurchaseDeps,
   user: UserRow,
-  confirmation: Confirmation | KeyConfirmation,
+  confirmation: AnyConfirmation,
   request: PurchaseRequest,
 ): Promise<TransactionRow> {
   const hash = requestHash(request.scope, request.fingerprint);
@@ -424,7 +437,7 @@ async function holdMoney(
   user: UserRow,
   account: { walletId: string | null; limits: KycLimits },
   { order, offer }: { order: Order; offer: Offer },
-  confirmation: Confirmation | KeyConfirmation,
+  confirmation: AnyConfirmation,
   hash: string,
   scope: string,
   judged: JudgedPin | null,
