@@ -42,6 +42,7 @@ const transactionLists = {
   tv: "GET /staff/transaction/tv",
   electricity: "GET /staff/transaction/electricity",
   exam_pin: "GET /staff/transaction/exam-pins",
+  recharge_pin: "GET /staff/transaction/recharge-pins",
 } as const satisfies Record<PurchaseKind, keyof Transactions>;
 
 // Panels that show their own failure to load keep it out of a toast.

@@ -91,6 +91,7 @@ export const priceLevelOf = (
   tv_percent: 0,
   electricity_percent: 0,
   exam_pin_percent: 0,
+  recharge_pin_percent: 0,
   api_access: false,
   updated_at: null,
   capped: [],
