@@ -66,6 +66,8 @@ const adminModules: Record<AdminPath, string> = {
   "/electricity-transactions": "TransactionsListPage",
   "/manage-exam-pins": "catalogue/ExamPinsPage",
   "/exam-pin-transactions": "TransactionsListPage",
+  "/manage-recharge-pins": "catalogue/RechargeCardsPage",
+  "/recharge-pin-transactions": "TransactionsListPage",
 };
 
 export const routeModules: readonly RouteModules[] = [
