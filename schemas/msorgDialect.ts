@@ -1,6 +1,7 @@
 import currency from "currency.js";
 import { z } from "zod/mini";
 import { maxControlId, maxKobo, maxPage, maxPlanId } from "./common";
+import { maxRechargeCards, nameOnCardRule } from "./rechargePins";
 
 /**
  * The market's dialect (docs/PROVIDERS.md, "The SME-data vendors"), as OjaPay answers it under
@@ -184,6 +185,16 @@ export const msorgAccount = z.object({
   Dataplans: z.record(z.string(), z.object({ ALL: z.array(msorgPlan) })),
   /** One result checker's price at the account's level, in naira, by the exam name `epin/` takes. */
   Exam: z.record(z.string(), z.object({ amount: z.number() })),
+  /** The recharge cards `rechargepin/` sells: `id` is the card's `network_amount`, priced at the level. */
+  Rechargepin: z.array(
+    z.object({
+      id: z.number(),
+      network: z.number(),
+      plan_network: z.string(),
+      amount: z.string().check(z.meta({ description: "The card's value, in naira" })),
+      price: z.string().check(z.meta({ description: "One card at the account's level, in naira" })),
+    }),
+  ),
 });
 
 /** `epin/`: result-checker PINs by exam name (`WAEC`, `NECO`, `NABTEB`, any case), 1 to 10 at a time. */
@@ -193,5 +204,18 @@ export const msorgEpinBody = z.object({
     .string({ error: examNameMessage })
     .check(z.trim(), z.minLength(2, { error: examNameMessage }), z.maxLength(20, { error: examNameMessage })),
   quantity: wholeNumber(10, "quantity must be a number from 1 to 10."),
+  request_id: requestId,
+});
+
+/**
+ * `rechargepin/`: cards to print, 1 to 100 of one value. `network_amount` is the card's id from
+ * `user/`'s `Rechargepin`; `network` must be its network. `name_on_card` is printed on each card, as
+ * the customer's wizard takes it (1 to 30 printable characters, trimmed).
+ */
+export const msorgRechargepinBody = z.object({
+  network: id("network", maxControlId),
+  network_amount: id("network_amount", maxPlanId),
+  quantity: wholeNumber(maxRechargeCards, `quantity must be a number from 1 to ${maxRechargeCards}.`),
+  name_on_card: nameOnCardRule("name_on_card must be 1 to 30 letters, digits, spaces or punctuation."),
   request_id: requestId,
 });

@@ -21,16 +21,17 @@ export const maxRechargeCards = 100;
  * The business name printed on each card. Printable ASCII only: the vendor prints it as it comes,
  * and a printer's fonts and the networks' systems cannot be trusted with more (docs/decisions.md).
  */
-const nameMessage = "Use 1 to 30 letters, digits, spaces or punctuation.";
-export const nameOnCard = z
-  .string({ error: nameMessage })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: nameMessage }),
-    z.maxLength(30, { error: nameMessage }),
-    z.regex(/^[\x20-\x7E]+$/, { error: nameMessage }),
-    z.meta({ title: "Name on the cards", description: "Your business name, printed on each card" }),
-  );
+export const nameOnCardRule = (message: string) =>
+  z
+    .string({ error: message })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: message }),
+      z.maxLength(30, { error: message }),
+      z.regex(/^[\x20-\x7E]+$/, { error: message }),
+      z.meta({ title: "Name on the cards", description: "Your business name, printed on each card" }),
+    );
+export const nameOnCard = nameOnCardRule("Use 1 to 30 letters, digits, spaces or punctuation.");
 
 export const rechargePinPurchaseBody = z.strictObject({
   network_id: networkId,

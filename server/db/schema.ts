@@ -489,6 +489,29 @@ export const examProducts = pgTable(
   ],
 );
 
+/**
+ * Recharge cards on sale: one row per network and card value (₦100, ₦200, ₦500, ₦1,000; migration
+ * 0027 writes them). `price` is what one card costs before the buyer's level's discount, at or below
+ * the value printed on it as the market sells them; each provider's code for it (the vendor's
+ * `network_amount` id) and cost are its offer's, in provider_products.
+ */
+export const rechargeCards = pgTable(
+  "recharge_cards",
+  {
+    id: serial("id").primaryKey(),
+    networkId: smallint("network_id")
+      .notNull()
+      .references(() => networks.id),
+    denomination: bigint("denomination", { mode: "number" }).notNull(),
+    price: bigint("price", { mode: "number" }).notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex("recharge_cards_network_denomination_key").on(t.networkId, t.denomination),
+    check("recharge_cards_price_check", sql`${t.price} > 0 and ${t.price} <= ${t.denomination}`),
+  ],
+);
+
 export const tvPlans = pgTable(
   "tv_plans",
   {
@@ -960,6 +983,7 @@ export const priceLevels = pgTable(
     tvBp: integer("tv_bp").notNull().default(0),
     electricityBp: integer("electricity_bp").notNull().default(0),
     examPinBp: integer("exam_pin_bp").notNull().default(0),
+    rechargePinBp: integer("recharge_pin_bp").notNull().default(0),
     /** Whether its members may hold API keys (reseller and api). */
     apiAccess: boolean("api_access").notNull().default(false),
     updatedAt: at("updated_at"),
@@ -974,8 +998,8 @@ export const priceLevels = pgTable(
     check("price_levels_fee_check", sql`${t.upgradeFee} >= 0`),
     check(
       "price_levels_discounts_check",
-      sql`least(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}) >= 0
-        and greatest(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}) <= 10000`,
+      sql`least(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}, ${t.rechargePinBp}) >= 0
+        and greatest(${t.airtimeBp}, ${t.dataSmeBp}, ${t.dataCorporateGiftingBp}, ${t.dataGiftingBp}, ${t.dataDirectBp}, ${t.tvBp}, ${t.electricityBp}, ${t.examPinBp}, ${t.rechargePinBp}) <= 10000`,
     ),
   ],
 );

@@ -152,7 +152,7 @@ export function staffInvitationMail(to: string, firstName: string, role: string,
 export function vouchersMail(product: string, reference: string, vouchers: readonly Voucher[]) {
   const lines = vouchers.map(
     (voucher, index) =>
-      `${index + 1}. PIN ${voucher.pin}${voucher.serial ? `, serial ${voucher.serial}` : ""}`,
+      `${index + 1}. PIN ${voucher.pin}${voucher.serial ? `, serial ${voucher.serial}` : ""}${voucher.load_code ? `, load with ${voucher.load_code}` : ""}`,
   );
   return secretMail(
     "vouchers",

@@ -51,6 +51,23 @@ export type ProviderOrder =
       phone: string;
       profileId?: string;
       amount: number;
+    }
+  | {
+      /**
+       * Recharge cards to print: the vendor's network id (`serviceId`) and its `network_amount` id for
+       * the card's value (`variationCode`). `networkId`, `network` and `denomination` are ours, kept for
+       * what each card prints; `nameOnCard` is printed on every card. `amount` is their cost to us.
+       */
+      service: "recharge_pin";
+      serviceId: string;
+      variationCode: string;
+      productId: number;
+      networkId: number;
+      network: string;
+      denomination: number;
+      quantity: number;
+      nameOnCard: string;
+      amount: number;
     };
 
 /**
@@ -190,5 +207,7 @@ export function recipientOf(order: ProviderOrder): string {
       return order.meterNumber;
     case "exam_pin":
       return order.profileId ?? order.phone;
+    case "recharge_pin":
+      return order.nameOnCard;
   }
 }

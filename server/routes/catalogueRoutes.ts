@@ -8,6 +8,7 @@ import {
   dataNetworksOnSale,
   dataPlansOfNetwork,
 } from "../services/catalogue/customerCatalogue";
+import { rechargeCardsAtLevel } from "../services/catalogue/rechargeCardsAtLevel";
 import { listTvProviders } from "../services/catalogue/tvProviders";
 
 /**
@@ -46,9 +47,9 @@ export function catalogueRoutes(deps: AppDeps) {
       msg: "Exam PINs retrieved.",
       data: await examPinsAtLevel(deps.db, levelOf(c), configured),
     })),
-    implement("GET /core/customer/fetch/recharge-pins", async () => ({
+    implement("GET /core/customer/fetch/recharge-pins", async ({ c }) => ({
       msg: "Recharge cards retrieved.",
-      data: [],
+      data: await rechargeCardsAtLevel(deps.db, levelOf(c), configured),
     })),
   ];
 }

@@ -1,15 +1,12 @@
 import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
-import { Refusal } from "../refusal";
-
-const notYet = () => {
-  throw new Refusal("service_unavailable", "Recharge cards are not on sale yet.");
-};
+import { customerPurchases } from "./customerPurchases";
 
 /** Recharge cards: cards bought to print, their history. */
-export function rechargePinRoutes(_deps: AppDeps) {
+export function rechargePinRoutes(deps: AppDeps) {
+  const { buy, history } = customerPurchases(deps);
   return [
-    implement("POST /core/customer/recharge-pins", notYet),
-    implement("GET /core/customer/recharge-pins", notYet),
+    implement("POST /core/customer/recharge-pins", ({ body, c }) => buy(c, "recharge_pin", body)),
+    implement("GET /core/customer/recharge-pins", history("recharge_pin")),
   ];
 }

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../deps";
 import { implement } from "../http/route";
 import { messages, Refusal } from "../refusal";
-import { openVouchers } from "../services/purchases/vouchers";
+import { onePurchaseFields } from "../services/purchases/vouchers";
 import type { KeyCaller } from "../services/resellers/apiCallers";
 import { buyV1, v1PurchaseOfCaller } from "../services/resellers/v1Purchases";
 import { v1BalanceOf, v1CatalogueOf } from "../services/resellers/v1Reads";
@@ -22,7 +22,7 @@ function keyCaller(c: Context<AppEnv>): KeyCaller {
 export function v1Routes(deps: AppDeps) {
   const configured = (provider: string) => deps.providers.has(provider);
   /** The purchase's own answer, with the PINs it delivered, to the key's own account. */
-  const withPins = (row: TransactionRow) => v1PurchaseOf(row, openVouchers(deps.config.voucherKey, row));
+  const withPins = (row: TransactionRow) => v1PurchaseOf(row, onePurchaseFields(deps.config.voucherKey, row));
   return [
     implement("POST /v1/purchases", async ({ body, c }) => {
       const row = await buyV1(deps, keyCaller(c), body);

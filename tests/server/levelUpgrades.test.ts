@@ -240,6 +240,8 @@ describe("the levels a customer reads", () => {
       electricity: 0.01,
       // No level has an exam PIN discount until an admin sets one (migration 0026).
       exam_pin: 0,
+      // Nor a recharge card discount (migration 0027).
+      recharge_pin: 0,
     });
     const staff = await server.signedInOperator("staff");
     expect((await server.send("GET /core/customer/levels", { token: staff.token })).status).toBe(403);

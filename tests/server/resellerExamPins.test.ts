@@ -245,7 +245,7 @@ describe("exam_pin in the v1 API", () => {
     const resolved = written.includes("exam_pin") ? written : JSON.stringify(document.components);
     expect(resolved).toContain('"exam_pin"');
     expect(resolved).toContain("profile_id");
-    expect(JSON.stringify(document)).toContain("exam PINs it delivered in `pins`");
+    expect(JSON.stringify(document)).toContain("exam PINs or recharge cards it delivered in `pins`");
   });
 });
 

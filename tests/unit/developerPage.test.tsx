@@ -270,6 +270,9 @@ describe("the Developer page", () => {
     // Exam PINs in both ways in: the dialect's epin/ and the v1 API's exam_pin kind.
     expect(guide).toHaveTextContent(`curl -X POST ${window.location.origin}/reseller/api/epin/`);
     expect(guide).toHaveTextContent('"kind":"exam_pin"');
+    // Recharge cards likewise: the dialect's rechargepin/ and the v1 API's recharge_pin kind.
+    expect(guide).toHaveTextContent(`curl -X POST ${window.location.origin}/reseller/api/rechargepin/`);
+    expect(guide).toHaveTextContent('"kind":"recharge_pin"');
     expect(within(guide).getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/developers");
   });
 });

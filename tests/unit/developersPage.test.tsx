@@ -139,7 +139,7 @@ describe("the API reference at /developers", () => {
     renderPage();
     await screen.findByRole("heading", { level: 3, name: "POST /api/v1/purchases/" });
     const examples = section("POST /api/v1/purchases/").getAllByRole("figure");
-    expect(examples).toHaveLength(5);
+    expect(examples).toHaveLength(6);
     const bodies = examples.map((figure) => {
       const command = figure.querySelector("pre")?.textContent ?? "";
       expect(command).toContain(`curl -X POST '${window.location.origin}/api/v1/purchases/'`);
@@ -149,10 +149,26 @@ describe("the API reference at /developers", () => {
     });
     for (const body of bodies)
       expect(v1PurchaseBody.safeParse(body).error?.issues, JSON.stringify(body)).toBeUndefined();
-    expect(bodies.map((body) => body.kind)).toEqual(["airtime", "data", "tv", "electricity", "exam_pin"]);
-    expect(new Set(bodies.map((body) => body.request_id)).size).toBe(5);
+    expect(bodies.map((body) => body.kind)).toEqual([
+      "airtime",
+      "data",
+      "tv",
+      "electricity",
+      "exam_pin",
+      "recharge_pin",
+    ]);
+    expect(new Set(bodies.map((body) => body.request_id)).size).toBe(6);
     // Each figure is named by its caption.
     expect(examples[0]).toHaveAccessibleName('POST /api/v1/purchases/ with kind: "airtime"');
+  });
+
+  it("lists the market's format's paths by hand, exam PINs' epin/ and recharge cards' rechargepin/ among them", async () => {
+    answering(theDocument);
+    renderPage();
+    const market = within(await screen.findByRole("region", { name: "The VTU market's format" }));
+    for (const path of ["user/", "epin/", "rechargepin/", "<service>/<id>/"])
+      expect(market.getByText(path, { selector: "code" })).toBeInTheDocument();
+    expect(market.getByText(/network_amount \(a card's id from user\/'s Rechargepin\)/)).toBeInTheDocument();
   });
 
   it("lists every refusal code of the document", async () => {

@@ -170,3 +170,16 @@ export const discoSeed = [
   disco(11, "YEDC", "Yola Electricity (YEDC)"),
   disco(12, "APLE", "Aba Power (APLE)"),
 ];
+
+/**
+ * Each network's ₦100, ₦200, ₦500 and ₦1,000 card, sold at 98% of its value as the market sells
+ * printed cards. Migration 0027 writes the same for an installation whose networks exist already.
+ */
+export const rechargeCardDenominations = [10_000, 20_000, 50_000, 100_000];
+export const rechargeCardSeed = networkSeed.flatMap((network) =>
+  rechargeCardDenominations.map((denomination) => ({
+    networkId: network.id,
+    denomination,
+    price: (denomination * 98) / 100,
+  })),
+);

@@ -107,3 +107,16 @@ export const vendorPlans: Record<string, { id: string; naira: number }> = {
  * 1%, as VTpass's commissions are, so each level's airtime discount (at most 0.75%) is given whole.
  */
 export const vendorAirtimeCommissionBp = 400;
+
+/**
+ * The vendor's `network_amount` ids for recharge cards (user/'s recharge list, as the simulator numbers
+ * them), keyed by our network id and the card's value in kobo, and what one card costs us there in
+ * percent of its value. Migration 0027 writes the same offers for an installation that had networks.
+ */
+export const vendorRechargeIds: Record<number, Record<number, string>> = {
+  1: { 10000: "1", 20000: "2", 50000: "3", 100000: "4" },
+  2: { 10000: "5", 20000: "6", 50000: "7", 100000: "8" },
+  3: { 10000: "9", 20000: "10", 50000: "11", 100000: "12" },
+  4: { 10000: "13", 20000: "14", 50000: "15", 100000: "16" },
+};
+export const vendorRechargeCostPercent: Record<number, number> = { 1: 97, 2: 96, 3: 96, 4: 97 };

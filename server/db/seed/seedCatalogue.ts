@@ -1,6 +1,13 @@
 import type { Database } from "../database";
-import { dataPlans, discos, networks, tvPlans, tvProviders } from "../schema";
-import { dataPlanSeed, discoSeed, networkSeed, tvPlanSeed, tvProviderSeed } from "./catalogueData";
+import { dataPlans, discos, networks, rechargeCards, tvPlans, tvProviders } from "../schema";
+import {
+  dataPlanSeed,
+  discoSeed,
+  networkSeed,
+  rechargeCardSeed,
+  tvPlanSeed,
+  tvProviderSeed,
+} from "./catalogueData";
 import { seedProviderProducts } from "./seedProviderProducts";
 
 /**
@@ -20,6 +27,7 @@ export async function seedCatalogue(db: Database): Promise<void> {
     await tx.insert(tvProviders).values(tvProviderSeed).onConflictDoNothing();
     await tx.insert(tvPlans).values(tvPlanSeed).onConflictDoNothing();
     await tx.insert(discos).values(discoSeed).onConflictDoNothing();
+    await tx.insert(rechargeCards).values(rechargeCardSeed).onConflictDoNothing();
     await seedProviderProducts(tx);
   });
 }

@@ -1,5 +1,13 @@
 import type { Transaction } from "../database";
-import { dataPlans, discos, networks, providerNetworks, providerProducts, tvPlans } from "../schema";
+import {
+  dataPlans,
+  discos,
+  networks,
+  providerNetworks,
+  providerProducts,
+  rechargeCards,
+  tvPlans,
+} from "../schema";
 import {
   vendorAirtimeCommissionBp,
   vendorBouquetIds,
@@ -7,6 +15,8 @@ import {
   vendorDiscoIds,
   vendorNetworkIds,
   vendorPlans,
+  vendorRechargeCostPercent,
+  vendorRechargeIds,
   vtpassCableIds,
   vtpassCost,
   vtpassDiscoIds,
@@ -17,7 +27,7 @@ type Row = typeof providerProducts.$inferInsert;
 
 /**
  * Who sells the starting catalogue, from providerProductsData.ts alone: VTpass every product but the
- * vendor's SME and corporate-gifting plans, the SME-data vendor what that file maps; and each
+ * vendor's SME and corporate-gifting plans and recharge cards, the SME-data vendor what that file maps; and each
  * provider's data id for each network. Run with the catalogue's own seed, on a fresh installation only.
  */
 export async function seedProviderProducts(tx: Transaction): Promise<void> {
@@ -26,6 +36,7 @@ export async function seedProviderProducts(tx: Transaction): Promise<void> {
   const plans = await tx.select().from(dataPlans);
   const bouquets = await tx.select().from(tvPlans);
   const companies = await tx.select().from(discos);
+  const cards = await tx.select().from(rechargeCards);
   const rows: Row[] = [];
   const dataIds: Array<typeof providerNetworks.$inferInsert> = [];
   for (const net of nets) {
@@ -105,6 +116,21 @@ export async function seedProviderProducts(tx: Transaction): Promise<void> {
     const vendorDisco = vendorDiscoIds[disco.code];
     if (vendorDisco)
       rows.push({ provider: "msorg", service: "electricity", productId: disco.id, serviceId: vendorDisco });
+  }
+  for (const card of cards) {
+    const networkAmount = vendorRechargeIds[card.networkId]?.[card.denomination];
+    const costPercent = vendorRechargeCostPercent[card.networkId];
+    // rechargepin/ numbers networks as topup/ does.
+    const vendorNetwork = vendorNetworkIds.airtime[card.networkId];
+    if (networkAmount && costPercent && vendorNetwork)
+      rows.push({
+        provider: "msorg",
+        service: "recharge_pin",
+        productId: card.id,
+        serviceId: vendorNetwork,
+        variationCode: networkAmount,
+        cost: (card.denomination * costPercent) / 100,
+      });
   }
   await tx.insert(providerProducts).values(rows).onConflictDoNothing();
   await tx.insert(providerNetworks).values(dataIds).onConflictDoNothing();

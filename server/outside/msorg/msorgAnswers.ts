@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { OutsideReply } from "../outsideHttp";
 import type { ProviderAlertKind, ProviderOrder, ProviderResult } from "../provider";
 import { readToken, readUnits } from "../vtpass/electricityToken";
-import { pinsOf } from "./msorgPins";
+import { pinsOf, rechargeCardsOf } from "./msorgPins";
 import { type MsorgRecord, misfitOf, msorgRecord, recordStatus } from "./msorgRecord";
 
 /**
@@ -89,7 +89,8 @@ export function classifyRecord(
   switch (status) {
     case "successful":
     case "success":
-      if (order.service === "exam_pin") return withPins(record, order, base);
+      if (order.service === "exam_pin" || order.service === "recharge_pin")
+        return withPins(record, order, base);
       return {
         status: "successful",
         ...base,
@@ -105,16 +106,16 @@ export function classifyRecord(
 }
 
 /**
- * A delivered `epin/` record with its cards. One that carries fewer readable cards than were bought
+ * A delivered `epin/` or `rechargepin/` record with its cards. One that carries fewer readable cards than were bought
  * is still answered successful with what it carries: the purchase path keeps it pending until a
  * requery reads them all (services/purchases/vouchers.ts, `withEveryPin`). The note never holds a PIN.
  */
 function withPins(
   record: MsorgRecord,
-  order: Extract<ProviderOrder, { service: "exam_pin" }>,
+  order: Extract<ProviderOrder, { service: "exam_pin" | "recharge_pin" }>,
   base: { providerReference: string; note: string },
 ): ProviderResult {
-  const vouchers = pinsOf(record);
+  const vouchers = order.service === "recharge_pin" ? rechargeCardsOf(record) : pinsOf(record);
   const short =
     vouchers.length < order.quantity ? ` (${vouchers.length} of ${order.quantity} PINs readable)` : "";
   return { status: "successful", ...base, note: `${base.note}${short}`, vouchers };
@@ -122,11 +123,12 @@ function withPins(
 
 /**
  * The vendor's words as a note may keep them. A PIN bought is money and never reaches a note (notes
- * are logged and shown to staff): an `epin/` answer's runs of 8 or more letters and digits, which a
+ * are logged and shown to staff): an `epin/` or `rechargepin/` answer's runs of 8 or more letters and digits, which a
  * vendor may write its cards into, are masked.
  */
 function spoken(words: string, order: ProviderOrder): string {
-  return order.service === "exam_pin" ? words.replace(/[\w-]*\d[\w-]{7,}/g, "[masked]") : words;
+  const sellsPins = order.service === "exam_pin" || order.service === "recharge_pin";
+  return sellsPins ? words.replace(/[\w-]*\d[\w-]{7,}/g, "[masked]") : words;
 }
 
 function noteWithoutRecord(reply: OutsideReply, order: ProviderOrder, label: string): string {

@@ -40,6 +40,7 @@ const servicePath: Record<ProviderOrder["service"], string> = {
   tv: "cablesub/",
   electricity: "billpayment/",
   exam_pin: "epin/",
+  recharge_pin: "rechargepin/",
 };
 
 const toNaira = (kobo: number) => currency(kobo, { fromCents: true }).value;
@@ -79,6 +80,13 @@ function purchaseBody(order: ProviderOrder): Record<string, unknown> {
       };
     case "exam_pin":
       return { exam_name: order.serviceId, quantity: order.quantity };
+    case "recharge_pin":
+      return {
+        network: vendorId(order.serviceId),
+        network_amount: vendorId(order.variationCode),
+        quantity: order.quantity,
+        name_on_card: order.nameOnCard,
+      };
   }
 }
 

@@ -30,6 +30,9 @@ export const msorgRecord = z.looseObject({
   date_created: lenient(z.string()),
   exam_name: lenient(scalarText),
   quantity: lenient(scalarText),
+  network: lenient(scalarText),
+  network_amount: lenient(scalarText),
+  name_on_card: lenient(scalarText),
 });
 export type MsorgRecord = z.infer<typeof msorgRecord>;
 
@@ -67,6 +70,7 @@ function recipientField(record: MsorgRecord, order: ProviderOrder): string | und
     case "electricity":
       return record.meter_number ?? record.meter_no;
     case "exam_pin":
+    case "recharge_pin":
       return undefined;
   }
 }
@@ -86,6 +90,7 @@ export function misfitOf(record: MsorgRecord, order: ProviderOrder, askedId?: st
   if (askedId !== undefined && record.id !== undefined && record.id.trim() !== askedId.trim())
     return `another record (${record.id}, asked ${askedId})`;
   if (order.service === "exam_pin") return examMisfit(record, order);
+  if (order.service === "recharge_pin") return rechargeMisfit(record, order);
   const recipient = recipientField(record, order);
   if (recipient !== undefined && plainNumber(recipient) !== plainNumber(recipientOf(order)))
     return `another number (${recipient})`;
@@ -110,5 +115,23 @@ function examMisfit(record: MsorgRecord, order: Extract<ProviderOrder, { service
   const quantity = record.quantity?.trim();
   if (quantity !== undefined && /^\d+$/.test(quantity) && Number(quantity) !== order.quantity)
     return `another quantity (${quantity} PINs)`;
+  return undefined;
+}
+
+/**
+ * Recharge cards are compared by network, card (`network_amount`), quantity and the name printed on
+ * them, not amount, for the reason exam PINs are: the vendor's price of a card moves on its own.
+ */
+function rechargeMisfit(record: MsorgRecord, order: Extract<ProviderOrder, { service: "recharge_pin" }>) {
+  const same = (written: string | undefined, ours: string) =>
+    written === undefined || written.trim().toLowerCase() === ours.trim().toLowerCase();
+  // Ids are compared where written as ids: some vendors write the network's name instead.
+  const sameId = (written: string | undefined, ours: string) =>
+    written === undefined || !/^\d+$/.test(written.trim()) || same(written, ours);
+  if (!sameId(record.network, order.serviceId)) return `another network (${record.network})`;
+  if (!sameId(record.network_amount, order.variationCode)) return `another card (${record.network_amount})`;
+  if (!same(record.quantity, String(order.quantity))) return `another quantity (${record.quantity} cards)`;
+  if (!same(record.name_on_card, order.nameOnCard))
+    return `another name on the cards (${record.name_on_card})`;
   return undefined;
 }

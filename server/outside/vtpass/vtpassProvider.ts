@@ -64,7 +64,9 @@ function refusal(what: string, reply: OutsideReply): ProviderRefused {
   return new ProviderRefused(`VTpass refused ${what}: HTTP ${reply.httpStatus}, ${body}`);
 }
 
-function payBody(requestId: string, order: ProviderOrder): Record<string, unknown> {
+type SoldByVtpass = Exclude<ProviderOrder, { service: "recharge_pin" }>;
+
+function payBody(requestId: string, order: SoldByVtpass): Record<string, unknown> {
   const common = { request_id: requestId, serviceID: order.serviceId, amount: toNaira(order.amount) };
   switch (order.service) {
     case "airtime":
@@ -166,6 +168,9 @@ export function createVtpassProvider(options: VtpassClientOptions): Provider {
     },
 
     async buy(requestId, order, signal) {
+      // VTpass prints no recharge cards: refused before anything is sent, so another provider may sell them.
+      if (order.service === "recharge_pin")
+        return { status: "failed", reason: "VTpass does not sell recharge cards.", safeToFailOver: true };
       const asked = { requestId, recipient: recipientOf(order), service: order.service };
       return classifyPayAnswer(await http.post("pay", payBody(requestId, order), signal), asked);
     },

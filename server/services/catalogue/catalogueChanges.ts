@@ -172,7 +172,7 @@ export async function judgePlanChange(
   tx: Transaction,
   deps: Pick<CatalogueDeps, "providers">,
   change: {
-    service: "data" | "tv" | "exam_pin";
+    service: "data" | "tv" | "exam_pin" | "recharge_pin";
     id: number;
     patch: object;
     merged: { name: string; price: number; enabled: boolean };
@@ -191,7 +191,7 @@ export function auditPlanUpdate<View extends AuditState>(
   tx: Transaction,
   deps: Pick<CatalogueDeps, "clock">,
   actor: Actor,
-  target: { type: "data_plan" | "tv_plan" | "exam_product"; id: number },
+  target: { type: "data_plan" | "tv_plan" | "exam_product" | "recharge_card"; id: number },
   change: { before: View; after: View; lossReason: string | null },
 ) {
   return recordAuditBy(tx, deps.clock, actor, {

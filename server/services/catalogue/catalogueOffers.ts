@@ -12,6 +12,7 @@ import {
   networks,
   providerNetworks,
   providerProducts,
+  rechargeCards,
   tvPlans,
   tvProviders,
 } from "../../db/schema";
@@ -19,6 +20,7 @@ import type { ProviderSet } from "../../outside/providerSet";
 import { fieldRefusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
+import { rechargeCardName } from "../purchases/rechargeCards";
 import {
   dearestCost,
   judgePrices,
@@ -88,41 +90,43 @@ export async function pricedByOffers(
   field: string,
 ): Promise<PricedItem[]> {
   const configured = (name: string) => providers.has(name);
-  if (service === "data" || service === "tv" || service === "exam_pin") {
+  if (service === "data" || service === "tv" || service === "exam_pin" || service === "recharge_pin") {
     const cost = dearestCost(offers, configured);
     if (cost === null) return [];
     // A bouquet's service fee is part of what the customer pays for it.
     const [product] =
-      service === "exam_pin"
-        ? await tx
-            .select({
-              name: examProducts.name,
-              price: examProducts.price,
-              enabled: examProducts.enabled,
-              fee: sql<number>`0`,
-            })
-            .from(examProducts)
-            .where(eq(examProducts.id, productId))
-        : service === "data"
+      service === "recharge_pin"
+        ? await rechargeCardPriced(tx, productId)
+        : service === "exam_pin"
           ? await tx
               .select({
-                name: dataPlans.name,
-                price: dataPlans.price,
-                enabled: dataPlans.enabled,
+                name: examProducts.name,
+                price: examProducts.price,
+                enabled: examProducts.enabled,
                 fee: sql<number>`0`,
               })
-              .from(dataPlans)
-              .where(eq(dataPlans.id, productId))
-          : await tx
-              .select({
-                name: tvPlans.name,
-                price: tvPlans.price,
-                enabled: tvPlans.enabled,
-                fee: tvProviders.serviceFee,
-              })
-              .from(tvPlans)
-              .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
-              .where(eq(tvPlans.id, productId));
+              .from(examProducts)
+              .where(eq(examProducts.id, productId))
+          : service === "data"
+            ? await tx
+                .select({
+                  name: dataPlans.name,
+                  price: dataPlans.price,
+                  enabled: dataPlans.enabled,
+                  fee: sql<number>`0`,
+                })
+                .from(dataPlans)
+                .where(eq(dataPlans.id, productId))
+            : await tx
+                .select({
+                  name: tvPlans.name,
+                  price: tvPlans.price,
+                  enabled: tvPlans.enabled,
+                  fee: tvProviders.serviceFee,
+                })
+                .from(tvPlans)
+                .innerJoin(tvProviders, eq(tvProviders.id, tvPlans.providerId))
+                .where(eq(tvPlans.id, productId));
     if (!product) return [];
     const fee = Number(product.fee);
     return [
@@ -146,6 +150,21 @@ export async function pricedByOffers(
     ];
   }
   return [];
+}
+
+/** A recharge card as the pricing rule sees it, named as staff read it. */
+async function rechargeCardPriced(tx: Queryable, id: number) {
+  const rows = await tx
+    .select({ card: rechargeCards, network: networks.name })
+    .from(rechargeCards)
+    .innerJoin(networks, eq(networks.id, rechargeCards.networkId))
+    .where(eq(rechargeCards.id, id));
+  return rows.map(({ card, network }) => ({
+    name: rechargeCardName(network, card.denomination),
+    price: card.price,
+    enabled: card.enabled,
+    fee: 0,
+  }));
 }
 
 /** The product an offer is for, locked: its offers change only while nobody else changes it. */
@@ -177,6 +196,15 @@ async function lockProduct(tx: Transaction, service: OfferService, productId: nu
       if (!row) throw missing();
       return { networkId: null };
     }
+    case "recharge_pin": {
+      const [row] = await tx
+        .select()
+        .from(rechargeCards)
+        .where(eq(rechargeCards.id, productId))
+        .for("update");
+      if (!row) throw missing();
+      return { networkId: null };
+    }
   }
 }
 
@@ -186,6 +214,7 @@ const productWords: Record<OfferService, string> = {
   tv: "bouquet",
   electricity: "distribution company",
   exam_pin: "exam PIN",
+  recharge_pin: "recharge card",
 };
 
 /** A provider's data id for a network, where one is set: a new data offer's `service_id`. */
@@ -209,8 +238,13 @@ async function mergeOffer(
   networkId: number | null,
 ): Promise<Omit<OfferRow, "updatedAt">> {
   // Exam PINs are priced like plans, but the SME-data vendor sells them by exam name alone: no plan code.
-  const fixed = body.service === "data" || body.service === "tv" || body.service === "exam_pin";
-  const planCoded = body.service === "data" || body.service === "tv";
+  // A recharge card's offer names the vendor's card (`network_amount`) as its plan code.
+  const fixed =
+    body.service === "data" ||
+    body.service === "tv" ||
+    body.service === "exam_pin" ||
+    body.service === "recharge_pin";
+  const planCoded = body.service === "data" || body.service === "tv" || body.service === "recharge_pin";
   const which = productWords[body.service];
   if (fixed && body.commission_percent !== undefined)
     throw fieldRefusal(
@@ -223,7 +257,10 @@ async function mergeOffer(
       `${which === "network" ? "Airtime" : "Electricity"} offers have a commission, not a cost.`,
     );
   if (!fixed && body.variation_code !== undefined)
-    throw fieldRefusal("variation_code", "Only a data plan, bouquet or exam PIN has a provider's plan code.");
+    throw fieldRefusal(
+      "variation_code",
+      "Only a data plan, bouquet, exam PIN or recharge card has a provider's plan code.",
+    );
   const serviceId =
     body.service_id ??
     before?.serviceId ??

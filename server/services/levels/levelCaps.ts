@@ -9,10 +9,12 @@ import {
   levelPlanPrices,
   networks,
   priceLevels,
+  rechargeCards,
   tvPlans,
   tvProviders,
 } from "../../db/schema";
 import { leastCommissionPercent } from "../catalogue/pricingRule";
+import { rechargeCardName } from "../purchases/rechargeCards";
 import {
   airtimeDiscountAtLevel,
   dataService,
@@ -38,7 +40,7 @@ const percentOff = (price: number, paid: number) => Math.floor(((price - paid) *
 
 /** What the caps are judged against: the catalogue and its offers, read once for all levels. */
 async function catalogueOnSale(db: Queryable) {
-  const [nets, plans, bouquets, providers, companies, fixed, airtime, data, tv, exams, exam] =
+  const [nets, plans, bouquets, providers, companies, fixed, airtime, data, tv, exams, exam, cards, card] =
     await Promise.all([
       db.select().from(networks).orderBy(asc(networks.id)),
       db
@@ -63,6 +65,13 @@ async function catalogueOnSale(db: Queryable) {
         .where(eq(examProducts.enabled, true))
         .orderBy(asc(examProducts.sortOrder), asc(examProducts.id)),
       offersByProduct(db, "exam_pin"),
+      db
+        .select({ card: rechargeCards, network: networks.name })
+        .from(rechargeCards)
+        .innerJoin(networks, eq(networks.id, rechargeCards.networkId))
+        .where(eq(rechargeCards.enabled, true))
+        .orderBy(asc(rechargeCards.networkId), asc(rechargeCards.denomination)),
+      offersByProduct(db, "recharge_pin"),
     ]);
   return {
     nets,
@@ -72,7 +81,8 @@ async function catalogueOnSale(db: Queryable) {
     companies,
     fixed,
     exams,
-    offers: { airtime, data, tv, exam },
+    cards,
+    offers: { airtime, data, tv, exam, card },
   };
 }
 type OnSale = Awaited<ReturnType<typeof catalogueOnSale>>;
@@ -127,6 +137,20 @@ function capsOf(slug: string, level: LevelDiscounts, sale: OnSale, configured: C
       );
       if (paid > levelPrice(product.price, level.exam_pin))
         cap("exam_pin", product.name, level.exam_pin, percentOff(product.price, paid));
+    }
+
+  // A recharge card likewise: priced per card, stopping at its dearest offer's cost.
+  if (level.recharge_pin > 0)
+    for (const { card, network } of sale.cards) {
+      const offers = sale.offers.card.get(card.id) ?? [];
+      const paid = priceAtLevel(card.price, level.recharge_pin, offers, configured);
+      if (paid > levelPrice(card.price, level.recharge_pin))
+        cap(
+          "recharge_pin",
+          rechargeCardName(network, card.denomination),
+          level.recharge_pin,
+          percentOff(card.price, paid),
+        );
     }
 
   if (level.electricity > 0)

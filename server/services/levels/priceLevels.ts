@@ -14,7 +14,13 @@ import type { Actor } from "../people/actor";
 type LevelRow = typeof priceLevels.$inferSelect;
 
 /** What a level's discounts apply to: airtime, data by plan type, cable TV, electricity. */
-export type LevelService = "airtime" | `data_${DataPlanType}` | "tv" | "electricity" | "exam_pin";
+export type LevelService =
+  | "airtime"
+  | `data_${DataPlanType}`
+  | "tv"
+  | "electricity"
+  | "exam_pin"
+  | "recharge_pin";
 
 /** Each service's column of `price_levels`, in basis points; the editor names it `<service>_percent`. */
 const serviceColumns = {
@@ -26,6 +32,7 @@ const serviceColumns = {
   tv: "tvBp",
   electricity: "electricityBp",
   exam_pin: "examPinBp",
+  recharge_pin: "rechargePinBp",
 } as const satisfies Record<LevelService, keyof LevelRow>;
 const services = Object.keys(serviceColumns) as LevelService[];
 type PercentField = `${LevelService}_percent`;

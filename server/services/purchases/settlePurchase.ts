@@ -34,6 +34,7 @@ import {
   recordEvent,
   type TransactionRow,
 } from "../transactions/transactionRecords";
+import { withLoadCodes } from "./rechargeCards";
 import { sealVouchers, withEveryPin } from "./vouchers";
 
 /**
@@ -359,7 +360,7 @@ async function deliver(
   // The buyer keeps a copy of the PINs by email; a program buying with a key reads them from the API.
   const mail =
     vouchers && !held.apiKeyId
-      ? vouchersMail(held.product ?? held.description, held.reference, vouchers)
+      ? vouchersMail(held.product ?? held.description, held.reference, withLoadCodes(held, vouchers))
       : null;
   const ledger = ledgerRows({ now: () => now }, held.id, postingLines.deliver(held.total, held.cost));
   if (!ledger) throw new Error("a delivery moves money");

@@ -5,6 +5,7 @@ import type { msorgAccount, msorgPlan } from "../../../schemas/msorgDialect";
 import type { Database } from "../../db/database";
 import { networks, priceLevels, wallets } from "../../db/schema";
 import { dataPlansAtLevel, examPinsAtLevel } from "../catalogue/catalogueAtLevel";
+import { rechargeCardsAtLevel } from "../catalogue/rechargeCardsAtLevel";
 import type { LevelPricing } from "../levels/priceLevels";
 import type { KeyCaller } from "./apiCallers";
 import { epinProducts } from "./msorgExams";
@@ -21,7 +22,8 @@ const planTypeWords: Record<DataPlanType, string> = {
 /**
  * `GET user/`: the reseller, its wallet in naira, and our data plans on sale at its level, nested by
  * network as the vendors answer them (`Dataplans.MTN_PLAN.ALL[]`; `dataplan_id` is our plan id), and
- * one exam PIN's price by exam name (`Exam`).
+ * one exam PIN's price by exam name (`Exam`), and the recharge cards on sale with one card's price
+ * (`Rechargepin`; `id` is what `rechargepin/` takes as `network_amount`).
  */
 export async function msorgAccountOf(
   deps: { db: Database; providers: { has(name: string): boolean } },
@@ -29,13 +31,14 @@ export async function msorgAccountOf(
 ): Promise<z.output<typeof msorgAccount>> {
   const { user } = caller;
   const configured: LevelPricing["configured"] = (provider) => deps.providers.has(provider);
-  const [[wallet], [level], nets, plans, exams, examPrices] = await Promise.all([
+  const [[wallet], [level], nets, plans, exams, examPrices, cards] = await Promise.all([
     deps.db.select({ balance: wallets.balance }).from(wallets).where(eq(wallets.userId, user.id)),
     deps.db.select({ name: priceLevels.name }).from(priceLevels).where(eq(priceLevels.slug, user.priceLevel)),
     deps.db.select().from(networks).where(eq(networks.dataEnabled, true)).orderBy(asc(networks.id)),
     dataPlansAtLevel(deps.db, user.priceLevel, configured),
     epinProducts(deps.db),
     examPinsAtLevel(deps.db, user.priceLevel, configured),
+    rechargeCardsAtLevel(deps.db, user.priceLevel, configured),
   ]);
   const Dataplans: Record<string, { ALL: z.output<typeof msorgPlan>[] }> = {};
   for (const network of nets) {
@@ -66,6 +69,15 @@ export async function msorgAccountOf(
     },
     Dataplans,
     Exam: examsOnSale(exams, examPrices),
+    Rechargepin: cards
+      .filter((card) => card.available)
+      .map((card) => ({
+        id: card.id,
+        network: card.network_id,
+        plan_network: card.network.toUpperCase(),
+        amount: nairaText(card.denomination),
+        price: nairaText(card.price),
+      })),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   discosAtLevel,
   examPinsAtLevel,
 } from "../catalogue/catalogueAtLevel";
+import { rechargeCardsAtLevel } from "../catalogue/rechargeCardsAtLevel";
 import { walletSummary } from "../transactions/transactionRecords";
 
 /** The caller's wallet in kobo, with what purchases still pending hold, and its price level. */
@@ -25,13 +26,14 @@ export async function v1CatalogueOf(
   level: UserRow["priceLevel"],
   configured: (provider: string) => boolean,
 ) {
-  const [airtime, data, bouquets, electricity, providers, exam_pins] = await Promise.all([
+  const [airtime, data, bouquets, electricity, providers, exam_pins, recharge_pins] = await Promise.all([
     airtimeAtLevel(db, level, configured),
     dataPlanViews(db, level, configured),
     bouquetsAtLevel(db, level, configured),
     discosAtLevel(db, level),
     db.select().from(tvProviders).orderBy(asc(tvProviders.id)),
     examPinsAtLevel(db, level, configured),
+    rechargeCardsAtLevel(db, level, configured),
   ]);
   const tv = providers.map((p) => ({
     id: p.id,
@@ -40,5 +42,5 @@ export async function v1CatalogueOf(
     service_fee: p.serviceFee,
     bouquets: bouquets.filter((b) => b.control_id === p.id),
   }));
-  return { airtime, data, tv, electricity, exam_pins };
+  return { airtime, data, tv, electricity, exam_pins, recharge_pins };
 }

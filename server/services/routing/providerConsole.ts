@@ -51,6 +51,7 @@ async function routeViews(deps: Deps): Promise<RouteView[]> {
     view("tv", "", "Cable TV"),
     view("electricity", "", "Electricity"),
     view("exam_pin", "", "Exam PINs"),
+    view("recharge_pin", "", "Recharge cards"),
   ];
 }
 

@@ -1,12 +1,7 @@
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
-import {
-  purchaseKinds,
-  type TransactionKind,
-  type TransactionStatus,
-  type Voucher,
-} from "../../../schemas/transactions";
+import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
 import { containedInAny } from "../../db/likePattern";
 import { newestPage, pageOf } from "../../db/paging";
@@ -19,7 +14,7 @@ import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { requeryOne } from "../purchases/requeryWorker";
-import { deliveredPins, openVouchers } from "../purchases/vouchers";
+import { deliveredPins, type OnePurchaseFields, onePurchaseFields } from "../purchases/vouchers";
 import {
   newReference,
   recordEvent,
@@ -31,9 +26,13 @@ import {
 
 type UserRow = typeof users.$inferSelect;
 
-export function staffView(row: TransactionRow, customer: UserRow, pins?: Voucher[]): StaffTransaction {
+export function staffView(
+  row: TransactionRow,
+  customer: UserRow,
+  onlyOne?: OnePurchaseFields,
+): StaffTransaction {
   return {
-    ...transactionView(row, pins),
+    ...transactionView(row, onlyOne),
     cost: row.cost,
     customer: {
       id: customer.id,
@@ -169,7 +168,7 @@ export async function staffTransactionDetail(
         ]
       : [];
   return {
-    ...staffView(found.txn, found.user, openVouchers(voucherKey, found.txn)),
+    ...staffView(found.txn, found.user, onePurchaseFields(voucherKey, found.txn)),
     provider: found.txn.provider,
     provider_label: label,
     provider_standing: standingOf(txn, providers),

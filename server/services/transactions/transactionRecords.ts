@@ -4,7 +4,6 @@ import {
   type TransactionKind,
   type TransactionStatus,
   type Transaction as TransactionView,
-  type Voucher,
 } from "../../../schemas/transactions";
 import type { Clock } from "../../clock";
 import type { Queryable, Transaction } from "../../db/database";
@@ -24,6 +23,7 @@ const kindLetter: Record<TransactionKind, string> = {
   tv: "T",
   electricity: "E",
   exam_pin: "X",
+  recharge_pin: "P",
   refund: "R",
   bonus: "B",
   level_upgrade: "L",
@@ -63,10 +63,16 @@ export function eventValues(
   return { transactionId, status, note, actorId, createdAt: clock.now() };
 }
 
-/** A transaction as its API answers show it; `pins` only for one purchase's own answer (purchases/vouchers.ts). */
-export function transactionView(row: TransactionRow, pins?: Voucher[]): TransactionView {
+/**
+ * A transaction as its API answers show it; `pins` and `cards` only for one purchase's own answer
+ * (purchases/vouchers.ts, `onePurchaseFields`).
+ */
+export function transactionView(
+  row: TransactionRow,
+  onlyOne: Pick<TransactionView, "pins" | "cards"> = {},
+): TransactionView {
   return {
-    ...(pins ? { pins } : {}),
+    ...onlyOne,
     id: row.id,
     reference: row.reference,
     kind: row.kind,

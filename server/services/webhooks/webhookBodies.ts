@@ -1,7 +1,7 @@
-import type { Voucher } from "../../../schemas/transactions";
 import type { V1Purchase } from "../../../schemas/v1Api";
 import { rowFromJson } from "../../db/jsonRows";
 import { transactions, type webhookDeliveries } from "../../db/schema";
+import type { OnePurchaseFields } from "../purchases/vouchers";
 import { msorgRecordOf } from "../resellers/msorgRecords";
 import { type TransactionRow, transactionView } from "../transactions/transactionRecords";
 
@@ -11,10 +11,10 @@ type Delivery = typeof webhookDeliveries.$inferSelect;
  * A purchase as the v1 API answers it: the customer's view, and the caller's request id; `pins` only
  * for the purchase's own answer and read (purchases/vouchers.ts), never for a webhook's body.
  */
-export function v1PurchaseOf(row: TransactionRow, pins?: Voucher[]): V1Purchase {
+export function v1PurchaseOf(row: TransactionRow, onlyOne?: OnePurchaseFields): V1Purchase {
   const asked = (row.apiRequest ?? {}) as { request_id?: unknown };
   return {
-    ...transactionView(row, pins),
+    ...transactionView(row, onlyOne),
     request_id: typeof asked.request_id === "string" ? asked.request_id : null,
   };
 }

@@ -1,4 +1,4 @@
-import { dataNetworks, examPrices } from "./msorgCatalogue";
+import { dataNetworks, examPrices, rechargeCardPlans, topupNetworks } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
 
 /**
@@ -36,5 +36,13 @@ export function accountBody(balanceKobo: number): Record<string, unknown> {
     Exam: Object.fromEntries(
       Object.entries(examPrices).map(([exam, kobo]) => [exam, { amount: kobo / 100 }]),
     ),
+    // The cards `rechargepin/` prints: `id` is its `network_amount`.
+    Rechargepin: Object.entries(rechargeCardPlans).map(([id, plan]) => ({
+      id: Number(id),
+      network: plan.network,
+      plan_network: topupNetworks[plan.network],
+      amount: (plan.amountKobo / 100).toFixed(1),
+      price: ((plan.amountKobo * plan.percent) / 10_000).toFixed(2),
+    })),
   };
 }

@@ -17,7 +17,7 @@ export interface MsorgOutcome {
   settlesTo: "successful" | "failed";
   /** Which requery by id (1 = the first) settles it; null: only time or the control. */
   settlesAtRequery: number | null;
-  /** An `epin/` record that delivers one PIN fewer than bought. */
+  /** An `epin/` or `rechargepin/` record that delivers one PIN fewer than bought. */
   pinsShort?: boolean;
 }
 
@@ -84,4 +84,27 @@ const byQuantity: Record<number, MsorgOutcome> = {
 
 export function epinOutcomeFor(quantity: number): MsorgOutcome {
   return byQuantity[quantity] ?? successful;
+}
+
+/**
+ * `rechargepin/` likewise goes by how many cards are printed: 96 to 99 are its test quantities
+ * (docs/PROVIDERS.md, README), every other quantity from 1 to 100 succeeds. A script for the name on
+ * the cards (`control.script("Ade Stores", …)`) answers that name's next purchase.
+ */
+export const msorgRechargeTriggers = {
+  failed: 96,
+  processingThenSuccessful: 97,
+  processingThenFailed: 98,
+  shortOfCards: 99,
+} as const;
+
+const byCardQuantity: Record<number, MsorgOutcome> = {
+  [msorgRechargeTriggers.failed]: { ...successful, initial: "failed", settlesTo: "failed" },
+  [msorgRechargeTriggers.processingThenSuccessful]: processing("successful"),
+  [msorgRechargeTriggers.processingThenFailed]: processing("failed"),
+  [msorgRechargeTriggers.shortOfCards]: { ...successful, pinsShort: true },
+};
+
+export function rechargeOutcomeFor(quantity: number): MsorgOutcome {
+  return byCardQuantity[quantity] ?? successful;
 }

@@ -7,6 +7,7 @@ import {
   type MsorgOutcome,
   type MsorgStatus,
   outcomeFor,
+  rechargeOutcomeFor,
   refusedWords,
 } from "./msorgOutcomes";
 import { type PurchaseOrder, readPurchase } from "./msorgPurchaseOrder";
@@ -16,6 +17,7 @@ import { jsonReply, type Reply } from "./msorgReplies";
 /** An answer a test asks for in place of a recipient's normal outcome (one use each). */
 export type MsorgScriptedAnswer =
   | { Status: MsorgStatus } // a record with that status (a processing one settles successful)
+  | { pinsShort: true } // a successful `epin/` or `rechargepin/` record one card short
   | { httpStatus: number; body: unknown } // this answer, and no record
   | { kind: "non-json" | "no-answer" | "slow" }; // the purchase is made, its answer lost
 
@@ -65,13 +67,26 @@ export function createPurchase(options: {
     if (ledger.balance() < order.paidKobo)
       return refusal(`Insufficient balance, your current balance ₦${(ledger.balance() / 100).toFixed(2)}`);
     const script = options.takeScript(order.recipient);
-    const normal = service === "epin" ? epinOutcomeFor(order.quantity ?? 1) : outcomeFor(order.recipient);
+    const normal =
+      service === "epin"
+        ? epinOutcomeFor(order.quantity ?? 1)
+        : service === "rechargepin"
+          ? rechargeOutcomeFor(order.quantity ?? 1)
+          : outcomeFor(order.recipient);
     if (script && "httpStatus" in script) return jsonReply(() => script.body, script.httpStatus);
     const outcome: MsorgOutcome = !script
       ? normal
       : "Status" in script
         ? { answer: "record", initial: script.Status, settlesTo: "successful", settlesAtRequery: 2 }
-        : { answer: script.kind, initial: "successful", settlesTo: "successful", settlesAtRequery: null };
+        : "pinsShort" in script
+          ? {
+              answer: "record",
+              initial: "successful",
+              settlesTo: "successful",
+              settlesAtRequery: null,
+              pinsShort: true,
+            }
+          : { answer: script.kind, initial: "successful", settlesTo: "successful", settlesAtRequery: null };
     if (outcome.answer === "refused") return refusal(refusedWords);
     const answer = make(service, order, outcome);
     switch (outcome.answer) {
@@ -89,15 +104,17 @@ export function createPurchase(options: {
 const digitsOf = (length: number) => Array.from({ length }, () => randomInt(0, 10)).join("");
 
 /**
- * An `epin/` record's cards when it succeeds: a 12-digit PIN and a serial each, one fewer than
- * bought for a record made short (quantity 9).
+ * An `epin/` or `rechargepin/` record's cards when it succeeds, one fewer than bought for a record
+ * made short: an exam's 12-digit PIN and a serial, or a recharge card's 16-digit PIN and 11-digit
+ * serial, as the networks print them.
  */
-export function examPinsOf(record: SimulatedRecord): SimulatedRecord["pins"] {
-  if (record.service !== "epin") return null;
+export function cardsOf(record: SimulatedRecord): SimulatedRecord["pins"] {
+  if (record.service !== "epin" && record.service !== "rechargepin") return null;
   const count = (record.quantity ?? 1) - (record.pinsShort ? 1 : 0);
+  const exam = record.service === "epin";
   return Array.from({ length: count }, () => ({
-    pin: digitsOf(12),
-    serial: `${record.recipient.slice(0, 2)}${digitsOf(10)}`,
+    pin: digitsOf(exam ? 12 : 16),
+    serial: exam ? `${record.recipient.slice(0, 2)}${digitsOf(10)}` : digitsOf(11),
   }));
 }
 

@@ -9,6 +9,8 @@ import {
   limitsKobo,
   type MsorgService,
   maxEpinQuantity,
+  maxRechargeQuantity,
+  rechargeCardPlans,
   topupNetworks,
 } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
@@ -27,7 +29,7 @@ export interface PurchaseOrder {
   amountKobo: number;
   /** What the vendor's wallet was charged. */
   paidKobo: number;
-  /** How many PINs an `epin/` purchase is for (absent for the other services). */
+  /** How many PINs an `epin/` or `rechargepin/` purchase is for (absent for the other services). */
   quantity?: number;
 }
 
@@ -66,6 +68,12 @@ const bodies = {
     ]),
   }),
   epin: z.object({ exam_name: z.string().transform((name) => name.trim().toUpperCase()), quantity: id }),
+  rechargepin: z.object({
+    network: id,
+    network_amount: id,
+    quantity: id,
+    name_on_card: z.string().trim().min(1).max(30),
+  }),
 };
 
 export type PurchaseCheck = { order: PurchaseOrder } | { refusal: string };
@@ -167,6 +175,29 @@ export function readPurchase(service: MsorgService, body: unknown): PurchaseChec
           meterType: null,
           amountKobo: price * quantity,
           paidKobo: price * quantity,
+          quantity,
+        },
+      };
+    }
+    case "rechargepin": {
+      const read = bodies.rechargepin.safeParse(body);
+      if (!read.success)
+        return refuse("Invalid request: check network, network_amount, quantity and name_on_card");
+      const { network, network_amount, quantity, name_on_card } = read.data;
+      const card = rechargeCardPlans[network_amount];
+      if (!card || card.network !== network) return refuse("Invalid network_amount for this network");
+      if (quantity < 1 || quantity > maxRechargeQuantity)
+        return refuse(`Quantity must be between 1 and ${maxRechargeQuantity}`);
+      const paidKobo = Math.round((card.amountKobo * card.percent) / 100) * quantity;
+      return {
+        order: {
+          // The name printed on the cards stands for the recipient, for scripts and lists.
+          recipient: name_on_card,
+          productId: network,
+          planId: network_amount,
+          meterType: null,
+          amountKobo: card.amountKobo * quantity,
+          paidKobo,
           quantity,
         },
       };

@@ -4,6 +4,7 @@ import {
   cables,
   dataNetworks,
   discos,
+  rechargeCardPlans,
   tokenInWordsDiscos,
   topupNetworks,
 } from "./msorgCatalogue";
@@ -97,6 +98,24 @@ function serviceFields(record: SimulatedRecord): Record<string, unknown> {
           data_pin: { pin: record.pins.map((card) => `${card.pin}<=>${card.serial}`).join("\n") },
         }),
       };
+    case "rechargepin": {
+      const plan = rechargeCardPlans[record.planId ?? 0];
+      return {
+        network: record.productId,
+        network_amount: record.planId,
+        plan_network: topupNetworks[record.productId],
+        name_on_card: record.recipient,
+        quantity: record.quantity ?? 1,
+        amount: naira(record.amountKobo),
+        // As the script's clients read them: the cards' PINs and serials comma-separated in one order.
+        ...(record.pins && {
+          pin: record.pins.map((card) => card.pin).join(","),
+          serial: record.pins.map((card) => card.serial).join(","),
+          ...(plan?.loadPin && { load_pin: plan.loadPin }),
+          check_balance: "*310#",
+        }),
+      };
+    }
   }
 }
 

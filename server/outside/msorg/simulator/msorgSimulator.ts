@@ -7,7 +7,7 @@ import { accountBody } from "./msorgAccountBody";
 import { msorgServices } from "./msorgCatalogue";
 import type { MsorgControl, ReceivedRequest } from "./msorgControl";
 import { openMsorgLedger, type SimulatedRecord } from "./msorgLedger";
-import { createPurchase, examPinsOf, type MsorgScriptedAnswer, prepaidTokenOf } from "./msorgPurchase";
+import { cardsOf, createPurchase, type MsorgScriptedAnswer, prepaidTokenOf } from "./msorgPurchase";
 import { type MsorgListing, recentRecords } from "./msorgRecentRecords";
 import { recordBody } from "./msorgRecordBody";
 import { sendReply } from "./msorgReplies";
@@ -17,7 +17,7 @@ import { validateIuc, validateMeter } from "./msorgVerification";
 export type { MsorgService } from "./msorgCatalogue";
 export type { MsorgControl, ReceivedRequest } from "./msorgControl";
 export type { SimulatedRecord } from "./msorgLedger";
-export { msorgEpinTriggers, msorgTriggers } from "./msorgOutcomes";
+export { msorgEpinTriggers, msorgRechargeTriggers, msorgTriggers } from "./msorgOutcomes";
 export type { MsorgScriptedAnswer } from "./msorgPurchase";
 export type { MsorgListing } from "./msorgRecentRecords";
 
@@ -50,7 +50,7 @@ export function createMsorgSimulator(options: MsorgSimulatorOptions): MsorgSimul
     options.journalPath,
     options.walletBalance ?? defaultWalletBalance,
     prepaidTokenOf,
-    examPinsOf,
+    cardsOf,
   );
   const scripts = new Map<string, MsorgScriptedAnswer[]>();
   const requests: ReceivedRequest[] = [];

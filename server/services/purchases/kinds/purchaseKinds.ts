@@ -7,6 +7,7 @@ import { data } from "./data";
 import { electricity } from "./electricity";
 import { examPin } from "./examPin";
 import { fingerprint, type PurchaseKindModule } from "./purchaseKind";
+import { rechargePin } from "./rechargePin";
 import { tv } from "./tv";
 
 /** Each kind's order, as a customer or an API caller sends it (the contract's, schemas/purchases.ts). */
@@ -19,6 +20,7 @@ export const purchaseKindModules = {
   tv,
   electricity,
   exam_pin: examPin,
+  recharge_pin: rechargePin,
 } satisfies { [K in PurchaseKind]: PurchaseKindModule<PurchaseOrders[K]> };
 
 /** An order of any kind, named by its kind (how the v1 API and the dialect hand one over). */

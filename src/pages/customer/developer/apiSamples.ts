@@ -37,6 +37,11 @@ export function marketSamples(origin: string): Sample[] {
         "Buy 2 WAEC result checker PINs (each card comes back in data_pin, its PIN and serial joined by <=>)",
       code: `curl -X POST ${base}/epin/ ${token} ${json} \\\n  -d '{"exam_name":"WAEC","quantity":2,"request_id":"order-1002"}'`,
     },
+    {
+      title:
+        "Print 20 MTN ₦200 recharge cards (network_amount is the card's id in user/'s Rechargepin; the cards come back in pin, serial and load_pin)",
+      code: `curl -X POST ${base}/rechargepin/ ${token} ${json} \\\n  -d '{"network":1,"network_amount":2,"quantity":20,"name_on_card":"Ade Stores","request_id":"order-1003"}'`,
+    },
     { title: "A purchase's status, by its id", code: `curl ${base}/topup/<id>/ ${token}` },
   ];
 }
@@ -55,6 +60,11 @@ export function v1Samples(origin: string): Sample[] {
     {
       title: "Buy 2 exam PINs (a product id from the catalogue's exam_pins; the PINs come back in pins)",
       code: `curl -X POST ${base}/purchases ${bearer} ${json} \\\n  -d '{"kind":"exam_pin","product":1,"quantity":2,"phone":"08031234567","request_id":"'$(uuidgen)'"}'`,
+    },
+    {
+      title:
+        "Print 20 MTN ₦200 recharge cards (denomination in kobo; each card's pin, serial and load_code come back in pins)",
+      code: `curl -X POST ${base}/purchases ${bearer} ${json} \\\n  -d '{"kind":"recharge_pin","network_id":1,"denomination":20000,"quantity":20,"name_on_card":"Ade Stores","request_id":"'$(uuidgen)'"}'`,
     },
     {
       title: "A purchase, by its id or your request id",

@@ -7,7 +7,7 @@ const paths: ReadonlyArray<{ method: string; path: string; what: string }> = [
   {
     method: "GET",
     path: "user/",
-    what: "Your account, wallet balance, data plans and exam PIN prices (Exam)",
+    what: "Your account, wallet balance, data plans, exam PIN prices (Exam) and recharge cards (Rechargepin: each card's id, network, value and price)",
   },
   { method: "POST", path: "topup/", what: "Airtime: network, amount, mobile_number" },
   { method: "POST", path: "data/", what: "Data: plan, mobile_number (network optional)" },
@@ -23,9 +23,14 @@ const paths: ReadonlyArray<{ method: string; path: string; what: string }> = [
     what: "Exam PINs: exam_name (WAEC, NECO or NABTEB), quantity (1 to 10); the PINs come back in data_pin.pin, one <pin><=><serial> a line",
   },
   {
+    method: "POST",
+    path: "rechargepin/",
+    what: "Recharge cards to print: network, network_amount (a card's id from user/'s Rechargepin), quantity (1 to 100), name_on_card (1 to 30 characters); the cards come back in pin, serial and load_pin, comma-separated in the same order",
+  },
+  {
     method: "GET",
     path: "<service>/<id>/",
-    what: "A purchase as it stands: topup, data, cablesub, billpayment or epin, and its id (an epin record with its PINs)",
+    what: "A purchase as it stands: topup, data, cablesub, billpayment, epin or rechargepin, and its id (an epin or rechargepin record with its PINs)",
   },
   { method: "GET", path: "validateiuc", what: "A smartcard's name: smart_card_number, cablename" },
   { method: "GET", path: "validatemeter", what: "A meter's name: meternumber, disconame, mtype" },
