@@ -263,7 +263,10 @@ export function purchaseResult(product: Product, status: Transaction["status"]):
     discount: quote.discount,
     total: quote.total,
     description: "A purchase",
-    recipient: "phone" in choices[product].order ? choices[product].order.phone : null,
+    recipient: (() => {
+      const { order } = choices[product];
+      return "phone" in order ? order.phone : order.name_on_card;
+    })(),
     product: "The product",
     provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
     token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,

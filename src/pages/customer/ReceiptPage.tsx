@@ -26,6 +26,7 @@ const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   tv: "Smartcard number",
   electricity: "Meter number",
   exam_pin: "Phone number",
+  recharge_pin: "Name on the cards",
 };
 
 /** A JAMB PIN's purchase was for a candidate, named by the provider, whose profile ID is its recipient. */
@@ -135,7 +136,6 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
             <span className="mono">{t.recipient}</span>
           </Fact>
         )}
-        {t.cards && <Fact label="Name on the cards">{t.cards.name_on_card}</Fact>}
         {t.customer_name && <Fact label="Customer name">{t.customer_name}</Fact>}
         <Fact label="Amount">{formatNaira(t.amount)}</Fact>
         {t.discount > 0 && <Fact label="Discount">−{formatNaira(t.discount)}</Fact>}

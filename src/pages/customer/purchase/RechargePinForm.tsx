@@ -93,6 +93,7 @@ export function RechargePinForm({
       />
       <fieldset className="plans">
         <legend>Card value</legend>
+        {!networkId && <p className="muted">Choose the network to see your price for each card.</p>}
         {rechargeDenominations.map((denomination) => {
           const offered = cardOf(denomination);
           const value = formatNaira(denomination, true);
@@ -107,10 +108,12 @@ export function RechargePinForm({
               <span className="plan-size">
                 {offered && !offered.available ? `${value} (unavailable)` : value}
               </span>
-              <span className="plan-validity">
-                {offered ? "Your price per card" : "Choose a network for its price"}
-              </span>
-              {offered && <span className="plan-price">{formatNaira(offered.price, true)}</span>}
+              {offered && (
+                <>
+                  <span className="plan-validity">Your price per card</span>
+                  <span className="plan-price">{formatNaira(offered.price, true)}</span>
+                </>
+              )}
             </label>
           );
         })}

@@ -9,8 +9,9 @@ export const pinsToCome = "Your PINs show here, and come to you by email, once t
 export const cardsToCome =
   "Your cards are ready to print, and come to you by email, once the provider confirms.";
 
-/** "MTN ₦100 cards × 20", or "Airtime for 0803…": the purchase's product and whom it was for, if anyone. */
-const boughtFor = (t: Transaction) => `${t.product}${t.recipient ? ` for ${t.recipient}` : ""}`;
+/** "Airtime for 0803…", or a recharge purchase's "20 × MTN ₦100 card for Mama Nkechi Stores". */
+const boughtFor = (t: Transaction) =>
+  t.kind === "recharge_pin" ? t.description : `${t.product} for ${t.recipient}`;
 
 /** Successful (with its receipt and any token or PINs), pending (money held, check again) or failed (money back). */
 export function ResultStep({
