@@ -84,10 +84,10 @@ describe("recharge cards in a real browser", () => {
       )
       .toBeGreaterThan(0);
     await page.goto(`${test.app.base}/app/dashboard`);
-    await page
-      .getByRole("navigation", { name: "Quick actions" })
-      .getByRole("link", { name: "Recharge cards" })
-      .click();
+    const actions = page.getByRole("navigation", { name: "Quick actions" });
+    await actions.waitFor();
+    await lookAt(page, "dashboard");
+    await actions.getByRole("link", { name: "Recharge cards" }).click();
     await page.getByRole("heading", { level: 1, name: "Recharge cards" }).waitFor();
   });
 
@@ -192,6 +192,9 @@ describe("recharge cards in a real browser", () => {
 
   it("shows the choose, confirm and done steps at a laptop's width", async () => {
     const wide = await test.newPage(laptop, await page.context().storageState());
+    await wide.goto(`${test.app.base}/app/dashboard`);
+    await wide.getByRole("navigation", { name: "Quick actions" }).waitFor();
+    await lookAt(wide, "dashboard");
     await wide.goto(`${test.app.base}/app/recharge-pins`);
     await wide.getByRole("group", { name: "Card value" }).waitFor();
     await wide.getByLabel("Network", { exact: true }).selectOption({ label: "GLO" });
