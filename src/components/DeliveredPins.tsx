@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import type { Voucher } from "../../schemas/transactions";
-import { pinGroups } from "../format/pinGroups";
+import { pinGroups } from "../text/pinGroups";
 import { CopyButton } from "./CopyButton";
 import "./deliveredPins.css";
 

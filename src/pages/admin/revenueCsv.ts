@@ -1,5 +1,5 @@
 import type { RevenueReport } from "../../../schemas/admin";
-import { csvText, nairaForCsv } from "../../format/csv";
+import { csvText, nairaForCsv } from "../../text/csv";
 
 export { nairaForCsv };
 

@@ -7,7 +7,7 @@ import { saveFile } from "../../../app/saveFile";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { formatNaira } from "../../../format/money";
-import { pinGroups } from "../../../format/pinGroups";
+import { pinGroups } from "../../../text/pinGroups";
 import { rechargeCardsCsv, rechargeCardsCsvName } from "./rechargeCardsCsv";
 import "./rechargeCards.css";
 

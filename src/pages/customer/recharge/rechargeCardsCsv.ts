@@ -1,5 +1,5 @@
 import type { PrintedCards, Voucher } from "../../../../schemas/transactions";
-import { csvText, nairaForCsv } from "../../../format/csv";
+import { csvText, nairaForCsv } from "../../../text/csv";
 
 const header = ["network", "value_naira", "pin", "serial", "load_code", "name_on_card"];
 
