@@ -134,7 +134,7 @@ export const rechargeCard = z.object({
   price: kobo.check(z.meta({ description: "One card, at the level" })),
   available: z
     .boolean()
-    .check(z.meta({ description: "On sale now: switched on, its network too, and a provider sells it" })),
+    .check(z.meta({ description: "On sale now: switched on, and a configured provider sells it" })),
 });
 export type RechargeCard = z.infer<typeof rechargeCard>;
 

@@ -177,6 +177,15 @@ async function writeOneOfEach() {
       sell_at_loss: { reason: "Launch week, matched to the market" },
     },
   });
+  // A recharge card priced by an admin.
+  const card = (await server.sendOk("GET /core/staff/fetch/recharge-pins", { token: staff.token })).find(
+    (c) => c.network === "Airtel" && c.denomination === naira(500),
+  );
+  await server.sendOk("PATCH /sys.admin/recharge-pins/:id", {
+    token: admin.token,
+    params: { id: card?.id ?? 0 },
+    body: { price: naira(495) },
+  });
   await server.sendOk("POST /core/staff/fetch/data/plans/sync", {
     token: staff.token,
     body: {
@@ -386,6 +395,7 @@ describe("the audit log", () => {
     });
     expect(labels.get("data_network:1")).toMatchObject({ label: "MTN data" });
     expect(log.find((e) => e.target.type === "exam_product")?.target.label).toBe("JAMB UTME 2027");
+    expect(log.find((e) => e.target.type === "recharge_card")?.target.label).toBe("Airtel ₦500 card");
     expect(entryOf("notification.send").target.label).toBe("Happy new month");
     expect(entryOf("circular.create").target.label).toBe("Maintenance tonight");
     expect(entryOf("staff.invite").target).toMatchObject({

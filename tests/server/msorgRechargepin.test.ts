@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rechargeCardsOf } from "../../server/outside/msorg/msorgPins";
 import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
+import { rechargeCardsOf } from "../../server/outside/msorg/msorgRechargeCards";
 import {
   createMsorgSimulator,
   type MsorgSimulator,

@@ -106,6 +106,42 @@ describe("the MSORG adapter buying from OjaPay's reseller API", () => {
     expect(again).toMatchObject({ status: "successful", vouchers: cards });
   });
 
+  it("prints recharge cards through rechargepin/, reading each card's PIN, serial and load code, by id too", async () => {
+    const account = await fetch(`${server.origin}/reseller/api/user/`, {
+      headers: { authorization: `Token ${reseller.key}` },
+    });
+    const glo500 = (await account.json()).Rechargepin.find(
+      (card: { plan_network: string; amount: string }) =>
+        card.plan_network === "GLO" && card.amount === "500.00",
+    );
+    const order: ProviderOrder = {
+      service: "recharge_pin",
+      serviceId: "2",
+      variationCode: String(glo500.id),
+      productId: 1,
+      networkId: 2,
+      network: "GLO",
+      denomination: 50_000,
+      quantity: 3,
+      nameOnCard: "Our other shop",
+      amount: 3 * 49_000,
+    };
+    const bought = await vendor().buy("ours-cards", order);
+    const cards = (server.msorg.records().at(-1)?.pins ?? []).map((card) => ({
+      ...card,
+      load_code: `*311*${card.pin}#`,
+    }));
+    expect(cards).toHaveLength(3);
+    expect(bought).toMatchObject({ status: "successful", vouchers: cards });
+    const again = await vendor().requery({
+      requestId: "ours-cards",
+      providerReference: bought.providerReference ?? null,
+      order,
+      sentAt: server.clock.now(),
+    });
+    expect(again).toMatchObject({ status: "successful", vouchers: cards });
+  });
+
   it("waits on a pending purchase, and sees it settle", async () => {
     const pending = await vendor().buy("ours-3", airtime("08031111111", 200));
     expect(pending).toMatchObject({ status: "pending", providerReference: expect.any(String) });

@@ -132,6 +132,23 @@ describe("recharge cards in the console", () => {
     ]);
   });
 
+  it("keeps both of two admins' simultaneous edits to one card, its price and its switch", async () => {
+    const card = await cardOf("9Mobile", 50_000);
+    for (let round = 1; round <= 6; round++) {
+      const enabled = round % 2 === 0;
+      const answers = await Promise.all([
+        edit(card.id, { price: card.price - round * 10 }),
+        edit(card.id, { enabled }),
+      ]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200]);
+      expect(await cardOf("9Mobile", 50_000), `round ${round}`).toMatchObject({
+        price: card.price - round * 10,
+        enabled,
+      });
+    }
+    expect((await auditsOf(card.id)).length).toBeGreaterThanOrEqual(12);
+  });
+
   it("caps a level's recharge card discount at cost, as the console's caps say", async () => {
     await server.sendOk("PATCH /sys.admin/levels/:slug", {
       token: admin.token,

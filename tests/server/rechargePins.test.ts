@@ -129,10 +129,9 @@ describe("buying cards to print", () => {
     expect(listed).not.toHaveProperty("cards");
     const all = await server.sendOk("GET /core/customer/transactions", { token: c.token });
     expect(all.results.find((t) => t.reference === purchase.reference)).not.toHaveProperty("pins");
-    const staffList = await server.send("GET /staff/transaction/recharge-pins", { token: staff.token });
-    expect(staffList.status).toBe(200);
-    expect(staffList.body.data?.results.some((t) => t.reference === purchase.reference)).toBe(true);
-    expect(mentionsAnyPin(JSON.stringify(staffList.body), pins)).toBe(false);
+    const staffList = await server.sendOk("GET /staff/transaction/recharge-pins", { token: staff.token });
+    expect(staffList.results.some((t) => t.reference === purchase.reference)).toBe(true);
+    expect(mentionsAnyPin(JSON.stringify(staffList), pins)).toBe(false);
 
     const row = await rowOf(purchase.reference);
     expect(row.vouchers).not.toBeNull();
@@ -231,6 +230,17 @@ describe("staff and delivered cards", () => {
     });
     expect(refused.status).toBe(400);
     expect(await walletBalance(server.db, c.id)).toBe(naira(20_000) - 2 * card("Airtel", 50_000).price);
+  });
+});
+
+describe("the business's figures", () => {
+  it("count recharge card sales in the revenue report by service: volume, the vendor's cost and the margin", async () => {
+    const report = await server.sendOk("GET /sys.admin/revenue", { token: admin.token });
+    const cards = report.by_service.find((row) => row.kind === "recharge_pin");
+    expect(cards?.count).toBeGreaterThan(0);
+    expect(cards?.cost).toBeGreaterThan(0);
+    expect(cards?.revenue).toBe((cards?.volume ?? 0) - (cards?.refunds ?? 0) - (cards?.cost ?? 0));
+    expect(cards?.revenue).toBeGreaterThan(0);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   msorgIucQuery,
   msorgListQuery,
   msorgMeterQuery,
+  msorgRechargepinBody,
   msorgTopupBody,
 } from "../../schemas/msorgDialect";
 import { apiKeys } from "../../server/db/schema";
@@ -54,6 +55,8 @@ const fields = [
   "airtime_type",
   "exam_name",
   "quantity",
+  "network_amount",
+  "name_on_card",
   "__proto__",
   "constructor",
 ];
@@ -101,6 +104,7 @@ const call = fc.record({
       "cablesub/",
       "billpayment/",
       "epin/",
+      "rechargepin/",
       "topup/not-a-uuid/",
       `data/${crypto.randomUUID()}/`,
       "validateiuc?smart_card_number=7023456789&cablename=1",
@@ -225,6 +229,13 @@ const numberInputs: NumberInput[] = [
     fields: ["quantity"],
   },
   {
+    method: "POST",
+    path: "rechargepin/",
+    schema: msorgRechargepinBody,
+    base: { network: 1, network_amount: 1, quantity: 1, name_on_card: "Ade Stores" },
+    fields: ["network", "network_amount", "quantity"],
+  },
+  {
     method: "GET",
     path: "validateiuc",
     schema: msorgIucQuery,
@@ -238,7 +249,7 @@ const numberInputs: NumberInput[] = [
     base: { meternumber: "45071234567", disconame: "6", mtype: "prepaid" },
     fields: ["disconame", "meternumber", "mtype"],
   },
-  ...["topup/", "data/", "cablesub/", "billpayment/", "epin/"].map((path) => ({
+  ...["topup/", "data/", "cablesub/", "billpayment/", "epin/", "rechargepin/"].map((path) => ({
     method: "GET" as const,
     path,
     schema: msorgListQuery,
@@ -304,7 +315,7 @@ function boundaryCallsOf(input: NumberInput): DialectCall[] {
 describe("every number the market's dialect takes, at its boundaries", () => {
   it("refuses each its schema refuses with a 400 naming it, and answers each it takes without a fault", async () => {
     const sweep = numberInputs.flatMap(boundaryCallsOf);
-    for (const service of ["topup", "data", "cablesub", "billpayment", "epin"])
+    for (const service of ["topup", "data", "cablesub", "billpayment", "epin", "rechargepin"])
       for (const word of [...boundaryNumbers.map(String), ...boundaryNumberTexts, ...boundaryNumberWords])
         sweep.push({
           method: "GET",

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { OutsideReply } from "../outsideHttp";
 import type { ProviderAlertKind, ProviderOrder, ProviderResult } from "../provider";
 import { readToken, readUnits } from "../vtpass/electricityToken";
-import { pinsOf, rechargeCardsOf } from "./msorgPins";
+import { pinsOf } from "./msorgPins";
+import { rechargeCardsOf } from "./msorgRechargeCards";
 import { type MsorgRecord, misfitOf, msorgRecord, recordStatus } from "./msorgRecord";
 
 /**

@@ -18,6 +18,7 @@ import {
   tvProviders,
   users,
 } from "../../db/schema";
+import { rechargeCardName } from "../purchases/rechargeCards";
 
 const actors = alias(users, "actor");
 const targetUsers = alias(users, "target_user");
@@ -212,6 +213,11 @@ function targetOf(
       return target(names.disco);
     case "exam_product":
       return target(recorded(entry, "name", "string"));
+    case "recharge_card": {
+      const network = recorded(entry, "network", "string");
+      const value = recorded(entry, "denomination", "number");
+      return target(network && value !== null ? rechargeCardName(network, value) : null);
+    }
     case "notification":
       return target(names.notification);
     case "circular":

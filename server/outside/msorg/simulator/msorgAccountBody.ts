@@ -1,5 +1,6 @@
-import { dataNetworks, examPrices, rechargeCardPlans, topupNetworks } from "./msorgCatalogue";
+import { dataNetworks, examPrices, topupNetworks } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
+import { rechargeCardPlans } from "./msorgRechargeCards";
 
 /**
  * `GET user/`: the account, its wallet (naira, as text), the data plans, nested by network as the

@@ -9,11 +9,10 @@ import {
   limitsKobo,
   type MsorgService,
   maxEpinQuantity,
-  maxRechargeQuantity,
-  rechargeCardPlans,
   topupNetworks,
 } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
+import { maxRechargeQuantity, rechargeCardPlans } from "./msorgRechargeCards";
 
 /** What a purchase body asks for, checked as the vendors check it, with what it will charge. */
 export interface PurchaseOrder {

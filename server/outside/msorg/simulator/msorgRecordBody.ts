@@ -4,13 +4,13 @@ import {
   cables,
   dataNetworks,
   discos,
-  rechargeCardPlans,
   tokenInWordsDiscos,
   topupNetworks,
 } from "./msorgCatalogue";
 import { dataPlans } from "./msorgDataPlans";
 import type { SimulatedRecord } from "./msorgLedger";
 import { personFor } from "./msorgPeople";
+import { rechargeCardPlans } from "./msorgRechargeCards";
 
 /** The JSON a vendor answers a purchase and `GET <service>/<id>/` with, built from a record. */
 
