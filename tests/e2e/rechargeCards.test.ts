@@ -68,6 +68,20 @@ const cardsShown = (on: Page) =>
     .locator(".printed-card")
     .evaluateAll((cards) => cards.map((card) => [...card.children].map((p) => p.textContent ?? "")));
 
+/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
+async function tabTo(on: Page, name: RegExp) {
+  for (let presses = 0; presses < 60; presses++) {
+    await on.keyboard.press("Tab");
+    const focused = await on.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
 describe("recharge cards in a real browser", () => {
   it("a new customer funds the wallet and opens the wizard from the dashboard", async () => {
     await newCustomer(page, test.app.base, test.mail, customer);
@@ -169,6 +183,26 @@ describe("recharge cards in a real browser", () => {
     const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
     expect(pages).toHaveLength(2); // 24 cards, then 6
     await wide.emulateMedia({ media: "screen" });
+  });
+
+  it("chooses the cards by keyboard alone, as far as the confirm step", async () => {
+    await page.goto(`${test.app.base}/app/recharge-pins`);
+    await page.getByRole("group", { name: "Card value" }).waitFor();
+    await tabTo(page, /^Network$/);
+    await page.keyboard.press("ArrowDown"); // MTN, the first network
+    await tabTo(page, /^₦100/);
+    await page.keyboard.press("ArrowDown"); // ₦200: arrows move the choice within the group
+    await tabTo(page, /^How many cards$/);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("5");
+    await tabTo(page, /^Name on the cards$/);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(shop);
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("region", { name: "Confirm your purchase" });
+    await confirm.getByText(/^5 cards at ₦\d+ each$/).waitFor();
+    expect(await confirm.textContent()).toContain("₦200");
+    await page.getByRole("button", { name: "Back" }).click();
   });
 
   it("says a pending purchase's cards come once the provider confirms", async () => {
