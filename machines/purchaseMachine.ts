@@ -140,6 +140,8 @@ function chosenOrder({ choice }: PurchaseContext): PurchaseOrder {
       return { kind: choice.kind, order: choice.order };
     case "exam_pin":
       return { kind: choice.kind, order: choice.order };
+    case "recharge_pin":
+      return { kind: choice.kind, order: choice.order };
   }
 }
 

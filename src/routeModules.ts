@@ -66,6 +66,8 @@ const adminModules: Record<AdminPath, string> = {
   "/electricity-transactions": "TransactionsListPage",
   "/manage-exam-pins": "catalogue/ExamPinsPage",
   "/exam-pin-transactions": "TransactionsListPage",
+  "/manage-recharge-pins": "catalogue/RechargeCardsPage",
+  "/recharge-pin-transactions": "TransactionsListPage",
 };
 
 export const routeModules: readonly RouteModules[] = [
@@ -86,6 +88,8 @@ export const routeModules: readonly RouteModules[] = [
   customer("/cable-subscriptions", "purchase/PurchasePage"),
   customer("/utilities", "purchase/PurchasePage"),
   customer("/exam-pins", "purchase/PurchasePage"),
+  customer("/recharge-pins", "purchase/PurchasePage"),
+  customer("/recharge-pins/:reference/print", "recharge/RechargeCardsPrintPage"),
   customer("/transaction-history", "TransactionHistoryPage"),
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),

@@ -25,6 +25,7 @@ const loaders: { [K in Product]: (api: CustomerApi) => Promise<CatalogueOf<K>> }
   },
   electricity: async (api) => ({ kind: "electricity", discos: await api.discos() }),
   exam_pin: async (api) => ({ kind: "exam_pin", products: await api.examPins() }),
+  recharge_pin: async (api) => ({ kind: "recharge_pin", cards: await api.rechargeCards() }),
 };
 
 /** The purchase machine's actors for one product's wizard, for `purchaseMachine.provide`. */
@@ -56,4 +57,5 @@ export const productsThatVerify: Record<Product, boolean> = {
   electricity: true,
   // JAMB's PINs only: a result checker's choice has no profile ID to check (choiceIsChecked).
   exam_pin: true,
+  recharge_pin: false,
 };

@@ -66,6 +66,8 @@ function buy(api: CustomerApi, request: PurchaseInput): Promise<Transaction> {
       return api.buyElectricity({ ...request.order, ...confirmation });
     case "exam_pin":
       return api.buyExamPins({ ...request.order, ...confirmation });
+    case "recharge_pin":
+      return api.buyRechargePins({ ...request.order, ...confirmation });
   }
 }
 

@@ -7,6 +7,7 @@ import type { examProductAdminContracts } from "../../schemas/routes/examProduct
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
 import type { levelContracts } from "../../schemas/routes/levels";
 import { providerContracts } from "../../schemas/routes/providers";
+import type { rechargeCardAdminContracts } from "../../schemas/routes/rechargeCardAdmin";
 import { staffFundingContracts } from "../../schemas/routes/staffFunding";
 import { staffTransactionContracts } from "../../schemas/routes/staffTransaction";
 import { userAdminContracts } from "../../schemas/routes/userAdmin";
@@ -32,6 +33,10 @@ type ExamProducts = typeof examProductAdminContracts;
 // Loaded with the first call, by the Exam PINs page alone, as the levels' routes are.
 const examProductRoutes = () =>
   import("../../schemas/routes/examProductAdmin").then((m) => m.examProductAdminContracts);
+type RechargeCards = typeof rechargeCardAdminContracts;
+// Loaded with the first call, by the Recharge cards page alone, as the exam PINs' routes are.
+const rechargeCardRoutes = () =>
+  import("../../schemas/routes/rechargeCardAdmin").then((m) => m.rechargeCardAdminContracts);
 // Loaded with the first call, by the API users page alone, as the levels' routes are.
 const apiKeyRoutes = () => import("../../schemas/routes/apiKeyConsole").then((m) => m.apiKeyConsoleContracts);
 
@@ -42,6 +47,7 @@ const transactionLists = {
   tv: "GET /staff/transaction/tv",
   electricity: "GET /staff/transaction/electricity",
   exam_pin: "GET /staff/transaction/exam-pins",
+  recharge_pin: "GET /staff/transaction/recharge-pins",
 } as const satisfies Record<PurchaseKind, keyof Transactions>;
 
 // Panels that show their own failure to load keep it out of a toast.
@@ -92,6 +98,13 @@ export function adminApi(client: ApiClient) {
       client.call(await examProductRoutes(), "POST /sys.admin/exam-pins", { body }),
     patchExamProduct: async (id: number, body: BodyOf<ExamProducts["PATCH /sys.admin/exam-pins/:id"]>) =>
       client.call(await examProductRoutes(), "PATCH /sys.admin/exam-pins/:id", { params: { id }, body }),
+    // Recharge cards: staff read them; pricing them and switching them on or off is admins'.
+    rechargeCards: async () => client.call(await rechargeCardRoutes(), "GET /core/staff/fetch/recharge-pins"),
+    patchRechargeCard: async (
+      id: number,
+      body: BodyOf<RechargeCards["PATCH /sys.admin/recharge-pins/:id"]>,
+    ) =>
+      client.call(await rechargeCardRoutes(), "PATCH /sys.admin/recharge-pins/:id", { params: { id }, body }),
     discos: () => client.call(catalogue, "GET /core/staff/fetch/electricity"),
     patchDisco: (body: BodyOf<Catalogue["PATCH /core/staff/fetch/electricity"]>) =>
       client.call(catalogue, "PATCH /core/staff/fetch/electricity", { body }),

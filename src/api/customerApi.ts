@@ -9,6 +9,7 @@ import type { kycRequestContracts } from "../../schemas/routes/kycRequests";
 import type { levelUpgradeContracts } from "../../schemas/routes/levelUpgrades";
 import { noticeContracts } from "../../schemas/routes/notice";
 import { purchaseContracts } from "../../schemas/routes/purchase";
+import type { rechargePinContracts } from "../../schemas/routes/rechargePins";
 import { statusContracts } from "../../schemas/routes/status";
 import { walletContracts } from "../../schemas/routes/wallet";
 import { transaction } from "../../schemas/transactions";
@@ -32,6 +33,9 @@ const kycRequests = () => import("../../schemas/routes/kycRequests").then((m) =>
 type ExamPins = typeof examPinContracts;
 // Only the exam-PIN wizard checks a candidate and buys: its bodies load with its first such call.
 const examPins = () => import("../../schemas/routes/examPins").then((m) => m.examPinContracts);
+type RechargePins = typeof rechargePinContracts;
+// Only the recharge-card wizard buys cards: its body loads with its first such call.
+const rechargePins = () => import("../../schemas/routes/rechargePins").then((m) => m.rechargePinContracts);
 type LevelUpgrades = typeof levelUpgradeContracts;
 // Only the profile's price level section calls these: their schemas load with its first call.
 const levelUpgrades = () => import("../../schemas/routes/levelUpgrades").then((m) => m.levelUpgradeContracts);
@@ -77,6 +81,7 @@ export function customerApi(client: ApiClient) {
       client.call(catalogueContracts, "GET /core/customer/fetch/tv/:id", { params: { id } }),
     discos: () => client.call(catalogueContracts, "GET /core/customer/fetch/electricity"),
     examPins: () => client.call(catalogueContracts, "GET /core/customer/fetch/exam-pins"),
+    rechargeCards: () => client.call(catalogueContracts, "GET /core/customer/fetch/recharge-pins"),
 
     buyAirtime: (body: BodyOf<Purchases["POST /core/customer/airtime"]>) =>
       client.call(purchaseContracts, "POST /core/customer/airtime", { body }, shownOnPage),
@@ -95,6 +100,8 @@ export function customerApi(client: ApiClient) {
       client.call(await examPins(), "POST /core/customer/exam-pins/verify", { body }, shownOnPage),
     buyExamPins: async (body: BodyOf<ExamPins["POST /core/customer/exam-pins"]>) =>
       client.call(await examPins(), "POST /core/customer/exam-pins", { body }, shownOnPage),
+    buyRechargePins: async (body: BodyOf<RechargePins["POST /core/customer/recharge-pins"]>) =>
+      client.call(await rechargePins(), "POST /core/customer/recharge-pins", { body }, shownOnPage),
 
     // The profile's verification section says itself when the tier cannot be read.
     kyc: () => client.call(kycContracts, "GET /core/customer/kyc", {}, quiet),

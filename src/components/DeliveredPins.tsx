@@ -1,10 +1,8 @@
 import type { CSSProperties } from "react";
 import type { Voucher } from "../../schemas/transactions";
+import { pinGroups } from "../text/pinGroups";
 import { CopyButton } from "./CopyButton";
 import "./deliveredPins.css";
-
-/** "123456789012" → ["1234", "5678", "9012"]: a PIN read out, or typed in, four characters at a time. */
-export const pinGroups = (pin: string) => pin.replace(/\s+/g, "").match(/.{1,4}/g) ?? [];
 
 /** Its characters, which size its type so that the longest (a 19-digit token) fits a phone's card on one line. */
 const pinLength = (pin: string) => pin.replace(/\s+/g, "").length;

@@ -10,6 +10,7 @@ export const kindLabels: Record<TransactionKind, string> = {
   tv: "Cable TV",
   electricity: "Electricity",
   exam_pin: "Exam PINs",
+  recharge_pin: "Recharge cards",
   refund: "Refund",
   bonus: "Bonus",
   level_upgrade: "Level upgrade",

@@ -28,6 +28,7 @@ const parts: Record<PurchaseKind, readonly Part[]> = {
   ],
   electricity: [["electricityControl", "discos", answers("GET /core/customer/fetch/electricity")]],
   exam_pin: [["examControl", "products", answers("GET /core/customer/fetch/exam-pins")]],
+  recharge_pin: [["rechargeControl", "cards", answers("GET /core/customer/fetch/recharge-pins")]],
 };
 
 /**

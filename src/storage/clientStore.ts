@@ -27,6 +27,8 @@ export const storageKeys = [
   "signUpTickets",
   // Ours: the exam PINs on sale and their prices, as the other wizards' catalogues are kept (issue 37).
   "examControl",
+  // Ours: the recharge cards on sale and their prices, kept like the exam PINs' (issue 37).
+  "rechargeControl",
 ] as const;
 
 export type StorageKey = (typeof storageKeys)[number];

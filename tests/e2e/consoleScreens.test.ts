@@ -61,7 +61,7 @@ describe.each(sizes)("the console's sidebar at %spx", (size) => {
     }
     const links = nav.getByRole("link");
     const last = links.last();
-    expect(await last.textContent()).toBe("Exam PIN transactions");
+    expect(await last.textContent()).toBe("Recharge card transactions");
     // The list scrolled to its end as a finger or a wheel would, the page itself left at its top.
     await nav.locator("ul").evaluate((list) => {
       list.scrollTop = list.scrollHeight;
@@ -83,8 +83,8 @@ describe.each(sizes)("the console's sidebar at %spx", (size) => {
     const centre = [(link.left + link.right) / 2, (link.top + link.bottom) / 2] as const;
     if (size === "360") await page.touchscreen.tap(...centre);
     else await page.mouse.click(...centre);
-    await page.waitForURL(`${test.app.base}/admin/exam-pin-transactions`);
-    await page.getByRole("heading", { level: 1, name: "Exam PIN transactions" }).waitFor();
+    await page.waitForURL(`${test.app.base}/admin/recharge-pin-transactions`);
+    await page.getByRole("heading", { level: 1, name: "Recharge card transactions" }).waitFor();
   });
 });
 

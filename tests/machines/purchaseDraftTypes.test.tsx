@@ -14,6 +14,7 @@ import {
   type PurchaseOrder,
   tvBuyBody,
 } from "../../schemas/purchases";
+import { rechargePinPurchaseBody } from "../../schemas/rechargePins";
 import { choices, jambChoice } from "../support/purchaseFixtures";
 import { testRequestId } from "../support/renderApp";
 
@@ -35,6 +36,8 @@ describe("a purchase's draft and order, typed by its kind", () => {
           return electricityBuyBody.safeParse({ action: "buy", ...purchase.order, ...confirmation });
         case "exam_pin":
           return examPinPurchaseBody.safeParse({ ...purchase.order, ...confirmation });
+        case "recharge_pin":
+          return rechargePinPurchaseBody.safeParse({ ...purchase.order, ...confirmation });
       }
     };
     expect(orders.map((purchase) => [purchase.kind, body(purchase).success])).toEqual([
@@ -43,6 +46,7 @@ describe("a purchase's draft and order, typed by its kind", () => {
       ["tv", true],
       ["electricity", true],
       ["exam_pin", true],
+      ["recharge_pin", true],
       ["exam_pin", true],
     ]);
   });

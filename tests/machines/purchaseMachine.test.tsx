@@ -26,6 +26,7 @@ const paths: Record<Product, string> = {
   tv: "/app/cable-subscriptions",
   electricity: "/app/utilities",
   exam_pin: "/app/exam-pins",
+  recharge_pin: "/app/recharge-pins",
 };
 
 /** Every event the wizard knows for a product, with each outcome its actors can have. */

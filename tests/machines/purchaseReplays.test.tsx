@@ -45,6 +45,7 @@ describe("saved purchase states", () => {
     expect(byProduct("tv")).toEqual([...steps, "verified", "verifying"].sort());
     expect(byProduct("electricity")).toEqual([...steps, "verified", "verifying"].sort());
     expect(byProduct("exam_pin")).toEqual([...steps, "verified", "verifying"].sort());
+    expect(byProduct("recharge_pin")).toEqual(steps);
   });
 
   it.each(replays)("%s comes back on the screen as it was", async (_name, replay) => {

@@ -5,6 +5,8 @@ import type {
   DataCatalogue,
   ElectricityCatalogue,
   ExamPinCatalogue,
+  RechargeCard,
+  RechargePinCatalogue,
   TvCatalogue,
 } from "../../schemas/catalogue";
 import type { Transaction } from "../../schemas/transactions";
@@ -13,6 +15,7 @@ import {
   dataChoice,
   electricityChoice,
   examPinChoice,
+  rechargePinChoice,
   tvChoice,
 } from "../../src/pages/customer/purchase/choices";
 
@@ -157,12 +160,34 @@ export const examPinCatalogue: ExamPinCatalogue = {
   ],
 };
 
+const networkNames = ["MTN", "GLO", "9Mobile", "Airtel"] as const;
+/** A network's card of one value at 97% of it (the customer level's price); `available` unless said. */
+const rechargeCard = (networkId: number, denomination: number, available = true): RechargeCard => ({
+  id: networkId * 10 + [10_000, 20_000, 50_000, 100_000].indexOf(denomination) + 1,
+  network_id: networkId,
+  network: networkNames[networkId - 1] ?? "MTN",
+  denomination,
+  price: (denomination * 97) / 100,
+  available,
+});
+
+/** Every network's four values; 9Mobile's ₦1,000 and every GLO card are off sale. */
+export const rechargePinCatalogue: RechargePinCatalogue = {
+  kind: "recharge_pin",
+  cards: [1, 2, 3, 4].flatMap((network) =>
+    [10_000, 20_000, 50_000, 100_000].map((value) =>
+      rechargeCard(network, value, network !== 2 && !(network === 3 && value === 100_000)),
+    ),
+  ),
+};
+
 export const catalogues: { [K in Product]: CatalogueOf<K> } = {
   airtime: airtimeCatalogue,
   data: dataCatalogue,
   tv: tvCatalogue,
   electricity: electricityCatalogue,
   exam_pin: examPinCatalogue,
+  recharge_pin: rechargePinCatalogue,
 };
 
 /** The JAMB sandbox's profile ID, which verifies. */
@@ -190,6 +215,10 @@ export const choices: { [K in Product]: Choice<K> } = {
     electricityCatalogue,
   ),
   exam_pin: examPinChoice({ product: 1, quantity: 3, phone: "08031234567" }, examPinCatalogue),
+  recharge_pin: rechargePinChoice(
+    { network_id: 1, denomination: 10_000, quantity: 3, name_on_card: "Mama Nkechi Stores" },
+    rechargePinCatalogue,
+  ),
 };
 
 export const verifications: Record<Product, Verified> = {
@@ -204,7 +233,15 @@ export const verifications: Record<Product, Verified> = {
   },
   electricity: { customer_name: "EMEKA BELLO", details: [["Address", "12 Allen Avenue, Ikeja, Lagos"]] },
   exam_pin: { customer_name: "ADAEZE NWOSU", details: [["JAMB profile ID", jambProfileId]] },
+  recharge_pin: { customer_name: "", details: [] },
 };
+
+/** The cards a delivered recharge purchase answers, as many as `count`, each with MTN's load code. */
+export const deliveredCards = (count: number) =>
+  Array.from({ length: count }, (_, i) => {
+    const pin = `5${String(i).padStart(3, "0")}123456789012`;
+    return { pin, serial: `SN0000${String(i + 1).padStart(6, "0")}`, load_code: `*311*${pin}#` };
+  });
 
 /** The PINs a delivered exam-PIN purchase answers, as many as `count`. */
 export const deliveredPins = (count: number) =>
@@ -226,13 +263,20 @@ export function purchaseResult(product: Product, status: Transaction["status"]):
     discount: quote.discount,
     total: quote.total,
     description: "A purchase",
-    recipient: choices[product].order.phone,
+    recipient: (() => {
+      const { order } = choices[product];
+      return "phone" in order ? order.phone : order.name_on_card;
+    })(),
     product: "The product",
     provider_reference: status === "pending" ? null : "SBX-OJA260302K7M3Q9XZ",
     token: product === "electricity" && status === "successful" ? "12345678901234567890" : null,
     units: product === "electricity" && status === "successful" ? "23.9 kWh" : null,
     ...(product === "exam_pin" &&
       status === "successful" && { pins: deliveredPins(choices.exam_pin.order.quantity) }),
+    ...(product === "recharge_pin" && {
+      cards: { network: "MTN", denomination: 10_000, name_on_card: "Mama Nkechi Stores" },
+      ...(status === "successful" && { pins: deliveredCards(choices.recharge_pin.order.quantity) }),
+    }),
     // A WAEC PIN has no candidate to name; the other verified kinds name their customer.
     customer_name: product === "exam_pin" ? null : verifications[product].customer_name || null,
     failure_reason: status === "failed" ? "The provider declined this purchase." : null,

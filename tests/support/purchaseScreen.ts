@@ -63,6 +63,17 @@ export async function fillChoice(user: UserEvent, choice: Choice) {
       await user.click(screen.getByRole("button", { name: d.profile_id ? "Check profile ID" : "Continue" }));
       break;
     }
+    case "recharge_pin": {
+      const d = choice.draft;
+      await user.selectOptions(screen.getByLabelText("Network"), String(d.network_id));
+      const value = document.querySelector<HTMLInputElement>(`input[type=radio][value="${d.denomination}"]`);
+      if (!value) throw new Error(`no card value ${d.denomination} on screen`);
+      await user.click(value);
+      await retype(user, "How many cards", String(d.quantity));
+      await retype(user, "Name on the cards", d.name_on_card);
+      await user.click(screen.getByRole("button", { name: "Continue" }));
+      break;
+    }
   }
 }
 
@@ -172,8 +183,13 @@ export async function expectPurchaseScreen({
       expect(await screen.findByRole("heading", { name: "Purchase successful" })).toBeInTheDocument();
       if (context.transaction?.token)
         expect(screen.getByText("1234 5678 9012 3456 7890")).toBeInTheDocument();
-      // Each PIN delivered, with a copy button of its own.
-      if (context.transaction?.pins && context.transaction.pins.length > 1)
+      // Recharge cards lead to their print page; each other PIN delivered has a copy button of its own.
+      if (context.transaction?.kind === "recharge_pin")
+        expect(screen.getByRole("link", { name: "Print cards" })).toHaveAttribute(
+          "href",
+          expect.stringMatching(new RegExp(`/recharge-pins/${context.transaction.reference}/print$`)),
+        );
+      else if (context.transaction?.pins && context.transaction.pins.length > 1)
         for (const [i] of context.transaction.pins.entries())
           expect(screen.getByRole("button", { name: `Copy PIN ${i + 1}` })).toBeEnabled();
       expect(screen.getByRole("link", { name: "View receipt" })).toHaveAttribute(

@@ -102,6 +102,7 @@ export function renderApp({
       tv: purchaseLogic,
       electricity: purchaseLogic,
       exam_pin: purchaseLogic,
+      recharge_pin: purchaseLogic,
     },
     emergencyModeLogic: emergencyModeMachine.provide({ actors: emergency.actors }),
     inspect,

@@ -659,3 +659,51 @@ describe("exam PIN purchases", () => {
     expect(screen.queryByRole("region", { name: "PINs delivered" })).not.toBeInTheDocument();
   });
 });
+
+describe("recharge card purchases", () => {
+  it("are listed through their own call, under their own title", async () => {
+    const transactions = vi.fn(async () =>
+      listPage([staffTxn({}, { reference: "OJA-CARD0001", kind: "recharge_pin", recipient: "Ade Stores" })]),
+    );
+    renderPage(
+      "/x/recharge-pin-transactions",
+      fakeAdmin({ transactions }),
+      <TransactionsListPage kind="recharge_pin" />,
+    );
+    await heading("Recharge card transactions");
+    await screen.findByText("OJA-CARD0001");
+    expect(transactions).toHaveBeenCalledWith("recharge_pin", { page: 1 });
+  });
+
+  it("show each card's load code beside its PIN and serial on the purchase's page", async () => {
+    const transactionCall = vi.fn(async () =>
+      detail({
+        kind: "recharge_pin",
+        description: "2 × MTN ₦100 card for Ade Stores",
+        product: "MTN ₦100 card",
+        recipient: "Ade Stores",
+        token: null,
+        customer_name: null,
+        pins: [
+          { pin: "1234567890123456", serial: "SN01", load_code: "*311*1234567890123456#" },
+          { pin: "6543210987654321", serial: "SN02", load_code: "*311*6543210987654321#" },
+        ],
+        can_refund: false,
+        can_requery: true,
+      }),
+    );
+    renderPage("/x/transactions/t", fakeAdmin({ transaction: transactionCall }), detailPage());
+    const pins = await screen.findByRole("region", { name: "PINs delivered" });
+    expect(
+      within(pins)
+        .getAllByRole("columnheader")
+        .map((head) => head.textContent),
+    ).toEqual(["PIN", "Serial number", "Load code"]);
+    expect(
+      within(pins)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(["1234567890123456SN01*311*1234567890123456#", "6543210987654321SN02*311*6543210987654321#"]);
+  });
+});

@@ -86,7 +86,7 @@ describe("clientStore", () => {
 
   it("covers every piece of client state the spec mirrors to local storage, and our one preference", () => {
     expect([...storageKeys].sort()).toEqual(
-      [...specKeys, "balanceHidden", "signUpTickets", "examControl"].sort(),
+      [...specKeys, "balanceHidden", "signUpTickets", "examControl", "rechargeControl"].sort(),
     );
   });
 });

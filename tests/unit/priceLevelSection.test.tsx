@@ -20,6 +20,7 @@ const flat = (percent: number) => ({
   tv: 0,
   electricity: 0,
   exam_pin: 0,
+  recharge_pin: 0,
 });
 const level = (slug: CustomerLevel["slug"], name: string, fee: number, percent: number, current = false) =>
   customerLevel.parse({

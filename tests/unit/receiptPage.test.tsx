@@ -239,3 +239,48 @@ describe("the receipt", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });
+
+describe("a recharge card purchase's receipt", () => {
+  const cards = { network: "MTN", denomination: 10_000, name_on_card: "Ade Stores" };
+  const purchase = (overrides: Partial<Transaction>) =>
+    transaction({
+      reference: "OJA-CARD0001",
+      kind: "recharge_pin",
+      description: "2 × MTN ₦100 card for Ade Stores",
+      product: "MTN ₦100 card",
+      recipient: "Ade Stores",
+      cards,
+      ...overrides,
+    });
+
+  it("leads to the print page and the CSV rather than listing the cards, and names the name printed", async () => {
+    await openReceipt(
+      purchase({
+        status: "successful",
+        pins: [
+          { pin: "1234567890123456", serial: "SN01", load_code: "*311*1234567890123456#" },
+          { pin: "6543210987654321", serial: "SN02", load_code: "*311*6543210987654321#" },
+        ],
+      }),
+    );
+    const region = await screen.findByRole("region", { name: "Your 2 cards are ready to print" });
+    expect(await within(region).findByRole("link", { name: "Print cards" })).toHaveAttribute(
+      "href",
+      "/app/recharge-pins/OJA-CARD0001/print",
+    );
+    expect(within(region).getByRole("button", { name: "Download CSV" })).toBeEnabled();
+    expect(screen.queryByText("1234567890123456")).not.toBeInTheDocument();
+    expect(fact("Type")).toHaveTextContent("Recharge cards");
+    expect(fact("Name on the cards")).toHaveTextContent("Ade Stores");
+  });
+
+  it("says a pending purchase's cards can be printed once the provider confirms", async () => {
+    await openReceipt(purchase({ status: "pending" }));
+    expect(
+      await screen.findByText(
+        /Your cards can be printed from this receipt, and come to you by email, once it does/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Print cards" })).not.toBeInTheDocument();
+  });
+});

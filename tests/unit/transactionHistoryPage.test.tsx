@@ -87,6 +87,7 @@ describe("transaction history", () => {
       "Cable TV",
       "Electricity",
       "Exam PINs",
+      "Recharge cards",
       "Refund",
       "Bonus",
       "Level upgrade",

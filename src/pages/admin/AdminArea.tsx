@@ -35,6 +35,7 @@ const TvProvidersPage = lazyPage(() => import("./catalogue/TvProvidersPage"));
 const TvPlansPage = lazyPage(() => import("./catalogue/TvPlansPage"));
 const ElectricityControlsPage = lazyPage(() => import("./catalogue/ElectricityControlsPage"));
 const ExamPinsPage = lazyPage(() => import("./catalogue/ExamPinsPage"));
+const RechargeCardsPage = lazyPage(() => import("./catalogue/RechargeCardsPage"));
 
 type Params = Record<string, string | undefined>;
 
@@ -69,6 +70,8 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/electricity-transactions": () => <TransactionsListPage kind="electricity" />,
   "/manage-exam-pins": () => <ExamPinsPage />,
   "/exam-pin-transactions": () => <TransactionsListPage kind="exam_pin" />,
+  "/manage-recharge-pins": () => <RechargeCardsPage />,
+  "/recharge-pin-transactions": () => <TransactionsListPage kind="recharge_pin" />,
 };
 
 function Forbidden() {

@@ -7,6 +7,8 @@ import { ColumnHeads } from "../../components/ColumnHeads";
  */
 export function DeliveredPinsTable({ pins }: { pins: readonly Voucher[] }) {
   const hasSerials = pins.some((pin) => pin.serial !== null);
+  // Recharge cards carry what to dial to load them; exam PINs have none.
+  const hasLoadCodes = pins.some((pin) => pin.load_code !== undefined);
   return (
     <section className="card" aria-labelledby="txn-pins">
       <h2 id="txn-pins">PINs delivered</h2>
@@ -17,7 +19,7 @@ export function DeliveredPinsTable({ pins }: { pins: readonly Voucher[] }) {
       <div className="admin-table-scroll">
         <table className="admin-table pins-table">
           <caption className="sr-only">PINs delivered</caption>
-          <ColumnHeads columns={["PIN", hasSerials && "Serial number"]} />
+          <ColumnHeads columns={["PIN", hasSerials && "Serial number", hasLoadCodes && "Load code"]} />
           <tbody>
             {pins.map((pin) => (
               <tr key={`${pin.pin}:${pin.serial ?? ""}`}>
@@ -27,6 +29,11 @@ export function DeliveredPinsTable({ pins }: { pins: readonly Voucher[] }) {
                 {hasSerials && (
                   <td data-label="Serial number" className="keep-whole">
                     <span className="mono">{pin.serial ?? "—"}</span>
+                  </td>
+                )}
+                {hasLoadCodes && (
+                  <td data-label="Load code" className="keep-whole">
+                    <span className="mono">{pin.load_code ?? "—"}</span>
                   </td>
                 )}
               </tr>

@@ -32,6 +32,7 @@ const titles: Record<PurchaseKind | "all", string> = {
   tv: "TV transactions",
   electricity: "Electricity transactions",
   exam_pin: "Exam PIN transactions",
+  recharge_pin: "Recharge card transactions",
   all: "Transactions History",
 };
 

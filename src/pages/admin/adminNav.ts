@@ -53,6 +53,9 @@ export const adminPages = [
   // Staff read the exam PINs and their offers; adding and editing them is admins' (sys.admin/).
   { path: "/manage-exam-pins", title: "Exam PINs", roles: staff, inNav: true },
   { path: "/exam-pin-transactions", title: "Exam PIN transactions", roles: staff, inNav: true },
+  // Staff read the recharge cards and their offers; pricing them is admins' (sys.admin/).
+  { path: "/manage-recharge-pins", title: "Recharge cards", roles: staff, inNav: true },
+  { path: "/recharge-pin-transactions", title: "Recharge card transactions", roles: staff, inNav: true },
 ] as const satisfies readonly AdminPage[];
 
 export type AdminPath = (typeof adminPages)[number]["path"];

@@ -15,6 +15,7 @@ const TransactionHistoryPage = lazyPage(() => import("./TransactionHistoryPage")
 const ReceiptPage = lazyPage(() => import("./ReceiptPage"));
 const ProfilePage = lazyPage(() => import("./ProfilePage"));
 const PurchasePage = lazyPage(() => import("./purchase/PurchasePage"));
+const RechargeCardsPrintPage = lazyPage(() => import("./recharge/RechargeCardsPrintPage"));
 const NotificationsPage = lazyPage(() => import("./NotificationsPage"));
 const DeveloperPage = lazyPage(() => import("./developer/DeveloperPage"));
 
@@ -47,6 +48,12 @@ export function CustomerRoutes() {
           </Route>
           <Route path="/exam-pins">
             <PurchasePage product="exam_pin" />
+          </Route>
+          <Route path="/recharge-pins">
+            <PurchasePage product="recharge_pin" />
+          </Route>
+          <Route path="/recharge-pins/:reference/print">
+            {(params) => <RechargeCardsPrintPage reference={params.reference} />}
           </Route>
           <Route path="/transaction-history">
             <TransactionHistoryPage />

@@ -15,6 +15,10 @@ import "./wallet.css";
 
 // Only an exam-PIN receipt draws PINs: every other receipt goes without their code and styles.
 const DeliveredPins = lazyPart(() => import("../../components/DeliveredPins").then((m) => m.DeliveredPins));
+// A recharge receipt leads to its print page and CSV rather than listing up to 100 cards.
+const RechargeCardLinks = lazyPart(() =>
+  import("./recharge/RechargeCardLinks").then((m) => m.RechargeCardLinks),
+);
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",
@@ -22,6 +26,7 @@ const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   tv: "Smartcard number",
   electricity: "Meter number",
   exam_pin: "Phone number",
+  recharge_pin: "Name on the cards",
 };
 
 /** A JAMB PIN's purchase was for a candidate, named by the provider, whose profile ID is its recipient. */
@@ -79,6 +84,8 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
           We are waiting for the provider to confirm. Your money is held, not lost.
           {t.kind === "exam_pin" &&
             " Your PINs show on this receipt, and come to you by email, once it does."}
+          {t.kind === "recharge_pin" &&
+            " Your cards can be printed from this receipt, and come to you by email, once it does."}
         </p>
       )}
       {t.status === "failed" && (
@@ -99,7 +106,17 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
       )}
 
       {t.token && <TokenBox token={t.token} units={t.units} />}
-      {t.pins && t.pins.length > 0 && (
+      {t.kind === "recharge_pin" && t.pins && t.pins.length > 0 && (
+        <section className="receipt-cards" aria-labelledby="receipt-cards">
+          <h2 id="receipt-cards">
+            {t.pins.length === 1
+              ? "Your card is ready to print"
+              : `Your ${t.pins.length} cards are ready to print`}
+          </h2>
+          <RechargeCardLinks transaction={t} placeholder={<p role="status">Loading…</p>} />
+        </section>
+      )}
+      {t.kind !== "recharge_pin" && t.pins && t.pins.length > 0 && (
         <DeliveredPins pins={t.pins} placeholder={<p role="status">Loading your PINs…</p>} />
       )}
 

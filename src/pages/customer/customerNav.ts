@@ -8,6 +8,8 @@ export const customerPages = [
   { path: "/utilities", label: "Electricity", title: "Electricity" },
   // Beyond spec section 2 (issue 37): WAEC, NECO, NABTEB and JAMB PINs.
   { path: "/exam-pins", label: "Exam PINs", title: "Exam PINs" },
+  // Issue 37: cards of MTN, Airtel, Glo and 9mobile airtime to print and sell.
+  { path: "/recharge-pins", label: "Recharge cards", title: "Recharge cards" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
   // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
   // (CustomerLayout); anyone may open the address and read how to get there.

@@ -10,6 +10,7 @@ const serviceNames: Record<LevelServiceName, string> = {
   tv: "cable TV",
   electricity: "electricity",
   exam_pin: "exam PINs",
+  recharge_pin: "recharge cards",
 };
 
 /** "a, b and c". */

@@ -27,10 +27,11 @@ type Open =
   | null;
 
 /**
- * A plan, bouquet or exam PIN has a code and a cost at each provider (an exam PIN's code only at
- * VTpass); airtime and electricity a commission.
+ * A plan, bouquet, exam PIN or recharge card has a code and a cost at each provider (an exam PIN's
+ * code only at VTpass; a recharge card's is the vendor's network_amount id); airtime and electricity a
+ * commission.
  */
-const isFixed = (service: OfferService) => service === "data" || service === "tv" || service === "exam_pin";
+const isFixed = (service: OfferService) => service !== "airtime" && service !== "electricity";
 const addFields = {
   fixed: ["provider", "variation_code", "cost", "service_id", "enabled"],
   commission: ["provider", "service_id", "commission_percent", "enabled"],

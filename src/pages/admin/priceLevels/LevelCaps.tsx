@@ -12,6 +12,7 @@ const serviceNames: Record<LevelCap["service"], string> = {
   tv: "Cable TV",
   electricity: "Electricity",
   exam_pin: "Exam PINs",
+  recharge_pin: "Recharge cards",
 };
 
 /** One product's cap, as the brief's own example reads: "2.5% asked, 0.5% given: capped at cost". */
@@ -52,6 +53,7 @@ export function LevelCaps({ level }: { level: PriceLevelInConsole }) {
     level.tv_percent,
     level.electricity_percent,
     level.exam_pin_percent,
+    level.recharge_pin_percent,
   ].every((percent) => percent === 0);
   if (asksNothing) return null;
   return (

@@ -9,6 +9,7 @@ const serviceTitles: Record<RouteView["service"], string> = {
   tv: "Cable TV",
   electricity: "Electricity",
   exam_pin: "Exam PINs",
+  recharge_pin: "Recharge cards",
 };
 
 export const routeKey = (route: Pick<RouteView, "service" | "scope">) => `${route.service}:${route.scope}`;

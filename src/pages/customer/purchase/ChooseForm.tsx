@@ -5,6 +5,7 @@ import { AirtimeForm } from "./AirtimeForm";
 import { DataForm } from "./DataForm";
 import { ElectricityForm } from "./ElectricityForm";
 import { ExamPinForm } from "./ExamPinForm";
+import { RechargePinForm } from "./RechargePinForm";
 import { TvForm } from "./TvForm";
 
 /** Each product as the subject of "… not on sale right now". */
@@ -14,6 +15,7 @@ const onSale: Record<PurchaseKind, string> = {
   tv: "Cable TV is",
   electricity: "Electricity is",
   exam_pin: "Exam PINs are",
+  recharge_pin: "Recharge cards are",
 };
 
 /**
@@ -32,6 +34,8 @@ function somethingOnSale(catalogue: PurchaseCatalogue): boolean {
       return catalogue.discos.some((d) => d.enabled);
     case "exam_pin":
       return catalogue.products.some((p) => p.enabled);
+    case "recharge_pin":
+      return catalogue.cards.some((c) => c.available);
   }
 }
 
@@ -88,6 +92,14 @@ export function ChooseForm({
         <ExamPinForm
           catalogue={catalogue}
           draft={choice?.kind === "exam_pin" ? choice.draft : undefined}
+          onNext={onNext}
+        />
+      );
+    case "recharge_pin":
+      return (
+        <RechargePinForm
+          catalogue={catalogue}
+          draft={choice?.kind === "recharge_pin" ? choice.draft : undefined}
           onNext={onNext}
         />
       );

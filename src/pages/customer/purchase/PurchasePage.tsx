@@ -30,6 +30,7 @@ const paths: Record<Product, string> = {
   tv: "/cable-subscriptions",
   electricity: "/utilities",
   exam_pin: "/exam-pins",
+  recharge_pin: "/recharge-pins",
 };
 /** The step indicator's steps, each lit by the machine's states tagged with it. */
 const steps: Array<[PurchaseStep, string]> = [
@@ -43,6 +44,7 @@ const recipientWord: Record<Product, string> = {
   tv: "smartcard",
   electricity: "meter",
   exam_pin: "profile ID",
+  recharge_pin: "order",
 };
 /** Who the verified step's name belongs to. */
 const verifiedWho: Record<Product, string> = {
@@ -51,6 +53,7 @@ const verifiedWho: Record<Product, string> = {
   tv: "customer",
   electricity: "customer",
   exam_pin: "candidate",
+  recharge_pin: "customer",
 };
 
 /** A spinner and what is happening, on a card of its own unless it stands inside one (`bare`). */

@@ -3,8 +3,15 @@ import { formatNaira } from "../../../../schemas/money";
 import type { Transaction } from "../../../../schemas/transactions";
 import { DeliveredPins } from "../../../components/DeliveredPins";
 import { TokenBox } from "../../../components/TokenBox";
+import { RechargeCardLinks } from "../recharge/RechargeCardLinks";
 
 export const pinsToCome = "Your PINs show here, and come to you by email, once the provider confirms.";
+export const cardsToCome =
+  "Your cards are ready to print, and come to you by email, once the provider confirms.";
+
+/** "Airtime for 0803…", or a recharge purchase's "20 × MTN ₦100 card for Mama Nkechi Stores". */
+const boughtFor = (t: Transaction) =>
+  t.kind === "recharge_pin" ? t.description : `${t.product} for ${t.recipient}`;
 
 /** Successful (with its receipt and any token or PINs), pending (money held, check again) or failed (money back). */
 export function ResultStep({
@@ -28,21 +35,26 @@ export function ResultStep({
         <>
           <h2 id="result-title">Purchase successful</h2>
           <p>
-            {t.product} for {t.recipient}
+            {boughtFor(t)}
             {t.customer_name ? ` (${t.customer_name})` : ""}: {formatNaira(t.total)} paid.
           </p>
           {t.token && <TokenBox token={t.token} units={t.units} />}
-          {t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />}
+          {t.kind === "recharge_pin" ? (
+            <RechargeCardLinks transaction={t} />
+          ) : (
+            t.pins && t.pins.length > 0 && <DeliveredPins pins={t.pins} />
+          )}
         </>
       )}
       {t.status === "pending" && (
         <>
           <h2 id="result-title">Waiting for the provider</h2>
           <p>
-            {t.product} for {t.recipient} is being processed. Your {formatNaira(t.total)} is held, not lost:
-            it is delivered, or it comes back to your wallet, once the provider confirms.
+            {boughtFor(t)} is being processed. Your {formatNaira(t.total)} is held, not lost: it is delivered,
+            or it comes back to your wallet, once the provider confirms.
           </p>
           {t.kind === "exam_pin" && <p>{pinsToCome}</p>}
+          {t.kind === "recharge_pin" && <p>{cardsToCome}</p>}
           {error && (
             <p className="field-error" role="alert">
               {error}

@@ -5,6 +5,7 @@ import {
   type ElectricityCatalogue,
   type ExamPinCatalogue,
   planTypeLabels,
+  type RechargePinCatalogue,
   type TvCatalogue,
 } from "../../../../schemas/catalogue";
 import { formatNaira } from "../../../../schemas/money";
@@ -14,6 +15,7 @@ import type {
   DataDraft,
   ElectricityDraft,
   ExamPinDraft,
+  RechargePinDraft,
   TvDraft,
 } from "../../../../schemas/purchases";
 
@@ -113,6 +115,35 @@ export function examPinChoice(v: ExamPinDraft, catalogue: ExamPinCatalogue): Cho
       ["How many", v.quantity === 1 ? "1 PIN" : `${v.quantity} PINs at ${formatNaira(price, true)} each`],
       ...(profile ? [["JAMB profile ID", profile] as [string, string]] : []),
       ["Phone number", v.phone],
+    ],
+  };
+}
+
+/** One price per card, the level's, times how many; the name goes to the provider as typed. */
+export function rechargePinChoice(
+  v: RechargePinDraft,
+  catalogue: RechargePinCatalogue,
+): Choice<"recharge_pin"> {
+  const card = catalogue.cards.find(
+    (c) => c.network_id === v.network_id && c.denomination === v.denomination,
+  );
+  const price = card?.price ?? 0;
+  const value = formatNaira(v.denomination, true);
+  return {
+    kind: "recharge_pin",
+    draft: { ...v },
+    order: {
+      network_id: v.network_id,
+      denomination: v.denomination,
+      quantity: v.quantity,
+      name_on_card: v.name_on_card,
+    },
+    quote: planQuote(price * v.quantity),
+    summary: [
+      ["Network", card?.network ?? ""],
+      ["Card value", value],
+      ["How many", v.quantity === 1 ? "1 card" : `${v.quantity} cards at ${formatNaira(price, true)} each`],
+      ["Name on the cards", v.name_on_card],
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { phone } from "../../../../schemas/common";
 import { meterNumber, meterType, smartcard } from "../../../../schemas/purchases";
+import { nameOnCard } from "../../../../schemas/rechargePins";
 import { parseNaira } from "../../../format/money";
 
 /**
@@ -33,4 +34,11 @@ export const examPinForm = z.object({
   quantity: z.string().check(z.regex(/^\d{1,3}$/, { error: "Enter how many PINs, as a number." })),
   phone,
   profile_id: z.string(),
+});
+/** How many is checked against the bounds as the form is sent (RechargePinForm); the name as the body checks it. */
+export const rechargePinForm = z.object({
+  network_id: choose("a network"),
+  denomination: choose("a card value"),
+  quantity: z.string().check(z.regex(/^\d{1,3}$/, { error: "Enter how many cards, as a number." })),
+  name_on_card: nameOnCard,
 });

@@ -1,0 +1,277 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { AxeResults } from "axe-core";
+import type { Download, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { phone } from "./support/browser";
+import {
+  type BrowserTest,
+  laptop,
+  screenshotWindow,
+  settle,
+  startBrowserTest,
+  testAdmin,
+} from "./support/browserTest";
+import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { consoleSignIn } from "./support/secondFactor";
+
+// Recharge cards bought through the real server and the vendor's simulator, in Chromium: the wizard at
+// a phone's width and a laptop's, the CSV, the receipt and the print page, on screen, in print media
+// and as an A4 PDF, each screen run through axe; then the console's Recharge cards page. With
+// SCREENSHOTS_DIR set, each step is saved as recharge-cards-*-<width>.png and the PDF beside them.
+
+let test: BrowserTest;
+let page: Page;
+
+const customer = { first: "Nkechi", last: "Eze", email: "nkechi@example.com", password: "nkechi pass 7" };
+const pin = "5284";
+const shop = "Mama Nkechi Stores";
+/** The simulator's test quantity that stays processing a while, then delivers (docs/PROVIDERS.md). */
+const pendingQuantity = 97;
+const axeScript = "node_modules/axe-core/axe.min.js";
+
+beforeAll(async () => {
+  // CSP bypassed only so axe can be injected.
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { bypassCSP: true });
+  page = await test.newPage(phone);
+});
+
+afterAll(() => test?.stop());
+
+async function axeFindings(on: Page, label: string): Promise<string[]> {
+  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
+  const results: AxeResults = await on.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
+async function lookAt(on: Page, name: string) {
+  await on.evaluate(() => window.scrollTo(0, 0));
+  await screenshotWindow(on, `recharge-cards-${name}`);
+  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
+  expect(await axeFindings(on, name)).toEqual([]);
+}
+
+const csvOf = async (download: Download) => readFileSync((await download.path()) ?? "", "utf8");
+
+/** The printed cards as their text reads: [business, head, pin, load, serial]. */
+const cardsShown = (on: Page) =>
+  on
+    .locator(".printed-card")
+    .evaluateAll((cards) => cards.map((card) => [...card.children].map((p) => p.textContent ?? "")));
+
+/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
+async function tabTo(on: Page, name: RegExp) {
+  for (let presses = 0; presses < 60; presses++) {
+    await on.keyboard.press("Tab");
+    const focused = await on.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+
+describe("recharge cards in a real browser", () => {
+  it("a new customer funds the wallet and opens the wizard from the dashboard", async () => {
+    await newCustomer(page, test.app.base, test.mail, customer);
+    await setPin(page, test.app.base, test.mail, customer.email, pin);
+    await fundByTransfer(page, test.app.base, "40000");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${test.app.base}/app/transaction-history`);
+          await page.getByRole("heading", { level: 1 }).waitFor();
+          return page.getByText("+₦40,000.00").count();
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toBeGreaterThan(0);
+    await page.goto(`${test.app.base}/app/dashboard`);
+    const actions = page.getByRole("navigation", { name: "Quick actions" });
+    await actions.waitFor();
+    await lookAt(page, "dashboard");
+    await actions.getByRole("link", { name: "Recharge cards" }).click();
+    await page.getByRole("heading", { level: 1, name: "Recharge cards" }).waitFor();
+  });
+
+  it("buys 30 MTN ₦100 cards with the shop's name, and offers them to print and as CSV", async () => {
+    await page.getByRole("group", { name: "Card value" }).waitFor();
+    // The account's name is offered until the shop's is typed.
+    expect(await page.getByLabel("Name on the cards").inputValue()).toBe("Nkechi Eze");
+    await page.getByLabel("Network", { exact: true }).selectOption({ label: "MTN" });
+    await page.getByRole("radio", { name: /₦100\b/ }).check();
+    await page.getByLabel("How many cards").fill("101");
+    await page.getByLabel("Name on the cards").fill(shop);
+    await lookAt(page, "choose");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText("Buy 1 to 100 cards at a time.").waitFor();
+    await page.getByLabel("How many cards").fill("30");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    const confirm = page.getByRole("region", { name: "Confirm your purchase" });
+    await confirm.getByText(/^30 cards at ₦\d+(\.\d\d)? each$/).waitFor();
+    await confirm.getByText(shop).waitFor();
+    await lookAt(page, "confirm");
+    await payWithPin(page, pin);
+
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    await page.getByRole("link", { name: "Print cards" }).waitFor();
+    await lookAt(page, "done");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^recharge-cards-OJ\w+\.csv$/);
+    const lines = (await csvOf(download)).split("\r\n");
+    expect(lines[0]).toBe("network,value_naira,pin,serial,load_code,name_on_card");
+    expect(lines).toHaveLength(32); // the header, 30 cards and the empty string after the last CRLF
+    for (const line of lines.slice(1, 31)) {
+      const [network, value, cardPin, , loadCode, name] = line.split(",");
+      expect([network, value, name]).toEqual(["MTN", "100.00", shop]);
+      expect(loadCode).toBe(`*311*${cardPin}#`);
+    }
+
+    await page.getByRole("link", { name: "View receipt" }).click();
+    await page.getByRole("heading", { name: "Your 30 cards are ready to print" }).waitFor();
+    await page.getByRole("link", { name: "Print cards" }).waitFor();
+    await lookAt(page, "receipt");
+  });
+
+  it("prints the cards on A4 sheets of 24, black on white, none split between pages", async () => {
+    await page.getByRole("link", { name: "Print cards" }).click();
+    await page.getByRole("heading", { level: 1, name: "Print recharge cards" }).waitFor();
+    await page.locator(".printed-card").first().waitFor();
+    const cards = await cardsShown(page);
+    expect(cards).toHaveLength(30);
+    for (const [business, head, cardPin, load] of cards) {
+      expect(business).toBe(shop);
+      expect(head).toBe("MTN₦100");
+      const digits = (cardPin ?? "").replace(/^PIN /, "");
+      expect(load).toBe(`Dial *311*${digits}#`);
+    }
+    await lookAt(page, "print");
+
+    const wide = await test.newPage(laptop, await page.context().storageState());
+    await wide.goto(page.url());
+    await wide.locator(".printed-card").first().waitFor();
+    await lookAt(wide, "print");
+    await wide.emulateMedia({ media: "print" });
+    expect(await wide.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
+    expect(await wide.getByRole("navigation").first().isVisible()).toBe(false);
+    // Printed, each card is its own black on white, whatever the screen's theme.
+    const colours = await wide
+      .locator(".printed-card")
+      .first()
+      .evaluate((card) => [getComputedStyle(card).color, getComputedStyle(card).backgroundColor]);
+    expect(colours).toEqual(["rgb(0, 0, 0)", "rgb(255, 255, 255)"]);
+    await screenshotWindow(wide, "recharge-cards-print-media");
+
+    const pdf = await wide.pdf({ format: "A4" });
+    const dir = process.env.SCREENSHOTS_DIR;
+    if (dir) writeFileSync(join(dir, "recharge-cards.pdf"), pdf);
+    const pages = pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? [];
+    expect(pages).toHaveLength(2); // 24 cards, then 6
+    await wide.emulateMedia({ media: "screen" });
+  });
+
+  it("chooses the cards by keyboard alone, as far as the confirm step", async () => {
+    await page.goto(`${test.app.base}/app/recharge-pins`);
+    await page.getByRole("group", { name: "Card value" }).waitFor();
+    await tabTo(page, /^Network$/);
+    await page.keyboard.press("ArrowDown"); // MTN, the first network
+    await tabTo(page, /^₦100/);
+    await page.keyboard.press("ArrowDown"); // ₦200: arrows move the choice within the group
+    await tabTo(page, /^How many cards$/);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type("5");
+    await tabTo(page, /^Name on the cards$/);
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(shop);
+    await page.keyboard.press("Enter");
+    const confirm = page.getByRole("region", { name: "Confirm your purchase" });
+    await confirm.getByText(/^5 cards at ₦\d+ each$/).waitFor();
+    expect(await confirm.textContent()).toContain("₦200");
+    await page.getByRole("button", { name: "Back" }).click();
+  });
+
+  it("says a pending purchase's cards come once the provider confirms", async () => {
+    await page.goto(`${test.app.base}/app/recharge-pins`);
+    await page.getByLabel("Network", { exact: true }).selectOption({ label: "Airtel" });
+    await page.getByRole("radio", { name: /₦200\b/ }).check();
+    await page.getByLabel("How many cards").fill(String(pendingQuantity));
+    await page.getByLabel("Name on the cards").fill(shop);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Waiting for the provider" }).waitFor();
+    await page
+      .getByText(/Your cards are ready to print, and come to you by email, once the provider confirms/)
+      .waitFor();
+    await lookAt(page, "pending");
+    const reference = (await page.getByText(/^Reference OJ/).textContent())?.replace("Reference ", "");
+    await page.goto(`${test.app.base}/app/recharge-pins/${reference}/print`);
+    await page.getByText(/Your cards come here once the provider confirms/).waitFor();
+    await lookAt(page, "print-pending");
+  });
+
+  it("shows the choose, confirm and done steps at a laptop's width", async () => {
+    const wide = await test.newPage(laptop, await page.context().storageState());
+    await wide.goto(`${test.app.base}/app/dashboard`);
+    await wide.getByRole("navigation", { name: "Quick actions" }).waitFor();
+    await lookAt(wide, "dashboard");
+    await wide.goto(`${test.app.base}/app/recharge-pins`);
+    await wide.getByRole("group", { name: "Card value" }).waitFor();
+    await wide.getByLabel("Network", { exact: true }).selectOption({ label: "GLO" });
+    await wide.getByRole("radio", { name: /₦500\b/ }).check();
+    await wide.getByLabel("How many cards").fill("2");
+    await lookAt(wide, "choose");
+    await wide.getByRole("button", { name: "Continue" }).click();
+    await wide.getByRole("region", { name: "Confirm your purchase" }).waitFor();
+    await lookAt(wide, "confirm");
+    await payWithPin(wide, pin);
+    await wide.getByRole("link", { name: "Print cards" }).waitFor();
+    await lookAt(wide, "done");
+    await wide.getByRole("link", { name: "View receipt" }).click();
+    await wide.getByRole("heading", { name: "Your 2 cards are ready to print" }).waitFor();
+    await wide.getByRole("link", { name: "Print cards" }).waitFor();
+    await lookAt(wide, "receipt");
+  });
+
+  it("lists the cards in the console, and the purchase's page shows each card's load code", async () => {
+    const admin = await test.newPage(laptop);
+    await consoleSignIn(admin, test.app.base, testAdmin);
+    await admin
+      .getByRole("navigation", { name: "Admin menu" })
+      .getByRole("link", { name: "Recharge cards", exact: true })
+      .click();
+    await settle(admin);
+    const rows = admin.locator("table.plan-table tbody tr");
+    await expect.poll(() => rows.count()).toBe(16);
+    await lookAt(admin, "console");
+    await admin.setViewportSize({ width: 360, height: 740 });
+    await lookAt(admin, "console");
+    await admin.setViewportSize(laptop.viewport);
+
+    await admin
+      .getByRole("navigation", { name: "Admin menu" })
+      .getByRole("link", { name: "Recharge card transactions" })
+      .click();
+    await settle(admin);
+    await admin.locator("table.transactions-table tbody tr a").first().click();
+    await admin.getByRole("heading", { name: "PINs delivered" }).waitFor();
+    await admin.getByRole("columnheader", { name: "Load code" }).waitFor();
+    await lookAt(admin, "console-purchase");
+    await admin.getByRole("heading", { name: "PINs delivered" }).scrollIntoViewIfNeeded();
+    await screenshotWindow(admin, "recharge-cards-console-pins");
+  });
+});
