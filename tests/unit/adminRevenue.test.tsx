@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { type RevenueReport, revenueReport } from "../../schemas/admin";
 import type { AdminApi } from "../../src/api/adminApi";
+import { nairaForCsv } from "../../src/format/csv";
 import RevenuePage from "../../src/pages/admin/RevenuePage";
-import { nairaForCsv, revenueCsv, revenueCsvName } from "../../src/pages/admin/revenueCsv";
+import { revenueCsv, revenueCsvName } from "../../src/pages/admin/revenueCsv";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 
 afterEach(() => {

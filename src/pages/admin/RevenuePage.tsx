@@ -13,6 +13,7 @@ import { formatCount } from "../../format/formatCount";
 import { formatDate } from "../../format/formatDate";
 import { addDays, lagosDay } from "../../format/lagosCalendar";
 import { formatNaira } from "../../format/money";
+import { saveCsv } from "../../format/saveCsv";
 import { BarChart } from "./charts/BarChart";
 import { revenueCsv, revenueCsvName } from "./revenueCsv";
 import "./console.css";
@@ -36,19 +37,6 @@ function readRange(params: URLSearchParams): Range {
   return range.from <= range.to ? range : fallback;
 }
 
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: "text/csv;charset=utf-8" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  // Firefox only follows a link that is in the document.
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file to the browser; revoking at once can cancel it in some.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export default function RevenuePage() {
   const { admin } = useAdminServices();
   const [params, setParams] = useSearchParams();
@@ -70,7 +58,7 @@ export default function RevenuePage() {
             type="button"
             className="button secondary"
             disabled={report.state !== "ready"}
-            onClick={() => data && download(revenueCsv(data.days), revenueCsvName(data.from, data.to))}
+            onClick={() => data && saveCsv(revenueCsv(data.days), revenueCsvName(data.from, data.to))}
           >
             Export CSV
           </button>
