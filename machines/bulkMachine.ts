@@ -1,21 +1,16 @@
 import { assign, fromPromise, setup } from "xstate";
 import type {
-  BulkAirtimeRow,
   BulkBatch,
   BulkBatchDetail,
-  BulkDataRow,
-  BulkKind,
   BulkPreview,
+  BulkPreviewBody,
   BulkStartBody,
 } from "../schemas/bulk";
 import { type ActionFailure, describeFailure, markShownOnScreen } from "./actionFailure";
 import { missingActor } from "./missingActor";
 
 /** What the page read from the list: the kind and the rows, ids only. */
-export interface BulkOrder {
-  kind: BulkKind;
-  rows: (BulkAirtimeRow | BulkDataRow)[];
-}
+export type BulkOrder = BulkPreviewBody;
 
 export interface BulkContext {
   order: BulkOrder | null;
@@ -122,7 +117,8 @@ export const bulkMachine = setup({
     previewed: {
       on: {
         "bulk.check": { target: "checking", actions: checkOrder },
-        "bulk.edit": { target: "editing", actions: "forgetPreview" },
+        // The list changed: the check stays on screen to fix it by, but buying needs a new one.
+        "bulk.edit": "editing",
         "bulk.buy": { guard: "allGood", target: "confirming", actions: ["forgetFailure", "newRequestId"] },
       },
     },
@@ -140,7 +136,7 @@ export const bulkMachine = setup({
         input: ({ context, event }) => {
           const order = context.order as BulkOrder;
           const pin = event.type === "bulk.confirm" ? event.pin : "";
-          return { ...order, pin, request_id: context.requestId ?? "" } as BulkStartBody;
+          return { ...order, pin, request_id: context.requestId ?? "" };
         },
         onDone: {
           target: "running",

@@ -86,6 +86,8 @@ export const routeModules: readonly RouteModules[] = [
   customer("/cable-subscriptions", "purchase/PurchasePage"),
   customer("/utilities", "purchase/PurchasePage"),
   customer("/exam-pins", "purchase/PurchasePage"),
+  customer("/bulk", "bulk/BulkPage"),
+  customer("/bulk/:id", "bulk/BulkPage"),
   customer("/transaction-history", "TransactionHistoryPage"),
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),

@@ -90,7 +90,8 @@ describe("bulkMachine", () => {
     actor.send({ type: "bulk.buy" });
     expect(actor.getSnapshot().value).toBe("previewed");
     actor.send({ type: "bulk.edit" });
-    expect(actor.getSnapshot().context.preview).toBeNull();
+    actor.send({ type: "bulk.buy" });
+    expect(actor.getSnapshot().value).toBe("editing");
     actor.send({ type: "bulk.check", order });
     await waitFor(actor, (s) => s.matches("previewed"));
     actor.send({ type: "bulk.buy" });

@@ -46,6 +46,7 @@ describe("the customer area", () => {
       "/app/cable-subscriptions",
       "/app/utilities",
       "/app/exam-pins",
+      "/app/bulk",
       "/app/transaction-history",
     ]);
     expect(nav).toHaveTextContent("Member since 2024");

@@ -99,6 +99,7 @@ describe("the dashboard", () => {
       ["Cable TV", "/app/cable-subscriptions"],
       ["Electricity", "/app/utilities"],
       ["Exam PINs", "/app/exam-pins"],
+      ["Bulk top-up", "/app/bulk"],
     ]);
   });
 

@@ -23,6 +23,7 @@ const quickActions = [
   { href: "/cable-subscriptions", label: "Cable TV" },
   { href: "/utilities", label: "Electricity" },
   { href: "/exam-pins", label: "Exam PINs" },
+  { href: "/bulk", label: "Bulk top-up" },
 ] as const;
 
 // Hidden unless the customer chose to show it: a balance on screen is read by whoever stands behind.

@@ -8,6 +8,8 @@ export const customerPages = [
   { path: "/utilities", label: "Electricity", title: "Electricity" },
   // Beyond spec section 2 (issue 37): WAEC, NECO, NABTEB and JAMB PINs.
   { path: "/exam-pins", label: "Exam PINs", title: "Exam PINs" },
+  // Beyond spec section 2 (issue 37): airtime or data for up to 500 numbers at once.
+  { path: "/bulk", label: "Bulk top-up", title: "Bulk top-up" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
   // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
   // (CustomerLayout); anyone may open the address and read how to get there.
