@@ -49,7 +49,7 @@ const checkOrder = {
 
 /**
  * A bulk order: the list checked (the preview's verdict per row), then bought with the PIN, then
- * followed until every row is settled, reading the batch every `pollInterval`. Opened with a batch's
+ * followed until every row is placed, reading the batch every `pollInterval`. Opened with a batch's
  * id (the page's address), it follows that batch. Refusals stay on the step that met them.
  */
 export const bulkMachine = setup({
@@ -63,7 +63,9 @@ export const bulkMachine = setup({
     startBulk: fromPromise<BulkBatch, BulkStartBody>(missing("startBulk")),
     fetchBatch: fromPromise<BulkBatchDetail, string>(missing("fetchBatch")),
   },
-  delays: { pollInterval: 2_000 },
+  // A read that hangs (a connection that neither answers nor fails) is given up after readLimit and
+  // asked again, so the page never stops following a batch it is showing.
+  delays: { pollInterval: 2_000, readLimit: 15_000 },
   guards: {
     hasBatch: ({ context }) => context.batchId !== null,
     /** Nothing of the batch shown yet: another customer's, or none by that id. */
@@ -149,6 +151,7 @@ export const bulkMachine = setup({
       initial: "reading",
       states: {
         reading: {
+          after: { readLimit: { target: "waiting", actions: "noteLostTouch" } },
           invoke: {
             src: "fetchBatch",
             input: ({ context }) => context.batchId ?? "",

@@ -181,6 +181,24 @@ describe("bulkMachine", () => {
     expect(actor.getSnapshot()).toMatchObject({ value: "editing", context: { batch: null, batchId: null } });
   });
 
+  it("gives up a read that hangs after readLimit and asks again", async () => {
+    vi.useFakeTimers();
+    const { actor, fetchBatch } = bulkActor(
+      { reads: [() => new Promise<BulkBatchDetail>(() => {}), async () => batch(2)] },
+      batchId,
+    );
+    await vi.advanceTimersByTimeAsync(15_000 - 1);
+    expect(actor.getSnapshot().value).toEqual({ running: "reading" });
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot()).toMatchObject({
+      value: { running: "waiting" },
+      context: { lostTouch: true },
+    });
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(actor.getSnapshot().value).toBe("finished");
+    expect(fetchBatch).toHaveBeenCalledTimes(2);
+  });
+
   it("says a batch it cannot read at all is not there, and tries again when asked", async () => {
     const { actor } = bulkActor(
       {

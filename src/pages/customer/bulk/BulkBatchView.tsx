@@ -5,6 +5,13 @@ import { formatNaira } from "../../../format/money";
 import { saveCsv } from "../../../format/saveCsv";
 import { kindLabels } from "./bulkCatalogue";
 import { bulkResultsCsv, bulkResultsCsvName, bulkStatusLabels } from "./bulkResultsCsv";
+import { whatItBuys } from "./whatItBuys";
+
+/** What a row took from the wallet: nothing to show once its money came back, or before it is placed. */
+const paid = (row: BulkBatchDetail["rows"][number]) =>
+  row.total !== null && (row.status === "successful" || row.status === "pending")
+    ? formatNaira(row.total)
+    : "—";
 
 const counts = (batch: BulkBatchDetail): [string, number][] => [
   ["Successful", batch.successful],
@@ -31,7 +38,7 @@ export function BulkBatchView({
         {finished ? "finished" : "buying"}
       </h2>
       <label className="bulk-progress">
-        <span>
+        <span aria-live="polite">
           {formatCount(batch.done)} of {formatCount(batch.count)} placed
         </span>
         <progress max={batch.count} value={batch.done} />
@@ -64,6 +71,7 @@ export function BulkBatchView({
                 <th scope="col">Line</th>
                 <th scope="col">Number</th>
                 <th scope="col">What</th>
+                <th scope="col">Paid</th>
                 <th scope="col">Outcome</th>
               </tr>
             </thead>
@@ -72,16 +80,19 @@ export function BulkBatchView({
                 <tr key={row.row} className={row.status === "successful" ? undefined : "bulk-row-bad"}>
                   <td data-label="Line">{row.row}</td>
                   <td data-label="Number">{row.phone}</td>
-                  <td data-label="What">{row.description}</td>
+                  <td data-label="What">{whatItBuys(row.description, row.phone)}</td>
+                  <td data-label="Paid">{paid(row)}</td>
                   <td data-label="Outcome">
-                    {row.reference ? (
-                      <Link href={`/transaction-history/${row.reference}`}>
-                        {bulkStatusLabels[row.status]}
-                      </Link>
-                    ) : (
-                      bulkStatusLabels[row.status]
-                    )}
-                    {row.msg && <span className="bulk-row-message">{row.msg}</span>}
+                    <span>
+                      {row.reference ? (
+                        <Link href={`/transaction-history/${row.reference}`}>
+                          {bulkStatusLabels[row.status]}
+                        </Link>
+                      ) : (
+                        bulkStatusLabels[row.status]
+                      )}
+                      {row.msg && <span className="bulk-row-message">{row.msg}</span>}
+                    </span>
                   </td>
                 </tr>
               ))}

@@ -3,6 +3,7 @@ import type { BulkPreview } from "../../../../schemas/bulk";
 import { formatCount } from "../../../format/formatCount";
 import { formatNaira } from "../../../format/money";
 import type { BulkLine } from "./bulkRows";
+import { whatItBuys } from "./whatItBuys";
 
 /** A line of the list with the preview's verdict on it, or this page's own. */
 export interface CheckedLine {
@@ -27,7 +28,13 @@ export function checkedLines(lines: readonly BulkLine[], preview: BulkPreview): 
       line: line.line,
       phone: line.phone,
       ok: verdict?.ok ?? false,
-      description: verdict?.description,
+      description:
+        verdict?.description &&
+        whatItBuys(
+          verdict.description,
+          line.phone,
+          "amount" in line.row ? formatNaira(line.row.amount) : undefined,
+        ),
       price: verdict?.price,
       msg: verdict?.msg,
     };
