@@ -54,7 +54,7 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
  * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css|TransactionRow|DeliveredPins|deliveredPins\.css)|\/src\/format\/formatCount/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css|TransactionRow|DeliveredPins|deliveredPins\.css)|\/src\/format\/(formatCount|csv|saveCsv)/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [

@@ -1,6 +1,5 @@
 import { Link } from "wouter";
 import type { BulkBatchDetail } from "../../../../schemas/bulk";
-import { formatCount } from "../../../format/formatCount";
 import { formatNaira } from "../../../format/money";
 import { saveCsv } from "../../../format/saveCsv";
 import { kindLabels } from "./bulkCatalogue";
@@ -34,12 +33,12 @@ export function BulkBatchView({
   return (
     <section className="card bulk-batch" aria-labelledby="bulk-batch-title">
       <h2 id="bulk-batch-title">
-        {kindLabels[batch.kind]} for {formatCount(batch.count)} {batch.count === 1 ? "number" : "numbers"}:{" "}
+        {kindLabels[batch.kind]} for {batch.count} {batch.count === 1 ? "number" : "numbers"}:{" "}
         {finished ? "finished" : "buying"}
       </h2>
       <label className="bulk-progress">
         <span aria-live="polite">
-          {formatCount(batch.done)} of {formatCount(batch.count)} placed
+          {batch.done} of {batch.count} placed
         </span>
         <progress max={batch.count} value={batch.done} />
       </label>
@@ -47,7 +46,7 @@ export function BulkBatchView({
         {counts(batch).map(([label, count]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{formatCount(count)}</dd>
+            <dd>{count}</dd>
           </div>
         ))}
         <div>

@@ -1,7 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId } from "react";
 import type { BulkKind } from "../../../../schemas/bulk";
-import { bulkKinds, maxBulkRows } from "../../../../schemas/bulk";
-import { TextAreaField } from "../../../components/TextAreaField";
 import { describedBy, FieldNotes, TextField } from "../../../components/TextField";
 import { formatNaira } from "../../../format/money";
 import type { BulkOffers } from "./bulkCatalogue";
@@ -79,6 +77,8 @@ export function BulkListForm({
   onChange: (draft: BulkDraft) => void;
   onCheck: () => void;
 }) {
+  // The console's TextAreaField lives with the console's code; this page's one text area is written out.
+  const listId = useId();
   const set = (change: Partial<BulkDraft>) => onChange({ ...draft, ...change });
   const networks = offers[draft.kind].networks.map((n) => ({ value: String(n.id), label: n.name }));
   const plans = offers.data.dataPlans
@@ -101,7 +101,7 @@ export function BulkListForm({
         <legend className="sr-only">Your list</legend>
         <fieldset className="bulk-kinds">
           <legend>What to buy</legend>
-          {bulkKinds.map((kind) => (
+          {offers.kinds.map((kind) => (
             <label key={kind}>
               <input
                 type="radio"
@@ -141,15 +141,23 @@ export function BulkListForm({
             />
           )}
         </div>
-        <TextAreaField
-          label="Phone numbers"
-          hint={`${formats[draft.kind]} Up to ${maxBulkRows} lines.`}
-          rows={8}
-          spellCheck={false}
-          value={draft.text}
-          onChange={(event) => set({ text: event.target.value })}
-          error={errors.text}
-        />
+        <div className="field">
+          <label htmlFor={listId}>Phone numbers</label>
+          <textarea
+            id={listId}
+            rows={8}
+            spellCheck={false}
+            value={draft.text}
+            onChange={(event) => set({ text: event.target.value })}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={describedBy(listId, true, errors.text)}
+          />
+          <FieldNotes
+            id={listId}
+            hint={`${formats[draft.kind]} Up to ${offers.maxRows} lines.`}
+            error={errors.text}
+          />
+        </div>
         <div className="field">
           <label htmlFor="bulk-file">Or read a CSV file</label>
           <input id="bulk-file" type="file" accept=".csv,text/csv,text/plain" onChange={readFile} />

@@ -11,20 +11,31 @@ import { useGlobalLoading } from "../../../components/globalLoading";
 import { LoadFailed } from "../../../components/LoadFailed";
 import { parseNaira } from "../../../format/money";
 import { customerPages } from "../customerNav";
-import { BulkBatchView } from "./BulkBatchView";
-import { BulkConfirm } from "./BulkConfirm";
+import { lazyPart } from "../lazyPart";
 import { type BulkDraft, BulkListForm } from "./BulkListForm";
-import { BulkPreviewTable, type CheckedLine, checkedLines } from "./BulkPreviewTable";
 import { loadBulkOffers } from "./bulkCatalogue";
-import { type BulkLine, readBulkRows } from "./bulkRows";
+import type { BulkLine } from "./bulkRows";
 import "../purchase/purchase.css";
 import "./bulk.css";
+
+// The PIN form (react-hook-form) loads after the page has drawn, as the wizards' steps do.
+const BulkConfirm = lazyPart(() => import("./BulkConfirm").then((module) => module.BulkConfirm));
+// The list's reader and the checked table come with the first Check, a batch's view with a batch: the
+// page draws its form without them.
+const readList = () => import("./bulkRows");
+const BulkPreviewTable = lazyPart(() =>
+  import("./BulkPreviewTable").then((module) => module.BulkPreviewTable),
+);
+const BulkBatchView = lazyPart(() => import("./BulkBatchView").then((module) => module.BulkBatchView));
+const loading = (
+  <p className="card" role="status">
+    Loading…
+  </p>
+);
 
 const title = customerPages.find((page) => page.path === "/bulk")?.title ?? "Bulk top-up";
 const emptyDraft: BulkDraft = { kind: "airtime", network: "", amount: "", plan: "", text: "" };
 const idOrNull = (text: string) => (text ? Number(text) : null);
-const unread = (lines: readonly BulkLine[]): CheckedLine[] =>
-  lines.map((line) => ({ line: line.line, phone: line.phone, ok: false, msg: line.msg }));
 
 /**
  * Airtime or data for many numbers: the list checked, bought with the PIN, then followed. The batch's
@@ -50,13 +61,20 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
     if (!batchId && context.batchId) navigate(`/bulk/${context.batchId}`);
   }, [batchId, context.batchId, navigate]);
 
+  const previewed = state.matches("previewed");
+  useEffect(() => {
+    // A list that can be bought: the PIN form's code is fetched before Buy all is pressed.
+    if (previewed) BulkConfirm.preload();
+  }, [previewed]);
+
   const edit = (next: BulkDraft) => {
     setDraft(next);
     if (state.matches("previewed")) send({ type: "bulk.edit" });
   };
 
-  const check = () => {
+  const check = async () => {
     if (offers.state !== "ready") return;
+    const { readBulkRows } = await readList();
     const amount = draft.amount.trim() ? parseNaira(draft.amount) : null;
     if (draft.kind === "airtime" && draft.amount.trim() && amount === null)
       return setErrors({ amount: "Enter an amount in naira, like 500." });
@@ -91,6 +109,7 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
               send({ type: "bulk.again" });
               navigate("/bulk");
             }}
+            placeholder={loading}
           />
         ) : state.matches("unreadable") ? (
           <div className="card">
@@ -117,8 +136,10 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
     );
 
   const { preview } = context;
-  const checked = localOnly ? unread(lines) : preview ? checkedLines(lines, preview) : null;
-  const buyable = state.matches("previewed") && preview?.covered && checked?.every((line) => line.ok);
+  const shown = localOnly || preview !== null;
+  // Every line read here and judged good by the server, and the wallet holds the total.
+  const buyable =
+    previewed && preview?.covered && preview.good === preview.count && lines.every((line) => line.row);
   const asking = state.matches("confirming") || state.matches("starting");
   return (
     <div className="bulk">
@@ -142,11 +163,12 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
           onCheck={check}
         />
       )}
-      {checked && (
+      {shown && (
         <BulkPreviewTable
-          lines={checked}
+          lines={lines}
           preview={localOnly ? null : preview}
           stale={state.matches("editing") && !localOnly}
+          placeholder={loading}
         />
       )}
       {buyable && preview && (
@@ -161,6 +183,7 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
           error={state.matches("confirming") ? (context.failure?.message ?? null) : null}
           onConfirm={(pin) => send({ type: "bulk.confirm", pin })}
           onBack={() => send({ type: "bulk.back" })}
+          placeholder={loading}
         />
       )}
     </div>

@@ -1,6 +1,5 @@
 import { Link } from "wouter";
 import type { BulkPreview } from "../../../../schemas/bulk";
-import { formatCount } from "../../../format/formatCount";
 import { formatNaira } from "../../../format/money";
 import type { BulkLine } from "./bulkRows";
 import { whatItBuys } from "./whatItBuys";
@@ -41,17 +40,21 @@ export function checkedLines(lines: readonly BulkLine[], preview: BulkPreview): 
   });
 }
 
+const unread = (lines: readonly BulkLine[]): CheckedLine[] =>
+  lines.map((line) => ({ line: line.line, phone: line.phone, ok: false, msg: line.msg }));
+
 /** Each line's number, what it buys, its price or why it cannot be bought; then the totals. */
 export function BulkPreviewTable({
-  lines,
+  lines: read,
   preview,
   stale,
 }: {
-  lines: readonly CheckedLine[];
+  lines: readonly BulkLine[];
   /** Null when no line could be read, so nothing was sent to be priced. */
   preview: BulkPreview | null;
   stale: boolean;
 }) {
+  const lines = preview ? checkedLines(read, preview) : unread(read);
   const bad = lines.filter((line) => !line.ok).length;
   return (
     <section className="card bulk-preview" aria-labelledby="bulk-preview-title">
@@ -89,12 +92,12 @@ export function BulkPreviewTable({
         <dl className="summary">
           <div>
             <dt>Numbers</dt>
-            <dd>{formatCount(lines.length)}</dd>
+            <dd>{lines.length}</dd>
           </div>
           {bad > 0 && (
             <div>
               <dt>To fix</dt>
-              <dd>{bad === 1 ? "1 line" : `${formatCount(bad)} lines`}</dd>
+              <dd>{bad === 1 ? "1 line" : `${bad} lines`}</dd>
             </div>
           )}
           <div className="summary-total">
