@@ -2,7 +2,7 @@ import { useMachine } from "@xstate/react";
 import { useCallback, useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { bulkMachine } from "../../../../machines/bulkMachine";
-import type { BulkAirtimeRow, BulkDataRow } from "../../../../schemas/bulk";
+import type { BulkAirtimeRow, BulkDataRow, BulkPreview } from "../../../../schemas/bulk";
 import { bulkActors } from "../../../actors/bulkActors";
 import { useCustomerServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
@@ -36,6 +36,15 @@ const loading = (
 const title = customerPages.find((page) => page.path === "/bulk")?.title ?? "Bulk top-up";
 const emptyDraft: BulkDraft = { kind: "airtime", network: "", amount: "", plan: "", text: "" };
 const idOrNull = (text: string) => (text ? Number(text) : null);
+
+/** What a finished check found, said to a screen reader as the table appears. */
+function checkSummary(preview: BulkPreview | null, lines: readonly BulkLine[]): string {
+  if (!preview) return "";
+  const bad = lines.filter((line) => !line.row).length + preview.count - preview.good;
+  return bad === 0
+    ? `All ${lines.length} lines checked and ready to buy.`
+    : `${lines.length} lines checked: ${bad} to fix.`;
+}
 
 /**
  * Airtime or data for many numbers: the list checked, bought with the PIN, then followed. The batch's
@@ -171,6 +180,9 @@ export default function BulkPage({ batchId }: { batchId?: string }) {
           placeholder={loading}
         />
       )}
+      <p className="sr-only" role="status">
+        {checkSummary(state.matches("previewed") ? preview : null, lines)}
+      </p>
       {buyable && preview && (
         <button type="button" className="button bulk-buy" onClick={() => send({ type: "bulk.buy" })}>
           Buy all
