@@ -17,8 +17,8 @@ import { type Customer, naira, serverForFile } from "./support/serverForFile";
 const server = serverForFile({ PROVIDERS: "vtpass" });
 
 let phones = 0;
-/** A fresh MTN number ending as asked: VTpass's simulator reads its last four digits. */
-const phone = (ending = "5678") => `0803${String(100 + ++phones).padStart(3, "0")}${ending}`;
+/** A fresh number (MTN's 0803 for the first thousand) ending as asked: VTpass's simulator reads its last four digits. */
+const phone = (ending = "5678") => `080${String(3_000 + ++phones)}${ending}`;
 const airtimeRow = (over: Partial<BulkAirtimeRow> = {}): BulkAirtimeRow => ({
   phone: phone(),
   network_id: 1,
@@ -237,6 +237,35 @@ describe("a batch", () => {
   });
 });
 
+describe("emergency mode", () => {
+  it("refuses a preview while sales are paused, and the rows of a batch still queued, charging nothing", async () => {
+    const admin = await server.signedInOperator("admin");
+    const pause = (enabled: boolean) =>
+      server.sendOk("POST /sys.admin/emergency-mode", {
+        token: admin.token,
+        body: enabled ? { enabled, message: "Provider outage. Back at 6pm." } : { enabled },
+      });
+    const c = await server.fundedCustomer(naira(1_000));
+    const started = await start(c, [airtimeRow(), airtimeRow()]);
+    const id = started.data?.id as string;
+    await pause(true);
+    try {
+      const refused = await preview(c, [airtimeRow()]);
+      expect(refused).toMatchObject({ status: 503, body: { msg: "Provider outage. Back at 6pm." } });
+      await placeQueuedRows(server.deps);
+    } finally {
+      await pause(false);
+    }
+    const view = await progress(c, id);
+    expect(view).toMatchObject({ status: "finished", failed: 2, charged: 0 });
+    expect(view.rows.map((r) => [r.status, r.reference, r.msg])).toEqual([
+      ["failed", null, "Provider outage. Back at 6pm."],
+      ["failed", null, "Provider outage. Back at 6pm."],
+    ]);
+    expect(await walletBalance(server.db, c.id)).toBe(naira(1_000));
+  });
+});
+
 describe("a program's batch (v1)", () => {
   it("buys the rows with the key, each purchase with its own webhook, and is read by id or request id", async () => {
     const holder = await keyHolder(server, { keyBody: { webhook_url: "https://hooks.example.com/ojapay" } });
@@ -262,6 +291,14 @@ describe("a program's batch (v1)", () => {
       .from(webhookDeliveries)
       .where(inArray(webhookDeliveries.transactionId, ids));
     expect(hooks).toHaveLength(3);
+    // A full batch is past the 16 kB of a single order, and read whole: refused for the money, not the size.
+    const full = Array.from({ length: maxBulkRows }, () => airtimeRow());
+    const tooDear = await server.send("POST /v1/batches", {
+      token: holder.key,
+      body: { kind: "airtime", rows: full, request_id: crypto.randomUUID() },
+    });
+    expect(JSON.stringify(full).length).toBeGreaterThan(16 * 1024);
+    expect(tooDear.body.code).toBe("insufficient_funds");
     const stranger = await keyHolder(server);
     const notTheirs = await server.send("GET /v1/batches/:id", { token: stranger.key, params: { id } });
     expect(notTheirs.status).toBe(404);

@@ -1,67 +1,17 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
-import { livingInstances } from "../../db/instancePresence";
 import { apiKeys, bulkBatches, bulkRows, idempotencyKeys, users } from "../../db/schema";
 import { Refusal } from "../../refusal";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type AnyConfirmation, type PurchaseDeps, placePurchase } from "../purchases/placePurchase";
 import { KeyCall } from "../resellers/keyCall";
+import { type ClaimedRow, claimRows } from "./bulkClaims";
 
 export type BulkDeps = PurchaseDeps & { config: Pick<Config, "bulkConcurrency"> };
 
-type BatchRow = typeof bulkBatches.$inferSelect;
-export type ClaimedRow = typeof bulkRows.$inferSelect & { batch: BatchRow };
-
-/**
- * How long a claimed row is this instance's alone: its purchase's first look and hold, the provider's
- * answer (each cut at its time limit, a second provider's too) and the settle. A crashed instance's
- * claims are taken over at once (`livingInstances`), a stuck one's when this runs out.
- */
-const leaseMs = (config: Pick<Config, "providerTimeoutMs" | "requeryBaseDelayMs">) =>
-  3 * config.providerTimeoutMs + config.requeryBaseDelayMs;
-
 /** A row ends a placing try after this many tries that failed with no answer (a database fault). */
 const maxAttempts = 5;
-
-/**
- * Claims up to `limit` queued rows, in one statement: FOR UPDATE SKIP LOCKED, so instances claiming
- * at once take different rows, each leased to this instance. Rows of every batch by their number, so
- * batches started together move on together.
- */
-export async function claimRows(deps: Pick<BulkDeps, "db" | "clock" | "config" | "instance">, limit: number) {
-  const now = deps.clock.now();
-  const due = deps.db
-    .select({ batchId: bulkRows.batchId, row: bulkRows.row })
-    .from(bulkRows)
-    .where(
-      and(
-        isNull(bulkRows.placedAt),
-        or(
-          isNull(bulkRows.leaseUntil),
-          lte(bulkRows.leaseUntil, now),
-          sql`${bulkRows.claimedBy} not in ${livingInstances}`,
-        ),
-      ),
-    )
-    .orderBy(asc(bulkRows.row))
-    .limit(limit)
-    .for("update", { skipLocked: true });
-  const claimed = await deps.db
-    .update(bulkRows)
-    .set({
-      claimedBy: deps.instance.id,
-      leaseUntil: new Date(now.getTime() + leaseMs(deps.config)),
-      attempts: sql`${bulkRows.attempts} + 1`,
-    })
-    .where(sql`(${bulkRows.batchId}, ${bulkRows.row}) in (${due})`)
-    .returning();
-  if (claimed.length === 0) return [];
-  const batchIds = [...new Set(claimed.map((r) => r.batchId))];
-  const batches = await deps.db.select().from(bulkBatches).where(inArray(bulkBatches.id, batchIds));
-  const byId = new Map(batches.map((b) => [b.id, b]));
-  return claimed.map((r) => ({ ...r, batch: byId.get(r.batchId) as BatchRow })).sort((a, b) => a.row - b.row);
-}
 
 /** The purchase an earlier placing of the row made, if any: its request id's. */
 async function purchaseOf(deps: Pick<BulkDeps, "db">, row: ClaimedRow): Promise<string | null> {

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database";
-import { type BulkDeps, type ClaimedRow, claimRows, placeRow } from "./bulkPlacing";
+import { type ClaimedRow, claimRows } from "./bulkClaims";
+import { type BulkDeps, placeRow } from "./bulkPlacing";
 
 /** The running pump of each database handle: a batch just started wakes it (`wakeBulkPump`). */
 const pumps = new WeakMap<Database, { run(): Promise<void> }>();
@@ -33,28 +34,34 @@ export function startBulkPump(deps: BulkDeps) {
     });
   }
 
+  /** Claims while there is room and the last claim was full; one claim under way at a time. */
+  async function claimWhileRoom(): Promise<void> {
+    try {
+      do {
+        again = false;
+        const free = limit - out.size;
+        if (stopped || free <= 0) return;
+        const claimed = await claimRows(deps, free);
+        more = claimed.length === free;
+        for (const row of claimed) place(row);
+      } while (again && more);
+    } catch (error) {
+      deps.logger.error({ err: error }, "could not claim bulk rows; trying again next run");
+    }
+  }
+
   function fill(): Promise<void> {
     if (filling) {
       again = true;
       return filling;
     }
-    filling = (async () => {
-      try {
-        do {
-          again = false;
-          const free = limit - out.size;
-          if (stopped || free <= 0) return;
-          const claimed = await claimRows(deps, free);
-          more = claimed.length === free;
-          for (const row of claimed) place(row);
-        } while (again && more);
-      } catch (error) {
-        deps.logger.error({ err: error }, "could not claim bulk rows; trying again next run");
-      } finally {
-        filling = null;
-      }
-    })();
-    return filling;
+    const claiming = claimWhileRoom();
+    filling = claiming;
+    // Cleared once it has ended, never before it is set: a claim with no room ends at once.
+    void claiming.finally(() => {
+      if (filling === claiming) filling = null;
+    });
+    return claiming;
   }
 
   const pump = {

@@ -1,0 +1,252 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../server/clock";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
+import { bulkRows, transactions, users } from "../../server/db/schema";
+import { newReferralCode } from "../../server/randomIds";
+import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
+import { hashSecret } from "../../server/services/accounts/secrets";
+import { openWallet } from "../../server/services/accounts/walletAccounts";
+import { freePort } from "../support/freePort";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { startOutsideProviders } from "./support/outsideProviders";
+import { createScratchDatabase, onPostgres } from "./support/testDatabase";
+import { checkedEnvelope, routeCaller } from "./support/testServer";
+
+// `kill -9` in the middle of a 200-row bulk purchase, then a restart on the same data: the batch
+// finishes with each row bought exactly once, the wallet charged exactly the rows' sum and the ledger
+// balanced. VTpass is simulated by this test process, outside the app, because the real one does not
+// die when the app does. Every wait is on a condition, never a fixed sleep.
+
+const admin = { email: "root@bulkcrash.test", password: "bulk crash admin 1" };
+const customer = { email: "agent@bulkcrash.test", password: "customer password 1" };
+const pin = "2468";
+const funded = 3_000_000; // ₦30,000
+const rowCount = 200;
+
+const work = mkdtempSync(join(tmpdir(), "ojapay-bulk-crash-"));
+const dataDir = join(work, "data");
+let scratch: { url: string; drop(): Promise<void> } | undefined;
+let closeOutside: () => void = () => {};
+let vtpass: Awaited<ReturnType<typeof startOutsideProviders>>["vtpass"];
+let env: Record<string, string>;
+let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
+let base: string;
+/** What the app running now has logged: shown when a wait on it runs out. */
+let output = "";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Each purchase takes VTpass a moment, so the batch is still running when the app dies, rows in flight. */
+async function vtpassGate(request: Request, pass: () => Response | Promise<Response>): Promise<Response> {
+  if (request.url.endsWith("/pay")) await sleep(40);
+  return pass();
+}
+const pays = () => vtpass.control.requests.filter((r) => r.path.endsWith("/pay"));
+
+async function openStore(): Promise<DatabaseHandle> {
+  return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
+}
+
+async function startApp() {
+  const spawned = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const proc = Object.assign(spawned, { exited: new Promise((r) => spawned.once("exit", r)) });
+  output = "";
+  proc.stdout?.on("data", (d) => {
+    output += d;
+  });
+  proc.stderr?.on("data", (d) => {
+    output += d;
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`the app exited:\n${output}`);
+    try {
+      if ((await fetch(`${base}/api/status/`)).ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
+    await sleep(100);
+  }
+}
+
+const { sendOk } = routeCaller(async (method, path, { body, token }) => {
+  const res = await fetch(`${base}/api/${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  return {
+    status: res.status,
+    body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`, res.headers.get("x-request-id")),
+  };
+});
+
+beforeAll(async () => {
+  scratch = onPostgres() ? await createScratchDatabase() : undefined;
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const outside = await startOutsideProviders({
+    name: "bulkcrash",
+    vtpassGate,
+    vtpassWebhookUrl: `${base}/api/webhooks/vtpass/`,
+    paystackWebhookUrl: `${base}/api/webhooks/paystack/`,
+  });
+  vtpass = outside.vtpass;
+  closeOutside = outside.close;
+  env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    STATIC_DIR: "/nonexistent",
+    LOG_LEVEL: "warn",
+    SIMULATORS: "off",
+    PUBLIC_URL: base,
+    ...outside.env,
+    TOTP_KEY: "5eed".repeat(16),
+    VOUCHER_KEY: "b0a7".repeat(16),
+    PIN_KEYS: `bulk:${"c0de".repeat(16)}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    PROVIDER_TIMEOUT_MS: "10000",
+    REQUERY_INTERVAL_MS: "200",
+    REQUERY_BASE_DELAY_MS: "300",
+    BULK_CONCURRENCY: "4",
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  closeOutside();
+  await scratch?.drop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The batch as its owner reads it, once `done` says so or `until` has passed. */
+async function batchWhen(
+  token: string,
+  id: string,
+  done: (batch: { queued: number; pending: number; status: string }) => boolean,
+  until: number,
+) {
+  for (;;) {
+    const batch = await sendOk("GET /core/customer/bulk/:id", { token, params: { id } });
+    if (done(batch) || Date.now() >= until) return batch;
+    await sleep(200);
+  }
+}
+
+describe("a crash in the middle of a bulk purchase", () => {
+  it("finishes a 200-row batch after kill -9 and a restart, each row bought exactly once", async () => {
+    const store = await openStore();
+    await seedSystemRows(store.db);
+    const now = new Date();
+    const [row] = await store.db
+      .insert(users)
+      .values({
+        email: customer.email,
+        firstName: "Bulk",
+        lastName: "Agent",
+        phone: "08031234567",
+        passwordHash: await hashSecret(customer.password),
+        pinHash: await hashSecret(pin),
+        role: "customer",
+        emailVerifiedAt: now,
+        referralCode: newReferralCode(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error("no customer");
+    await openWallet(store.db, systemClock, row.id);
+    await store.close();
+
+    child = await startApp();
+    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
+    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
+    await sendOk("POST /auth/totp/confirm", {
+      token: adminToken,
+      body: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
+    });
+    await sendOk("POST /staff/customer/fund/:user_id", {
+      token: adminToken,
+      params: { user_id: row.id },
+      body: { amount: funded, reason: "bulk crash test", request_id: crypto.randomUUID() },
+    });
+    const token = (await sendOk("POST /auth/login", { body: customer })).token;
+
+    // 200 different MTN numbers, ₦100 each; none ends in a number VTpass's simulator fails or holds.
+    const rows = Array.from({ length: rowCount }, (_, i) => ({
+      phone: `0803${String(4_005_000 + i)}`,
+      network_id: 1,
+      amount: 10_000,
+    }));
+    const batch = await sendOk("POST /core/customer/bulk", {
+      token,
+      body: { kind: "airtime", rows, pin, request_id: crypto.randomUUID() },
+    });
+    expect(batch).toMatchObject({ count: rowCount, status: "running" });
+
+    // About half bought, the rest queued or on their way to VTpass: the app dies.
+    const deadline = Date.now() + 60_000;
+    while (pays().length < rowCount / 2 && Date.now() < deadline) await sleep(10);
+    if (pays().length < rowCount / 2) {
+      const seen = await sendOk("GET /core/customer/bulk/:id", { token, params: { id: batch.id } });
+      throw new Error(
+        `the batch stalled: ${JSON.stringify({ ...seen, rows: seen.rows.slice(0, 6) })}\n${output}`,
+      );
+    }
+    child.kill("SIGKILL");
+    await child.exited;
+    const paidAtCrash = pays().length;
+    expect(paidAtCrash).toBeGreaterThanOrEqual(rowCount / 2);
+    expect(paidAtCrash).toBeLessThan(rowCount);
+
+    // Started again on the same data: the rows the dead process had claimed are taken over at once,
+    // those it had bought are recorded rather than bought again, the rest are placed.
+    child = await startApp();
+    const finished = await batchWhen(
+      token,
+      batch.id,
+      (b) => b.status === "finished" && b.pending === 0,
+      Date.now() + 120_000,
+    );
+    expect(finished).toMatchObject({
+      status: "finished",
+      queued: 0,
+      pending: 0,
+      successful: rowCount,
+      failed: 0,
+    });
+    child.kill("SIGTERM");
+    await child.exited;
+    child = undefined;
+
+    const after = await openStore();
+    try {
+      const bought = await after.db.select().from(transactions).where(eq(transactions.kind, "airtime"));
+      expect(bought).toHaveLength(rowCount);
+      expect(new Set(bought.map((t) => t.recipient)).size).toBe(rowCount);
+      expect(bought.every((t) => t.status === "successful")).toBe(true);
+      const placed = await after.db.select().from(bulkRows).where(eq(bulkRows.batchId, batch.id));
+      expect(new Set(placed.map((r) => r.transactionId)).size).toBe(rowCount);
+      const spent = bought.reduce((sum, t) => sum + t.total, 0);
+      expect(spent).toBe(batch.total);
+      expect(await walletBalance(after.db, row.id)).toBe(funded - spent);
+      await expectLedgerConsistent(after.db);
+      // VTpass delivered each purchase once: a repeat after the crash reused its request id.
+      const delivered = new Set(pays().map((r) => (r.body as { request_id: string }).request_id));
+      expect(delivered.size).toBe(rowCount);
+    } finally {
+      await after.close();
+    }
+  }, 240_000);
+});
