@@ -91,6 +91,9 @@ export const bulkRowOutcome = z.object({
   row: integer(),
   phone: z.string(),
   description: z.string(),
+  amount: z
+    .nullable(kobo)
+    .check(z.meta({ description: "An airtime row's value, in kobo (what the price is discounted from)" })),
   status: bulkRowStatus,
   transaction_id: z.nullable(z.uuid()),
   reference: z.nullable(z.string()).check(z.meta({ description: "The purchase's reference" })),

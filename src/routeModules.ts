@@ -90,6 +90,8 @@ export const routeModules: readonly RouteModules[] = [
   customer("/exam-pins", "purchase/PurchasePage"),
   customer("/recharge-pins", "purchase/PurchasePage"),
   customer("/recharge-pins/:reference/print", "recharge/RechargeCardsPrintPage"),
+  customer("/bulk", "bulk/BulkPage"),
+  customer("/bulk/:id", "bulk/BulkPage"),
   customer("/transaction-history", "TransactionHistoryPage"),
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),

@@ -126,6 +126,8 @@ export function customerApi(client: ApiClient) {
     notifications: () => client.call(noticeContracts, "GET /core/customer/notifications"),
     // The bell's count and the inbox's "seen", loaded with the bell once the page has drawn.
     noticeReads: () => import("./noticeReadsApi").then((m) => m.noticeReadsApi(client)),
+    // Bulk purchases: only the bulk page calls these, so their schemas load with it.
+    bulk: () => import("./bulkApi").then((m) => m.bulkApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),

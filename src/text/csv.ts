@@ -1,17 +1,18 @@
 /**
- * CSV as RFC 4180 writes it, for every file the app offers to download: fields with a comma, a quote
- * or a line break are quoted (a quote doubled), lines end in CRLF, the last one too. A text field that
- * a spreadsheet would run as a formula (=, +, -, @ first) starts with an apostrophe instead, as OWASP's
- * CSV injection advice has it; a plain number such as "-25.50" is left as it is.
+ * CSV as RFC 4180 writes it, for every file the app offers to download (the console's revenue, a bulk
+ * batch's results, printed cards): fields with a comma, a quote, a line break or an edge space are
+ * quoted (a quote doubled), an absent value is an empty field, lines end in CRLF, the last one too. A
+ * text field that a spreadsheet would run as a formula (=, +, -, @ first) starts with an apostrophe
+ * instead, as OWASP's CSV injection advice has it; a plain number such as "-25.50" is left as it is.
  */
-export type CsvField = string | number;
+export type CsvField = string | number | null | undefined;
 
 const formulaStart = /^[=+\-@\t\r]/;
 const plainNumber = /^-?\d+(\.\d+)?$/;
-const needsQuotes = /[",\r\n]/;
+const needsQuotes = /[",\r\n]|^\s|\s$/;
 
 export function csvField(value: CsvField): string {
-  const text = String(value);
+  const text = value == null ? "" : String(value);
   const safe = formulaStart.test(text) && !plainNumber.test(text) ? `'${text}` : text;
   return needsQuotes.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }

@@ -164,6 +164,8 @@ describe("a batch", () => {
     expect(placed.rows.map((r) => r.status)).toEqual(["successful", "failed", "pending", "successful"]);
     expect(placed.rows.every((r) => r.reference !== null && r.phone === rows[r.row - 1]?.phone)).toBe(true);
     expect(placed.rows[1]?.msg).toBeTruthy();
+    // Each airtime row says its value, which the price (the level's discount) does not.
+    expect(placed.rows.map((r) => r.amount)).toEqual([naira(100), naira(100), naira(100), naira(100)]);
     expect(placed.charged).toBe(3 * naira(98));
 
     // The pending one settles by the requery worker, and the batch says so at once.

@@ -5,7 +5,8 @@ import { Route } from "wouter";
 import { type RevenueReport, revenueReport } from "../../schemas/admin";
 import type { AdminApi } from "../../src/api/adminApi";
 import RevenuePage from "../../src/pages/admin/RevenuePage";
-import { nairaForCsv, revenueCsv, revenueCsvName } from "../../src/pages/admin/revenueCsv";
+import { revenueCsv, revenueCsvName } from "../../src/pages/admin/revenueCsv";
+import { nairaForCsv } from "../../src/text/csv";
 import { fakeAdmin, renderApp } from "../support/renderApp";
 
 afterEach(() => {

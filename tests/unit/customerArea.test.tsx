@@ -47,6 +47,7 @@ describe("the customer area", () => {
       "/app/utilities",
       "/app/exam-pins",
       "/app/recharge-pins",
+      "/app/bulk",
       "/app/transaction-history",
     ]);
     expect(nav).toHaveTextContent("Member since 2024");

@@ -100,6 +100,7 @@ describe("the dashboard", () => {
       ["Electricity", "/app/utilities"],
       ["Exam PINs", "/app/exam-pins"],
       ["Recharge cards", "/app/recharge-pins"],
+      ["Bulk top-up", "/app/bulk"],
     ]);
   });
 

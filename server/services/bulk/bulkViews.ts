@@ -71,6 +71,12 @@ export async function batchOf(db: Queryable, userId: string, id: string): Promis
   return batchView(batch, (await talliesOf(db, [id])).get(id));
 }
 
+/** An airtime row's value as the customer asked for it; a data row's is its plan's, in the description. */
+const airtimeValue = (order: unknown): number | null => {
+  const amount = (order as { amount?: unknown }).amount;
+  return typeof amount === "number" ? amount : null;
+};
+
 /** The batch with each row's outcome, in the order of the customer's list. */
 export async function batchDetailOf(db: Queryable, userId: string, id: string): Promise<BulkBatchDetail> {
   const batch = await batchOf(db, userId, id);
@@ -85,6 +91,7 @@ export async function batchDetailOf(db: Queryable, userId: string, id: string): 
       row: row.row,
       phone: row.recipient,
       description: txn?.description ?? row.description,
+      amount: airtimeValue(row.order),
       status,
       transaction_id: txn?.id ?? null,
       reference: txn?.reference ?? null,

@@ -18,6 +18,7 @@ const PurchasePage = lazyPage(() => import("./purchase/PurchasePage"));
 const RechargeCardsPrintPage = lazyPage(() => import("./recharge/RechargeCardsPrintPage"));
 const NotificationsPage = lazyPage(() => import("./NotificationsPage"));
 const DeveloperPage = lazyPage(() => import("./developer/DeveloperPage"));
+const BulkPage = lazyPage(() => import("./bulk/BulkPage"));
 
 /** /app, guarded; its index goes to the dashboard (spec section 2). */
 export function CustomerRoutes() {
@@ -55,6 +56,11 @@ export function CustomerRoutes() {
           <Route path="/recharge-pins/:reference/print">
             {(params) => <RechargeCardsPrintPage reference={params.reference} />}
           </Route>
+          {/* Keyed apart: a batch started at /bulk is followed by a page of its own at its address. */}
+          <Route path="/bulk">
+            <BulkPage key="new" />
+          </Route>
+          <Route path="/bulk/:id">{(params) => <BulkPage key={params.id} batchId={params.id} />}</Route>
           <Route path="/transaction-history">
             <TransactionHistoryPage />
           </Route>

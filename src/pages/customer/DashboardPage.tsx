@@ -24,6 +24,7 @@ const quickActions = [
   { href: "/utilities", label: "Electricity" },
   { href: "/exam-pins", label: "Exam PINs" },
   { href: "/recharge-pins", label: "Recharge cards" },
+  { href: "/bulk", label: "Bulk top-up" },
 ] as const;
 
 // Hidden unless the customer chose to show it: a balance on screen is read by whoever stands behind.

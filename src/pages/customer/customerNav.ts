@@ -10,6 +10,8 @@ export const customerPages = [
   { path: "/exam-pins", label: "Exam PINs", title: "Exam PINs" },
   // Issue 37: cards of MTN, Airtel, Glo and 9mobile airtime to print and sell.
   { path: "/recharge-pins", label: "Recharge cards", title: "Recharge cards" },
+  // Beyond spec section 2 (issue 37): airtime or data for up to 500 numbers at once.
+  { path: "/bulk", label: "Bulk top-up", title: "Bulk top-up" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
   // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
   // (CustomerLayout); anyone may open the address and read how to get there.
