@@ -6,19 +6,11 @@ import type { TransactionRow } from "../transactions/transactionRecords";
 type RechargeOrder = Extract<ProviderOrder, { service: "recharge_pin" }>;
 
 /**
- * What a card's user dials to load it, by our network id. Since 17 May 2023 every Nigerian network
- * takes the NCC's harmonised recharge code, 311 (MTN, GLO, 9Mobile and Airtel alike; the old *555*,
- * *123*, *222* and *126* stopped then): docs/decisions.md. The one place a load code is written.
+ * What a card's user dials to load it. Since 17 May 2023 every Nigerian network takes the NCC's
+ * harmonised recharge code, 311 (MTN, GLO, 9Mobile and Airtel alike; the old *555*, *123*, *222* and
+ * *126* stopped then): docs/decisions.md. The one place a load code is written.
  */
-const loadPatterns: Record<number, (pin: string) => string> = {
-  1: (pin) => `*311*${pin}#`,
-  2: (pin) => `*311*${pin}#`,
-  3: (pin) => `*311*${pin}#`,
-  4: (pin) => `*311*${pin}#`,
-};
-const harmonised = (pin: string) => `*311*${pin}#`;
-
-export const loadCodeOf = (networkId: number, pin: string) => (loadPatterns[networkId] ?? harmonised)(pin);
+const loadCodeOf = (pin: string) => `*311*${pin}#`;
 
 /** A card as customers and staff read its name: "MTN ₦1,000 card". */
 export const rechargeCardName = (network: string, denomination: number) =>
@@ -38,7 +30,7 @@ export function withLoadCodes(row: Pick<TransactionRow, "order">, cards: Voucher
   if (!order) return cards;
   return cards.map((card) => ({
     ...card,
-    load_code: card.load_code ?? loadCodeOf(order.networkId, card.pin),
+    load_code: card.load_code ?? loadCodeOf(card.pin),
   }));
 }
 
