@@ -16,7 +16,8 @@ export interface OutgoingMail extends MailMessage {
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** `secret`: the mail carries a code, a link or PINs (its outbox row is sealed). */
+  send(message: MailMessage & { secret?: boolean }): Promise<void>;
 }
 
 export function createSmtpMailer(url: string, from: string): Mailer {
@@ -36,13 +37,22 @@ export function createSmtpMailer(url: string, from: string): Mailer {
 }
 
 /**
- * With no SMTP server configured the message, code included, goes to the server log so a developer
- * can finish signing up. The README says so; production sets SMTP_URL.
+ * With no SMTP server configured the message goes to the server log, so a developer can finish
+ * signing up with the code in it (the README says so). Only while the simulators are on: anywhere
+ * else a mail with a code, a link or PINs is never written out, only that it was not sent, since no
+ * code, PIN or token may reach a log where real money is at stake (production sets SMTP_URL).
  */
-export function createLogMailer(logger: Logger): Mailer {
+export function createLogMailer(logger: Logger, { showSecrets }: { showSecrets: boolean }): Mailer {
   const log = logger.child({ component: "mail" });
   return {
     async send(message) {
+      if (message.secret && !showSecrets) {
+        log.warn(
+          { mail: { to: message.to } },
+          "mail not sent (no SMTP_URL set); it holds a code or PINs, so its words are not logged",
+        );
+        return;
+      }
       log.info(
         { mail: { to: message.to, subject: message.subject, body: message.text } },
         "mail (no SMTP_URL set)",
@@ -52,8 +62,10 @@ export function createLogMailer(logger: Logger): Mailer {
 }
 
 export function createMailer(
-  config: { smtpUrl?: string | undefined; mailFrom: string },
+  config: { smtpUrl?: string | undefined; mailFrom: string; simulators: boolean },
   logger: Logger,
 ): Mailer {
-  return config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createLogMailer(logger);
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createLogMailer(logger, { showSecrets: config.simulators });
 }

@@ -83,7 +83,7 @@ async function sendOne(deps: OutboxDeps, row: Claimed): Promise<void> {
     if (row.message === null) throw new Error("the outbox row has no message");
     const plain = row.sealed ? openSecret(deps.config.totpKey, row.message) : row.message;
     const { subject, text } = JSON.parse(plain) as { subject: string; text: string };
-    await deps.mailer.send({ to: row.recipient, subject, text });
+    await deps.mailer.send({ to: row.recipient, subject, text, secret: row.sealed });
   } catch (error) {
     // Only the error's own words: never the message, which may hold a code.
     const reason = error instanceof Error ? error.message.slice(0, 300) : String(error);
