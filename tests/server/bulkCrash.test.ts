@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,11 +11,12 @@ import { newReferralCode } from "../../server/randomIds";
 import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
 import { hashSecret } from "../../server/services/accounts/secrets";
 import { openWallet } from "../../server/services/accounts/walletAccounts";
+import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
-import { checkedEnvelope, routeCaller } from "./support/testServer";
 
 // `kill -9` in the middle of a 200-row bulk purchase, then a restart on the same data: the batch
 // finishes with each row bought exactly once, the wallet charged exactly the rows' sum and the ledger
@@ -35,10 +35,9 @@ let scratch: { url: string; drop(): Promise<void> } | undefined;
 let closeOutside: () => void = () => {};
 let vtpass: Awaited<ReturnType<typeof startOutsideProviders>>["vtpass"];
 let env: Record<string, string>;
-let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
+let child: ChildServer | undefined;
 let base: string;
-/** What the app running now has logged: shown when a wait on it runs out. */
-let output = "";
+let port: number;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Each purchase takes VTpass a moment, so the batch is still running when the app dies, rows in flight. */
@@ -52,47 +51,13 @@ async function openStore(): Promise<DatabaseHandle> {
   return scratch ? openPostgres(scratch.url, 5) : openPglite(dataDir);
 }
 
-async function startApp() {
-  const spawned = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const proc = Object.assign(spawned, { exited: new Promise((r) => spawned.once("exit", r)) });
-  output = "";
-  proc.stdout?.on("data", (d) => {
-    output += d;
-  });
-  proc.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the app exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/status/`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
-    await sleep(100);
-  }
-}
+const startApp = () => startChildServer("server/main.ts", env, "/api/status/", { port });
 
-const { sendOk } = routeCaller(async (method, path, { body, token }) => {
-  const res = await fetch(`${base}/api/${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return {
-    status: res.status,
-    body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`, res.headers.get("x-request-id")),
-  };
-});
+const { sendOk } = httpApi(() => base);
 
 beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
-  const port = await freePort();
+  port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const outside = await startOutsideProviders({
     name: "bulkcrash",
@@ -201,7 +166,7 @@ describe("a crash in the middle of a bulk purchase", () => {
     if (pays().length < rowCount / 2) {
       const seen = await sendOk("GET /core/customer/bulk/:id", { token, params: { id: batch.id } });
       throw new Error(
-        `the batch stalled: ${JSON.stringify({ ...seen, rows: seen.rows.slice(0, 6) })}\n${output}`,
+        `the batch stalled: ${JSON.stringify({ ...seen, rows: seen.rows.slice(0, 6) })}\n${child?.output() ?? ""}`,
       );
     }
     child.kill("SIGKILL");

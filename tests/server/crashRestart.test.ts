@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,11 +11,12 @@ import { newReferralCode } from "../../server/randomIds";
 import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
 import { hashSecret } from "../../server/services/accounts/secrets";
 import { openWallet } from "../../server/services/accounts/walletAccounts";
+import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
-import { checkedEnvelope, routeCaller } from "./support/testServer";
 
 // `kill -9` in the middle of 40 purchases, then a restart: the requery worker must settle every
 // purchase whose money was held, with no kobo made or lost. VTpass and Paystack are simulated by this
@@ -32,8 +32,9 @@ let scratch: { url: string; drop(): Promise<void> } | undefined;
 let closeOutside: () => void = () => {};
 let vtpass: Awaited<ReturnType<typeof startOutsideProviders>>["vtpass"];
 let env: Record<string, string>;
-let child: (ChildProcess & { exited: Promise<unknown> }) | undefined;
+let child: ChildServer | undefined;
 let base: string;
+let port: number;
 
 /**
  * While `losing` is set, a purchase sent to VTpass is lost on the way: VTpass never sees it (the
@@ -78,45 +79,15 @@ async function openStore(): Promise<DatabaseHandle> {
 }
 
 /** The app on `env`, less the settings `defaults` names (which then take their defaults). */
-async function startApp(defaults: readonly string[] = []) {
-  const settings = Object.fromEntries(Object.entries(env).filter(([name]) => !defaults.includes(name)));
-  const spawned = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...settings },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const proc = Object.assign(spawned, { exited: new Promise((r) => spawned.once("exit", r)) });
-  let output = "";
-  proc.stdout?.on("data", (d) => {
-    output += d;
-  });
-  proc.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`the app exited:\n${output}`);
-    try {
-      if ((await fetch(`${base}/api/status/`)).ok) return proc;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the app did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startApp = (defaults: readonly string[] = []) =>
+  startChildServer(
+    "server/main.ts",
+    Object.fromEntries(Object.entries(env).filter(([name]) => !defaults.includes(name))),
+    "/api/status/",
+    { port },
+  );
 
-/** The app's API over HTTP, by the route table: typed input, answers in the envelope, data parsed. */
-const { send, sendOk } = routeCaller(async (method, path, { body, token }) => {
-  const res = await fetch(`${base}/api/${path}`, {
-    method,
-    headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return {
-    status: res.status,
-    body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`, res.headers.get("x-request-id")),
-  };
-});
+const { send, sendOk } = httpApi(() => base);
 
 /** The airtime purchases still pending once none is, or once `until` has passed. */
 async function pendingAfterWaiting(adminToken: string, until: number): Promise<number> {
@@ -132,7 +103,7 @@ async function pendingAfterWaiting(adminToken: string, until: number): Promise<n
 
 beforeAll(async () => {
   scratch = onPostgres() ? await createScratchDatabase() : undefined;
-  const port = await freePort();
+  port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const outside = await startOutsideProviders({
     name: "crash",

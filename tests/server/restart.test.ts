@@ -5,32 +5,15 @@ import pino from "pino";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../server/config";
 import { startServer } from "../../server/start";
+import { httpApi } from "./support/httpApi";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
-import { checkedEnvelope, routeCaller, type TestMailbox } from "./support/testServer";
+import type { TestMailbox } from "./support/testServer";
 
 const dataDir = mkdtempSync(join(tmpdir(), "ojapay-restart-"));
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
 });
-
-/** The API of the server listening at `base`, called by the route table. */
-const api = (base: string) =>
-  routeCaller(async (method, path, { body }) => {
-    const res = await fetch(`${base}/api/${path}`, {
-      method,
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return {
-      status: res.status,
-      body: checkedEnvelope(
-        res.status,
-        await res.json(),
-        `${method} ${path}`,
-        res.headers.get("x-request-id"),
-      ),
-    };
-  });
 
 describe("the server as npm start runs it", () => {
   it("keeps every account across a stop and a start", async () => {
@@ -51,7 +34,7 @@ describe("the server as npm start runs it", () => {
       (first.deps.mailer as unknown as TestMailbox).send = async (m) => {
         sent.push(m.text);
       };
-      const { send: send1 } = api(`http://127.0.0.1:${first.port}`);
+      const { send: send1 } = httpApi(`http://127.0.0.1:${first.port}`);
       const person = {
         first_name: "Kemi",
         last_name: "Lawal",
@@ -72,7 +55,7 @@ describe("the server as npm start runs it", () => {
       await first.stop();
 
       const second = await startServer(config, logger);
-      const { send: send2 } = api(`http://127.0.0.1:${second.port}`);
+      const { send: send2 } = httpApi(`http://127.0.0.1:${second.port}`);
       const login = await send2("POST /auth/login", {
         body: { email: person.email, password: person.password },
       });

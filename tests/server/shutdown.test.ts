@@ -12,10 +12,10 @@ import { transactions } from "../../server/db/schema";
 import { startMailCatcher } from "../e2e/support/mailCatcher";
 import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
 import { createScratchDatabase, onPostgres } from "./support/testDatabase";
-import { checkedEnvelope, routeCaller } from "./support/testServer";
 
 // Issue 26: SIGTERM in the middle of purchases. The app runs as `npm start` runs it, in a process of
 // its own; VTpass and Paystack are simulated by this test process, outside the app, since the real
@@ -133,17 +133,6 @@ function startNpmStart(settings: Record<string, string>) {
   };
 }
 
-/** The app's API over HTTP, by the route table. */
-const api = (base: string) =>
-  routeCaller(async (method, path, { body, token }) => {
-    const res = await fetch(`${base}/api/${path}`, {
-      method,
-      headers: { "content-type": "application/json", ...(token && { authorization: `Bearer ${token}` }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: res.status, body: checkedEnvelope(res.status, await res.json(), `${method} ${path}`) };
-  });
-
 /** The app's log lines (pino's JSON), newest last. */
 function logLines(server: ChildServer): Array<Record<string, unknown> & { msg: string }> {
   return server
@@ -214,7 +203,7 @@ async function openStore(): Promise<DatabaseHandle> {
 }
 
 async function pendingPurchases(base: string, token: string) {
-  const { sendOk } = api(base);
+  const { sendOk } = httpApi(base);
   return (
     await sendOk("GET /sys.admin/transactions", { token, query: { status: "pending", kind: "airtime" } })
   ).count;
@@ -286,7 +275,7 @@ const customers: Array<{ id: string; email: string }> = [];
 
 /** A customer as they sign up: registered, the mailed code typed, a PIN set by its mailed code, funded by staff. */
 async function signUp(base: string, email: string) {
-  const { send, sendOk } = api(base);
+  const { send, sendOk } = httpApi(base);
   const registered = await sendOk("POST /auth/register", {
     body: { first_name: "Bisi", last_name: "Adeyemi", email, phone: "08031234567", password },
   });
@@ -310,7 +299,7 @@ async function signUp(base: string, email: string) {
 }
 
 const airtime = (token: string, phone: string, amount: number) =>
-  api(app?.base ?? "").send("POST /core/customer/airtime", {
+  httpApi(app?.base ?? "").send("POST /core/customer/airtime", {
     token,
     body: { network_id: 1, phone, amount, pin, request_id: crypto.randomUUID(), allow_duplicate: true },
   });
@@ -318,7 +307,7 @@ const airtime = (token: string, phone: string, amount: number) =>
 describe("SIGTERM in the middle of purchases", () => {
   it("answers every purchase in flight, refuses new work, exits 0, and leaves nothing the next start cannot settle", async () => {
     app = await startApp();
-    const { send, sendOk } = api(app.base);
+    const { send, sendOk } = httpApi(app.base);
     adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
     const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
     const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
@@ -412,7 +401,7 @@ describe("SIGTERM in the middle of purchases", () => {
   it("cuts what is still in flight when the grace ends, exits 0, and the next start settles it", async () => {
     // A grace shorter than the provider's time limit, so the purchase is still waiting when it ends.
     app = await startApp({ SHUTDOWN_GRACE_MS: "1000", PROVIDER_TIMEOUT_MS: "15000" });
-    const { token } = await api(app.base).sendOk("POST /auth/login", {
+    const { token } = await httpApi(app.base).sendOk("POST /auth/login", {
       body: { email: "bisi@shutdown.test", password },
     });
     const purchase = airtime(token, "08031249876", 20_000).then(
@@ -453,12 +442,12 @@ describe("SIGTERM in the middle of purchases", () => {
     const npm = startNpmStart({ ...env, STATIC_DIR: built });
     try {
       const base = await npm.ready;
-      const { token } = await api(base).sendOk("POST /auth/login", {
+      const { token } = await httpApi(base).sendOk("POST /auth/login", {
         body: { email: "tayo@shutdown.test", password },
       });
       const endings = ["5678", "0000", "1111", "5679", "5670", "2222"];
       const purchases = endings.map((ending, i) =>
-        api(base)
+        httpApi(base)
           .send("POST /core/customer/airtime", {
             token,
             body: {
@@ -513,7 +502,7 @@ describe("SIGTERM in the middle of purchases", () => {
   it("takes a Ctrl-C relayed twice at once as one, and a person's second Ctrl-C a moment later as the end", async () => {
     holding = true;
     app = await startApp();
-    const { token } = await api(app.base).sendOk("POST /auth/login", {
+    const { token } = await httpApi(app.base).sendOk("POST /auth/login", {
       body: { email: "bisi@shutdown.test", password },
     });
     const purchase = airtime(token, "08031259876", 20_000).then(

@@ -15,14 +15,16 @@ export interface ChildServer {
  * A server script run as a process of its own (Node with tsx, as `npm start` runs the app), on a free
  * loopback port given as PORT, ready once `readyPath` answers 200. The browser tests start the app
  * this way, and bench:lighthouse too, whose work in its own process must not delay the pages it
- * measures. `env` may depend on the port (an address the app gives out for itself).
+ * measures. `env` may depend on the port (an address the app gives out for itself). A test that
+ * restarts the app where it was (after a kill -9) names its `port`.
  */
 export async function startChildServer(
   script: string,
   env: Record<string, string> | ((port: number) => Record<string, string>),
   readyPath: string,
+  options: { port?: number } = {},
 ): Promise<ChildServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const base = `http://127.0.0.1:${port}`;
   const extra = typeof env === "function" ? env(port) : env;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", script], {
