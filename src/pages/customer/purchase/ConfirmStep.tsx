@@ -1,15 +1,6 @@
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { z } from "zod/mini";
 import type { Choice } from "../../../../machines/purchaseMachine";
-import { pin } from "../../../../schemas/common";
 import { formatNaira } from "../../../../schemas/money";
-import { TransactionPinField } from "../../../components/TransactionPinField";
-import { schemaResolver } from "../../../forms/schemaResolver";
-import { useSession } from "../../../session/useSession";
-import { SetPinAction } from "../SetPinAction";
-
-const pinForm = z.object({ pin });
+import { PinPayment } from "../PinPayment";
 
 /**
  * The summary with any discount or fee and the total, then the 4-digit PIN; for a customer who has
@@ -28,16 +19,6 @@ export function ConfirmStep({
   onConfirm: (pin: string) => void;
   onBack: () => void;
 }) {
-  const form = useForm({ resolver: schemaResolver(pinForm), defaultValues: { pin: "" } });
-  const { profile } = useSession();
-  const [pinJustSet, setPinJustSet] = useState(false);
-  // Unknown (a saved state restored before the session) is left to the server, which refuses no PIN.
-  const needsPin = profile?.has_pin === false && !pinJustSet;
-  const { setFocus } = form;
-  useEffect(() => {
-    // The modal closed on a button that is gone now: the field it was for is where to carry on.
-    if (pinJustSet) setFocus("pin");
-  }, [pinJustSet, setFocus]);
   const { quote } = choice;
   return (
     <section aria-labelledby="confirm-title" className="card wizard-step">
@@ -76,37 +57,14 @@ export function ConfirmStep({
           <dd>{formatNaira(quote.total)}</dd>
         </div>
       </dl>
-      {needsPin ? (
-        <>
-          <p>
-            To pay you need a transaction PIN, and you have not set one yet. We will email you a code to set
-            it; this purchase waits here.
-          </p>
-          <div className="wizard-actions">
-            <button type="button" className="button secondary" onClick={onBack}>
-              Back
-            </button>
-            <SetPinAction onSet={() => setPinJustSet(true)} />
-          </div>
-        </>
-      ) : (
-        <form noValidate onSubmit={form.handleSubmit((values) => onConfirm(values.pin))}>
-          <TransactionPinField error={form.formState.errors.pin?.message} {...form.register("pin")} />
-          {error && (
-            <p className="field-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="wizard-actions">
-            <button type="button" className="button secondary" onClick={onBack}>
-              Back
-            </button>
-            <button type="submit" className="button">
-              Pay {formatNaira(quote.total)}
-            </button>
-          </div>
-        </form>
-      )}
+      <PinPayment
+        total={quote.total}
+        waiting="this purchase"
+        focusAtOnce={false}
+        error={error}
+        onConfirm={onConfirm}
+        onBack={onBack}
+      />
     </section>
   );
 }
