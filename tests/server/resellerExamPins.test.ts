@@ -1,53 +1,20 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { transactionEvents, transactions, webhookDeliveries } from "../../server/db/schema";
 import { msorgEpinTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
 import { deliverDueWebhooks } from "../../server/services/webhooks/webhookOutbox";
-import { keyHolder } from "./support/keyHolders";
+import { keyedBuyers } from "./support/keyedBuyers";
 import { walletBalance } from "./support/ledgerInvariants";
-import { naira, serverForFile } from "./support/serverForFile";
-import { startWebhookReceiver } from "./support/webhookReceiver";
+import { serverForFile } from "./support/serverForFile";
 
 // Exam PINs bought with an API key, in the market's dialect (`epin/`) and through the v1 API
 // (`kind: "exam_pin"`): the PINs in the purchase's own answer and its read, never in a list or a
 // webhook. NECO's result checker is sold only by the simulated vendor, so these go through epin/.
 
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 // The receiver is on this machine: the test allows a private address, which production never does.
 const server = serverForFile({ WEBHOOK_ALLOW_PRIVATE: "true" });
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(async () => {
-  await server.db.delete(webhookDeliveries);
-  receiver.received.length = 0;
-});
-
-const reseller = (kobo = naira(20_000)) =>
-  keyHolder(server, { kobo, level: "api", keyBody: { webhook_url: receiver.url } });
-
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: two dialects' answers, read field by field
-  json: any;
-}
-
-async function call(base: string, scheme: string, method: string, path: string, key: string, body?: unknown) {
-  const res = await server.app.request(`${base}${path}`, {
-    method,
-    headers: { authorization: `${scheme} ${key}`, "content-type": "application/json" },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: await res.json() } as Answer;
-}
-const dialect = (method: string, path: string, key: string, body?: unknown) =>
-  call("/reseller/api/", "Token", method, path, key, body);
-const v1 = (method: string, path: string, key: string, body?: unknown) =>
-  call("/api/v1/", "Bearer", method, path, key, body);
+const { reseller, dialect, v1, received } = keyedBuyers(server);
 
 /** The PINs the simulated vendor made for its newest record, as a reseller should see them. */
 function vendorCards() {
@@ -270,13 +237,13 @@ describe("webhooks of exam PIN purchases", () => {
       [200, null],
       [200, null],
     ]);
-    const bodies = receiver.received.map((hook) => JSON.parse(hook.body));
+    const bodies = received().map((hook) => JSON.parse(hook.body));
     const { data_pin: _pins, ...withoutPins } = record.json;
     const { pins: _v1Pins, ...v1WithoutPins } = bought.json.data;
     expect(bodies).toEqual(
       expect.arrayContaining([withoutPins, { event: "purchase.settled", data: v1WithoutPins }]),
     );
-    for (const hook of receiver.received) for (const pin of everyPin()) expect(hook.body).not.toContain(pin);
+    for (const hook of received()) for (const pin of everyPin()) expect(hook.body).not.toContain(pin);
   });
 });
 

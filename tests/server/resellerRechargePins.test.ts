@@ -1,52 +1,19 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { transactionEvents, transactions, webhookDeliveries } from "../../server/db/schema";
+import { describe, expect, it } from "vitest";
+import { transactionEvents, transactions } from "../../server/db/schema";
 import { msorgRechargeTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
 import { deliverDueWebhooks } from "../../server/services/webhooks/webhookOutbox";
-import { keyHolder } from "./support/keyHolders";
+import { keyedBuyers } from "./support/keyedBuyers";
 import { walletBalance } from "./support/ledgerInvariants";
-import { naira, serverForFile } from "./support/serverForFile";
-import { startWebhookReceiver } from "./support/webhookReceiver";
+import { serverForFile } from "./support/serverForFile";
 
 // Recharge cards bought with an API key, in the market's dialect (`rechargepin/`) and through the v1
 // API (`kind: "recharge_pin"`): the cards in the purchase's own answer and its read, never in a list or
 // a webhook. The simulated vendor is the only seller of cards.
 
-let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 // The receiver is on this machine: the test allows a private address, which production never does.
 const server = serverForFile({ WEBHOOK_ALLOW_PRIVATE: "true" });
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
-beforeEach(async () => {
-  await server.db.delete(webhookDeliveries);
-  receiver.received.length = 0;
-});
-
-const reseller = (kobo = naira(20_000)) =>
-  keyHolder(server, { kobo, level: "api", keyBody: { webhook_url: receiver.url } });
-
-interface Answer {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: two dialects' answers, read field by field
-  json: any;
-}
-
-async function call(base: string, scheme: string, method: string, path: string, key: string, body?: unknown) {
-  const res = await server.app.request(`${base}${path}`, {
-    method,
-    headers: { authorization: `${scheme} ${key}`, "content-type": "application/json" },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: await res.json() } as Answer;
-}
-const dialect = (method: string, path: string, key: string, body?: unknown) =>
-  call("/reseller/api/", "Token", method, path, key, body);
-const v1 = (method: string, path: string, key: string, body?: unknown) =>
-  call("/api/v1/", "Bearer", method, path, key, body);
+const { reseller, dialect, v1, received } = keyedBuyers(server);
 
 /** The cards the simulated vendor made for its newest record. */
 const vendorCards = () => server.msorg.records().at(-1)?.pins ?? [];
@@ -242,13 +209,13 @@ describe("webhooks of recharge card purchases", () => {
       request_id: crypto.randomUUID(),
     });
     expect(await deliverDueWebhooks(server.deps)).toBe(2);
-    const bodies = receiver.received.map((hook) => JSON.parse(hook.body));
+    const bodies = received().map((hook) => JSON.parse(hook.body));
     const { pin: _pin, serial: _serial, load_pin: _load, ...withoutCards } = record.json;
     const { pins: _v1Pins, cards: _print, ...v1WithoutCards } = bought.json.data;
     expect(bodies).toEqual(
       expect.arrayContaining([withoutCards, { event: "purchase.settled", data: v1WithoutCards }]),
     );
-    for (const hook of receiver.received) for (const pin of everyPin()) expect(hook.body).not.toContain(pin);
+    for (const hook of received()) for (const pin of everyPin()) expect(hook.body).not.toContain(pin);
   });
 });
 
