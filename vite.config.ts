@@ -70,6 +70,9 @@ export default defineConfig({
           environment: "jsdom",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/machines/**/*.test.{ts,tsx}"],
           setupFiles: ["tests/support/domSetup.ts"],
+          // A wizard's test types a whole purchase key by key; beside the server and browser projects
+          // on two busy cores that once took more than vitest's 5 s default (the exam-PIN wizard's).
+          testTimeout: 20_000,
         },
       },
       serverProject("pglite"),
