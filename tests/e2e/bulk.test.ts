@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
-import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
 
 // Bulk top-up through the real server, its batch worker and the VTpass simulator, in Chromium: five
 // numbers pasted (one the README's failing number, ending 0000), a bad line shown on its row, fixed and
@@ -63,35 +63,10 @@ async function lookAt(name: string, shown: Locator) {
   expect(findings).toEqual([]);
 }
 
-/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
-async function tabTo(name: RegExp) {
-  for (let presses = 0; presses < 60; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
 describe("bulk top-up in a real browser", () => {
   it("a new customer sets a PIN, funds the wallet and opens Bulk top-up from the dashboard", async () => {
-    await newCustomer(page, test.app.base, test.mail, customer);
-    await setPin(page, test.app.base, test.mail, customer.email, pin);
-    await fundByTransfer(page, test.app.base, "20000");
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${test.app.base}/app/dashboard`);
-          await page.getByRole("heading", { level: 1 }).waitFor();
-          return page.getByText("+₦20,000.00").count();
-        },
-        { timeout: 30_000, interval: 1_000 },
-      )
-      .toBeGreaterThan(0);
+    await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "20000");
+    await page.goto(`${test.app.base}/app/dashboard`);
     await page
       .getByRole("navigation", { name: "Quick actions" })
       .getByRole("link", { name: "Bulk top-up" })
@@ -101,14 +76,14 @@ describe("bulk top-up in a real browser", () => {
 
   it("pastes the list by keyboard alone, shows a bad line on its row, and checks it again once fixed", async () => {
     await page.getByLabel("Phone numbers").waitFor();
-    await tabTo(/^Network$/);
+    await tabTo(page, /^Network$/);
     await page.keyboard.press("ArrowDown"); // MTN, the first network
-    await tabTo(/^Amount for each/);
+    await tabTo(page, /^Amount for each/);
     await page.keyboard.type("100");
-    await tabTo(/^Phone numbers$/);
+    await tabTo(page, /^Phone numbers$/);
     await page.keyboard.insertText([...numbers, "0801234"].join("\n"));
     await lookAt("paste", page.getByLabel("Phone numbers"));
-    await tabTo(/^Check$/);
+    await tabTo(page, /^Check$/);
     await page.keyboard.press("Enter");
     const table = page.getByRole("region", { name: "Checked list" });
     const bad = table.getByRole("row").filter({ hasText: "0801234" }).filter({ hasNotText: "08012345" });

@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
-import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
 
 // Exam PINs bought through the real server, its VTpass adapter and simulator, in Chromium: WAEC result
 // checkers and a JAMB PIN after its candidate's check, at a phone's width and a laptop's, by keyboard
@@ -67,35 +67,9 @@ async function pinsShown(on: Page): Promise<string[]> {
   );
 }
 
-/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
-async function tabTo(on: Page, name: RegExp) {
-  for (let presses = 0; presses < 60; presses++) {
-    await on.keyboard.press("Tab");
-    const focused = await on.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
 describe("exam PINs in a real browser", () => {
   it("a new customer sets a PIN and funds the wallet by transfer", async () => {
-    await newCustomer(page, test.app.base, test.mail, customer);
-    await setPin(page, test.app.base, test.mail, customer.email, pin);
-    await fundByTransfer(page, test.app.base, "40000");
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${test.app.base}/app/transaction-history`);
-          await page.getByRole("heading", { level: 1 }).waitFor();
-          return page.getByText("+₦40,000.00").count();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBeGreaterThan(0);
+    await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "40000");
     await page.goto(`${test.app.base}/app/dashboard`);
     await page
       .getByRole("navigation", { name: "Quick actions" })

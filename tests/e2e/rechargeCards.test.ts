@@ -12,7 +12,7 @@ import {
   startBrowserTest,
   testAdmin,
 } from "./support/browserTest";
-import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
 import { consoleSignIn } from "./support/secondFactor";
 
 // Recharge cards bought through the real server and the vendor's simulator, in Chromium: the wizard at
@@ -68,35 +68,9 @@ const cardsShown = (on: Page) =>
     .locator(".printed-card")
     .evaluateAll((cards) => cards.map((card) => [...card.children].map((p) => p.textContent ?? "")));
 
-/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
-async function tabTo(on: Page, name: RegExp) {
-  for (let presses = 0; presses < 60; presses++) {
-    await on.keyboard.press("Tab");
-    const focused = await on.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
-    });
-    if (name.test(focused)) return;
-  }
-  throw new Error(`Tab never reached ${name}`);
-}
-
 describe("recharge cards in a real browser", () => {
   it("a new customer funds the wallet and opens the wizard from the dashboard", async () => {
-    await newCustomer(page, test.app.base, test.mail, customer);
-    await setPin(page, test.app.base, test.mail, customer.email, pin);
-    await fundByTransfer(page, test.app.base, "40000");
-    await expect
-      .poll(
-        async () => {
-          await page.goto(`${test.app.base}/app/transaction-history`);
-          await page.getByRole("heading", { level: 1 }).waitFor();
-          return page.getByText("+₦40,000.00").count();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBeGreaterThan(0);
+    await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "40000");
     await page.goto(`${test.app.base}/app/dashboard`);
     const actions = page.getByRole("navigation", { name: "Quick actions" });
     await actions.waitFor();

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 import type { startMailCatcher } from "./mailCatcher";
 
 type Mail = Awaited<ReturnType<typeof startMailCatcher>>;
@@ -83,4 +84,46 @@ export async function fundByTransfer(page: Page, base: string, naira: string) {
 export async function payWithPin(page: Page, pin: string) {
   await page.getByRole("textbox", { name: "Transaction PIN" }).fill(pin);
   await page.getByRole("button", { name: /^Pay ₦/ }).click();
+}
+
+/**
+ * A new customer with a PIN and `naira` in the wallet, by transfer, seen credited in the history:
+ * where every wizard's browser test begins.
+ */
+export async function fundedNewCustomer(
+  page: Page,
+  base: string,
+  mail: Mail,
+  person: Person,
+  pin: string,
+  naira: string,
+) {
+  await newCustomer(page, base, mail, person);
+  await setPin(page, base, mail, person.email, pin);
+  await fundByTransfer(page, base, naira);
+  const credit = `+₦${Number(naira).toLocaleString("en-NG")}.00`;
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${base}/app/transaction-history`);
+        await page.getByRole("heading", { level: 1 }).waitFor();
+        return page.getByText(credit).count();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
+/** Presses Tab until the focused element is `name`'s, as someone without a mouse gets there. */
+export async function tabTo(page: Page, name: RegExp) {
+  for (let presses = 0; presses < 60; presses++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      const label = el?.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
+      return label ?? el?.closest("label")?.textContent ?? el?.textContent ?? "";
+    });
+    if (name.test(focused)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
 }
