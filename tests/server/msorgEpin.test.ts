@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
-import {
-  createMsorgSimulator,
-  type MsorgSimulator,
-  msorgEpinTriggers,
-} from "../../server/outside/msorg/simulator/msorgSimulator";
-import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
+import { describe, expect, it } from "vitest";
+import { msorgEpinTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
+import type { ProviderOrder } from "../../server/outside/provider";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
-import { serveOnLoopback } from "./support/loopbackSimulator";
+import { msorgOnLoopback, referenceOf, vouchersOf } from "./support/msorgOnLoopback";
 import { TestClock } from "./support/testClock";
 
 /**
@@ -16,33 +11,8 @@ import { TestClock } from "./support/testClock";
  * exam prices in `user/`, and no PIN in any note.
  */
 const clock = new TestClock(new Date("2026-11-27T09:00:00.000Z"));
-let simulator: MsorgSimulator;
-let base: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  simulator = createMsorgSimulator({
-    token: simulatorKeys.msorg.token,
-    clock,
-    journalPath: null,
-    latencyMs: 0,
-    settleAfterMs: null,
-    timeoutAnswerMs: 1_500,
-  });
-  const served = await serveOnLoopback(simulator);
-  base = `${served.origin}api/`;
-  close = served.stop;
-});
-afterAll(() => close());
-
-const adapter = (timeoutMs = 10_000) =>
-  createMsorgProvider({
-    label: "Simulated vendor",
-    baseUrl: base,
-    token: simulatorKeys.msorg.token,
-    timeoutMs,
-  });
-const within = () => AbortSignal.timeout(3_000);
+const vendor = msorgOnLoopback(clock);
+const { adapter, within, sent, keptCards, expectNoPinIn } = vendor;
 
 const exam = (quantity: number, name = "NECO"): ProviderOrder => ({
   service: "exam_pin",
@@ -53,27 +23,12 @@ const exam = (quantity: number, name = "NECO"): ProviderOrder => ({
   phone: "08031234567",
   amount: 125_000 * quantity,
 });
-const sent = (order: ProviderOrder, providerReference: string | null, sentAt = clock.now()): SentAttempt => ({
-  requestId: "ours",
-  providerReference,
-  order,
-  sentAt,
-});
-const reference = (result: ProviderResult) => result.providerReference ?? null;
-const vouchersOf = (result: ProviderResult) => (result.status === "successful" ? result.vouchers : undefined);
-/** The cards the simulator keeps for its last record, as the adapter should have read them. */
-const keptCards = () => simulator.control.records().at(-1)?.pins ?? [];
-/** No PIN the simulator made reaches a note. */
-function expectNoPinIn(result: ProviderResult) {
-  for (const card of simulator.control.records().flatMap((record) => record.pins ?? []))
-    expect(result.note ?? "").not.toContain(card.pin);
-}
 
 describe("buying exam PINs", () => {
   it("posts exam_name and quantity, and splits each `<pin><=><serial>` into a voucher", async () => {
-    const before = simulator.control.balance();
+    const before = vendor.control.balance();
     const result = await adapter().buy("ours", exam(3), within());
-    expect(simulator.control.requests.at(-1)).toEqual({
+    expect(vendor.control.requests.at(-1)).toEqual({
       method: "POST",
       path: "/api/epin/",
       body: { exam_name: "NECO", quantity: 3 },
@@ -81,7 +36,7 @@ describe("buying exam PINs", () => {
     expect(result).toMatchObject({ status: "successful", providerReference: expect.stringMatching(/^\d+$/) });
     expect(vouchersOf(result)).toEqual(keptCards());
     expect(vouchersOf(result)).toHaveLength(3);
-    expect(simulator.control.balance()).toBe(before - 375_000);
+    expect(vendor.control.balance()).toBe(before - 375_000);
     expectNoPinIn(result);
   });
 
@@ -89,17 +44,17 @@ describe("buying exam PINs", () => {
     const order = exam(2, "WAEC");
     const provider = adapter();
     const bought = await provider.buy("ours", order, within());
-    const again = await provider.requery(sent(order, reference(bought)), within());
-    expect(again).toMatchObject({ status: "successful", providerReference: reference(bought) });
+    const again = await provider.requery(sent(order, referenceOf(bought)), within());
+    expect(again).toMatchObject({ status: "successful", providerReference: referenceOf(bought) });
     expect(vouchersOf(again)).toEqual(vouchersOf(bought));
-    expect(simulator.control.requests.at(-1)?.path).toBe(`/api/epin/${reference(bought)}/`);
+    expect(vendor.control.requests.at(-1)?.path).toBe(`/api/epin/${referenceOf(bought)}/`);
   });
 
   it("fails quantity 6 with the vendor's failed record, safe to fail over, the vendor's wallet refunded", async () => {
-    const before = simulator.control.balance();
+    const before = vendor.control.balance();
     const result = await adapter().buy("ours", exam(msorgEpinTriggers.failed), within());
     expect(result).toMatchObject({ status: "failed", safeToFailOver: true });
-    expect(simulator.control.balance()).toBe(before);
+    expect(vendor.control.balance()).toBe(before);
   });
 
   it("keeps quantity 7 pending without PINs until the second requery delivers them", async () => {
@@ -108,21 +63,21 @@ describe("buying exam PINs", () => {
     const bought = await provider.buy("ours", order, within());
     expect(bought).toMatchObject({ status: "pending", providerReference: expect.any(String) });
     expect(vouchersOf(bought)).toBeUndefined();
-    expect((await provider.requery(sent(order, reference(bought)), within())).status).toBe("pending");
-    const delivered = await provider.requery(sent(order, reference(bought)), within());
+    expect((await provider.requery(sent(order, referenceOf(bought)), within())).status).toBe("pending");
+    const delivered = await provider.requery(sent(order, referenceOf(bought)), within());
     expect(vouchersOf(delivered)).toHaveLength(7);
   });
 
   it("keeps quantity 8 pending, then fails it and gives the vendor's wallet back", async () => {
     const order = exam(msorgEpinTriggers.processingThenFailed);
-    const before = simulator.control.balance();
+    const before = vendor.control.balance();
     const bought = await adapter().buy("ours", order, within());
-    simulator.control.settle(Number(reference(bought)));
-    expect(await adapter().requery(sent(order, reference(bought)), within())).toMatchObject({
+    vendor.control.settle(Number(referenceOf(bought)));
+    expect(await adapter().requery(sent(order, referenceOf(bought)), within())).toMatchObject({
       status: "failed",
       safeToFailOver: true,
     });
-    expect(simulator.control.balance()).toBe(before);
+    expect(vendor.control.balance()).toBe(before);
   });
 
   it("answers quantity 9's record short of a PIN with the cards it carries, and says so", async () => {
@@ -132,10 +87,10 @@ describe("buying exam PINs", () => {
   });
 
   it("refuses an exam the vendor does not sell before any record: failed, safe to fail over", async () => {
-    const records = simulator.control.records().length;
+    const records = vendor.control.records().length;
     const result = await adapter().buy("ours", exam(1, "JAMB"), within());
     expect(result).toMatchObject({ status: "failed", safeToFailOver: true });
-    expect(simulator.control.records()).toHaveLength(records);
+    expect(vendor.control.records()).toHaveLength(records);
   });
 });
 
@@ -144,15 +99,15 @@ describe("an exam PIN purchase whose answer was lost", () => {
     clock.advance(10 * 60_000);
     const order = exam(4, "NABTEB");
     const sentAt = clock.now();
-    simulator.control.script("NABTEB", { kind: "no-answer" });
+    vendor.control.script("NABTEB", { kind: "no-answer" });
     await expect(adapter().buy("ours", order, within())).rejects.toThrow();
     const found = await adapter().requery(sent(order, null, sentAt), within());
     expect(found).toMatchObject({
       status: "successful",
-      providerReference: String(simulator.control.records().at(-1)?.id),
+      providerReference: String(vendor.control.records().at(-1)?.id),
     });
     expect(vouchersOf(found)).toEqual(keptCards());
-    expect(simulator.control.requests.at(-1)?.path).toBe("/api/epin/");
+    expect(vendor.control.requests.at(-1)?.path).toBe("/api/epin/");
   });
 
   it("is not mistaken for another quantity of the same exam", async () => {
@@ -168,7 +123,7 @@ describe("an exam PIN purchase whose answer was lost", () => {
 
 describe("the vendor account", () => {
   it("lists one PIN's price of each exam in user/'s Exam, in naira", async () => {
-    const response = await fetch(`${base}user/`, {
+    const response = await fetch(`${vendor.base}user/`, {
       headers: { authorization: `Token ${simulatorKeys.msorg.token}` },
     });
     expect((await response.json()).Exam).toEqual({

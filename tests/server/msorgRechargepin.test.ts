@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMsorgProvider } from "../../server/outside/msorg/msorgProvider";
+import { describe, expect, it } from "vitest";
 import { rechargeCardsOf } from "../../server/outside/msorg/msorgRechargeCards";
-import {
-  createMsorgSimulator,
-  type MsorgSimulator,
-  msorgRechargeTriggers,
-} from "../../server/outside/msorg/simulator/msorgSimulator";
-import type { ProviderOrder, ProviderResult, SentAttempt } from "../../server/outside/provider";
+import { msorgRechargeTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
+import type { ProviderOrder } from "../../server/outside/provider";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
-import { serveOnLoopback } from "./support/loopbackSimulator";
+import { msorgOnLoopback, referenceOf, vouchersOf } from "./support/msorgOnLoopback";
 import { TestClock } from "./support/testClock";
 
 /**
@@ -17,33 +12,8 @@ import { TestClock } from "./support/testClock";
  * the list, the cards in `user/`, no PIN in any note; and how the answers' card fields are read.
  */
 const clock = new TestClock(new Date("2026-11-27T09:00:00.000Z"));
-let simulator: MsorgSimulator;
-let base: string;
-let close: () => Promise<void>;
-
-beforeAll(async () => {
-  simulator = createMsorgSimulator({
-    token: simulatorKeys.msorg.token,
-    clock,
-    journalPath: null,
-    latencyMs: 0,
-    settleAfterMs: null,
-    timeoutAnswerMs: 1_500,
-  });
-  const served = await serveOnLoopback(simulator);
-  base = `${served.origin}api/`;
-  close = served.stop;
-});
-afterAll(() => close());
-
-const adapter = () =>
-  createMsorgProvider({
-    label: "Simulated vendor",
-    baseUrl: base,
-    token: simulatorKeys.msorg.token,
-    timeoutMs: 10_000,
-  });
-const within = () => AbortSignal.timeout(3_000);
+const vendor = msorgOnLoopback(clock);
+const { adapter, within, sent, keptCards, expectNoPinIn } = vendor;
 
 /** Cards of the vendor's `network_amount` id (1 MTN ₦100 … 16 AIRTEL ₦1,000), as the kind orders them. */
 const cards = (
@@ -63,25 +33,12 @@ const cards = (
   nameOnCard,
   amount: 19_400 * quantity,
 });
-const sent = (order: ProviderOrder, providerReference: string | null, sentAt = clock.now()): SentAttempt => ({
-  requestId: "ours",
-  providerReference,
-  order,
-  sentAt,
-});
-const reference = (result: ProviderResult) => result.providerReference ?? null;
-const vouchersOf = (result: ProviderResult) => (result.status === "successful" ? result.vouchers : undefined);
-const keptCards = () => simulator.control.records().at(-1)?.pins ?? [];
-function expectNoPinIn(result: ProviderResult) {
-  for (const card of simulator.control.records().flatMap((record) => record.pins ?? []))
-    expect(result.note ?? "").not.toContain(card.pin);
-}
 
 describe("buying recharge cards", () => {
   it("posts network, network_amount, quantity and name_on_card, and reads each card with the vendor's load code", async () => {
-    const before = simulator.control.balance();
+    const before = vendor.control.balance();
     const result = await adapter().buy("ours", cards(3), within());
-    expect(simulator.control.requests.at(-1)).toEqual({
+    expect(vendor.control.requests.at(-1)).toEqual({
       method: "POST",
       path: "/api/rechargepin/",
       body: { network: 1, network_amount: 2, quantity: 3, name_on_card: "Ade Stores" },
@@ -90,7 +47,7 @@ describe("buying recharge cards", () => {
     expect(vouchersOf(result)).toEqual(
       keptCards().map((card) => ({ ...card, load_code: `*311*${card.pin}#` })),
     );
-    expect(simulator.control.balance()).toBe(before - 3 * 19_400);
+    expect(vendor.control.balance()).toBe(before - 3 * 19_400);
     expectNoPinIn(result);
   });
 
@@ -99,9 +56,9 @@ describe("buying recharge cards", () => {
     const provider = adapter();
     const bought = await provider.buy("ours", order, within());
     expect(vouchersOf(bought)).toEqual(keptCards());
-    const again = await provider.requery(sent(order, reference(bought)), within());
+    const again = await provider.requery(sent(order, referenceOf(bought)), within());
     expect(vouchersOf(again)).toEqual(vouchersOf(bought));
-    expect(simulator.control.requests.at(-1)?.path).toBe(`/api/rechargepin/${reference(bought)}/`);
+    expect(vendor.control.requests.at(-1)?.path).toBe(`/api/rechargepin/${referenceOf(bought)}/`);
   });
 
   it("fails quantity 96 with the vendor's failed record, safe to fail over", async () => {
@@ -115,8 +72,8 @@ describe("buying recharge cards", () => {
     const bought = await provider.buy("ours", order, within());
     expect(bought.status).toBe("pending");
     expect(vouchersOf(bought)).toBeUndefined();
-    expect((await provider.requery(sent(order, reference(bought)), within())).status).toBe("pending");
-    expect(vouchersOf(await provider.requery(sent(order, reference(bought)), within()))).toHaveLength(97);
+    expect((await provider.requery(sent(order, referenceOf(bought)), within())).status).toBe("pending");
+    expect(vouchersOf(await provider.requery(sent(order, referenceOf(bought)), within()))).toHaveLength(97);
   });
 
   it("answers quantity 99's record short of a card with the cards it carries, and says so", async () => {
@@ -126,10 +83,10 @@ describe("buying recharge cards", () => {
   });
 
   it("refuses a card of another network before any record: failed, safe to fail over", async () => {
-    const records = simulator.control.records().length;
+    const records = vendor.control.records().length;
     const result = await adapter().buy("ours", cards(1, "5", "1"), within());
     expect(result).toMatchObject({ status: "failed", safeToFailOver: true });
-    expect(simulator.control.records()).toHaveLength(records);
+    expect(vendor.control.records()).toHaveLength(records);
   });
 });
 
@@ -138,15 +95,15 @@ describe("a recharge card purchase whose answer was lost", () => {
     clock.advance(10 * 60_000);
     const order = cards(4, "3", "1", "Bisi Ventures");
     const sentAt = clock.now();
-    simulator.control.script("Bisi Ventures", { kind: "no-answer" });
+    vendor.control.script("Bisi Ventures", { kind: "no-answer" });
     await expect(adapter().buy("ours", order, within())).rejects.toThrow();
     const found = await adapter().requery(sent(order, null, sentAt), within());
     expect(found).toMatchObject({
       status: "successful",
-      providerReference: String(simulator.control.records().at(-1)?.id),
+      providerReference: String(vendor.control.records().at(-1)?.id),
     });
     expect(vouchersOf(found)).toHaveLength(4);
-    expect(simulator.control.requests.at(-1)?.path).toBe("/api/rechargepin/");
+    expect(vendor.control.requests.at(-1)?.path).toBe("/api/rechargepin/");
   });
 
   it("is not mistaken for another name on the same cards", async () => {
@@ -164,7 +121,7 @@ describe("a recharge card purchase whose answer was lost", () => {
 
 describe("the vendor account", () => {
   it("lists each card's network_amount id, value and price in user/'s Rechargepin", async () => {
-    const response = await fetch(`${base}user/`, {
+    const response = await fetch(`${vendor.base}user/`, {
       headers: { authorization: `Token ${simulatorKeys.msorg.token}` },
     });
     const listed = (await response.json()).Rechargepin;
