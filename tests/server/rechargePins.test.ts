@@ -1,12 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { RechargeCard } from "../../schemas/catalogue";
 import { levelPrice } from "../../schemas/pricing";
 import type { RechargePinPurchaseBody } from "../../schemas/rechargePins";
-import type { Voucher } from "../../schemas/transactions";
-import { mailOutbox, transactions } from "../../server/db/schema";
 import { msorgRechargeTriggers } from "../../server/outside/msorg/simulator/msorgSimulator";
 import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { deliveredPinReads, mentionsAnyPin } from "./support/deliveredPinReads";
 import { walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
@@ -56,19 +54,7 @@ async function bought(c: Customer, body: Partial<Record<keyof RechargePinPurchas
   if (!answer.data) throw new Error(`the purchase was refused: ${answer.status} ${answer.body.msg}`);
   return answer.data;
 }
-const ownView = (c: Customer, reference: string) =>
-  server.sendOk("GET /core/customer/transactions/:reference", { token: c.token, params: { reference } });
-const rowOf = async (reference: string) => {
-  const [row] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
-  if (!row) throw new Error(`no transaction ${reference}`);
-  return row;
-};
-const vouchersMailsTo = (email: string) =>
-  server.db
-    .select()
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.recipient, email), eq(mailOutbox.kind, "vouchers")));
-const mentionsAnyPin = (text: string | null, pins: Voucher[]) => pins.some((p) => text?.includes(p.pin));
+const { ownView, rowOf, vouchersMailsTo } = deliveredPinReads(server);
 
 describe("the catalogue", () => {
   it("lists every network's ₦100, ₦200, ₦500 and ₦1,000 card below its value, on sale through the vendor", () => {
