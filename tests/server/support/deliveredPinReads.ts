@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Voucher } from "../../../schemas/transactions";
-import { mailOutbox, transactions } from "../../../server/db/schema";
+import { mailOutbox, transactionEvents, transactions } from "../../../server/db/schema";
 import type { Customer } from "./serverForFile";
 import type { TestServer } from "./testServer";
 
@@ -24,3 +25,14 @@ export function deliveredPinReads(server: TestServer) {
 
 export const mentionsAnyPin = (text: string | null, pins: Voucher[]) =>
   pins.some((p) => text?.includes(p.pin));
+
+/** None of `pins` (some delivered) is in the server's log or any purchase's history staff read. */
+export async function expectPinsNeitherLoggedNorInHistory(server: TestServer, pins: string[]) {
+  const logged = server.logLines.join("\n");
+  const events = JSON.stringify(await server.db.select().from(transactionEvents));
+  expect(pins.length).toBeGreaterThan(0);
+  for (const pin of pins) {
+    expect(logged).not.toContain(pin);
+    expect(events).not.toContain(pin);
+  }
+}
