@@ -103,6 +103,7 @@ describe("bulk top-up in a real browser", () => {
 
   it("buys all with the PIN, follows the batch at its own address to the end, and downloads the results", async () => {
     await page.getByRole("button", { name: "Buy all" }).click();
+    await lookAt("pin", page.getByRole("textbox", { name: "Transaction PIN" }));
     await payWithPin(page, pin);
     await page.waitForURL(/\/app\/bulk\/[0-9a-f-]{36}$/);
     const batchUrl = page.url();
