@@ -42,7 +42,11 @@ export const dataPurchaseBody = z.strictObject({
 });
 export type DataPurchaseBody = z.infer<typeof dataPurchaseBody>;
 
-const providerId = integer().check(z.minimum(1), z.maximum(maxControlId), z.meta({ title: "Provider" }));
+export const providerId = integer().check(
+  z.minimum(1),
+  z.maximum(maxControlId),
+  z.meta({ title: "Provider" }),
+);
 export const tvVerifyBody = z.strictObject({
   action: z.literal("verify"),
   provider_id: providerId,
@@ -80,7 +84,7 @@ export const tvVerifyResult = z.object({
 });
 export type TvVerifyResult = z.infer<typeof tvVerifyResult>;
 
-const discoId = integer().check(
+export const discoId = integer().check(
   z.minimum(1),
   z.maximum(maxControlId),
   z.meta({ title: "Distribution company" }),

@@ -2,6 +2,7 @@ import { adminConsoleContracts } from "./adminConsole";
 import { apiKeyConsoleContracts } from "./apiKeyConsole";
 import { apiKeyContracts } from "./apiKeys";
 import { authContracts } from "./auth";
+import { beneficiaryContracts } from "./beneficiaries";
 import { bulkContracts } from "./bulk";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
@@ -48,6 +49,7 @@ export const routeAreas = {
   examPins: examPinContracts,
   rechargePins: rechargePinContracts,
   bulk: bulkContracts,
+  beneficiaries: beneficiaryContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,

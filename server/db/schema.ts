@@ -1232,3 +1232,42 @@ export const bulkRows = pgTable(
     index("bulk_rows_transaction_idx").on(t.transactionId),
   ],
 );
+
+/**
+ * A customer's saved recipient (services/beneficiaries/): a phone on a network, a smartcard of a TV
+ * provider or a meter of a disco, with the name the provider gave at its last verification. Exactly
+ * the kind's own target is set; one number is saved once per target.
+ */
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    nickname: text("nickname").notNull(),
+    kind: text("kind", { enum: ["phone", "smartcard", "meter"] }).notNull(),
+    number: text("number").notNull(),
+    networkId: smallint("network_id").references(() => networks.id),
+    providerId: smallint("provider_id").references(() => tvProviders.id),
+    discoId: smallint("disco_id").references(() => discos.id),
+    meterType: text("meter_type", { enum: ["prepaid", "postpaid"] }),
+    verifiedName: text("verified_name"),
+    verifiedAt: at("verified_at"),
+    createdAt: at("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("beneficiaries_target_key").on(
+      t.userId,
+      t.kind,
+      t.number,
+      sql`coalesce(${t.networkId}, ${t.providerId}, ${t.discoId})`,
+    ),
+    check(
+      "beneficiaries_target_check",
+      sql`(${t.kind} = 'phone' and ${t.networkId} is not null and ${t.providerId} is null and ${t.discoId} is null and ${t.meterType} is null)
+        or (${t.kind} = 'smartcard' and ${t.providerId} is not null and ${t.networkId} is null and ${t.discoId} is null and ${t.meterType} is null)
+        or (${t.kind} = 'meter' and ${t.discoId} is not null and ${t.meterType} is not null and ${t.networkId} is null and ${t.providerId} is null)`,
+    ),
+  ],
+);

@@ -7,6 +7,7 @@ import { adminConsoleRoutes } from "./adminConsoleRoutes";
 import { apiKeyConsoleRoutes } from "./apiKeyConsoleRoutes";
 import { apiKeyRoutes } from "./apiKeyRoutes";
 import { authRoutes } from "./authRoutes";
+import { beneficiaryRoutes } from "./beneficiaryRoutes";
 import { bulkRoutes } from "./bulkRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
@@ -58,6 +59,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   examPins: examPinRoutes,
   rechargePins: rechargePinRoutes,
   bulk: bulkRoutes,
+  beneficiaries: beneficiaryRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,
