@@ -128,6 +128,8 @@ export function customerApi(client: ApiClient) {
     noticeReads: () => import("./noticeReadsApi").then((m) => m.noticeReadsApi(client)),
     // Bulk purchases: only the bulk page calls these, so their schemas load with it.
     bulk: () => import("./bulkApi").then((m) => m.bulkApi(client)),
+    // Saved recipients and Buy again: the wizards, the receipt and the profile load them on first use.
+    recipients: () => import("./recipientsApi").then((m) => m.recipientsApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),

@@ -5,6 +5,7 @@ import { AccountBadge } from "./AccountBadge";
 import { LoadingModal } from "./LoadingModal";
 import { pinModalTitle } from "./pinModalTitle";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal, PriceLevels } from "./profileLazyParts";
+import { SavedRecipientsCard } from "./recipients/savedRecipientsPart";
 import { useKycStatus } from "./useKycStatus";
 import { usePinReset } from "./usePinReset";
 import { VerificationSection } from "./VerificationSection";
@@ -78,6 +79,8 @@ export default function ProfilePage() {
       </section>
 
       <VerificationSection profile={profile} kyc={kyc} />
+
+      <SavedRecipientsCard />
 
       <section className="card price-level" aria-labelledby="price-level">
         {/* Focusable: an upgrade removes the button that opened it, so focus comes here. */}

@@ -10,6 +10,7 @@ import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { lazyPart } from "./lazyPart";
+import { BuyAgainLink } from "./recipients/BuyAgainLink";
 import "./receipt.css";
 import "./wallet.css";
 
@@ -156,6 +157,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         <button type="button" className="button" onClick={() => window.print()}>
           Print receipt
         </button>
+        <BuyAgainLink transaction={t} />
         <Link href="/transaction-history">Back to history</Link>
       </div>
     </article>

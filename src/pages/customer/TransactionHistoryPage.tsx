@@ -16,6 +16,7 @@ import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { TransactionFilters } from "../../components/TransactionFilters";
 import { TransactionRow } from "../../components/TransactionRow";
+import { BuyAgainLink } from "./recipients/BuyAgainLink";
 import "./wallet.css";
 
 const pageSize = 20;
@@ -110,6 +111,7 @@ export default function TransactionHistoryPage() {
             {rows.map((transaction) => (
               <li key={transaction.id}>
                 <TransactionRow transaction={transaction} detailed />
+                <BuyAgainLink transaction={transaction} />
               </li>
             ))}
           </ul>

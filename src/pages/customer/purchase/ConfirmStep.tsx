@@ -1,6 +1,7 @@
 import type { Choice } from "../../../../machines/purchaseMachine";
 import { formatNaira } from "../../../../schemas/money";
 import { PinPayment } from "../PinPayment";
+import { SaveRecipient } from "../recipients/SaveRecipient";
 
 /**
  * The summary with any discount or fee and the total, then the 4-digit PIN; for a customer who has
@@ -57,6 +58,7 @@ export function ConfirmStep({
           <dd>{formatNaira(quote.total)}</dd>
         </div>
       </dl>
+      <SaveRecipient choice={choice} />
       <PinPayment
         total={quote.total}
         waiting="this purchase"

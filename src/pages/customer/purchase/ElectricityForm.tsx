@@ -5,6 +5,7 @@ import { AmountField } from "../../../components/AmountField";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { parseNaira } from "../../../format/money";
 import { fieldOf } from "../../../forms/fieldOf";
+import { SavedRecipientPicker } from "../recipients/SavedRecipientPicker";
 import { electricityChoice } from "./choices";
 import { electricityForm } from "./formSchemas";
 import { optionsOf, type ProductFormProps, SelectField, useProductForm } from "./wizardFields";
@@ -53,6 +54,14 @@ export function ElectricityForm({
 
   return (
     <form noValidate onSubmit={next}>
+      <SavedRecipientPicker
+        kind="meter"
+        onPick={(saved) => {
+          form.setValue("disco_id", String(saved.disco_id), { shouldValidate: true });
+          form.setValue("meter_type", saved.meter_type ?? "prepaid");
+          form.setValue("meter_number", saved.number, { shouldValidate: true });
+        }}
+      />
       <SelectField
         label="Electricity company"
         placeholder="Choose your company"

@@ -3,6 +3,7 @@ import { formatNaira } from "../../../../schemas/money";
 import type { TvDraft } from "../../../../schemas/purchases";
 import { PhoneField, TextField } from "../../../components/TextField";
 import { fieldOf } from "../../../forms/fieldOf";
+import { SavedRecipientPicker } from "../recipients/SavedRecipientPicker";
 import { tvChoice } from "./choices";
 import { tvForm } from "./formSchemas";
 import { optionsOf, type ProductFormProps, SelectField, useProductForm } from "./wizardFields";
@@ -41,6 +42,14 @@ export function TvForm({ catalogue, draft, onNext }: ProductFormProps<TvCatalogu
 
   return (
     <form noValidate onSubmit={next}>
+      <SavedRecipientPicker
+        kind="smartcard"
+        onPick={(saved) => {
+          if (form.getValues("provider_id") !== String(saved.provider_id)) form.setValue("plan_id", "");
+          form.setValue("provider_id", String(saved.provider_id), { shouldValidate: true });
+          form.setValue("smartcard", saved.number, { shouldValidate: true });
+        }}
+      />
       <SelectField
         label="TV provider"
         placeholder="Choose a provider"

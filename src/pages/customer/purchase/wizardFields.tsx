@@ -11,6 +11,7 @@ import type { Choice } from "../../../../machines/purchaseMachine";
 import { networkForPhone } from "../../../../schemas/phonePrefixes";
 import { describedBy, FieldNotes, PhoneField } from "../../../components/TextField";
 import { schemaResolver } from "../../../forms/schemaResolver";
+import { SavedRecipientPicker } from "../recipients/SavedRecipientPicker";
 
 /**
  * What ChooseForm hands each product's form: its catalogue, the earlier choice's draft when it was of
@@ -93,7 +94,7 @@ export interface PhoneAndNetworkForm {
   register(name: "phone" | "network_id", options?: { onChange?: () => void }): UseFormRegisterReturn;
   watch(name: "phone"): string;
   getValues(name: "network_id"): string;
-  setValue(name: "network_id", value: string): void;
+  setValue(name: "network_id" | "phone", value: string, options?: { shouldValidate?: boolean }): void;
   formState: { errors: { phone?: FieldError | undefined; network_id?: FieldError | undefined } };
 }
 
@@ -115,8 +116,9 @@ export function useNetworkFromPhone(form: PhoneAndNetworkForm) {
 }
 
 /**
- * The phone number and its network, as airtime and data both ask for them: typing the number picks
- * the network from its prefix until the customer picks one by hand.
+ * The phone number and its network, as airtime and data both ask for them, after the customer's saved
+ * numbers (choosing one fills both): typing the number picks the network from its prefix until the
+ * customer picks one by hand, or a saved number's.
  */
 export function PhoneAndNetworkFields({
   form,
@@ -129,6 +131,14 @@ export function PhoneAndNetworkFields({
   const errors = form.formState.errors;
   return (
     <>
+      <SavedRecipientPicker
+        kind="phone"
+        onPick={(saved) => {
+          chooseByHand();
+          form.setValue("phone", saved.number, { shouldValidate: true });
+          form.setValue("network_id", String(saved.network_id), { shouldValidate: true });
+        }}
+      />
       <PhoneField error={errors.phone?.message} {...form.register("phone")} />
       <SelectField
         label="Network"
