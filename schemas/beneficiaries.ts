@@ -65,7 +65,8 @@ export type Beneficiary = z.infer<typeof beneficiary>;
 
 /**
  * A purchase's order again, to open its wizard filled in: the fields its body takes but the PIN and
- * request id. `unavailable` says what is switched off now (the plan, bouquet, network or disco).
+ * request id. `unavailable` names the plan or bouquet when it is switched off now (a network, TV
+ * provider or disco switched off is shown so by the wizard's own list).
  */
 export const purchaseAgain = z.object({
   kind: z.enum(["airtime", "data", "tv", "electricity"]),
