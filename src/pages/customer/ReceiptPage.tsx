@@ -10,12 +10,13 @@ import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { lazyPart } from "./lazyPart";
-import { BuyAgainLink } from "./recipients/BuyAgainLink";
 import "./receipt.css";
 import "./wallet.css";
 
 // Only an exam-PIN receipt draws PINs: every other receipt goes without their code and styles.
 const DeliveredPins = lazyPart(() => import("../../components/DeliveredPins").then((m) => m.DeliveredPins));
+// Buy again, arriving after the receipt draws: the receipt fetches no file more for it.
+const BuyAgainLink = lazyPart(() => import("./recipients/BuyAgainLink").then((m) => m.BuyAgainLink));
 // A recharge receipt leads to its print page and CSV rather than listing up to 100 cards.
 const RechargeCardLinks = lazyPart(() =>
   import("./recharge/RechargeCardLinks").then((m) => m.RechargeCardLinks),
@@ -157,7 +158,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         <button type="button" className="button" onClick={() => window.print()}>
           Print receipt
         </button>
-        <BuyAgainLink transaction={t} />
+        <BuyAgainLink transaction={t} placeholder={null} />
         <Link href="/transaction-history">Back to history</Link>
       </div>
     </article>

@@ -16,8 +16,11 @@ import { PagedResults } from "../../components/PagedResults";
 import { SearchField, useSearchDraft } from "../../components/SearchField";
 import { TransactionFilters } from "../../components/TransactionFilters";
 import { TransactionRow } from "../../components/TransactionRow";
-import { BuyAgainLink } from "./recipients/BuyAgainLink";
+import { lazyPart } from "./lazyPart";
 import "./wallet.css";
+
+// Buy again under each purchase, arriving after the list draws: the history fetches no file more for it.
+const BuyAgainLink = lazyPart(() => import("./recipients/BuyAgainLink").then((m) => m.BuyAgainLink));
 
 const pageSize = 20;
 
@@ -111,7 +114,7 @@ export default function TransactionHistoryPage() {
             {rows.map((transaction) => (
               <li key={transaction.id}>
                 <TransactionRow transaction={transaction} detailed />
-                <BuyAgainLink transaction={transaction} />
+                <BuyAgainLink transaction={transaction} placeholder={null} />
               </li>
             ))}
           </ul>
