@@ -27,8 +27,12 @@ async function openHistory(
   return { app, transactions };
 }
 
-const rows = () =>
-  within(within(screen.getByRole("region", { name: "Transactions" })).getByRole("list")).getAllByRole("link");
+/** Each row's link to its receipt (a purchase's row has Buy again after it). */
+const rowItems = () =>
+  within(within(screen.getByRole("region", { name: "Transactions" })).getByRole("list")).getAllByRole(
+    "listitem",
+  );
+const rows = () => rowItems().map((item) => within(item).getAllByRole("link")[0]);
 const lastQuery = (fn: { mock: { calls: unknown[][] } }) => fn.mock.calls.at(-1)?.[0];
 
 describe("transaction history", () => {
@@ -71,6 +75,12 @@ describe("transaction history", () => {
     expect(fund).toHaveTextContent("Pending");
     expect(fund).toHaveTextContent("+₦10,000.00");
     expect(screen.getByText("Page 1 of 1")).toBeInTheDocument();
+    // A purchase can be bought again from its row, in its wizard; a funding cannot.
+    const [airtimeItem, fundItem] = rowItems();
+    expect(
+      await within(airtimeItem as HTMLElement).findByRole("link", { name: "Buy again: MTN airtime" }),
+    ).toHaveAttribute("href", expect.stringMatching(/^\/app\/airtime-vtu\?again=[0-9a-f-]{36}$/));
+    expect(within(fundItem as HTMLElement).getAllByRole("link")).toHaveLength(1);
   });
 
   it("filters by kind, status and search, writing each to the address", async () => {
