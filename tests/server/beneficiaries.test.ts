@@ -168,6 +168,38 @@ describe("saved recipients", () => {
   });
 });
 
+describe("a saved number's name", () => {
+  it("comes from the latest purchase for it too, since buying checks the number with the provider again", async () => {
+    const c = await server.fundedCustomer(naira(10_000));
+    const created = (await save(c.token, meter)).data;
+    expect(created?.verified_name).toBeNull();
+    const bought = await server.sendOk("POST /core/customer/electricity", {
+      token: c.token,
+      body: {
+        action: "buy",
+        disco_id: 6,
+        meter_number: meter.number,
+        meter_type: "prepaid",
+        amount: naira(2000),
+        phone: "08031234567",
+        pin: c.pin,
+        request_id: crypto.randomUUID(),
+      },
+    });
+    const name = "customer_name" in bought ? bought.customer_name : null;
+    expect(name).toBeTruthy();
+    const [listed] = await list(c.token);
+    expect(listed).toMatchObject({ verified_name: name, verified_at: expect.stringMatching(/^\d{4}-/) });
+  });
+
+  it("is saved once when the same number is saved many times at once", async () => {
+    const c = await server.signedInCustomer();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => save(c.token, decoder)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(await list(c.token)).toHaveLength(1);
+  });
+});
+
 describe("buying again", () => {
   it("answers each kind's order from the purchase, and says when its plan is switched off now", async () => {
     const c = await server.fundedCustomer(naira(60_000));

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type Beneficiary, type BeneficiaryBody, maxBeneficiaries } from "../../../schemas/beneficiaries";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
-import { beneficiaries, discos, networks, tvProviders } from "../../db/schema";
+import { beneficiaries, discos, networks, transactions, tvProviders } from "../../db/schema";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { lockCustomer } from "./customerLock";
 
@@ -11,16 +11,41 @@ type Row = typeof beneficiaries.$inferSelect;
 /** The name of the row's network, TV provider or disco, read with it. */
 const target = sql<string>`coalesce(${networks.name}, ${tvProviders.name}, ${discos.name}, '')`;
 
+/**
+ * The name the customer's latest purchase for this smartcard or meter was made to: buying checks the
+ * number with the provider again, so a purchase is a verification too (the wizard's verify step,
+ * verifiedNames.ts, is the other). A phone has none.
+ */
+const lastPurchase = sql<{ name: string; at: string } | null>`(
+  select jsonb_build_object('name', t.customer_name, 'at', t.created_at) from ${transactions} t
+  where t.user_id = ${beneficiaries.userId} and t.recipient = ${beneficiaries.number}
+    and t.kind = case ${beneficiaries.kind} when 'smartcard' then 'tv' when 'meter' then 'electricity' end
+    and t.customer_name <> ''
+  order by t.created_at desc limit 1)`;
+
 function selectViews(db: Queryable) {
   return db
-    .select({ row: beneficiaries, target })
+    .select({ row: beneficiaries, target, lastPurchase })
     .from(beneficiaries)
     .leftJoin(networks, eq(networks.id, beneficiaries.networkId))
     .leftJoin(tvProviders, eq(tvProviders.id, beneficiaries.providerId))
     .leftJoin(discos, eq(discos.id, beneficiaries.discoId));
 }
 
-function viewOf({ row, target }: { row: Row; target: string }): Beneficiary {
+function viewOf({
+  row,
+  target,
+  lastPurchase,
+}: {
+  row: Row;
+  target: string;
+  lastPurchase: { name: string; at: string } | null;
+}): Beneficiary {
+  const bought = lastPurchase && new Date(lastPurchase.at);
+  const checked =
+    bought && (!row.verifiedAt || bought > row.verifiedAt)
+      ? { name: lastPurchase.name, at: bought }
+      : { name: row.verifiedName, at: row.verifiedAt };
   return {
     id: row.id,
     nickname: row.nickname,
@@ -31,8 +56,8 @@ function viewOf({ row, target }: { row: Row; target: string }): Beneficiary {
     disco_id: row.discoId,
     meter_type: row.meterType,
     target,
-    verified_name: row.verifiedName,
-    verified_at: row.verifiedAt?.toISOString() ?? null,
+    verified_name: checked.name,
+    verified_at: checked.at?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
   };
 }
