@@ -47,6 +47,12 @@ async function lookAt(on: Page, name: string) {
   expect(await axeFindings(on, name)).toEqual([]);
 }
 
+/** A picture of the window scrolled to `name`'s part, which lies below the first screen. */
+async function lookAtPart(on: Page, part: ReturnType<Page["getByRole"]>, name: string) {
+  await part.scrollIntoViewIfNeeded();
+  await screenshotWindow(on, `recipients-${name}`);
+}
+
 const confirmStep = (on: Page) => on.getByRole("region", { name: "Confirm your purchase" });
 const saved = (on: Page) => on.getByRole("group", { name: "Saved recipients" });
 
@@ -61,6 +67,8 @@ describe("saved recipients and Buy again in a real browser", () => {
     await page.getByLabel("Amount (₦)").fill("100");
     await page.getByRole("button", { name: "Continue" }).click();
     const confirm = confirmStep(page);
+    await confirm.getByLabel("Save this recipient as").waitFor();
+    await lookAt(page, "save-on-confirm");
     await confirm.getByLabel("Save this recipient as").fill("Mum");
     await confirm.getByRole("button", { name: "Save this recipient" }).click();
     await confirm.getByText("Saved as Mum.").waitFor();
@@ -151,7 +159,9 @@ describe("saved recipients and Buy again in a real browser", () => {
     const section = page.getByRole("region", { name: "Saved recipients" });
     await section.getByText("Mum · 08031234567, MTN").waitFor();
     await lookAt(page, "profile");
+    await lookAtPart(page, section, "profile-section");
     await section.getByRole("button", { name: "Rename Mum" }).click();
+    await lookAtPart(page, section, "profile-rename");
     await section.getByLabel("New nickname for 08031234567").fill("Mama");
     await section.getByRole("button", { name: "Save name" }).click();
     await section.getByText("Mama · 08031234567, MTN").waitFor();
@@ -180,5 +190,6 @@ describe("saved recipients and Buy again in a real browser", () => {
       .getByText(/^Home ·/)
       .waitFor();
     await lookAt(wide, "profile");
+    await lookAtPart(wide, wide.getByRole("region", { name: "Saved recipients" }), "profile-section");
   });
 });
