@@ -64,10 +64,16 @@ function recipientsApi(list: Beneficiary[], over: Partial<RecipientsApi> = {}): 
 
 const paths: Partial<Record<Product, string>> = {
   airtime: "/app/airtime-vtu",
+  data: "/app/data-subscriptions",
+  tv: "/app/cable-subscriptions",
   electricity: "/app/utilities",
 };
 
-async function openWizard(product: "airtime" | "electricity", recipients: RecipientsApi, search = "") {
+async function openWizard(
+  product: "airtime" | "data" | "tv" | "electricity",
+  recipients: RecipientsApi,
+  search = "",
+) {
   const app = await renderSignedIn(
     `${paths[product]}${search}`,
     customerWithPin,
@@ -113,6 +119,33 @@ describe("saved recipients in the wizards", () => {
     expect(screen.getByLabelText("Meter number")).toHaveValue("45071234567");
     expect(screen.getByLabelText("Electricity company")).toHaveValue("6");
     expect(screen.getByLabelText("Prepaid")).toBeChecked();
+  });
+
+  it("fill a smartcard and its provider in the TV wizard, and a number and network in the data wizard", async () => {
+    const user = userEvent.setup();
+    const decoder = saved({
+      nickname: "Sitting room",
+      kind: "smartcard",
+      number: "7023456789",
+      network_id: null,
+      provider_id: 2,
+      target: "GOtv",
+      verified_name: "HAUWA OKONKWO",
+    });
+    await openWizard("tv", recipientsApi([mum, decoder]));
+    const group = await screen.findByRole("group", { name: "Saved recipients" });
+    await user.click(
+      within(group).getByRole("button", { name: "Sitting room · 7023456789, GOtv, HAUWA OKONKWO" }),
+    );
+    expect(screen.getByLabelText("TV provider")).toHaveValue("2");
+    expect(screen.getByLabelText("Smartcard number")).toHaveValue("7023456789");
+    cleanup();
+
+    const airtel = saved({ nickname: "Tunde", number: "08021234567", network_id: 4, target: "Airtel" });
+    await openWizard("data", recipientsApi([airtel]));
+    await user.click(await screen.findByRole("button", { name: "Tunde · 08021234567, Airtel" }));
+    expect(screen.getByLabelText("Phone number")).toHaveValue("08021234567");
+    await waitFor(() => expect(screen.getByLabelText("Network")).toHaveValue("4"));
   });
 
   it("are not offered when there are none, and the form works as before", async () => {
