@@ -5,6 +5,7 @@ import { authContracts } from "./auth";
 import { bulkContracts } from "./bulk";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
+import { disputeContracts } from "./disputes";
 import { examPinContracts } from "./examPins";
 import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
@@ -56,6 +57,7 @@ export const routeAreas = {
   noticeReads: noticeReadContracts,
   staffFunding: staffFundingContracts,
   staffTransactions: staffTransactionContracts,
+  disputes: disputeContracts,
   catalogueAdmin: catalogueAdminContracts,
   examProductAdmin: examProductAdminContracts,
   rechargeCardAdmin: rechargeCardAdminContracts,

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../schemas/admin";
 import { examBodies } from "../../schemas/catalogue";
+import { disputeReasons, disputeStatuses } from "../../schemas/disputeView";
 import { identityCheckOutcomes } from "../../schemas/kycStatus";
 import { levelSlugs } from "../../schemas/levelSlugs";
 import { purchaseKinds, transactionKinds } from "../../schemas/transactions";
@@ -717,6 +718,8 @@ export const transactions = pgTable(
     apiDialect: text("api_dialect", { enum: ["msorg", "v1"] }),
     /** What the key's caller asked, in its own words and ids (its `request_id` too): its record echoes them. */
     apiRequest: jsonb("api_request"),
+    /** A dispute's redelivery: the business paid for it (the refunds account), not the customer's wallet. */
+    paidByHouse: boolean("paid_by_house").notNull().default(false),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -1230,5 +1233,44 @@ export const bulkRows = pgTable(
     primaryKey({ columns: [t.batchId, t.row] }),
     index("bulk_rows_queued_idx").on(t.leaseUntil).where(sql`${t.placedAt} is null`),
     index("bulk_rows_transaction_idx").on(t.transactionId),
+  ],
+);
+
+/**
+ * A customer's "Report a problem" on a purchase (services/disputes/): kept apart from the purchase,
+ * whose status only settlement and refunds move. At most one open per purchase (the partial unique
+ * index); the provider's answer to the requery made on opening is kept with it.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: disputeReasons }).notNull(),
+    details: text("details").notNull(),
+    status: text("status", { enum: disputeStatuses }).notNull(),
+    openedAt: at("opened_at").notNull(),
+    /** Opened plus 72 hours: staff answer by then. */
+    deadline: at("deadline").notNull(),
+    requeryStatus: text("requery_status"),
+    requeryMessage: text("requery_message"),
+    requeriedAt: at("requeried_at"),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    note: text("note"),
+    /** The purchase a redelivery made, at the business's cost. */
+    redeliveryId: uuid("redelivery_id").references(() => transactions.id),
+  },
+  (t) => [
+    uniqueIndex("disputes_one_open_key").on(t.transactionId).where(sql`${t.status} = 'open'`),
+    index("disputes_queue_idx").on(t.status, t.openedAt),
+    index("disputes_transaction_idx").on(t.transactionId),
+    check("disputes_reason_check", sql`${t.reason} in ${inList(disputeReasons)}`),
+    check("disputes_status_check", sql`${t.status} in ${inList(disputeStatuses)}`),
   ],
 );

@@ -10,6 +10,7 @@ import { authRoutes } from "./authRoutes";
 import { bulkRoutes } from "./bulkRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
+import { disputeRoutes } from "./disputeRoutes";
 import { examPinRoutes } from "./examPinRoutes";
 import { examProductAdminRoutes } from "./examProductAdminRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
@@ -66,6 +67,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   noticeReads: noticeReadRoutes,
   staffFunding: staffFundingRoutes,
   staffTransactions: staffTransactionRoutes,
+  disputes: disputeRoutes,
   catalogueAdmin: catalogueAdminRoutes,
   examProductAdmin: examProductAdminRoutes,
   rechargeCardAdmin: rechargeCardAdminRoutes,
