@@ -9,10 +9,14 @@ import { recordAudit, recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { askAgain } from "../purchases/requeryWorker";
+import type { SettleDeps } from "../purchases/settlePurchase";
 import { settlePurchase } from "../purchases/settlePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import { tellDisputeOutcome } from "./disputeNews";
 import { customerDisputeView, type DisputeRow, disputeDeadlineMs, disputeWindowMs } from "./disputeViews";
+
+/** A purchase's deps, and the mail outbox to send the outcome's mail at once. */
+export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox">;
 
 const moneyBack = new Set<TransactionRow["status"]>(["failed", "reversed", "refunded"]);
 
@@ -83,7 +87,10 @@ export async function openDispute(
     );
   }
   const answered = await requeryFor(deps, row);
-  return customerDisputeView(answered ? await attachAnswer(deps, opened, answered) : opened);
+  const current = answered ? await attachAnswer(deps, opened, answered) : opened;
+  // Its outcome's mail is in the outbox: sent now, not at the background work's next run.
+  if (current.status !== "open") deps.outbox?.kick();
+  return customerDisputeView(current);
 }
 
 /** The provider's answer now and the purchase as it settled; null when the provider could not be asked. */

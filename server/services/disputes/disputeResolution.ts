@@ -4,9 +4,9 @@ import { disputes, transactions, users } from "../../db/schema";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
-import type { PurchaseDeps } from "../purchases/placePurchase";
 import { refundWithin } from "../transactions/staffTransactions";
 import { tellDisputeOutcome } from "./disputeNews";
+import type { DisputeDeps } from "./disputeOpening";
 import { reasonLabels } from "./disputeViews";
 import { holdRedelivery, sendRedelivery } from "./redelivery";
 
@@ -22,7 +22,7 @@ const statusOf = {
  * lock keeps it once against a refund from the transaction page too). A redelivery is held here and
  * sent to its provider after the commit.
  */
-export async function resolveDispute(deps: PurchaseDeps, actor: Actor, id: string, body: DisputeResolveBody) {
+export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string, body: DisputeResolveBody) {
   if (body.outcome === "reject" && body.note.length < 3)
     throw fieldRefusal("note", "Say why the report is rejected: the customer reads it.");
   const { redelivery } = await deps.db.transaction(async (tx) => {
@@ -67,5 +67,6 @@ export async function resolveDispute(deps: PurchaseDeps, actor: Actor, id: strin
       await tellDisputeOutcome(tx, deps, customer, resolved, refunded ?? purchase, redelivery?.reference);
     return { redelivery };
   });
+  deps.outbox?.kick();
   if (redelivery) await sendRedelivery(deps, redelivery);
 }
