@@ -41,12 +41,7 @@ function assertDisputable(row: TransactionRow, now: Date) {
  * reversed settles the purchase the usual way (money back, once) and closes the dispute; any other
  * answer is kept with it for staff, whose queue it joins.
  */
-export async function openDispute(
-  deps: PurchaseDeps,
-  actor: Actor,
-  transactionId: string,
-  body: DisputeBody,
-) {
+export async function openDispute(deps: DisputeDeps, actor: Actor, transactionId: string, body: DisputeBody) {
   const [row] = await deps.db
     .select()
     .from(transactions)
