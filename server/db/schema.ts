@@ -1237,6 +1237,66 @@ export const bulkRows = pgTable(
 );
 
 /**
+ * Text messages (SMS) waiting for, or sent through, the SMS gateway (services/sms/smsOutbox.ts). A
+ * row is written in the transaction of what it announces; a sender claims it under a lease
+ * (`next_attempt_at` moved on). A token or a code is sealed at rest and the text is emptied once the
+ * gateway has taken it. Termii's delivery reports keep the last status it gave (`status`, as
+ * reported; `outcome`, what it means).
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    /** Why it is sent (token, outcome, identity_code, dispute…), for the operator and the receipt. */
+    purpose: text("purpose").notNull(),
+    /** The number in international form, 234…, as the gateway wants it. */
+    recipient: text("recipient").notNull(),
+    message: text("message"),
+    sealed: boolean("sealed").notNull(),
+    createdAt: at("created_at").notNull(),
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the gateway took it (its answer said ok), and the id it gave. */
+    sentAt: at("sent_at"),
+    providerMessageId: text("provider_message_id"),
+    gaveUpAt: at("gave_up_at"),
+    lastError: text("last_error"),
+    /** The last delivery report: its status as Termii wrote it, what that means, and when it came. */
+    status: text("status"),
+    outcome: text("outcome"),
+    statusAt: at("status_at"),
+  },
+  (t) => [
+    index("sms_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    uniqueIndex("sms_messages_provider_id_key")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    index("sms_messages_transaction_idx").on(t.transactionId, t.createdAt),
+    index("sms_messages_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * "Resend token" asked per purchase and Lagos day: reserved by one upsert that refuses past the
+ * day's allowance, so parallel requests cannot slip past it (services/sms/tokenResends.ts).
+ */
+export const smsResends = pgTable(
+  "sms_resends",
+  {
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.day] })],
+);
+
+/**
  * A customer's "Report a problem" on a purchase (services/disputes/): kept apart from the purchase,
  * whose status only settlement and refunds move. At most one open per purchase (the partial unique
  * index); the provider's answer to the requery made on opening is kept with it.
