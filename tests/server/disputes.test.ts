@@ -1,6 +1,13 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, disputes, ledgerEntries, ledgerTransactions, transactions } from "../../server/db/schema";
+import {
+  auditLog,
+  disputes,
+  ledgerEntries,
+  ledgerTransactions,
+  smsMessages,
+  transactions,
+} from "../../server/db/schema";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
@@ -71,6 +78,11 @@ describe("opening a dispute", () => {
     expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)?.text).toContain(
       "is back in your wallet",
     );
+    const [texted] = await server.db
+      .select()
+      .from(smsMessages)
+      .where(and(eq(smsMessages.transactionId, purchase.id), eq(smsMessages.purpose, "dispute")));
+    expect(texted?.message).toContain(`your report on ${purchase.reference} was answered`);
     // Not in the staff queue, and the money came back only once.
     expect((await queue()).some((d) => d.purchase.id === purchase.id)).toBe(false);
     const again = await dispute(customer, purchase.id);

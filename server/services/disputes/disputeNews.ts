@@ -3,7 +3,9 @@ import type { Clock } from "../../clock";
 import type { Transaction } from "../../db/database";
 import type { users } from "../../db/schema";
 import { enqueueMail } from "../../mail/outbox";
+import type { SmsSettings } from "../../outside/termii/termiiSettings";
 import { noticeToCustomer } from "../notices/customerNotices";
+import { queueSms } from "../sms/smsOutbox";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import type { DisputeRow } from "./disputeViews";
 
@@ -32,7 +34,7 @@ function outcomeWords(dispute: DisputeRow, purchase: TransactionRow, redelivery:
  */
 export async function tellDisputeOutcome(
   tx: Transaction,
-  deps: { clock: Clock; config: { totpKey: Buffer } },
+  deps: { clock: Clock; config: { totpKey: Buffer; sms: SmsSettings | null } },
   customer: Customer,
   dispute: DisputeRow,
   purchase: TransactionRow,
@@ -50,5 +52,13 @@ export async function tellDisputeOutcome(
     subject: "Your reported problem was answered",
     text: `Hello ${customer.firstName},\n\nYou reported a problem with ${about}. ${words}\n\nOjaPay\n`,
     secret: false,
+  });
+  // Nothing is queued without SMS settings: the email above is then the only word.
+  await queueSms(tx, deps, {
+    userId: customer.id,
+    to: customer.phone,
+    text: `OjaPay: your report on ${purchase.reference} was answered. ${words}`,
+    purpose: "dispute",
+    transactionId: purchase.id,
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DisputeBody } from "../../../schemas/disputes";
 import { purchaseKinds } from "../../../schemas/transactions";
+import type { Config } from "../../config";
 import { isUniqueViolation } from "../../db/errors";
 import { disputes, transactions, users } from "../../db/schema";
 import type { ProviderResult } from "../../outside/provider";
@@ -16,7 +17,7 @@ import { tellDisputeOutcome } from "./disputeNews";
 import { customerDisputeView, type DisputeRow, disputeDeadlineMs, disputeWindowMs } from "./disputeViews";
 
 /** A purchase's deps, and the mail outbox to send the outcome's mail at once. */
-export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox">;
+export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox"> & { config: Pick<Config, "sms"> };
 
 const moneyBack = new Set<TransactionRow["status"]>(["failed", "reversed", "refunded"]);
 
@@ -109,7 +110,7 @@ const messageOf = (answer: ProviderResult) =>
 
 /** Keeps the answer with the dispute, and closes it when the purchase's money went back. */
 async function attachAnswer(
-  deps: PurchaseDeps,
+  deps: DisputeDeps,
   opened: DisputeRow,
   { answer, settled, at }: NonNullable<Awaited<ReturnType<typeof requeryFor>>>,
 ): Promise<DisputeRow> {
