@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { timestamp } from "./common";
 
-// Apart from disputes.ts so the transaction view (transactions.ts) can show a purchase's dispute.
+// Apart from disputes.ts: the database schema and the receipt's dispute need only these.
 
 export const disputeReasons = ["not_received", "wrong_recipient", "token_not_working", "other"] as const;
 export const disputeReason = z.enum(disputeReasons, { error: "Choose what went wrong." });

@@ -1,6 +1,5 @@
 import { z } from "zod/mini";
 import { integer, kobo, pageQuery, timestamp } from "./common";
-import { customerDispute } from "./disputeView";
 
 /** `level_upgrade`: a price level's fee, paid from the wallet (server/services/levels/levelUpgrades.ts). */
 export const transactionKinds = [
@@ -81,8 +80,6 @@ export const transaction = z.object({
   balance_after: z.nullable(integer()),
   created_at: timestamp,
   updated_at: timestamp,
-  // Only on one purchase's own answer to its buyer: its latest "Report a problem", or null.
-  dispute: z.optional(z.nullable(customerDispute)).check(z.meta({ description: "The purchase's dispute" })),
 });
 export type Transaction = z.infer<typeof transaction>;
 

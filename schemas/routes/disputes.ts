@@ -15,6 +15,12 @@ export const disputeContracts = contracts({
     body: disputeBody,
     result: customerDispute,
   },
+  "GET /core/customer/transactions/:id/dispute": {
+    tag: "Disputes",
+    summary: "The latest dispute of one of the customer's purchases, as its receipt shows it; null when none",
+    params: disputeId,
+    result: z.nullable(customerDispute),
+  },
   "GET /core/staff/disputes": {
     tag: "Disputes",
     summary: "Disputes: the open ones oldest first (the queue), or the closed ones",

@@ -1,9 +1,11 @@
 import type { AppDeps } from "../deps";
 import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
+import { sessionOf } from "../http/sessionGate";
 import { openDispute } from "../services/disputes/disputeOpening";
 import { disputeDetail, listDisputes } from "../services/disputes/disputeQueue";
 import { resolveDispute } from "../services/disputes/disputeResolution";
+import { customerDisputeOf } from "../services/disputes/disputeViews";
 
 export function disputeRoutes(deps: AppDeps) {
   return [
@@ -15,6 +17,12 @@ export function disputeRoutes(deps: AppDeps) {
             ? "Thanks: staff will answer within 72 hours."
             : "The provider says it did not deliver: your money is back in your wallet.",
         data: dispute,
+      };
+    }),
+    implement("GET /core/customer/transactions/:id/dispute", async ({ params, c }) => {
+      return {
+        msg: "Dispute retrieved.",
+        data: await customerDisputeOf(deps.db, sessionOf(c).user.id, params.id),
       };
     }),
     implement("GET /core/staff/disputes", async ({ query }) => {

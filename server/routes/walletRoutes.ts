@@ -2,7 +2,6 @@ import type { AppDeps } from "../deps";
 import { implement } from "../http/route";
 import { sessionOf } from "../http/sessionGate";
 import { notFound, Refusal } from "../refusal";
-import { customerDisputeOf } from "../services/disputes/disputeViews";
 import { startFunding, verifyFunding } from "../services/funding/cardFunding";
 import { dedicatedAccountFor } from "../services/funding/dedicatedAccounts";
 import { viewWithPins } from "../services/purchases/vouchers";
@@ -45,11 +44,7 @@ export function walletRoutes(deps: AppDeps) {
         reference: params.reference,
       });
       if (!row) throw notFound("No transaction with that reference.");
-      const dispute = await customerDisputeOf(deps.db, row.id);
-      return {
-        msg: "Transaction retrieved.",
-        data: { ...viewWithPins(deps.config.voucherKey, row), dispute },
-      };
+      return { msg: "Transaction retrieved.", data: viewWithPins(deps.config.voucherKey, row) };
     }),
   ];
 }

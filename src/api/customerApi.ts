@@ -118,6 +118,9 @@ export function customerApi(client: ApiClient) {
     // customer's other pages never download them.
     requestDetailChange: async (body: BodyOf<KycRequests["POST /core/customer/kyc/changes"]>) =>
       client.call(await kycRequests(), "POST /core/customer/kyc/changes", { body }),
+    // The receipt's dispute: read by the receipt's own part, which says itself when it cannot.
+    purchaseDispute: async (id: string) =>
+      client.call(await disputes(), "GET /core/customer/transactions/:id/dispute", { params: { id } }, quiet),
     // Shown in its dialog (refusals beside the fields), not as a toast.
     reportProblem: async (
       id: string,

@@ -34,11 +34,9 @@ const dispute = (customer: Customer, id: string, body: unknown = report) =>
   server.post(`core/customer/transactions/${id}/dispute/`, body, customer.token);
 const resolve = (id: string, body: unknown, token = staff.token) =>
   server.post(`core/staff/disputes/${id}/resolve/`, body, token);
-const receipt = (customer: Customer, reference: string) =>
-  server.sendOk("GET /core/customer/transactions/:reference", {
-    token: customer.token,
-    params: { reference },
-  });
+/** The purchase's dispute as its receipt shows it. */
+const shownDispute = (customer: Customer, id: string) =>
+  server.sendOk("GET /core/customer/transactions/:id/dispute", { token: customer.token, params: { id } });
 const queue = async (state: "open" | "closed" = "open", token = staff.token) =>
   (await server.sendOk("GET /core/staff/disputes", { token, query: { state, page_size: 100 } })).results;
 const disputeOf = async (purchaseId: string) => {
@@ -73,8 +71,10 @@ describe("opening a dispute", () => {
     expect(answer.body.data).toMatchObject({ status: "closed_by_requery", outcome: "requery" });
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
     expect((await rowOf(purchase.id))?.status).toBe("failed");
-    const shown = await receipt(customer, purchase.reference);
-    expect(shown.dispute).toMatchObject({ status: "closed_by_requery", reason: "not_received" });
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({
+      status: "closed_by_requery",
+      reason: "not_received",
+    });
     expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)?.text).toContain(
       "is back in your wallet",
     );
@@ -118,7 +118,7 @@ describe("opening a dispute", () => {
     });
     expect(Date.parse(found.deadline) - Date.parse(found.opened_at)).toBe(72 * hour);
     expect((await rowOf(purchase.id))?.status).toBe("successful");
-    expect((await receipt(customer, purchase.reference)).dispute).toMatchObject({
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({
       status: "open",
       outcome: null,
       deadline: found.deadline,
@@ -154,6 +154,10 @@ describe("opening a dispute", () => {
     const other = await server.fundedCustomer(0);
     const notTheirs = await dispute(other, purchase.id);
     expect(notTheirs.status).toBe(404);
+    expect((await server.get(`core/customer/transactions/${purchase.id}/dispute/`, other.token)).status).toBe(
+      404,
+    );
+    expect(await shownDispute(customer, purchase.id)).toBeNull();
     expect((await dispute(customer, crypto.randomUUID())).status).toBe(404);
     expect((await dispute(customer, "not-an-id")).status).toBe(404);
 
@@ -189,7 +193,7 @@ describe("resolving a dispute", () => {
     expect(answer.body.data).toMatchObject({ status: "resolved_refund", resolved_by: staff.email });
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
     expect((await rowOf(purchase.id))?.status).toBe("refunded");
-    expect((await receipt(customer, purchase.reference)).dispute).toMatchObject({
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({
       status: "resolved_refund",
       outcome: "refund",
       note: "Network confirmed the outage",
@@ -260,7 +264,7 @@ describe("resolving a dispute", () => {
     expect(lines.every((l) => l.wallet === null)).toBe(true);
     expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
     expect(lines).toContainEqual({ wallet: null, house: "refunds", amount: -purchase.total });
-    expect((await receipt(customer, purchase.reference)).dispute).toMatchObject({ outcome: "redeliver" });
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({ outcome: "redeliver" });
   });
 
   it("gives a declined redelivery's money back to the business, not the wallet", async () => {

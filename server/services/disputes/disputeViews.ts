@@ -1,7 +1,8 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { CustomerDispute, DisputeReason, DisputeStatus } from "../../../schemas/disputeView";
 import type { Queryable } from "../../db/database";
-import { disputes } from "../../db/schema";
+import { disputes, transactions } from "../../db/schema";
+import { notFound } from "../../refusal";
 
 export type DisputeRow = typeof disputes.$inferSelect;
 
@@ -36,13 +37,15 @@ export function customerDisputeView(row: DisputeRow): CustomerDispute {
   };
 }
 
-/** The purchase's latest dispute as its customer sees it, or null. */
-export async function customerDisputeOf(db: Queryable, transactionId: string) {
+/** The latest dispute of one of the customer's own purchases, as they see it; null when none. */
+export async function customerDisputeOf(db: Queryable, userId: string, transactionId: string) {
   const [row] = await db
-    .select()
-    .from(disputes)
-    .where(eq(disputes.transactionId, transactionId))
+    .select({ purchase: transactions.id, dispute: disputes })
+    .from(transactions)
+    .leftJoin(disputes, eq(disputes.transactionId, transactions.id))
+    .where(and(eq(transactions.id, transactionId), eq(transactions.userId, userId)))
     .orderBy(desc(disputes.openedAt))
     .limit(1);
-  return row ? customerDisputeView(row) : null;
+  if (!row) throw notFound("No purchase with that id.");
+  return row.dispute ? customerDisputeView(row.dispute) : null;
 }

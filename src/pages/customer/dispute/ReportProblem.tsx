@@ -1,6 +1,8 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import type { CustomerDispute } from "../../../../schemas/disputeView";
 import type { Transaction } from "../../../../schemas/transactions";
+import { useCustomerServices } from "../../../app/AppServices";
+import { useLoad } from "../../../app/useLoad";
 import { Modal } from "../../../components/Modal";
 import { formatDateTime } from "../../../format/formatDateTime";
 import { disputeStanding, reasonLabel } from "./disputeWords";
@@ -13,13 +15,29 @@ const reportable = (t: Transaction) =>
   Date.now() - Date.parse(t.created_at) <= 30 * 24 * 3_600_000;
 
 /**
- * The receipt's "Report a problem": the purchase's dispute as it stands, and the dialog that opens
- * one when none is open.
+ * The receipt's "Report a problem": the purchase's dispute as it stands (its own read, so its schema
+ * loads with this part, not with every page), and the dialog that opens one when none is open.
  */
 export function ReportProblem({ transaction }: { transaction: Transaction }) {
-  const [dispute, setDispute] = useState<CustomerDispute | null>(transaction.dispute ?? null);
+  const { customer } = useCustomerServices();
+  const loaded = useLoad(
+    useCallback(() => customer.purchaseDispute(transaction.id), [customer, transaction.id]),
+  );
+  const [made, setMade] = useState<CustomerDispute | null>(null);
   const [open, setOpen] = useState(false);
+  if (loaded.state === "loading") return <p role="status">Loading…</p>;
+  if (loaded.state === "failed")
+    return (
+      <section className="report-problem">
+        <p>We could not load whether this purchase has a reported problem.</p>
+        <button type="button" className="button secondary" onClick={loaded.retry}>
+          Try again
+        </button>
+      </section>
+    );
+  const dispute = made ?? loaded.data;
   const mayReport = dispute?.status !== "open" && reportable(transaction);
+  if (!dispute && !mayReport) return null;
   return (
     <section className="report-problem" aria-labelledby="report-problem">
       <h2 id="report-problem">{dispute ? "Reported problem" : "Something wrong?"}</h2>
@@ -37,8 +55,8 @@ export function ReportProblem({ transaction }: { transaction: Transaction }) {
         <ReportProblemForm
           transactionId={transaction.id}
           onCancel={() => setOpen(false)}
-          onReported={(made) => {
-            setDispute(made);
+          onReported={(reported) => {
+            setMade(reported);
             setOpen(false);
           }}
         />
