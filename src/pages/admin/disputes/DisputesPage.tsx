@@ -1,12 +1,11 @@
-import { useCallback, useId, useState } from "react";
+import { useCallback, useId } from "react";
 import { useSearchParams } from "wouter";
-import type { StaffDispute } from "../../../../schemas/disputes";
 import { useAdminServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
 import { usePageTitle } from "../../../app/usePageTitle";
 import { PagedResults } from "../../../components/PagedResults";
 import { DisputeRecord } from "./DisputeRecord";
-import { ResolveDialog } from "./ResolveDialog";
+import { useResolveDialog } from "./useResolveDialog";
 import "../console.css";
 import "./disputes.css";
 
@@ -29,9 +28,9 @@ export default function DisputesPage() {
   const state: State = params.get("state") === "closed" ? "closed" : "open";
   const page = pageOf(params);
   const stateId = useId();
-  const [resolving, setResolving] = useState<StaffDispute | null>(null);
   usePageTitle("Disputes");
   const list = useLoad(useCallback(() => admin.disputes({ state, page }), [admin, state, page]));
+  const resolution = useResolveDialog(list.retry);
   const show = (next: { state?: State; page?: number }) => {
     const merged = new URLSearchParams(params);
     const nextState = next.state ?? state;
@@ -77,13 +76,13 @@ export default function DisputesPage() {
           <ul className={`console-list ${stale ? "stale" : ""}`}>
             {rows.map((row) => (
               <li key={row.id}>
-                <DisputeRecord dispute={row} onResolve={() => setResolving(row)} />
+                <DisputeRecord dispute={row} onResolve={() => resolution.open(row)} />
               </li>
             ))}
           </ul>
         )}
       </PagedResults>
-      <ResolveDialog dispute={resolving} onClosed={() => setResolving(null)} onResolved={list.retry} />
+      {resolution.dialog}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod/mini";
 import { type DisputeResolveBody, disputeResolveBody, type StaffDispute } from "../../../../schemas/disputes";
@@ -20,52 +20,36 @@ const outcomeWords = (d: StaffDispute): Array<[DisputeResolveBody["outcome"], st
   ["reject", "Reject: the provider delivered"],
 ];
 
-/** The resolution of one dispute: its outcome and a note the customer reads (needed to reject). */
-export function ResolveDialog({
-  dispute,
-  onClosed,
-  onResolved,
-}: {
-  dispute: StaffDispute | null;
-  onClosed: () => void;
-  onResolved: () => void;
-}) {
+/**
+ * The resolution of one dispute at a time: `open` starts one (outcome and note cleared), `dialog` is
+ * the dialog to draw, with its outcome and a note the customer reads (needed to reject).
+ */
+export function useResolveDialog(onResolved: () => void) {
   const { admin } = useAdminServices();
+  const [dispute, setDispute] = useState<StaffDispute | null>(null);
   const form = useForm<ResolveInput, unknown, DisputeResolveBody>({
     resolver: schemaResolver(disputeResolveBody),
     defaultValues: { note: "" },
   });
   const flow = useConfirmAction<{ id: string; body: DisputeResolveBody }, unknown>({
     send: ({ draft }) => admin.resolveDispute(draft.id, draft.body),
-    onDone: () => {
-      onResolved();
-      onClosed();
-    },
+    onDone: onResolved,
     onRefused: (error) => {
       showServerFieldErrors(error, form.setError, ["outcome", "note"]);
       // Resolved by someone else meanwhile: the list must show what is true now.
       if (error instanceof ApiFailure && error.status === 409) onResolved();
     },
   });
-  const { reset } = form;
-  const { edit } = flow;
-  useEffect(() => {
-    if (!dispute) return;
-    reset({ note: "" });
-    edit();
-  }, [dispute, reset, edit]);
   const errors = form.formState.errors;
-  const close = {
-    ...flow,
-    cancel: () => {
-      flow.cancel();
-      onClosed();
-    },
+  const open = (next: StaffDispute) => {
+    form.reset({ note: "" });
+    setDispute(next);
+    flow.edit();
   };
 
-  return (
+  const dialog = (
     <ConfirmDialog
-      flow={close}
+      flow={flow}
       title={dispute ? `Resolve the dispute of ${dispute.purchase.reference}` : ""}
       confirmLabel="Resolve"
       busyLabel="Resolving…"
@@ -100,4 +84,5 @@ export function ResolveDialog({
       )}
     </ConfirmDialog>
   );
+  return { open, dialog };
 }
