@@ -46,7 +46,8 @@ async function axeFindings(on: Page, label: string): Promise<string[]> {
 }
 
 /** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string) {
+async function lookAt(on: Page, name: string, show?: string) {
+  if (show) await on.getByRole("region", { name: show }).scrollIntoViewIfNeeded();
   await screenshotWindow(on, `disputes-${name}`);
   const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
@@ -103,7 +104,7 @@ describe("disputes in a real browser", () => {
     await section.getByText("Staff are looking into it").waitFor();
     await section.getByText("Answer by").waitFor();
     expect(await page.getByRole("button", { name: "Report a problem" }).count()).toBe(0);
-    await lookAt(page, "reported");
+    await lookAt(page, "reported", "Reported problem");
   });
 
   it("says a second report of the same purchase, from a page opened before, in its dialog", async () => {
@@ -169,6 +170,6 @@ describe("disputes in a real browser", () => {
     const section = page.getByRole("region", { name: "Reported problem" });
     await section.getByText("Closed: the provider delivered it").waitFor();
     await section.getByText("MTN shows the airtime delivered at 14:02.").waitFor();
-    await lookAt(page, "rejected");
+    await lookAt(page, "rejected", "Reported problem");
   });
 });
