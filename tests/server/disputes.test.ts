@@ -9,7 +9,7 @@ import {
   transactions,
 } from "../../server/db/schema";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
-import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
 
 const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 let staff: { id: string; token: string; email: string };
@@ -320,5 +320,23 @@ describe("the clock and the dashboard", () => {
     const opened = (await queue("open", later.token)).map((d) => d.opened_at);
     expect([...opened].sort()).toEqual(opened);
     expect(await counted(later.token)).toEqual({ open, overdue: open });
+  });
+});
+
+describe("without SMS settings", () => {
+  ownServerWithin(server, { SMS_PROVIDER: "off" });
+
+  it("tells the outcome by notice and email only", async () => {
+    const { customer, purchase } = await bought("08031231111");
+    const requestId = (await rowOf(purchase.id))?.providerRequestId ?? "";
+    server.vtpass.scriptRequery(requestId, { code: "000", status: "failed", keep: "failed" });
+    const answer = await dispute(customer, purchase.id);
+    expect(answer.body.data).toMatchObject({ status: "closed_by_requery" });
+    expect(
+      await server.db.select().from(smsMessages).where(eq(smsMessages.transactionId, purchase.id)),
+    ).toEqual([]);
+    expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)?.subject).toBe(
+      "Your reported problem was answered",
+    );
   });
 });
