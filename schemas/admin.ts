@@ -31,6 +31,8 @@ export const auditAction = z.enum([
   "wallet.fund",
   "transaction.refund",
   "transaction.requery",
+  "dispute.open",
+  "dispute.resolve",
   "catalogue.update",
   "plan.create",
   "plan.update",

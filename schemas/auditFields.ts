@@ -64,6 +64,10 @@ export const auditFields = {
   attempts: field("Requeries", "count"),
   gateway_reference: field("Gateway reference"),
   gateway_id: field("Gateway payment id"),
+  details: field("What the customer said"),
+  outcome: field("Outcome"),
+  note: field("Note"),
+  redelivery: field("Redelivery reference"),
 
   // The catalogue
   id: field("Id", "key"),

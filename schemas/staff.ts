@@ -123,6 +123,9 @@ export const statistics = z.object({
   provider_alerts: z
     .array(providerAlert)
     .check(z.meta({ description: "Problems with our provider account, while they last" })),
+  disputes: z
+    .object({ open: integer(), overdue: integer() })
+    .check(z.meta({ description: "Open disputes, and how many are past their 72-hour deadline" })),
 });
 export type Statistics = z.infer<typeof statistics>;
 

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
 import { isSimulatorKey } from "./outside/simulation/simulatorKeys";
+import { smsSettingsOf, termiiEnvShape, termiiSettingsProblems } from "./outside/termii/termiiSettings";
 import { developmentPinKey, type PinKeys } from "./services/accounts/keyedPinHash";
 import { passwordProblem } from "./services/accounts/passwordPolicy";
 import { developmentTotpKey } from "./services/accounts/secretBox";
@@ -188,6 +189,7 @@ const envShape = z.object({
     .optional(),
   DIDIT_BASE_URL: httpUrl.optional(),
   DIDIT_API_KEY: key.optional(),
+  ...termiiEnvShape,
   PAYSTACK_PREFERRED_BANK: z.enum(["test-bank", "wema-bank", "titan-paystack"]).optional(),
   PAYSTACK_WEBHOOK_IPS: z
     .string()
@@ -362,6 +364,9 @@ const envSchema = envShape.superRefine((env, ctx) => {
       message: "holds TOTP_KEY; each purpose needs a key of its own",
     });
   }
+  for (const [name, message] of termiiSettingsProblems(env, simulated)) {
+    ctx.addIssue({ code: "custom", path: [name], message });
+  }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const problem = passwordProblem(env.ADMIN_PASSWORD, {
       email: env.ADMIN_EMAIL,
@@ -455,6 +460,8 @@ function configOf(e: z.output<typeof envSchema>) {
             baseUrl: withSlash(e.DIDIT_BASE_URL ?? "https://verification.didit.me/"),
             apiKey: e.DIDIT_API_KEY,
           },
+    /** SMS through Termii (the in-app simulator while the simulators are on); null: off, "by email only". */
+    sms: smsSettingsOf(e, simulators),
     paystackPreferredBank:
       e.PAYSTACK_PREFERRED_BANK ??
       (simulators || e.PAYSTACK_SECRET_KEY?.startsWith("sk_test_") ? "test-bank" : "wema-bank"),

@@ -40,6 +40,7 @@ const adminModules: Record<AdminPath, string> = {
   "/dashboard": "DashboardPage",
   "/find-customer": "FindCustomerPage",
   "/identity-reviews": "IdentityReviewsPage",
+  "/disputes": "disputes/DisputesPage",
   "/manage-users": "UsersPage",
   "/manage-users/:id": "UserDetailPage",
   "/transactions": "TransactionsListPage",

@@ -6,6 +6,7 @@ import { beneficiaryContracts } from "./beneficiaries";
 import { bulkContracts } from "./bulk";
 import { catalogueContracts } from "./catalogue";
 import { catalogueAdminContracts } from "./catalogueAdmin";
+import { disputeContracts } from "./disputes";
 import { examPinContracts } from "./examPins";
 import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
@@ -58,6 +59,7 @@ export const routeAreas = {
   noticeReads: noticeReadContracts,
   staffFunding: staffFundingContracts,
   staffTransactions: staffTransactionContracts,
+  disputes: disputeContracts,
   catalogueAdmin: catalogueAdminContracts,
   examProductAdmin: examProductAdminContracts,
   rechargeCardAdmin: rechargeCardAdminContracts,

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { AuditAction } from "../../schemas/admin";
 import { examBodies } from "../../schemas/catalogue";
+import { disputeReasons, disputeStatuses } from "../../schemas/disputeView";
 import { identityCheckOutcomes } from "../../schemas/kycStatus";
 import { levelSlugs } from "../../schemas/levelSlugs";
 import { purchaseKinds, transactionKinds } from "../../schemas/transactions";
@@ -717,6 +718,8 @@ export const transactions = pgTable(
     apiDialect: text("api_dialect", { enum: ["msorg", "v1"] }),
     /** What the key's caller asked, in its own words and ids (its `request_id` too): its record echoes them. */
     apiRequest: jsonb("api_request"),
+    /** A dispute's redelivery: the business paid for it (the refunds account), not the customer's wallet. */
+    paidByHouse: boolean("paid_by_house").notNull().default(false),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },
@@ -1269,5 +1272,104 @@ export const beneficiaries = pgTable(
         or (${t.kind} = 'smartcard' and ${t.providerId} is not null and ${t.networkId} is null and ${t.discoId} is null and ${t.meterType} is null)
         or (${t.kind} = 'meter' and ${t.discoId} is not null and ${t.meterType} is not null and ${t.networkId} is null and ${t.providerId} is null)`,
     ),
+  ],
+);
+
+/**
+ * Text messages (SMS) waiting for, or sent through, the SMS gateway (services/sms/smsOutbox.ts). A
+ * row is written in the transaction of what it announces; a sender claims it under a lease
+ * (`next_attempt_at` moved on). A token or a code is sealed at rest and the text is emptied once the
+ * gateway has taken it. Termii's delivery reports keep the last status it gave (`status`, as
+ * reported; `outcome`, what it means).
+ */
+export const smsMessages = pgTable(
+  "sms_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").references(() => users.id),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    /** Why it is sent (token, outcome, identity_code, dispute…), for the operator and the receipt. */
+    purpose: text("purpose").notNull(),
+    /** The number in international form, 234…, as the gateway wants it. */
+    recipient: text("recipient").notNull(),
+    message: text("message"),
+    sealed: boolean("sealed").notNull(),
+    createdAt: at("created_at").notNull(),
+    nextAttemptAt: at("next_attempt_at").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the gateway took it (its answer said ok), and the id it gave. */
+    sentAt: at("sent_at"),
+    providerMessageId: text("provider_message_id"),
+    gaveUpAt: at("gave_up_at"),
+    lastError: text("last_error"),
+    /** The last delivery report: its status as Termii wrote it, what that means, and when it came. */
+    status: text("status"),
+    outcome: text("outcome"),
+    statusAt: at("status_at"),
+  },
+  (t) => [
+    index("sms_messages_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.gaveUpAt} is null`),
+    uniqueIndex("sms_messages_provider_id_key")
+      .on(t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    index("sms_messages_transaction_idx").on(t.transactionId, t.createdAt),
+    index("sms_messages_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * "Resend token" asked per purchase and Lagos day: reserved by one upsert that refuses past the
+ * day's allowance, so parallel requests cannot slip past it (services/sms/tokenResends.ts).
+ */
+export const smsResends = pgTable(
+  "sms_resends",
+  {
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.transactionId, t.day] })],
+);
+
+/**
+ * A customer's "Report a problem" on a purchase (services/disputes/): kept apart from the purchase,
+ * whose status only settlement and refunds move. At most one open per purchase (the partial unique
+ * index); the provider's answer to the requery made on opening is kept with it.
+ */
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason", { enum: disputeReasons }).notNull(),
+    details: text("details").notNull(),
+    status: text("status", { enum: disputeStatuses }).notNull(),
+    openedAt: at("opened_at").notNull(),
+    /** Opened plus 72 hours: staff answer by then. */
+    deadline: at("deadline").notNull(),
+    requeryStatus: text("requery_status"),
+    requeryMessage: text("requery_message"),
+    requeriedAt: at("requeried_at"),
+    resolvedAt: at("resolved_at"),
+    resolvedBy: uuid("resolved_by").references(() => users.id),
+    note: text("note"),
+    /** The purchase a redelivery made, at the business's cost. */
+    redeliveryId: uuid("redelivery_id").references(() => transactions.id),
+  },
+  (t) => [
+    uniqueIndex("disputes_one_open_key").on(t.transactionId).where(sql`${t.status} = 'open'`),
+    index("disputes_queue_idx").on(t.status, t.openedAt),
+    index("disputes_transaction_idx").on(t.transactionId),
+    check("disputes_reason_check", sql`${t.reason} in ${inList(disputeReasons)}`),
+    check("disputes_status_check", sql`${t.status} in ${inList(disputeStatuses)}`),
   ],
 );

@@ -11,6 +11,7 @@ import { beneficiaryRoutes } from "./beneficiaryRoutes";
 import { bulkRoutes } from "./bulkRoutes";
 import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
+import { disputeRoutes } from "./disputeRoutes";
 import { examPinRoutes } from "./examPinRoutes";
 import { examProductAdminRoutes } from "./examProductAdminRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
@@ -68,6 +69,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   noticeReads: noticeReadRoutes,
   staffFunding: staffFundingRoutes,
   staffTransactions: staffTransactionRoutes,
+  disputes: disputeRoutes,
   catalogueAdmin: catalogueAdminRoutes,
   examProductAdmin: examProductAdminRoutes,
   rechargeCardAdmin: rechargeCardAdminRoutes,

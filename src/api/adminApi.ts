@@ -3,6 +3,7 @@ import { adminConsoleContracts } from "../../schemas/routes/adminConsole";
 import type { apiKeyConsoleContracts } from "../../schemas/routes/apiKeyConsole";
 import { catalogueAdminContracts } from "../../schemas/routes/catalogueAdmin";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import type { disputeContracts } from "../../schemas/routes/disputes";
 import type { examProductAdminContracts } from "../../schemas/routes/examProductAdmin";
 import { kycReviewContracts } from "../../schemas/routes/kycReview";
 import type { levelContracts } from "../../schemas/routes/levels";
@@ -28,6 +29,9 @@ type Providers = typeof providerContracts;
 type Levels = typeof levelContracts;
 // Loaded with the first call, by the two pages that make one, so the console's other pages never download them.
 const levelRoutes = () => import("../../schemas/routes/levels").then((m) => m.levelContracts);
+type Disputes = typeof disputeContracts;
+// Only the disputes page calls these: their schemas load with its first call.
+const disputeRoutes = () => import("../../schemas/routes/disputes").then((m) => m.disputeContracts);
 type ApiKeys = typeof apiKeyConsoleContracts;
 type ExamProducts = typeof examProductAdminContracts;
 // Loaded with the first call, by the Exam PINs page alone, as the levels' routes are.
@@ -134,6 +138,12 @@ export function adminApi(client: ApiClient) {
         params: { user_id: userId },
         body,
       }),
+
+    // Disputes (staff and admins): the queue, one dispute, and its resolution.
+    disputes: async (query: QueryOf<Disputes["GET /core/staff/disputes"]> = {}) =>
+      client.call(await disputeRoutes(), "GET /core/staff/disputes", { query }),
+    resolveDispute: async (id: string, body: BodyOf<Disputes["POST /core/staff/disputes/:id/resolve"]>) =>
+      client.call(await disputeRoutes(), "POST /core/staff/disputes/:id/resolve", { params: { id }, body }),
 
     // Identity reviews (staff and admins): corrections of fixed details, contests of a linked number.
     identityChanges: (query: QueryOf<Reviews["GET /core/staff/kyc/changes"]> = {}) =>

@@ -3,6 +3,7 @@ import { page } from "../../schemas/common";
 import { meterVerifyResult, tvVerifyResult } from "../../schemas/purchases";
 import { catalogueContracts } from "../../schemas/routes/catalogue";
 import type { BodyOf, QueryOf } from "../../schemas/routes/contract";
+import type { disputeContracts } from "../../schemas/routes/disputes";
 import type { examPinContracts } from "../../schemas/routes/examPins";
 import { kycContracts } from "../../schemas/routes/kyc";
 import type { kycRequestContracts } from "../../schemas/routes/kycRequests";
@@ -39,6 +40,9 @@ const rechargePins = () => import("../../schemas/routes/rechargePins").then((m) 
 type LevelUpgrades = typeof levelUpgradeContracts;
 // Only the profile's price level section calls these: their schemas load with its first call.
 const levelUpgrades = () => import("../../schemas/routes/levelUpgrades").then((m) => m.levelUpgradeContracts);
+type Disputes = typeof disputeContracts;
+// Only a receipt's "Report a problem" sends one: its body loads with the first report.
+const disputes = () => import("../../schemas/routes/disputes").then((m) => m.disputeContracts);
 
 /** Every customer call, typed by the shared route contracts. Writes announce the server's msg; reads stay quiet. */
 export function customerApi(client: ApiClient) {
@@ -114,6 +118,20 @@ export function customerApi(client: ApiClient) {
     // customer's other pages never download them.
     requestDetailChange: async (body: BodyOf<KycRequests["POST /core/customer/kyc/changes"]>) =>
       client.call(await kycRequests(), "POST /core/customer/kyc/changes", { body }),
+    // The receipt's dispute: read by the receipt's own part, which says itself when it cannot.
+    purchaseDispute: async (id: string) =>
+      client.call(await disputes(), "GET /core/customer/transactions/:id/dispute", { params: { id } }, quiet),
+    // Shown in its dialog (refusals beside the fields), not as a toast.
+    reportProblem: async (
+      id: string,
+      body: BodyOf<Disputes["POST /core/customer/transactions/:id/dispute"]>,
+    ) =>
+      client.call(
+        await disputes(),
+        "POST /core/customer/transactions/:id/dispute",
+        { params: { id }, body },
+        shownOnPage,
+      ),
     contestIdentity: async (body: BodyOf<KycRequests["POST /core/customer/kyc/contest"]>) =>
       client.call(await kycRequests(), "POST /core/customer/kyc/contest", { body }),
 

@@ -75,6 +75,19 @@ async function writeOneOfEach() {
     params: { id: bought.id },
     body: { reason: "Customer says it never arrived" },
   });
+  // A dispute opened by its customer, and rejected by staff.
+  const disputed = await server.boughtAirtime(buyer, "08031234567", naira(100));
+  await server.sendOk("POST /core/customer/transactions/:id/dispute", {
+    token: buyer.token,
+    params: { id: disputed.id },
+    body: { reason: "not_received", details: "Nothing came." },
+  });
+  const [open] = (await server.sendOk("GET /core/staff/disputes", { token: staff.token })).results;
+  await server.sendOk("POST /core/staff/disputes/:id/resolve", {
+    token: staff.token,
+    params: { id: open?.id ?? "" },
+    body: { outcome: "reject", note: "The network shows it delivered." },
+  });
 
   // The catalogue: every editor, and a plan made, changed and deleted.
   await server.sendOk("PATCH /core/staff/fetch/airtime", {

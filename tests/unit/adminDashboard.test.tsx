@@ -26,6 +26,7 @@ const totals = {
   all_time: { count: 4_321, volume: 987_654_300, refunds: 0, cost: 975_308_700, revenue: 12_345_600 },
   pending_count: 3,
   provider_alerts: [],
+  disputes: { open: 2, overdue: 1 },
   by_service: [
     { kind: "airtime", count: 8, volume: 400_000, refunds: 0, cost: 388_000, revenue: 12_000 },
     { kind: "tv", count: 4, volume: 1_100_000, refunds: 20_000, cost: 1_049_950, revenue: 30_050 },
@@ -121,6 +122,8 @@ describe("the admin dashboard", () => {
     expect(figure("All time", "Volume")).toBe("₦9,876,543.00");
     expect(figure("All time", "Revenue")).toBe("₦123,456.00");
     expect(figure("Pending", "Waiting for the provider")).toBe("3");
+    expect(figure("Disputes", "Open")).toBe("2");
+    expect(figure("Disputes", "Past their deadline")).toBe("1");
     expect(figure("Customers", "Total")).toBe("2,500");
     expect(figure("Customers", "Joined today")).toBe("7");
     expect(dashboard).toHaveBeenCalledTimes(1);

@@ -11,6 +11,10 @@ export const simulatorKeys = {
   paystack: { secretKey: "sk_test_simulator_not_for_production" },
   didit: { apiKey: "sim-didit-api-key-not-for-production" },
   msorg: { token: "sim-msorg-token-not-for-production" },
+  termii: {
+    apiKey: "sim-termii-api-key-not-for-production",
+    webhookSecret: "sim-termii-webhook-secret-not-for-production",
+  },
 } as const;
 
 const developmentValues: readonly string[] = [
@@ -18,6 +22,7 @@ const developmentValues: readonly string[] = [
   simulatorKeys.paystack.secretKey,
   simulatorKeys.didit.apiKey,
   simulatorKeys.msorg.token,
+  ...Object.values(simulatorKeys.termii),
 ];
 
 export function isSimulatorKey(value: string): boolean {

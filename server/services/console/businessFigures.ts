@@ -5,6 +5,7 @@ import type { Database } from "../../db/database";
 import { transactions, users } from "../../db/schema";
 import { addDays, lagosDay, lagosDaySql, lagosDayStart } from "../../lagosCalendar";
 import { fieldRefusal } from "../../refusal";
+import { disputeCounts } from "../disputes/disputeQueue";
 import { listProviderAlerts } from "../routing/providerAlerts";
 
 /**
@@ -94,6 +95,7 @@ export async function statistics(db: Database, clock: Clock, labelOf: (provider:
     pending_count: pending?.n ?? 0,
     by_service: await byService(db),
     provider_alerts: await listProviderAlerts(db, labelOf),
+    disputes: await disputeCounts(db, clock.now()),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Clock } from "../../clock";
 import type { Transaction } from "../../db/database";
-import { type Posting, postLedger } from "./postLedger";
+import { type Account, type Posting, postLedger } from "./postLedger";
 
 /**
  * Every way money moves, as named postings: the lines of each. A purchase's money is held in
@@ -69,24 +69,38 @@ export const postingLines = {
       ],
     };
   },
-  /** The provider reversed a purchase it had not delivered: the held money goes back. */
-  reverseHeld(walletId: string, total: number): Posting {
+  /** The provider reversed a purchase it had not delivered: the held money goes back to whoever paid. */
+  reverseHeld(payer: Account, total: number): Posting {
     return {
       kind: "purchase_reversed",
       lines: [
         { account: { house: "purchases_in_flight" }, amount: -total },
-        { account: { wallet: walletId }, amount: total },
+        { account: payer, amount: total },
       ],
     };
   },
-  /** The provider reversed a delivered purchase: it keeps nothing, so neither do we; the wallet is paid back. */
-  reverseDelivered(walletId: string, total: number, cost: number): Posting {
+  /** The provider reversed a delivered purchase: it keeps nothing, so neither do we; the payer is paid back. */
+  reverseDelivered(payer: Account, total: number, cost: number): Posting {
     return {
       kind: "purchase_reversed",
       lines: [
         { account: { house: "provider_payable" }, amount: -cost },
         { account: { house: "revenue" }, amount: -(total - cost) },
-        { account: { wallet: walletId }, amount: total },
+        { account: payer, amount: total },
+      ],
+    };
+  },
+  /**
+   * A dispute's redelivery, held like a purchase but paid by the business from the refunds account:
+   * the customer's wallet is not touched. Delivered, it settles as any purchase (provider and revenue);
+   * declined or reversed, the money goes back to the refunds account (`payerOf`).
+   */
+  redeliveryHold(total: number): Posting {
+    return {
+      kind: "purchase_hold",
+      lines: [
+        { account: { house: "refunds" }, amount: -total },
+        { account: { house: "purchases_in_flight" }, amount: total },
       ],
     };
   },
@@ -101,17 +115,21 @@ export const postingLines = {
       ],
     };
   },
-  /** The provider said no for certain: the held money goes back. */
-  release(walletId: string, total: number): Posting {
+  /** The provider said no for certain: the held money goes back to whoever paid. */
+  release(payer: Account, total: number): Posting {
     return {
       kind: "purchase_returned",
       lines: [
         { account: { house: "purchases_in_flight" }, amount: -total },
-        { account: { wallet: walletId }, amount: total },
+        { account: payer, amount: total },
       ],
     };
   },
 };
+
+/** Who paid for a purchase, and so gets its money back: its customer's wallet, or the business for a redelivery. */
+export const payerOf = (row: { walletId: string; paidByHouse: boolean }): Account =>
+  row.paidByHouse ? { house: "refunds" } : { wallet: row.walletId };
 
 const post = (tx: Transaction, clock: Clock, txnId: string, posting: Posting) =>
   postLedger(tx, clock, posting.kind, txnId, posting.lines);
@@ -137,23 +155,26 @@ export const postings = {
   levelUpgrade(tx: Transaction, clock: Clock, txnId: string, walletId: string, fee: number) {
     return post(tx, clock, txnId, postingLines.levelUpgrade(walletId, fee));
   },
-  reverseHeld(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
-    return post(tx, clock, txnId, postingLines.reverseHeld(walletId, total));
+  reverseHeld(tx: Transaction, clock: Clock, txnId: string, payer: Account, total: number) {
+    return post(tx, clock, txnId, postingLines.reverseHeld(payer, total));
   },
   reverseDelivered(
     tx: Transaction,
     clock: Clock,
     txnId: string,
-    walletId: string,
+    payer: Account,
     total: number,
     cost: number,
   ) {
-    return post(tx, clock, txnId, postingLines.reverseDelivered(walletId, total, cost));
+    return post(tx, clock, txnId, postingLines.reverseDelivered(payer, total, cost));
   },
   reverseRefunded(tx: Transaction, clock: Clock, txnId: string, total: number, cost: number) {
     return post(tx, clock, txnId, postingLines.reverseRefunded(total, cost));
   },
-  release(tx: Transaction, clock: Clock, txnId: string, walletId: string, total: number) {
-    return post(tx, clock, txnId, postingLines.release(walletId, total));
+  release(tx: Transaction, clock: Clock, txnId: string, payer: Account, total: number) {
+    return post(tx, clock, txnId, postingLines.release(payer, total));
+  },
+  redeliveryHold(tx: Transaction, clock: Clock, txnId: string, total: number) {
+    return post(tx, clock, txnId, postingLines.redeliveryHold(total));
   },
 };

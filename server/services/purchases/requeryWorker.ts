@@ -29,19 +29,25 @@ export async function requeryOnProviderEvent(deps: PurchaseDeps, requestId: stri
 }
 
 /** Asks the provider about one purchase now, outside any database transaction, and settles the answer. */
-export async function requeryOne(
-  deps: PurchaseDeps,
-  row: {
-    id: string;
-    reference: string;
-    providerRequestId: string | null;
-    providerReference: string | null;
-    order: unknown;
-    provider: string | null;
-    createdAt: Date;
-  },
-  source: SettleSource,
-) {
+export async function requeryOne(deps: PurchaseDeps, row: AskedAbout, source: SettleSource) {
+  return settlePurchase(deps, row.id, await askAgain(deps, row), source);
+}
+
+type AskedAbout = {
+  id: string;
+  reference: string;
+  providerRequestId: string | null;
+  providerReference: string | null;
+  order: unknown;
+  provider: string | null;
+  createdAt: Date;
+};
+
+/**
+ * The provider's answer about one purchase, asked outside any database transaction (re-sent under the
+ * same request id if the provider never got it); the caller settles it. A dispute keeps it too.
+ */
+export async function askAgain(deps: PurchaseDeps, row: AskedAbout): Promise<ProviderResult> {
   const attempt = {
     requestId: requestIdOf(row),
     providerReference: row.providerReference,
@@ -76,7 +82,7 @@ export async function requeryOne(
       note: `Re-sent with the same request id: the provider had no record of it.${said}`,
     };
   }
-  return settlePurchase(deps, row.id, answer, source);
+  return answer;
 }
 
 /** What the requery worker needs: the purchase's deps, and this instance as the others see it. */

@@ -23,7 +23,7 @@ import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
 import { sealSecret } from "../accounts/secretBox";
 import { requestCompletion } from "../idempotency";
-import { postingLines, postings } from "../ledger/postings";
+import { payerOf, postingLines, postings } from "../ledger/postings";
 import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
 import { noticeToCustomer } from "../notices/customerNotices";
 import { providerAlertsCleared, raiseProviderAlert } from "../routing/providerAlerts";
@@ -241,7 +241,7 @@ export async function settlePurchase(
             `The provider declined: ${result.reason} The money went back to the wallet.${said}`,
           ),
         );
-      const released = ledgerPosting(deps.clock, row.id, postingLines.release(row.walletId, row.total));
+      const released = ledgerPosting(deps.clock, row.id, postingLines.release(payerOf(row), row.total));
       if (!released) throw new Error("a declined purchase gives its money back");
       await tx.execute(sql`with event_recorded as (${recorded.getSQL()}) select ${released}`);
       if (result.alert)
@@ -257,8 +257,8 @@ export async function settlePurchase(
 
     if (result.status === "reversed" && (row.status === "pending" || row.status === "successful")) {
       if (row.status === "pending")
-        await postings.reverseHeld(tx, deps.clock, row.id, row.walletId, row.total);
-      else await postings.reverseDelivered(tx, deps.clock, row.id, row.walletId, row.total, row.cost);
+        await postings.reverseHeld(tx, deps.clock, row.id, payerOf(row), row.total);
+      else await postings.reverseDelivered(tx, deps.clock, row.id, payerOf(row), row.total, row.cost);
       await recordEvent(
         tx,
         deps.clock,
@@ -266,10 +266,11 @@ export async function settlePurchase(
         "reversed",
         `The provider reversed this purchase; ${formatNaira(row.total)} went back to the wallet.${said}`,
       );
-      await noticeToCustomer(tx, deps.clock, row.userId, {
-        title: "A purchase was reversed",
-        body: `The provider reversed ${row.description} (${row.reference}). ${formatNaira(row.total)} is back in your wallet.`,
-      });
+      if (!row.paidByHouse)
+        await noticeToCustomer(tx, deps.clock, row.userId, {
+          title: "A purchase was reversed",
+          body: `The provider reversed ${row.description} (${row.reference}). ${formatNaira(row.total)} is back in your wallet.`,
+        });
       return moneyBack("reversed", result.reason);
     }
 

@@ -2,7 +2,8 @@ import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { formatNaira } from "../../../schemas/money";
 import type { StaffTransaction, StaffTransactionDetail } from "../../../schemas/staff";
 import { purchaseKinds, type TransactionKind, type TransactionStatus } from "../../../schemas/transactions";
-import type { Database } from "../../db/database";
+import type { Clock } from "../../clock";
+import type { Database, Transaction } from "../../db/database";
 import { containedInAny } from "../../db/likePattern";
 import { newestPage, pageOf } from "../../db/paging";
 import { purchaseAttempts, transactionEvents, transactions, users, wallets } from "../../db/schema";
@@ -209,80 +210,88 @@ export async function refundPurchase(
   id: string,
   reason: string,
 ) {
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
-    if (!row) throw notFound("No transaction with that id.");
-    if (!isPurchase(row)) throw new Refusal("not_allowed", "Only purchases can be refunded.");
-    if (row.status === "refunded")
-      throw new Refusal("already_done", "This purchase has already been refunded.");
-    if (row.status !== "successful") {
-      throw new Refusal(
-        "not_allowed",
-        row.status === "pending"
-          ? "This purchase is still pending: requery it instead. Its money is held and comes back if it fails."
-          : "This purchase failed, and its money has already gone back to the wallet.",
-      );
-    }
-    if (deliveredPins(row))
-      throw new Refusal(
-        "not_allowed",
-        "This purchase delivered PINs, which can still be used: it cannot be refunded. If the PINs do not work, take it up with the provider.",
-      );
-    const now = deps.clock.now();
-    const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, row.walletId)).for("update");
-    const before = wallet?.balance ?? 0;
-    const [refund] = await tx
-      .insert(transactions)
-      .values({
-        reference: newReference("refund", now),
-        userId: row.userId,
-        walletId: row.walletId,
-        kind: "refund",
-        status: "successful",
-        amount: row.total,
-        total: row.total,
-        description: `Refund of ${row.description} (${row.reference})`,
-        recipient: row.recipient,
-        product: row.product,
-        balanceBefore: before,
-        balanceAfter: before + row.total,
-        createdBy: actor.user.id,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    if (!refund) throw new Error("the refund was not recorded");
-    await postings.refund(tx, deps.clock, refund.id, row.walletId, row.total);
-    await recordEvent(
-      tx,
-      deps.clock,
-      refund.id,
-      "successful",
-      `Refund of ${row.reference}: ${reason}`,
-      actor.user.id,
+  return deps.db.transaction((tx) => refundWithin(tx, deps.clock, actor, id, reason));
+}
+
+/** `refundPurchase` inside the caller's transaction: a dispute's refund commits with its resolution. */
+export async function refundWithin(tx: Transaction, clock: Clock, actor: Actor, id: string, reason: string) {
+  const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+  if (!row) throw notFound("No transaction with that id.");
+  if (!isPurchase(row)) throw new Refusal("not_allowed", "Only purchases can be refunded.");
+  if (row.status === "refunded")
+    throw new Refusal("already_done", "This purchase has already been refunded.");
+  if (row.status !== "successful") {
+    throw new Refusal(
+      "not_allowed",
+      row.status === "pending"
+        ? "This purchase is still pending: requery it instead. Its money is held and comes back if it fails."
+        : "This purchase failed, and its money has already gone back to the wallet.",
     );
-    await recordEvent(
-      tx,
-      deps.clock,
-      row.id,
-      "refunded",
-      `${formatNaira(row.total)} refunded to the wallet by staff: ${reason}`,
-      actor.user.id,
+  }
+  if (row.paidByHouse)
+    throw new Refusal(
+      "not_allowed",
+      "This purchase was a redelivery the business paid for: nothing to refund.",
     );
-    const [refunded] = await tx
-      .update(transactions)
-      .set({ status: "refunded", updatedAt: now })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await recordAuditBy(tx, deps.clock, actor, {
-      action: "transaction.refund",
-      targetType: "transaction",
-      targetId: row.id,
-      before: { status: row.status, balance: before },
-      after: { status: "refunded", balance: before + row.total, reason, refund: refund.reference },
-    });
-    return refunded as TransactionRow;
+  if (deliveredPins(row))
+    throw new Refusal(
+      "not_allowed",
+      "This purchase delivered PINs, which can still be used: it cannot be refunded. If the PINs do not work, take it up with the provider.",
+    );
+  const now = clock.now();
+  const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, row.walletId)).for("update");
+  const before = wallet?.balance ?? 0;
+  const [refund] = await tx
+    .insert(transactions)
+    .values({
+      reference: newReference("refund", now),
+      userId: row.userId,
+      walletId: row.walletId,
+      kind: "refund",
+      status: "successful",
+      amount: row.total,
+      total: row.total,
+      description: `Refund of ${row.description} (${row.reference})`,
+      recipient: row.recipient,
+      product: row.product,
+      balanceBefore: before,
+      balanceAfter: before + row.total,
+      createdBy: actor.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!refund) throw new Error("the refund was not recorded");
+  await postings.refund(tx, clock, refund.id, row.walletId, row.total);
+  await recordEvent(
+    tx,
+    clock,
+    refund.id,
+    "successful",
+    `Refund of ${row.reference}: ${reason}`,
+    actor.user.id,
+  );
+  await recordEvent(
+    tx,
+    clock,
+    row.id,
+    "refunded",
+    `${formatNaira(row.total)} refunded to the wallet by staff: ${reason}`,
+    actor.user.id,
+  );
+  const [refunded] = await tx
+    .update(transactions)
+    .set({ status: "refunded", updatedAt: now })
+    .where(eq(transactions.id, row.id))
+    .returning();
+  await recordAuditBy(tx, clock, actor, {
+    action: "transaction.refund",
+    targetType: "transaction",
+    targetId: row.id,
+    before: { status: row.status, balance: before },
+    after: { status: "refunded", balance: before + row.total, reason, refund: refund.reference },
   });
+  return refunded as TransactionRow;
 }
 
 /**

@@ -19,6 +19,7 @@ const EmergencyPanel = lazyPage(() => import("./EmergencyPanel"));
 const FindCustomerPage = lazyPage(() => import("./FindCustomerPage"));
 const UsersPage = lazyPage(() => import("./UsersPage"));
 const IdentityReviewsPage = lazyPage(() => import("./IdentityReviewsPage"));
+const DisputesPage = lazyPage(() => import("./disputes/DisputesPage"));
 const UserDetailPage = lazyPage(() => import("./UserDetailPage"));
 const TransactionsListPage = lazyPage(() => import("./TransactionsListPage"));
 const TransactionDetailPage = lazyPage(() => import("./TransactionDetailPage"));
@@ -44,6 +45,7 @@ const screens: Record<AdminPath, (params: Params) => ReactNode> = {
   "/dashboard": () => <DashboardPage emergencyPanel={<EmergencyPanel />} />,
   "/find-customer": () => <FindCustomerPage />,
   "/identity-reviews": () => <IdentityReviewsPage />,
+  "/disputes": () => <DisputesPage />,
   "/manage-users": () => <UsersPage />,
   "/manage-users/:id": (params) => <UserDetailPage id={params.id ?? ""} />,
   "/transactions": () => <TransactionsListPage />,

@@ -127,6 +127,13 @@ function Totals({ figures, customers }: { figures: Statistics; customers?: Dashb
       <StatCard title="Today" items={periodItems(figures.today)} />
       <StatCard title="All time" items={periodItems(figures.all_time)} />
       <StatCard title="Pending" items={[["Waiting for the provider", formatCount(figures.pending_count)]]} />
+      <StatCard
+        title="Disputes"
+        items={[
+          ["Open", formatCount(figures.disputes.open)],
+          ["Past their deadline", formatCount(figures.disputes.overdue)],
+        ]}
+      />
       {customers && (
         <StatCard
           title="Customers"

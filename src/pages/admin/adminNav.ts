@@ -22,6 +22,8 @@ export const adminPages = [
   { path: "/find-customer", title: "Find a customer", roles: staff, inNav: true },
   // Corrections of details a failed identity check fixed, and contests of a linked BVN or NIN.
   { path: "/identity-reviews", title: "Identity reviews", roles: staff, inNav: true },
+  // Customers' "Report a problem": the queue, oldest first, with its 72-hour deadlines.
+  { path: "/disputes", title: "Disputes", roles: staff, inNav: true },
   { path: "/manage-users", title: "Manage users", roles: admin, inNav: true },
   { path: "/manage-users/:id", title: "User details", roles: admin, inNav: false },
   { path: "/transactions", title: "Transactions History", label: "Transactions", roles: admin, inNav: true },

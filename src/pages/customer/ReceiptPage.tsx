@@ -21,6 +21,8 @@ const BuyAgainLink = lazyPart(() => import("./recipients/BuyAgainLink").then((m)
 const RechargeCardLinks = lazyPart(() =>
   import("./recharge/RechargeCardLinks").then((m) => m.RechargeCardLinks),
 );
+// "Report a problem" and a dispute's standing: their form and schemas load only on a purchase's receipt.
+const ReportProblem = lazyPart(() => import("./dispute/ReportProblem").then((m) => m.ReportProblem));
 
 const recipientLabel: Partial<Record<Transaction["kind"], string>> = {
   airtime: "Phone number",
@@ -153,6 +155,8 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         {t.balance_before !== null && <Fact label="Balance before">{formatNaira(t.balance_before)}</Fact>}
         {t.balance_after !== null && <Fact label="Balance after">{formatNaira(t.balance_after)}</Fact>}
       </dl>
+
+      {isPurchase(t.kind) && <ReportProblem transaction={t} placeholder={null} />}
 
       <div className="receipt-actions">
         <button type="button" className="button" onClick={() => window.print()}>
