@@ -19,6 +19,7 @@ import { providerContracts } from "./providers";
 import { purchaseContracts } from "./purchase";
 import { rechargeCardAdminContracts } from "./rechargeCardAdmin";
 import { rechargePinContracts } from "./rechargePins";
+import { scheduleContracts } from "./schedules";
 import { signedOutContracts } from "./signedOut";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
@@ -48,6 +49,7 @@ export const routeAreas = {
   examPins: examPinContracts,
   rechargePins: rechargePinContracts,
   bulk: bulkContracts,
+  schedules: scheduleContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,

@@ -24,6 +24,7 @@ import { providerRoutes } from "./providerRoutes";
 import { purchaseRoutes } from "./purchaseRoutes";
 import { rechargeCardAdminRoutes } from "./rechargeCardAdminRoutes";
 import { rechargePinRoutes } from "./rechargePinRoutes";
+import { scheduleRoutes } from "./scheduleRoutes";
 import { signedOutRoutes } from "./signedOutRoutes";
 import { staffFundingRoutes } from "./staffFundingRoutes";
 import { staffTransactionRoutes } from "./staffTransactionRoutes";
@@ -58,6 +59,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   examPins: examPinRoutes,
   rechargePins: rechargePinRoutes,
   bulk: bulkRoutes,
+  schedules: scheduleRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,
