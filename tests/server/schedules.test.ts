@@ -359,3 +359,62 @@ describe("two instances", () => {
     expect(all.filter((t) => t.kind === "airtime")).toHaveLength(ids.length * 3);
   });
 });
+
+describe("a TV renewal", () => {
+  it("renews the smartcard's bouquet days before its due date, checked with the provider again", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    // The simulator's smartcards fall due 1 to 28 days from now: find one due within a week.
+    let smartcard = "";
+    let due = "";
+    for (let n = 0; !smartcard && n < 200; n++) {
+      const card = `70234${String(56_000 + n)}`;
+      const found = await server.sendOk("POST /core/customer/tv", {
+        token: (await signedIn(c)).token,
+        body: { action: "verify", provider_id: 1, smartcard: card },
+      });
+      if (!("id" in found) && found.due_date && found.due_date <= "2026-03-08") {
+        smartcard = card;
+        due = found.due_date;
+      }
+    }
+    expect(smartcard).not.toBe("");
+    const made = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 7,
+      pin: c.pin,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.data).toMatchObject({
+      kind: "tv_renewal",
+      due_date: due,
+      verified_name: expect.stringMatching(/^[A-Z]+ [A-Z]+$/),
+      every: null,
+      days_before: 7,
+    });
+    // Due within the week already: its run is now.
+    expect(made.data?.next_runs).toHaveLength(1);
+    await runDue();
+    const detail = await read(c, made.data?.id as string);
+    expect(detail.runs).toHaveLength(1);
+    expect(detail.runs[0]?.status, JSON.stringify(detail.runs)).toBe("successful");
+    const [bought] = await purchasesOf(detail.id);
+    expect(bought).toMatchObject({ kind: "tv", recipient: smartcard });
+    expect(bought?.description).toMatch(/renewal for smartcard/);
+    // The next renewal waits for next month's due date, a week before it.
+    expect(detail.due_date?.slice(5, 7)).toBe("04");
+    await runDue();
+    expect((await read(c, detail.id)).runs).toHaveLength(1);
+
+    const wrong = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 9,
+      pin: c.pin,
+    });
+    expect(wrong.body.fields?.days_before).toEqual(["Renew 1 to 7 days before the due date."]);
+    await remove(c, detail.id);
+  });
+});

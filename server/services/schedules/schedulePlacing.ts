@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Config } from "../../config";
 import { idempotencyKeys, users } from "../../db/schema";
+import { daysBefore } from "../../lagosCalendar";
 import { Refusal } from "../../refusal";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type PurchaseDeps, placePurchase } from "../purchases/placePurchase";
@@ -8,7 +9,7 @@ import { claimDueRuns } from "./scheduleClaims";
 import { checkOrder, purchaseKindOf, smartcardNow } from "./scheduleOrders";
 import { runRequestId } from "./scheduleRequestIds";
 import { moveRenewal, type RecordDeps, recordRun } from "./scheduleRunRecords";
-import { periodDue, renewalRun } from "./scheduleTimes";
+import { periodDue, renewalTime } from "./scheduleTimes";
 import type { ScheduleRow } from "./scheduleViews";
 
 export type ScheduleDeps = PurchaseDeps &
@@ -44,7 +45,8 @@ export async function placeRun(deps: ScheduleDeps, row: ScheduleRow): Promise<vo
     let order = row.order as Record<string, unknown>;
     if (row.kind === "tv_renewal") {
       const card = await smartcardNow(deps, order as { provider_id: number; smartcard: string });
-      if (renewalRun(card.dueDate, row.daysBefore ?? 1, deps.clock.now()) > period)
+      // Renewed elsewhere (or never due so soon): not yet its time, so the run moves to the card's date.
+      if (daysBefore(card.dueDate, row.daysBefore ?? 1, renewalTime) > deps.clock.now())
         return moveRenewal(deps, row, card);
       order = (await checkOrder(deps, user, row.kind, { ...order, plan_id: card.planId })).order;
     }
