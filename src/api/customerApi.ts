@@ -128,6 +128,8 @@ export function customerApi(client: ApiClient) {
     noticeReads: () => import("./noticeReadsApi").then((m) => m.noticeReadsApi(client)),
     // Bulk purchases: only the bulk page calls these, so their schemas load with it.
     bulk: () => import("./bulkApi").then((m) => m.bulkApi(client)),
+    // Scheduled purchases: only their page calls these, so their schemas load with it.
+    schedules: () => import("./scheduleApi").then((m) => m.scheduleApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),
