@@ -53,16 +53,18 @@ export function ScheduleCard({
           </ol>
         </details>
       )}
-      {runs && (
-        <ol className="schedule-runs" aria-label="Last runs">
-          {runs.length === 0 && <li>No runs yet.</li>}
-          {runs.map((run) => (
-            <li key={run.period}>
-              {runTime(run.period)}: {runWords(run)}
-            </li>
-          ))}
-        </ol>
-      )}
+      {runs &&
+        (runs.length === 0 ? (
+          <p>No runs yet.</p>
+        ) : (
+          <ol className="schedule-runs" aria-label="Last runs">
+            {runs.map((run) => (
+              <li key={run.period}>
+                {runTime(run.period)}: {runWords(run)}
+              </li>
+            ))}
+          </ol>
+        ))}
       {failure && <p role="alert">{failure}</p>}
       <div className="wizard-actions">
         {!runs && (
