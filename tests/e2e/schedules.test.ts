@@ -117,4 +117,24 @@ describe("scheduled purchases in a real browser", () => {
     await page.getByRole("heading", { level: 1, name: "Scheduled purchases" }).waitFor();
     await expect.poll(() => page.getByText("You have no schedules yet.").count()).toBe(1);
   }, 90_000);
+
+  it("schedules a TV renewal: the smartcard checked with the provider, its holder and due date shown", async () => {
+    await page.getByLabel("What to buy").selectOption("tv_renewal");
+    await tabTo(page, /^TV provider$/);
+    await page.keyboard.press("ArrowDown"); // the first provider
+    await tabTo(page, /^Smartcard number$/);
+    await page.keyboard.type("7023456789");
+    await tabTo(page, /^Renew how early$/);
+    await page.keyboard.press("End"); // 7 days before the due date
+    await tabTo(page, /^Transaction PIN$/);
+    await page.keyboard.type(pin);
+    await tabTo(page, /^Schedule$/);
+    await page.keyboard.press("Enter");
+    const card = page.getByRole("listitem").filter({ hasText: "renewal for smartcard 7023456789" });
+    await expect
+      .poll(() => card.textContent(), { timeout: 20_000 })
+      .toMatch(/7 days before the due date, at 09:00/);
+    expect(await card.textContent()).toMatch(/Smartcard of [A-Z]+ [A-Z]+, due \d{4}-\d{2}-\d{2}/);
+    await lookAt("renewal", card);
+  }, 90_000);
 });

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import type { TvProvider } from "../../../../schemas/catalogue";
 import type { Schedule } from "../../../../schemas/schedules";
 import type { ScheduleApi } from "../../../api/scheduleApi";
 import { useCustomerServices } from "../../../app/AppServices";
@@ -18,6 +19,7 @@ const title = customerPages.find((page) => page.path === "/schedules")?.title ??
 interface Loaded {
   api: ScheduleApi;
   offers: Awaited<ReturnType<typeof loadBulkOffers>>;
+  tvProviders: TvProvider[];
   schedules: Schedule[];
 }
 
@@ -27,8 +29,12 @@ export default function SchedulesPage() {
   usePageTitle(title);
   const load = useCallback(async (): Promise<Loaded> => {
     const api = await customer.schedules();
-    const [offers, list] = await Promise.all([loadBulkOffers(customer), api.list()]);
-    return { api, offers, schedules: list.results };
+    const [offers, tvProviders, list] = await Promise.all([
+      loadBulkOffers(customer),
+      customer.tvProviders(),
+      api.list(),
+    ]);
+    return { api, offers, tvProviders, schedules: list.results };
   }, [customer]);
   const loaded = useLoad(load);
   const [made, setMade] = useState<Schedule | null>(null);
@@ -43,7 +49,7 @@ export default function SchedulesPage() {
         Loading…
       </p>
     );
-  const { api, offers } = loaded.data;
+  const { api, offers, tvProviders } = loaded.data;
   const shown = [...added, ...loaded.data.schedules]
     .filter((s) => changes[s.id] !== null)
     .map((s) => changes[s.id] ?? s);
@@ -57,6 +63,7 @@ export default function SchedulesPage() {
       <ScheduleForm
         api={api}
         offers={offers}
+        tvProviders={tvProviders}
         onMade={(schedule) => {
           setMade(schedule);
           setAdded((list) => [schedule, ...list]);
