@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ScheduleCreateBody } from "../../schemas/schedules";
-import { idempotencyKeys, scheduleRuns, schedules, transactions } from "../../server/db/schema";
+import { dataPlans, idempotencyKeys, scheduleRuns, schedules, transactions } from "../../server/db/schema";
 import { addDays, lagosDay, lagosDayStart, nextRunAfter } from "../../server/lagosCalendar";
 import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { walletBalance } from "./support/ledgerInvariants";
@@ -246,6 +246,42 @@ describe("a month of runs", () => {
     ]);
     expect(detail.skips_in_row).toBe(1);
     expect(await walletBalance(server.db, c.id)).toBe(naira(1_000));
+    await remove(c, id);
+  });
+});
+
+describe("a product gone", () => {
+  it("skips a data run whose plan was switched off, and buys it again once it is back", async () => {
+    const c = await server.fundedCustomer(naira(5_000));
+    const plans = await server.sendOk("GET /core/customer/fetch/data/:id", {
+      token: (await signedIn(c)).token,
+      params: { id: 1 },
+    });
+    const plan = plans[0];
+    if (!plan) throw new Error("no data plan");
+    const made = await create(c, {
+      kind: "data",
+      plan_id: plan.id,
+      phone: phone(),
+      every: "day",
+      at: "07:00",
+      pin: c.pin,
+    });
+    expect(made.data?.description).toMatch(/^MTN .+ data for 080/);
+    const id = made.data?.id as string;
+    await server.db.update(dataPlans).set({ enabled: false }).where(eq(dataPlans.id, plan.id));
+    try {
+      server.clock.advance(dayMs);
+      await runDue();
+    } finally {
+      await server.db.update(dataPlans).set({ enabled: true }).where(eq(dataPlans.id, plan.id));
+    }
+    server.clock.advance(dayMs);
+    await runDue();
+    const runs = (await read(c, id)).runs;
+    expect(runs.map((r) => r.status)).toEqual(["successful", "skipped"]);
+    expect(runs[1]?.msg).toMatch(/^The .+ plan is not available right now\.$/);
+    expect((await read(c, id)).skips_in_row).toBe(0);
     await remove(c, id);
   });
 });
