@@ -212,6 +212,8 @@ const envShape = z.object({
   REQUERY_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   // Rows of bulk purchases one instance places at once (docs/operations.md).
   BULK_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
+  // Scheduled purchases' due runs one instance places at once (docs/operations.md).
+  SCHEDULE_CONCURRENCY: z.coerce.number().int().min(1).max(50).default(4),
   // Webhooks to resellers: the first retry's wait (1 minute), which scales the whole schedule (tests
   // shorten it); addresses on private networks are refused unless this is "true" (a test's receiver).
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
@@ -482,6 +484,8 @@ function configOf(e: z.output<typeof envSchema>) {
     requeryConcurrency: e.REQUERY_CONCURRENCY,
     /** How many rows of bulk purchases one instance places at once, across every batch. */
     bulkConcurrency: e.BULK_CONCURRENCY,
+    /** How many due runs of scheduled purchases one instance places at once. */
+    scheduleConcurrency: e.SCHEDULE_CONCURRENCY,
     webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === "true" },
     referral: { bonus: e.REFERRAL_BONUS_KOBO, minFunding: e.REFERRAL_MIN_FUNDING_KOBO },
     /** A card funding still pending this long after checkout is asked about by reference. */

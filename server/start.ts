@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { systemClock } from "./clock";
+import { type Clock, systemClock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase } from "./db/database";
 import { settledBy } from "./deadline";
@@ -9,8 +9,11 @@ import { serveApp } from "./serveApp";
 import { ensureFirstAdmin, seedSystemRows } from "./services/accounts/adminBootstrap";
 import { startBackgroundWork } from "./services/backgroundWork";
 
-/** Opens the database (migrating it), seeds what must exist, serves the app and starts its workers. */
-export async function startServer(config: Config, logger: Logger) {
+/**
+ * Opens the database (migrating it), seeds what must exist, serves the app and starts its workers.
+ * `clock` is the system's but in a test that runs the app as a process of its own on a moved clock.
+ */
+export async function startServer(config: Config, logger: Logger, clock: Clock = systemClock) {
   const database = await openDatabase(config, (error) =>
     logger.warn(
       { err: error.message },
@@ -29,7 +32,7 @@ export async function startServer(config: Config, logger: Logger) {
     ),
   );
   await seedSystemRows(database.db);
-  await ensureFirstAdmin({ db: database.db, clock: systemClock, logger }, config.admin);
+  await ensureFirstAdmin({ db: database.db, clock, logger }, config.admin);
   if (!config.smtpUrl) logger.warn("SMTP_URL is not set: emails, with their codes, are written to this log");
   if (config.simulators) {
     logger.warn(
@@ -40,7 +43,7 @@ export async function startServer(config: Config, logger: Logger) {
 
   const served = await serveApp(
     config,
-    { db: database.db, instance, mailer: createMailer(config, logger), clock: systemClock, config, logger },
+    { db: database.db, instance, mailer: createMailer(config, logger), clock, config, logger },
     // Beside the database's folder, not in it: DATA_DIR is PGlite's own data directory.
     { journalDir: `${config.dataDir.replace(/[\\/]+$/, "")}-simulators` },
   );

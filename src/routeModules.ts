@@ -93,6 +93,7 @@ export const routeModules: readonly RouteModules[] = [
   customer("/recharge-pins/:reference/print", "recharge/RechargeCardsPrintPage"),
   customer("/bulk", "bulk/BulkPage"),
   customer("/bulk/:id", "bulk/BulkPage"),
+  customer("/schedules", "schedules/SchedulesPage"),
   customer("/transaction-history", "TransactionHistoryPage"),
   customer("/transaction-history/:reference", "ReceiptPage"),
   customer("/profile", "ProfilePage"),

@@ -21,6 +21,7 @@ import { providerContracts } from "./providers";
 import { purchaseContracts } from "./purchase";
 import { rechargeCardAdminContracts } from "./rechargeCardAdmin";
 import { rechargePinContracts } from "./rechargePins";
+import { scheduleContracts } from "./schedules";
 import { signedOutContracts } from "./signedOut";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
@@ -51,6 +52,7 @@ export const routeAreas = {
   rechargePins: rechargePinContracts,
   bulk: bulkContracts,
   beneficiaries: beneficiaryContracts,
+  schedules: scheduleContracts,
   apiKeys: apiKeyContracts,
   apiKeyConsole: apiKeyConsoleContracts,
   webhookDeliveries: webhookDeliveryContracts,

@@ -1320,6 +1320,51 @@ export const smsMessages = pgTable(
 );
 
 /**
+ * A scheduled purchase (services/schedules/): airtime or data on a calendar, or a TV bouquet renewed
+ * `days_before` its smartcard's due date. The PIN was checked when it was made and authorises its
+ * runs. `next_run_at` is the period due next, counted from the calendar; an instance claims a due
+ * schedule under a lease (`claimed_by`, `lease_until`) to place that period's purchase.
+ */
+export const schedules = pgTable(
+  "schedules",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    kind: text("kind", { enum: ["airtime", "data", "tv_renewal"] }).notNull(),
+    /** The purchase's fields as its own schema takes them (a renewal's provider, smartcard, bouquet, phone). */
+    order: jsonb("order").notNull(),
+    every: text("every", { enum: ["day", "week", "month"] }),
+    /** Lagos wall time, "HH:MM". */
+    at: text("at").notNull(),
+    /** The weekday (1 Monday … 7) for `week`, the month's day for `month`. */
+    day: integer("day"),
+    daysBefore: integer("days_before"),
+    /** A renewal's smartcard as last verified: the holder's name and the due date ("YYYY-MM-DD"). */
+    verifiedName: text("verified_name"),
+    dueDate: text("due_date"),
+    description: text("description").notNull(),
+    status: text("status", { enum: ["active", "paused", "deleted"] }).notNull(),
+    /** Why it is paused, when the schedule paused itself (three skips in a row). */
+    pausedReason: text("paused_reason"),
+    skipsInRow: integer("skips_in_row").notNull().default(0),
+    nextRunAt: at("next_run_at").notNull(),
+    claimedBy: integer("claimed_by"),
+    leaseUntil: at("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: at("created_at").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [
+    index("schedules_user_idx").on(t.userId, t.createdAt),
+    index("schedules_due_idx").on(t.nextRunAt).where(sql`${t.status} = 'active'`),
+    check("schedules_kind_check", sql`${t.kind} in ('airtime', 'data', 'tv_renewal')`),
+    check("schedules_status_check", sql`${t.status} in ('active', 'paused', 'deleted')`),
+  ],
+);
+
+/**
  * "Resend token" asked per purchase and Lagos day: reserved by one upsert that refuses past the
  * day's allowance, so parallel requests cannot slip past it (services/sms/tokenResends.ts).
  */
@@ -1371,5 +1416,28 @@ export const disputes = pgTable(
     index("disputes_transaction_idx").on(t.transactionId),
     check("disputes_reason_check", sql`${t.reason} in ${inList(disputeReasons)}`),
     check("disputes_status_check", sql`${t.status} in ${inList(disputeStatuses)}`),
+  ],
+);
+
+/**
+ * One period of a schedule, once: its purchase (whose status is the run's, a pending one included)
+ * or why it was skipped. The period's request id (scheduleRequestIds.ts) makes a second placing of
+ * the same period answer the first purchase.
+ */
+export const scheduleRuns = pgTable(
+  "schedule_runs",
+  {
+    scheduleId: uuid("schedule_id")
+      .notNull()
+      .references(() => schedules.id),
+    period: at("period").notNull(),
+    requestId: uuid("request_id").notNull(),
+    transactionId: uuid("transaction_id").references(() => transactions.id),
+    skipped: text("skipped"),
+    ranAt: at("ran_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scheduleId, t.period] }),
+    index("schedule_runs_transaction_idx").on(t.transactionId),
   ],
 );

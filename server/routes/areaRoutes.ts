@@ -26,6 +26,7 @@ import { providerRoutes } from "./providerRoutes";
 import { purchaseRoutes } from "./purchaseRoutes";
 import { rechargeCardAdminRoutes } from "./rechargeCardAdminRoutes";
 import { rechargePinRoutes } from "./rechargePinRoutes";
+import { scheduleRoutes } from "./scheduleRoutes";
 import { signedOutRoutes } from "./signedOutRoutes";
 import { staffFundingRoutes } from "./staffFundingRoutes";
 import { staffTransactionRoutes } from "./staffTransactionRoutes";
@@ -61,6 +62,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   rechargePins: rechargePinRoutes,
   bulk: bulkRoutes,
   beneficiaries: beneficiaryRoutes,
+  schedules: scheduleRoutes,
   apiKeys: apiKeyRoutes,
   apiKeyConsole: apiKeyConsoleRoutes,
   webhookDeliveries: webhookDeliveryRoutes,

@@ -8,6 +8,8 @@ import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/funding
 import { type RequeryPump, startRequeryPump } from "./purchases/requeryPump";
 import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
+import { placeDueRuns } from "./schedules/schedulePlacing";
+import { type SchedulePump, startSchedulePump } from "./schedules/schedulePump";
 import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
 /**
@@ -20,6 +22,8 @@ function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Pro
     ["requery pending purchases", () => (pumps ? pumps.requery.run() : requeryDue(deps))],
     // Like the requery pump, the bulk pump places rows on its own between runs; this claims what is queued.
     ["place bulk purchase rows", () => (pumps ? pumps.bulk.run() : placeQueuedRows(deps))],
+    // Due runs of scheduled purchases, placed by the schedule pump between runs (tests: here, waited for).
+    ["place scheduled purchases", () => (pumps ? pumps.schedules.run() : placeDueRuns(deps))],
     ["judge provider health", () => judgeHealth(deps)],
     ["read provider balances", () => watchBalances(deps)],
     ["check pending fundings", () => checkPendingFundings(deps)],
@@ -37,6 +41,7 @@ function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Pro
 interface Pumps {
   requery: RequeryPump;
   bulk: BulkPump;
+  schedules: SchedulePump;
 }
 
 /**
@@ -71,7 +76,11 @@ export async function runBackgroundWork(deps: AppDeps, stopping: () => boolean =
 export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
   let run: Promise<void> | undefined;
   let stopping = false;
-  const pumps = { requery: startRequeryPump(deps), bulk: startBulkPump(deps) };
+  const pumps = {
+    requery: startRequeryPump(deps),
+    bulk: startBulkPump(deps),
+    schedules: startSchedulePump(deps),
+  };
   const runOnce = () => {
     run ??= runBackgroundWork(deps, () => stopping, pumps).finally(() => {
       run = undefined;
@@ -91,7 +100,7 @@ export function startBackgroundWork(deps: AppDeps, intervalMs: number) {
       stopping = true;
       clearTimeout(first);
       clearInterval(timer);
-      await Promise.all([run, pumps.requery.stop(), pumps.bulk.stop()]);
+      await Promise.all([run, pumps.requery.stop(), pumps.bulk.stop(), pumps.schedules.stop()]);
     },
   };
 }

@@ -148,6 +148,8 @@ export function customerApi(client: ApiClient) {
     bulk: () => import("./bulkApi").then((m) => m.bulkApi(client)),
     // Saved recipients and Buy again: the wizards, the receipt and the profile load them on first use.
     recipients: () => import("./recipientsApi").then((m) => m.recipientsApi(client)),
+    // Scheduled purchases: only their page calls these, so their schemas load with it.
+    schedules: () => import("./scheduleApi").then((m) => m.scheduleApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),

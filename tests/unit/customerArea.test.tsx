@@ -48,6 +48,7 @@ describe("the customer area", () => {
       "/app/exam-pins",
       "/app/recharge-pins",
       "/app/bulk",
+      "/app/schedules",
       "/app/transaction-history",
     ]);
     expect(nav).toHaveTextContent("Member since 2024");

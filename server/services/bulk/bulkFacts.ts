@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { BulkKind } from "../../../schemas/bulk";
+import type { PurchaseKind } from "../../../schemas/transactions";
 import type { Database } from "../../db/database";
 import { operatorSettings, priceLevels, wallets } from "../../db/schema";
 import type { UserRow } from "../../deps";
@@ -18,11 +18,11 @@ export interface BulkFacts {
   balance: number;
 }
 
-/** The facts for `user`'s rows of `kind`; refused whole while sales are paused or the account may not buy. */
+/** The facts for `user`'s rows (or a schedule's runs) of `kind`; refused whole while sales are paused or the account may not buy. */
 export async function bulkFactsOf(
   deps: Pick<PurchaseDeps, "db" | "clock" | "providers">,
   user: UserRow,
-  kind: BulkKind,
+  kind: PurchaseKind,
 ): Promise<BulkFacts> {
   await assertSalesOpen(deps.db);
   assertMayTransact(user);

@@ -32,8 +32,8 @@ const bad = (row: number, msg: string, fields?: Record<string, string[]>): Judge
   order: null,
 });
 
-/** A catalogue lookup of the purchase path, run on its own: one per network or plan a batch names. */
-async function lookUp(db: Queryable, lookup: CatalogueLookup, level: string) {
+/** A catalogue lookup of the purchase path, run on its own: one per network or plan a batch (or a schedule) names. */
+export async function lookUp(db: Queryable, lookup: CatalogueLookup, level: string) {
   const [found] = await preparedOnce(db, `bulk_look_${lookup.name}`, (db, name) =>
     db
       .select({ catalogue: sql<Record<string, unknown> | null>`(${lookup.query()})` })

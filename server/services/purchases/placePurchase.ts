@@ -109,8 +109,18 @@ export interface BatchConfirmation {
   allow_duplicate?: boolean | undefined;
 }
 
-/** How a purchase was confirmed: the customer's PIN, an API key, or its batch's PIN. */
-export type AnyConfirmation = Confirmation | KeyConfirmation | BatchConfirmation;
+/**
+ * A run of a scheduled purchase (services/schedules/): the PIN checked when the schedule was made
+ * authorises its runs, so the run's purchase asks for none; `schedule` names it.
+ */
+export interface ScheduleConfirmation {
+  schedule: string;
+  request_id: string;
+  allow_duplicate?: boolean | undefined;
+}
+
+/** How a purchase was confirmed: the customer's PIN, an API key, its batch's PIN or its schedule's. */
+export type AnyConfirmation = Confirmation | KeyConfirmation | BatchConfirmation | ScheduleConfirmation;
 
 /** A purchase in two halves: checks against the catalogue first (cheap), the recipient's check after the PIN. */
 export interface PurchaseRequest {

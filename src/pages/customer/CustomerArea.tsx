@@ -19,6 +19,7 @@ const RechargeCardsPrintPage = lazyPage(() => import("./recharge/RechargeCardsPr
 const NotificationsPage = lazyPage(() => import("./NotificationsPage"));
 const DeveloperPage = lazyPage(() => import("./developer/DeveloperPage"));
 const BulkPage = lazyPage(() => import("./bulk/BulkPage"));
+const SchedulesPage = lazyPage(() => import("./schedules/SchedulesPage"));
 
 /** /app, guarded; its index goes to the dashboard (spec section 2). */
 export function CustomerRoutes() {
@@ -61,6 +62,9 @@ export function CustomerRoutes() {
             <BulkPage key="new" />
           </Route>
           <Route path="/bulk/:id">{(params) => <BulkPage key={params.id} batchId={params.id} />}</Route>
+          <Route path="/schedules">
+            <SchedulesPage />
+          </Route>
           <Route path="/transaction-history">
             <TransactionHistoryPage />
           </Route>

@@ -12,6 +12,8 @@ export const customerPages = [
   { path: "/recharge-pins", label: "Recharge cards", title: "Recharge cards" },
   // Beyond spec section 2 (issue 37): airtime or data for up to 500 numbers at once.
   { path: "/bulk", label: "Bulk top-up", title: "Bulk top-up" },
+  // Issue 38: airtime or data on a calendar, and TV renewals, bought with the PIN given once.
+  { path: "/schedules", label: "Schedules", title: "Scheduled purchases" },
   { path: "/transaction-history", label: "Transaction history", title: "Transaction history" },
   // Beyond spec section 2 (issue 27): API keys and webhooks, listed only for a level with API access
   // (CustomerLayout); anyone may open the address and read how to get there.

@@ -1,5 +1,5 @@
 import { serve } from "@hono/node-server";
-import { systemClock } from "../../../server/clock";
+import { type Clock, systemClock } from "../../../server/clock";
 import { createPaystackSimulator } from "../../../server/outside/paystack/simulator/paystackSimulator";
 import { createVtpassSimulator } from "../../../server/outside/vtpass/simulator/vtpassSimulator";
 import { freePort } from "../../support/freePort";
@@ -19,7 +19,10 @@ export async function startOutsideProviders(options: {
   vtpassWebhookUrl: string | null;
   paystackWebhookUrl: string;
   timeoutAnswerMs?: number;
+  /** The simulators' clock: the system's, or the moved one a child app runs on (movedClockMain.ts). */
+  clock?: Clock;
 }) {
+  const clock = options.clock ?? systemClock;
   const keys = {
     apiKey: `${options.name}-test-api-key`,
     publicKey: `PK_${options.name}_test_public`,
@@ -28,7 +31,7 @@ export async function startOutsideProviders(options: {
   const paystackKey = `sk_test_${options.name}_test_secret_key`;
   const vtpass = createVtpassSimulator({
     keys,
-    clock: systemClock,
+    clock,
     journalPath: null,
     latencyMs: 0,
     settleAfterMs: null,
@@ -39,7 +42,7 @@ export async function startOutsideProviders(options: {
     secretKey: paystackKey,
     publicUrl: "http://127.0.0.1:1/paystack",
     webhookUrl: options.paystackWebhookUrl,
-    clock: systemClock,
+    clock,
     journalPath: null,
     latencyMs: 0,
   });

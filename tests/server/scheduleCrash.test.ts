@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, inArray } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { systemClock } from "../../server/clock";
+import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
+import { idempotencyKeys, scheduleRuns, schedules, transactions, users } from "../../server/db/schema";
+import { lagosTimestamp } from "../../server/lagosCalendar";
+import { newReferralCode } from "../../server/randomIds";
+import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
+import { hashSecret } from "../../server/services/accounts/secrets";
+import { openWallet } from "../../server/services/accounts/walletAccounts";
+import { type ChildServer, startChildServer } from "../support/childServer";
+import { freePort } from "../support/freePort";
+import { httpApi } from "./support/httpApi";
+import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
+import { fileClock, moveFileClock } from "./support/movedClockMain";
+import { startOutsideProviders } from "./support/outsideProviders";
+import { createScratchDatabase, onPostgres } from "./support/testDatabase";
+
+// A daily scheduled purchase run through a simulated month by the app in a process of its own, on a
+// clock the test moves a day at a time (movedClockMain.ts: the app as main.ts starts it, its clock
+// read from a file; VTpass, simulated in this process, reads the same). On some days the app is
+// killed with kill -9 in the middle of a run and started again: while VTpass holds the run's
+// purchase (it delivered, the app never heard), and on Postgres as soon as the run is claimed, before
+// its purchase is placed. Exactly one purchase a period, whoever placed it. Waits are on conditions.
+
+const admin = { email: "root@schedulecrash.test", password: "schedule crash admin 1" };
+const customer = { email: "saver@schedulecrash.test", password: "customer password 1" };
+const pin = "2468";
+const funded = 1_000_000; // ₦10,000
+const days = 30;
+const dayMs = 86_400_000;
+
+const work = mkdtempSync(join(tmpdir(), "ojapay-schedule-crash-"));
+const dataDir = join(work, "data");
+const clockFile = join(work, "clock");
+writeFileSync(clockFile, "0");
+const clock = fileClock(clockFile);
+let scratch: { url: string; drop(): Promise<void> } | undefined;
+let closeOutside: () => void = () => {};
+let vtpass: Awaited<ReturnType<typeof startOutsideProviders>>["vtpass"];
+let env: Record<string, string>;
+let child: ChildServer | undefined;
+let base: string;
+let port: number;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** While set, VTpass delivers each purchase but keeps its answer: the app dies waiting for it. */
+let holdAnswers = false;
+let held = 0;
+const released: Array<() => void> = [];
+async function vtpassGate(request: Request, pass: () => Response | Promise<Response>): Promise<Response> {
+  const answer = await pass();
+  if (holdAnswers && request.url.endsWith("/pay")) {
+    held++;
+    await new Promise<void>((resolve) => released.push(resolve));
+  }
+  return answer;
+}
+const pays = () => vtpass.control.requests.filter((r) => r.path.endsWith("/pay"));
+
+async function openStore(connections = 5): Promise<DatabaseHandle> {
+  return scratch ? openPostgres(scratch.url, connections) : openPglite(dataDir);
+}
+
+const startApp = () =>
+  startChildServer("tests/server/support/movedClockMain.ts", env, "/api/status/", { port });
+
+const { send, sendOk } = httpApi(() => base);
+
+async function until(what: string, done: () => Promise<boolean> | boolean, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms} ms for ${what}\n${child?.output() ?? ""}`);
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  scratch = onPostgres() ? await createScratchDatabase() : undefined;
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const outside = await startOutsideProviders({
+    name: "schedulecrash",
+    vtpassGate,
+    vtpassWebhookUrl: null,
+    paystackWebhookUrl: `${base}/api/webhooks/paystack/`,
+    clock,
+  });
+  vtpass = outside.vtpass;
+  closeOutside = outside.close;
+  env = {
+    HOST: "127.0.0.1",
+    STATIC_DIR: "/nonexistent",
+    LOG_LEVEL: "warn",
+    SIMULATORS: "off",
+    PUBLIC_URL: base,
+    ...outside.env,
+    MOVED_CLOCK_FILE: clockFile,
+    TOTP_KEY: "5eed".repeat(16),
+    VOUCHER_KEY: "b0a7".repeat(16),
+    PIN_KEYS: `sched:${"c0de".repeat(16)}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    ADDRESS_LIMIT_PER_MINUTE: "100000",
+    PROVIDER_TIMEOUT_MS: "10000",
+    REQUERY_INTERVAL_MS: "200",
+    REQUERY_BASE_DELAY_MS: "300",
+    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  child?.kill("SIGKILL");
+  for (const release of released) release();
+  closeOutside();
+  await scratch?.drop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** The customer's session, signed in again once the moved clock has outlived it. */
+let token = "";
+async function scheduleNow(id: string) {
+  for (;;) {
+    const read = await send("GET /core/customer/schedules/:id", { token, params: { id } });
+    if (read.data) return read.data;
+    if (read.status !== 401) throw new Error(`reading the schedule: ${read.status} ${read.body.msg}`);
+    token = (await sendOk("POST /auth/login", { body: customer })).token;
+  }
+}
+
+describe("a crash in the middle of a scheduled run", () => {
+  it("buys once a period across a simulated month, killed with kill -9 mid-run and restarted", async () => {
+    const store = await openStore();
+    await seedSystemRows(store.db);
+    const now = new Date();
+    const [row] = await store.db
+      .insert(users)
+      .values({
+        email: customer.email,
+        firstName: "Scheduled",
+        lastName: "Saver",
+        phone: "08031234567",
+        passwordHash: await hashSecret(customer.password),
+        pinHash: await hashSecret(pin),
+        role: "customer",
+        emailVerifiedAt: now,
+        referralCode: newReferralCode(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id });
+    if (!row) throw new Error("no customer");
+    await openWallet(store.db, systemClock, row.id);
+    await store.close();
+
+    child = await startApp();
+    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
+    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
+    await sendOk("POST /auth/totp/confirm", {
+      token: adminToken,
+      body: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
+    });
+    await sendOk("POST /staff/customer/fund/:user_id", {
+      token: adminToken,
+      params: { user_id: row.id },
+      body: { amount: funded, reason: "schedule crash test", request_id: crypto.randomUUID() },
+    });
+    token = (await sendOk("POST /auth/login", { body: customer })).token;
+    const made = await sendOk("POST /core/customer/schedules", {
+      token,
+      body: {
+        kind: "airtime",
+        network_id: 1,
+        phone: "08034005678",
+        amount: 10_000,
+        every: "day",
+        at: "07:00",
+        pin,
+      },
+    });
+    const first = new Date(made.next_runs[0] as string);
+
+    // On Postgres the test watches the claim itself, to kill the app between claim and purchase.
+    const watch = scratch ? await openStore(2) : null;
+    try {
+      for (let day = 0; day < days; day++) {
+        const period = new Date(first.getTime() + day * dayMs);
+        const killMidAnswer = day % 7 === 3;
+        const killAtClaim = watch !== null && day % 7 === 5;
+        holdAnswers = killMidAnswer;
+        const heldBefore = held;
+        moveFileClock(clockFile, new Date(period.getTime() + 30 * 60_000));
+        if (killMidAnswer || killAtClaim) {
+          await until("the run to be under way", async () => {
+            if (killMidAnswer) return held > heldBefore;
+            const [s] = await (watch as DatabaseHandle).db
+              .select({ claimedBy: schedules.claimedBy })
+              .from(schedules)
+              .where(eq(schedules.id, made.id));
+            return s?.claimedBy !== null && s?.claimedBy !== undefined;
+          });
+          child.kill("SIGKILL");
+          await child.exited;
+          holdAnswers = false;
+          for (const release of released.splice(0)) release();
+          child = await startApp();
+        }
+        await until(`day ${day + 1}'s run`, async () => {
+          const seen = await scheduleNow(made.id);
+          return seen.runs[0]?.period === lagosTimestamp(period);
+        });
+      }
+      // The purchases the kills left pending are settled by the requery worker.
+      await until("every run settled", async () => {
+        const seen = await scheduleNow(made.id);
+        return seen.runs.every((r) => r.status !== "pending");
+      });
+    } finally {
+      await watch?.close();
+    }
+    child.kill("SIGTERM");
+    await child.exited;
+    child = undefined;
+
+    const after = await openStore();
+    try {
+      const runs = await after.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, made.id));
+      expect(runs).toHaveLength(days);
+      expect(runs.every((r) => r.transactionId !== null)).toBe(true);
+      const ids = runs.map((r) => r.transactionId as string);
+      const bought = await after.db.select().from(transactions).where(eq(transactions.userId, row.id));
+      const airtime = bought.filter((t) => t.kind === "airtime");
+      expect(airtime).toHaveLength(days);
+      expect(new Set(airtime.map((t) => t.id))).toEqual(new Set(ids));
+      expect(airtime.every((t) => t.status === "successful")).toBe(true);
+      const keys = await after.db
+        .select()
+        .from(idempotencyKeys)
+        .where(inArray(idempotencyKeys.transactionId, ids));
+      expect(new Set(keys.map((k) => k.requestId)).size).toBe(days);
+      const spent = airtime.reduce((sum, t) => sum + t.total, 0);
+      expect(await walletBalance(after.db, row.id)).toBe(funded - spent);
+      await expectLedgerConsistent(after.db);
+      // VTpass was asked to deliver once a period: no run was sent twice, before or after a kill.
+      const delivered = new Set(pays().map((r) => (r.body as { request_id: string }).request_id));
+      expect(pays()).toHaveLength(days);
+      expect(delivered.size).toBe(days);
+    } finally {
+      await after.close();
+    }
+  }, 300_000);
+});
