@@ -151,6 +151,14 @@ export function adminApi(client: ApiClient) {
         body: { reason },
       }),
 
+    identityMatches: (query: QueryOf<Reviews["GET /core/staff/kyc/matches"]> = {}) =>
+      client.call(reviews, "GET /core/staff/kyc/matches", { query }),
+    decideIdentityMatch: (id: string, decision: "approve" | "reject", reason: string) =>
+      client.call(reviews, `POST /core/staff/kyc/matches/:id/${decision}`, {
+        params: { id },
+        body: { reason },
+      }),
+
     // Admin
     users: (query: QueryOf<Users["GET /sys.admin/users"]> = {}) =>
       client.call(users, "GET /sys.admin/users", { query }),
