@@ -98,9 +98,9 @@ export function IdentityCodeModal({
   return (
     <Modal key="code" open title="Enter the code" onClose={() => !busy && onClose()} initialFocus="input">
       <p>
-        We sent a 6-digit code by text message to <strong>{waiting.phone}</strong>, the phone{" "}
-        {whose[waiting.id_type]} ({identityTypeName[waiting.id_type]} •••••••{waiting.id_last4}). Your tier
-        rises once you enter it.
+        We sent a 6-digit code by text message to <strong className="masked-phone">{waiting.phone}</strong>,
+        the phone {whose[waiting.id_type]} ({identityTypeName[waiting.id_type]} •••••••{waiting.id_last4}).
+        Your tier rises once you enter it.
       </p>
       {waiting.expires_at && <p className="muted">It works until {formatDateTime(waiting.expires_at)}.</p>}
       <form noValidate onSubmit={submit}>

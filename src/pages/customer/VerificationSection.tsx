@@ -80,7 +80,12 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
     send({ type: "profile.refresh" });
   };
   const unverified = status !== undefined && status.verified_at === null;
-  const canCorrect = unverified && status.details_locked && status.change_request?.status !== "pending";
+  // A match waiting for its code or for staff carries the registry's names: nothing to correct.
+  const canCorrect =
+    unverified &&
+    status.details_locked &&
+    status.change_request?.status !== "pending" &&
+    status.confirmation === null;
   const canContest =
     unverified && status.last_check?.outcome === "taken" && status.contest?.status !== "pending";
 
