@@ -27,7 +27,7 @@ export const checkSummary = z.object({
 });
 export type CheckSummary = z.infer<typeof checkSummary>;
 
-const reviewer = z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() }));
+export const reviewer = z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() }));
 
 /** A customer as a review shows them: who, how to reach them, and where their identity stands. */
 export const reviewedAccount = z.object({
@@ -95,29 +95,3 @@ export const contestView = z.object({
   resolution: z.nullable(z.string()),
 });
 export type ContestView = z.infer<typeof contestView>;
-
-/** Why a check the registry matched waits for staff rather than for a code (services/kyc/identityConfirmations.ts). */
-export const matchReviewReason = z.enum(["no_registry_phone", "registry_phone_no_sms"]);
-export type MatchReviewReason = z.infer<typeof matchReviewReason>;
-
-/** A check the registry matched that staff confirm is the customer's own, since no code could prove it. */
-export const matchReviewView = z.object({
-  id: z.uuid(),
-  status: reviewStatus,
-  reason: matchReviewReason,
-  id_type: identityType,
-  id_last4: z.string(),
-  record_name: z.nullable(z.string()).check(z.meta({ description: "The name the registry holds" })),
-  record_phone: z
-    .nullable(z.string())
-    .check(z.meta({ description: "The phone the registry holds (080…), when it holds one" })),
-  customer: reviewedAccount,
-  checks: z
-    .array(checkSummary)
-    .check(z.meta({ description: "The customer's latest checks the registry answered, newest first" })),
-  created_at: timestamp,
-  resolved_at: z.nullable(timestamp),
-  resolved_by: reviewer,
-  resolution: z.nullable(z.string()),
-});
-export type MatchReviewView = z.infer<typeof matchReviewView>;

@@ -8,6 +8,7 @@ import { catalogueAdminContracts } from "./catalogueAdmin";
 import { examPinContracts } from "./examPins";
 import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
+import { kycMatchContracts } from "./kycMatches";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
 import { levelContracts } from "./levels";
@@ -43,6 +44,7 @@ export const routeAreas = {
   kyc: kycContracts,
   kycRequests: kycRequestContracts,
   kycReview: kycReviewContracts,
+  kycMatches: kycMatchContracts,
   catalogue: catalogueContracts,
   purchase: purchaseContracts,
   examPins: examPinContracts,

@@ -12,6 +12,7 @@ import { catalogueAdminRoutes } from "./catalogueAdminRoutes";
 import { catalogueRoutes } from "./catalogueRoutes";
 import { examPinRoutes } from "./examPinRoutes";
 import { examProductAdminRoutes } from "./examProductAdminRoutes";
+import { kycMatchRoutes } from "./kycMatchRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
 import { kycReviewRoutes } from "./kycReviewRoutes";
 import { kycRoutes } from "./kycRoutes";
@@ -53,6 +54,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   kyc: kycRoutes,
   kycRequests: kycRequestRoutes,
   kycReview: kycReviewRoutes,
+  kycMatches: kycMatchRoutes,
   catalogue: catalogueRoutes,
   purchase: purchaseRoutes,
   examPins: examPinRoutes,

@@ -3,7 +3,6 @@ import { actorOf } from "../http/actor";
 import { implement } from "../http/route";
 import { decideChangeRequest, listChangeRequests } from "../services/kyc/changeRequests";
 import { decideContest, listContests } from "../services/kyc/identityContests";
-import { decideMatchReview, listMatchReviews } from "../services/kyc/matchReviews";
 
 export function kycReviewRoutes(deps: AppDeps) {
   const actor = (c: Parameters<typeof actorOf>[0]) => actorOf(c, deps.config.trustProxy);
@@ -29,17 +28,6 @@ export function kycReviewRoutes(deps: AppDeps) {
     implement("POST /core/staff/kyc/contests/:id/reject", async ({ params, body, c }) => {
       const data = await decideContest(deps, actor(c), params.id, "reject", body.reason);
       return { msg: "The contest was rejected; the number stays where it is.", data };
-    }),
-    implement("GET /core/staff/kyc/matches", async ({ query }) => {
-      return { msg: "Identity matches retrieved.", data: await listMatchReviews(deps.db, query) };
-    }),
-    implement("POST /core/staff/kyc/matches/:id/approve", async ({ params, body, c }) => {
-      const data = await decideMatchReview(deps, actor(c), params.id, "approve", body.reason);
-      return { msg: "The identity was confirmed; the customer is now tier 2.", data };
-    }),
-    implement("POST /core/staff/kyc/matches/:id/reject", async ({ params, body, c }) => {
-      const data = await decideMatchReview(deps, actor(c), params.id, "reject", body.reason);
-      return { msg: "The match was rejected; the customer's tier stays as it is.", data };
     }),
   ];
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq } from "drizzle-orm";
-import type { MatchReviewView } from "../../../schemas/kycReview";
+import type { MatchReviewView } from "../../../schemas/kycMatchReview";
 import type { ReviewStatus } from "../../../schemas/kycStatus";
 import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { identityTypeName } from "../../../schemas/kyc";
-import { type MatchReviewReason, type MatchReviewView, reviewDecisionBody } from "../../../schemas/kycReview";
+import type { MatchReviewReason, MatchReviewView } from "../../../schemas/kycMatchReview";
+import { reviewDecisionBody } from "../../../schemas/kycReview";
 import type { ReviewStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { useLoad } from "../../app/useLoad";
