@@ -217,6 +217,13 @@ describe("a match whose record holds no phone", () => {
     expect(await identityCodesSent(server, ada.id)).toEqual([]);
     const again = await verify(ada, ownNumber());
     expect(again.status).toBe(400);
+    // Nothing to correct either: the match carries the registry's names.
+    const correction = await server.send("POST /core/customer/kyc/changes", {
+      token: ada.token,
+      body: { first_name: "Bola" },
+    });
+    expect(correction.status).toBe(400);
+    expect(correction.body.code).toBe("not_allowed");
     const queue = await server.sendOk("GET /core/staff/kyc/matches", { token: staff.token, query: {} });
     const item = queue.results.find((r) => r.customer.id === ada.id);
     expect(item).toMatchObject({
