@@ -2,9 +2,16 @@ import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
+import {
+  type BrowserTest,
+  laptop,
+  screenshotWindow,
+  startBrowserTest,
+  testAdmin,
+} from "./support/browserTest";
 import { newCustomer, tabTo } from "./support/customerFlows";
 import { identityCodeSent } from "./support/identityCodeSent";
+import { consoleSignIn } from "./support/secondFactor";
 
 // The code step of Verify Details (issue 38, item 4) in Chromium, at a phone's width and a laptop's:
 // the masked registry phone, a wrong code said once under its field, Resend held with its wait shown,
@@ -15,7 +22,7 @@ const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
-  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "50" }, { firstAdmin: false, bypassCSP: true });
+  test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "50" }, { bypassCSP: true });
 });
 
 afterAll(() => test?.stop());
@@ -109,7 +116,7 @@ describe.each([
 });
 
 describe("a match whose record holds no phone", () => {
-  it("tells the customer staff will confirm it, and offers no new check meanwhile", async () => {
+  it("tells the customer staff will confirm it, offers no new check meanwhile, and staff confirm it in the console", async () => {
     const page = await test.newPage(phone);
     await newCustomer(page, test.app.base, test.mail, {
       first: "Kemi",
@@ -127,6 +134,23 @@ describe("a match whose record holds no phone", () => {
       .waitFor();
     expect(await section.getByRole("button", { name: "Verify Details" }).count()).toBe(0);
     await lookAt(page, "in-review-phone");
+
+    const admin = await test.newPage(laptop);
+    await consoleSignIn(admin, test.app.base, testAdmin);
+    await admin.goto(`${test.app.base}/admin/identity-reviews`);
+    const record = admin.getByRole("article", { name: "Identity match for Kemi Ola" });
+    await record.getByText("The registry holds no phone for this number").waitFor();
+    await record.getByText(/NIN •••••••6666 · registry name Kemi Ola/).waitFor();
+    await lookAt(admin, "console-match-laptop");
+    await record.getByRole("button", { name: "Confirm identity" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Confirm this identity?" });
+    await dialog.getByLabel("Reason").fill("Saw her NIN slip at the office");
+    await dialog.getByRole("button", { name: "Confirm identity" }).click();
+    await admin.getByText("No waiting identity matches.").waitFor();
+
+    await page.reload();
+    await section.getByText("Tier 2", { exact: true }).waitFor();
+    await admin.close();
     await page.close();
   });
 });

@@ -61,7 +61,7 @@ export function IdentityMatchReviews({ status }: { status: ReviewStatus }) {
                   <div className="record-head">
                     <span className="record-title">{fullName(r.customer)}</span>
                     <span className={`pill ${status === "pending" ? "pill-wait" : "pill-off"}`}>
-                      {statusWords[r.status]}
+                      {pillWords[r.status]}
                     </span>
                   </div>
                   <p className="review-reason">{reasonLabels[r.reason]}</p>
