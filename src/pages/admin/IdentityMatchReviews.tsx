@@ -21,6 +21,11 @@ const statusWords: Record<ReviewStatus, string> = {
   approved: "approved",
   rejected: "rejected",
 };
+const pillWords: Record<ReviewStatus, string> = {
+  pending: "Waiting",
+  approved: "Approved",
+  rejected: "Rejected",
+};
 
 type Decision = { review: MatchReviewView; action: "approve" | "reject" };
 
