@@ -57,6 +57,9 @@ export const auditAction = z.enum([
   "kyc.change.reject",
   "kyc.contest.approve",
   "kyc.contest.reject",
+  "kyc.code.confirm",
+  "kyc.match.approve",
+  "kyc.match.reject",
 ]);
 export type AuditAction = z.infer<typeof auditAction>;
 

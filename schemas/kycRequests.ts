@@ -42,3 +42,15 @@ export const kycContestBody = z.strictObject({
   note: z.optional(reviewNote),
 });
 export type KycContestBody = z.infer<typeof kycContestBody>;
+
+/** The 6-digit code sent by SMS to the phone the registry holds for a matched BVN or NIN. */
+export const identityCodeBody = z.strictObject({
+  code: z
+    .string()
+    .check(
+      z.trim(),
+      z.regex(/^\d{6}$/, { error: "Enter the 6 digits of the code we sent by text message." }),
+      z.meta({ title: "Code", description: "The 6-digit code sent by SMS" }),
+    ),
+});
+export type IdentityCodeBody = z.infer<typeof identityCodeBody>;

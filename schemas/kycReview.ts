@@ -27,7 +27,7 @@ export const checkSummary = z.object({
 });
 export type CheckSummary = z.infer<typeof checkSummary>;
 
-const reviewer = z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() }));
+export const reviewer = z.nullable(z.object({ id: z.uuid(), email: z.string(), name: z.string() }));
 
 /** A customer as a review shows them: who, how to reach them, and where their identity stands. */
 export const reviewedAccount = z.object({

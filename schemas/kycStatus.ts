@@ -50,7 +50,7 @@ export const kycStatus = z.object({
   can_verify: z
     .boolean()
     .check(z.meta({ description: "An identity check can raise this account's tier now" })),
-  // The details_locked, last_check, change_request and contest fields are told in CONTRACT.md, not
+  // The details_locked, last_check, change_request, contest and confirmation fields are told in CONTRACT.md, not
   // here: this schema goes to every customer page, and the bundle budgets count its words.
   details_locked: z.boolean(),
   last_check: z.nullable(
@@ -78,6 +78,16 @@ export const kycStatus = z.object({
       id_last4: z.string(),
       created_at: timestamp,
       resolved_at: z.nullable(timestamp),
+    }),
+  ),
+  confirmation: z.nullable(
+    z.object({
+      state: z.enum(["awaiting_code", "in_review"]),
+      id_type: identityType,
+      id_last4: z.string(),
+      phone: z.nullable(z.string()),
+      expires_at: z.nullable(timestamp),
+      resend_at: z.nullable(timestamp),
     }),
   ),
 });

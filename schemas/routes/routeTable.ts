@@ -10,6 +10,7 @@ import { disputeContracts } from "./disputes";
 import { examPinContracts } from "./examPins";
 import { examProductAdminContracts } from "./examProductAdmin";
 import { kycContracts } from "./kyc";
+import { kycMatchContracts } from "./kycMatches";
 import { kycRequestContracts } from "./kycRequests";
 import { kycReviewContracts } from "./kycReview";
 import { levelContracts } from "./levels";
@@ -46,6 +47,7 @@ export const routeAreas = {
   kyc: kycContracts,
   kycRequests: kycRequestContracts,
   kycReview: kycReviewContracts,
+  kycMatches: kycMatchContracts,
   catalogue: catalogueContracts,
   purchase: purchaseContracts,
   examPins: examPinContracts,

@@ -1441,3 +1441,48 @@ export const scheduleRuns = pgTable(
     index("schedule_runs_transaction_idx").on(t.transactionId),
   ],
 );
+
+/**
+ * A check the registry matched, waiting for what proves the number is the customer's own and not
+ * only known to them (issue 38, item 4): a 6-digit code sent by SMS to the phone the registry holds
+ * (`way` code), or staff (`way` review, `reason` says why). The tier is raised only from here
+ * (services/kyc/identityConfirmations.ts); the check it confirms names the number and the record.
+ */
+export const identityConfirmations = pgTable(
+  "identity_confirmations",
+  {
+    id: uuid("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    checkId: uuid("check_id")
+      .notNull()
+      .references(() => identityChecks.id),
+    way: text("way", { enum: ["code", "review"] }).notNull(),
+    /** Why staff review it: the record holds no phone, or SMS is not configured. Null for a code. */
+    reason: text("reason", { enum: ["no_registry_phone", "registry_phone_no_sms"] }),
+    /** The record's phone (`080…`), the only place a code goes; kept for a resend. */
+    phone: text("phone"),
+    /** HMAC of the live code under a key from TOTP_KEY (services/kyc/identityCodes.ts): never the code. */
+    codeHash: text("code_hash"),
+    codeSentAt: at("code_sent_at"),
+    codeExpiresAt: at("code_expires_at"),
+    /** Codes sent since `sends_since` (a day's window), for the resend limit. */
+    sends: integer("sends").notNull().default(0),
+    sendsSince: at("sends_since"),
+    /** pending, then approved (the code, or staff), rejected (staff) or ended (five wrong codes, a newer check). */
+    status: text("status", { enum: ["pending", "approved", "rejected", "ended"] })
+      .notNull()
+      .default("pending"),
+    ...reviewed(),
+  },
+  (t) => [
+    uniqueIndex("identity_confirmations_one_pending_key").on(t.userId).where(sql`${t.status} = 'pending'`),
+    index("identity_confirmations_queue_idx").on(t.way, t.status, t.createdAt),
+    check(
+      "identity_confirmations_status_check",
+      sql`${t.status} in ('pending', 'approved', 'rejected', 'ended')`,
+    ),
+    check("identity_confirmations_way_check", sql`${t.way} in ('code', 'review')`),
+  ],
+);

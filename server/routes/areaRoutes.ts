@@ -14,6 +14,7 @@ import { catalogueRoutes } from "./catalogueRoutes";
 import { disputeRoutes } from "./disputeRoutes";
 import { examPinRoutes } from "./examPinRoutes";
 import { examProductAdminRoutes } from "./examProductAdminRoutes";
+import { kycMatchRoutes } from "./kycMatchRoutes";
 import { kycRequestRoutes } from "./kycRequestRoutes";
 import { kycReviewRoutes } from "./kycReviewRoutes";
 import { kycRoutes } from "./kycRoutes";
@@ -56,6 +57,7 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   kyc: kycRoutes,
   kycRequests: kycRequestRoutes,
   kycReview: kycReviewRoutes,
+  kycMatches: kycMatchRoutes,
   catalogue: catalogueRoutes,
   purchase: purchaseRoutes,
   examPins: examPinRoutes,

@@ -134,6 +134,11 @@ export function customerApi(client: ApiClient) {
       ),
     contestIdentity: async (body: BodyOf<KycRequests["POST /core/customer/kyc/contest"]>) =>
       client.call(await kycRequests(), "POST /core/customer/kyc/contest", { body }),
+    // The code sent to the registry's phone: its refusals show under the code field, so no toast.
+    confirmIdentityCode: async (body: BodyOf<KycRequests["POST /core/customer/kyc/confirm-code"]>) =>
+      client.call(await kycRequests(), "POST /core/customer/kyc/confirm-code", { body }, quiet),
+    resendIdentityCode: async () =>
+      client.call(await kycRequests(), "POST /core/customer/kyc/resend-code", {}, shownOnPage),
 
     // The price level section says itself when the levels cannot be read; an upgrade's success is
     // toasted (the server's msg), its refusal shown in the confirm dialog beside the PIN.

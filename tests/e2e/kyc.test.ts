@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { fundByTransfer, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { identityCodeSent } from "./support/identityCodeSent";
 
 let test: BrowserTest;
 let page: Page;
@@ -25,7 +26,7 @@ async function buyAirtime(naira: string) {
 }
 
 describe("KYC tiers in a real browser", () => {
-  it("stops a tier 1 customer at the daily limit, and Verify Details raises the tier so the purchase goes through", async () => {
+  it("stops a tier 1 customer at the daily limit, and Verify Details with the registry phone's code raises the tier so the purchase goes through", async () => {
     await newCustomer(page, test.app.base, test.mail, {
       first: "Emeka",
       last: "Obi",
@@ -70,8 +71,17 @@ describe("KYC tiers in a real browser", () => {
     await section.getByRole("button", { name: "Ask for a correction" }).waitFor();
     await dialog.getByLabel("NIN (11 digits)").fill("70123456789");
     await dialog.getByRole("button", { name: "Verify" }).click();
-    await dialog.waitFor({ state: "detached" });
-    await page.getByText("Your NIN matched your details. Your account is now tier 2.").first().waitFor();
+    // A match raises nothing yet: the code goes to the phone the registry holds for the NIN.
+    const codeStep = page.getByRole("dialog", { name: "Enter the code" });
+    await codeStep.getByText("0803 *** **89", { exact: true }).waitFor();
+    await section.getByText("Tier 1", { exact: true }).waitFor();
+    const code = await identityCodeSent(test.app);
+    await page.reload();
+    await section.getByRole("button", { name: "Enter the code" }).click();
+    await codeStep.getByLabel("Code from the text message").fill(code);
+    await codeStep.getByRole("button", { name: "Confirm" }).click();
+    await codeStep.waitFor({ state: "detached" });
+    await page.getByText("Your identity is verified. Your account is now tier 2.").first().waitFor();
     await section.getByText("Tier 2", { exact: true }).waitFor();
     await section.getByText("Verified: identity checked", { exact: true }).waitFor();
     await section.getByText(/^•••••••6789, verified /).waitFor();

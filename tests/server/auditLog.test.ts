@@ -5,6 +5,7 @@ import { auditFieldOf } from "../../schemas/auditFields";
 import { users } from "../../server/db/schema";
 import { lagosDay } from "../../server/lagosCalendar";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
+import { verifiedByCode } from "./support/identityCodes";
 import { payByCard } from "./support/paystackCheckout";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 import { countStatements } from "./support/statementCounter";
@@ -345,6 +346,28 @@ async function writeOneOfEach() {
     };
     if (decision === "approve") await server.sendOk("POST /core/staff/kyc/contests/:id/approve", decide);
     else await server.sendOk("POST /core/staff/kyc/contests/:id/reject", decide);
+  }
+  // Identity proven by the registry's phone: a code confirmed by the customer; matches whose record
+  // holds no phone (the simulated registry's `6666` numbers) approved and rejected by staff.
+  const coded = await customerBorn();
+  expect((await verifiedByCode(server, coded, { id_type: "nin", number: nin(10) })).confirmed?.status).toBe(
+    200,
+  );
+  for (const [index, decision] of (["approve", "reject"] as const).entries()) {
+    const matched = await customerBorn();
+    expect((await verify(matched, `3${String(index + 11).padStart(6, "0")}6666`)).status).toBe(200);
+    const queue = await server.sendOk("GET /core/staff/kyc/matches", {
+      token: staff.token,
+      query: { page_size: 100 },
+    });
+    const match = queue.results.find((r) => r.customer.id === matched.id);
+    const decide = {
+      token: staff.token,
+      params: { id: match?.id ?? "" },
+      body: { reason: "Called the customer on the phone their bank holds" },
+    };
+    if (decision === "approve") await server.sendOk("POST /core/staff/kyc/matches/:id/approve", decide);
+    else await server.sendOk("POST /core/staff/kyc/matches/:id/reject", decide);
   }
 }
 

@@ -42,7 +42,7 @@ const realPath = (route: Route) =>
     .replace(/^sys\.admin\/api-keys\/:id/, `sys.admin/api-keys/${keyId}`)
     .replace(/\/transaction\/:id/, `/transaction/${purchaseId}`)
     // An identity review's id: any UUID reaches the body's check (an unknown one is 404 after it).
-    .replace(/\/kyc\/(changes|contests)\/:id/, `/kyc/$1/${reviewId}`)
+    .replace(/\/kyc\/(changes|contests|matches)\/:id/, `/kyc/$1/${reviewId}`)
     // A dispute's id, likewise.
     .replace(/\/disputes\/:id/, `/disputes/${reviewId}`)
     .replace(":action", "requery")

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { simulatorPaths } from "../../server/integrations";
 import { createDiditVerifier } from "../../server/outside/didit/diditVerifier";
+import { registryPhoneOf } from "../../server/outside/didit/simulator/diditSimulator";
 import { IdentityUnavailable } from "../../server/outside/identityVerifier";
 import { NothingSent, type OutsideRequest, type OutsideResponse } from "../../server/outside/outsideHttp";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
@@ -27,16 +28,20 @@ const ask = (
   });
 
 describe("the Didit adapter against the simulator, over HTTP", () => {
-  it("reads the registry's names and date of birth for a BVN and for a NIN (each in its own form field)", async () => {
-    const record = {
-      firstName: "ADA",
-      middleName: null,
-      lastName: "OKAFOR",
-      dateOfBirth: "1990-05-04",
-      phone: null,
-    };
-    expect(await ask()).toEqual({ outcome: "found", record });
-    expect(await ask({ type: "nin", number: "70123456789" })).toEqual({ outcome: "found", record });
+  it("reads the registry's names, date of birth and phone for a BVN and for a NIN (each in its own form field)", async () => {
+    const record = { firstName: "ADA", middleName: null, lastName: "OKAFOR", dateOfBirth: "1990-05-04" };
+    expect(await ask()).toEqual({
+      outcome: "found",
+      record: { ...record, phone: registryPhoneOf("22345678901") },
+    });
+    expect(await ask({ type: "nin", number: "70123456789" })).toEqual({
+      outcome: "found",
+      record: { ...record, phone: "+2348033456789" },
+    });
+    expect(await ask({ number: "22345676666" })).toEqual({
+      outcome: "found",
+      record: { ...record, phone: null },
+    });
   });
 
   it("answers someone else's record, date of birth and phone included, for OjaPay's own match to judge", async () => {

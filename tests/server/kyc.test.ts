@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { defaultKycLimits, type KycLimits } from "../../schemas/kyc";
-import { auditLog, operatorSettings, users, wallets } from "../../server/db/schema";
+import { auditLog, identityConfirmations, operatorSettings, users, wallets } from "../../server/db/schema";
 import { kycLimitValues } from "../../server/services/kyc/tierLimits";
 import { tier1Kyc } from "../support/fixtures";
+import { identityCodesSent, verifiedByCode } from "./support/identityCodes";
 import { walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 import type { TestServer } from "./support/testServer";
@@ -29,6 +30,11 @@ const ownNumber = () => `2${String(Math.floor(Math.random() * 1e9)).padStart(9, 
 /** The customer's identity check with the one birth date these tests use. */
 const verify = (token: string, id_type: "nin" | "bvn", number: string) =>
   server.send("POST /core/customer/kyc/verify", { token, body: { id_type, date_of_birth: born, number } });
+/** The check, then the code its record's phone received: tier 2. Answers the code's answer. */
+const verifyFully = async (c: { id: string; token: string }, id_type: "nin" | "bvn", number: string) => {
+  const { checked, confirmed } = await verifiedByCode(server, c, { id_type, date_of_birth: born, number });
+  return confirmed ?? checked;
+};
 
 describe("tier 1 on sign-up", () => {
   it("starts every customer at tier 1 with the CBN's limits, nothing spent", async () => {
@@ -154,12 +160,12 @@ describe("the maximum balance", () => {
 });
 
 describe("core/customer/kyc/verify/", () => {
-  it("raises the account to tier 2 when the BVN's names match the profile, keeping only its last four digits", async () => {
+  it("raises the account to tier 2 when the BVN's names match the profile and its phone's code comes back, keeping only its last four digits", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    const answer = await verify(c.token, "bvn", number);
+    const answer = await verifyFully(c, "bvn", number);
     expect(answer.status).toBe(200);
-    expect(answer.body.msg).toBe("Your BVN matched your details. Your account is now tier 2.");
+    expect(answer.body.msg).toBe("Your identity is verified. Your account is now tier 2.");
     expect(answer.data).toMatchObject({
       tier: 2,
       tier_source: "identity_check",
@@ -218,28 +224,46 @@ describe("core/customer/kyc/verify/", () => {
     expect(nextDay.status).toBe(200);
   });
 
-  it("verifies once when two numbers are checked at the same moment", async () => {
+  it("leaves one code waiting when two numbers are checked at the same moment, and verifies once", async () => {
     const c = await server.signedInCustomer();
     const answers = await Promise.all(
       [ownNumber(), ownNumber()].map((number) => verify(c.token, "bvn", number)),
     );
-    // One raises the tier. The other is refused either way it can meet the first: mid-check (the
-    // account changed under it) or after it (already verified); never a second verification.
-    const verified = answers.filter((a) => a.status === 200);
-    const refused = answers.filter((a) => a.status !== 200);
-    expect(verified).toHaveLength(1);
-    expect(refused).toHaveLength(1);
-    expect(["changed_meanwhile", "not_allowed"]).toContain(refused[0]?.body.code);
-    const won = answers.find((a) => a.status === 200)?.data;
-    if (!won) throw new Error("neither check was answered");
+    // Each answered check may open a confirmation, the later one ending the earlier; two answered at
+    // the very same moment: the second is refused. Either way one code is waiting, and it verifies.
+    for (const answer of answers.filter((a) => a.status !== 200)) {
+      expect(answer.body.code).toBe("changed_meanwhile");
+    }
+    const waiting = await kycOf(c.token);
+    expect(waiting).toMatchObject({ tier: 1, confirmation: { state: "awaiting_code" } });
+    // Each number's record holds its own phone: the live code is the one sent to the waiting phone.
+    const [pending] = await server.db
+      .select()
+      .from(identityConfirmations)
+      .where(and(eq(identityConfirmations.userId, c.id), eq(identityConfirmations.status, "pending")));
+    const sent = await identityCodesSent(server, c.id);
+    const last = sent.find((s) => s.to === `234${pending?.phone?.slice(1)}`);
+    if (!last) throw new Error("no code was sent to the waiting phone");
+    for (const older of sent.filter((s) => s.code !== last.code)) {
+      const stale = await server.send("POST /core/customer/kyc/confirm-code", {
+        token: c.token,
+        body: { code: older.code },
+      });
+      expect(stale.status).toBe(400);
+    }
+    const confirmed = await server.send("POST /core/customer/kyc/confirm-code", {
+      token: c.token,
+      body: { code: last.code },
+    });
+    expect(confirmed.status).toBe(200);
     const [row] = await server.db.select().from(users).where(eq(users.id, c.id));
-    expect(row).toMatchObject({ kycTier: 2, identityLast4: won.id_last4 });
+    expect(row).toMatchObject({ kycTier: 2, identityLast4: waiting.confirmation?.id_last4 });
   });
 
   it("links one number to one account", async () => {
     const number = ownNumber();
     const first = await server.signedInCustomer();
-    expect((await verify(first.token, "nin", number)).status).toBe(200);
+    expect((await verifyFully(first, "nin", number)).status).toBe(200);
     const second = await server.signedInCustomer();
     const taken = await verify(second.token, "nin", number);
     expect(taken.status).toBe(409);
@@ -248,7 +272,7 @@ describe("core/customer/kyc/verify/", () => {
     );
     expect(taken.body.data).toEqual({ contestable: true });
     // The same digits as a BVN are another number.
-    expect((await verify(second.token, "bvn", number)).status).toBe(200);
+    expect((await verifyFully(second, "bvn", number)).status).toBe(200);
   });
 
   it("counts nothing when the provider cannot answer", async () => {
@@ -370,7 +394,7 @@ describe("admins and tiers", () => {
   it("see a customer's tier and checked identity on the user detail", async () => {
     const c = await server.signedInCustomer();
     const number = ownNumber();
-    await verify(c.token, "bvn", number);
+    await verifyFully(c, "bvn", number);
     const detail = await server.sendOk("GET /sys.admin/users/:id", {
       token: admin.token,
       params: { id: c.id },

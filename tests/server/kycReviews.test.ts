@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
 import { identityFingerprint } from "../../server/services/kyc/identityChecks";
+import { verifiedByCode } from "./support/identityCodes";
 import { serverForFile } from "./support/serverForFile";
 import type { TestServer } from "./support/testServer";
 
@@ -148,7 +149,9 @@ describe("a correction of fixed details", () => {
     );
 
     const verified = await customer();
-    expect((await verify(verified, ownNumber())).status).toBe(200);
+    expect(
+      (await verifiedByCode(server, verified, { id_type: "nin", number: ownNumber() })).confirmed?.status,
+    ).toBe(200);
     const late = await server.send("POST /core/customer/kyc/changes", {
       token: verified.token,
       body: { first_name: "Bola" },
@@ -296,7 +299,7 @@ describe("a contest of a number linked to another account", () => {
   it("rejected, leaves the number where it is, audited", async () => {
     const number = ownNumber();
     const holder = await customer();
-    expect((await verify(holder, number)).status).toBe(200);
+    expect((await verifiedByCode(server, holder, { id_type: "nin", number })).confirmed?.status).toBe(200);
     const claimant = await customer({ first_name: "Bola", last_name: "Ade" });
     expect((await verify(claimant, number)).status).toBe(409);
     await server.sendOk("POST /core/customer/kyc/contest", {
@@ -324,7 +327,7 @@ describe("a contest of a number linked to another account", () => {
   it("is only for a number the registry matched to the customer and another account holds, once at a time", async () => {
     const number = ownNumber();
     const holder = await customer();
-    expect((await verify(holder, number)).status).toBe(200);
+    expect((await verifiedByCode(server, holder, { id_type: "nin", number })).confirmed?.status).toBe(200);
     const claimant = await customer();
     // Never checked: no contest, and nothing said about whether the number is linked anywhere.
     const blind = await server.send("POST /core/customer/kyc/contest", {

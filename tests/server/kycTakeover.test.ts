@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, users } from "../../server/db/schema";
+import { identityCodesSent, lastIdentityCode, verifiedByCode } from "./support/identityCodes";
 import { serverForFile } from "./support/serverForFile";
 import type { TestServer } from "./support/testServer";
 
@@ -29,6 +30,8 @@ async function customer(details: Record<string, string>, born: string): Promise<
 }
 const verify = (person: Person, number: string, idType = "nin") =>
   server.post("core/customer/kyc/verify/", { id_type: idType, number }, person.token);
+const confirm = (person: Person, code: string) =>
+  server.send("POST /core/customer/kyc/confirm-code", { token: person.token, body: { code } });
 const tierOf = async (person: Person) => {
   const status = (await server.send("GET /core/customer/kyc", { token: person.token })).body.data as {
     tier: number;
@@ -57,8 +60,9 @@ describe("tier 2 with someone else's NIN (issue 23)", () => {
 
     // The real Chidinma is not met with 409 for her own NIN.
     const owner = await customer(chidinma, chidinmaBorn);
-    const hers = await verify(owner, chidinmasNin);
-    expect(hers.status).toBe(200);
+    const hers = await verifiedByCode(server, owner, { id_type: "nin", number: chidinmasNin });
+    expect(hers.checked.status).toBe(200);
+    expect(hers.confirmed?.status).toBe(200);
     expect(await tierOf(owner)).toBe(2);
   });
 
@@ -80,21 +84,20 @@ describe("tier 2 with someone else's NIN (issue 23)", () => {
     expect(redate.body.fields).toHaveProperty("date_of_birth");
   });
 
-  it("needs the phone the registry holds, however it is written there, when it holds one", async () => {
-    const owner = await customer({ ...chidinma, phone: "08099990000" }, chidinmaBorn);
-    const otherPhone = await verify(owner, chidinmasNin, "bvn");
-    expect(otherPhone.status).toBe(400);
-    expect(otherPhone.body.msg).toMatch(
-      /phone number registered with this BVN is not the one on your profile/,
-    );
-    expect(JSON.stringify(otherPhone.body)).not.toMatch(/0199/);
-    // The phone is not one of the fixed details: she puts the bank's number on her profile.
-    const phone = await server.send("PATCH /auth/profile", {
-      token: owner.token,
-      body: { phone: "+2348035550199" },
-    });
-    expect(phone.status).toBe(200);
-    expect((await verify(owner, chidinmasNin, "bvn")).status).toBe(200);
+  it("sends the code to the phone the registry holds, not the profile's: knowing her details is not enough", async () => {
+    // Someone with all of Chidinma's details and a phone of his own on the profile.
+    const impostor = await customer({ ...chidinma, phone: "08099990000" }, chidinmaBorn);
+    const matched = await verify(impostor, chidinmasNin, "bvn");
+    expect(matched.status).toBe(200);
+    expect(matched.body.msg).toContain("0803 *** **99, the phone your bank holds for your BVN");
+    expect(JSON.stringify(matched.body)).not.toMatch(/555/);
+    const [sent] = await identityCodesSent(server, impostor.id);
+    expect(sent?.to).toBe("2348035550199");
+    // Without the code her phone received, he stays at tier 1, whatever he guesses.
+    for (const code of ["000000", "123456", "999999", "111111", "654321"]) {
+      if (code !== sent?.code) await confirm(impostor, code);
+    }
+    expect(await tierOf(impostor)).toBe(1);
   });
 });
 
@@ -164,7 +167,7 @@ describe("the names and date of birth a check asked about", () => {
     });
     expect(given.status).toBe(200);
     const profile = await server.send("GET /auth/profile", { token: ada.token });
-    expect(profile.body.data).toMatchObject({ date_of_birth: "1990-05-04", kyc_tier: 2 });
+    expect(profile.body.data).toMatchObject({ date_of_birth: "1990-05-04", kyc_tier: 1 });
   });
 
   it("must agree with the date of birth given with a check", async () => {
@@ -200,8 +203,14 @@ describe("one number, one account", () => {
     const number = ownNumber();
     const [a, b] = await Promise.all([customer({}, "1990-05-04"), customer({}, "1990-05-04")]);
     if (!a || !b) throw new Error("no customers");
-    const answers = await Promise.all([verify(a, number), verify(b, number)]);
-    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const checks = await Promise.all([verify(a, number), verify(b, number)]);
+    // Both may be matched while neither holds it: the codes decide, and only one links it.
+    const matched = [a, b].filter((_, i) => checks[i]?.status === 200);
+    const answers = await Promise.all(
+      matched.map(async (person) => confirm(person, await lastIdentityCode(server, person.id))),
+    );
+    const statuses = [...checks.filter((x) => x.status !== 200), ...answers].map((x) => x.status);
+    expect(statuses.sort()).toEqual([200, 409]);
     const holders = await server.db
       .select({ id: users.id })
       .from(users)

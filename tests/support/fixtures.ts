@@ -53,6 +53,7 @@ export const tier1Kyc = (overrides: Partial<KycStatus> = {}): KycStatus =>
     last_check: null,
     change_request: null,
     contest: null,
+    confirmation: null,
     ...overrides,
   });
 

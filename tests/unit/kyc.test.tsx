@@ -126,6 +126,90 @@ describe("the profile's verification section", () => {
     expect(app.sessionActor.getSnapshot().context.profile?.kyc_tier).toBe(2);
   });
 
+  it("asks for the code the registry's phone received after a match, says a wrong one under its field, and verifies with the right one", async () => {
+    const user = userEvent.setup();
+    const awaiting = tier1({
+      details_locked: true,
+      confirmation: {
+        state: "awaiting_code",
+        id_type: "bvn",
+        id_last4: "1234",
+        phone: "0803 *** **21",
+        expires_at: new Date(Date.now() + 600_000).toISOString(),
+        resend_at: new Date(Date.now() + 60_000).toISOString(),
+      },
+    });
+    const verifyIdentity = vi.fn(async () => awaiting);
+    const confirmIdentityCode = vi
+      .fn<CustomerApi["confirmIdentityCode"]>()
+      .mockRejectedValueOnce(
+        new ApiFailure(400, "That code is not right. You have 4 tries left.", {
+          code: "wrong_code",
+          fields: { code: ["That code is not right. You have 4 tries left."] },
+        }),
+      )
+      .mockResolvedValue(tier2());
+    const { section } = await openProfile(
+      { kyc: vi.fn(async () => tier1()), verifyIdentity, confirmIdentityCode },
+      datedProfile,
+    );
+    await user.click(await within(section).findByRole("button", { name: "Verify Details" }));
+    const check = screen.getByRole("dialog", { name: "Verify your identity" });
+    await user.type(within(check).getByLabelText("BVN (11 digits)"), "22212341234");
+    await user.click(within(check).getByRole("button", { name: "Verify" }));
+
+    const step = await screen.findByRole("dialog", { name: "Enter the code" });
+    expect(step).toHaveTextContent(
+      "We sent a 6-digit code by text message to 0803 *** **21, the phone your bank holds for your BVN (BVN •••••••1234).",
+    );
+    expect(within(step).getByRole("button", { name: "Resend code" })).toBeDisabled();
+    expect(within(step).getByText(/^You can ask for a new code in \d+ seconds\.$/)).toBeInTheDocument();
+    const field = within(step).getByLabelText("Code from the text message");
+    expect(field).toHaveAttribute("autocomplete", "one-time-code");
+    // Not six digits: said under the field, nothing sent.
+    await user.type(field, "12a");
+    await user.click(within(step).getByRole("button", { name: "Confirm" }));
+    expect(
+      await within(step).findByText("Enter the 6 digits of the code we sent by text message."),
+    ).toBeInTheDocument();
+    expect(confirmIdentityCode).not.toHaveBeenCalled();
+    await user.clear(field);
+    await user.type(field, "000001");
+    await user.click(within(step).getByRole("button", { name: "Confirm" }));
+    expect(await within(step).findAllByText("That code is not right. You have 4 tries left.")).toHaveLength(
+      1,
+    );
+    await user.clear(field);
+    await user.type(field, "123456");
+    await user.click(within(step).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(confirmIdentityCode).toHaveBeenLastCalledWith({ code: "123456" });
+    expect(fact(section, "Account tier")).toBe("Tier 2");
+  });
+
+  it("says a match waits for staff, offering neither a new check nor a correction", async () => {
+    const inReview = tier1({
+      can_verify: false,
+      details_locked: true,
+      confirmation: {
+        state: "in_review",
+        id_type: "nin",
+        id_last4: "6666",
+        phone: null,
+        expires_at: null,
+        resend_at: null,
+      },
+    });
+    const { section } = await openProfile({ kyc: vi.fn(async () => inReview) });
+    expect(
+      await within(section).findByText(
+        "Your NIN •••••••6666 matched your details. Staff will confirm it is yours before your tier rises.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Verify Details" })).not.toBeInTheDocument();
+    expect(within(section).queryByRole("button", { name: "Ask for a correction" })).not.toBeInTheDocument();
+  });
+
   it("sends a NIN when NIN is chosen", async () => {
     const user = userEvent.setup();
     const verifyIdentity = vi.fn(async () => tier2({ id_type: "nin", id_last4: "9876" }));

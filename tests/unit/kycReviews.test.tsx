@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Profile } from "../../schemas/auth";
 import { page } from "../../schemas/common";
+import { matchReviewView } from "../../schemas/kycMatchReview";
 import {
   type ChangeRequestView,
   type ContestView,
@@ -377,6 +378,51 @@ describe("the console's identity reviews", () => {
         correction().id,
         "reject",
         "The NIN it failed on is someone else's",
+      ),
+    );
+  });
+
+  it("lists a match no code could confirm, with why, and confirms it with a reason", async () => {
+    const user = userEvent.setup();
+    const empty = { count: 0, page: 1, page_size: 20, results: [] };
+    const match = matchReviewView.parse({
+      id: "33333333-3333-4333-8333-333333333333",
+      status: "pending",
+      reason: "no_registry_phone",
+      id_type: "nin",
+      id_last4: "6666",
+      record_name: "Kemi Ola",
+      record_phone: null,
+      customer: account({}),
+      checks: [{ ...failedCheck, id_last4: "6666", outcome: "matched" }],
+      created_at: "2026-01-06T09:00:00.000Z",
+      resolved_at: null,
+      resolved_by: null,
+      resolution: null,
+    });
+    const identityMatches = vi.fn(async () =>
+      page(matchReviewView).parse({ ...empty, count: 1, results: [match] }),
+    );
+    const decideIdentityMatch = vi.fn(async () => ({ ...match, status: "approved" as const }));
+    await openReviews({
+      identityChanges: vi.fn(async () => correctionsPage.parse(empty)),
+      identityContests: vi.fn(async () => contestsPage.parse(empty)),
+      identityMatches,
+      decideIdentityMatch,
+    });
+    const record = await screen.findByRole("article", { name: "Identity match for Kemi Ola" });
+    expect(record).toHaveTextContent("The registry holds no phone for this number");
+    expect(record).toHaveTextContent("NIN •••••••6666 · registry name Kemi Ola");
+    await user.click(within(record).getByRole("button", { name: "Confirm identity" }));
+    const dialog = screen.getByRole("dialog", { name: "Confirm this identity?" });
+    expect(dialog).toHaveTextContent("Kemi Ola becomes tier 2 with NIN •••••••6666.");
+    await user.type(within(dialog).getByLabelText("Reason"), "Saw her NIN slip at the office");
+    await user.click(within(dialog).getByRole("button", { name: "Confirm identity" }));
+    await waitFor(() =>
+      expect(decideIdentityMatch).toHaveBeenCalledExactlyOnceWith(
+        match.id,
+        "approve",
+        "Saw her NIN slip at the office",
       ),
     );
   });

@@ -12,6 +12,7 @@ import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
 import type { Actor } from "../people/actor";
+import { pendingConfirmation } from "./identityConfirmations";
 import { kycStatusOf } from "./kycStatus";
 import { checkSummaryOf, checksOf, found, reviewedAccountOf, reviewerOf, usersById } from "./reviewViews";
 
@@ -43,6 +44,12 @@ export async function requestDetailChange(
     throw new Refusal(
       "not_allowed",
       "Your name and date of birth are not fixed yet: change them under Personal details.",
+    );
+  }
+  if (await pendingConfirmation(deps.db, user.id)) {
+    throw new Refusal(
+      "not_allowed",
+      "Your BVN or NIN matched the details on your profile and is waiting to be confirmed: there is nothing to correct.",
     );
   }
   const requested = {

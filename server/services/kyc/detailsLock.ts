@@ -1,7 +1,7 @@
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { ProfileUpdateBody } from "../../../schemas/auth";
 import type { Clock } from "../../clock";
-import type { Database } from "../../db/database";
+import type { Database, Queryable } from "../../db/database";
 import { users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { notFound, Refusal } from "../../refusal";
@@ -67,4 +67,12 @@ function fixedValue(user: UserRow, key: FixedField): string | null {
   if (key === "first_name") return user.firstName;
   if (key === "last_name") return user.lastName;
   return user.dateOfBirth;
+}
+
+/** The registry answered: the details it was asked about are fixed from now on. */
+export async function lockDetails(db: Queryable, userId: string, now: Date) {
+  await db
+    .update(users)
+    .set({ identityLockedAt: sql`coalesce(${users.identityLockedAt}, ${now})` })
+    .where(eq(users.id, userId));
 }

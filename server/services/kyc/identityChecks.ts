@@ -7,12 +7,13 @@ import { waitUntilWords } from "../../../schemas/waits";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Database, Queryable } from "../../db/database";
-import { isUniqueViolation } from "../../db/errors";
 import { identityChecks, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityAnswer, IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { type TryRule, tryGuess } from "../accounts/tryCounters";
+import { lockDetails } from "./detailsLock";
+import { numberTaken, openConfirmation, pendingConfirmation } from "./identityConfirmations";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { recordName } from "./nameMatch";
 import { judgeRecord } from "./recordMatch";
@@ -20,7 +21,7 @@ import { judgeRecord } from "./recordMatch";
 export type KycDeps = {
   db: Database;
   clock: Clock;
-  config: Pick<Config, "totpKey" | "providerTimeoutMs">;
+  config: Pick<Config, "totpKey" | "providerTimeoutMs" | "sms">;
   identity: IdentityVerifier | null;
   logger: Pick<Logger, "warn">;
 };
@@ -51,8 +52,9 @@ export function identityFingerprint(totpKey: Buffer, type: string, number: strin
 type CheckedProfile = UserRow & { dateOfBirth: string };
 
 /**
- * The customer gives a BVN or NIN; the provider says whose it is; if the record's names, date of
- * birth and phone (when it holds one) are the profile's, the account becomes tier 2. Once the registry
+ * The customer gives a BVN or NIN; the provider says whose it is; if the record's names and date of
+ * birth are the profile's, the match waits for proof that the number is the customer's own
+ * (identityConfirmations.ts: a code to the record's phone, or staff). Once the registry
  * has answered, whatever it said, the names and date of birth it was asked about are fixed
  * (detailsLock.ts): a failed check cannot be followed by a rename to the record's names. Wrong
  * numbers and details count against five tries a day; a provider that cannot answer counts nothing.
@@ -63,6 +65,12 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
     throw new Refusal(
       "not_allowed",
       `Your identity is already verified: this account is tier ${user.kycTier}.`,
+    );
+  }
+  if ((await pendingConfirmation(deps.db, user.id))?.way === "review") {
+    throw new Refusal(
+      "not_allowed",
+      "Your identity check is with staff for review. You will hear from us once they have looked at it.",
     );
   }
   const verifier = deps.identity;
@@ -136,54 +144,9 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
     throw refusalOf(verdict, kind, checked);
   }
   if (!found) throw new Error("a matched check has no record");
-
-  const now = deps.clock.now();
-  try {
-    const after = await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({
-          kycTier: checkedTier,
-          kycTierSource: "identity_check",
-          kycTierReason: null,
-          identityType: body.id_type,
-          identityLast4: check.last4,
-          identityFingerprint: fingerprint,
-          identityName: recordName(found),
-          identityVerifiedAt: now,
-          identityLockedAt: sql`coalesce(${users.identityLockedAt}, ${now})`,
-          updatedAt: now,
-        })
-        // Only the account as it was checked: not a tier an admin set meanwhile, not details changed
-        // meanwhile (the lock refuses that while a check is out; this holds if the mark ran out).
-        .where(
-          and(
-            eq(users.id, user.id),
-            eq(users.kycTier, checked.kycTier),
-            eq(users.firstName, checked.firstName),
-            eq(users.lastName, checked.lastName),
-            eq(users.dateOfBirth, checked.dateOfBirth),
-            isNull(users.identityVerifiedAt),
-          ),
-        )
-        .returning();
-      if (row)
-        await tx
-          .insert(identityChecks)
-          .values({ ...check, outcome: "matched", recordName: recordName(found) });
-      return row;
-    });
-    if (!after) {
-      await lockDetails(deps.db, user.id, now);
-      throw new Refusal("changed_meanwhile", "Your account changed meanwhile. Open your profile again.");
-    }
-    return kycStatusOf(deps.db, deps.clock, after, deps.identity);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    // Another account took the number between our look and our write.
-    await recordAnswer(deps.db, { ...check, outcome: "taken", recordName: recordName(found) });
-    throw numberTaken(kind);
-  }
+  await openConfirmation(deps, { ...check, recordName: recordName(found) }, found.phone);
+  const [now] = await deps.db.select().from(users).where(eq(users.id, user.id));
+  return kycStatusOf(deps.db, deps.clock, now ?? user, deps.identity);
 }
 
 /** A check needs the date of birth it compares: the profile's, or the one given with the check. */
@@ -250,14 +213,6 @@ async function heldElsewhere(db: Queryable, userId: string, fingerprint: string)
   return other !== undefined;
 }
 
-/** The registry answered: the details it was asked about are fixed from now on. */
-async function lockDetails(db: Queryable, userId: string, now: Date) {
-  await db
-    .update(users)
-    .set({ identityLockedAt: sql`coalesce(${users.identityLockedAt}, ${now})` })
-    .where(eq(users.id, userId));
-}
-
 async function recordAnswer(db: Database, check: typeof identityChecks.$inferInsert) {
   await db.transaction(async (tx) => {
     await lockDetails(tx, check.userId, check.createdAt);
@@ -305,10 +260,3 @@ function refusalOf(verdict: IdentityCheckOutcome, kind: string, profile: Checked
       return numberTaken(kind);
   }
 }
-
-const numberTaken = (kind: string) =>
-  new Refusal(
-    "already_exists",
-    `This ${kind} is already linked to another OjaPay account. If it is yours, tell us and staff will look into it.`,
-    { data: { contestable: true } },
-  );

@@ -9,7 +9,7 @@ import type { Config } from "../../config";
 import type { Database, Queryable, Transaction } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { offsetOf, type PageRequest, pageOf } from "../../db/paging";
-import { identityChecks, identityContests, users } from "../../db/schema";
+import { identityChecks, identityConfirmations, identityContests, users } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
 import { notFound, Refusal } from "../../refusal";
@@ -229,6 +229,13 @@ export async function decideContest(
           })
           .where(eq(users.id, holder.id));
       }
+      // A match of the claimant's still waiting for its code or staff is moot once the number is theirs.
+      await tx
+        .update(identityConfirmations)
+        .set({ status: "ended", resolvedAt: now })
+        .where(
+          and(eq(identityConfirmations.userId, claimant.id), eq(identityConfirmations.status, "pending")),
+        );
       await moveTo(tx, claimant.id, {
         kycTier: Math.max(claimant.kycTier, checkedTier),
         kycTierSource: claimant.kycTier > checkedTier ? claimant.kycTierSource : "identity_check",

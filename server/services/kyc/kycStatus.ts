@@ -5,6 +5,7 @@ import type { Queryable } from "../../db/database";
 import { identityChecks, identityContests, profileChangeRequests } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import type { IdentityVerifier } from "../../outside/identityVerifier";
+import { waitingConfirmation } from "./confirmationStatus";
 import { limitOf, readKycLimits, spentToday } from "./tierLimits";
 
 /** The tier identity checks lead to; higher tiers need an admin. */
@@ -23,7 +24,7 @@ export async function kycStatusOf(
   user: UserRow,
   identity: IdentityVerifier | null,
 ): Promise<KycStatus> {
-  const [limits, spent, [check], [change], [contest]] = await Promise.all([
+  const [limits, spent, [check], [change], [contest], waiting] = await Promise.all([
     readKycLimits(db),
     spentToday(db, clock, user.id),
     db
@@ -44,6 +45,7 @@ export async function kycStatusOf(
       .where(eq(identityContests.claimantId, user.id))
       .orderBy(desc(identityContests.createdAt))
       .limit(1),
+    waitingConfirmation(db, user.id),
   ]);
   const limit = limitOf(limits, user.kycTier);
   return {
@@ -56,7 +58,11 @@ export async function kycStatusOf(
     daily_limit: limit.dailyLimit,
     max_balance: limit.maxBalance,
     spent_today: spent,
-    can_verify: identity !== null && user.kycTier < checkedTier && user.identityVerifiedAt === null,
+    can_verify:
+      identity !== null &&
+      user.kycTier < checkedTier &&
+      user.identityVerifiedAt === null &&
+      waiting?.state !== "in_review",
     details_locked: user.identityLockedAt !== null || user.identityVerifiedAt !== null,
     last_check: check
       ? {
@@ -85,5 +91,6 @@ export async function kycStatusOf(
           resolved_at: iso(contest.resolvedAt),
         }
       : null,
+    confirmation: waiting,
   };
 }

@@ -2,7 +2,7 @@ import { phone } from "../../../schemas/common";
 import type { IdentityRecord } from "../../outside/identityVerifier";
 import { namesMatch } from "./nameMatch";
 
-export type RecordVerdict = "matched" | "name_mismatch" | "dob_mismatch" | "phone_mismatch";
+export type RecordVerdict = "matched" | "name_mismatch" | "dob_mismatch";
 
 /**
  * A Nigerian mobile number as the profile keeps it (`0803…`, 11 digits), by the profile's own schema,
@@ -15,18 +15,17 @@ export function nationalNumber(written: string): string | null {
 }
 
 /**
- * Whether the registry's record is the profile's owner: both names among the record's, the same date
- * of birth, and the same phone when the registry holds a readable one. The parts are judged in that
- * order and the first that fails is the answer, so someone whose names are wrong learns nothing of
- * the record's date of birth or phone.
+ * Whether the registry's record carries the profile's details: both names among the record's, then
+ * the same date of birth, judged in that order and the first that fails is the answer, so someone
+ * whose names are wrong learns nothing of the record's date of birth. The record's phone is not
+ * compared: a code sent to it proves the number is the customer's (identityConfirmations.ts), which a
+ * phone typed on a profile never did. `phone_mismatch` stays an outcome of older checks only.
  */
 export function judgeRecord(
-  profile: { firstName: string; lastName: string; dateOfBirth: string; phone: string },
+  profile: { firstName: string; lastName: string; dateOfBirth: string },
   record: IdentityRecord,
 ): RecordVerdict {
   if (!namesMatch(profile, record)) return "name_mismatch";
   if (record.dateOfBirth !== profile.dateOfBirth) return "dob_mismatch";
-  const held = record.phone === null ? null : nationalNumber(record.phone);
-  if (held !== null && held !== nationalNumber(profile.phone)) return "phone_mismatch";
   return "matched";
 }

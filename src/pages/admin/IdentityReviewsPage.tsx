@@ -20,6 +20,7 @@ import { formatDate } from "../../format/formatDate";
 import { formatDateTime } from "../../format/formatDateTime";
 import { useSession } from "../../session/useSession";
 import { fullName } from "./accountLabels";
+import { IdentityMatchReviews } from "./IdentityMatchReviews";
 import "./console.css";
 import "./identityReviews.css";
 
@@ -107,7 +108,8 @@ export default function IdentityReviewsPage() {
         <p className="muted">
           A failed identity check fixes a customer's names and date of birth: a change then comes here as a
           correction. A customer whose number the registry matched but another account holds contests it here.
-          Read the checks beside each before deciding.
+          A match no code could confirm (no phone on the record, or no SMS) waits here for staff. Read the
+          checks beside each before deciding.
         </p>
         <div className="field">
           <label htmlFor={statusId}>Show</label>
@@ -124,6 +126,8 @@ export default function IdentityReviewsPage() {
           </select>
         </div>
       </div>
+
+      <IdentityMatchReviews key={status} status={status} />
 
       <ReviewList
         title="Corrections of names and dates of birth"

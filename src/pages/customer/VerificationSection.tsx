@@ -7,7 +7,7 @@ import { formatDate } from "../../format/formatDate";
 import { formatNaira } from "../../format/money";
 import { useSession } from "../../session/useSession";
 import { LoadingModal } from "./LoadingModal";
-import { ContestModal, CorrectionModal, VerifyIdentityModal } from "./profileLazyParts";
+import { ContestModal, CorrectionModal, IdentityCodeModal, VerifyIdentityModal } from "./profileLazyParts";
 import type { KycStatusState } from "./useKycStatus";
 
 /** "•••••••1234, verified Jan 5, 2026" in the row of the number that was checked, which names it. */
@@ -23,8 +23,17 @@ const decided = { approved: "was applied", rejected: "was not accepted" } as con
 function ReviewNotices({ status }: { status: KycStatus }) {
   const change = status.change_request;
   const contest = status.contest;
+  const waiting = status.confirmation;
+  const checked = waiting && `${identityTypeName[waiting.id_type]} •••••••${waiting.id_last4}`;
   return (
     <>
+      {waiting && (
+        <p className="review-notice" role="status">
+          {waiting.state === "awaiting_code"
+            ? `Your ${checked} matched your details. Enter the code we sent to ${waiting.phone} to finish.`
+            : `Your ${checked} matched your details. Staff will confirm it is yours before your tier rises.`}
+        </p>
+      )}
       {change && (
         <p className="review-notice" role="status">
           {change.status === "pending"
@@ -43,7 +52,7 @@ function ReviewNotices({ status }: { status: KycStatus }) {
   );
 }
 
-type Open = "verify" | "correct" | "contest" | null;
+type Open = "verify" | "code" | "correct" | "contest" | null;
 
 /**
  * The profile's wallet and verification facts: the account's KYC tier, what it allows (and how much
@@ -59,6 +68,7 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
   // Fetched as the page opens (one chunk), so each modal is there when its button is pressed.
   useEffect(() => {
     VerifyIdentityModal.preload();
+    IdentityCodeModal.preload();
     CorrectionModal.preload();
     ContestModal.preload();
   }, []);
@@ -70,7 +80,12 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
     send({ type: "profile.refresh" });
   };
   const unverified = status !== undefined && status.verified_at === null;
-  const canCorrect = unverified && status.details_locked && status.change_request?.status !== "pending";
+  // A match waiting for its code or for staff carries the registry's names: nothing to correct.
+  const canCorrect =
+    unverified &&
+    status.details_locked &&
+    status.change_request?.status !== "pending" &&
+    status.confirmation === null;
   const canContest =
     unverified && status.last_check?.outcome === "taken" && status.contest?.status !== "pending";
 
@@ -118,6 +133,11 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
       )}
       {status && <ReviewNotices status={status} />}
       <div className="verification-actions">
+        {status?.confirmation?.state === "awaiting_code" && (
+          <button type="button" className="button" onClick={() => setOpen("code")}>
+            Enter the code
+          </button>
+        )}
         {status?.can_verify && (
           <button type="button" className="button secondary" onClick={() => setOpen("verify")}>
             Verify Details
@@ -142,6 +162,15 @@ export function VerificationSection({ profile, kyc }: { profile: Profile; kyc: K
           onRegistryAnswered={kyc.reload}
           onClose={close}
           placeholder={<LoadingModal title="Verify your identity" onClose={close} />}
+        />
+      )}
+      {status && open === "code" && (
+        <IdentityCodeModal
+          status={status}
+          onAnswered={answered}
+          onStatus={kyc.update}
+          onClose={close}
+          placeholder={<LoadingModal title="Enter the code" onClose={close} />}
         />
       )}
       {status && open === "correct" && (

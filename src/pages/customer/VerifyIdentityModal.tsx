@@ -15,6 +15,7 @@ import { fieldOf } from "../../forms/fieldOf";
 import { schemaResolver } from "../../forms/schemaResolver";
 import { showServerFieldErrors } from "../../forms/serverFieldErrors";
 import { ContestForm } from "./ContestForm";
+import { IdentityCodeModal } from "./IdentityCodeModal";
 import { ModalFormActions } from "./ModalFormActions";
 
 type VerifyForm = z.input<typeof kycVerifyBody>;
@@ -44,7 +45,8 @@ const contestable = (error: unknown) =>
 
 /**
  * Verify Details: a BVN or NIN checked by the server's identity provider against the customer's
- * name, date of birth and phone, which raises a tier 1 account to tier 2. A profile without a date
+ * name and date of birth; a match asks for the code sent to the registry's phone (IdentityCodeModal),
+ * which raises a tier 1 account to tier 2. A profile without a date
  * of birth gives it here. When the number turns out to be linked to another account, the customer
  * can say it is theirs from the same dialog.
  */
@@ -69,6 +71,7 @@ export function VerifyIdentityModal({
     defaultValues: { id_type: "bvn", number: "", ...(dateOfBirth ? {} : { date_of_birth: "" }) },
   });
   const [refusal, setRefusal] = useState("");
+  const [awaiting, setAwaiting] = useState<KycStatus | null>(null);
   const [linkedElsewhere, setLinkedElsewhere] = useState<{ idType: IdentityType; number: string } | null>(
     null,
   );
@@ -88,7 +91,10 @@ export function VerifyIdentityModal({
         return;
       }
       try {
-        onAnswered(await customer.verifyIdentity(body));
+        const answer = await customer.verifyIdentity(body);
+        // A match waits for the code sent to the registry's phone: the next step, in this dialog.
+        if (answer.confirmation?.state === "awaiting_code") setAwaiting(answer);
+        else onAnswered(answer);
       } catch (error) {
         if (contestable(error)) setLinkedElsewhere({ idType: body.id_type, number: body.number });
         if (error instanceof ApiFailure && (error.code === "identity_mismatch" || contestable(error)))
@@ -98,6 +104,17 @@ export function VerifyIdentityModal({
       }
     }),
   );
+
+  if (awaiting) {
+    return (
+      <IdentityCodeModal
+        status={awaiting}
+        onAnswered={onAnswered}
+        onStatus={(next) => (next.confirmation ? setAwaiting(next) : onAnswered(next))}
+        onClose={() => onAnswered(awaiting)}
+      />
+    );
+  }
 
   if (linkedElsewhere) {
     const linkedName = identityTypeName[linkedElsewhere.idType];
@@ -162,8 +179,9 @@ export function VerifyIdentityModal({
           />
         )}
         <p className="muted">
-          We check that the name, date of birth and phone it is registered to match your profile. Once the
-          registry answers, your name and date of birth are fixed: a later change goes to staff for review.
+          We check that the name and date of birth it is registered to match your profile, then send a code to
+          the phone the registry holds for it. Once the registry answers, your name and date of birth are
+          fixed: a later change goes to staff for review.
         </p>
         <ModalFormActions
           refusal={refusal}

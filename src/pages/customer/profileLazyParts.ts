@@ -18,4 +18,5 @@ export const PinResetModal = lazyPart(() => parts().then((module) => module.PinR
 export const VerifyIdentityModal = lazyPart(() => parts().then((module) => module.VerifyIdentityModal));
 export const CorrectionModal = lazyPart(() => parts().then((module) => module.CorrectionModal));
 export const ContestModal = lazyPart(() => parts().then((module) => module.ContestModal));
+export const IdentityCodeModal = lazyPart(() => parts().then((module) => module.IdentityCodeModal));
 export const PriceLevels = lazyPart(() => parts().then((module) => module.PriceLevels));

@@ -7,6 +7,7 @@
 export { ChangePasswordForm } from "./ChangePasswordForm";
 export { ContestModal } from "./ContestModal";
 export { CorrectionModal } from "./CorrectionModal";
+export { IdentityCodeModal } from "./IdentityCodeModal";
 export { PersonalDetailsForm } from "./PersonalDetailsForm";
 export { PinResetModal } from "./PinResetModal";
 export { PriceLevels } from "./PriceLevels";

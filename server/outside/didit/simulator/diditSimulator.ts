@@ -25,15 +25,22 @@ const chidinma: HeldRecord = {
 /** The phone the `7777` numbers' records carry, whoever they belong to. */
 export const simulatedRegistryPhone = "+2348000007777";
 
+/**
+ * The phone the registry holds for any other number registered to whoever asks: `0803` and the
+ * number's last seven digits, so a test knows where the identity code goes without asking.
+ */
+export const registryPhoneOf = (number: string) => `+234803${number.slice(-7)}`;
+
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * A stand-in for Didit's database validation (docs/PROVIDERS.md), as far as OjaPay uses it. Test
  * numbers, by their last four digits: `0000` is not in the registry, `9999` is Chidinma Adaeze
  * Okafor's (born 1994-03-17, phone +2348035550199), `5555` finds the registry down (HTTP 503, not
- * JSON), `3333` never answers, `7777` is registered to whoever asks with the phone +2348000007777;
- * any other 11-digit number is registered to whoever asks (their names in capitals, their date of
- * birth, no phone), as a provider's sandbox does.
+ * JSON), `3333` never answers, `7777` is registered to whoever asks with the phone +2348000007777,
+ * `6666` to whoever asks with no phone; any other 11-digit number is registered to whoever asks
+ * (their names in capitals, their date of birth, the phone `registryPhoneOf` gives), as a provider's
+ * sandbox does.
  */
 export function createDiditSimulator(options: DiditSimulatorOptions) {
   const app = new Hono();
@@ -96,9 +103,9 @@ export function createDiditSimulator(options: DiditSimulatorOptions) {
     const held =
       tail === "9999"
         ? chidinma
-        : tail === "7777"
-          ? { ...asker, phone_number: simulatedRegistryPhone }
-          : asker;
+        : tail === "6666"
+          ? asker
+          : { ...asker, phone_number: tail === "7777" ? simulatedRegistryPhone : registryPhoneOf(number) };
 
     // Didit's verdict on each field sent: the names as a whole, and the date of birth when one was sent.
     const first = same(held.first_name, text("first_name"));
