@@ -20,6 +20,7 @@ import { purchaseContracts } from "./purchase";
 import { rechargeCardAdminContracts } from "./rechargeCardAdmin";
 import { rechargePinContracts } from "./rechargePins";
 import { signedOutContracts } from "./signedOut";
+import { smsContracts } from "./sms";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
 import { statusContracts } from "./status";
@@ -64,6 +65,7 @@ export const routeAreas = {
   adminConsole: adminConsoleContracts,
   providers: providerContracts,
   webhooks: webhookContracts,
+  sms: smsContracts,
   v1: v1Contracts,
 };
 

@@ -1292,3 +1292,30 @@ export const smsResends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.transactionId, t.day] })],
 );
+
+/** Which purchases' outcomes a customer is told by SMS; no row is the default, electricity only. */
+export const smsPreferences = pgTable(
+  "sms_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    outcomes: text("outcomes").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [check("sms_preferences_outcomes_check", sql`${t.outcomes} in ('off', 'electricity', 'all')`)],
+);
+
+/**
+ * Whether this deployment sends SMS, written by each instance as it starts (services/sms/smsSwitch.ts):
+ * the settlement trigger (db/functions/purchase_sms.sql) queues a purchase's SMS only while it is on.
+ */
+export const smsSwitch = pgTable(
+  "sms_switch",
+  {
+    id: smallint("id").primaryKey().default(1),
+    on: boolean("on").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [check("sms_switch_one_row", sql`${t.id} = 1`)],
+);

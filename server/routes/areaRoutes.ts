@@ -25,6 +25,7 @@ import { purchaseRoutes } from "./purchaseRoutes";
 import { rechargeCardAdminRoutes } from "./rechargeCardAdminRoutes";
 import { rechargePinRoutes } from "./rechargePinRoutes";
 import { signedOutRoutes } from "./signedOutRoutes";
+import { smsRoutes } from "./smsRoutes";
 import { staffFundingRoutes } from "./staffFundingRoutes";
 import { staffTransactionRoutes } from "./staffTransactionRoutes";
 import { statusRoutes } from "./statusRoutes";
@@ -74,5 +75,6 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   adminConsole: adminConsoleRoutes,
   providers: providerRoutes,
   webhooks: webhookRoutes,
+  sms: smsRoutes,
   v1: v1Routes,
 };

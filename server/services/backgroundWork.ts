@@ -28,6 +28,8 @@ function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Pro
     // Mail kicked by a request normally went at once; this catches retries and what a crash left.
     ["send due mail", () => deps.outbox.sendDue()],
     ["send due webhooks", () => deliverDueWebhooks(deps)],
+    // SMS are sent by this process's sender; this catches retries and what a crash left.
+    ["send due SMS", () => deps.sms?.sendDue() ?? Promise.resolve(0)],
     ["forget old mail", () => forgetOldMail(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
