@@ -128,6 +128,8 @@ export function customerApi(client: ApiClient) {
     noticeReads: () => import("./noticeReadsApi").then((m) => m.noticeReadsApi(client)),
     // Bulk purchases: only the bulk page calls these, so their schemas load with it.
     bulk: () => import("./bulkApi").then((m) => m.bulkApi(client)),
+    // SMS: only the receipt's SMS line and the profile's setting call these, so they load with them.
+    sms: () => import("./smsApi").then((m) => m.smsApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),
