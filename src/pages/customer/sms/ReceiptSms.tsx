@@ -22,7 +22,8 @@ const stateWords: Record<SmsState, string> = {
 function smsLine(view: PurchaseSms): string {
   if (!view.sms_on) return "By email only: this OjaPay does not send SMS.";
   if (!view.sms) return "No SMS for this purchase.";
-  return `${stateWords[view.sms.state]} ${formatLagosClock(view.sms.at)}`;
+  const since = view.sms.state === "queued" ? " since" : "";
+  return `${stateWords[view.sms.state]}${since} ${formatLagosClock(view.sms.at)}`;
 }
 
 /** A purchase's SMS on its receipt, and "Resend token" for a prepaid token (three a day). */
