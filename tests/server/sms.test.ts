@@ -95,6 +95,24 @@ describe("sending through Termii", () => {
     const rows = await server.db.select().from(smsMessages);
     expect(rows.every((m) => m.sentAt !== null)).toBe(true);
   });
+
+  it("does not send again a message whose answer was lost, and says it is not confirmed", async () => {
+    await queueSms(server.db, server.deps, {
+      userId: null,
+      to: "08031234567",
+      text: "Once",
+      purpose: "outcome",
+    });
+    termii().loseAnswers(1);
+    await sendDue();
+    expect(termii().sent).toHaveLength(1);
+    const [row] = await server.db.select().from(smsMessages);
+    expect(row).toMatchObject({ outcome: "unclear", message: null });
+    expect(row?.lastError).toMatch(/504/);
+    server.clock.advance(120 * minute);
+    expect(await sendDue()).toBe(0);
+    expect(termii().sent).toHaveLength(1);
+  });
 });
 
 describe("delivery reports", () => {

@@ -44,6 +44,7 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
   const app = new Hono();
   const sent: SimulatedSms[] = [];
   let downFor = 0;
+  let answersLost = 0;
   let counter = 0;
 
   async function report(message: SimulatedSms, status = simulatedStatus(message.to)) {
@@ -98,6 +99,11 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
       reported: false,
     };
     sent.push(message);
+    if (answersLost > 0) {
+      // Taken, but the answer never makes it back whole: the sender cannot know it went.
+      answersLost -= 1;
+      return c.text("<html>504 Gateway Time-out</html>", 504);
+    }
     if (options.reportAfterMs !== null) {
       setTimeout(() => void report(message).catch(() => {}), options.reportAfterMs).unref();
     }
@@ -118,6 +124,10 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
       /** The next `times` sends answer 503, as a gateway that is down does. */
       down(times: number) {
         downFor = times;
+      },
+      /** The next `times` messages are taken but answered 504, as when a proxy loses the answer. */
+      loseAnswers(times: number) {
+        answersLost = times;
       },
       /** Sends the delivery report of each message not yet reported; answers the app's HTTP statuses. */
       async reportAll(): Promise<number[]> {
