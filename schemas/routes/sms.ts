@@ -3,13 +3,11 @@ import { purchaseSms, smsSettings, smsSettingsBody } from "../sms";
 import { referenceParam } from "../transactions";
 import { contracts } from "./contract";
 
-const termiiReportDoc = z
-  .object({ message_id: z.string(), status: z.string() })
-  .check(
-    z.meta({
-      description: "Termii's delivery report; `X-Termii-Signature` is the HMAC-SHA512 of the raw body",
-    }),
-  );
+const termiiReportDoc = z.object({ message_id: z.string(), status: z.string() }).check(
+  z.meta({
+    description: "Termii's delivery report; `X-Termii-Signature` is the HMAC-SHA512 of the raw body",
+  }),
+);
 
 /** SMS: the customer's setting, a purchase's SMS and "Resend token", and Termii's delivery reports. */
 export const smsContracts = contracts({

@@ -699,6 +699,8 @@ export const transactions = pgTable(
     vouchers: text("vouchers"),
     /** Prepaid electricity: what the token buys, as the provider says it ("79.9 kWh"). */
     units: text("units"),
+    /** Prepaid electricity: the meter's key change tokens, KCT1 and KCT2, space-separated, when the disco gave them. */
+    kcts: text("kcts"),
     customerName: text("customer_name"),
     failureReason: text("failure_reason"),
     balanceBefore: bigint("balance_before", { mode: "number" }),

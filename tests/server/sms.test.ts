@@ -26,13 +26,13 @@ beforeEach(async () => {
   termii().sent.length = 0;
 });
 
-function buyElectricity(c: Customer, phone = "08031234567") {
+function buyElectricity(c: Customer, phone = "08031234567", meter_number = "45071234567") {
   return server.send("POST /core/customer/electricity", {
     token: c.token,
     body: {
       action: "buy",
       disco_id: 6,
-      meter_number: "45071234567",
+      meter_number,
       meter_type: "prepaid",
       amount: naira(3000),
       phone,
@@ -191,6 +191,25 @@ describe("a prepaid token, outcomes and Resend token", () => {
     expect(server.logLines.join("\n")).not.toContain(bought.token ?? "none");
     const rows = await server.db.select().from(smsMessages);
     expect(rows.every((r) => r.message === null)).toBe(true);
+  });
+
+  it("gives a meter's key change tokens, when the disco sends them, on the receipt and in the SMS", async () => {
+    const c = await server.fundedCustomer(naira(10_000));
+    // The simulated disco is upgrading meters whose numbers end 88.
+    const bought = purchaseOf(await buyElectricity(c, "08059990003", "45071234588"));
+    expect(bought.kcts).toEqual([expect.stringMatching(/^\d{20}$/), expect.stringMatching(/^\d{20}$/)]);
+    const receipt = await server.sendOk("GET /core/customer/transactions/:reference", {
+      token: c.token,
+      params: { reference: bought.reference },
+    });
+    expect(receipt.kcts).toEqual(bought.kcts);
+    await sendDue();
+    const text = termii().sent.find((m) => m.to === "2348059990003")?.sms ?? "";
+    const grouped = (digits = "") => digits.match(/\d{4}/g)?.join("-") ?? "none";
+    expect(text).toContain(`KCT1 ${grouped(bought.kcts?.[0])} then KCT2 ${grouped(bought.kcts?.[1])}`);
+    // A meter without them gets none.
+    const plain = purchaseOf(await buyElectricity(c, "08059990004"));
+    expect(plain.kcts).toBeUndefined();
   });
 
   it("tells outcomes by the customer's setting: electricity by default, all, or none", async () => {

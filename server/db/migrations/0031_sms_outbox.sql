@@ -1,7 +1,8 @@
 -- SMS (issue 38): an outbox of text messages to customers (tokens, outcomes, identity codes, disputes),
 -- written in the transaction of what they announce and sent through Termii by the outbox sender, with
 -- the delivery report Termii last gave; the per-purchase, per-day count of "Resend token"; which
--- outcomes each customer wants by SMS; and whether this deployment sends SMS at all.
+-- outcomes each customer wants by SMS; whether this deployment sends SMS at all; and a prepaid
+-- meter's key change tokens (KCT1, KCT2) beside its token.
 CREATE TABLE "sms_messages" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid,
@@ -43,6 +44,7 @@ CREATE TABLE "sms_switch" (
 	CONSTRAINT "sms_switch_one_row" CHECK ("sms_switch"."id" = 1)
 );
 --> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "kcts" text;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_messages" ADD CONSTRAINT "sms_messages_transaction_id_transactions_id_fk" FOREIGN KEY ("transaction_id") REFERENCES "public"."transactions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_preferences" ADD CONSTRAINT "sms_preferences_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

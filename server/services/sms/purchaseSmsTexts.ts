@@ -6,9 +6,12 @@ export const groupedToken = (token: string) =>
   /^\d{20}$/.test(token) ? (token.match(/\d{4}/g) ?? [token]).join("-") : token;
 
 /** A prepaid electricity token's message: the token, its units, the meter and the reference. */
-export function tokenText(row: Pick<TransactionRow, "token" | "units" | "recipient" | "reference">) {
+export function tokenText(row: Pick<TransactionRow, "token" | "units" | "recipient" | "reference" | "kcts">) {
   const units = row.units ? ` (${row.units})` : "";
-  return `OjaPay: your token for meter ${row.recipient ?? ""} is ${groupedToken(row.token ?? "")}${units}. Ref ${row.reference}`;
+  const [kct1, kct2] = row.kcts?.split(" ") ?? [];
+  const first =
+    kct1 && kct2 ? ` Enter KCT1 ${groupedToken(kct1)} then KCT2 ${groupedToken(kct2)} first.` : "";
+  return `OjaPay: your token for meter ${row.recipient ?? ""} is ${groupedToken(row.token ?? "")}${units}.${first} Ref ${row.reference}`;
 }
 
 /** What became of a purchase, in one SMS; null for a status that is not an outcome. */
