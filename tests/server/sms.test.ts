@@ -187,6 +187,14 @@ describe("a prepaid token, outcomes and Resend token", () => {
     const view = await smsOf(c, bought.reference);
     expect(view).toMatchObject({ sms_on: true, can_resend_token: true, resends_left: 3 });
     expect(view.sms).toMatchObject({ state: "delivered", status: "DELIVERED" });
+    // By email always, as well.
+    await server.deps.outbox.sendDue();
+    const mailed = server.mailbox.sent.filter(
+      (m) => m.to === c.email && m.subject.includes(bought.reference),
+    );
+    expect(mailed.map((m) => m.text.replaceAll(" ", ""))).toEqual([
+      expect.stringContaining(bought.token ?? "none"),
+    ]);
     // The token reaches no log line, and no message row keeps it once sent.
     expect(server.logLines.join("\n")).not.toContain(bought.token ?? "none");
     const rows = await server.db.select().from(smsMessages);
@@ -207,6 +215,9 @@ describe("a prepaid token, outcomes and Resend token", () => {
     const text = termii().sent.find((m) => m.to === "2348059990003")?.sms ?? "";
     const grouped = (digits = "") => digits.match(/\d{4}/g)?.join("-") ?? "none";
     expect(text).toContain(`KCT1 ${grouped(bought.kcts?.[0])} then KCT2 ${grouped(bought.kcts?.[1])}`);
+    await server.deps.outbox.sendDue();
+    const mail = server.mailbox.sent.find((m) => m.to === c.email && m.subject.includes(bought.reference));
+    expect(mail?.text.replaceAll(" ", "")).toContain(`KCT1${bought.kcts?.[0]}`);
     // A meter without them gets none.
     const plain = purchaseOf(await buyElectricity(c, "08059990004"));
     expect(plain.kcts).toBeUndefined();
