@@ -42,6 +42,13 @@ export const purchaseSms = z.object({
       at: timestamp,
     }),
   ),
+  kcts: z
+    .nullable(z.array(z.string()))
+    .check(
+      z.meta({
+        description: "A prepaid meter's key change tokens, KCT1 then KCT2, when the disco gave them",
+      }),
+    ),
   can_resend_token: z.boolean(),
   resends_left: integer().check(z.meta({ description: "Token resends left today (three a day)" })),
 });

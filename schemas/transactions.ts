@@ -70,13 +70,6 @@ export const transaction = z.object({
   units: z
     .nullable(z.string())
     .check(z.meta({ description: "Prepaid electricity: what the token buys, e.g. 79.9 kWh" })),
-  kcts: z
-    .optional(z.array(z.string()))
-    .check(
-      z.meta({
-        description: "Prepaid electricity: the meter's key change tokens, KCT1 then KCT2, when given",
-      }),
-    ),
   // Only on one purchase's own answer, to its buyer and staff; never in a list or a webhook.
   pins: z.optional(z.array(voucher)).check(z.meta({ description: "The PINs delivered" })),
   // A recharge-card purchase's, on the same answers as `pins`, whether delivered yet or not.

@@ -12,15 +12,7 @@ export const groupToken = (token: string) =>
  * A prepaid electricity token in groups of four, with what it buys and a copy button; on the
  * wizard's result, the receipt and the console's transaction page.
  */
-export function TokenBox({
-  token,
-  units,
-  kcts,
-}: {
-  token: string;
-  units?: string | null;
-  kcts?: string[] | undefined;
-}) {
+export function TokenBox({ token, units }: { token: string; units?: string | null }) {
   return (
     <section className="token-box" aria-labelledby="token-label">
       <h2 id="token-label">Token</h2>
@@ -30,23 +22,7 @@ export function TokenBox({
         {/* Digits only: what a meter keypad or a vending app's paste box expects. */}
         <CopyButton text={token.replace(/\s+/g, "")} label="Copy token" what="the token" />
       </div>
-      {kcts && kcts.length === 2 ? (
-        <div className="token-kcts">
-          <p className="muted">
-            Your meter needs its key change tokens first: type KCT1, then KCT2, then the token.
-          </p>
-          <dl>
-            {kcts.map((kct, i) => (
-              <div key={kct}>
-                <dt>KCT{i + 1}</dt>
-                <dd className="token-kct">{groupToken(kct)}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ) : (
-        <p className="muted">Type this token into your meter to load the units.</p>
-      )}
+      <p className="muted">Type this token into your meter to load the units.</p>
     </section>
   );
 }

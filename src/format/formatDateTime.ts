@@ -11,18 +11,3 @@ const lagosTime = onFirstUse(
 export function formatDateTime(iso: string): string {
   return `${formatDate(iso)}, ${lagosTime().format(new Date(iso))}`;
 }
-
-const lagosClock = onFirstUse(
-  () =>
-    new Intl.DateTimeFormat("en-GB", {
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-      timeZone: "Africa/Lagos",
-    }),
-);
-
-/** "14:02", the time of day in Lagos, where a line already says which day (a receipt's SMS). */
-export function formatLagosClock(iso: string): string {
-  return lagosClock().format(new Date(iso));
-}

@@ -61,6 +61,7 @@ async function viewOf(deps: Deps, row: typeof transactions.$inferSelect): Promis
           at: (last.statusAt ?? last.sentAt ?? last.gaveUpAt ?? last.createdAt).toISOString(),
         }
       : null,
+    kcts: row.kind === "electricity" && row.kcts ? row.kcts.split(" ") : null,
     can_resend_token: on && hasToken(row) && left > 0,
     resends_left: on && hasToken(row) ? left : 0,
   };

@@ -87,7 +87,6 @@ export function transactionView(
     provider_reference: row.providerReference,
     token: row.token,
     units: row.units,
-    ...(row.kcts && { kcts: row.kcts.split(" ") }),
     customer_name: row.customerName,
     failure_reason: row.failureReason,
     balance_before: row.balanceBefore,

@@ -119,7 +119,7 @@ function Detail({ transaction: t, reload }: { transaction: StaffTransactionDetai
 
       <section className="card" aria-labelledby="txn-product">
         <h2 id="txn-product">Product</h2>
-        {t.token && <TokenBox token={t.token} units={t.units} kcts={t.kcts} />}
+        {t.token && <TokenBox token={t.token} units={t.units} />}
         <dl className="admin-facts">
           <DetailFact label="Date and time">{formatDateTime(t.created_at)}</DetailFact>
           <DetailFact label="Kind">{kindLabels[t.kind]}</DetailFact>

@@ -106,7 +106,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
         </p>
       )}
 
-      {t.token && <TokenBox token={t.token} units={t.units} kcts={t.kcts} />}
+      {t.token && <TokenBox token={t.token} units={t.units} />}
       {isPurchase(t.kind) && t.status !== "pending" && <ReceiptSms transaction={t} placeholder={null} />}
       {t.kind === "recharge_pin" && t.pins && t.pins.length > 0 && (
         <section className="receipt-cards" aria-labelledby="receipt-cards">

@@ -38,7 +38,7 @@ export function ResultStep({
             {boughtFor(t)}
             {t.customer_name ? ` (${t.customer_name})` : ""}: {formatNaira(t.total)} paid.
           </p>
-          {t.token && <TokenBox token={t.token} units={t.units} kcts={t.kcts} />}
+          {t.token && <TokenBox token={t.token} units={t.units} />}
           {t.kind === "recharge_pin" ? (
             <RechargeCardLinks transaction={t} />
           ) : (

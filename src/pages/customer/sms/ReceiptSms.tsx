@@ -4,7 +4,8 @@ import type { Transaction } from "../../../../schemas/transactions";
 import { ApiFailure } from "../../../api/client";
 import { useCustomerServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
-import { formatLagosClock } from "../../../format/formatDateTime";
+import { groupToken } from "../../../components/TokenBox";
+import { formatLagosClock } from "./formatLagosClock";
 import "./sms.css";
 
 const stateWords: Record<SmsState, string> = {
@@ -58,6 +59,39 @@ export function ReceiptSms({ transaction }: { transaction: Transaction }) {
 
   if (loaded.state === "failed") return null;
   if (!shown) return <p className="receipt-sms muted">Checking the SMS…</p>;
+  return (
+    <>
+      {shown.kcts?.length === 2 && (
+        <section className="receipt-kcts" aria-label="Key change tokens">
+          <p>Your meter needs its key change tokens first: type KCT1, then KCT2, then the token.</p>
+          <dl>
+            {shown.kcts.map((kct, i) => (
+              <div key={kct}>
+                <dt>KCT{i + 1}</dt>
+                <dd className="mono">{groupToken(kct)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <SmsLine view={shown} transaction={transaction} busy={busy} said={said} onResend={resend} />
+    </>
+  );
+}
+
+function SmsLine({
+  view: shown,
+  transaction,
+  busy,
+  said,
+  onResend: resend,
+}: {
+  view: PurchaseSms;
+  transaction: Transaction;
+  busy: boolean;
+  said: { text: string; refused: boolean } | null;
+  onResend: () => void;
+}) {
   return (
     <section className="receipt-sms" aria-label="SMS">
       <p>{smsLine(shown)}</p>
