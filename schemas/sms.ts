@@ -42,13 +42,11 @@ export const purchaseSms = z.object({
       at: timestamp,
     }),
   ),
-  kcts: z
-    .nullable(z.array(z.string()))
-    .check(
-      z.meta({
-        description: "A prepaid meter's key change tokens, KCT1 then KCT2, when the disco gave them",
-      }),
-    ),
+  kcts: z.nullable(z.array(z.string())).check(
+    z.meta({
+      description: "A prepaid meter's key change tokens, KCT1 then KCT2, when the disco gave them",
+    }),
+  ),
   can_resend_token: z.boolean(),
   resends_left: integer().check(z.meta({ description: "Token resends left today (three a day)" })),
 });
