@@ -88,6 +88,27 @@ describe("SMS in a real browser", () => {
     await lookAt(page, "resent");
   });
 
+  it("shows a meter's key change tokens under its token, for a meter being upgraded", async () => {
+    await page.goto(`${test.app.base}/app/utilities`);
+    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
+    // The simulated disco is upgrading meters whose numbers end 88.
+    await page.getByLabel("Meter number").fill("45071234588");
+    await page.getByLabel("Amount (₦)").fill("1,000");
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check meter" }).click();
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    await page.getByRole("link", { name: "View receipt" }).click();
+    const kcts = page.getByRole("region", { name: "Key change tokens" });
+    await kcts.waitFor();
+    expect(await kcts.locator("dd").allTextContents()).toEqual([
+      expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
+      expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
+    ]);
+    await lookAt(page, "kcts");
+  });
+
   it("chooses which outcomes come by SMS on the profile, by keyboard alone", async () => {
     await page.goto(`${test.app.base}/app/profile`);
     const choices = page.getByRole("group", { name: "Tell me the outcome of a purchase by SMS for" });
