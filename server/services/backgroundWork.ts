@@ -8,6 +8,7 @@ import { checkPendingFundings, reconcileYesterdayIfDue } from "./funding/funding
 import { type RequeryPump, startRequeryPump } from "./purchases/requeryPump";
 import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
+import { forgetOldSms } from "./sms/smsSender";
 import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
 /**
@@ -31,6 +32,7 @@ function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Pro
     // SMS are sent by this process's sender; this catches retries and what a crash left.
     ["send due SMS", () => deps.sms?.sendDue() ?? Promise.resolve(0)],
     ["forget old mail", () => forgetOldMail(deps)],
+    ["forget old SMS", () => forgetOldSms(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
 }

@@ -5,6 +5,7 @@ import { smsMessages } from "../../server/db/schema";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { termiiSignature } from "../../server/outside/termii/termiiAnswers";
 import { queueSms } from "../../server/services/sms/smsOutbox";
+import { forgetOldSms, sendDueSms } from "../../server/services/sms/smsSender";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
 
 // SMS through the Termii simulator, as customers and Termii see it: what is sent and how, a gateway
@@ -94,6 +95,33 @@ describe("sending through Termii", () => {
     ).toEqual(["2348031110001", "2348031110002"]);
     const rows = await server.db.select().from(smsMessages);
     expect(rows.every((m) => m.sentAt !== null)).toBe(true);
+  });
+
+  it("sends each message once when two instances' senders run at the same time", async () => {
+    for (let i = 0; i < 30; i++) {
+      const to = `0803222${String(i).padStart(4, "0")}`;
+      await queueSms(server.db, server.deps, { userId: null, to, text: `Message ${i}`, purpose: "outcome" });
+    }
+    const gateway = server.deps.sms?.gateway;
+    if (!gateway) throw new Error("SMS is on in this test");
+    const other = { ...server.deps, gateway };
+    await Promise.all([sendDueSms(other), sendDueSms(other), sendDue()]);
+    expect(termii().sent).toHaveLength(30);
+    expect(new Set(termii().sent.map((m) => m.to)).size).toBe(30);
+  });
+
+  it("forgets messages after 90 days", async () => {
+    await queueSms(server.db, server.deps, {
+      userId: null,
+      to: "08031234567",
+      text: "Old",
+      purpose: "outcome",
+    });
+    await sendDue();
+    server.clock.advance(89 * 24 * 60 * minute);
+    expect(await forgetOldSms(server.deps)).toBe(0);
+    server.clock.advance(2 * 24 * 60 * minute);
+    expect(await forgetOldSms(server.deps)).toBe(1);
   });
 
   it("does not send again a message whose answer was lost, and says it is not confirmed", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
@@ -166,4 +166,17 @@ export function createSmsSending(deps: SmsSenderDeps): SmsSending {
       await running?.catch(() => {});
     },
   };
+}
+
+/**
+ * Messages are kept 90 days, what went to whom and what the network reported (never the text, which
+ * is dropped once sent): long enough for a receipt's SMS line and a dispute about a lost token.
+ */
+export async function forgetOldSms(deps: { db: Database; clock: Clock }): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - 90 * 86_400_000);
+  const gone = await deps.db
+    .delete(smsMessages)
+    .where(lt(smsMessages.createdAt, before))
+    .returning({ id: smsMessages.id });
+  return gone.length;
 }
