@@ -80,6 +80,7 @@ export function createApp(deps: AppDeps, options: { serveSpa?: boolean; stopping
     app.route(simulatorPaths.msorg, deps.simulators.msorg.app);
     app.route(simulatorPaths.paystack, deps.simulators.paystack.app);
     app.route(simulatorPaths.didit, deps.simulators.didit.app);
+    app.route(simulatorPaths.termii, deps.simulators.termii.app);
   }
 
   spa?.mount(app);

@@ -13,6 +13,7 @@ import type { IdentityVerifier } from "./outside/identityVerifier";
 import type { Provider } from "./outside/provider";
 import type { ProviderSet } from "./outside/providerSet";
 import type { KeyCaller } from "./services/resellers/apiCallers";
+import type { SmsSending } from "./services/sms/smsSender";
 
 /** Everything the app needs from outside; tests pass their own. */
 export interface AppDeps {
@@ -36,6 +37,8 @@ export interface AppDeps {
   simulators: Simulators | null;
   /** What `GET /metrics` reports; null when METRICS_TOKEN is unset, and then nothing is counted. */
   metrics: AppMetrics | null;
+  /** Termii (or its simulator) and this process's SMS sender; null when SMS is off ("by email only"). */
+  sms: SmsSending | null;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -14,6 +14,8 @@ import {
 } from "./outside/paystack/simulator/paystackSimulator";
 import { type ProviderSet, providerSet } from "./outside/providerSet";
 import { simulatorKeys } from "./outside/simulation/simulatorKeys";
+import { createTermiiSimulator, type TermiiSimulator } from "./outside/termii/simulator/termiiSimulator";
+import { createTermiiSms, type SmsGateway } from "./outside/termii/termiiSms";
 import { createVtpassSimulator, type VtpassSimulator } from "./outside/vtpass/simulator/vtpassSimulator";
 import type { VtpassCredentials } from "./outside/vtpass/vtpassClient";
 import { createVtpassProvider } from "./outside/vtpass/vtpassProvider";
@@ -23,6 +25,7 @@ export interface Simulators {
   msorg: MsorgSimulator;
   paystack: PaystackSimulator;
   didit: DiditSimulator;
+  termii: TermiiSimulator;
 }
 
 export interface Integrations {
@@ -32,6 +35,8 @@ export interface Integrations {
   identity: IdentityVerifier | null;
   /** Served by the app under /simulator/ while they are on; null where real money moves. */
   simulators: Simulators | null;
+  /** Where SMS leave (Termii or its simulator); null when SMS is off. */
+  smsGateway: SmsGateway | null;
 }
 
 export const simulatorPaths = {
@@ -39,6 +44,7 @@ export const simulatorPaths = {
   msorg: "/simulator/msorg",
   paystack: "/simulator/paystack",
   didit: "/simulator/didit",
+  termii: "/simulator/termii",
 } as const;
 
 export interface IntegrationOptions {
@@ -104,6 +110,14 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
         ? createDiditVerifier({ ...config.didit, timeoutMs: config.providerTimeoutMs })
         : null,
       simulators: null,
+      smsGateway:
+        config.sms?.baseUrl != null
+          ? createTermiiSms({
+              ...config.sms,
+              baseUrl: config.sms.baseUrl,
+              timeoutMs: config.providerTimeoutMs,
+            })
+          : null,
     };
   }
   const journal = (name: string) => (options.journalDir ? join(options.journalDir, name) : null);
@@ -164,6 +178,20 @@ export function createIntegrations(config: Config, options: IntegrationOptions):
         apiKey: simulatorKeys.didit.apiKey,
         latencyMs: config.simulatorLatencyMs,
       }),
+      termii: createTermiiSimulator({
+        ...simulatorKeys.termii,
+        webhookUrl: `${options.origin}/api/webhooks/termii/`,
+        clock: options.clock,
+        // Reports come a few seconds after each message, as from a handset; tests ask for them.
+        reportAfterMs: timing.settleAfterMs === null ? null : 3_000,
+      }),
     },
+    smsGateway: config.sms
+      ? createTermiiSms({
+          ...config.sms,
+          baseUrl: `${options.origin}${simulatorPaths.termii}/`,
+          timeoutMs: config.providerTimeoutMs,
+        })
+      : null,
   };
 }

@@ -11,10 +11,12 @@ import { refusingWhileStopping } from "./http/stoppingRefusal";
 import { createIntegrations, type IntegrationOptions } from "./integrations";
 import { createOutbox } from "./mail/outbox";
 import { createMetrics } from "./metrics/appMetrics";
+import { createSmsSending } from "./services/sms/smsSender";
+import { recordSmsSwitch } from "./services/sms/smsSwitch";
 
 export type BaseDeps = Omit<
   AppDeps,
-  "provider" | "providers" | "gateway" | "identity" | "simulators" | "outbox" | "metrics"
+  "provider" | "providers" | "gateway" | "identity" | "simulators" | "outbox" | "metrics" | "sms"
 >;
 
 /** Loopback for a server listening on every address; the address itself otherwise. */
@@ -85,12 +87,15 @@ export async function serveApp(
     ...(options.msorgBaseUrl && { msorgBaseUrl: options.msorgBaseUrl }),
   });
   const outbox = createOutbox({ ...base, config });
+  const { smsGateway, ...outside } = integrations;
+  await recordSmsSwitch(base, smsGateway !== null);
   const deps: AppDeps = {
     ...base,
     config: { ...config, publicUrl },
-    ...integrations,
+    ...outside,
     provider: integrations.providers.list[0] as AppDeps["provider"],
     outbox,
+    sms: smsGateway && createSmsSending({ ...base, config, gateway: smsGateway }),
     // Counted only where someone may read it: without a token nothing is counted or served.
     metrics: config.metricsToken ? createMetrics(base) : null,
   };

@@ -24,6 +24,7 @@ import { rechargeCardAdminContracts } from "./rechargeCardAdmin";
 import { rechargePinContracts } from "./rechargePins";
 import { scheduleContracts } from "./schedules";
 import { signedOutContracts } from "./signedOut";
+import { smsContracts } from "./sms";
 import { staffFundingContracts } from "./staffFunding";
 import { staffTransactionContracts } from "./staffTransaction";
 import { statusContracts } from "./status";
@@ -72,6 +73,7 @@ export const routeAreas = {
   adminConsole: adminConsoleContracts,
   providers: providerContracts,
   webhooks: webhookContracts,
+  sms: smsContracts,
   v1: v1Contracts,
 };
 

@@ -700,6 +700,8 @@ export const transactions = pgTable(
     vouchers: text("vouchers"),
     /** Prepaid electricity: what the token buys, as the provider says it ("79.9 kWh"). */
     units: text("units"),
+    /** Prepaid electricity: the meter's key change tokens, KCT1 and KCT2, space-separated, when the disco gave them. */
+    kcts: text("kcts"),
     customerName: text("customer_name"),
     failureReason: text("failure_reason"),
     balanceBefore: bigint("balance_before", { mode: "number" }),
@@ -1485,4 +1487,31 @@ export const identityConfirmations = pgTable(
     ),
     check("identity_confirmations_way_check", sql`${t.way} in ('code', 'review')`),
   ],
+);
+
+/** Which purchases' outcomes a customer is told by SMS; no row is the default, electricity only. */
+export const smsPreferences = pgTable(
+  "sms_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    outcomes: text("outcomes").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [check("sms_preferences_outcomes_check", sql`${t.outcomes} in ('off', 'electricity', 'all')`)],
+);
+
+/**
+ * Whether this deployment sends SMS, written by each instance as it starts (services/sms/smsSwitch.ts):
+ * the settlement trigger (db/functions/purchase_sms.sql) queues a purchase's SMS only while it is on.
+ */
+export const smsSwitch = pgTable(
+  "sms_switch",
+  {
+    id: smallint("id").primaryKey().default(1),
+    on: boolean("on").notNull(),
+    updatedAt: at("updated_at").notNull(),
+  },
+  (t) => [check("sms_switch_one_row", sql`${t.id} = 1`)],
 );

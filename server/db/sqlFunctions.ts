@@ -16,6 +16,7 @@ export const functionFiles = [
   "purchases_on.sql",
   "purchase_hold.sql",
   "key_webhooks.sql",
+  "purchase_sms.sql",
 ] as const;
 
 /** How the files reach the database: a connection that runs many statements in one text. */

@@ -161,3 +161,24 @@ export function vouchersMail(product: string, reference: string, vouchers: reado
     `Hello,\n\nHere ${vouchers.length === 1 ? "is the PIN" : `are the ${vouchers.length} PINs`} you bought on OjaPay (${product}, reference ${reference}):\n\n${lines.join("\n")}\n\nKeep them safe: anyone with a PIN can use it. They are also on the purchase's receipt in OjaPay.\n`,
   );
 }
+
+/** A prepaid electricity token, mailed to the buyer always (the SMS may not reach the meter's owner). */
+export function tokenMail(
+  meter: string,
+  reference: string,
+  token: string,
+  units: string | null,
+  kcts: string[] | null,
+) {
+  const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+  const keyChange =
+    kcts?.length === 2
+      ? `\nYour meter needs its key change tokens first: type KCT1 ${grouped(kcts[0] ?? "")}, then KCT2 ${grouped(kcts[1] ?? "")}, then the token.\n`
+      : "";
+  return secretMail(
+    "token",
+    "",
+    `Your electricity token: ${reference}`,
+    `Hello,\n\nHere is the token you bought on OjaPay for meter ${meter} (reference ${reference}):\n\n${grouped(token)}${units ? ` (${units})` : ""}\n${keyChange}\nType it into your meter to load the units. It is also on the purchase's receipt in OjaPay.\n`,
+  );
+}

@@ -88,6 +88,8 @@ export type ProviderResult =
       providerReference?: string;
       token?: string;
       units?: string;
+      /** A prepaid meter's two key change tokens (KCT1, KCT2), typed in before the token, when the disco gives them. */
+      kcts?: string[];
       /** The PINs delivered (exam PINs, recharge cards), as many as were bought. */
       vouchers?: Voucher[];
       note?: string;

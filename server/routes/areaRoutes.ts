@@ -29,6 +29,7 @@ import { rechargeCardAdminRoutes } from "./rechargeCardAdminRoutes";
 import { rechargePinRoutes } from "./rechargePinRoutes";
 import { scheduleRoutes } from "./scheduleRoutes";
 import { signedOutRoutes } from "./signedOutRoutes";
+import { smsRoutes } from "./smsRoutes";
 import { staffFundingRoutes } from "./staffFundingRoutes";
 import { staffTransactionRoutes } from "./staffTransactionRoutes";
 import { statusRoutes } from "./statusRoutes";
@@ -82,5 +83,6 @@ export const areaRoutes: { [A in RouteArea]: AreaRoutes<A> } = {
   adminConsole: adminConsoleRoutes,
   providers: providerRoutes,
   webhooks: webhookRoutes,
+  sms: smsRoutes,
   v1: v1Routes,
 };

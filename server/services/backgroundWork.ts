@@ -10,6 +10,7 @@ import { requeryDue } from "./purchases/requeryWorker";
 import { judgeHealth, watchBalances } from "./routing/providerWatch";
 import { placeDueRuns } from "./schedules/schedulePlacing";
 import { type SchedulePump, startSchedulePump } from "./schedules/schedulePump";
+import { forgetOldSms } from "./sms/smsSender";
 import { deliverDueWebhooks } from "./webhooks/webhookOutbox";
 
 /**
@@ -32,7 +33,10 @@ function backgroundSteps(deps: AppDeps, pumps?: Pumps): Array<[string, () => Pro
     // Mail kicked by a request normally went at once; this catches retries and what a crash left.
     ["send due mail", () => deps.outbox.sendDue()],
     ["send due webhooks", () => deliverDueWebhooks(deps)],
+    // SMS are sent by this process's sender; this catches retries and what a crash left.
+    ["send due SMS", () => deps.sms?.sendDue() ?? Promise.resolve(0)],
     ["forget old mail", () => forgetOldMail(deps)],
+    ["forget old SMS", () => forgetOldSms(deps)],
     ["forget old sign-ups", () => forgetOldSignUps(deps)],
   ];
 }

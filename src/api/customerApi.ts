@@ -155,6 +155,8 @@ export function customerApi(client: ApiClient) {
     recipients: () => import("./recipientsApi").then((m) => m.recipientsApi(client)),
     // Scheduled purchases: only their page calls these, so their schemas load with it.
     schedules: () => import("./scheduleApi").then((m) => m.scheduleApi(client)),
+    // SMS: only the receipt's SMS line and the profile's setting call these, so they load with them.
+    sms: () => import("./smsApi").then((m) => m.smsApi(client)),
     // Decorations of the dashboard: when they cannot load, the page simply goes without them.
     circulars: () => client.call(noticeContracts, "GET /core/customer/circulars", {}, quiet),
     status: () => client.call(statusContracts, "GET /status", {}, quiet),

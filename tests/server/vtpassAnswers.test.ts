@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OutsideReply } from "../../server/outside/outsideHttp";
 import type { ProviderResult } from "../../server/outside/provider";
+import { readKcts } from "../../server/outside/vtpass/electricityToken";
 import { classifyPayAnswer, classifyRequeryAnswer } from "../../server/outside/vtpass/vtpassAnswers";
 
 /**
@@ -257,5 +258,21 @@ describe("a record about another purchase", () => {
     expect(classifyPayAnswer(record(asked.requestId, asked.recipient), asked)).toMatchObject({
       status: "successful",
     });
+  });
+});
+
+describe("a meter's key change tokens (issue 38)", () => {
+  const kct1 = "11112222333344445555";
+  const kct2 = "66667777888899990000";
+  it("reads KCT1 and KCT2 from their fields or from the token's text, and never one alone", () => {
+    expect(readKcts({ KCT1: kct1, KCT2: kct2 }, "")).toEqual([kct1, kct2]);
+    expect(
+      readKcts(
+        {},
+        `Token : 1234 5678 9012 3456 7890 KCT1 : ${kct1} KCT2: ${kct2.replace(/(\d{4})/g, "$1 ")}`,
+      ),
+    ).toEqual([kct1, kct2]);
+    expect(readKcts({ kct1: kct1 }, "")).toBeUndefined();
+    expect(readKcts({ KCT1: "123", KCT2: "456" }, "")).toBeUndefined();
   });
 });

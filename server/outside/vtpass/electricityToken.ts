@@ -34,3 +34,22 @@ export function readUnits(candidates: ReadonlyArray<unknown>): string | undefine
   }
   return undefined;
 }
+
+/**
+ * A meter's key change tokens, KCT1 then KCT2, when the disco sends them with the token: as fields
+ * (`KCT1`, `kct1`) or written in the token's text ("KCT1 : 1234 …"). Both or none: one alone cannot
+ * upgrade a meter, and a customer told half would be stuck.
+ */
+export function readKcts(answer: Record<string, unknown>, text: unknown): string[] | undefined {
+  const words = typeof text === "string" ? text : "";
+  const one = (n: 1 | 2) => {
+    const field = answer[`KCT${n}`] ?? answer[`kct${n}`];
+    const written = new RegExp(`KCT${n}\\s*:?\\s*(\\d[\\d\\s-]{18,}\\d)`, "i").exec(words)?.[1];
+    const digits = String(
+      typeof field === "string" || typeof field === "number" ? field : (written ?? ""),
+    ).replace(/\D/g, "");
+    return digits.length >= 20 ? digits : undefined;
+  };
+  const [first, second] = [one(1), one(2)];
+  return first && second ? [first, second] : undefined;
+}

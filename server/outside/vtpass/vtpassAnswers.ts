@@ -2,7 +2,7 @@ import { z } from "zod";
 import { lenient, scalarText } from "../lenientJson";
 import type { OutsideReply } from "../outsideHttp";
 import type { ProviderAlertKind, ProviderOrder, ProviderResult } from "../provider";
-import { readToken, readUnits } from "./electricityToken";
+import { readKcts, readToken, readUnits } from "./electricityToken";
 import { readExamPins } from "./examPins";
 
 /**
@@ -115,6 +115,8 @@ function noteOf(reply: OutsideReply, answer: VtpassAnswer | undefined): string {
  * What a delivery carries: exam PINs (never read as a token, which is kept in clear and listed), or
  * a prepaid meter's token and units.
  */
+const kctsOf = (answer: VtpassAnswer) => readKcts(answer as Record<string, unknown>, answer.purchased_code);
+
 function delivered(answer: VtpassAnswer, service: ProviderOrder["service"] | undefined) {
   if (service === "exam_pin") {
     const vouchers = readExamPins(answer);
@@ -123,6 +125,7 @@ function delivered(answer: VtpassAnswer, service: ProviderOrder["service"] | und
   return {
     ...withValue("token", readToken([answer.purchased_code, answer.token, answer.Token, answer.mainToken])),
     ...withValue("units", readUnits([answer.units, answer.Units, answer.mainTokenUnits])),
+    ...(kctsOf(answer) && { kcts: kctsOf(answer) }),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   users,
   wallets,
 } from "../../db/schema";
-import { vouchersMail } from "../../mail/messages";
+import { tokenMail, vouchersMail } from "../../mail/messages";
 import type { MailOutbox } from "../../mail/outbox";
 import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
@@ -90,7 +90,8 @@ const finalStatuses: ReadonlySet<string> = new Set(["successful", "failed", "rev
 function counted(deps: SettleDeps, from: TransactionRow["status"], row: TransactionRow): TransactionRow {
   if (row.status !== from && finalStatuses.has(row.status)) deps.metrics?.purchaseSettled(row);
   // The delivery's statement put the PINs' mail in the outbox (`deliver`): send it now, not in 10 s.
-  if (from === "pending" && row.status === "successful" && row.vouchers && !row.apiKeyId) deps.outbox?.kick();
+  if (from === "pending" && row.status === "successful" && (row.vouchers || row.token) && !row.apiKeyId)
+    deps.outbox?.kick();
   return row;
 }
 
@@ -354,15 +355,26 @@ async function deliver(
     providerReference: result.providerReference ?? held.providerReference,
     token: result.token ?? null,
     units: result.units ?? null,
+    kcts: result.kcts?.join(" ") ?? null,
     vouchers: vouchers && sealVouchers(deps.config.voucherKey, vouchers),
     nextRequeryAt: null,
     updatedAt: now,
   };
   // The buyer keeps a copy of the PINs by email; a program buying with a key reads them from the API.
-  const mail =
-    vouchers && !held.apiKeyId
+  // A prepaid token too, whether or not an SMS carries it (issue 38).
+  const mail = held.apiKeyId
+    ? null
+    : vouchers
       ? vouchersMail(held.product ?? held.description, held.reference, withLoadCodes(held, vouchers))
-      : null;
+      : result.token && held.kind === "electricity"
+        ? tokenMail(
+            held.recipient ?? "",
+            held.reference,
+            result.token,
+            result.units ?? null,
+            result.kcts ?? null,
+          )
+        : null;
   const ledger = ledgerRows({ now: () => now }, held.id, postingLines.deliver(held.total, held.cost));
   if (!ledger) throw new Error("a delivery moves money");
   const { ledger_transaction, entries } = ledgerJson(ledger);
@@ -372,9 +384,11 @@ async function deliver(
     providerReference: set.providerReference,
     token: set.token,
     units: set.units,
+    kcts: set.kcts,
     vouchers: set.vouchers,
     buyer: held.userId,
     mail: mail && sealSecret(deps.config.totpKey, JSON.stringify({ subject: mail.subject, text: mail.text })),
+    mailKind: mail?.kind ?? null,
     ledgerTransaction: JSON.stringify(ledger_transaction),
     entries: JSON.stringify(entries),
     note: `The provider delivered.${said}`,
@@ -403,6 +417,7 @@ const deliverStatement = (db: Queryable) =>
         providerReference: value("providerReference"),
         token: value("token"),
         units: value("units"),
+        kcts: value("kcts"),
         vouchers: value("vouchers"),
         nextRequeryAt: null,
         updatedAt: at,
@@ -425,12 +440,12 @@ const deliverStatement = (db: Queryable) =>
             select settled.id, 'successful', ${value("note")}, ${at} from settled`,
         ),
         writeStep(db, "alerts_cleared", providerAlertsCleared(db, sql`(select provider from settled)`)),
-        // The PINs' mail, sealed like a code (mail/outbox.ts), only if this statement delivered them.
+        // The PINs' or the token's mail, sealed like a code (mail/outbox.ts), only if this statement delivered them.
         writeStep(
           db,
           "pins_mailed",
           sql`insert into ${mailOutbox} (${columnsOf(mailOutbox.kind, mailOutbox.recipient, mailOutbox.message, mailOutbox.sealed, mailOutbox.createdAt, mailOutbox.nextAttemptAt)})
-            select 'vouchers', ${users.email}, ${value("mail")}, true, ${at}, ${at}
+            select ${value("mailKind")}::text, ${users.email}, ${value("mail")}, true, ${at}, ${at}
             from settled join ${users} on ${users.id} = ${value("buyer")}::uuid
             where ${value("mail")}::text is not null`,
         ),

@@ -6,6 +6,7 @@ import { LoadingModal } from "./LoadingModal";
 import { pinModalTitle } from "./pinModalTitle";
 import { ChangePasswordForm, PersonalDetailsForm, PinResetModal, PriceLevels } from "./profileLazyParts";
 import { SavedRecipientsCard } from "./recipients/savedRecipientsPart";
+import { SmsOutcomesSetting } from "./sms/smsLazyParts";
 import { useKycStatus } from "./useKycStatus";
 import { usePinReset } from "./usePinReset";
 import { VerificationSection } from "./VerificationSection";
@@ -76,6 +77,11 @@ export default function ProfilePage() {
             </p>
           }
         />
+      </section>
+
+      <section className="card" aria-labelledby="sms-setting">
+        <h2 id="sms-setting">SMS</h2>
+        <SmsOutcomesSetting placeholder={<p className="muted">Loading your SMS settings…</p>} />
       </section>
 
       <VerificationSection profile={profile} kyc={kyc} />

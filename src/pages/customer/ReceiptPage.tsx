@@ -10,6 +10,7 @@ import { kindLabels, StatusBadge } from "../../components/TransactionLabels";
 import { formatDateTime } from "../../format/formatDateTime";
 import { formatNaira } from "../../format/money";
 import { lazyPart } from "./lazyPart";
+import { ReceiptSms } from "./sms/smsLazyParts";
 import "./receipt.css";
 import "./wallet.css";
 
@@ -110,6 +111,7 @@ function Receipt({ transaction: t }: { transaction: Transaction }) {
       )}
 
       {t.token && <TokenBox token={t.token} units={t.units} />}
+      {isPurchase(t.kind) && t.status !== "pending" && <ReceiptSms transaction={t} placeholder={null} />}
       {t.kind === "recharge_pin" && t.pins && t.pins.length > 0 && (
         <section className="receipt-cards" aria-labelledby="receipt-cards">
           <h2 id="receipt-cards">

@@ -58,7 +58,7 @@ export function openVtpassLedger(journalPath: string | null, startingBalanceKobo
 
   function record(transaction: SimulatedTransaction, balanceDelta: number) {
     if (transaction.status === "delivered" && isPrepaid(transaction) && !transaction.token)
-      transaction.token = newPrepaidToken(transaction.amountKobo);
+      transaction.token = newPrepaidToken(transaction.amountKobo, transaction.recipient);
     transactions.set(transaction.requestId, transaction);
     balance += balanceDelta;
     journal.append({ type: "transaction", transaction, balanceDelta });

@@ -9,6 +9,8 @@ export interface PrepaidToken {
   /** kWh, one decimal: "79.9". */
   units: string;
   exchangeReference: string;
+  /** KCT1 and KCT2, for a meter the simulated disco is upgrading (numbers ending 88); else none. */
+  kcts: [string, string] | null;
 }
 
 /** The tariff the simulator sells at, naira per kWh. */
@@ -18,8 +20,9 @@ const vatPercent = 7.5;
 
 const randomDigits = (count: number) => Array.from({ length: count }, () => randomInt(0, 10)).join("");
 
-export function newPrepaidToken(amountKobo: number): PrepaidToken {
+export function newPrepaidToken(amountKobo: number, meter = ""): PrepaidToken {
   return {
+    kcts: meter.endsWith("88") ? [randomDigits(20), randomDigits(20)] : null,
     digits: randomDigits(20),
     units: (amountKobo / 100 / nairaPerKwh).toFixed(1),
     exchangeReference: randomDigits(16),
@@ -63,5 +66,6 @@ export function prepaidTokenFields(
     tokenAmount: naira(amountKobo - taxKobo),
     taxAmount: naira(taxKobo),
     exchangeReference: token.exchangeReference,
+    ...(token.kcts && { KCT1: token.kcts[0], KCT2: token.kcts[1] }),
   };
 }

@@ -1,0 +1,144 @@
+import type { AxeResults } from "axe-core";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { phone } from "./support/browser";
+import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
+import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+
+// SMS as a customer sees it, through the real server and the Termii simulator in Chromium, at a
+// phone's width and a laptop's: a prepaid token's receipt saying "SMS delivered 14:02", Resend token,
+// and the profile's choice of outcomes by SMS by keyboard. SCREENSHOTS_DIR keeps a picture of each.
+
+let test: BrowserTest;
+let page: Page;
+let wide: Page;
+let receiptPath = "";
+
+const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi pass 77" };
+const pin = "4826";
+const axeScript = "node_modules/axe-core/axe.min.js";
+
+beforeAll(async () => {
+  // A short background interval, so the outbox sends within a second; CSP bypassed only for axe.
+  test = await startBrowserTest(
+    { SIMULATOR_LATENCY_MS: "100", REQUERY_INTERVAL_MS: "500" },
+    { firstAdmin: false, bypassCSP: true },
+  );
+  page = await test.newPage(phone);
+});
+
+afterAll(() => test?.stop());
+
+async function axeFindings(on: Page, label: string): Promise<string[]> {
+  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
+  const results: AxeResults = await on.evaluate(() =>
+    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      resultTypes: ["violations"],
+    }),
+  );
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+async function lookAt(on: Page, name: string) {
+  await screenshotWindow(on, `sms-${name}`);
+  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
+  expect(await axeFindings(on, name)).toEqual([]);
+}
+
+describe("SMS in a real browser", () => {
+  it("a prepaid token's receipt says its SMS was delivered, at a phone's width", async () => {
+    await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "20000");
+    await page.goto(`${test.app.base}/app/utilities`);
+    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
+    await page.getByLabel("Meter number").fill("45071234567");
+    await page.getByLabel("Amount (₦)").fill("1,000");
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check meter" }).click();
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    await page.getByRole("link", { name: "View receipt" }).click();
+    await page.getByRole("heading", { level: 1, name: "Receipt" }).waitFor();
+    receiptPath = new URL(page.url()).pathname;
+    const sms = page.getByRole("region", { name: "SMS" });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await sms.waitFor();
+          return sms.textContent();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toMatch(/SMS delivered \d{2}:\d{2}/);
+    await sms.getByText("3 resends left today").waitFor();
+    await lookAt(page, "receipt");
+  });
+
+  it("resends the token by keyboard, and says how many resends are left", async () => {
+    const sms = page.getByRole("region", { name: "SMS" });
+    await sms.getByRole("button", { name: "Resend token" }).focus();
+    await page.keyboard.press("Enter");
+    await sms.getByRole("status").filter({ hasText: "Your token is on its way by SMS again." }).waitFor();
+    await sms.getByText("2 resends left today").waitFor();
+    await lookAt(page, "resent");
+  });
+
+  it("shows a meter's key change tokens under its token, for a meter being upgraded", async () => {
+    await page.goto(`${test.app.base}/app/utilities`);
+    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
+    // The simulated disco is upgrading meters whose numbers end 88.
+    await page.getByLabel("Meter number").fill("45071234588");
+    await page.getByLabel("Amount (₦)").fill("1,000");
+    await page.getByLabel("Phone number").fill("08031234567");
+    await page.getByRole("button", { name: "Check meter" }).click();
+    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await payWithPin(page, pin);
+    await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
+    await page.getByRole("link", { name: "View receipt" }).click();
+    const kcts = page.getByRole("region", { name: "Key change tokens" });
+    await kcts.waitFor();
+    expect(await kcts.locator("dd").allTextContents()).toEqual([
+      expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
+      expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
+    ]);
+    await lookAt(page, "kcts");
+  });
+
+  it("chooses which outcomes come by SMS on the profile, by keyboard alone", async () => {
+    await page.goto(`${test.app.base}/app/profile`);
+    const choices = page.getByRole("group", { name: "Tell me the outcome of a purchase by SMS for" });
+    await choices.waitFor();
+    expect(await choices.getByRole("radio", { name: "Electricity purchases only" }).isChecked()).toBe(true);
+    await tabTo(page, /Electricity purchases only/);
+    await page.keyboard.press("ArrowDown");
+    await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
+    expect(await choices.getByRole("radio", { name: "Every purchase" }).isChecked()).toBe(true);
+    await choices.scrollIntoViewIfNeeded();
+    await lookAt(page, "profile");
+    // Kept: read again from the server.
+    await page.reload();
+    await page.getByRole("radio", { name: "Every purchase" }).waitFor();
+    expect(await page.getByRole("radio", { name: "Every purchase" }).isChecked()).toBe(true);
+  });
+
+  it("shows the same at a laptop's width", async () => {
+    wide = await test.newPage(laptop, await page.context().storageState());
+    await wide.goto(`${test.app.base}${receiptPath}`);
+    await wide
+      .getByRole("region", { name: "SMS" })
+      .getByText(/SMS delivered \d{2}:\d{2}/)
+      .waitFor();
+    await lookAt(wide, "receipt");
+    await wide.goto(`${test.app.base}/app/profile`);
+    await wide.getByRole("radio", { name: "Every purchase" }).waitFor();
+    await wide
+      .getByRole("group", { name: "Tell me the outcome of a purchase by SMS for" })
+      .scrollIntoViewIfNeeded();
+    await lookAt(wide, "profile");
+  });
+});
