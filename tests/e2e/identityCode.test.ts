@@ -100,8 +100,7 @@ describe.each([
     await section.getByText(/Enter the code we sent to 0803 \*\*\* \*\*\d\d to finish\./).waitFor();
     await section.getByText("Tier 1", { exact: true }).waitFor();
 
-    const code = await identityCodeSent(test.app);
-    await page.reload();
+    const code = await identityCodeSent(test.app, number);
     await section.getByRole("button", { name: "Enter the code" }).focus();
     await page.keyboard.press("Enter");
     await step.getByLabel("Code from the text message").waitFor();
