@@ -288,6 +288,8 @@ describe("a program's batch (v1)", () => {
     const ids = byRequest.rows.map((r) => r.transaction_id as string);
     const bought = await server.db.select().from(transactions).where(inArray(transactions.id, ids));
     expect(bought.every((t) => t.apiKeyId === holder.keyId && t.apiDialect === "v1")).toBe(true);
+    // Each purchase says which batch it is a row of, as a customer's batch's do.
+    expect(bought.map((t) => t.bulkBatchId)).toEqual([id, id, id]);
     const hooks = await server.db
       .select()
       .from(webhookDeliveries)
