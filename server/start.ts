@@ -69,8 +69,11 @@ export async function startServer(config: Config, logger: Logger, clock: Clock =
         "stopping: no new requests; letting those in flight finish",
       );
       const drained = await requests;
-      // The mail the last requests wrote (a sign-up's code) goes now, not at the next start.
-      const backgroundDone = await settledBy(Promise.all([working, served.deps.outbox.idle()]), deadline);
+      // The mail and SMS the last requests wrote (a sign-up's code, an identity code) go now, not at the next start.
+      const backgroundDone = await settledBy(
+        Promise.all([working, served.deps.outbox.idle(), served.deps.sms?.idle()]),
+        deadline,
+      );
       // What the grace cut is pending, recorded as this instance's: once it is gone, the others ask at once.
       await instance.close();
       await database.close();

@@ -722,6 +722,11 @@ export const transactions = pgTable(
     apiRequest: jsonb("api_request"),
     /** A dispute's redelivery: the business paid for it (the refunds account), not the customer's wallet. */
     paidByHouse: boolean("paid_by_house").notNull().default(false),
+    /**
+     * The bulk purchase it is a row of, written with the hold: its outcome is the batch's to tell, not
+     * one SMS per row (db/functions/purchase_sms.sql).
+     */
+    bulkBatchId: uuid("bulk_batch_id").references((): AnyPgColumn => bulkBatches.id),
     createdAt: at("created_at").notNull(),
     updatedAt: at("updated_at").notNull(),
   },

@@ -28,6 +28,7 @@ export function kycRequestRoutes(deps: AppDeps) {
     }),
     implement("POST /core/customer/kyc/resend-code", async ({ c }) => {
       const data = await resendIdentityCode(deps, sessionOf(c).user);
+      deps.sms?.kick();
       return { msg: `A new code was sent to ${data.confirmation?.phone ?? "the same phone"}.`, data };
     }),
   ];

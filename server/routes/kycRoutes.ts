@@ -29,6 +29,8 @@ export function kycRoutes(deps: AppDeps) {
     }),
     implement("POST /core/customer/kyc/verify", async ({ body, c }) => {
       const data = await verifyIdentity(deps, sessionOf(c).user, body);
+      // The code was queued with the check; it leaves now rather than at the next background run.
+      if (data.confirmation?.state === "awaiting_code") deps.sms?.kick();
       return { msg: verifiedWords(body.id_type, data), data };
     }),
   ];

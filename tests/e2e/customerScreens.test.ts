@@ -222,7 +222,7 @@ describe("a verified customer's profile", () => {
     // The match asks for the code sent to the phone the registry holds for the BVN.
     const codeStep = atPhone.getByRole("dialog", { name: "Enter the code" });
     await codeStep.waitFor();
-    const code = await identityCodeSent(test.app);
+    const code = await identityCodeSent(test.app, "22212341234");
     await open(atPhone, "/app/profile");
     await section.getByRole("button", { name: "Enter the code" }).click();
     await codeStep.getByLabel("Code from the text message").fill(code);

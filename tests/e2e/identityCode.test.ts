@@ -100,8 +100,13 @@ describe.each([
     await section.getByText(/Enter the code we sent to 0803 \*\*\* \*\*\d\d to finish\./).waitFor();
     await section.getByText("Tier 1", { exact: true }).waitFor();
 
-    const code = await identityCodeSent(test.app);
-    await page.reload();
+    const code = await identityCodeSent(test.app, number);
+    // The simulated phone's inbox, where a developer reads it too.
+    const inbox = await test.newPage(window);
+    await inbox.goto(`${test.app.base}/simulator/termii?to=0803${number.slice(-7)}`);
+    await inbox.getByText(`${code} is your OjaPay identity code.`, { exact: false }).waitFor();
+    await lookAt(inbox, `inbox-${window === phone ? "phone" : "laptop"}`);
+    await inbox.close();
     await section.getByRole("button", { name: "Enter the code" }).focus();
     await page.keyboard.press("Enter");
     await step.getByLabel("Code from the text message").waitFor();

@@ -1,4 +1,5 @@
-import { eq, inArray } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { BulkAirtimeRow } from "../../schemas/bulk";
 import { maxBulkRows } from "../../schemas/bulk";
@@ -288,6 +289,8 @@ describe("a program's batch (v1)", () => {
     const ids = byRequest.rows.map((r) => r.transaction_id as string);
     const bought = await server.db.select().from(transactions).where(inArray(transactions.id, ids));
     expect(bought.every((t) => t.apiKeyId === holder.keyId && t.apiDialect === "v1")).toBe(true);
+    // Each purchase says which batch it is a row of, as a customer's batch's do.
+    expect(bought.map((t) => t.bulkBatchId)).toEqual([id, id, id]);
     const hooks = await server.db
       .select()
       .from(webhookDeliveries)
@@ -304,5 +307,31 @@ describe("a program's batch (v1)", () => {
     const stranger = await keyHolder(server);
     const notTheirs = await server.send("GET /v1/batches/:id", { token: stranger.key, params: { id } });
     expect(notTheirs.status).toBe(404);
+  });
+});
+
+describe("migration 0034", () => {
+  it("marks the purchases of rows placed before it with their batch, and no other purchase", async () => {
+    const c = await server.fundedCustomer(naira(2_000));
+    const started = await start(c, [airtimeRow(), airtimeRow()]);
+    const id = started.data?.id as string;
+    await placeQueuedRows(server.deps);
+    const single = await server.boughtAirtime(c, phone(), naira(100));
+    const ofCustomer = async () =>
+      (await server.db.select().from(transactions).where(eq(transactions.userId, c.id)))
+        .filter((t) => t.kind === "airtime")
+        .map((t) => [t.reference === single.reference, t.bulkBatchId]);
+    // As a row placed before the column was written.
+    await server.db.update(transactions).set({ bulkBatchId: null }).where(eq(transactions.userId, c.id));
+    const file = new URL("../../server/db/migrations/0034_bulk_purchase_rows.sql", import.meta.url);
+    const [, , backfill] = readFileSync(file, "utf8").split("--> statement-breakpoint");
+    await server.db.execute(sql.raw(backfill as string));
+    expect((await ofCustomer()).sort()).toEqual(
+      [
+        [false, id],
+        [false, id],
+        [true, null],
+      ].sort(),
+    );
   });
 });

@@ -1,9 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { Transaction } from "../../schemas/transactions";
-import { smsMessages } from "../../server/db/schema";
+import { smsMessages, transactions } from "../../server/db/schema";
 import { simulatorKeys } from "../../server/outside/simulation/simulatorKeys";
 import { termiiSignature } from "../../server/outside/termii/termiiAnswers";
+import { placeQueuedRows } from "../../server/services/bulk/bulkPlacing";
+import { requeryDue } from "../../server/services/purchases/requeryWorker";
+import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { queueSms } from "../../server/services/sms/smsOutbox";
 import { forgetOldSms, sendDueSms } from "../../server/services/sms/smsSender";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
@@ -245,6 +248,61 @@ describe("a prepaid token, outcomes and Resend token", () => {
     // A meter without them gets none.
     const plain = purchaseOf(await buyElectricity(c, "08059990004"));
     expect((await smsOf(c, plain.reference)).kcts).toBeNull();
+  });
+
+  it("tells no row of a bulk batch its outcome, even with all; a single purchase and a scheduled run are told", async () => {
+    const c = await server.fundedCustomer(naira(10_000), "1357", { phone: "08035550102" });
+    await server.sendOk("PUT /core/customer/sms", { token: c.token, body: { sms_outcomes: "all" } });
+    const toBuyer = () => termii().sent.filter((m) => m.to === "2348035550102");
+    // Delivered, failed at once, and pending until a requery says delivered.
+    const rows = ["08031235678", "08031230000", "08031231111"].map((phone) => ({
+      phone,
+      network_id: 1,
+      amount: naira(100),
+    }));
+    const started = await server.send("POST /core/customer/bulk", {
+      token: c.token,
+      body: { kind: "airtime", rows, pin: c.pin, request_id: crypto.randomUUID() },
+    });
+    expect(started.status).toBe(202);
+    await placeQueuedRows(server.deps);
+    for (let i = 0; i < 2; i++) {
+      server.clock.advance(minute);
+      await requeryDue(server.deps);
+    }
+    const batch = await server.sendOk("GET /core/customer/bulk/:id", {
+      token: c.token,
+      params: { id: started.data?.id as string },
+    });
+    expect(batch).toMatchObject({ successful: 2, failed: 1, pending: 0 });
+    const bought = await server.db.select().from(transactions).where(eq(transactions.userId, c.id));
+    const airtime = bought.filter((t) => t.kind === "airtime");
+    expect(airtime.map((t) => t.bulkBatchId)).toEqual([batch.id, batch.id, batch.id]);
+    await sendDue();
+    expect(await server.db.select().from(smsMessages).where(eq(smsMessages.userId, c.id))).toEqual([]);
+    expect(toBuyer()).toHaveLength(0);
+
+    await server.boughtAirtime(c, "08031234003", naira(100));
+    await sendDue();
+    expect(toBuyer().map((m) => m.sms)).toEqual([expect.stringMatching(/was successful/)]);
+
+    const schedule = await server.send("POST /core/customer/schedules", {
+      token: c.token,
+      body: {
+        kind: "airtime",
+        network_id: 1,
+        phone: "08031234004",
+        amount: naira(100),
+        every: "day",
+        at: "07:00",
+        pin: c.pin,
+      },
+    });
+    expect(schedule.status).toBe(201);
+    server.clock.advance(24 * 60 * minute);
+    expect(await placeDueRuns(server.deps)).toBe(1);
+    await sendDue();
+    expect(toBuyer()).toHaveLength(2);
   });
 
   it("tells outcomes by the customer's setting: electricity by default, all, or none", async () => {

@@ -3,7 +3,9 @@
 -- given with the purchase (else the buyer's), and the outcome goes to the buyer when their setting
 -- (sms_preferences, default electricity only) covers the kind. The text is written at sending time
 -- from the purchase (services/sms/purchaseSmsTexts.ts), so the token is not copied here. Nothing is
--- queued while this deployment's SMS is off (sms_switch) or for a purchase made with an API key.
+-- queued while this deployment's SMS is off (sms_switch) or for a purchase made with an API key. A row
+-- of a bulk batch (bulk_batch_id) sends its token but not its outcome: up to 500 texts to one phone
+-- would say what the batch's page says; a scheduled run is an ordinary purchase and is told.
 
 -- A Nigerian mobile number as the gateway wants it (234…), or null.
 CREATE OR REPLACE FUNCTION sms_number(phone text) RETURNS text
@@ -35,7 +37,8 @@ BEGIN
   SELECT outcomes INTO wanted FROM sms_preferences WHERE user_id = NEW.user_id;
   wanted := coalesce(wanted, 'electricity');
   -- The token's message says the outcome too: the buyer is not told twice on the same phone.
-  IF buyer_phone IS NOT NULL AND (wanted = 'all' OR (wanted = 'electricity' AND NEW.kind = 'electricity'))
+  IF buyer_phone IS NOT NULL AND NEW.bulk_batch_id IS NULL
+     AND (wanted = 'all' OR (wanted = 'electricity' AND NEW.kind = 'electricity'))
      AND NOT (token_sent AND token_to = buyer_phone) THEN
     INSERT INTO sms_messages (user_id, transaction_id, purpose, recipient, sealed, created_at, next_attempt_at)
     VALUES (NEW.user_id, NEW.id, 'outcome', buyer_phone, false, NEW.updated_at, NEW.updated_at);

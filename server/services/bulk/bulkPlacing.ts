@@ -75,7 +75,7 @@ async function confirmationOf(
     request_id: row.requestId,
     batch_id: row.batchId,
   };
-  return { ...common, key: purchaseKey, asked };
+  return { ...common, key: purchaseKey, asked, batch: row.batchId };
 }
 
 /**

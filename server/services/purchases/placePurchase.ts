@@ -95,6 +95,8 @@ export interface KeyConfirmation {
   key: PurchaseKey;
   /** What the caller sent, in its own ids and words: what its record echoes. */
   asked: Record<string, unknown>;
+  /** The bulk batch it is a row of, when a program's batch placed it. */
+  batch?: string | undefined;
   request_id: string;
   allow_duplicate?: boolean | undefined;
 }
@@ -369,6 +371,8 @@ export interface HoldRequest {
   scope: string;
   /** The API key it was bought with, if any, and what its caller asked. */
   key?: Pick<KeyConfirmation, "key" | "asked"> | undefined;
+  /** The bulk batch it is a row of, if any. */
+  batch?: string | undefined;
 }
 
 /**
@@ -378,7 +382,7 @@ export interface HoldRequest {
  */
 export function holdRows(
   deps: Pick<PurchaseDeps, "clock" | "providers" | "config" | "instance">,
-  { user, walletId, order, offer, requestId, hash, scope, key }: HoldRequest,
+  { user, walletId, order, offer, requestId, hash, scope, key, batch }: HoldRequest,
 ) {
   const now = deps.clock.now();
   // The purchase's id is made here so the other rows can name it.
@@ -434,6 +438,7 @@ export function holdRows(
         apiKeyId: key?.key.id ?? null,
         apiDialect: key?.key.dialect ?? null,
         apiRequest: key?.asked ?? null,
+        bulkBatchId: batch ?? null,
         createdAt: now,
         updatedAt: now,
       },
@@ -463,6 +468,7 @@ async function holdMoney(
     hash,
     scope,
     key: "key" in confirmation ? confirmation : undefined,
+    batch: "batch" in confirmation ? confirmation.batch : undefined,
   });
   const { dailyLimit } = limitOf(account.limits, user.kycTier);
   const answer = await sendHold(

@@ -2,7 +2,6 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
-import { type Database, openPglite } from "../../../server/db/database";
 import { startChildServer } from "../../support/childServer";
 import "../../support/providedDatabases";
 
@@ -23,44 +22,25 @@ export async function startAppProcess(env: Record<string, string>) {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(`${dataDir}-simulators`, { recursive: true, force: true });
   };
-  const start = (port?: number) =>
-    startChildServer(
-      "server/main.ts",
-      (port) => ({
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "warn",
-        // Where the gateway sends the customer back: the same origin the browser uses.
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        ...env,
-      }),
-      "/api/status/",
-      port === undefined ? {} : { port },
-    );
-  let server = await start().catch((error: unknown) => {
+  const server = await startChildServer(
+    "server/main.ts",
+    (port) => ({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      // Where the gateway sends the customer back: the same origin the browser uses.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    }),
+    "/api/status/",
+  ).catch((error: unknown) => {
     removeDataDir();
     throw error;
   });
-  const port = Number(new URL(server.base).port);
   return {
-    base: server.base,
+    ...server,
     stop: async () => {
       await server.stop();
       removeDataDir();
-    },
-    /**
-     * Stops the app, runs `read` on its database (PGlite lets one process open it), and starts it
-     * again where it was, so the browser's session goes on: for what only the app's store holds, such
-     * as an SMS the simulated gateway has not sent.
-     */
-    async whileStopped<T>(read: (db: Database) => Promise<T>): Promise<T> {
-      await server.stop();
-      const database = await openPglite(dataDir);
-      try {
-        return await read(database.db);
-      } finally {
-        await database.close();
-        server = await start(port);
-      }
     },
   };
 }

@@ -1,25 +1,21 @@
-import { desc, eq } from "drizzle-orm";
-import { smsMessages } from "../../../server/db/schema";
-import { developmentTotpKey, openSecret } from "../../../server/services/accounts/secretBox";
+import { registryPhoneOf } from "../../../server/outside/didit/simulator/diditSimulator";
 import type { BrowserTest } from "./browserTest";
 
 /**
- * The newest identity code the app queued by SMS, as the registry's phone would read it: read from
- * the app's own store while it is stopped (the code is sealed there and never logged), then the app
- * starts again where it was.
+ * The newest identity code the registry's phone for `number` (a BVN or NIN) received, read from the
+ * running app's simulated Termii inbox, as a developer reads it: the app's sender sends the code at
+ * once, so this waits a little for it to arrive.
  */
-export async function identityCodeSent(app: BrowserTest["app"]): Promise<string> {
-  const [row] = await app.whileStopped((db) =>
-    db
-      .select()
-      .from(smsMessages)
-      .where(eq(smsMessages.purpose, "identity_code"))
-      .orderBy(desc(smsMessages.createdAt))
-      .limit(1),
-  );
-  if (!row?.message) throw new Error("no identity code was queued");
-  const text = row.sealed ? openSecret(Buffer.from(developmentTotpKey, "hex"), row.message) : row.message;
-  const code = text.match(/\b\d{6}\b/)?.[0];
-  if (!code) throw new Error("the identity code SMS holds no code");
-  return code;
+export async function identityCodeSent(app: BrowserTest["app"], number: string): Promise<string> {
+  const to = registryPhoneOf(number).slice(1);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${app.base}/simulator/termii/messages?to=${to}`);
+    if (res.status !== 200) throw new Error(`the simulated inbox answered ${res.status}`);
+    const { messages } = (await res.json()) as { messages: Array<{ sms: string }> };
+    const code = messages.find((m) => m.sms.includes("identity code"))?.sms.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no identity code reached ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

@@ -1,24 +1,40 @@
 import { and, desc, eq } from "drizzle-orm";
 import { smsMessages } from "../../../server/db/schema";
-import { openSecret } from "../../../server/services/accounts/secretBox";
 import type { TestServer } from "./testServer";
 
+interface InboxMessage {
+  message_id: string;
+  to: string;
+  sms: string;
+}
+
+/** What the simulated phone `to` received, read as a developer would: the Termii simulator's inbox. */
+async function inboxOf(server: TestServer, to: string): Promise<InboxMessage[]> {
+  const res = await server.app.request(`/simulator/termii/messages?to=${to}`);
+  if (res.status !== 200) throw new Error(`the simulated inbox answered ${res.status}`);
+  return ((await res.json()) as { messages: InboxMessage[] }).messages;
+}
+
 /**
- * The identity codes a customer was sent, newest first, as the phone received them: the SMS outbox's
- * sealed text opened with the server's key (what the Termii sender would send), and where it went.
+ * The identity codes a customer was sent, newest first, as the phone received them: the SMS outbox is
+ * sent first (the real sender, to the simulated Termii), and each of the customer's messages is read
+ * from the simulated phone's inbox by the id Termii gave it. `stored` is what the outbox row keeps.
  */
 export async function identityCodesSent(server: TestServer, userId: string) {
+  await server.deps.sms?.sendDue();
   const rows = await server.db
     .select()
     .from(smsMessages)
     .where(and(eq(smsMessages.userId, userId), eq(smsMessages.purpose, "identity_code")))
     .orderBy(desc(smsMessages.createdAt));
+  const inboxes = new Map<string, InboxMessage[]>();
+  for (const to of new Set(rows.map((row) => row.recipient))) inboxes.set(to, await inboxOf(server, to));
   return rows.map((row) => {
-    const text =
-      row.sealed && row.message ? openSecret(server.deps.config.totpKey, row.message) : row.message;
-    const code = text?.match(/\b\d{6}\b/)?.[0];
+    const received = inboxes.get(row.recipient)?.find((m) => m.message_id === row.providerMessageId);
+    if (!received) throw new Error(`the phone never received identity code SMS ${row.id}`);
+    const code = received.sms.match(/\b\d{6}\b/)?.[0];
     if (!code) throw new Error("an identity code SMS without a code");
-    return { code, to: row.recipient, sealed: row.sealed, stored: row.message, text };
+    return { code, to: received.to, sealed: row.sealed, stored: row.message, text: received.sms };
   });
 }
 

@@ -250,6 +250,8 @@ export async function createTestServer(
     patch: (path: string, body?: unknown, token?: string) => call("PATCH", path, { body, token }),
     put: (path: string, body?: unknown, token?: string) => call("PUT", path, { body, token }),
     close: async () => {
+      // An SMS a request kicked finishes before the database it writes to closes.
+      await deps.sms?.idle();
       await served.close();
       await instance.close();
       await database.close();

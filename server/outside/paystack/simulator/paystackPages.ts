@@ -1,8 +1,5 @@
-import { html, raw } from "hono/html";
-import type { HtmlEscapedString } from "hono/utils/html";
-import { simulatedBarHtml } from "../../simulation/simulatedBar";
-
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+import { html } from "hono/html";
+import { type Html, simulatorPage } from "../../simulation/simulatorPage";
 
 const naira = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 export const formatKobo = (kobo: number) => naira.format(kobo / 100);
@@ -16,40 +13,19 @@ export const testCard = {
   otp: "123456",
 };
 
-export function page(title: string, body: Html) {
-  return html`<!doctype html>
-<html lang="en-NG">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-    <style>
-      body { font-family: system-ui, sans-serif; background: #f3f5f7; color: #17212b; margin: 0; }
-      main { max-width: 440px; margin: 16px auto; background: #fff; border: 1px solid #dfe5ea; border-radius: 12px; padding: 20px; }
-      h1 { font-size: 1.3rem; margin: 0 0 8px; }
-      h2 { font-size: 1.05rem; margin: 20px 0 8px; }
+/** The checkout's and the bank app's own look, inside the simulators' page shell. */
+const paystackStyle = `
       .amount { font-size: 2rem; font-weight: 800; margin: 8px 0; }
-      .muted { color: #5b6b78; }
       .error { background: #fde8e6; color: #9b1c10; padding: 8px 12px; border-radius: 8px; }
       .ok { background: #e3f5e8; color: #145c2a; padding: 8px 12px; border-radius: 8px; }
-      label { display: block; font-weight: 600; margin: 10px 0 4px; }
-      input { box-sizing: border-box; width: 100%; min-height: 44px; font: inherit; padding: 8px 10px; border: 1px solid #9aa8b4; border-radius: 8px; }
       .row { display: flex; gap: 10px; }
       .row > div { flex: 1; }
       form { margin: 0; }
-      button { width: 100%; min-height: 48px; border-radius: 10px; font: inherit; font-weight: 700; margin-top: 12px; cursor: pointer; }
       .pay { background: #0ba4db; border: 1px solid #0a8fbf; color: #fff; }
       .secondary { background: #fff; border: 1px solid #0a8fbf; color: #0a6f95; }
-      .cancel { background: #fff; border: 1px solid #b42318; color: #b42318; }
-      :focus-visible { outline: 3px solid #f5a623; outline-offset: 2px; }
-    </style>
-  </head>
-  <body>
-    ${raw(simulatedBarHtml)}
-    <main>${body}</main>
-  </body>
-</html>`;
-}
+      .cancel { background: #fff; border: 1px solid #b42318; color: #b42318; }`;
+
+export const page = (title: string, body: Html) => simulatorPage(title, body, paystackStyle);
 
 export interface CheckoutView {
   businessName: string;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Clock } from "../../../clock";
 import { termiiSignature, termiiSignatureHeader } from "../termiiAnswers";
+import { mountInbox } from "./termiiInbox";
 
 export interface TermiiSimulatorOptions {
   apiKey: string;
@@ -21,7 +22,12 @@ export interface SimulatedSms {
   channel: string;
   at: Date;
   reported: boolean;
+  /** What the network said of it: "Message Sent" until its delivery report goes. */
+  status: string;
 }
+
+/** The messages the simulator keeps for its inbox: a developer's session, or a test file's, fits. */
+export const inboxSize = 200;
 
 /**
  * What the simulated handset network says of a number, by its last four digits: `0000` has DND on
@@ -49,6 +55,7 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
 
   async function report(message: SimulatedSms, status = simulatedStatus(message.to)) {
     message.reported = true;
+    message.status = status;
     const body = JSON.stringify({
       type: "outbound",
       id: `sim-${message.messageId}`,
@@ -97,8 +104,10 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
       channel: String(body.channel),
       at: options.clock.now(),
       reported: false,
+      status: "Message Sent",
     };
     sent.push(message);
+    if (sent.length > inboxSize) sent.splice(0, sent.length - inboxSize);
     if (answersLost > 0) {
       // Taken, but the answer never makes it back whole: the sender cannot know it went.
       answersLost -= 1;
@@ -116,10 +125,12 @@ export function createTermiiSimulator(options: TermiiSimulatorOptions) {
     });
   });
 
+  mountInbox(app, sent);
+
   return {
     app,
     control: {
-      /** Every message taken, oldest first (tests read the bodies here). */
+      /** The last `inboxSize` messages taken, oldest first (tests read the bodies here). */
       sent,
       /** The next `times` sends answer 503, as a gateway that is down does. */
       down(times: number) {
