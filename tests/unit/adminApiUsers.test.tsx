@@ -68,13 +68,24 @@ async function openPage(api: Parameters<typeof fakeAdmin>[0], profile = adminPro
 
 describe("the API users page", () => {
   it("lists the accounts by this month's volume with their keys, and every key below", async () => {
-    const apiUsers = vi.fn(async () => pageOf([busy, idle]));
+    // The list answers only once the test has seen it loading, however fast or slow this machine is.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const apiUsers = vi.fn(async () => {
+      await answered;
+      return pageOf([busy, idle]);
+    });
     const apiKeys = vi.fn(async () => pageOf([liveKey, revokedKey]));
     await openPage({ apiUsers, apiKeys });
     await heading("API users");
     // The console's frame draws the page's heading while the page's own code still loads; the title is the page's.
     await vi.waitFor(() => expect(document.title).toBe("API users · OjaPay"));
-    expect(screen.getAllByRole("status").some((s) => s.textContent === "Loading…")).toBe(true);
+    await vi.waitFor(() =>
+      expect(screen.getAllByRole("status").some((s) => s.textContent === "Loading…")).toBe(true),
+    );
+    answer();
 
     const users = within(await screen.findByRole("table", { name: /API users by volume/ }));
     const [, first, second] = users.getAllByRole("row");
