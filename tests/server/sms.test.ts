@@ -217,7 +217,7 @@ describe("a prepaid token, outcomes and Resend token", () => {
     await termii().reportAll();
     const view = await smsOf(c, bought.reference);
     expect(view).toMatchObject({ sms_on: true, can_resend_token: true, resends_left: 3 });
-    expect(view.sms).toMatchObject({ state: "delivered", status: "DELIVERED" });
+    expect(view.sms).toMatchObject({ purpose: "token", state: "delivered", status: "DELIVERED" });
     // By email always, as well.
     await server.deps.outbox.sendDue();
     const mailed = server.mailbox.sent.filter(
@@ -230,6 +230,16 @@ describe("a prepaid token, outcomes and Resend token", () => {
     expect(server.logLines.join("\n")).not.toContain(bought.token ?? "none");
     const rows = await server.db.select().from(smsMessages);
     expect(rows.every((r) => r.message === null)).toBe(true);
+  });
+
+  it("shows the token's SMS on the receipt, not the outcome text delivered beside it", async () => {
+    const c = await server.fundedCustomer(naira(10_000));
+    // The simulated phone ending 2222 lets its messages expire; the buyer's own phone gets the outcome.
+    const bought = purchaseOf(await buyElectricity(c, "08059992222"));
+    await sendDue();
+    await termii().reportAll();
+    const view = await smsOf(c, bought.reference);
+    expect(view.sms).toMatchObject({ purpose: "token", status: "Expired" });
   });
 
   it("gives a meter's key change tokens, when the disco sends them, on the receipt and in the SMS", async () => {

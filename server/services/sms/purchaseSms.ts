@@ -43,7 +43,9 @@ async function viewOf(deps: Deps, row: typeof transactions.$inferSelect): Promis
     .select()
     .from(smsMessages)
     .where(eq(smsMessages.transactionId, row.id))
-    .orderBy(desc(smsMessages.createdAt))
+    // A purchase that texted a token answers for the token's SMS, the one the buyer waits on: the
+    // outcome text, sent with it to the customer's own phone, may be delivered while the token is not.
+    .orderBy(desc(sql`${smsMessages.purpose} = 'token'`), desc(smsMessages.createdAt))
     .limit(1);
   const [used] = await deps.db
     .select({ count: smsResends.count })
