@@ -101,6 +101,22 @@ describe("opening a dispute", () => {
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
   });
 
+  it("closes a delivered purchase the provider now says failed, as a reversal: money back once", async () => {
+    const { customer, purchase } = await bought();
+    expect(purchase.status).toBe("successful");
+    const requestId = (await rowOf(purchase.id))?.providerRequestId ?? "";
+    server.vtpass.scriptRequery(requestId, { code: "000", status: "failed", keep: "failed" });
+    const before = await walletBalance(server.db, customer.id);
+    const answer = await dispute(customer, purchase.id);
+    expect(answer.body.data).toMatchObject({ status: "closed_by_requery", outcome: "requery" });
+    expect((await rowOf(purchase.id))?.status).toBe("reversed");
+    expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+    // Asked again (staff's requery), the same answer gives nothing more.
+    const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, {}, staff.token);
+    expect(again.status).toBe(400);
+    expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+  });
+
   it("joins the staff queue when the provider still says delivered, with its answer and a 72-hour deadline", async () => {
     const { customer, purchase } = await bought();
     const answer = await dispute(customer, purchase.id);

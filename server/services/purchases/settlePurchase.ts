@@ -68,6 +68,9 @@ export type SettleSource = "purchase" | "requery" | "webhook" | "staff";
 
 const maxDelayMs = 30 * 60_000;
 
+/** The answers that are the provider's word on the purchase now: a requery (the worker's, staff's, a webhook's). */
+const asked = (source: SettleSource) => source !== "purchase";
+
 /**
  * How long after a purchase a provider that has no record of it at all (VTpass `015`) is believed:
  * our call to it gave up long before, so it can no longer arrive and be delivered.
@@ -150,6 +153,21 @@ export async function settlePurchase(
     // A "delivered" short of PINs is pending; said in the history so staff see why it waits.
     const shortOfPins = result.status === "successful" && withEveryPin(row, result) !== result;
     result = withEveryPin(row, result);
+    if (
+      asked(source) &&
+      result.status === "failed" &&
+      (row.status === "successful" || row.status === "refunded")
+    ) {
+      // Asked now, the provider says a purchase it had delivered failed: it kept nothing for it, as in a
+      // reversal, so it is settled as one (money back once). The purchase's own call answering late (a
+      // declined first try) is not the provider's word on it now, and is not believed over a delivery.
+      result = {
+        status: "reversed",
+        reason: result.reason,
+        providerReference: result.providerReference,
+        note: result.note,
+      };
+    }
     const now = deps.clock.now();
     const providerReference = result.providerReference ?? row.providerReference;
     const said = result.note ? ` (${result.note})` : "";
