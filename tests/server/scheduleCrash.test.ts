@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { systemClock } from "../../server/clock";
@@ -24,8 +24,8 @@ import { createScratchDatabase, onPostgres } from "./support/testDatabase";
 // clock the test moves a day at a time (movedClockMain.ts: the app as main.ts starts it, its clock
 // read from a file; VTpass, simulated in this process, reads the same). On some days the app is
 // killed with kill -9 in the middle of a run and started again: while VTpass holds the run's
-// purchase (it delivered, the app never heard), and on Postgres as soon as the run is claimed, before
-// its purchase is placed. Exactly one purchase a period, whoever placed it. Waits are on conditions.
+// purchase (it delivered, the app never heard), and after the run is claimed and before its purchase is
+// written (placingStop). Exactly one purchase a period, whoever placed it. Waits are on conditions.
 
 const admin = { email: "root@schedulecrash.test", password: "schedule crash admin 1" };
 const customer = { email: "saver@schedulecrash.test", password: "customer password 1" };
@@ -48,6 +48,62 @@ let base: string;
 let port: number;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stops the next purchase's insert, for a kill after its run's claim and before its purchase exists: a
+ * trigger the test adds to `transactions`. On Postgres the insert waits on an advisory lock the test
+ * holds (`lock` is one connection: the lock is its session's). PGlite runs inside the app's process,
+ * which the test cannot reach while it runs, so there the test asks by a file in the data directory, and
+ * the insert that sees it leaves a file saying it is there and sleeps, its process with it, until killed.
+ */
+function placingStop(lock: DatabaseHandle | null) {
+  const key = 3838;
+  const asked = join(dataDir, "stop_placing");
+  const stopped = join(dataDir, "placing_stopped");
+  const waiting = async () => {
+    if (!lock) return [];
+    const found = await lock.db.execute(
+      sql`select pid from pg_locks where locktype = 'advisory' and objid = ${key} and not granted`,
+    );
+    return (found as unknown as { rows: { pid: number }[] }).rows.map((r) => r.pid);
+  };
+  return {
+    async install(store: DatabaseHandle) {
+      const stops = lock
+        ? `perform pg_advisory_xact_lock_shared(${key});`
+        : `if (pg_stat_file('stop_placing', true)).size is not null
+               and (pg_stat_file('placing_stopped', true)).size is null then
+             execute format('copy (select 1) to %L', current_setting('data_directory') || '/placing_stopped');
+             perform pg_sleep(3600);
+           end if;`;
+      await store.db.execute(
+        sql.raw(`create function crash_test_placing() returns trigger language plpgsql
+          as $$ begin ${stops} return new; end $$`),
+      );
+      await store.db.execute(
+        sql.raw(`create trigger crash_test_placing before insert on transactions
+          for each row execute function crash_test_placing()`),
+      );
+    },
+    async arm() {
+      if (lock) await lock.db.execute(sql`select pg_advisory_lock(${key})`);
+      else writeFileSync(asked, "");
+    },
+    reached: async () => (lock ? (await waiting()).length > 0 : existsSync(stopped)),
+    /** After the kill: the killed app's waiting insert is ended, as its crash ends it, and inserts pass again. */
+    async release() {
+      if (!lock) {
+        rmSync(asked);
+        rmSync(stopped);
+        return;
+      }
+      // A statement waiting on a lock would go on once it is free, and commit, its app dead or not.
+      for (const pid of await waiting()) await lock.db.execute(sql`select pg_terminate_backend(${pid})`);
+      await until("the killed app's session to end", async () => (await waiting()).length === 0);
+      await lock.db.execute(sql`select pg_advisory_unlock(${key})`);
+    },
+  };
+}
 
 /** While set, VTpass delivers each purchase but keeps its answer: the app dies waiting for it. */
 let holdAnswers = false;
@@ -135,8 +191,11 @@ async function scheduleNow(id: string) {
 
 describe("a crash in the middle of a scheduled run", () => {
   it("buys once a period across a simulated month, killed with kill -9 mid-run and restarted", async () => {
+    const lock = scratch ? await openStore(1) : null;
+    const stop = placingStop(lock);
     const store = await openStore();
     await seedSystemRows(store.db);
+    await stop.install(store);
     const now = new Date();
     const [row] = await store.db
       .insert(users)
@@ -185,28 +244,38 @@ describe("a crash in the middle of a scheduled run", () => {
     });
     const first = new Date(made.next_runs[0] as string);
 
-    // On Postgres the test watches the claim itself, to kill the app between claim and purchase.
-    const watch = scratch ? await openStore(2) : null;
+    let killedAtClaim = 0;
     try {
       for (let day = 0; day < days; day++) {
         const period = new Date(first.getTime() + day * dayMs);
         const killMidAnswer = day % 7 === 3;
-        const killAtClaim = watch !== null && day % 7 === 5;
+        const killAtClaim = day % 7 === 5;
         holdAnswers = killMidAnswer;
         const heldBefore = held;
+        if (killAtClaim) await stop.arm();
         moveFileClock(clockFile, new Date(period.getTime() + 30 * 60_000));
+        if (killMidAnswer) await until("VTpass to hold the run's answer", () => held > heldBefore);
+        if (killAtClaim) await until("the run's purchase to be stopped", stop.reached);
         if (killMidAnswer || killAtClaim) {
-          await until("the run to be under way", async () => {
-            if (killMidAnswer) return held > heldBefore;
-            const [s] = await (watch as DatabaseHandle).db
-              .select({ claimedBy: schedules.claimedBy, nextRunAt: schedules.nextRunAt })
-              .from(schedules)
-              .where(eq(schedules.id, made.id));
-            // A run placed between two looks has moved the schedule on: the kill then lands after it.
-            return (s?.claimedBy ?? null) !== null || (s?.nextRunAt ?? period) > period;
-          });
           child.kill("SIGKILL");
           await child.exited;
+          if (killAtClaim) {
+            await stop.release();
+            // The run was claimed, and nothing of its purchase was written.
+            const store = lock ?? (await openStore());
+            const [claimed] = await store.db
+              .select({ claimedBy: schedules.claimedBy })
+              .from(schedules)
+              .where(eq(schedules.id, made.id));
+            const bought = await store.db
+              .select({ id: transactions.id })
+              .from(transactions)
+              .where(and(eq(transactions.userId, row.id), eq(transactions.kind, "airtime")));
+            if (!lock) await store.close();
+            expect(claimed?.claimedBy).not.toBeNull();
+            expect(bought).toHaveLength(day);
+            killedAtClaim++;
+          }
           holdAnswers = false;
           for (const release of released.splice(0)) release();
           child = await startApp();
@@ -222,8 +291,10 @@ describe("a crash in the middle of a scheduled run", () => {
         return seen.runs.every((r) => r.status !== "pending");
       });
     } finally {
-      await watch?.close();
+      await lock?.close();
     }
+    // Days 6, 13, 20 and 27 were killed between claim and purchase.
+    expect(killedAtClaim).toBe(4);
     child.kill("SIGTERM");
     await child.exited;
     child = undefined;
