@@ -78,11 +78,17 @@ describe("opening a dispute", () => {
     expect(server.mailbox.sent.filter((m) => m.to === customer.email).at(-1)?.text).toContain(
       "is back in your wallet",
     );
+    // Texted at once: the closing kicked the SMS sender, whose run this waits for (no sendDue).
+    await server.deps.sms?.idle();
     const [texted] = await server.db
       .select()
       .from(smsMessages)
       .where(and(eq(smsMessages.transactionId, purchase.id), eq(smsMessages.purpose, "dispute")));
-    expect(texted?.message).toContain(`your report on ${purchase.reference} was answered`);
+    expect(texted?.sentAt).not.toBeNull();
+    const sent = server.deps.simulators?.termii.control.sent.filter((m) => m.to === texted?.recipient);
+    expect(sent?.map((m) => m.sms)).toContainEqual(
+      expect.stringContaining(`your report on ${purchase.reference} was answered`),
+    );
     // Not in the staff queue, and the money came back only once.
     expect((await queue()).some((d) => d.purchase.id === purchase.id)).toBe(false);
     const again = await dispute(customer, purchase.id);

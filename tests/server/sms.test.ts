@@ -25,7 +25,8 @@ const sendDue = async () => (await server.deps.sms?.sendDue()) ?? 0;
 const minute = 60_000;
 
 beforeEach(async () => {
-  // Each test starts with nothing queued and nothing sent.
+  // Each test starts with nothing queued and nothing sent, and no run a settle started still going.
+  await server.deps.sms?.idle();
   await server.db.delete(smsMessages);
   termii().sent.length = 0;
 });
@@ -230,6 +231,15 @@ describe("a prepaid token, outcomes and Resend token", () => {
     expect(server.logLines.join("\n")).not.toContain(bought.token ?? "none");
     const rows = await server.db.select().from(smsMessages);
     expect(rows.every((r) => r.message === null)).toBe(true);
+  });
+
+  it("sends a token as its purchase settles, without waiting for the background work", async () => {
+    const c = await server.fundedCustomer(naira(10_000));
+    const bought = purchaseOf(await buyElectricity(c, "08059990002"));
+    // No sendDue: the settle kicked the sender; this waits for the run it started.
+    await server.deps.sms?.idle();
+    const texted = termii().sent.find((m) => m.to === "2348059990002");
+    expect(texted?.sms).toContain(bought.reference);
   });
 
   it("shows the token's SMS on the receipt, not the outcome text delivered beside it", async () => {

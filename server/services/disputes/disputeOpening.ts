@@ -16,8 +16,8 @@ import type { TransactionRow } from "../transactions/transactionRecords";
 import { tellDisputeOutcome } from "./disputeNews";
 import { customerDisputeView, type DisputeRow, disputeDeadlineMs, disputeWindowMs } from "./disputeViews";
 
-/** A purchase's deps, and the mail outbox to send the outcome's mail at once. */
-export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox"> & { config: Pick<Config, "sms"> };
+/** A purchase's deps, and the outboxes that send the outcome's mail and SMS at once. */
+export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox" | "sms"> & { config: Pick<Config, "sms"> };
 
 const moneyBack = new Set<TransactionRow["status"]>(["failed", "reversed", "refunded"]);
 
@@ -84,8 +84,11 @@ export async function openDispute(deps: DisputeDeps, actor: Actor, transactionId
   }
   const answered = await requeryFor(deps, row);
   const current = answered ? await attachAnswer(deps, opened, answered) : opened;
-  // Its outcome's mail is in the outbox: sent now, not at the background work's next run.
-  if (current.status !== "open") deps.outbox?.kick();
+  // Its outcome's mail and SMS are in their outboxes: sent now, not at the background work's next run.
+  if (current.status !== "open") {
+    deps.outbox?.kick();
+    deps.sms?.kick();
+  }
   return customerDisputeView(current);
 }
 

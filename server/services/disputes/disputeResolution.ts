@@ -68,5 +68,6 @@ export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string
     return { redelivery };
   });
   deps.outbox?.kick();
+  deps.sms?.kick();
   if (redelivery) await sendRedelivery(deps, redelivery);
 }

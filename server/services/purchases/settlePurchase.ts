@@ -28,6 +28,7 @@ import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
 import { noticeToCustomer } from "../notices/customerNotices";
 import { providerAlertsCleared, raiseProviderAlert } from "../routing/providerAlerts";
 import { circuitClosed, circuitFailed, outcomeInsert, outcomeOf } from "../routing/providerHealth";
+import type { SmsSending } from "../sms/smsSender";
 import {
   eventInsert,
   eventValues,
@@ -61,6 +62,8 @@ export type SettleDeps = {
   metrics: Pick<AppMetrics, "purchaseSettled"> | null;
   /** Sends the PINs' mail a delivery just committed; without it, the background work's next run does. */
   outbox?: Pick<MailOutbox, "kick">;
+  /** Sends the SMS a settle just queued (purchase_sms.sql); null while this deployment has no SMS. */
+  sms?: Pick<SmsSending, "kick"> | null;
 };
 
 /** Who brought the answer: the purchase itself, the requery worker, a provider webhook, or staff. */
@@ -91,7 +94,12 @@ const finalStatuses: ReadonlySet<string> = new Set(["successful", "failed", "rev
  * `from` into a final status (a reversal after delivery counts as reversed, once more).
  */
 function counted(deps: SettleDeps, from: TransactionRow["status"], row: TransactionRow): TransactionRow {
-  if (row.status !== from && finalStatuses.has(row.status)) deps.metrics?.purchaseSettled(row);
+  if (row.status !== from && finalStatuses.has(row.status)) {
+    deps.metrics?.purchaseSettled(row);
+    // The same statement may have queued its token or outcome by SMS (purchase_sms.sql decides): sent
+    // now, not at the background work's next run. A kick with nothing queued costs one empty claim.
+    if (!row.apiKeyId) deps.sms?.kick();
+  }
   // The delivery's statement put the PINs' mail in the outbox (`deliver`): send it now, not in 10 s.
   if (from === "pending" && row.status === "successful" && (row.vouchers || row.token) && !row.apiKeyId)
     deps.outbox?.kick();
