@@ -89,15 +89,16 @@ export async function serveApp(
   const outbox = createOutbox({ ...base, config });
   const { smsGateway, ...outside } = integrations;
   await recordSmsSwitch(base, smsGateway !== null);
+  // Counted only where someone may read it: without a token nothing is counted or served.
+  const metrics = config.metricsToken ? createMetrics(base) : null;
   const deps: AppDeps = {
     ...base,
     config: { ...config, publicUrl },
     ...outside,
     provider: integrations.providers.list[0] as AppDeps["provider"],
     outbox,
-    sms: smsGateway && createSmsSending({ ...base, config, gateway: smsGateway }),
-    // Counted only where someone may read it: without a token nothing is counted or served.
-    metrics: config.metricsToken ? createMetrics(base) : null,
+    sms: smsGateway && createSmsSending({ ...base, config, gateway: smsGateway, metrics }),
+    metrics,
   };
   const app = createApp(deps, {
     serveSpa: options.serveSpa ?? true,

@@ -12,7 +12,13 @@ export interface AppMetrics {
   purchaseSettled(purchase: { kind: string; status: string; provider: string | null }): void;
   /** One run of a background step. */
   backgroundStep(step: string, seconds: number, failed: boolean): void;
+  /** An SMS handed to the gateway: what it answered (`accepted`, `unclear`, `refused`, `gave_up`). */
+  smsSent(purpose: string, answer: SmsAnswer): void;
+  /** A delivery report that changed a message's status. */
+  smsReported(outcome: string): void;
 }
+
+export type SmsAnswer = "accepted" | "unclear" | "refused" | "gave_up";
 
 /**
  * A registry of this app's own, not prom-client's global one: several apps in one process (tests)
@@ -66,6 +72,19 @@ export function createMetrics(deps: { db: Database; clock: Clock }): AppMetrics 
     registers,
   });
 
+  const smsSends = new Counter({
+    name: "ojapay_sms_sends_total",
+    help: "SMS handed to the gateway, by purpose and its answer (accepted, unclear, refused, gave_up).",
+    labelNames: ["purpose", "answer"],
+    registers,
+  });
+  const smsReports = new Counter({
+    name: "ojapay_sms_delivery_reports_total",
+    help: "Delivery reports that changed a message's status, by outcome.",
+    labelNames: ["outcome"],
+    registers,
+  });
+
   return {
     registry,
     request(method, route, status, seconds) {
@@ -75,6 +94,12 @@ export function createMetrics(deps: { db: Database; clock: Clock }): AppMetrics 
     },
     purchaseSettled({ kind, status, provider }) {
       settled.inc({ kind, status, provider: provider ?? "none" });
+    },
+    smsSent(purpose, answer) {
+      smsSends.inc({ purpose, answer });
+    },
+    smsReported(outcome) {
+      smsReports.inc({ outcome });
     },
     backgroundStep(step, seconds, failed) {
       stepRuns.inc({ step });

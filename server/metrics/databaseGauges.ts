@@ -3,12 +3,12 @@ import { Gauge, type Registry } from "prom-client";
 import { purchaseKinds } from "../../schemas/transactions";
 import type { Clock } from "../clock";
 import type { Database } from "../db/database";
-import { mailOutbox, providerStates, transactions } from "../db/schema";
+import { mailOutbox, providerStates, smsMessages, transactions } from "../db/schema";
 import { sharedRead } from "./sharedRead";
 
 /**
  * What the database holds, read when Prometheus scrapes, so every instance reports the shared truth:
- * one statement for pending purchases, one for the providers' balances, one for the mail outbox.
+ * one statement for pending purchases, one for the providers' balances, one for each outbox.
  */
 export function databaseGauges(registry: Registry, deps: { db: Database; clock: Clock }) {
   const registers = [registry];
@@ -88,6 +88,19 @@ export function databaseGauges(registry: Registry, deps: { db: Database; clock: 
         .select({ waiting: count() })
         .from(mailOutbox)
         .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.gaveUpAt)));
+      this.set(row?.waiting ?? 0);
+    },
+  });
+
+  new Gauge({
+    name: "ojapay_sms_outbox_depth",
+    help: "SMS in the outbox not yet sent and not given up on.",
+    registers,
+    async collect() {
+      const [row] = await deps.db
+        .select({ waiting: count() })
+        .from(smsMessages)
+        .where(and(isNull(smsMessages.sentAt), isNull(smsMessages.gaveUpAt)));
       this.set(row?.waiting ?? 0);
     },
   });

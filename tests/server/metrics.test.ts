@@ -5,6 +5,7 @@ import { mailOutbox, providerStates } from "../../server/db/schema";
 import type { MailOutbox } from "../../server/mail/outbox";
 import { runBackgroundWork } from "../../server/services/backgroundWork";
 import { settlePurchase } from "../../server/services/purchases/settlePurchase";
+import { queueSms } from "../../server/services/sms/smsOutbox";
 import { naira, serverForFile } from "./support/serverForFile";
 import { createTestServer, type TestServer } from "./support/testServer";
 
@@ -201,6 +202,40 @@ describe("GET /metrics", () => {
     expect(await sampleValue("ojapay_purchases_settled_total", delivered)).toBe(deliveredBefore + 1);
     await settlePurchase(server.deps, pending.data?.id ?? "", { status: "successful" }, "webhook");
     expect(await sampleValue("ojapay_purchases_settled_total", delivered)).toBe(deliveredBefore + 1);
+  });
+
+  it("counts SMS by the gateway's answer and by delivery report, and reads the SMS outbox's depth", async () => {
+    const termii = server.deps.simulators?.termii.control;
+    const sms = server.deps.sms;
+    if (!termii || !sms) throw new Error("the Termii simulator is on in tests");
+    await sms.idle();
+    const accepted = { purpose: "outcome", answer: "accepted" };
+    const refused = { purpose: "outcome", answer: "refused" };
+    const before = {
+      accepted: (await sampleValue("ojapay_sms_sends_total", accepted)) ?? 0,
+      refused: (await sampleValue("ojapay_sms_sends_total", refused)) ?? 0,
+      delivered: (await sampleValue("ojapay_sms_delivery_reports_total", { outcome: "delivered" })) ?? 0,
+      depth: (await sampleValue("ojapay_sms_outbox_depth")) ?? 0,
+    };
+    for (const to of ["08031230001", "08031230002"])
+      await queueSms(server.db, server.deps, { userId: null, to, text: "Counted", purpose: "outcome" });
+    expect(await sampleValue("ojapay_sms_outbox_depth")).toBe(before.depth + 2);
+    termii.down(1);
+    await sms.sendDue();
+    expect(await sampleValue("ojapay_sms_sends_total", refused)).toBe(before.refused + 1);
+    expect(await sampleValue("ojapay_sms_sends_total", accepted)).toBe(before.accepted + 1);
+    expect(await sampleValue("ojapay_sms_outbox_depth")).toBe(before.depth + 1);
+    server.clock.advance(60_000);
+    await sms.sendDue();
+    expect(await sampleValue("ojapay_sms_sends_total", accepted)).toBe(before.accepted + 2);
+    expect(await sampleValue("ojapay_sms_outbox_depth")).toBe(before.depth);
+    // Termii's delivery reports, each counted once however often it is repeated.
+    const ours = termii.sent.filter((m) => m.sms === "Counted");
+    expect(ours).toHaveLength(2);
+    for (const message of [...ours, ...ours]) expect(await termii.report(message)).toBe(200);
+    expect(await sampleValue("ojapay_sms_delivery_reports_total", { outcome: "delivered" })).toBe(
+      before.delivered + 2,
+    );
   });
 
   it("counts and times each background step, and its failures", async () => {

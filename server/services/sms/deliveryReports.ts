@@ -2,6 +2,7 @@ import { and, eq, isNull, notInArray, or, sql } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { smsMessages } from "../../db/schema";
+import type { AppMetrics } from "../../metrics/appMetrics";
 import type { DeliveryReport } from "../../outside/termii/termiiAnswers";
 
 /** Outcomes no later report replaces: a "Message Sent" arriving after "DELIVERED" says nothing new. */
@@ -12,7 +13,7 @@ const finalOutcomes = ["delivered", "dnd", "failed", "expired"];
  * we did not send (another app on the account) is acknowledged and dropped.
  */
 export async function applyDeliveryReport(
-  deps: { db: Database; clock: Clock },
+  deps: { db: Database; clock: Clock; metrics?: Pick<AppMetrics, "smsReported"> | null },
   report: DeliveryReport,
 ): Promise<"recorded" | "unchanged" | "unknown"> {
   const isFinal = finalOutcomes.includes(report.outcome);
@@ -27,7 +28,10 @@ export async function applyDeliveryReport(
       ),
     )
     .returning({ id: smsMessages.id });
-  if (updated.length > 0) return "recorded";
+  if (updated.length > 0) {
+    deps.metrics?.smsReported(report.outcome);
+    return "recorded";
+  }
   const [known] = await deps.db
     .select({ id: smsMessages.id })
     .from(smsMessages)

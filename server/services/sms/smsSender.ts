@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
 import { smsMessages, transactions } from "../../db/schema";
+import type { AppMetrics, SmsAnswer } from "../../metrics/appMetrics";
 import type { SmsGateway } from "../../outside/termii/termiiSms";
 import { openSecret } from "../accounts/secretBox";
 import { outcomeText, tokenText } from "./purchaseSmsTexts";
@@ -13,6 +14,8 @@ export interface SmsSenderDeps {
   logger: Pick<Logger, "error" | "warn">;
   config: { totpKey: Buffer };
   gateway: SmsGateway;
+  /** Null where nobody scrapes metrics (METRICS_TOKEN unset). */
+  metrics?: Pick<AppMetrics, "smsSent"> | null;
 }
 
 /** How long a claimed message is left to its sender before another may take it (a sender that died). */
@@ -81,24 +84,29 @@ async function sendOne(deps: SmsSenderDeps, row: Claimed): Promise<void> {
   const answer = await deps.gateway.send({ to: row.recipient, text });
   // Only the answer's own words are kept or logged: never the text, which may hold a token or a code.
   const fields = { sms: row.id, purpose: row.purpose, attempts: row.attempts };
+  const counted = (said: SmsAnswer) => deps.metrics?.smsSent(row.purpose, said);
   if (answer.kind === "accepted") {
     await done({ sentAt: now(), providerMessageId: answer.messageId, message: null, lastError: null });
+    counted("accepted");
   } else if (answer.kind === "unclear") {
     // Termii takes no key that would make a second send harmless: a message that may have gone is
     // not sent again (a token can be resent from the receipt; a code can be asked for again).
     await done({ sentAt: now(), outcome: "unclear", message: null, lastError: answer.reason });
+    counted("unclear");
     deps.logger.warn(
       { ...fields, err: answer.reason },
       "an SMS may or may not have gone; it is not sent again",
     );
   } else if (row.attempts >= maxAttempts) {
     await done({ gaveUpAt: now(), lastError: answer.reason, message: null });
+    counted("gave_up");
     deps.logger.error({ ...fields, err: answer.reason }, "gave up sending an SMS");
   } else {
     await done({
       nextAttemptAt: new Date(now().getTime() + smsRetryDelayMs(row.attempts)),
       lastError: answer.reason,
     });
+    counted("refused");
     deps.logger.warn(
       { ...fields, err: answer.reason },
       "the SMS gateway refused a message; it will be tried again",
