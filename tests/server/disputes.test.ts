@@ -8,6 +8,7 @@ import {
   smsMessages,
   transactions,
 } from "../../server/db/schema";
+import { spentToday } from "../../server/services/kyc/tierLimits";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
 
@@ -257,8 +258,11 @@ describe("resolving a dispute", () => {
     await dispute(customer, purchase.id, { reason: "token_not_working", details: "Try again please." });
     const { id } = await disputeOf(purchase.id);
     const before = await walletBalance(server.db, customer.id);
+    const spent = await spentToday(server.db, server.clock, customer.id);
     const answer = await resolve(id, { outcome: "redeliver", note: "" });
     expect(answer.status).toBe(200);
+    // Paid by the business: not the customer's spending against their daily limit.
+    expect(await spentToday(server.db, server.clock, customer.id)).toBe(spent);
     const resolved = answer.body.data as { status: string; redelivery_reference: string };
     expect(resolved.status).toBe("resolved_redeliver");
     expect(await walletBalance(server.db, customer.id)).toBe(before);
@@ -296,8 +300,11 @@ describe("resolving a dispute", () => {
     // The provider declines the next purchase for this number.
     server.vtpass.script(purchase.recipient ?? "", { code: "016" });
     const before = await walletBalance(server.db, customer.id);
+    const spent = await spentToday(server.db, server.clock, customer.id);
     const answer = await resolve(id, { outcome: "redeliver" });
     expect(answer.status).toBe(200);
+    // Never counted against the daily limit, so its failure gives the customer no extra room either.
+    expect(await spentToday(server.db, server.clock, customer.id)).toBe(spent);
     const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
     const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
     expect(again?.status).toBe("failed");
