@@ -2,17 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
-import { bulkRows, transactions, users } from "../../server/db/schema";
-import { newReferralCode } from "../../server/randomIds";
+import { bulkRows, transactions } from "../../server/db/schema";
 import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
-import { hashSecret } from "../../server/services/accounts/secrets";
-import { openWallet } from "../../server/services/accounts/walletAccounts";
 import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { childAppEnv, fundAsFirstAdmin, seedCustomers } from "./support/childAppSetup";
 import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
@@ -67,25 +63,14 @@ beforeAll(async () => {
   });
   vtpass = outside.vtpass;
   closeOutside = outside.close;
-  env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    STATIC_DIR: "/nonexistent",
-    LOG_LEVEL: "warn",
-    SIMULATORS: "off",
-    PUBLIC_URL: base,
-    ...outside.env,
-    TOTP_KEY: "5eed".repeat(16),
-    VOUCHER_KEY: "b0a7".repeat(16),
-    PIN_KEYS: `bulk:${"c0de".repeat(16)}`,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    PROVIDER_TIMEOUT_MS: "10000",
-    REQUERY_INTERVAL_MS: "200",
-    REQUERY_BASE_DELAY_MS: "300",
-    BULK_CONCURRENCY: "4",
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-  };
+  env = childAppEnv({
+    name: "bulk",
+    base,
+    outsideEnv: outside.env,
+    admin,
+    database: scratch ? { url: scratch.url } : { dataDir },
+    extra: { PORT: String(port), BULK_CONCURRENCY: "4" },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -113,39 +98,11 @@ describe("a crash in the middle of a bulk purchase", () => {
   it("finishes a 200-row batch after kill -9 and a restart, each row bought exactly once", async () => {
     const store = await openStore();
     await seedSystemRows(store.db);
-    const now = new Date();
-    const [row] = await store.db
-      .insert(users)
-      .values({
-        email: customer.email,
-        firstName: "Bulk",
-        lastName: "Agent",
-        phone: "08031234567",
-        passwordHash: await hashSecret(customer.password),
-        pinHash: await hashSecret(pin),
-        role: "customer",
-        emailVerifiedAt: now,
-        referralCode: newReferralCode(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error("no customer");
-    await openWallet(store.db, systemClock, row.id);
+    const [customerId = ""] = await seedCustomers(store, [customer], pin);
     await store.close();
 
     child = await startApp();
-    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
-    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
-    await sendOk("POST /auth/totp/confirm", {
-      token: adminToken,
-      body: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
-    });
-    await sendOk("POST /staff/customer/fund/:user_id", {
-      token: adminToken,
-      params: { user_id: row.id },
-      body: { amount: funded, reason: "bulk crash test", request_id: crypto.randomUUID() },
-    });
+    await fundAsFirstAdmin({ sendOk }, admin, [customerId], funded);
     const token = (await sendOk("POST /auth/login", { body: customer })).token;
 
     // 200 different MTN numbers, ₦100 each; none ends in a number VTpass's simulator fails or holds.
@@ -205,7 +162,7 @@ describe("a crash in the middle of a bulk purchase", () => {
       expect(new Set(placed.map((r) => r.transactionId)).size).toBe(rowCount);
       const spent = bought.reduce((sum, t) => sum + t.total, 0);
       expect(spent).toBe(batch.total);
-      expect(await walletBalance(after.db, row.id)).toBe(funded - spent);
+      expect(await walletBalance(after.db, customerId)).toBe(funded - spent);
       await expectLedgerConsistent(after.db);
       // VTpass delivered each purchase once: a repeat after the crash reused its request id.
       const delivered = new Set(pays().map((r) => (r.body as { request_id: string }).request_id));

@@ -2,17 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
-import { transactions, users } from "../../server/db/schema";
-import { newReferralCode } from "../../server/randomIds";
+import { transactions } from "../../server/db/schema";
 import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
-import { hashSecret } from "../../server/services/accounts/secrets";
-import { openWallet } from "../../server/services/accounts/walletAccounts";
 import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { childAppEnv, fundAsFirstAdmin, seedCustomers } from "./support/childAppSetup";
 import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { startOutsideProviders } from "./support/outsideProviders";
@@ -114,27 +110,17 @@ beforeAll(async () => {
   });
   vtpass = outside.vtpass;
   closeOutside = outside.close;
-  env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    STATIC_DIR: "/nonexistent",
-    LOG_LEVEL: "warn",
-    SIMULATORS: "off",
-    PUBLIC_URL: base,
-    ...outside.env,
-    TOTP_KEY: "5eed".repeat(16),
-    VOUCHER_KEY: "b0a7".repeat(16),
-    PIN_KEYS: `crash:${"c0de".repeat(16)}`,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    // Longer than the 40 purchases can take to reach VTpass on a busy machine (a 3333 purchase that
-    // timed out before the crash would be requeried and settled before it), and no longer: a purchase
-    // in flight is first requeried after it, so the restarted app waits that long.
-    PROVIDER_TIMEOUT_MS: "10000",
-    REQUERY_INTERVAL_MS: "200",
-    REQUERY_BASE_DELAY_MS: "300",
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-  };
+  env = childAppEnv({
+    name: "crash",
+    base,
+    outsideEnv: outside.env,
+    admin,
+    database: scratch ? { url: scratch.url } : { dataDir },
+    // PROVIDER_TIMEOUT_MS 10 s: longer than the 40 purchases can take to reach VTpass on a busy machine
+    // (a 3333 purchase that timed out before the crash would be requeried and settled before it), and
+    // no longer: a purchase in flight is first requeried after it, so the restarted app waits that long.
+    extra: { PORT: String(port) },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -150,46 +136,15 @@ describe("a crash in the middle of purchases", () => {
     // are argon2 hashes, as rows from before the keyed PIN hash hold.
     const store = await openStore();
     await seedSystemRows(store.db);
-    const now = new Date();
-    const pinHash = await hashSecret(pin);
-    const passwordHash = await hashSecret("customer password 1");
-    const ids: string[] = [];
-    for (let i = 0; i < 5; i++) {
-      const [row] = await store.db
-        .insert(users)
-        .values({
-          email: `crash${i}@example.com`,
-          firstName: "Crash",
-          lastName: "Test",
-          phone: "08031234567",
-          passwordHash,
-          pinHash,
-          role: "customer",
-          emailVerifiedAt: now,
-          referralCode: newReferralCode(),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
-      if (!row) throw new Error("no customer");
-      await openWallet(store.db, systemClock, row.id);
-      ids.push(row.id);
-    }
+    const people = Array.from({ length: 5 }, (_, i) => ({
+      email: `crash${i}@example.com`,
+      password: "customer password 1",
+    }));
+    const ids = await seedCustomers(store, people, pin);
     await store.close();
 
     child = await startApp();
-    adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
-    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
-    const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
-    expect((await send("POST /auth/totp/confirm", { token: adminToken, body: { code } })).status).toBe(200);
-    for (const id of ids) {
-      const fund = await send("POST /staff/customer/fund/:user_id", {
-        token: adminToken,
-        params: { user_id: id },
-        body: { amount: funded, reason: "crash test", request_id: crypto.randomUUID() },
-      });
-      expect(fund.status).toBe(201);
-    }
+    adminToken = await fundAsFirstAdmin({ sendOk }, admin, ids, funded);
     const tokens: string[] = [];
     for (let i = 0; i < 5; i++) {
       const login = await sendOk("POST /auth/login", {

@@ -2,18 +2,14 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { systemClock } from "../../server/clock";
 import { type DatabaseHandle, openPglite, openPostgres } from "../../server/db/database";
-import { idempotencyKeys, scheduleRuns, schedules, transactions, users } from "../../server/db/schema";
+import { idempotencyKeys, scheduleRuns, schedules, transactions } from "../../server/db/schema";
 import { lagosTimestamp } from "../../server/lagosCalendar";
-import { newReferralCode } from "../../server/randomIds";
 import { seedSystemRows } from "../../server/services/accounts/adminBootstrap";
-import { hashSecret } from "../../server/services/accounts/secrets";
-import { openWallet } from "../../server/services/accounts/walletAccounts";
 import { type ChildServer, startChildServer } from "../support/childServer";
 import { freePort } from "../support/freePort";
+import { childAppEnv, fundAsFirstAdmin, seedCustomers } from "./support/childAppSetup";
 import { httpApi } from "./support/httpApi";
 import { expectLedgerConsistent, walletBalance } from "./support/ledgerInvariants";
 import { fileClock, moveFileClock } from "./support/movedClockMain";
@@ -149,25 +145,14 @@ beforeAll(async () => {
   });
   vtpass = outside.vtpass;
   closeOutside = outside.close;
-  env = {
-    HOST: "127.0.0.1",
-    STATIC_DIR: "/nonexistent",
-    LOG_LEVEL: "warn",
-    SIMULATORS: "off",
-    PUBLIC_URL: base,
-    ...outside.env,
-    MOVED_CLOCK_FILE: clockFile,
-    TOTP_KEY: "5eed".repeat(16),
-    VOUCHER_KEY: "b0a7".repeat(16),
-    PIN_KEYS: `sched:${"c0de".repeat(16)}`,
-    ADMIN_EMAIL: admin.email,
-    ADMIN_PASSWORD: admin.password,
-    ADDRESS_LIMIT_PER_MINUTE: "100000",
-    PROVIDER_TIMEOUT_MS: "10000",
-    REQUERY_INTERVAL_MS: "200",
-    REQUERY_BASE_DELAY_MS: "300",
-    ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir }),
-  };
+  env = childAppEnv({
+    name: "sched",
+    base,
+    outsideEnv: outside.env,
+    admin,
+    database: scratch ? { url: scratch.url } : { dataDir },
+    extra: { MOVED_CLOCK_FILE: clockFile, ADDRESS_LIMIT_PER_MINUTE: "100000" },
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -196,39 +181,11 @@ describe("a crash in the middle of a scheduled run", () => {
     const store = await openStore();
     await seedSystemRows(store.db);
     await stop.install(store);
-    const now = new Date();
-    const [row] = await store.db
-      .insert(users)
-      .values({
-        email: customer.email,
-        firstName: "Scheduled",
-        lastName: "Saver",
-        phone: "08031234567",
-        passwordHash: await hashSecret(customer.password),
-        pinHash: await hashSecret(pin),
-        role: "customer",
-        emailVerifiedAt: now,
-        referralCode: newReferralCode(),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: users.id });
-    if (!row) throw new Error("no customer");
-    await openWallet(store.db, systemClock, row.id);
+    const [customerId = ""] = await seedCustomers(store, [customer], pin);
     await store.close();
 
     child = await startApp();
-    const adminToken = (await sendOk("POST /auth/login", { body: admin })).token;
-    const { secret } = await sendOk("POST /auth/totp/setup", { token: adminToken, body: {} });
-    await sendOk("POST /auth/totp/confirm", {
-      token: adminToken,
-      body: { code: TOTP.generate({ secret: Secret.fromBase32(secret) }) },
-    });
-    await sendOk("POST /staff/customer/fund/:user_id", {
-      token: adminToken,
-      params: { user_id: row.id },
-      body: { amount: funded, reason: "schedule crash test", request_id: crypto.randomUUID() },
-    });
+    await fundAsFirstAdmin({ sendOk }, admin, [customerId], funded);
     token = (await sendOk("POST /auth/login", { body: customer })).token;
     const made = await sendOk("POST /core/customer/schedules", {
       token,
@@ -270,7 +227,7 @@ describe("a crash in the middle of a scheduled run", () => {
             const bought = await store.db
               .select({ id: transactions.id })
               .from(transactions)
-              .where(and(eq(transactions.userId, row.id), eq(transactions.kind, "airtime")));
+              .where(and(eq(transactions.userId, customerId), eq(transactions.kind, "airtime")));
             if (!lock) await store.close();
             expect(claimed?.claimedBy).not.toBeNull();
             expect(bought).toHaveLength(day);
@@ -305,7 +262,7 @@ describe("a crash in the middle of a scheduled run", () => {
       expect(runs).toHaveLength(days);
       expect(runs.every((r) => r.transactionId !== null)).toBe(true);
       const ids = runs.map((r) => r.transactionId as string);
-      const bought = await after.db.select().from(transactions).where(eq(transactions.userId, row.id));
+      const bought = await after.db.select().from(transactions).where(eq(transactions.userId, customerId));
       const airtime = bought.filter((t) => t.kind === "airtime");
       expect(airtime).toHaveLength(days);
       expect(new Set(airtime.map((t) => t.id))).toEqual(new Set(ids));
@@ -316,7 +273,7 @@ describe("a crash in the middle of a scheduled run", () => {
         .where(inArray(idempotencyKeys.transactionId, ids));
       expect(new Set(keys.map((k) => k.requestId)).size).toBe(days);
       const spent = airtime.reduce((sum, t) => sum + t.total, 0);
-      expect(await walletBalance(after.db, row.id)).toBe(funded - spent);
+      expect(await walletBalance(after.db, customerId)).toBe(funded - spent);
       await expectLedgerConsistent(after.db);
       // VTpass was asked to deliver once a period: no run was sent twice, before or after a kill.
       const delivered = new Set(pays().map((r) => (r.body as { request_id: string }).request_id));
