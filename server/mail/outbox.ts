@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { eq, lt, or } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/database";
+import { claimDueOutboxRows } from "../db/outboxClaims";
 import { mailOutbox } from "../db/schema";
 import { openSecret, sealSecret } from "../services/accounts/secretBox";
 import type { Mailer, OutgoingMail } from "./mailer";
@@ -50,32 +51,8 @@ export async function enqueueMail(
 type Claimed = typeof mailOutbox.$inferSelect;
 
 /** Takes due mail for this worker (FOR UPDATE SKIP LOCKED, the next try booked at once). */
-async function claimDueMail(deps: OutboxDeps): Promise<Claimed[]> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.gaveUpAt), lte(mailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(mailOutbox.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(mailOutbox)
-      .set({
-        attempts: sql`${mailOutbox.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + claimLeaseMs),
-      })
-      .where(
-        inArray(
-          mailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-}
+const claimDueMail = (deps: { db: Database; clock: Clock }) =>
+  claimDueOutboxRows(deps, mailOutbox, batchSize, claimLeaseMs);
 
 async function sendOne(deps: OutboxDeps, row: Claimed): Promise<void> {
   const now = () => deps.clock.now();

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Clock } from "../../clock";
 import type { Database } from "../../db/database";
+import { claimDueOutboxRows } from "../../db/outboxClaims";
 import { smsMessages, transactions } from "../../db/schema";
 import type { AppMetrics, SmsAnswer } from "../../metrics/appMetrics";
 import type { SmsGateway } from "../../outside/termii/termiiSms";
@@ -33,34 +34,8 @@ export function smsRetryDelayMs(attempts: number): number {
 
 type Claimed = typeof smsMessages.$inferSelect;
 
-async function claimDueSms(deps: SmsSenderDeps): Promise<Claimed[]> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: smsMessages.id })
-      .from(smsMessages)
-      .where(
-        and(isNull(smsMessages.sentAt), isNull(smsMessages.gaveUpAt), lte(smsMessages.nextAttemptAt, now)),
-      )
-      .orderBy(asc(smsMessages.nextAttemptAt))
-      .limit(batchSize)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(smsMessages)
-      .set({
-        attempts: sql`${smsMessages.attempts} + 1`,
-        nextAttemptAt: new Date(now.getTime() + claimLeaseMs),
-      })
-      .where(
-        inArray(
-          smsMessages.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
-}
+const claimDueSms = (deps: { db: Database; clock: Clock }) =>
+  claimDueOutboxRows(deps, smsMessages, batchSize, claimLeaseMs);
 
 /** The message's words: its own (opened if sealed), or for a purchase's SMS, written from the purchase now. */
 async function textOf(deps: SmsSenderDeps, row: Claimed): Promise<string | null> {
