@@ -4,6 +4,7 @@ import type { Clock } from "../clock";
 import type { Database, Queryable } from "../db/database";
 import { claimDueOutboxRows } from "../db/outboxClaims";
 import { mailOutbox } from "../db/schema";
+import { type OutboxRuns, outboxRuns } from "../outboxRuns";
 import { openSecret, sealSecret } from "../services/accounts/secretBox";
 import type { Mailer, OutgoingMail } from "./mailer";
 
@@ -110,47 +111,8 @@ export async function forgetOldMail(deps: { db: Database; clock: Clock }): Promi
   return gone.length;
 }
 
-export interface MailOutbox {
-  /** Mail was just committed: send it soon, in this process, without the caller waiting. */
-  kick(): void;
-  /** Sends what is due and waits until it has gone (the background work). */
-  sendDue(): Promise<number>;
-  /** Waits for the sending a kick started, if any; asks the database nothing otherwise (tests reading mail). */
-  idle(): Promise<void>;
-}
+export type MailOutbox = OutboxRuns;
 
-/**
- * This process's sender. A kick runs the sender once more after the run in progress, so a mail
- * committed during a run is not left for the next tick; other instances and the background work's
- * regular run pick up whatever a crash left behind.
- */
-export function createOutbox(deps: OutboxDeps): MailOutbox {
-  let running: Promise<number> | null = null;
-  let again = false;
-  const run = (): Promise<number> => {
-    if (running) {
-      again = true; // the run in progress goes round once more before it ends
-      return running;
-    }
-    running = (async () => {
-      let tried = 0;
-      do {
-        again = false;
-        tried += await sendDueMail(deps);
-      } while (again);
-      return tried;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  return {
-    kick() {
-      run().catch((error) => deps.logger.error({ err: error }, "the mail outbox could not run"));
-    },
-    sendDue: run,
-    async idle() {
-      await running?.catch(() => {});
-    },
-  };
-}
+/** This process's mail sender (outboxRuns.ts). */
+export const createOutbox = (deps: OutboxDeps): MailOutbox =>
+  outboxRuns(() => sendDueMail(deps), deps.logger, "mail");

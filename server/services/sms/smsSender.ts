@@ -5,6 +5,7 @@ import type { Database } from "../../db/database";
 import { claimDueOutboxRows } from "../../db/outboxClaims";
 import { smsMessages, transactions } from "../../db/schema";
 import type { AppMetrics, SmsAnswer } from "../../metrics/appMetrics";
+import { type OutboxRuns, outboxRuns } from "../../outboxRuns";
 import type { SmsGateway } from "../../outside/termii/termiiSms";
 import { openSecret } from "../accounts/secretBox";
 import { outcomeText, tokenText } from "./purchaseSmsTexts";
@@ -108,48 +109,15 @@ export async function sendDueSms(deps: SmsSenderDeps): Promise<number> {
   }
 }
 
-export interface SmsSending {
+export interface SmsSending extends OutboxRuns {
   gateway: SmsGateway;
-  /** Messages were just committed: send them soon, without the caller waiting. */
-  kick(): void;
-  /** Sends what is due and waits (the background work). */
-  sendDue(): Promise<number>;
-  /** Waits for the sending a kick started, if any. */
-  idle(): Promise<void>;
 }
 
-/** This process's sender: a kick during a run makes the run go round once more, as the mail outbox's does. */
-export function createSmsSending(deps: SmsSenderDeps): SmsSending {
-  let running: Promise<number> | null = null;
-  let again = false;
-  const run = (): Promise<number> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      let tried = 0;
-      do {
-        again = false;
-        tried += await sendDueSms(deps);
-      } while (again);
-      return tried;
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  return {
-    gateway: deps.gateway,
-    kick() {
-      run().catch((error) => deps.logger.error({ err: error }, "the SMS outbox could not run"));
-    },
-    sendDue: run,
-    async idle() {
-      await running?.catch(() => {});
-    },
-  };
-}
+/** This process's SMS sender (outboxRuns.ts). */
+export const createSmsSending = (deps: SmsSenderDeps): SmsSending => ({
+  gateway: deps.gateway,
+  ...outboxRuns(() => sendDueSms(deps), deps.logger, "SMS"),
+});
 
 /**
  * Messages are kept 90 days, what went to whom and what the network reported (never the text, which
