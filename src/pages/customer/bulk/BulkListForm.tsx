@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId } from "react";
 import type { BulkKind } from "../../../../schemas/bulk";
+import { SelectField } from "../../../components/SelectField";
 import { describedBy, FieldNotes, TextField } from "../../../components/TextField";
 import { formatNaira } from "../../../format/money";
 import type { BulkOffers } from "./bulkCatalogue";
@@ -18,44 +19,6 @@ const formats: Record<BulkKind, string> = {
   airtime: "One number a line: the number alone, or number, network, amount (e.g. 08031234567, MTN, 500).",
   data: "One number a line: the number alone, or number, plan (its name or id), or number, network, plan.",
 };
-
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-  empty,
-  error,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-  empty: string;
-  error?: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
-      >
-        <option value="">{empty}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <FieldNotes id={id} error={error} />
-    </div>
-  );
-}
 
 /**
  * The list and what applies to its bare numbers: the kind, a default network and amount (airtime)
@@ -116,7 +79,7 @@ export function BulkListForm({
         </fieldset>
         <p className="field-hint">For lines that give only a number:</p>
         <div className="bulk-defaults">
-          <Select
+          <SelectField
             label="Network"
             value={draft.network}
             onChange={(network) => set({ network, plan: "" })}
@@ -132,7 +95,7 @@ export function BulkListForm({
               error={errors.amount}
             />
           ) : (
-            <Select
+            <SelectField
               label="Plan"
               value={draft.plan}
               onChange={(plan) => set({ plan })}

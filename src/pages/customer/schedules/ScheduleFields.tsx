@@ -1,7 +1,7 @@
 import type { Dispatch, SetStateAction } from "react";
 import type { TvProvider } from "../../../../schemas/catalogue";
+import { SelectField as Choice } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
-import { ScheduleChoice as Choice } from "./ScheduleChoice";
 import type { ScheduleDraft as Draft } from "./scheduleDraft";
 import { weekdays } from "./scheduleWords";
 

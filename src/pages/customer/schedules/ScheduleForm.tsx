@@ -3,11 +3,11 @@ import type { TvProvider } from "../../../../schemas/catalogue";
 import type { Schedule } from "../../../../schemas/schedules";
 import { ApiFailure } from "../../../api/client";
 import type { ScheduleApi } from "../../../api/scheduleApi";
+import { SelectField as Choice } from "../../../components/SelectField";
 import { TextField } from "../../../components/TextField";
 import { TransactionPinField } from "../../../components/TransactionPinField";
 import { formatNaira } from "../../../format/money";
 import type { BulkOffers } from "../bulk/bulkCatalogue";
-import { ScheduleChoice as Choice } from "./ScheduleChoice";
 import { CalendarFields, TvRenewalFields } from "./ScheduleFields";
 import { bodyOf, type ScheduleDraft as Draft, emptyDraft as empty } from "./scheduleDraft";
 
