@@ -1,11 +1,10 @@
-import { mkdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import type { AxeResults } from "axe-core";
-import type { Locator, Page } from "playwright-core";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 
 // Bulk top-up through the real server, its batch worker and the VTpass simulator, in Chromium: five
 // numbers pasted (one the README's failing number, ending 0000), a bad line shown on its row, fixed and
@@ -17,7 +16,6 @@ let page: Page;
 
 const customer = { first: "Emeka", last: "Nwosu", email: "emeka@example.com", password: "emeka pass 42" };
 const pin = "6283";
-const axeScript = "node_modules/axe-core/axe.min.js";
 const numbers = ["08011111111", "08022222221, GLO, 200", "08033333331", "08044440000", "08055555551"];
 
 beforeAll(async () => {
@@ -27,41 +25,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(() => test?.stop());
-
-async function axeFindings(label: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axeScript });
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/**
- * The step at a phone's width and a laptop's: a picture of the window with `shown` in it (scrolled to
- * it, as the customer would), nothing wider than the window, axe clean.
- */
-async function lookAt(name: string, shown: Locator) {
-  const findings: string[] = [];
-  for (const size of [phone.viewport, laptop.viewport]) {
-    await page.setViewportSize(size);
-    const dir = process.env.SCREENSHOTS_DIR;
-    if (dir) {
-      mkdirSync(dir, { recursive: true });
-      await shown.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(dir, `bulk-${name}-${size.width}.png`) });
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${size.width}px wider than the window`).toBeLessThanOrEqual(0);
-    findings.push(...(await axeFindings(`${name} at ${size.width}px`)));
-  }
-  await page.setViewportSize(phone.viewport);
-  expect(findings).toEqual([]);
-}
 
 describe("bulk top-up in a real browser", () => {
   it("a new customer sets a PIN, funds the wallet and opens Bulk top-up from the dashboard", async () => {
@@ -82,7 +45,7 @@ describe("bulk top-up in a real browser", () => {
     await page.keyboard.type("100");
     await tabTo(page, /^Phone numbers$/);
     await page.keyboard.insertText([...numbers, "0801234"].join("\n"));
-    await lookAt("paste", page.getByLabel("Phone numbers"));
+    await lookAt(page, "bulk", "paste", { shown: page.getByLabel("Phone numbers") });
     await tabTo(page, /^Check$/);
     await page.keyboard.press("Enter");
     const table = page.getByRole("region", { name: "Checked list" });
@@ -90,7 +53,7 @@ describe("bulk top-up in a real browser", () => {
     await expect.poll(() => bad.textContent()).toMatch(/Nigerian mobile number/);
     expect(await page.getByRole("button", { name: "Buy all" }).count()).toBe(0);
     expect(await table.getByText("To fix")).toBeTruthy();
-    await lookAt("preview-error", bad);
+    await lookAt(page, "bulk", "preview-error", { shown: bad });
     // Fixed in the text, checked again.
     await page.getByLabel("Phone numbers").fill(numbers.join("\n"));
     await expect.poll(() => table.getByText(/The list has changed/).count()).toBe(1);
@@ -103,14 +66,14 @@ describe("bulk top-up in a real browser", () => {
 
   it("buys all with the PIN, follows the batch at its own address to the end, and downloads the results", async () => {
     await page.getByRole("button", { name: "Buy all" }).click();
-    await lookAt("pin", page.getByRole("textbox", { name: "Transaction PIN" }));
+    await lookAt(page, "bulk", "pin", { shown: page.getByRole("textbox", { name: "Transaction PIN" }) });
     await payWithPin(page, pin);
     await page.waitForURL(/\/app\/bulk\/[0-9a-f-]{36}$/);
     const batchUrl = page.url();
     const bar = page.locator("progress");
     await bar.waitFor();
     expect(await bar.getAttribute("max")).toBe("5");
-    await lookAt("progress", bar);
+    await lookAt(page, "bulk", "progress", { shown: bar });
     // Leaving and coming back shows the same batch.
     await page.goto(`${test.app.base}/app/dashboard`);
     await page.goto(batchUrl);
@@ -125,7 +88,7 @@ describe("bulk top-up in a real browser", () => {
     await expect.poll(() => rows.filter({ hasText: "08044440000" }).textContent()).toMatch(/Failed|Refunded/);
     const receipt = rows.filter({ hasText: "08011111111" }).getByRole("link", { name: "Successful" });
     expect(await receipt.getAttribute("href")).toMatch(/^\/app\/transaction-history\/.+/);
-    await lookAt("results", rows.filter({ hasText: "08044440000" }));
+    await lookAt(page, "bulk", "results", { shown: rows.filter({ hasText: "08044440000" }) });
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),

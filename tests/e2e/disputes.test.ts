@@ -1,15 +1,9 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import {
-  type BrowserTest,
-  laptop,
-  screenshotWindow,
-  startBrowserTest,
-  testAdmin,
-} from "./support/browserTest";
+import { type BrowserTest, laptop, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 import { consoleSignIn } from "./support/secondFactor";
 
 // "Report a problem" end to end: a customer at a phone's width reports a delivered airtime purchase
@@ -23,7 +17,6 @@ let receiptUrl = "";
 
 const customer = { first: "Amaka", last: "Nwosu", email: "amaka@example.com", password: "amaka pass 74" };
 const pin = "4826";
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   test = await startBrowserTest({ SIMULATOR_LATENCY_MS: "100" }, { bypassCSP: true });
@@ -31,28 +24,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => test?.stop());
-
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string, show?: string) {
-  if (show) await on.getByRole("region", { name: show }).scrollIntoViewIfNeeded();
-  await screenshotWindow(on, `disputes-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
 
 const focusedInDialog = (on: Page) =>
   on.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
@@ -94,7 +65,7 @@ describe("disputes in a real browser", () => {
     await dialog.getByText("Choose what went wrong.").waitFor();
     await dialog.getByText("Say what happened, in a few words.").waitFor();
     expect(await dialog.getByText("Choose what went wrong.").count()).toBe(1);
-    await lookAt(page, "report-refused");
+    await lookAt(page, "disputes", "report-refused", { asItIs: true });
 
     await dialog.getByLabel("Nothing arrived").check();
     await dialog.getByLabel("What happened").fill("The recharge never reached my line.");
@@ -104,7 +75,7 @@ describe("disputes in a real browser", () => {
     await section.getByText("Staff are looking into it").waitFor();
     await section.getByText("Answer by").waitFor();
     expect(await page.getByRole("button", { name: "Report a problem" }).count()).toBe(0);
-    await lookAt(page, "reported", "Reported problem");
+    await lookAt(page, "disputes", "reported", { asItIs: true, shown: section });
   });
 
   it("says a second report of the same purchase, from a page opened before, in its dialog", async () => {
@@ -141,14 +112,14 @@ describe("disputes in a real browser", () => {
     await record.getByText("Nothing arrived").waitFor();
     await record.getByText("Answer by").waitFor();
     await record.getByText(/^Delivered/).waitFor();
-    await lookAt(staff, "queue");
+    await lookAt(staff, "disputes", "queue", { asItIs: true });
 
     await record.getByRole("button", { name: "Resolve" }).click();
     const dialog = staff.getByRole("dialog");
     await dialog.getByLabel("Reject: the provider delivered").check();
     await dialog.getByRole("button", { name: "Resolve" }).click();
     await dialog.getByText("Say why the report is rejected: the customer reads it.").waitFor();
-    await lookAt(staff, "resolve-refused");
+    await lookAt(staff, "disputes", "resolve-refused", { asItIs: true });
     await dialog.getByLabel("Note to the customer").fill("MTN shows the airtime delivered at 14:02.");
     await dialog.getByRole("button", { name: "Resolve" }).click();
     await dialog.waitFor({ state: "detached" });
@@ -170,6 +141,6 @@ describe("disputes in a real browser", () => {
     const section = page.getByRole("region", { name: "Reported problem" });
     await section.getByText("Closed: the provider delivered it").waitFor();
     await section.getByText("MTN shows the airtime delivered at 14:02.").waitFor();
-    await lookAt(page, "rejected", "Reported problem");
+    await lookAt(page, "disputes", "rejected", { asItIs: true, shown: section });
   });
 });

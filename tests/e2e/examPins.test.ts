@@ -1,9 +1,9 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
+import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 
 // Exam PINs bought through the real server, its VTpass adapter and simulator, in Chromium: WAEC result
 // checkers and a JAMB PIN after its candidate's check, at a phone's width and a laptop's, by keyboard
@@ -23,7 +23,6 @@ const pin = "5172";
 /** VTpass's sandbox profile ID, which its merchant-verify finds; one ending 4444 it does not. */
 const jambProfile = "0123456789";
 const unknownProfile = "0123454444";
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
@@ -33,28 +32,8 @@ beforeAll(async () => {
 
 afterAll(() => test?.stop());
 
-/** Serious and critical axe findings on the page as it is now (WCAG 2.1 A and AA). */
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** Looks at a step: a picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string) {
-  await on.evaluate(() => window.scrollTo(0, 0));
-  await screenshotWindow(on, `exam-pins-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
+/** A step from the top of its page, at that page's width: the laptop's steps have a page of their own. */
+const lookAtStep = (on: Page, name: string) => lookAt(on, "exam-pins", name, { asItIs: true, shown: "top" });
 
 /** Each PIN on screen, as its groups read, checking that no PIN breaks over two lines. */
 async function pinsShown(on: Page): Promise<string[]> {
@@ -81,7 +60,7 @@ describe("exam PINs in a real browser", () => {
   it("buys two WAEC result checkers by keyboard alone, and shows each PIN with its serial, on the done step, the receipt and in the mail", async () => {
     await page.goto(`${test.app.base}/app/exam-pins`);
     await page.getByRole("group", { name: "Exam PIN" }).waitFor();
-    await lookAt(page, "choose");
+    await lookAtStep(page, "choose");
     // Keyboard alone: Tab into the PINs (the first one takes focus), Space chooses it, then the fields.
     await tabTo(page, /WAEC Result Checker/);
     await page.keyboard.press("Space");
@@ -94,7 +73,7 @@ describe("exam PINs in a real browser", () => {
     const confirm = page.getByRole("region", { name: "Confirm your purchase" });
     await confirm.getByText("2 PINs at ₦4,000 each").waitFor();
     expect(await confirm.locator(".summary-total").textContent()).toBe("Total₦8,000.00");
-    await lookAt(page, "confirm");
+    await lookAtStep(page, "confirm");
     await tabTo(page, /^Transaction PIN$/);
     await page.keyboard.type(pin);
     await page.keyboard.press("Enter");
@@ -110,7 +89,7 @@ describe("exam PINs in a real browser", () => {
     ]);
     await pins.getByRole("button", { name: "Copy PIN 2" }).waitFor();
     await pins.getByRole("button", { name: "Copy all PINs" }).waitFor();
-    await lookAt(page, "done");
+    await lookAtStep(page, "done");
 
     // Mailed in the statement that delivered them: each PIN on screen is in the buyer's mail.
     const digits = shown.map((one) => one.replaceAll(" ", ""));
@@ -121,7 +100,7 @@ describe("exam PINs in a real browser", () => {
     await page.getByRole("link", { name: "View receipt" }).click();
     await page.getByRole("region", { name: "Your 2 PINs" }).waitFor();
     expect(await pinsShown(page)).toEqual(shown);
-    await lookAt(page, "receipt");
+    await lookAtStep(page, "receipt");
   });
 
   it("checks a JAMB candidate's profile ID before confirming, and refuses one JAMB does not know", async () => {
@@ -138,10 +117,10 @@ describe("exam PINs in a real browser", () => {
     expect(await page.getByLabel("JAMB profile ID").inputValue()).toBe(unknownProfile);
 
     await page.getByLabel("JAMB profile ID").fill(jambProfile);
-    await lookAt(page, "choose-jamb");
+    await lookAtStep(page, "choose-jamb");
     await page.getByRole("button", { name: "Check profile ID" }).click();
     await page.getByRole("heading", { name: "Is this the right candidate?" }).waitFor();
-    await lookAt(page, "verify");
+    await lookAtStep(page, "verify");
     await page.getByRole("button", { name: "Yes, continue" }).click();
     const confirm = page.getByRole("region", { name: "Confirm your purchase" });
     await confirm.getByText(jambProfile).waitFor();
@@ -150,20 +129,20 @@ describe("exam PINs in a real browser", () => {
     await one.waitFor();
     expect(await pinsShown(page)).toEqual([expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4}$/)]);
     await one.getByRole("button", { name: "Copy PIN" }).waitFor();
-    await lookAt(page, "done-jamb");
+    await lookAtStep(page, "done-jamb");
   });
 
   it("fits the same steps on a laptop's window", async () => {
     wide = await test.newPage(laptop, await page.context().storageState());
     await wide.goto(`${test.app.base}/app/exam-pins`);
     await wide.getByRole("group", { name: "Exam PIN" }).waitFor();
-    await lookAt(wide, "choose");
+    await lookAtStep(wide, "choose");
     await wide.getByRole("radio", { name: /JAMB Direct Entry PIN/ }).check();
     await wide.getByLabel("JAMB profile ID").fill(jambProfile);
     await wide.getByLabel("Phone number").fill("08031234567");
     await wide.getByRole("button", { name: "Check profile ID" }).click();
     await wide.getByRole("heading", { name: "Is this the right candidate?" }).waitFor();
-    await lookAt(wide, "verify");
+    await lookAtStep(wide, "verify");
     await wide.getByRole("button", { name: "No, go back" }).click();
     await wide.getByRole("radio", { name: /WAEC Result Checker/ }).check();
     await wide.getByLabel("How many PINs").fill("3");
@@ -173,13 +152,13 @@ describe("exam PINs in a real browser", () => {
       .getByText("₦12,000.00")
       .first()
       .waitFor();
-    await lookAt(wide, "confirm");
+    await lookAtStep(wide, "confirm");
     await payWithPin(wide, pin);
     await wide.getByRole("region", { name: "Your 3 PINs" }).waitFor();
     expect(await pinsShown(wide)).toHaveLength(3);
-    await lookAt(wide, "done");
+    await lookAtStep(wide, "done");
     await wide.getByRole("link", { name: "View receipt" }).click();
     await wide.getByRole("region", { name: "Your 3 PINs" }).waitFor();
-    await lookAt(wide, "receipt");
+    await lookAtStep(wide, "receipt");
   });
 });

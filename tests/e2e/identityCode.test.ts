@@ -1,16 +1,10 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import {
-  type BrowserTest,
-  laptop,
-  screenshotWindow,
-  startBrowserTest,
-  testAdmin,
-} from "./support/browserTest";
+import { type BrowserTest, laptop, startBrowserTest, testAdmin } from "./support/browserTest";
 import { newCustomer, tabTo } from "./support/customerFlows";
 import { identityCodeSent } from "./support/identityCodeSent";
+import { lookAt } from "./support/screenChecks";
 import { consoleSignIn } from "./support/secondFactor";
 
 // The code step of Verify Details (issue 38, item 4) in Chromium, at a phone's width and a laptop's:
@@ -18,7 +12,6 @@ import { consoleSignIn } from "./support/secondFactor";
 // the right code by keyboard alone; and a match whose record holds no phone, waiting for staff.
 
 let test: BrowserTest;
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
@@ -26,27 +19,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => test?.stop());
-
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string) {
-  await screenshotWindow(on, `identity-code-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
 
 /** Verify Details by keyboard: NIN, the number, then Verify. */
 async function checkByKeyboard(page: Page, number: string) {
@@ -92,7 +64,7 @@ describe.each([
     const wrong = "That code is not right. You have 4 tries left.";
     await step.getByText(wrong).waitFor();
     expect(await page.getByText(wrong).count()).toBe(1);
-    await lookAt(page, `wrong-${window === phone ? "phone" : "laptop"}`);
+    await lookAt(page, "identity-code", `wrong-${window === phone ? "phone" : "laptop"}`, { asItIs: true });
 
     // Closed, the profile says where the code went and offers it again.
     await page.keyboard.press("Escape");
@@ -105,12 +77,12 @@ describe.each([
     const inbox = await test.newPage(window);
     await inbox.goto(`${test.app.base}/simulator/termii?to=0803${number.slice(-7)}`);
     await inbox.getByText(`${code} is your OjaPay identity code.`, { exact: false }).waitFor();
-    await lookAt(inbox, `inbox-${window === phone ? "phone" : "laptop"}`);
+    await lookAt(inbox, "identity-code", `inbox-${window === phone ? "phone" : "laptop"}`, { asItIs: true });
     await inbox.close();
     await section.getByRole("button", { name: "Enter the code" }).focus();
     await page.keyboard.press("Enter");
     await step.getByLabel("Code from the text message").waitFor();
-    await lookAt(page, `step-${window === phone ? "phone" : "laptop"}`);
+    await lookAt(page, "identity-code", `step-${window === phone ? "phone" : "laptop"}`, { asItIs: true });
     await page.keyboard.type(code);
     await page.keyboard.press("Enter");
     await step.waitFor({ state: "detached" });
@@ -138,7 +110,7 @@ describe("a match whose record holds no phone", () => {
       )
       .waitFor();
     expect(await section.getByRole("button", { name: "Verify Details" }).count()).toBe(0);
-    await lookAt(page, "in-review-phone");
+    await lookAt(page, "identity-code", "in-review-phone", { asItIs: true });
 
     const admin = await test.newPage(laptop);
     await consoleSignIn(admin, test.app.base, testAdmin);
@@ -146,7 +118,7 @@ describe("a match whose record holds no phone", () => {
     const record = admin.getByRole("article", { name: "Identity match for Kemi Ola" });
     await record.getByText("The registry holds no phone for this number").waitFor();
     await record.getByText(/NIN •••••••6666 · registry name Kemi Ola/).waitFor();
-    await lookAt(admin, "console-match-laptop");
+    await lookAt(admin, "identity-code", "console-match-laptop", { asItIs: true });
     await record.getByRole("button", { name: "Confirm identity" }).click();
     const dialog = admin.getByRole("dialog", { name: "Confirm this identity?" });
     await dialog.getByLabel("Reason").fill("Saw her NIN slip at the office");

@@ -1,8 +1,8 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BrowserTest, startBrowserTest, testAdmin } from "./support/browserTest";
 import { fundThroughCheckout, newCustomer, payWithPin, setPin } from "./support/customerFlows";
+import { axeFindings } from "./support/screenChecks";
 import { consoleSignIn } from "./support/secondFactor";
 
 // Several providers in a real browser against the built app: VTpass down, a purchase fails over to
@@ -37,20 +37,6 @@ async function routeOrder(page: Page, route: string): Promise<string[]> {
     .getByRole("row")
     .filter({ has: page.getByRole("rowheader", { name: route, exact: true }) });
   return row.locator(".route-provider-name").allTextContents();
-}
-
-/** Serious and critical axe findings (WCAG 2.0 and 2.1, A and AA) on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: "node_modules/axe-core/axe.min.js" });
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 beforeAll(async () => {
@@ -100,7 +86,7 @@ describe("buying from several providers, in a real browser", () => {
     await adminPage.getByRole("heading", { level: 1, name: "Providers" }).waitFor();
     await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
     expect(await routeOrder(adminPage, "MTN airtime")).toEqual(["VTpass", "SME-data vendor"]);
-    expect(await axeFindings(adminPage)).toEqual([]);
+    expect(await axeFindings(adminPage, "Providers at 1280px")).toEqual([]);
 
     // By keyboard: the button is reached and pressed without the mouse.
     const up = adminPage.getByRole("button", { name: "Move SME-data vendor up for MTN airtime" });
@@ -124,6 +110,6 @@ describe("buying from several providers, in a real browser", () => {
     await adminPage.setViewportSize({ width: 360, height: 740 });
     await adminPage.getByRole("region", { name: "VTpass" }).waitFor();
     expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    expect(await axeFindings(adminPage)).toEqual([]);
+    expect(await axeFindings(adminPage, "Providers at 360px")).toEqual([]);
   });
 });

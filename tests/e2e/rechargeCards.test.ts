@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AxeResults } from "axe-core";
 import type { Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
@@ -13,6 +12,7 @@ import {
   testAdmin,
 } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 import { consoleSignIn } from "./support/secondFactor";
 
 // Recharge cards bought through the real server and the vendor's simulator, in Chromium: the wizard at
@@ -28,7 +28,6 @@ const pin = "5284";
 const shop = "Mama Nkechi Stores";
 /** The simulator's test quantity that stays processing a while, then delivers (docs/PROVIDERS.md). */
 const pendingQuantity = 97;
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
@@ -38,27 +37,9 @@ beforeAll(async () => {
 
 afterAll(() => test?.stop());
 
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string) {
-  await on.evaluate(() => window.scrollTo(0, 0));
-  await screenshotWindow(on, `recharge-cards-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
+/** A step from the top of its page, at that page's width: the laptop's steps have a page of their own. */
+const lookAtStep = (on: Page, name: string) =>
+  lookAt(on, "recharge-cards", name, { asItIs: true, shown: "top" });
 
 const csvOf = async (download: Download) => readFileSync((await download.path()) ?? "", "utf8");
 
@@ -74,7 +55,7 @@ describe("recharge cards in a real browser", () => {
     await page.goto(`${test.app.base}/app/dashboard`);
     const actions = page.getByRole("navigation", { name: "Quick actions" });
     await actions.waitFor();
-    await lookAt(page, "dashboard");
+    await lookAtStep(page, "dashboard");
     await actions.getByRole("link", { name: "Recharge cards" }).click();
     await page.getByRole("heading", { level: 1, name: "Recharge cards" }).waitFor();
   });
@@ -87,7 +68,7 @@ describe("recharge cards in a real browser", () => {
     await page.getByRole("radio", { name: /₦100\b/ }).check();
     await page.getByLabel("How many cards").fill("101");
     await page.getByLabel("Name on the cards").fill(shop);
-    await lookAt(page, "choose");
+    await lookAtStep(page, "choose");
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText("Buy 1 to 100 cards at a time.").waitFor();
     await page.getByLabel("How many cards").fill("30");
@@ -96,12 +77,12 @@ describe("recharge cards in a real browser", () => {
     const confirm = page.getByRole("region", { name: "Confirm your purchase" });
     await confirm.getByText(/^30 cards at ₦\d+(\.\d\d)? each$/).waitFor();
     await confirm.getByText(shop).waitFor();
-    await lookAt(page, "confirm");
+    await lookAtStep(page, "confirm");
     await payWithPin(page, pin);
 
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
     await page.getByRole("link", { name: "Print cards" }).waitFor();
-    await lookAt(page, "done");
+    await lookAtStep(page, "done");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download CSV" }).click(),
@@ -119,7 +100,7 @@ describe("recharge cards in a real browser", () => {
     await page.getByRole("link", { name: "View receipt" }).click();
     await page.getByRole("heading", { name: "Your 30 cards are ready to print" }).waitFor();
     await page.getByRole("link", { name: "Print cards" }).waitFor();
-    await lookAt(page, "receipt");
+    await lookAtStep(page, "receipt");
   });
 
   it("prints the cards on A4 sheets of 24, black on white, none split between pages", async () => {
@@ -134,12 +115,12 @@ describe("recharge cards in a real browser", () => {
       const digits = (cardPin ?? "").replace(/^PIN /, "");
       expect(load).toBe(`Dial *311*${digits}#`);
     }
-    await lookAt(page, "print");
+    await lookAtStep(page, "print");
 
     const wide = await test.newPage(laptop, await page.context().storageState());
     await wide.goto(page.url());
     await wide.locator(".printed-card").first().waitFor();
-    await lookAt(wide, "print");
+    await lookAtStep(wide, "print");
     await wide.emulateMedia({ media: "print" });
     expect(await wide.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
     expect(await wide.getByRole("navigation").first().isVisible()).toBe(false);
@@ -191,34 +172,34 @@ describe("recharge cards in a real browser", () => {
     await page
       .getByText(/Your cards are ready to print, and come to you by email, once the provider confirms/)
       .waitFor();
-    await lookAt(page, "pending");
+    await lookAtStep(page, "pending");
     const reference = (await page.getByText(/^Reference OJ/).textContent())?.replace("Reference ", "");
     await page.goto(`${test.app.base}/app/recharge-pins/${reference}/print`);
     await page.getByText(/Your cards come here once the provider confirms/).waitFor();
-    await lookAt(page, "print-pending");
+    await lookAtStep(page, "print-pending");
   });
 
   it("shows the choose, confirm and done steps at a laptop's width", async () => {
     const wide = await test.newPage(laptop, await page.context().storageState());
     await wide.goto(`${test.app.base}/app/dashboard`);
     await wide.getByRole("navigation", { name: "Quick actions" }).waitFor();
-    await lookAt(wide, "dashboard");
+    await lookAtStep(wide, "dashboard");
     await wide.goto(`${test.app.base}/app/recharge-pins`);
     await wide.getByRole("group", { name: "Card value" }).waitFor();
     await wide.getByLabel("Network", { exact: true }).selectOption({ label: "GLO" });
     await wide.getByRole("radio", { name: /₦500\b/ }).check();
     await wide.getByLabel("How many cards").fill("2");
-    await lookAt(wide, "choose");
+    await lookAtStep(wide, "choose");
     await wide.getByRole("button", { name: "Continue" }).click();
     await wide.getByRole("region", { name: "Confirm your purchase" }).waitFor();
-    await lookAt(wide, "confirm");
+    await lookAtStep(wide, "confirm");
     await payWithPin(wide, pin);
     await wide.getByRole("link", { name: "Print cards" }).waitFor();
-    await lookAt(wide, "done");
+    await lookAtStep(wide, "done");
     await wide.getByRole("link", { name: "View receipt" }).click();
     await wide.getByRole("heading", { name: "Your 2 cards are ready to print" }).waitFor();
     await wide.getByRole("link", { name: "Print cards" }).waitFor();
-    await lookAt(wide, "receipt");
+    await lookAtStep(wide, "receipt");
   });
 
   it("lists the cards in the console, and the purchase's page shows each card's load code", async () => {
@@ -231,9 +212,9 @@ describe("recharge cards in a real browser", () => {
     await settle(admin);
     const rows = admin.locator("table.plan-table tbody tr");
     await expect.poll(() => rows.count()).toBe(16);
-    await lookAt(admin, "console");
+    await lookAtStep(admin, "console");
     await admin.setViewportSize({ width: 360, height: 740 });
-    await lookAt(admin, "console");
+    await lookAtStep(admin, "console");
     await admin.setViewportSize(laptop.viewport);
 
     await admin
@@ -244,7 +225,7 @@ describe("recharge cards in a real browser", () => {
     await admin.locator("table.transactions-table tbody tr a").first().click();
     await admin.getByRole("heading", { name: "PINs delivered" }).waitFor();
     await admin.getByRole("columnheader", { name: "Load code" }).waitFor();
-    await lookAt(admin, "console-purchase");
+    await lookAtStep(admin, "console-purchase");
     await admin.getByRole("heading", { name: "PINs delivered" }).scrollIntoViewIfNeeded();
     await screenshotWindow(admin, "recharge-cards-console-pins");
   });

@@ -1,9 +1,9 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 
 // Saved recipients and Buy again through the real server and its simulators, in Chromium at a phone's
 // width and a laptop's: a number saved on the confirm step, picked first in the next purchase, a
@@ -15,7 +15,6 @@ let page: Page;
 
 const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi pass 41" };
 const pin = "6284";
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
@@ -25,27 +24,8 @@ beforeAll(async () => {
 
 afterAll(() => test?.stop());
 
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** A picture when SCREENSHOTS_DIR is set, nothing wider than the window, axe clean. */
-async function lookAt(on: Page, name: string) {
-  await on.evaluate(() => window.scrollTo(0, 0));
-  await screenshotWindow(on, `recipients-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
+/** A screen from the top of its page, at that page's width: the laptop's screens have a page of their own. */
+const lookAtStep = (on: Page, name: string) => lookAt(on, "recipients", name, { asItIs: true, shown: "top" });
 
 /** A picture of the window scrolled to `name`'s part, which lies below the first screen. */
 async function lookAtPart(on: Page, part: ReturnType<Page["getByRole"]>, name: string) {
@@ -68,17 +48,17 @@ describe("saved recipients and Buy again in a real browser", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     const confirm = confirmStep(page);
     await confirm.getByLabel("Save this recipient as").waitFor();
-    await lookAt(page, "save-on-confirm");
+    await lookAtStep(page, "save-on-confirm");
     await confirm.getByLabel("Save this recipient as").fill("Mum");
     await confirm.getByRole("button", { name: "Save this recipient" }).click();
     await confirm.getByText("Saved as Mum.").waitFor();
-    await lookAt(page, "saved-on-confirm");
+    await lookAtStep(page, "saved-on-confirm");
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
 
     await page.goto(`${test.app.base}/app/airtime-vtu`);
     await saved(page).getByRole("button", { name: "Mum · 08031234567, MTN" }).waitFor();
-    await lookAt(page, "picker");
+    await lookAtStep(page, "picker");
     await tabTo(page, /^Mum · 08031234567, MTN$/);
     await page.keyboard.press("Enter");
     expect(await page.getByLabel("Phone number").inputValue()).toBe("08031234567");
@@ -98,13 +78,13 @@ describe("saved recipients and Buy again in a real browser", () => {
     await page.getByRole("heading", { level: 1, name: "Receipt" }).waitFor();
     const again = page.getByRole("link", { name: /^Buy again/ });
     await again.waitFor();
-    await lookAt(page, "receipt");
+    await lookAtStep(page, "receipt");
     await again.click();
     await page.getByRole("heading", { level: 1, name: "Buy airtime" }).waitFor();
     await expect.poll(() => page.getByLabel("Amount (₦)").inputValue()).toBe("150");
     expect(await page.getByLabel("Phone number").inputValue()).toBe("08031234567");
     expect(new URL(page.url()).search).toBe("");
-    await lookAt(page, "again-filled");
+    await lookAtStep(page, "again-filled");
     await page.getByRole("button", { name: "Continue" }).click();
     const confirm = confirmStep(page);
     await confirm.getByRole("textbox", { name: "Transaction PIN" }).waitFor();
@@ -138,12 +118,12 @@ describe("saved recipients and Buy again in a real browser", () => {
       name: /^Home · 45071234567, Ikeja Electric \(IKEDC\), prepaid, \S/,
     });
     await home.waitFor();
-    await lookAt(page, "meter-picker");
+    await lookAtStep(page, "meter-picker");
 
     await page.goto(`${test.app.base}/app/transaction-history`);
     const first = page.getByRole("link", { name: /^Buy again: / }).first();
     await first.waitFor();
-    await lookAt(page, "history");
+    await lookAtStep(page, "history");
     await first.click();
     await page.getByRole("heading", { level: 1, name: "Electricity" }).waitFor();
     await expect.poll(() => page.getByLabel("Meter number").inputValue()).toBe("45071234567");
@@ -158,7 +138,7 @@ describe("saved recipients and Buy again in a real browser", () => {
     await page.goto(`${test.app.base}/app/profile`);
     const section = page.getByRole("region", { name: "Saved recipients" });
     await section.getByText("Mum · 08031234567, MTN").waitFor();
-    await lookAt(page, "profile");
+    await lookAtStep(page, "profile");
     await lookAtPart(page, section, "profile-section");
     await section.getByRole("button", { name: "Rename Mum" }).click();
     await lookAtPart(page, section, "profile-rename");
@@ -177,19 +157,19 @@ describe("saved recipients and Buy again in a real browser", () => {
       .getByRole("button", { name: /^Home ·/ })
       .click();
     expect(await wide.getByLabel("Meter number").inputValue()).toBe("45071234567");
-    await lookAt(wide, "meter-picker");
+    await lookAtStep(wide, "meter-picker");
     await wide.goto(`${test.app.base}/app/transaction-history`);
     await wide
       .getByRole("link", { name: /^Buy again: / })
       .first()
       .waitFor();
-    await lookAt(wide, "history");
+    await lookAtStep(wide, "history");
     await wide.goto(`${test.app.base}/app/profile`);
     await wide
       .getByRole("region", { name: "Saved recipients" })
       .getByText(/^Home ·/)
       .waitFor();
-    await lookAt(wide, "profile");
+    await lookAtStep(wide, "profile");
     await lookAtPart(wide, wide.getByRole("region", { name: "Saved recipients" }), "profile-section");
   });
 });

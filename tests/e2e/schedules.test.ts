@@ -1,12 +1,10 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { AxeResults } from "axe-core";
-import type { Locator, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
+import { type BrowserTest, startBrowserTest } from "./support/browserTest";
 import { fundedNewCustomer, tabTo } from "./support/customerFlows";
 import { visibleCopies } from "./support/saidOnce";
+import { lookAt } from "./support/screenChecks";
 
 // Scheduled purchases through the real server, in Chromium: a monthly airtime purchase made by
 // keyboard alone (a bad number refused once, under its field), its next five runs shown, paused,
@@ -18,7 +16,6 @@ let page: Page;
 
 const customer = { first: "Ifeoma", last: "Okafor", email: "ifeoma@example.com", password: "ifeoma pass 42" };
 const pin = "5831";
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // CSP bypassed only so axe can be injected.
@@ -28,38 +25,6 @@ beforeAll(async () => {
 
 afterAll(() => test?.stop());
 
-async function axeFindings(label: string): Promise<string[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axeScript });
-  const results: AxeResults = await page.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-/** The step at a phone's width and a laptop's: a picture with `shown` in it, nothing wider than the window, axe clean. */
-async function lookAt(name: string, shown: Locator) {
-  const findings: string[] = [];
-  for (const size of [phone.viewport, laptop.viewport]) {
-    await page.setViewportSize(size);
-    const dir = process.env.SCREENSHOTS_DIR;
-    if (dir) {
-      mkdirSync(dir, { recursive: true });
-      await shown.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: join(dir, `schedules-${name}-${size.width}.png`) });
-    }
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${name} at ${size.width}px wider than the window`).toBeLessThanOrEqual(0);
-    findings.push(...(await axeFindings(`${name} at ${size.width}px`)));
-  }
-  await page.setViewportSize(phone.viewport);
-  expect(findings).toEqual([]);
-}
-
 describe("scheduled purchases in a real browser", () => {
   it("a new customer with a PIN and money opens Schedules from the menu", async () => {
     await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "5000");
@@ -67,7 +32,7 @@ describe("scheduled purchases in a real browser", () => {
     await page.getByRole("heading", { level: 1, name: "Scheduled purchases" }).waitFor();
     await page.getByRole("heading", { name: "New schedule" }).waitFor();
     await expect.poll(() => page.getByText("You have no schedules yet.").count()).toBe(1);
-    await lookAt("empty", page.getByRole("heading", { name: "New schedule" }));
+    await lookAt(page, "schedules", "empty", { shown: page.getByRole("heading", { name: "New schedule" }) });
   }, 120_000);
 
   it("makes a monthly airtime purchase by keyboard alone, a bad number refused once under its field", async () => {
@@ -86,7 +51,7 @@ describe("scheduled purchases in a real browser", () => {
     const refusal = "Enter a Nigerian mobile number, like 08031234567.";
     await page.getByText(refusal).waitFor();
     expect(await visibleCopies(page, refusal)).toBe(1);
-    await lookAt("refused", page.getByText(refusal));
+    await lookAt(page, "schedules", "refused", { shown: page.getByText(refusal) });
 
     await page.getByLabel("Phone number").fill("08031234567");
     await page.getByRole("textbox", { name: "Transaction PIN" }).fill(pin);
@@ -95,7 +60,7 @@ describe("scheduled purchases in a real browser", () => {
     await made.waitFor();
     expect(await made.getByRole("listitem").count()).toBe(5);
     expect(await page.getByText(refusal).count()).toBe(0);
-    await lookAt("made", made);
+    await lookAt(page, "schedules", "made", { shown: made });
   }, 90_000);
 
   it("pauses, resumes, reads the last runs and deletes the schedule", async () => {
@@ -108,7 +73,7 @@ describe("scheduled purchases in a real browser", () => {
     await card.getByRole("button", { name: "Last runs" }).click();
     await card.getByText("No runs yet.").waitFor();
     await card.getByText(/^Next: /).click();
-    await lookAt("card", card);
+    await lookAt(page, "schedules", "card", { shown: card });
     await card.getByRole("button", { name: "Delete" }).click();
     await card.getByRole("button", { name: "Delete for good" }).click();
     await expect.poll(() => page.getByText("You have no schedules yet.").count()).toBe(1);
@@ -135,6 +100,6 @@ describe("scheduled purchases in a real browser", () => {
       .poll(() => card.textContent(), { timeout: 20_000 })
       .toMatch(/7 days before the due date, at 09:00/);
     expect(await card.textContent()).toMatch(/Smartcard of [A-Z]+ [A-Z]+, due \d{4}-\d{2}-\d{2}/);
-    await lookAt("renewal", card);
+    await lookAt(page, "schedules", "renewal", { shown: card });
   }, 90_000);
 });

@@ -1,9 +1,9 @@
-import type { AxeResults } from "axe-core";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
-import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
+import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
 import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { lookAt } from "./support/screenChecks";
 
 // SMS as a customer sees it, through the real server and the Termii simulator in Chromium, at a
 // phone's width and a laptop's: a prepaid token's receipt saying "SMS delivered 14:02", Resend token,
@@ -16,7 +16,6 @@ let receiptPath = "";
 
 const customer = { first: "Ngozi", last: "Eze", email: "ngozi@example.com", password: "ngozi pass 77" };
 const pin = "4826";
-const axeScript = "node_modules/axe-core/axe.min.js";
 
 beforeAll(async () => {
   // A short background interval, so the outbox sends within a second; CSP bypassed only for axe.
@@ -28,26 +27,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => test?.stop());
-
-async function axeFindings(on: Page, label: string): Promise<string[]> {
-  if (!(await on.evaluate(() => "axe" in window))) await on.addScriptTag({ path: axeScript });
-  const results: AxeResults = await on.evaluate(() =>
-    (window as unknown as { axe: typeof import("axe-core") }).axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      resultTypes: ["violations"],
-    }),
-  );
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${label}: ${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-async function lookAt(on: Page, name: string) {
-  await screenshotWindow(on, `sms-${name}`);
-  const overflow = await on.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} wider than the window`).toBeLessThanOrEqual(0);
-  expect(await axeFindings(on, name)).toEqual([]);
-}
 
 describe("SMS in a real browser", () => {
   it("a prepaid token's receipt says its SMS was delivered, at a phone's width", async () => {
@@ -76,7 +55,7 @@ describe("SMS in a real browser", () => {
       )
       .toMatch(/SMS delivered \d{2}:\d{2}/);
     await sms.getByText("3 resends left today").waitFor();
-    await lookAt(page, "receipt");
+    await lookAt(page, "sms", "receipt", { asItIs: true });
   });
 
   it("resends the token by keyboard, and says how many resends are left", async () => {
@@ -85,7 +64,7 @@ describe("SMS in a real browser", () => {
     await page.keyboard.press("Enter");
     await sms.getByRole("status").filter({ hasText: "Your token is on its way by SMS again." }).waitFor();
     await sms.getByText("2 resends left today").waitFor();
-    await lookAt(page, "resent");
+    await lookAt(page, "sms", "resent", { asItIs: true });
   });
 
   it("shows a meter's key change tokens under its token, for a meter being upgraded", async () => {
@@ -106,7 +85,7 @@ describe("SMS in a real browser", () => {
       expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
       expect.stringMatching(/^\d{4} \d{4} \d{4} \d{4} \d{4}$/),
     ]);
-    await lookAt(page, "kcts");
+    await lookAt(page, "sms", "kcts", { asItIs: true });
   });
 
   it("chooses which outcomes come by SMS on the profile, by keyboard alone", async () => {
@@ -118,8 +97,7 @@ describe("SMS in a real browser", () => {
     await page.keyboard.press("ArrowDown");
     await page.getByRole("status").filter({ hasText: "Saved." }).waitFor();
     expect(await choices.getByRole("radio", { name: "Every purchase" }).isChecked()).toBe(true);
-    await choices.scrollIntoViewIfNeeded();
-    await lookAt(page, "profile");
+    await lookAt(page, "sms", "profile", { asItIs: true, shown: choices });
     // Kept: read again from the server.
     await page.reload();
     await page.getByRole("radio", { name: "Every purchase" }).waitFor();
@@ -133,12 +111,12 @@ describe("SMS in a real browser", () => {
       .getByRole("region", { name: "SMS" })
       .getByText(/SMS delivered \d{2}:\d{2}/)
       .waitFor();
-    await lookAt(wide, "receipt");
+    await lookAt(wide, "sms", "receipt", { asItIs: true });
     await wide.goto(`${test.app.base}/app/profile`);
     await wide.getByRole("radio", { name: "Every purchase" }).waitFor();
-    await wide
-      .getByRole("group", { name: "Tell me the outcome of a purchase by SMS for" })
-      .scrollIntoViewIfNeeded();
-    await lookAt(wide, "profile");
+    await lookAt(wide, "sms", "profile", {
+      asItIs: true,
+      shown: wide.getByRole("group", { name: "Tell me the outcome of a purchase by SMS for" }),
+    });
   });
 });
