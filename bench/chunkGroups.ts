@@ -51,10 +51,11 @@ const group = (name: string, priority: number, test: RegExp, except?: RegExp): C
 
 /**
  * Shared components only the console uses, which go with the admin chunk, and ones a single customer
- * page uses, which stay in that page's chunk: in signedIn every customer page would download them.
+ * page (or two: SelectField, bulk and schedules) uses, which stay with those pages: in signedIn every
+ * customer page would download them.
  */
 const notForEveryCustomerPage =
-  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css|TransactionRow|DeliveredPins|deliveredPins\.css)|\/src\/format\/formatCount/;
+  /\/src\/components\/(ConfirmDialog\.tsx|TextAreaField|ColumnHeads|LoadStatus|SecretDisplay|AmountField\.tsx|PagedResults|Pager|SearchField|ChoiceFilter|TransactionFilters|NotificationItem|notifications\.css|TransactionRow|DeliveredPins|deliveredPins\.css|SelectField)|\/src\/format\/formatCount/;
 
 export const codeSplitting: CodeSplittingOptions = {
   groups: [
