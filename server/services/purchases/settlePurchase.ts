@@ -96,9 +96,11 @@ const finalStatuses: ReadonlySet<string> = new Set(["successful", "failed", "rev
 function counted(deps: SettleDeps, from: TransactionRow["status"], row: TransactionRow): TransactionRow {
   if (row.status !== from && finalStatuses.has(row.status)) {
     deps.metrics?.purchaseSettled(row);
-    // The same statement may have queued its token or outcome by SMS (purchase_sms.sql decides): sent
-    // now, not at the background work's next run. A kick with nothing queued costs one empty claim.
-    if (!row.apiKeyId) deps.sms?.kick();
+    // An electricity purchase's settle queued its token or outcome by SMS (purchase_sms.sql, the
+    // default setting): sent now, not at the background work's next run. Other kinds are texted only
+    // to customers who chose all outcomes, which the settle does not read; theirs leave with that run
+    // (REQUERY_INTERVAL_MS), so that an airtime purchase costs no claim of the SMS outbox.
+    if (row.kind === "electricity" && !row.apiKeyId) deps.sms?.kick();
   }
   // The delivery's statement put the PINs' mail in the outbox (`deliver`): send it now, not in 10 s.
   if (from === "pending" && row.status === "successful" && (row.vouchers || row.token) && !row.apiKeyId)
