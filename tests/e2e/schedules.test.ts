@@ -99,7 +99,7 @@ describe("scheduled purchases in a real browser", () => {
     await expect
       .poll(() => card.textContent(), { timeout: 20_000 })
       .toMatch(/7 days before the due date, at 09:00/);
-    expect(await card.textContent()).toMatch(/Smartcard of [A-Z]+ [A-Z]+, due \d{4}-\d{2}-\d{2}/);
+    expect(await card.textContent()).toMatch(/Smartcard of [A-Z]+ [A-Z]+, due [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await lookAt(page, "schedules", "renewal", { shown: card });
   }, 90_000);
 });

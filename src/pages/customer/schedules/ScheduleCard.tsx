@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { Schedule, ScheduleRun } from "../../../../schemas/schedules";
 import type { ScheduleApi } from "../../../api/scheduleApi";
+import { formatDate } from "../../../format/formatDate";
 import { formatNaira } from "../../../format/money";
 import { runTime, statusWords, whenItRuns } from "./scheduleWords";
 
@@ -40,7 +41,8 @@ export function ScheduleCard({
       </p>
       {schedule.verified_name && (
         <p>
-          Smartcard of {schedule.verified_name}, due {schedule.due_date}
+          Smartcard of {schedule.verified_name}
+          {schedule.due_date && `, due ${formatDate(schedule.due_date)}`}
         </p>
       )}
       {schedule.next_runs.length > 0 && (

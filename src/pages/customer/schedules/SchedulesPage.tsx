@@ -70,7 +70,7 @@ export default function SchedulesPage() {
         }}
       />
       {made && (
-        <div className="card" role="status">
+        <div className="card schedule-made" role="status">
           <p>Scheduled: {made.description}. Its next runs:</p>
           <ol className="schedule-runs">
             {made.next_runs.map((at) => (
