@@ -2,7 +2,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, startBrowserTest } from "./support/browserTest";
-import { fundByTransfer, fundThroughCheckout, newCustomer, payWithPin } from "./support/customerFlows";
+import {
+  checkedMeter,
+  fundByTransfer,
+  fundThroughCheckout,
+  newCustomer,
+  payWithPin,
+} from "./support/customerFlows";
 
 let test: BrowserTest;
 let page: Page;
@@ -119,14 +125,7 @@ describe("a customer's money in a real browser", () => {
   });
 
   it("buys prepaid electricity after verifying the meter, and shows the token", async () => {
-    await page.goto(`${test.app.base}/app/utilities`);
-    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
-    await page.getByLabel("Meter number").fill("45071234567");
-    await page.getByLabel("Amount (₦)").fill("1,000");
-    await page.getByLabel("Phone number").fill("08031234567");
-    await page.getByRole("button", { name: "Check meter" }).click();
-    await page.getByRole("heading", { name: "Is this the right customer?" }).waitFor();
-    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await checkedMeter(page, test.app.base, "45071234567");
     await page
       .getByRole("region", { name: "Confirm your purchase" })
       .getByText("₦1,100.00")

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, laptop, screenshotWindow, startBrowserTest } from "./support/browserTest";
-import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { checkedMeter, fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
 import { lookAt } from "./support/screenChecks";
 
 // Saved recipients and Buy again through the real server and its simulators, in Chromium at a phone's
@@ -99,13 +99,7 @@ describe("saved recipients and Buy again in a real browser", () => {
   });
 
   it("saves a meter, shows it with the name the provider gave, and buys again from the history", async () => {
-    await page.goto(`${test.app.base}/app/utilities`);
-    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
-    await page.getByLabel("Meter number").fill("45071234567");
-    await page.getByLabel("Amount (₦)").fill("1,000");
-    await page.getByLabel("Phone number").fill("08031234567");
-    await page.getByRole("button", { name: "Check meter" }).click();
-    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await checkedMeter(page, test.app.base, "45071234567");
     const confirm = confirmStep(page);
     await confirm.getByLabel("Save this recipient as").fill("Home");
     await confirm.getByRole("button", { name: "Save this recipient" }).click();

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phone } from "./support/browser";
 import { type BrowserTest, laptop, startBrowserTest } from "./support/browserTest";
-import { fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
+import { checkedMeter, fundedNewCustomer, payWithPin, tabTo } from "./support/customerFlows";
 import { lookAt } from "./support/screenChecks";
 
 // SMS as a customer sees it, through the real server and the Termii simulator in Chromium, at a
@@ -31,13 +31,7 @@ afterAll(() => test?.stop());
 describe("SMS in a real browser", () => {
   it("a prepaid token's receipt says its SMS was delivered, at a phone's width", async () => {
     await fundedNewCustomer(page, test.app.base, test.mail, customer, pin, "20000");
-    await page.goto(`${test.app.base}/app/utilities`);
-    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
-    await page.getByLabel("Meter number").fill("45071234567");
-    await page.getByLabel("Amount (₦)").fill("1,000");
-    await page.getByLabel("Phone number").fill("08031234567");
-    await page.getByRole("button", { name: "Check meter" }).click();
-    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await checkedMeter(page, test.app.base, "45071234567");
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
     await page.getByRole("link", { name: "View receipt" }).click();
@@ -68,14 +62,8 @@ describe("SMS in a real browser", () => {
   });
 
   it("shows a meter's key change tokens under its token, for a meter being upgraded", async () => {
-    await page.goto(`${test.app.base}/app/utilities`);
-    await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
     // The simulated disco is upgrading meters whose numbers end 88.
-    await page.getByLabel("Meter number").fill("45071234588");
-    await page.getByLabel("Amount (₦)").fill("1,000");
-    await page.getByLabel("Phone number").fill("08031234567");
-    await page.getByRole("button", { name: "Check meter" }).click();
-    await page.getByRole("button", { name: "Yes, continue" }).click();
+    await checkedMeter(page, test.app.base, "45071234588");
     await payWithPin(page, pin);
     await page.getByRole("heading", { name: "Purchase successful" }).waitFor();
     await page.getByRole("link", { name: "View receipt" }).click();

@@ -80,6 +80,21 @@ export async function fundByTransfer(page: Page, base: string, naira: string) {
   return account;
 }
 
+/**
+ * Ikeja Electric's prepaid meter `meter` for ₦1,000, checked with the disco and its customer accepted:
+ * the electricity wizard at its confirm step.
+ */
+export async function checkedMeter(page: Page, base: string, meter: string) {
+  await page.goto(`${base}/app/utilities`);
+  await page.getByLabel("Electricity company").selectOption({ label: "Ikeja Electric (IKEDC)" });
+  await page.getByLabel("Meter number").fill(meter);
+  await page.getByLabel("Amount (₦)").fill("1,000");
+  await page.getByLabel("Phone number").fill("08031234567");
+  await page.getByRole("button", { name: "Check meter" }).click();
+  await page.getByRole("heading", { name: "Is this the right customer?" }).waitFor();
+  await page.getByRole("button", { name: "Yes, continue" }).click();
+}
+
 /** The confirm step: the PIN, then Pay. */
 export async function payWithPin(page: Page, pin: string) {
   await page.getByRole("textbox", { name: "Transaction PIN" }).fill(pin);
