@@ -7,6 +7,7 @@ import {
   termiiSignature,
 } from "../../server/outside/termii/termiiAnswers";
 import { createTermiiSms } from "../../server/outside/termii/termiiSms";
+import { liveSettings, liveTermiiSettings } from "./support/liveSettings";
 
 // The Termii adapter against fakes: the body it sends, how each answer reads for the message (taken,
 // refused so it may go again, or unclear so it must not), its signature check, and its settings.
@@ -116,25 +117,8 @@ describe("delivery reports", () => {
 });
 
 describe("settings", () => {
-  const real = {
-    SIMULATORS: "off",
-    PUBLIC_URL: "https://pay.example.com",
-    VTPASS_BASE_URL: "https://vtpass.com/api/",
-    VTPASS_API_KEY: "real-vtpass-api-key",
-    VTPASS_PUBLIC_KEY: "PK_real_vtpass_key",
-    VTPASS_SECRET_KEY: "SK_real_vtpass_key",
-    PAYSTACK_SECRET_KEY: "sk_live_realkey12345",
-    TOTP_KEY: "ab".repeat(32),
-    VOUCHER_KEY: "cd".repeat(32),
-    PIN_KEYS: `k1:${"ef".repeat(32)}`,
-  };
-  const termii = {
-    SMS_PROVIDER: "termii",
-    TERMII_BASE_URL: "https://v3.api.termii.com/",
-    TERMII_API_KEY: "live-termii-key-123",
-    TERMII_SENDER_ID: "OjaPay",
-    TERMII_WEBHOOK_SECRET: "a-secret-of-the-account",
-  };
+  const real = liveSettings;
+  const termii = liveTermiiSettings;
 
   it("is off without settings when the simulators are off, and on the simulator while they are on", () => {
     expect(loadConfig(real).sms).toBeNull();

@@ -5,6 +5,7 @@ import { smsMessages } from "../../server/db/schema";
 import { createIntegrations } from "../../server/integrations";
 import { inboxSize } from "../../server/outside/termii/simulator/termiiSimulator";
 import { queueSms } from "../../server/services/sms/smsOutbox";
+import { liveSettings, liveTermiiSettings } from "./support/liveSettings";
 import { serverForFile } from "./support/serverForFile";
 
 // The simulated Termii's inbox: where a developer (or a browser test) reads an SMS the app sent, as
@@ -126,23 +127,7 @@ describe("the inbox page", () => {
 
 describe("with the simulators off", () => {
   it("has no simulated Termii and serves no inbox", async () => {
-    const real = loadConfig({
-      SIMULATORS: "off",
-      PUBLIC_URL: "https://pay.example.com",
-      VTPASS_BASE_URL: "https://vtpass.com/api/",
-      VTPASS_API_KEY: "real-vtpass-api-key",
-      VTPASS_PUBLIC_KEY: "PK_real_vtpass_key",
-      VTPASS_SECRET_KEY: "SK_real_vtpass_key",
-      PAYSTACK_SECRET_KEY: "sk_live_realkey12345",
-      TOTP_KEY: "ab".repeat(32),
-      VOUCHER_KEY: "cd".repeat(32),
-      PIN_KEYS: `k1:${"ef".repeat(32)}`,
-      SMS_PROVIDER: "termii",
-      TERMII_BASE_URL: "https://v3.api.termii.com/",
-      TERMII_API_KEY: "live-termii-key-123",
-      TERMII_SENDER_ID: "OjaPay",
-      TERMII_WEBHOOK_SECRET: "a-secret-of-the-account",
-    });
+    const real = loadConfig({ ...liveSettings, ...liveTermiiSettings });
     const integrations = createIntegrations(real, {
       origin: "http://127.0.0.1:1",
       publicUrl: "https://pay.example.com",
