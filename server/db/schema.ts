@@ -1474,9 +1474,6 @@ export const identityConfirmations = pgTable(
     codeHash: text("code_hash"),
     codeSentAt: at("code_sent_at"),
     codeExpiresAt: at("code_expires_at"),
-    /** Codes sent since `sends_since` (a day's window), for the resend limit. */
-    sends: integer("sends").notNull().default(0),
-    sendsSince: at("sends_since"),
     /** pending, then approved (the code, or staff), rejected (staff) or ended (five wrong codes, a newer check). */
     status: text("status", { enum: ["pending", "approved", "rejected", "ended"] })
       .notNull()

@@ -174,6 +174,26 @@ describe("a check the registry matches, its record holding a phone", () => {
     expect((await confirm(back, await lastIdentityCode(server, ada.id))).status).toBe(200);
   });
 
+  it("counts the day's five codes per customer: checking again sends no more, and is refused before the lookup", async () => {
+    const ada = await server.signedInCustomer();
+    const number = ownNumber();
+    for (let i = 0; i < 5; i++) {
+      server.clock.advance(61_000);
+      expect((await verify(ada, number)).status).toBe(200);
+    }
+    expect(await identityCodesSent(server, ada.id)).toHaveLength(5);
+    server.clock.advance(61_000);
+    const sixth = await verify(ada, number);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.msg).toMatch(/^Five identity codes were sent to you today\. You can check again in /);
+    const again = await resend(ada);
+    expect(again.status).toBe(429);
+    expect(again.body.msg).toMatch(/^Five codes were sent today\. You can ask for another in /);
+    expect(await identityCodesSent(server, ada.id)).toHaveLength(5);
+    // The last code still works: the limit stops new codes, not the one waiting.
+    expect((await confirm(ada, await lastIdentityCode(server, ada.id))).status).toBe(200);
+  });
+
   it("writes no code to a log line or a mail", async () => {
     const ada = await server.signedInCustomer();
     await verify(ada, ownNumber());

@@ -11,6 +11,7 @@ import type { Actor } from "../people/actor";
 import {
   type CodeDeps,
   codeIsRight,
+  codesSentToday,
   identityCodeRules,
   identityCodeTries,
   identityCodeTryRule,
@@ -90,14 +91,11 @@ export async function resendIdentityCode(deps: Deps, user: UserRow): Promise<Kyc
         `Please wait ${waitUntilWords(nextAt, now)} before asking for another code.`,
       );
     }
-    const since = row.sendsSince ?? row.codeSentAt;
-    const newDay = since.getTime() + identityCodeRules.dayMs <= now.getTime();
-    const sends = newDay ? 0 : row.sends;
-    if (sends >= identityCodeRules.sendsPerDay) {
-      const dayEnds = new Date(since.getTime() + identityCodeRules.dayMs);
+    const today = await codesSentToday(tx, deps.clock, user.id);
+    if (today.nextAt) {
       throw new Refusal(
         "rate_limited",
-        `Five codes were sent today. You can ask for another in ${waitUntilWords(dayEnds, now)}.`,
+        `Five codes were sent today. You can ask for another in ${waitUntilWords(today.nextAt, now)}.`,
       );
     }
     const sent = await sendIdentityCode(tx, deps, {
@@ -108,10 +106,7 @@ export async function resendIdentityCode(deps: Deps, user: UserRow): Promise<Kyc
     if (!sent) {
       throw new Refusal("service_unavailable", "Text messages cannot be sent just now. Please try later.");
     }
-    await tx
-      .update(identityConfirmations)
-      .set({ ...sent, sends: sends + 1, sendsSince: newDay ? now : since })
-      .where(eq(identityConfirmations.id, row.id));
+    await tx.update(identityConfirmations).set(sent).where(eq(identityConfirmations.id, row.id));
   });
   return kycStatusOf(deps.db, deps.clock, user, deps.identity);
 }

@@ -12,7 +12,9 @@ import type { UserRow } from "../../deps";
 import type { IdentityAnswer, IdentityVerifier } from "../../outside/identityVerifier";
 import { fieldRefusal, Refusal } from "../../refusal";
 import { type TryRule, tryGuess } from "../accounts/tryCounters";
+import { smsConfigured } from "../sms/smsOutbox";
 import { lockDetails } from "./detailsLock";
+import { codesSentToday } from "./identityCodes";
 import { numberTaken, openConfirmation, pendingConfirmation } from "./identityConfirmations";
 import { checkedTier, kycStatusOf } from "./kycStatus";
 import { recordName } from "./nameMatch";
@@ -71,6 +73,14 @@ export async function verifyIdentity(deps: KycDeps, user: UserRow, body: KycVeri
     throw new Refusal(
       "not_allowed",
       "Your identity check is with staff for review. You will hear from us once they have looked at it.",
+    );
+  }
+  // A match sends a code: with the day's five used, checking again would only pay for a lookup.
+  const codes = smsConfigured(deps.config) ? await codesSentToday(deps.db, deps.clock, user.id) : null;
+  if (codes?.nextAt) {
+    throw new Refusal(
+      "rate_limited",
+      `Five identity codes were sent to you today. You can check again in ${waitUntilWords(codes.nextAt, deps.clock.now())}.`,
     );
   }
   const verifier = deps.identity;

@@ -1,12 +1,17 @@
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
+import { and, count, eq, gt, min } from "drizzle-orm";
 import type { Clock } from "../../clock";
 import type { Config } from "../../config";
 import type { Queryable } from "../../db/database";
+import { smsMessages } from "../../db/schema";
 import { newSixDigitCode } from "../../randomIds";
 import type { TryRule } from "../accounts/tryCounters";
 import { queueSms } from "../sms/smsOutbox";
 
-/** A code works 10 minutes; one a minute, five a day; five wrong tries end the confirmation. */
+/**
+ * A code works 10 minutes; one a minute, five a day to a customer whichever check they follow (so
+ * checking again and again sends no more); five wrong tries end the confirmation.
+ */
 export const identityCodeRules = {
   lifetimeMs: 10 * 60_000,
   resendAfterMs: 60_000,
@@ -72,5 +77,29 @@ export async function sendIdentityCode(
     codeHash: codeHash(deps.config.totpKey, to.confirmationId, code).toString("base64url"),
     codeSentAt: now,
     codeExpiresAt: new Date(now.getTime() + identityCodeRules.lifetimeMs),
+  };
+}
+
+/**
+ * The identity codes sent to the customer in the last day, whichever confirmation they were for, from
+ * the SMS outbox that sent them; `nextAt` is when another may go once the day's five are used.
+ */
+export async function codesSentToday(db: Queryable, clock: Clock, userId: string) {
+  const now = clock.now().getTime();
+  const [row] = await db
+    .select({ sent: count(), first: min(smsMessages.createdAt) })
+    .from(smsMessages)
+    .where(
+      and(
+        eq(smsMessages.userId, userId),
+        eq(smsMessages.purpose, "identity_code"),
+        gt(smsMessages.createdAt, new Date(now - identityCodeRules.dayMs)),
+      ),
+    );
+  const sent = row?.sent ?? 0;
+  const first = row?.first ? new Date(row.first).getTime() : now;
+  return {
+    sent,
+    nextAt: sent >= identityCodeRules.sendsPerDay ? new Date(first + identityCodeRules.dayMs) : null,
   };
 }

@@ -74,7 +74,7 @@ export async function openConfirmation(
           way: sent ? "code" : "review",
           reason: sent ? null : phone ? "registry_phone_no_sms" : "no_registry_phone",
           phone,
-          ...(sent && { ...sent, sends: 1, sendsSince: now }),
+          ...sent,
           createdAt: now,
         })
         .returning();

@@ -45,7 +45,7 @@ export async function kycStatusOf(
       .where(eq(identityContests.claimantId, user.id))
       .orderBy(desc(identityContests.createdAt))
       .limit(1),
-    waitingConfirmation(db, user.id),
+    waitingConfirmation(db, clock, user.id),
   ]);
   const limit = limitOf(limits, user.kycTier);
   return {
