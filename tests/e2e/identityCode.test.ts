@@ -118,7 +118,12 @@ describe("a match whose record holds no phone", () => {
     const record = admin.getByRole("article", { name: "Identity match for Kemi Ola" });
     await record.getByText("The registry holds no phone for this number").waitFor();
     await record.getByText(/NIN •••••••6666 · registry name Kemi Ola/).waitFor();
+    // The checks the registry answered, beside the match, for staff to read before deciding.
+    await record.getByText(/NIN •••••••6666: matched/).waitFor();
     await lookAt(admin, "identity-code", "console-match-laptop", { asItIs: true });
+    await admin.setViewportSize(phone.viewport);
+    await lookAt(admin, "identity-code", "console-match-phone", { asItIs: true, shown: record });
+    await admin.setViewportSize(laptop.viewport);
     await record.getByRole("button", { name: "Confirm identity" }).click();
     const dialog = admin.getByRole("dialog", { name: "Confirm this identity?" });
     await dialog.getByLabel("Reason").fill("Saw her NIN slip at the office");

@@ -136,7 +136,7 @@ describe("the profile's verification section", () => {
         id_last4: "1234",
         phone: "0803 *** **21",
         expires_at: new Date(Date.now() + 600_000).toISOString(),
-        resend_at: new Date(Date.now() + 60_000).toISOString(),
+        resend_at: new Date(Date.now() + 45_000).toISOString(),
       },
     });
     const verifyIdentity = vi.fn(async () => awaiting);

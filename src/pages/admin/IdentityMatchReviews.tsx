@@ -1,5 +1,4 @@
 import { useCallback, useState } from "react";
-import { identityTypeName } from "../../../schemas/kyc";
 import type { MatchReviewReason, MatchReviewView } from "../../../schemas/kycMatchReview";
 import { reviewDecisionBody } from "../../../schemas/kycReview";
 import type { ReviewStatus } from "../../../schemas/kycStatus";
@@ -11,6 +10,7 @@ import { PagedResults } from "../../components/PagedResults";
 import { ReasonField } from "../../components/TextAreaField";
 import { formatDateTime } from "../../format/formatDateTime";
 import { fullName } from "./accountLabels";
+import { Checks, masked, Resolution, StatusPill } from "./reviewParts";
 
 const reasonLabels: Record<MatchReviewReason, string> = {
   no_registry_phone: "The registry holds no phone for this number",
@@ -20,11 +20,6 @@ const statusWords: Record<ReviewStatus, string> = {
   pending: "waiting",
   approved: "approved",
   rejected: "rejected",
-};
-const pillWords: Record<ReviewStatus, string> = {
-  pending: "Waiting",
-  approved: "Approved",
-  rejected: "Rejected",
 };
 
 type Decision = { review: MatchReviewView; action: "approve" | "reject" };
@@ -44,7 +39,7 @@ export function IdentityMatchReviews({ status }: { status: ReviewStatus }) {
     reload: list.retry,
   });
   const draft = decision.subject;
-  const number = (r: MatchReviewView) => `${identityTypeName[r.id_type]} •••••••${r.id_last4}`;
+  const number = (r: MatchReviewView) => masked(r.id_type, r.id_last4);
 
   return (
     <>
@@ -65,9 +60,7 @@ export function IdentityMatchReviews({ status }: { status: ReviewStatus }) {
                 <article className="record" aria-label={`Identity match for ${fullName(r.customer)}`}>
                   <div className="record-head">
                     <span className="record-title">{fullName(r.customer)}</span>
-                    <span className={`pill ${status === "pending" ? "pill-wait" : "pill-off"}`}>
-                      {pillWords[r.status]}
-                    </span>
+                    <StatusPill status={r.status} />
                   </div>
                   <p className="review-reason">{reasonLabels[r.reason]}</p>
                   <p className="record-meta">
@@ -75,6 +68,9 @@ export function IdentityMatchReviews({ status }: { status: ReviewStatus }) {
                     {r.record_phone && ` · registry phone ${r.record_phone}`} · profile phone{" "}
                     {r.customer.phone} · matched {formatDateTime(r.created_at)}
                   </p>
+                  <div className="record-meta">
+                    Checks: <Checks checks={r.checks} />
+                  </div>
                   {r.status === "pending" ? (
                     <div className="admin-actions">
                       <button
@@ -93,13 +89,7 @@ export function IdentityMatchReviews({ status }: { status: ReviewStatus }) {
                       </button>
                     </div>
                   ) : (
-                    r.resolved_at && (
-                      <p className="record-meta">
-                        {statusWords[r.status]} {formatDateTime(r.resolved_at)}
-                        {r.resolved_by && ` by ${r.resolved_by.name}`}
-                        {r.resolution && `: “${r.resolution}”`}
-                      </p>
-                    )
+                    <Resolution review={r} />
                   )}
                 </article>
               </li>

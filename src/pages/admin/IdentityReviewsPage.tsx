@@ -1,14 +1,12 @@
 import { type ReactNode, useCallback, useId } from "react";
 import { Link, useSearchParams } from "wouter";
-import { identityTypeName } from "../../../schemas/kyc";
 import {
   type ChangeRequestView,
-  type CheckSummary,
   type ContestedAccount,
   type ContestView,
   reviewDecisionBody,
 } from "../../../schemas/kycReview";
-import { type IdentityCheckOutcome, type ReviewStatus, reviewStatus } from "../../../schemas/kycStatus";
+import { type ReviewStatus, reviewStatus } from "../../../schemas/kycStatus";
 import { useAdminServices } from "../../app/AppServices";
 import { type Loaded, useLoad } from "../../app/useLoad";
 import { usePageTitle } from "../../app/usePageTitle";
@@ -21,26 +19,11 @@ import { formatDateTime } from "../../format/formatDateTime";
 import { useSession } from "../../session/useSession";
 import { fullName } from "./accountLabels";
 import { IdentityMatchReviews } from "./IdentityMatchReviews";
+import { Checks, masked, Resolution, StatusPill, statusLabels } from "./reviewParts";
 import "./console.css";
 import "./identityReviews.css";
 
-const statusLabels: Record<ReviewStatus, string> = {
-  pending: "Waiting",
-  approved: "Approved",
-  rejected: "Rejected",
-};
-const outcomeLabels: Record<IdentityCheckOutcome, string> = {
-  matched: "matched",
-  taken: "matched, but linked to another account",
-  name_mismatch: "name did not match",
-  dob_mismatch: "date of birth did not match",
-  phone_mismatch: "phone did not match",
-  not_found: "number not found",
-  refused: "the registry bars this number",
-};
-
 const born = (date: string | null) => (date ? formatDate(date) : "Not given");
-const masked = (type: "bvn" | "nin", last4: string) => `${identityTypeName[type]} •••••••${last4}`;
 /** "0803 555 0199": read at a glance, and wraps between groups in a narrow column. */
 const groupedPhone = (phone: string) => phone.replace(/^(\d{4})(\d{3})(\d{4})$/, "$1 $2 $3");
 
@@ -254,42 +237,6 @@ function DecisionButtons({
         Reject
       </button>
     </div>
-  );
-}
-
-function StatusPill({ status }: { status: ReviewStatus }) {
-  const tone = status === "pending" ? "pill-wait" : status === "approved" ? "pill-ok" : "pill-off";
-  return <span className={`pill ${tone}`}>{statusLabels[status]}</span>;
-}
-
-/** Checks the registry answered; beside a contest they are all of its number, which goes unsaid. */
-function Checks({ checks, ofNumber = false }: { checks: CheckSummary[]; ofNumber?: boolean }) {
-  if (checks.length === 0) return <>None</>;
-  return (
-    <ul className="review-checks">
-      {checks.map((check) => (
-        <li key={`${check.checked_at}-${check.id_last4}-${check.outcome}`}>
-          {!ofNumber && `${masked(check.id_type, check.id_last4)}: `}
-          {outcomeLabels[check.outcome]}{" "}
-          <span className="record-meta">{formatDateTime(check.checked_at)}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Resolution({ review }: { review: ChangeRequestView | ContestView }) {
-  if (review.status === "pending" || !review.resolved_at) return null;
-  return (
-    <p className="record-meta">
-      {statusLabels[review.status]} {formatDateTime(review.resolved_at)}
-      {review.resolved_by && ` by ${review.resolved_by.name}`}
-      {review.resolution && (
-        <>
-          : <q>{review.resolution}</q>
-        </>
-      )}
-    </p>
   );
 }
 

@@ -4,6 +4,7 @@ import type { z } from "zod/mini";
 import { identityTypeName } from "../../../schemas/kyc";
 import { identityCodeBody } from "../../../schemas/kycRequests";
 import type { KycStatus } from "../../../schemas/kycStatus";
+import { waitWords } from "../../../schemas/waits";
 import { ApiFailure } from "../../api/client";
 import { useCustomerServices } from "../../app/AppServices";
 import { useOnce } from "../../app/useOnce";
@@ -30,9 +31,6 @@ function useSecondsUntil(iso: string | null): number {
   }, [iso]);
   return seconds;
 }
-
-const waitWords = (seconds: number) =>
-  seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? "" : "s"}`;
 
 /**
  * The step after a matched check: the 6-digit code the registry's phone received (the masked phone
@@ -116,7 +114,7 @@ export function IdentityCodeModal({
           <button type="button" className="link-button" onClick={resend} disabled={busy || wait > 0}>
             {resending ? "Sending…" : "Resend code"}
           </button>{" "}
-          {wait > 0 && <span className="muted">You can ask for a new code in {waitWords(wait)}.</span>}
+          {wait > 0 && <span className="muted">You can ask for a new code in {waitWords(wait * 1000)}.</span>}
         </p>
         {resent && (
           <p role="status" className="muted">
