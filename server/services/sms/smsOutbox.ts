@@ -1,9 +1,9 @@
 import type { Clock } from "../../clock";
 import type { Queryable } from "../../db/database";
 import { smsMessages } from "../../db/schema";
+import { internationalPhone } from "../../outside/termii/termiiNumbers";
 import type { SmsSettings } from "../../outside/termii/termiiSettings";
 import { sealSecret } from "../accounts/secretBox";
-import { internationalPhone } from "./smsNumbers";
 
 /** Why a message is sent; the receipt and the operator read it, the text never. */
 export type SmsPurpose = "token" | "outcome" | "identity_code" | "dispute";

@@ -1,13 +1,7 @@
 import type { Hono } from "hono";
+import { internationalPhone } from "../termiiNumbers";
 import { inboxPage } from "./termiiInboxPage";
 import type { SimulatedSms } from "./termiiSimulator";
-
-/** A number as Termii takes it (`234…`) from the ways a developer types one: `0803…`, `+234…`, spaced. */
-export function inboxNumber(typed: string): string | null {
-  const digits = typed.replace(/[\s()+-]/g, "");
-  const international = /^0\d{10}$/.test(digits) ? `234${digits.slice(1)}` : digits;
-  return /^234\d{10}$/.test(international) ? international : null;
-}
 
 /** A message as the inbox's JSON read answers it. */
 export function inboxEntry(message: SimulatedSms) {
@@ -30,7 +24,7 @@ export function inboxEntry(message: SimulatedSms) {
 export function mountInbox(app: Hono, sent: SimulatedSms[]) {
   const read = (typed: string | undefined) => {
     if (!typed) return { to: null, messages: [...sent].reverse() };
-    const to = inboxNumber(typed);
+    const to = internationalPhone(typed);
     return { to, messages: to ? sent.filter((m) => m.to === to).reverse() : [] };
   };
   const refusal = "Enter a Nigerian mobile number, such as 08031234567 or 2348031234567.";
