@@ -6,6 +6,15 @@ import { timestamp } from "./common";
 export const disputeReasons = ["not_received", "wrong_recipient", "token_not_working", "other"] as const;
 export const disputeReason = z.enum(disputeReasons, { error: "Choose what went wrong." });
 export type DisputeReason = z.infer<typeof disputeReason>;
+/** Each reason as the customer picks it, and as staff, the mail and the audit read it. */
+export const disputeReasonLabels: Record<DisputeReason, string> = {
+  not_received: "Nothing arrived",
+  wrong_recipient: "It went to the wrong number",
+  token_not_working: "The token or PIN does not work",
+  other: "Something else",
+};
+/** A purchase can be reported within 30 days of it. */
+export const disputeWindowMs = 30 * 24 * 3_600_000;
 
 /**
  * open: waiting for staff. closed_by_requery: the provider, asked again when it was opened, said the

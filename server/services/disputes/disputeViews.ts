@@ -1,5 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
-import type { CustomerDispute, DisputeReason, DisputeStatus } from "../../../schemas/disputeView";
+import { type CustomerDispute, type DisputeStatus, disputeReasonLabels } from "../../../schemas/disputeView";
+
+export { disputeWindowMs } from "../../../schemas/disputeView";
+
 import type { Queryable } from "../../db/database";
 import { disputes, transactions } from "../../db/schema";
 import { notFound } from "../../refusal";
@@ -8,8 +11,6 @@ export type DisputeRow = typeof disputes.$inferSelect;
 
 /** Staff answer a dispute within 72 hours of its opening. */
 export const disputeDeadlineMs = 72 * 3_600_000;
-/** A purchase can be reported within 30 days of it. */
-export const disputeWindowMs = 30 * 24 * 3_600_000;
 
 const outcomes: Record<DisputeStatus, CustomerDispute["outcome"]> = {
   open: null,
@@ -19,12 +20,7 @@ const outcomes: Record<DisputeStatus, CustomerDispute["outcome"]> = {
   rejected: "reject",
 };
 
-export const reasonLabels: Record<DisputeReason, string> = {
-  not_received: "Nothing arrived",
-  wrong_recipient: "It went to the wrong number",
-  token_not_working: "The token does not work",
-  other: "Something else",
-};
+export const reasonLabels = disputeReasonLabels;
 
 export function customerDisputeView(row: DisputeRow): CustomerDispute {
   return {

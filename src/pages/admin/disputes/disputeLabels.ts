@@ -1,12 +1,7 @@
 import type { StaffDispute } from "../../../../schemas/disputes";
-import type { DisputeReason, DisputeStatus } from "../../../../schemas/disputeView";
+import type { DisputeStatus } from "../../../../schemas/disputeView";
 
-export const reasonLabels: Record<DisputeReason, string> = {
-  not_received: "Nothing arrived",
-  wrong_recipient: "Went to the wrong number",
-  token_not_working: "Token or PIN does not work",
-  other: "Something else",
-};
+export { disputeReasonLabels as reasonLabels } from "../../../../schemas/disputeView";
 
 export const disputeStatusLabels: Record<DisputeStatus, string> = {
   open: "Open",

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import type { CustomerDispute } from "../../../../schemas/disputeView";
+import { type CustomerDispute, disputeWindowMs } from "../../../../schemas/disputeView";
 import type { Transaction } from "../../../../schemas/transactions";
 import { useCustomerServices } from "../../../app/AppServices";
 import { useLoad } from "../../../app/useLoad";
@@ -12,7 +12,7 @@ import "./reportProblem.css";
 /** Purchases a customer may report: delivered or still pending, within 30 days. */
 const reportable = (t: Transaction) =>
   (t.status === "successful" || t.status === "pending") &&
-  Date.now() - Date.parse(t.created_at) <= 30 * 24 * 3_600_000;
+  Date.now() - Date.parse(t.created_at) <= disputeWindowMs;
 
 /**
  * The receipt's "Report a problem": the purchase's dispute as it stands (its own read, so its schema

@@ -1,13 +1,16 @@
-import type { CustomerDispute, DisputeReason } from "../../../../schemas/disputeView";
+import {
+  type CustomerDispute,
+  type DisputeReason,
+  disputeReasonLabels,
+  disputeReasons,
+} from "../../../../schemas/disputeView";
 
-export const reasonWords: ReadonlyArray<[DisputeReason, string]> = [
-  ["not_received", "Nothing arrived"],
-  ["wrong_recipient", "It went to the wrong number"],
-  ["token_not_working", "The token or PIN does not work"],
-  ["other", "Something else"],
-];
+export const reasonWords: ReadonlyArray<[DisputeReason, string]> = disputeReasons.map((reason) => [
+  reason,
+  disputeReasonLabels[reason],
+]);
 
-export const reasonLabel = (reason: DisputeReason) => reasonWords.find(([r]) => r === reason)?.[1] ?? reason;
+export const reasonLabel = (reason: DisputeReason) => disputeReasonLabels[reason];
 
 /** How a dispute stands, in the customer's words. */
 export const disputeStanding: Record<CustomerDispute["status"], string> = {
