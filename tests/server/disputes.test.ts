@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -7,10 +7,13 @@ import {
   ledgerTransactions,
   smsMessages,
   transactions,
+  users,
 } from "../../server/db/schema";
 import { spentToday } from "../../server/services/kyc/tierLimits";
+import { refundWithin } from "../../server/services/transactions/staffTransactions";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
+import { onPostgres } from "./support/testDatabase";
 
 const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 let staff: { id: string; token: string; email: string };
@@ -251,6 +254,37 @@ describe("resolving a dispute", () => {
       .from(transactions)
       .where(and(eq(transactions.kind, "refund"), eq(transactions.userId, customer.id)));
     expect(refunds).toHaveLength(1);
+  });
+
+  it("does not redeliver a purchase a staff refund had locked: the resolution waits and finds it refunded", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    const [operator] = await server.db.select().from(users).where(eq(users.id, staff.id));
+    if (!operator) throw new Error("no staff row");
+    let resolving: ReturnType<typeof resolve> | undefined;
+    await server.db.transaction(async (tx) => {
+      await refundWithin(tx, server.clock, { user: operator, ip: null }, purchase.id, "Never arrived");
+      // On Postgres the resolution starts while the refund is not yet committed, and the refund commits
+      // once the resolution waits on a lock (or, unlocked, has already answered). PGlite has one
+      // connection, which this transaction holds: there it comes after the commit.
+      if (!onPostgres()) return;
+      let answered = false;
+      resolving = resolve(id, { outcome: "redeliver" }).finally(() => {
+        answered = true;
+      });
+      const waiting = async () => {
+        const found = await server.db.execute(sql`select count(*)::int as n from pg_locks where not granted`);
+        return ((found as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
+      };
+      while (!answered && !(await waiting())) await new Promise((r) => setTimeout(r, 20));
+    });
+    const answer = await (resolving ?? resolve(id, { outcome: "redeliver" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toContain("already went back to the wallet");
+    expect(await refundsOf(purchase.reference)).toHaveLength(1);
+    const [open] = await server.db.select().from(disputes).where(eq(disputes.id, id));
+    expect(open).toMatchObject({ status: "open", redeliveryId: null });
   });
 
   it("redelivers at the business's cost: a new purchase, the wallet untouched, the ledger balanced", async () => {
