@@ -327,6 +327,66 @@ describe("resolving a dispute", () => {
     expect(await shownDispute(customer, purchase.id)).toMatchObject({ outcome: "redeliver" });
   });
 
+  it("pays once for a purchase sent again: no refund, no second report, and no report of the redelivery", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    const answer = await resolve(id, { outcome: "redeliver" });
+    expect(answer.status).toBe(200);
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    const before = await walletBalance(server.db, customer.id);
+
+    const refunded = await server.post(
+      `core/staff/transaction/${purchase.id}/refund/`,
+      { reason: "Asked" },
+      staff.token,
+    );
+    expect(refunded.status).toBe(400);
+    expect(refunded.body.msg).toBe(
+      "This purchase was sent again at OjaPay's cost: it cannot be refunded as well.",
+    );
+    const reported = await dispute(customer, purchase.id);
+    expect(reported.status).toBe(400);
+    expect(reported.body.msg).toContain("already sent again at OjaPay's cost");
+    const redeliveryReported = await dispute(customer, again?.id ?? "");
+    expect(redeliveryReported.status).toBe(400);
+    expect(redeliveryReported.body.msg).toBe(
+      "This was sent again at OjaPay's cost; contact support if it did not arrive.",
+    );
+    expect(await walletBalance(server.db, customer.id)).toBe(before);
+    expect(await refundsOf(purchase.reference)).toHaveLength(0);
+  });
+
+  it("never both refunds and redelivers when a redelivery races a staff refund of the same purchase", async () => {
+    const raced = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const { customer, purchase } = await bought();
+        await dispute(customer, purchase.id);
+        const { id } = await disputeOf(purchase.id);
+        const redeliver = () => resolve(id, { outcome: "redeliver" });
+        const refund = () =>
+          server.post(
+            `core/staff/transaction/${purchase.id}/refund/`,
+            { reason: "Never arrived" },
+            staff.token,
+          );
+        // Either asked first, half the time each.
+        const [redelivered, refunded] =
+          i % 2
+            ? await Promise.all([redeliver(), refund()])
+            : (await Promise.all([refund(), redeliver()])).reverse();
+        return { purchase, id, statuses: [redelivered?.status, refunded?.status] };
+      }),
+    );
+    for (const { purchase, id, statuses } of raced) {
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      const [closed] = await server.db.select().from(disputes).where(eq(disputes.id, id));
+      const refunds = (await refundsOf(purchase.reference)).length;
+      expect(refunds + (closed?.redeliveryId ? 1 : 0)).toBe(1);
+    }
+  });
+
   it("gives a declined redelivery's money back to the business, not the wallet", async () => {
     const { customer, purchase } = await bought();
     await dispute(customer, purchase.id);

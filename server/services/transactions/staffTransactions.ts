@@ -11,6 +11,7 @@ import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
+import { wasRedelivered } from "../disputes/disputeViews";
 import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
@@ -232,6 +233,11 @@ export async function refundWithin(tx: Transaction, clock: Clock, actor: Actor, 
     throw new Refusal(
       "not_allowed",
       "This purchase was a redelivery the business paid for: nothing to refund.",
+    );
+  if (await wasRedelivered(tx, row.id))
+    throw new Refusal(
+      "not_allowed",
+      "This purchase was sent again at OjaPay's cost: it cannot be refunded as well.",
     );
   if (deliveredPins(row))
     throw new Refusal(
