@@ -5,6 +5,7 @@ import {
   disputes,
   ledgerEntries,
   ledgerTransactions,
+  notifications,
   smsMessages,
   transactions,
   users,
@@ -403,6 +404,38 @@ describe("resolving a dispute", () => {
     const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
     expect(again?.status).toBe("failed");
     expect(await walletBalance(server.db, customer.id)).toBe(before);
+  });
+
+  it("puts the dispute back in the queue when its redelivery is declined, tells the customer, and lets staff refund", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id, deadline } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "016" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe("The provider declined the redelivery: the dispute is open again.");
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    expect(answer.body.data).toMatchObject({ status: "open", resolved_at: null, resolved_by: null });
+    expect(reference).toBeTruthy();
+    expect(await disputeOf(purchase.id)).toMatchObject({ id, deadline, redelivery_reference: reference });
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({ status: "open", outcome: null });
+    const [told] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customer.id), like(notifications.body, "%second try%")));
+    expect(told?.body).toBe(`The second try (${reference}) failed; staff will look at it again.`);
+    const [audited] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, purchase.id), eq(auditLog.action, "dispute.reopen")));
+    expect(audited).toMatchObject({
+      actorId: null,
+      after: { status: "open", reason: "The provider declined the redelivery." },
+    });
+    // Open again, it is staff's to answer: a refund now pays the customer once.
+    const before = await walletBalance(server.db, customer.id);
+    expect((await resolve(id, { outcome: "refund", note: "Sent twice, failed twice" })).status).toBe(200);
+    expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
   });
 
   it("rejects only with a note, and refuses a bad outcome", async () => {

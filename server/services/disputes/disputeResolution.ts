@@ -9,6 +9,7 @@ import { tellDisputeOutcome } from "./disputeNews";
 import type { DisputeDeps } from "./disputeOpening";
 import { reasonLabels } from "./disputeViews";
 import { holdRedelivery, sendRedelivery } from "./redelivery";
+import { reopenAfterFailedRedelivery } from "./redeliveryFailure";
 
 const statusOf = {
   refund: "resolved_refund",
@@ -20,7 +21,8 @@ const statusOf = {
  * Staff's answer to an open dispute, in one transaction under the dispute's row lock: whoever comes
  * second finds it closed (409), so however many race, a refund is made once; the purchase's own row
  * lock, taken before either outcome, keeps a refund from the transaction page or a requery's reversal
- * from landing beside it. A redelivery is held here and sent to its provider after the commit.
+ * from landing beside it. A redelivery is held here and sent to its provider after the commit; one its
+ * provider declines puts the dispute back in the queue (`redeliveryFailed`).
  */
 export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string, body: DisputeResolveBody) {
   if (body.outcome === "reject" && body.note.length < 3)
@@ -74,5 +76,9 @@ export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string
   });
   deps.outbox?.kick();
   deps.sms?.kick();
-  if (redelivery) await sendRedelivery(deps, redelivery);
+  if (!redelivery) return { redeliveryFailed: false };
+  const sent = await sendRedelivery(deps, redelivery);
+  const redeliveryFailed = sent.status === "failed" || sent.status === "reversed";
+  if (redeliveryFailed) await reopenAfterFailedRedelivery(deps, id, sent);
+  return { redeliveryFailed };
 }
