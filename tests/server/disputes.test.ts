@@ -7,6 +7,7 @@ import {
   ledgerTransactions,
   notifications,
   smsMessages,
+  smsPreferences,
   transactions,
   users,
 } from "../../server/db/schema";
@@ -436,6 +437,42 @@ describe("resolving a dispute", () => {
     const before = await walletBalance(server.db, customer.id);
     expect((await resolve(id, { outcome: "refund", note: "Sent twice, failed twice" })).status).toBe(200);
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+  });
+
+  it("texts no outcome for a declined redelivery: its money went back to the business, not the wallet", async () => {
+    const { customer, purchase } = await bought();
+    // Told every purchase's outcome by SMS, so only the redelivery's own rule keeps this one quiet.
+    await server.db
+      .insert(smsPreferences)
+      .values({ userId: customer.id, outcomes: "all", updatedAt: server.clock.now() });
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "016" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    expect(again?.status).toBe("failed");
+    expect(
+      await server.db
+        .select()
+        .from(smsMessages)
+        .where(eq(smsMessages.transactionId, again?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("does not count a pending redelivery as money the wallet holds", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "099", keep: "pending" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    expect(again?.status).toBe("pending");
+    expect(await server.sendOk("GET /core/customer/wallet", { token: customer.token })).toMatchObject({
+      balance: await walletBalance(server.db, customer.id),
+      pending_total: 0,
+    });
   });
 
   it("rejects only with a note, and refuses a bad outcome", async () => {
