@@ -12,6 +12,7 @@ import {
   users,
 } from "../../server/db/schema";
 import { spentToday } from "../../server/services/kyc/tierLimits";
+import { settlePurchase } from "../../server/services/purchases/settlePurchase";
 import { refundWithin } from "../../server/services/transactions/staffTransactions";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
@@ -127,6 +128,27 @@ describe("opening a dispute", () => {
     const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, {}, staff.token);
     expect(again.status).toBe(400);
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+  });
+
+  it("claims a pending purchase before asking again: the purchase's own late failure then leaves it pending", async () => {
+    const { customer, purchase } = await bought("08031231111");
+    expect(purchase.status).toBe("pending");
+    const held = await rowOf(purchase.id);
+    server.vtpass.scriptRequery(held?.providerRequestId ?? "", { code: "000", status: "pending" });
+    const before = await walletBalance(server.db, customer.id);
+    expect((await dispute(customer, purchase.id)).body.data).toMatchObject({ status: "open" });
+    expect((await rowOf(purchase.id))?.requeryAttempts).toBe((held?.requeryAttempts ?? 0) + 1);
+    // The purchase's own call answers only now, declined: the dispute's requery (which may have re-sent
+    // the same request id) took it over, so it is not failed and refunded beside a delivery.
+    const settled = await settlePurchase(
+      server.deps,
+      purchase.id,
+      { status: "failed", reason: "Declined" },
+      "purchase",
+      { userId: customer.id, requestId: crypto.randomUUID(), requeryAttempts: held?.requeryAttempts ?? 0 },
+    );
+    expect(settled.status).toBe("pending");
+    expect(await walletBalance(server.db, customer.id)).toBe(before);
   });
 
   it("joins the staff queue when the provider still says delivered, with its answer and a 72-hour deadline", async () => {
