@@ -33,6 +33,7 @@ export const auditAction = z.enum([
   "transaction.requery",
   "dispute.open",
   "dispute.resolve",
+  "dispute.reopen",
   "catalogue.update",
   "plan.create",
   "plan.update",

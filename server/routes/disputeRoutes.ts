@@ -32,8 +32,18 @@ export function disputeRoutes(deps: AppDeps) {
       return { msg: "Dispute retrieved.", data: await disputeDetail(deps, params.id) };
     }),
     implement("POST /core/staff/disputes/:id/resolve", async ({ params, body, c }) => {
-      await resolveDispute(deps, actorOf(c, deps.config.trustProxy), params.id, body);
-      return { msg: "The dispute was resolved.", data: await disputeDetail(deps, params.id) };
+      const { redeliveryFailed } = await resolveDispute(
+        deps,
+        actorOf(c, deps.config.trustProxy),
+        params.id,
+        body,
+      );
+      return {
+        msg: redeliveryFailed
+          ? "The provider declined the redelivery: the dispute is open again."
+          : "The dispute was resolved.",
+        data: await disputeDetail(deps, params.id),
+      };
     }),
   ];
 }

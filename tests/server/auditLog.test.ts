@@ -89,6 +89,20 @@ async function writeOneOfEach() {
     params: { id: open?.id ?? "" },
     body: { outcome: "reject", note: "The network shows it delivered." },
   });
+  // Another sent again, which its provider declines: the dispute opens again.
+  const resent = await server.boughtAirtime(buyer, "08031234568", naira(100));
+  await server.sendOk("POST /core/customer/transactions/:id/dispute", {
+    token: buyer.token,
+    params: { id: resent.id },
+    body: { reason: "not_received", details: "Nothing came." },
+  });
+  const queued = (await server.sendOk("GET /core/staff/disputes", { token: staff.token })).results;
+  server.vtpass.script("08031234568", { code: "016" });
+  await server.sendOk("POST /core/staff/disputes/:id/resolve", {
+    token: staff.token,
+    params: { id: queued.find((d) => d.purchase.id === resent.id)?.id ?? "" },
+    body: { outcome: "redeliver" },
+  });
 
   // The catalogue: every editor, and a plan made, changed and deleted.
   await server.sendOk("PATCH /core/staff/fetch/airtime", {

@@ -1,16 +1,22 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditLog,
   disputes,
   ledgerEntries,
   ledgerTransactions,
+  notifications,
   smsMessages,
+  smsPreferences,
   transactions,
+  users,
 } from "../../server/db/schema";
 import { spentToday } from "../../server/services/kyc/tierLimits";
+import { settlePurchase } from "../../server/services/purchases/settlePurchase";
+import { refundWithin } from "../../server/services/transactions/staffTransactions";
 import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
+import { onPostgres } from "./support/testDatabase";
 
 const server = serverForFile({ PROVIDER_TIMEOUT_MS: "10000" });
 let staff: { id: string; token: string; email: string };
@@ -122,6 +128,27 @@ describe("opening a dispute", () => {
     const again = await server.post(`core/staff/transaction/${purchase.id}/requery/`, {}, staff.token);
     expect(again.status).toBe(400);
     expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+  });
+
+  it("claims a pending purchase before asking again: the purchase's own late failure then leaves it pending", async () => {
+    const { customer, purchase } = await bought("08031231111");
+    expect(purchase.status).toBe("pending");
+    const held = await rowOf(purchase.id);
+    server.vtpass.scriptRequery(held?.providerRequestId ?? "", { code: "000", status: "pending" });
+    const before = await walletBalance(server.db, customer.id);
+    expect((await dispute(customer, purchase.id)).body.data).toMatchObject({ status: "open" });
+    expect((await rowOf(purchase.id))?.requeryAttempts).toBe((held?.requeryAttempts ?? 0) + 1);
+    // The purchase's own call answers only now, declined: the dispute's requery (which may have re-sent
+    // the same request id) took it over, so it is not failed and refunded beside a delivery.
+    const settled = await settlePurchase(
+      server.deps,
+      purchase.id,
+      { status: "failed", reason: "Declined" },
+      "purchase",
+      { userId: customer.id, requestId: crypto.randomUUID(), requeryAttempts: held?.requeryAttempts ?? 0 },
+    );
+    expect(settled.status).toBe("pending");
+    expect(await walletBalance(server.db, customer.id)).toBe(before);
   });
 
   it("joins the staff queue when the provider still says delivered, with its answer and a 72-hour deadline", async () => {
@@ -253,6 +280,37 @@ describe("resolving a dispute", () => {
     expect(refunds).toHaveLength(1);
   });
 
+  it("does not redeliver a purchase a staff refund had locked: the resolution waits and finds it refunded", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    const [operator] = await server.db.select().from(users).where(eq(users.id, staff.id));
+    if (!operator) throw new Error("no staff row");
+    let resolving: ReturnType<typeof resolve> | undefined;
+    await server.db.transaction(async (tx) => {
+      await refundWithin(tx, server.clock, { user: operator, ip: null }, purchase.id, "Never arrived");
+      // On Postgres the resolution starts while the refund is not yet committed, and the refund commits
+      // once the resolution waits on a lock (or, unlocked, has already answered). PGlite has one
+      // connection, which this transaction holds: there it comes after the commit.
+      if (!onPostgres()) return;
+      let answered = false;
+      resolving = resolve(id, { outcome: "redeliver" }).finally(() => {
+        answered = true;
+      });
+      const waiting = async () => {
+        const found = await server.db.execute(sql`select count(*)::int as n from pg_locks where not granted`);
+        return ((found as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0;
+      };
+      while (!answered && !(await waiting())) await new Promise((r) => setTimeout(r, 20));
+    });
+    const answer = await (resolving ?? resolve(id, { outcome: "redeliver" }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.msg).toContain("already went back to the wallet");
+    expect(await refundsOf(purchase.reference)).toHaveLength(1);
+    const [open] = await server.db.select().from(disputes).where(eq(disputes.id, id));
+    expect(open).toMatchObject({ status: "open", redeliveryId: null });
+  });
+
   it("redelivers at the business's cost: a new purchase, the wallet untouched, the ledger balanced", async () => {
     const { customer, purchase } = await bought();
     await dispute(customer, purchase.id, { reason: "token_not_working", details: "Try again please." });
@@ -293,6 +351,66 @@ describe("resolving a dispute", () => {
     expect(await shownDispute(customer, purchase.id)).toMatchObject({ outcome: "redeliver" });
   });
 
+  it("pays once for a purchase sent again: no refund, no second report, and no report of the redelivery", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    const answer = await resolve(id, { outcome: "redeliver" });
+    expect(answer.status).toBe(200);
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    const before = await walletBalance(server.db, customer.id);
+
+    const refunded = await server.post(
+      `core/staff/transaction/${purchase.id}/refund/`,
+      { reason: "Asked" },
+      staff.token,
+    );
+    expect(refunded.status).toBe(400);
+    expect(refunded.body.msg).toBe(
+      "This purchase was sent again at OjaPay's cost: it cannot be refunded as well.",
+    );
+    const reported = await dispute(customer, purchase.id);
+    expect(reported.status).toBe(400);
+    expect(reported.body.msg).toContain("already sent again at OjaPay's cost");
+    const redeliveryReported = await dispute(customer, again?.id ?? "");
+    expect(redeliveryReported.status).toBe(400);
+    expect(redeliveryReported.body.msg).toBe(
+      "This was sent again at OjaPay's cost; contact support if it did not arrive.",
+    );
+    expect(await walletBalance(server.db, customer.id)).toBe(before);
+    expect(await refundsOf(purchase.reference)).toHaveLength(0);
+  });
+
+  it("never both refunds and redelivers when a redelivery races a staff refund of the same purchase", async () => {
+    const raced = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const { customer, purchase } = await bought();
+        await dispute(customer, purchase.id);
+        const { id } = await disputeOf(purchase.id);
+        const redeliver = () => resolve(id, { outcome: "redeliver" });
+        const refund = () =>
+          server.post(
+            `core/staff/transaction/${purchase.id}/refund/`,
+            { reason: "Never arrived" },
+            staff.token,
+          );
+        // Either asked first, half the time each.
+        const [redelivered, refunded] =
+          i % 2
+            ? await Promise.all([redeliver(), refund()])
+            : (await Promise.all([refund(), redeliver()])).reverse();
+        return { purchase, id, statuses: [redelivered?.status, refunded?.status] };
+      }),
+    );
+    for (const { purchase, id, statuses } of raced) {
+      expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+      const [closed] = await server.db.select().from(disputes).where(eq(disputes.id, id));
+      const refunds = (await refundsOf(purchase.reference)).length;
+      expect(refunds + (closed?.redeliveryId ? 1 : 0)).toBe(1);
+    }
+  });
+
   it("gives a declined redelivery's money back to the business, not the wallet", async () => {
     const { customer, purchase } = await bought();
     await dispute(customer, purchase.id);
@@ -309,6 +427,74 @@ describe("resolving a dispute", () => {
     const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
     expect(again?.status).toBe("failed");
     expect(await walletBalance(server.db, customer.id)).toBe(before);
+  });
+
+  it("puts the dispute back in the queue when its redelivery is declined, tells the customer, and lets staff refund", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id, deadline } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "016" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    expect(answer.status).toBe(200);
+    expect(answer.body.msg).toBe("The provider declined the redelivery: the dispute is open again.");
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    expect(answer.body.data).toMatchObject({ status: "open", resolved_at: null, resolved_by: null });
+    expect(reference).toBeTruthy();
+    expect(await disputeOf(purchase.id)).toMatchObject({ id, deadline, redelivery_reference: reference });
+    expect(await shownDispute(customer, purchase.id)).toMatchObject({ status: "open", outcome: null });
+    const [told] = await server.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, customer.id), like(notifications.body, "%second try%")));
+    expect(told?.body).toBe(`The second try (${reference}) failed; staff will look at it again.`);
+    const [audited] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, purchase.id), eq(auditLog.action, "dispute.reopen")));
+    expect(audited).toMatchObject({
+      actorId: null,
+      after: { status: "open", reason: "The provider declined the redelivery." },
+    });
+    // Open again, it is staff's to answer: a refund now pays the customer once.
+    const before = await walletBalance(server.db, customer.id);
+    expect((await resolve(id, { outcome: "refund", note: "Sent twice, failed twice" })).status).toBe(200);
+    expect(await walletBalance(server.db, customer.id)).toBe(before + purchase.total);
+  });
+
+  it("texts no outcome for a declined redelivery: its money went back to the business, not the wallet", async () => {
+    const { customer, purchase } = await bought();
+    // Told every purchase's outcome by SMS, so only the redelivery's own rule keeps this one quiet.
+    await server.db
+      .insert(smsPreferences)
+      .values({ userId: customer.id, outcomes: "all", updatedAt: server.clock.now() });
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "016" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    expect(again?.status).toBe("failed");
+    expect(
+      await server.db
+        .select()
+        .from(smsMessages)
+        .where(eq(smsMessages.transactionId, again?.id ?? "")),
+    ).toEqual([]);
+  });
+
+  it("does not count a pending redelivery as money the wallet holds", async () => {
+    const { customer, purchase } = await bought();
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    server.vtpass.script(purchase.recipient ?? "", { code: "099", keep: "pending" });
+    const answer = await resolve(id, { outcome: "redeliver" });
+    const reference = (answer.body.data as { redelivery_reference: string }).redelivery_reference;
+    const [again] = await server.db.select().from(transactions).where(eq(transactions.reference, reference));
+    expect(again?.status).toBe("pending");
+    expect(await server.sendOk("GET /core/customer/wallet", { token: customer.token })).toMatchObject({
+      balance: await walletBalance(server.db, customer.id),
+      pending_total: 0,
+    });
   });
 
   it("rejects only with a note, and refuses a bad outcome", async () => {

@@ -5,7 +5,9 @@
 -- from the purchase (services/sms/purchaseSmsTexts.ts), so the token is not copied here. Nothing is
 -- queued while this deployment's SMS is off (sms_switch) or for a purchase made with an API key. A row
 -- of a bulk batch (bulk_batch_id) sends its token but not its outcome: up to 500 texts to one phone
--- would say what the batch's page says; a scheduled run is an ordinary purchase and is told.
+-- would say what the batch's page says; a scheduled run is an ordinary purchase and is told. A redelivery
+-- (paid_by_house) sends its token but not its outcome: its money is the business's, so a failed one's
+-- "back in your wallet" would be untrue (the dispute tells the customer instead).
 
 -- A Nigerian mobile number as the gateway wants it (234…), or null.
 CREATE OR REPLACE FUNCTION sms_number(phone text) RETURNS text
@@ -37,7 +39,7 @@ BEGIN
   SELECT outcomes INTO wanted FROM sms_preferences WHERE user_id = NEW.user_id;
   wanted := coalesce(wanted, 'electricity');
   -- The token's message says the outcome too: the buyer is not told twice on the same phone.
-  IF buyer_phone IS NOT NULL AND NEW.bulk_batch_id IS NULL
+  IF buyer_phone IS NOT NULL AND NEW.bulk_batch_id IS NULL AND NOT NEW.paid_by_house
      AND (wanted = 'all' OR (wanted = 'electricity' AND NEW.kind = 'electricity'))
      AND NOT (token_sent AND token_to = buyer_phone) THEN
     INSERT INTO sms_messages (user_id, transaction_id, purpose, recipient, sealed, created_at, next_attempt_at)

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DisputeBody } from "../../../schemas/disputes";
 import { purchaseKinds } from "../../../schemas/transactions";
 import type { Config } from "../../config";
+import type { Queryable } from "../../db/database";
 import { isUniqueViolation } from "../../db/errors";
 import { disputes, transactions } from "../../db/schema";
 import { notFound, Refusal } from "../../refusal";
@@ -11,16 +12,28 @@ import type { PurchaseDeps } from "../purchases/placePurchase";
 import type { SettleDeps } from "../purchases/settlePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import { requeryDisputed } from "./disputeRequery";
-import { customerDisputeView, type DisputeRow, disputeDeadlineMs, disputeWindowMs } from "./disputeViews";
+import {
+  customerDisputeView,
+  type DisputeRow,
+  disputeDeadlineMs,
+  disputeWindowMs,
+  wasRedelivered,
+} from "./disputeViews";
 
 /** A purchase's deps, and the outboxes that send the outcome's mail and SMS at once. */
 export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox" | "sms"> & { config: Pick<Config, "sms"> };
 
 const moneyBack = new Set<TransactionRow["status"]>(["failed", "reversed", "refunded"]);
 
-function assertDisputable(row: TransactionRow, now: Date) {
+async function assertDisputable(db: Queryable, row: TransactionRow, now: Date) {
   if (!(purchaseKinds as readonly string[]).includes(row.kind))
     throw new Refusal("not_allowed", "Only a purchase can be reported.");
+  // Its refund would pay the wallet for money the business paid.
+  if (row.paidByHouse)
+    throw new Refusal(
+      "not_allowed",
+      "This was sent again at OjaPay's cost; contact support if it did not arrive.",
+    );
   if (moneyBack.has(row.status))
     throw new Refusal(
       "not_allowed",
@@ -30,6 +43,11 @@ function assertDisputable(row: TransactionRow, now: Date) {
     throw new Refusal(
       "not_allowed",
       "A problem can be reported within 30 days of the purchase; this one is older. Contact support instead.",
+    );
+  if (await wasRedelivered(db, row.id))
+    throw new Refusal(
+      "not_allowed",
+      "This purchase was already sent again at OjaPay's cost; contact support if it did not arrive.",
     );
 }
 
@@ -46,7 +64,7 @@ export async function openDispute(deps: DisputeDeps, actor: Actor, transactionId
     .where(and(eq(transactions.id, transactionId), eq(transactions.userId, actor.user.id)));
   if (!row) throw notFound("No purchase with that id.");
   const now = deps.clock.now();
-  assertDisputable(row, now);
+  await assertDisputable(deps.db, row, now);
   let opened: DisputeRow;
   try {
     opened = await deps.db.transaction(async (tx) => {

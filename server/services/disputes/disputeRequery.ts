@@ -3,7 +3,7 @@ import { disputes, users } from "../../db/schema";
 import type { ProviderResult } from "../../outside/provider";
 import { recordAudit } from "../audit";
 import type { PurchaseDeps } from "../purchases/placePurchase";
-import { askAgain } from "../purchases/requeryWorker";
+import { askAgain, claimForRequery } from "../purchases/requeryWorker";
 import { settlePurchase } from "../purchases/settlePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import { tellDisputeOutcome } from "./disputeNews";
@@ -24,7 +24,10 @@ export async function requeryDisputed(deps: DisputeDeps, row: TransactionRow, op
 async function requeryFor(deps: PurchaseDeps, row: TransactionRow) {
   if (!row.provider || !deps.providers.has(row.provider)) return null;
   try {
-    const answer = await askAgain(deps, row);
+    // A pending one is claimed first, as staff's requery claims it: askAgain may re-send it under the
+    // same request id, and the purchase's own answer arriving meanwhile must then leave it to this one.
+    const asked = row.status === "pending" ? await claimForRequery(deps.db, row.id) : row;
+    const answer = await askAgain(deps, asked);
     const settled = await settlePurchase(deps, row.id, answer, "requery");
     return { answer, settled, at: deps.clock.now() };
   } catch (error) {

@@ -9,6 +9,7 @@ import { tellDisputeOutcome } from "./disputeNews";
 import type { DisputeDeps } from "./disputeOpening";
 import { reasonLabels } from "./disputeViews";
 import { holdRedelivery, sendRedelivery } from "./redelivery";
+import { reopenAfterFailedRedelivery } from "./redeliveryFailure";
 
 const statusOf = {
   refund: "resolved_refund",
@@ -18,9 +19,10 @@ const statusOf = {
 
 /**
  * Staff's answer to an open dispute, in one transaction under the dispute's row lock: whoever comes
- * second finds it closed (409), so however many race, a refund is made once (and the purchase's own
- * lock keeps it once against a refund from the transaction page too). A redelivery is held here and
- * sent to its provider after the commit.
+ * second finds it closed (409), so however many race, a refund is made once; the purchase's own row
+ * lock, taken before either outcome, keeps a refund from the transaction page or a requery's reversal
+ * from landing beside it. A redelivery is held here and sent to its provider after the commit; one its
+ * provider declines puts the dispute back in the queue (`redeliveryFailed`).
  */
 export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string, body: DisputeResolveBody) {
   if (body.outcome === "reject" && body.note.length < 3)
@@ -29,7 +31,12 @@ export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string
     const [dispute] = await tx.select().from(disputes).where(eq(disputes.id, id)).for("update");
     if (!dispute) throw notFound("No dispute with that id.");
     if (dispute.status !== "open") throw new Refusal("already_done", "This dispute has already been closed.");
-    const [purchase] = await tx.select().from(transactions).where(eq(transactions.id, dispute.transactionId));
+    // Locked: a staff refund or a requery's reversal committing meanwhile must not also get a redelivery.
+    const [purchase] = await tx
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, dispute.transactionId))
+      .for("update");
     if (!purchase) throw new Error(`dispute ${id} names no purchase`);
     const why = body.note || reasonLabels[dispute.reason];
     const refunded =
@@ -69,5 +76,9 @@ export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string
   });
   deps.outbox?.kick();
   deps.sms?.kick();
-  if (redelivery) await sendRedelivery(deps, redelivery);
+  if (!redelivery) return { redeliveryFailed: false };
+  const sent = await sendRedelivery(deps, redelivery);
+  const redeliveryFailed = sent.status === "failed" || sent.status === "reversed";
+  if (redeliveryFailed) await reopenAfterFailedRedelivery(deps, id, sent);
+  return { redeliveryFailed };
 }

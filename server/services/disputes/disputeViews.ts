@@ -22,6 +22,19 @@ const outcomes: Record<DisputeStatus, CustomerDispute["outcome"]> = {
 
 export const reasonLabels = disputeReasonLabels;
 
+/**
+ * Whether a dispute sent the purchase again at the business's cost: its money then stays spent, so a
+ * refund or another dispute would pay the customer twice.
+ */
+export async function wasRedelivered(db: Queryable, transactionId: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: disputes.id })
+    .from(disputes)
+    .where(and(eq(disputes.transactionId, transactionId), eq(disputes.status, "resolved_redeliver")))
+    .limit(1);
+  return Boolean(found);
+}
+
 export function customerDisputeView(row: DisputeRow): CustomerDispute {
   return {
     status: row.status,

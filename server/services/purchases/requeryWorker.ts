@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { purchaseKinds } from "../../../schemas/transactions";
 import type { Config } from "../../config";
+import type { Database, Transaction } from "../../db/database";
 import { type InstancePresence, livingInstances } from "../../db/instancePresence";
 import { transactions } from "../../db/schema";
 import type { ProviderOrder, ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
+import { notFound } from "../../refusal";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import { askProvider } from "./askProvider";
 import type { PurchaseDeps } from "./placePurchase";
@@ -26,6 +28,27 @@ export async function requeryOnProviderEvent(deps: PurchaseDeps, requestId: stri
     .limit(1);
   const askable = row && (row.status === "pending" || row.status === "successful");
   return askable ? (await requeryOne(deps, row, "webhook")).status : "ignored";
+}
+
+/**
+ * Takes one purchase for a requery asked now (staff's, a dispute's), under its row lock in a short
+ * transaction of its own: its requery count grows, so the purchase's own answer arriving meanwhile
+ * leaves it to this requery (settlePurchase), which may re-send the same request id. `within` refuses
+ * or audits under the same lock. Answers the purchase as claimed.
+ */
+export async function claimForRequery(
+  db: Database,
+  id: string,
+  within: (tx: Transaction, row: TransactionRow, attempts: number) => Promise<void> = async () => {},
+): Promise<TransactionRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
+    if (!row) throw notFound("No transaction with that id.");
+    const attempts = row.requeryAttempts + 1;
+    await within(tx, row, attempts);
+    await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
+    return { ...row, requeryAttempts: attempts };
+  });
 }
 
 /** Asks the provider about one purchase now, outside any database transaction, and settles the answer. */

@@ -11,10 +11,11 @@ import { addDays, lagosDayStart } from "../../lagosCalendar";
 import type { ProviderSet } from "../../outside/providerSet";
 import { notFound, Refusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
+import { wasRedelivered } from "../disputes/disputeViews";
 import { postings } from "../ledger/postings";
 import type { Actor } from "../people/actor";
 import type { PurchaseDeps } from "../purchases/placePurchase";
-import { requeryOne } from "../purchases/requeryWorker";
+import { claimForRequery, requeryOne } from "../purchases/requeryWorker";
 import { deliveredPins, type OnePurchaseFields, onePurchaseFields } from "../purchases/vouchers";
 import {
   newReference,
@@ -233,6 +234,11 @@ export async function refundWithin(tx: Transaction, clock: Clock, actor: Actor, 
       "not_allowed",
       "This purchase was a redelivery the business paid for: nothing to refund.",
     );
+  if (await wasRedelivered(tx, row.id))
+    throw new Refusal(
+      "not_allowed",
+      "This purchase was sent again at OjaPay's cost: it cannot be refunded as well.",
+    );
   if (deliveredPins(row))
     throw new Refusal(
       "not_allowed",
@@ -299,13 +305,9 @@ export async function refundWithin(tx: Transaction, clock: Clock, actor: Actor, 
  * or a delivered one the provider may since have reversed.
  */
 export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: string) {
-  const claimed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(transactions).where(eq(transactions.id, id)).for("update");
-    if (!row) throw notFound("No transaction with that id.");
+  const claimed = await claimForRequery(deps.db, id, async (tx, row, attempts) => {
     if (!isPurchase(row) || (row.status !== "pending" && row.status !== "successful"))
       throw new Refusal("not_allowed", "Only a pending or delivered purchase can be requeried.");
-    const attempts = row.requeryAttempts + 1;
-    await tx.update(transactions).set({ requeryAttempts: attempts }).where(eq(transactions.id, id));
     await recordAuditBy(tx, deps.clock, actor, {
       action: "transaction.requery",
       targetType: "transaction",
@@ -313,7 +315,6 @@ export async function requeryPurchase(deps: PurchaseDeps, actor: Actor, id: stri
       before: { status: row.status, attempts: row.requeryAttempts },
       after: { attempts },
     });
-    return { ...row, requeryAttempts: attempts };
   });
   return requeryOne(deps, claimed, "staff");
 }

@@ -159,12 +159,14 @@ export async function findTransaction(
   return row;
 }
 
-/** What the customer has waiting on providers: purchases still pending. */
-/** What the customer's purchases still pending hold of their wallet, as a column of a query. */
+/**
+ * What the customer's purchases still pending hold of their wallet, as a column of a query: a pending
+ * redelivery holds none of it (the business pays for it).
+ */
 const pendingTotalOf = (userId: SQL | Placeholder) =>
   sql<string>`(select coalesce(sum(${transactions.total}), 0) from ${transactions}
     where ${transactions.userId} = ${userId} and ${transactions.status} = 'pending'
-      and ${inArray(transactions.kind, [...purchaseKinds])})`;
+      and ${inArray(transactions.kind, [...purchaseKinds])} and not ${transactions.paidByHouse})`;
 
 /**
  * The customer's wallet with what their pending purchases hold, in one prepared statement: the wallet
