@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DisputeBody } from "../../../schemas/disputes";
+import { disputeWindowMs } from "../../../schemas/disputeView";
 import { purchaseKinds } from "../../../schemas/transactions";
 import type { Config } from "../../config";
 import type { Queryable } from "../../db/database";
@@ -12,13 +13,7 @@ import type { PurchaseDeps } from "../purchases/placePurchase";
 import type { SettleDeps } from "../purchases/settlePurchase";
 import type { TransactionRow } from "../transactions/transactionRecords";
 import { requeryDisputed } from "./disputeRequery";
-import {
-  customerDisputeView,
-  type DisputeRow,
-  disputeDeadlineMs,
-  disputeWindowMs,
-  wasRedelivered,
-} from "./disputeViews";
+import { customerDisputeView, type DisputeRow, disputeDeadlineMs, wasRedelivered } from "./disputeViews";
 
 /** A purchase's deps, and the outboxes that send the outcome's mail and SMS at once. */
 export type DisputeDeps = PurchaseDeps & Pick<SettleDeps, "outbox" | "sms"> & { config: Pick<Config, "sms"> };

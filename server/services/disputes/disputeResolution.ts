@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DisputeResolveBody } from "../../../schemas/disputes";
+import { disputeReasonLabels } from "../../../schemas/disputeView";
 import { disputes, transactions, users } from "../../db/schema";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
 import { recordAuditBy } from "../audit";
@@ -7,7 +8,6 @@ import type { Actor } from "../people/actor";
 import { refundWithin } from "../transactions/staffTransactions";
 import { tellDisputeOutcome } from "./disputeNews";
 import type { DisputeDeps } from "./disputeOpening";
-import { reasonLabels } from "./disputeViews";
 import { holdRedelivery, sendRedelivery } from "./redelivery";
 import { reopenAfterFailedRedelivery } from "./redeliveryFailure";
 
@@ -38,7 +38,7 @@ export async function resolveDispute(deps: DisputeDeps, actor: Actor, id: string
       .where(eq(transactions.id, dispute.transactionId))
       .for("update");
     if (!purchase) throw new Error(`dispute ${id} names no purchase`);
-    const why = body.note || reasonLabels[dispute.reason];
+    const why = body.note || disputeReasonLabels[dispute.reason];
     const refunded =
       body.outcome === "refund"
         ? await refundWithin(tx, deps.clock, actor, purchase.id, `Dispute: ${why}`)

@@ -1,7 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { type CustomerDispute, type DisputeStatus, disputeReasonLabels } from "../../../schemas/disputeView";
-
-export { disputeWindowMs } from "../../../schemas/disputeView";
+import type { CustomerDispute, DisputeStatus } from "../../../schemas/disputeView";
 
 import type { Queryable } from "../../db/database";
 import { disputes, transactions } from "../../db/schema";
@@ -19,8 +17,6 @@ const outcomes: Record<DisputeStatus, CustomerDispute["outcome"]> = {
   resolved_redeliver: "redeliver",
   rejected: "reject",
 };
-
-export const reasonLabels = disputeReasonLabels;
 
 /**
  * Whether a dispute sent the purchase again at the business's cost: its money then stays spent, so a

@@ -1,9 +1,10 @@
 import { Link } from "wouter";
 import type { StaffDispute } from "../../../../schemas/disputes";
+import { disputeReasonLabels } from "../../../../schemas/disputeView";
 import { formatDateTime } from "../../../format/formatDateTime";
 import { formatNaira } from "../../../format/money";
 import { fullName } from "../accountLabels";
-import { disputeStatusLabels, reasonLabels, requeryLabels } from "./disputeLabels";
+import { disputeStatusLabels, requeryLabels } from "./disputeLabels";
 
 /** One dispute: its purchase, customer, what they said, the provider's answer and the clock. */
 export function DisputeRecord({ dispute: d, onResolve }: { dispute: StaffDispute; onResolve: () => void }) {
@@ -35,7 +36,7 @@ export function DisputeRecord({ dispute: d, onResolve }: { dispute: StaffDispute
         <div>
           <dt>Says</dt>
           <dd>
-            {reasonLabels[d.reason]}: <q>{d.details}</q>
+            {disputeReasonLabels[d.reason]}: <q>{d.details}</q>
           </dd>
         </div>
         <div>

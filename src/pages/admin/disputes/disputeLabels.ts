@@ -1,8 +1,6 @@
 import type { StaffDispute } from "../../../../schemas/disputes";
 import type { DisputeStatus } from "../../../../schemas/disputeView";
 
-export { disputeReasonLabels as reasonLabels } from "../../../../schemas/disputeView";
-
 export const disputeStatusLabels: Record<DisputeStatus, string> = {
   open: "Open",
   closed_by_requery: "Closed: money back after the requery",
