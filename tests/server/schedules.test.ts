@@ -5,6 +5,7 @@ import { dataPlans, idempotencyKeys, scheduleRuns, schedules, transactions } fro
 import { addDays, lagosDay, lagosDayStart, nextRunAfter } from "../../server/lagosCalendar";
 import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { walletBalance } from "./support/ledgerInvariants";
+import { whileTimeMoves } from "./support/movingClock";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
 
 /**
@@ -398,24 +399,24 @@ describe("two instances", () => {
 });
 
 describe("a TV renewal", () => {
-  it("renews the smartcard's bouquet days before its due date, checked with the provider again", async () => {
-    const c = await server.fundedCustomer(naira(60_000));
-    // The simulator's smartcards fall due 1 to 28 days from now: find one due within a week.
+  /** The simulator's smartcards fall due 1 to 28 days from now: one due within a week, as verified. */
+  async function cardDueThisWeek(c: Customer) {
     const weekAhead = addDays(lagosDay(server.clock.now()), 6);
-    let smartcard = "";
-    let due = "";
-    for (let n = 0; !smartcard && n < 200; n++) {
+    for (let n = 0; n < 200; n++) {
       const card = `70234${String(56_000 + n)}`;
       const found = await server.sendOk("POST /core/customer/tv", {
         token: (await signedIn(c)).token,
         body: { action: "verify", provider_id: 1, smartcard: card },
       });
-      if (!("id" in found) && found.due_date && found.due_date <= weekAhead) {
-        smartcard = card;
-        due = found.due_date;
-      }
+      if (!("id" in found) && found.due_date && found.due_date <= weekAhead)
+        return { smartcard: card, due: found.due_date, found };
     }
-    expect(smartcard).not.toBe("");
+    throw new Error("no smartcard due within a week");
+  }
+
+  it("renews the smartcard's bouquet days before its due date, checked with the provider again", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard, due } = await cardDueThisWeek(c);
     const made = await create(c, {
       kind: "tv_renewal",
       provider_id: 1,
@@ -456,5 +457,29 @@ describe("a TV renewal", () => {
     });
     expect(wrong.body.fields?.days_before).toEqual(["Renew 1 to 7 days before the due date."]);
     await remove(c, detail.id);
+  });
+
+  it("renews a smartcard lapsed for months once, and waits for a due date whose run is ahead", async () => {
+    const c = await server.fundedCustomer(naira(200_000));
+    const { smartcard } = await cardDueThisWeek(c);
+    const made = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 7,
+      pin: c.pin,
+    });
+    const id = made.data?.id as string;
+    // The card's due date as last read three months gone: a month on from it is still past.
+    const lapsed = addDays(lagosDay(server.clock.now()), -92);
+    await server.db.update(schedules).set({ dueDate: lapsed }).where(eq(schedules.id, id));
+    // Time moves between readings, as on a real server: a run set for "now" would be a new period.
+    await whileTimeMoves(server.clock, 100, () => runDue());
+    expect(await purchasesOf(id)).toHaveLength(1);
+    const detail = await read(c, id);
+    expect(detail.runs.map((r) => r.status)).toEqual(["successful"]);
+    expect(Date.parse(detail.next_runs[0] ?? "")).toBeGreaterThan(server.clock.now().getTime());
+    expect(detail.due_date?.slice(8)).toBe(lapsed.slice(8));
+    await remove(c, id);
   });
 });
