@@ -1,7 +1,15 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatNaira } from "../../schemas/money";
 import type { ScheduleCreateBody } from "../../schemas/schedules";
-import { dataPlans, idempotencyKeys, scheduleRuns, schedules, transactions } from "../../server/db/schema";
+import {
+  dataPlans,
+  idempotencyKeys,
+  scheduleRuns,
+  schedules,
+  transactions,
+  tvPlans,
+} from "../../server/db/schema";
 import { addDays, lagosDay, lagosDayStart, nextRunAfter } from "../../server/lagosCalendar";
 import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { walletBalance } from "./support/ledgerInvariants";
@@ -481,5 +489,28 @@ describe("a TV renewal", () => {
     expect(Date.parse(detail.next_runs[0] ?? "")).toBeGreaterThan(server.clock.now().getTime());
     expect(detail.due_date?.slice(8)).toBe(lapsed.slice(8));
     await remove(c, id);
+  });
+
+  it("refuses a renewal at a bouquet whose price is not the card's renewal price, as its purchase would", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard, found } = await cardDueThisWeek(c);
+    if (!("renewal_amount" in found)) throw new Error("the simulator gives a renewal price");
+    const plans = await server.db.select().from(tvPlans).where(eq(tvPlans.providerId, 1));
+    const other = plans.find((p) => p.enabled && p.price !== found.renewal_amount);
+    if (!other) throw new Error("no bouquet at another price");
+    const refused = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      plan_id: other.id,
+      days_before: 3,
+      pin: c.pin,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.plan_id).toEqual([
+      `Renewing this smartcard costs ${formatNaira(found.renewal_amount ?? 0)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`,
+    ]);
+    const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
+    expect(list.count).toBe(0);
   });
 });
