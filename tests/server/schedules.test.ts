@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatNaira } from "../../schemas/money";
-import type { ScheduleCreateBody } from "../../schemas/schedules";
+import { maxSchedules, type ScheduleCreateBody } from "../../schemas/schedules";
 import {
   dataPlans,
   idempotencyKeys,
@@ -145,6 +145,28 @@ describe("making a schedule", () => {
     expect(wrong.body.msg).toMatch(/4 attempts left/);
     const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
     expect(list.count).toBe(0);
+  });
+});
+
+describe("the cap", () => {
+  it(`stops at ${maxSchedules} a customer, even when many are made at once`, async () => {
+    const c = await signedIn(await server.fundedCustomer(naira(1_000)));
+    const answers = await Promise.all(
+      Array.from({ length: maxSchedules + 10 }, () =>
+        server.send("POST /core/customer/schedules", { token: c.token, body: airtimeBody(c) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(maxSchedules);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => a.body.code)).toEqual(Array(10).fill("limit_reached"));
+    expect(refused[0]?.body.msg).toBe(
+      `You have ${maxSchedules} schedules, the most one account may keep. Delete one to add another.`,
+    );
+    const kept = await server.db.select().from(schedules).where(eq(schedules.userId, c.id));
+    expect(kept).toHaveLength(maxSchedules);
+    // Another customer's count is their own.
+    const other = await server.fundedCustomer(naira(1_000));
+    expect((await create(other, airtimeBody(other))).status).toBe(201);
   });
 });
 
