@@ -15,6 +15,7 @@ import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { walletBalance } from "./support/ledgerInvariants";
 import { whileTimeMoves } from "./support/movingClock";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import { countStatements } from "./support/statementCounter";
 
 /**
  * Scheduled purchases through the customer API, bought from VTpass's simulator over HTTP. The test
@@ -534,5 +535,27 @@ describe("a TV renewal", () => {
     ]);
     const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
     expect(list.count).toBe(0);
+  });
+
+  it("places a due renewal with the smartcard's check and its purchase's statements, checked once", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard } = await cardDueThisWeek(c);
+    const made = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 7,
+      pin: c.pin,
+    });
+    const id = made.data?.id as string;
+    const { result, count, statements } = await countStatements(server.db, () => runDue());
+    if (process.env.SHOW_STATEMENTS) console.log(count, statements.join("\n"));
+    expect(result).toBe(1);
+    expect((await purchasesOf(id)).map((t) => t.status)).toEqual(["successful"]);
+    // The claim, the account and the period's earlier purchase (3), the smartcard's check (4), the
+    // purchase's own (6), the run recorded (4) and the empty claim that ends the pass (1): the order is
+    // checked by the purchase alone, not by the schedule's check first as well (6 more, a day's spending among them).
+    expect(count).toBeLessThanOrEqual(18);
+    await remove(c, id);
   });
 });
