@@ -1,11 +1,21 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ScheduleCreateBody } from "../../schemas/schedules";
-import { dataPlans, idempotencyKeys, scheduleRuns, schedules, transactions } from "../../server/db/schema";
+import { formatNaira } from "../../schemas/money";
+import { maxSchedules, type ScheduleCreateBody } from "../../schemas/schedules";
+import {
+  dataPlans,
+  idempotencyKeys,
+  scheduleRuns,
+  schedules,
+  transactions,
+  tvPlans,
+} from "../../server/db/schema";
 import { addDays, lagosDay, lagosDayStart, nextRunAfter } from "../../server/lagosCalendar";
 import { placeDueRuns } from "../../server/services/schedules/schedulePlacing";
 import { walletBalance } from "./support/ledgerInvariants";
+import { whileTimeMoves } from "./support/movingClock";
 import { type Customer, naira, serverForFile } from "./support/serverForFile";
+import { countStatements } from "./support/statementCounter";
 
 /**
  * Scheduled purchases through the customer API, bought from VTpass's simulator over HTTP. The test
@@ -136,6 +146,28 @@ describe("making a schedule", () => {
     expect(wrong.body.msg).toMatch(/4 attempts left/);
     const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
     expect(list.count).toBe(0);
+  });
+});
+
+describe("the cap", () => {
+  it(`stops at ${maxSchedules} a customer, even when many are made at once`, async () => {
+    const c = await signedIn(await server.fundedCustomer(naira(1_000)));
+    const answers = await Promise.all(
+      Array.from({ length: maxSchedules + 10 }, () =>
+        server.send("POST /core/customer/schedules", { token: c.token, body: airtimeBody(c) }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(maxSchedules);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused.map((a) => a.body.code)).toEqual(Array(10).fill("limit_reached"));
+    expect(refused[0]?.body.msg).toBe(
+      `You have ${maxSchedules} schedules, the most one account may keep. Delete one to add another.`,
+    );
+    const kept = await server.db.select().from(schedules).where(eq(schedules.userId, c.id));
+    expect(kept).toHaveLength(maxSchedules);
+    // Another customer's count is their own.
+    const other = await server.fundedCustomer(naira(1_000));
+    expect((await create(other, airtimeBody(other))).status).toBe(201);
   });
 });
 
@@ -398,24 +430,24 @@ describe("two instances", () => {
 });
 
 describe("a TV renewal", () => {
-  it("renews the smartcard's bouquet days before its due date, checked with the provider again", async () => {
-    const c = await server.fundedCustomer(naira(60_000));
-    // The simulator's smartcards fall due 1 to 28 days from now: find one due within a week.
+  /** The simulator's smartcards fall due 1 to 28 days from now: one due within a week, as verified. */
+  async function cardDueThisWeek(c: Customer) {
     const weekAhead = addDays(lagosDay(server.clock.now()), 6);
-    let smartcard = "";
-    let due = "";
-    for (let n = 0; !smartcard && n < 200; n++) {
+    for (let n = 0; n < 200; n++) {
       const card = `70234${String(56_000 + n)}`;
       const found = await server.sendOk("POST /core/customer/tv", {
         token: (await signedIn(c)).token,
         body: { action: "verify", provider_id: 1, smartcard: card },
       });
-      if (!("id" in found) && found.due_date && found.due_date <= weekAhead) {
-        smartcard = card;
-        due = found.due_date;
-      }
+      if (!("id" in found) && found.due_date && found.due_date <= weekAhead)
+        return { smartcard: card, due: found.due_date, found };
     }
-    expect(smartcard).not.toBe("");
+    throw new Error("no smartcard due within a week");
+  }
+
+  it("renews the smartcard's bouquet days before its due date, checked with the provider again", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard, due } = await cardDueThisWeek(c);
     const made = await create(c, {
       kind: "tv_renewal",
       provider_id: 1,
@@ -456,5 +488,74 @@ describe("a TV renewal", () => {
     });
     expect(wrong.body.fields?.days_before).toEqual(["Renew 1 to 7 days before the due date."]);
     await remove(c, detail.id);
+  });
+
+  it("renews a smartcard lapsed for months once, and waits for a due date whose run is ahead", async () => {
+    const c = await server.fundedCustomer(naira(200_000));
+    const { smartcard } = await cardDueThisWeek(c);
+    const made = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 7,
+      pin: c.pin,
+    });
+    const id = made.data?.id as string;
+    // The card's due date as last read three months gone: a month on from it is still past.
+    const lapsed = addDays(lagosDay(server.clock.now()), -92);
+    await server.db.update(schedules).set({ dueDate: lapsed }).where(eq(schedules.id, id));
+    // Time moves between readings, as on a real server: a run set for "now" would be a new period.
+    await whileTimeMoves(server.clock, 100, () => runDue());
+    expect(await purchasesOf(id)).toHaveLength(1);
+    const detail = await read(c, id);
+    expect(detail.runs.map((r) => r.status)).toEqual(["successful"]);
+    expect(Date.parse(detail.next_runs[0] ?? "")).toBeGreaterThan(server.clock.now().getTime());
+    expect(detail.due_date?.slice(8)).toBe(lapsed.slice(8));
+    await remove(c, id);
+  });
+
+  it("refuses a renewal at a bouquet whose price is not the card's renewal price, as its purchase would", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard, found } = await cardDueThisWeek(c);
+    if (!("renewal_amount" in found)) throw new Error("the simulator gives a renewal price");
+    const plans = await server.db.select().from(tvPlans).where(eq(tvPlans.providerId, 1));
+    const other = plans.find((p) => p.enabled && p.price !== found.renewal_amount);
+    if (!other) throw new Error("no bouquet at another price");
+    const refused = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      plan_id: other.id,
+      days_before: 3,
+      pin: c.pin,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields?.plan_id).toEqual([
+      `Renewing this smartcard costs ${formatNaira(found.renewal_amount ?? 0)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`,
+    ]);
+    const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
+    expect(list.count).toBe(0);
+  });
+
+  it("places a due renewal with the smartcard's check and its purchase's statements, checked once", async () => {
+    const c = await server.fundedCustomer(naira(60_000));
+    const { smartcard } = await cardDueThisWeek(c);
+    const made = await create(c, {
+      kind: "tv_renewal",
+      provider_id: 1,
+      smartcard,
+      days_before: 7,
+      pin: c.pin,
+    });
+    const id = made.data?.id as string;
+    const { result, count, statements } = await countStatements(server.db, () => runDue());
+    if (process.env.SHOW_STATEMENTS) console.log(count, statements.join("\n"));
+    expect(result).toBe(1);
+    expect((await purchasesOf(id)).map((t) => t.status)).toEqual(["successful"]);
+    // The claim, the account and the period's earlier purchase (3), the smartcard's check (4), the
+    // purchase's own (6), the run recorded (4) and the empty claim that ends the pass (1): the order is
+    // checked by the purchase alone, not by the schedule's check first as well (6 more, a day's spending among them).
+    expect(count).toBeLessThanOrEqual(18);
+    await remove(c, id);
   });
 });

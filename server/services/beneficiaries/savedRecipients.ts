@@ -4,7 +4,7 @@ import type { Clock } from "../../clock";
 import type { Database, Queryable } from "../../db/database";
 import { beneficiaries, discos, networks, transactions, tvProviders } from "../../db/schema";
 import { fieldRefusal, notFound, Refusal } from "../../refusal";
-import { lockCustomer } from "./customerLock";
+import { lockCustomer } from "../accounts/customerLock";
 
 type Row = typeof beneficiaries.$inferSelect;
 

@@ -113,7 +113,9 @@ export interface BatchConfirmation {
 
 /**
  * A run of a scheduled purchase (services/schedules/): the PIN checked when the schedule was made
- * authorises its runs, so the run's purchase asks for none; `schedule` names it.
+ * authorises its runs, so the run's purchase asks for none; `schedule` names it. Nothing reads it, but
+ * without it `{ request_id }` alone would type as a confirmation: a purchase with no PIN, compiled
+ * anywhere without saying what stands for the PIN.
  */
 export interface ScheduleConfirmation {
   schedule: string;

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, ne } from "drizzle-orm";
 import { maxSchedules, type Schedule, type ScheduleCreateBody } from "../../../schemas/schedules";
+import type { Queryable } from "../../db/database";
 import { schedules } from "../../db/schema";
 import type { UserRow } from "../../deps";
 import { nextRunAfter } from "../../lagosCalendar";
 import { fieldRefusal, Refusal } from "../../refusal";
+import { lockCustomer } from "../accounts/customerLock";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { checkPin } from "../purchases/purchaseRules";
 import { plannedOrder } from "./scheduleOrders";
@@ -22,8 +24,8 @@ function checkDay(body: ScheduleCreateBody) {
     throw fieldRefusal("day", "Choose a day of the month, 1 to 31.");
 }
 
-async function assertRoom(deps: Pick<PurchaseDeps, "db">, userId: string) {
-  const [kept] = await deps.db
+async function assertRoom(db: Queryable, userId: string) {
+  const [kept] = await db
     .select({ n: count() })
     .from(schedules)
     .where(and(eq(schedules.userId, userId), ne(schedules.status, "deleted")));
@@ -45,7 +47,8 @@ export async function createSchedule(
   body: ScheduleCreateBody,
 ): Promise<Schedule> {
   checkDay(body);
-  await assertRoom(deps, user.id);
+  // Early, so a full account spends no PIN try and no smartcard check; counted again below, locked.
+  await assertRoom(deps.db, user.id);
   const planned = await plannedOrder(deps, user, body);
   await checkPin(deps, user, body.pin);
   const now = deps.clock.now();
@@ -55,26 +58,32 @@ export async function createSchedule(
   const nextRunAt = calendar
     ? nextRunAfter(calendar, now)
     : renewalRun(card?.dueDate ?? "", body.kind === "tv_renewal" ? body.days_before : 1, now);
-  const [row] = await deps.db
-    .insert(schedules)
-    .values({
-      id: randomUUID(),
-      userId: user.id,
-      kind: body.kind,
-      order: planned.order,
-      every: body.kind === "tv_renewal" ? null : body.every,
-      at: body.kind === "tv_renewal" ? renewalTime : body.at,
-      day: body.kind === "tv_renewal" ? null : (body.day ?? null),
-      daysBefore: body.kind === "tv_renewal" ? body.days_before : null,
-      verifiedName: card?.name ?? null,
-      dueDate: card?.dueDate ?? null,
-      description: planned.description,
-      status: "active",
-      nextRunAt,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  // Counted and added under the customer's row lock, so parallel creates cannot pass the cap together.
+  const row = await deps.db.transaction(async (tx) => {
+    await lockCustomer(tx, user.id);
+    await assertRoom(tx, user.id);
+    const [made] = await tx
+      .insert(schedules)
+      .values({
+        id: randomUUID(),
+        userId: user.id,
+        kind: body.kind,
+        order: planned.order,
+        every: body.kind === "tv_renewal" ? null : body.every,
+        at: body.kind === "tv_renewal" ? renewalTime : body.at,
+        day: body.kind === "tv_renewal" ? null : (body.day ?? null),
+        daysBefore: body.kind === "tv_renewal" ? body.days_before : null,
+        verifiedName: card?.name ?? null,
+        dueDate: card?.dueDate ?? null,
+        description: planned.description,
+        status: "active",
+        nextRunAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return made;
+  });
   if (!row) throw new Error("the schedule was not written");
   return scheduleView(row);
 }

@@ -8,7 +8,7 @@ import { bulkFactsOf } from "../bulk/bulkFacts";
 import { lookUp } from "../bulk/bulkJudge";
 import { dailyLimitRefusal } from "../kyc/tierLimits";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
-import { tv } from "../purchases/kinds/tv";
+import { checkRenewalPrice, tv } from "../purchases/kinds/tv";
 import type { PurchaseDeps } from "../purchases/placePurchase";
 import { candidatesFor } from "../purchases/routePurchase";
 
@@ -72,7 +72,7 @@ export async function smartcardNow(
     if (!plan) throw fieldRefusal("plan_id", "Choose the bouquet to renew.");
     planId = plan.id;
   }
-  return { name: found.customer_name, dueDate: found.due_date, planId };
+  return { name: found.customer_name, dueDate: found.due_date, planId, found };
 }
 
 /** The order a new schedule buys, from its body (the PIN and calendar aside), and for a renewal its smartcard now. */
@@ -86,7 +86,14 @@ export async function plannedOrder(deps: OrderDeps, user: UserRow, body: Schedul
       phone: user.phone,
       subscription_type: "renew",
     };
-    return { ...(await checkOrder(deps, user, body.kind, order)), card };
+    const checked = await checkOrder(deps, user, body.kind, order);
+    // Refused now, as its purchase would refuse it at every run (tv.ts), rather than skipped until it pauses.
+    const [plan] = await deps.db
+      .select({ price: tvPlans.price })
+      .from(tvPlans)
+      .where(eq(tvPlans.id, card.planId));
+    checkRenewalPrice(card.found, plan?.price ?? 0, "plan_id");
+    return { ...checked, card };
   }
   const order =
     body.kind === "airtime"

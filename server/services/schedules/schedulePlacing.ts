@@ -6,7 +6,7 @@ import { Refusal } from "../../refusal";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type PurchaseDeps, placePurchase } from "../purchases/placePurchase";
 import { claimDueRuns } from "./scheduleClaims";
-import { checkOrder, purchaseKindOf, smartcardNow } from "./scheduleOrders";
+import { purchaseKindOf, smartcardNow } from "./scheduleOrders";
 import { runRequestId } from "./scheduleRequestIds";
 import { moveRenewal, type RecordDeps, recordRun } from "./scheduleRunRecords";
 import { periodDue, renewalTime } from "./scheduleTimes";
@@ -48,7 +48,8 @@ export async function placeRun(deps: ScheduleDeps, row: ScheduleRow): Promise<vo
       // Renewed elsewhere (or never due so soon): not yet its time, so the run moves to the card's date.
       if (daysBefore(card.dueDate, row.daysBefore ?? 1, renewalTime) > deps.clock.now())
         return moveRenewal(deps, row, card);
-      order = (await checkOrder(deps, user, row.kind, { ...order, plan_id: card.planId })).order;
+      // placePurchase checks the bouquet, its price, its route and the daily limit as for any purchase.
+      order = { ...order, plan_id: card.planId };
     }
     const request = purchaseRequest(deps.db, purchaseKindOf[row.kind], order as never);
     const confirmation = { schedule: row.id, request_id: requestId, allow_duplicate: true };

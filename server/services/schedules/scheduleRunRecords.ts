@@ -8,7 +8,7 @@ import type { MailOutbox } from "../../mail/outbox";
 import { enqueueMail } from "../../mail/outbox";
 import { noticeToCustomer } from "../notices/customerNotices";
 import { runRequestId } from "./scheduleRequestIds";
-import { calendarOf, monthAfter, renewalRun } from "./scheduleTimes";
+import { calendarOf, dueDateAfter, renewalRun } from "./scheduleTimes";
 import type { ScheduleRow } from "./scheduleViews";
 
 export interface RecordDeps {
@@ -30,7 +30,7 @@ function nextAfter(row: ScheduleRow, period: Date, placed: boolean, now: Date) {
   const calendar = calendarOf(row);
   if (calendar) return { nextRunAt: nextRunAfter(calendar, period), dueDate: row.dueDate };
   if (!placed) return { nextRunAt: new Date(period.getTime() + dayMs), dueDate: row.dueDate };
-  const dueDate = monthAfter(row.dueDate ?? "");
+  const dueDate = dueDateAfter(row.dueDate ?? "", row.daysBefore ?? 1, now);
   return { nextRunAt: renewalRun(dueDate, row.daysBefore ?? 1, now), dueDate };
 }
 

@@ -29,11 +29,17 @@ export const renewalRun = (dueDate: string, days: number, now: Date) => {
   return run > now ? run : now;
 };
 
-/** The due date a month after `dueDate`, as a renewal moves it (the same day, or the month's last). */
-export const monthAfter = (dueDate: string) => {
-  const day = Number(dueDate.slice(8, 10));
-  return lagosDay(nextRunAfter({ every: "month", at: "00:00", day }, lagosDayStart(dueDate)));
-};
+/**
+ * The due date after a renewal of a smartcard due on `dueDate`: a month on (the same day, or the
+ * month's last), or as many months on as put its run after `now`, so a card lapsed for months is
+ * renewed once, not once for each month it missed.
+ */
+export function dueDateAfter(dueDate: string, days: number, now: Date): string {
+  const month = { every: "month", at: "00:00", day: Number(dueDate.slice(8, 10)) } as const;
+  let next = nextRunAfter(month, lagosDayStart(dueDate));
+  while (daysBefore(lagosDay(next), days, renewalTime) <= now) next = nextRunAfter(month, next);
+  return lagosDay(next);
+}
 
 /**
  * The period a due schedule runs now: the latest of its periods that has come. A schedule left behind

@@ -23,6 +23,23 @@ async function tvProviderFor(db: Queryable, providerId: number) {
   return provider;
 }
 
+/**
+ * A renewal pays what the provider says renewing costs; sold at the chosen bouquet's price, the two
+ * must agree, or the customer would pay for one thing and the provider charge another. `field` is the
+ * one the asking form shows the refusal under.
+ */
+export function checkRenewalPrice(
+  found: Pick<TvVerifyResult, "renewal_amount">,
+  price: number,
+  field: string,
+) {
+  if (found.renewal_amount === price) return;
+  const msg = found.renewal_amount
+    ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`
+    : "This smartcard has no bouquet to renew. Change to the bouquet you chose instead.";
+  throw fieldRefusal(field, msg);
+}
+
 function tvRequest(db: Queryable, body: TvOrder): KindRequest {
   return {
     async price(_found, { level, configured }) {
@@ -59,14 +76,8 @@ function tvRequest(db: Queryable, body: TvOrder): KindRequest {
     async verify(order, offer, provider) {
       const delivery = offer.delivery as Extract<ProviderOrder, { service: "tv" }>;
       const found = await verifySmartcardWith(provider, delivery.serviceId, body.smartcard);
-      // A renewal pays what the provider says renewing costs; sold at the chosen bouquet's price, the
-      // two must agree, or the customer would pay for one thing and the provider charge another.
-      if (delivery.subscriptionType === "renew" && found.renewal_amount !== delivery.amount) {
-        const msg = found.renewal_amount
-          ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`
-          : "This smartcard has no bouquet to renew. Change to the bouquet you chose instead.";
-        throw fieldRefusal("subscription_type", msg);
-      }
+      if (delivery.subscriptionType === "renew")
+        checkRenewalPrice(found, delivery.amount, "subscription_type");
       return { ...order, customerName: found.customer_name };
     },
   };

@@ -4,7 +4,7 @@ import { users } from "../../db/schema";
 
 /**
  * Holds the customer's row until the transaction ends, so counting and adding their saved recipients
- * is one step for parallel requests. `no key update` leaves the row's key free: inserts referencing
+ * or schedules (each capped) is one step for parallel requests. `no key update` leaves the row's key free: inserts referencing
  * it (their purchases, their recipients) do not wait on it.
  */
 export async function lockCustomer(tx: Transaction, userId: string): Promise<void> {
