@@ -531,7 +531,7 @@ describe("a TV renewal", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.fields?.plan_id).toEqual([
-      `Renewing this smartcard costs ${formatNaira(found.renewal_amount ?? 0)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`,
+      `Renewing this smartcard costs ${formatNaira(found.renewal_amount ?? 0)}, not the price of the bouquet you chose. Choose its bouquet.`,
     ]);
     const list = await server.sendOk("GET /core/customer/schedules", { token: (await signedIn(c)).token });
     expect(list.count).toBe(0);

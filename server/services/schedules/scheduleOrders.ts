@@ -92,7 +92,7 @@ export async function plannedOrder(deps: OrderDeps, user: UserRow, body: Schedul
       .select({ price: tvPlans.price })
       .from(tvPlans)
       .where(eq(tvPlans.id, card.planId));
-    checkRenewalPrice(card.found, plan?.price ?? 0, "plan_id");
+    checkRenewalPrice(card.found, plan?.price ?? 0, "plan_id", false);
     return { ...checked, card };
   }
   const order =

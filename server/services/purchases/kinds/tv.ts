@@ -26,17 +26,19 @@ async function tvProviderFor(db: Queryable, providerId: number) {
 /**
  * A renewal pays what the provider says renewing costs; sold at the chosen bouquet's price, the two
  * must agree, or the customer would pay for one thing and the provider charge another. `field` is the
- * one the asking form shows the refusal under.
+ * one the asking form shows the refusal under; `canChange` whether that form can buy the bouquet as a
+ * change instead (a purchase can, a schedule only renews).
  */
 export function checkRenewalPrice(
   found: Pick<TvVerifyResult, "renewal_amount">,
   price: number,
   field: string,
+  canChange = true,
 ) {
   if (found.renewal_amount === price) return;
   const msg = found.renewal_amount
-    ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. Choose its bouquet, or change to this one instead.`
-    : "This smartcard has no bouquet to renew. Change to the bouquet you chose instead.";
+    ? `Renewing this smartcard costs ${formatNaira(found.renewal_amount)}, not the price of the bouquet you chose. ${canChange ? "Choose its bouquet, or change to this one instead." : "Choose its bouquet."}`
+    : `This smartcard has no bouquet to renew.${canChange ? " Change to the bouquet you chose instead." : ""}`;
   throw fieldRefusal(field, msg);
 }
 
