@@ -14,7 +14,11 @@ import {
 import { spentToday } from "../../server/services/kyc/tierLimits";
 import { settlePurchase } from "../../server/services/purchases/settlePurchase";
 import { refundWithin } from "../../server/services/transactions/staffTransactions";
-import { expectBalancesMatchTransactions, walletBalance } from "./support/ledgerInvariants";
+import {
+  expectBalancesMatchTransactions,
+  expectLedgerConsistent,
+  walletBalance,
+} from "./support/ledgerInvariants";
 import { type Customer, naira, ownServerWithin, serverForFile } from "./support/serverForFile";
 import { onPostgres } from "./support/testDatabase";
 
@@ -51,6 +55,16 @@ const disputeOf = async (purchaseId: string) => {
   if (!found) throw new Error("the dispute is not in the queue");
   return found;
 };
+/** The refunds house account's balance: what it has paid out less what came back to it. */
+const refundsAccount = async () =>
+  Number(
+    (
+      await server.db
+        .select({ sum: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.houseAccount, "refunds"))
+    )[0]?.sum ?? 0,
+  );
 /** The ledger's refunds of a purchase: each is posted on a refund transaction naming the purchase. */
 const refundsOf = (reference: string) =>
   server.db
@@ -309,6 +323,31 @@ describe("resolving a dispute", () => {
     expect(await refundsOf(purchase.reference)).toHaveLength(1);
     const [open] = await server.db.select().from(disputes).where(eq(disputes.id, id));
     expect(open).toMatchObject({ status: "open", redeliveryId: null });
+  });
+
+  it("sends the provider's reversal of a purchase already sent again to the refunds account, once, not the wallet", async () => {
+    const { customer, purchase } = await bought();
+    // Told every outcome by SMS: still no "back in your wallet" text for this one.
+    await server.sendOk("PUT /core/customer/sms", { token: customer.token, body: { sms_outcomes: "all" } });
+    await dispute(customer, purchase.id);
+    const { id } = await disputeOf(purchase.id);
+    expect((await resolve(id, { outcome: "redeliver", note: "" })).status).toBe(200);
+    const before = await walletBalance(server.db, customer.id);
+    const refundsBefore = await refundsAccount();
+    const requestId = (await rowOf(purchase.id))?.providerRequestId ?? "";
+    server.vtpass.scriptRequery(requestId, { code: "040", status: "reversed", keep: "reversed" });
+    const asked = await server.post(`core/staff/transaction/${purchase.id}/requery/`, {}, staff.token);
+    expect(asked.status).toBe(200);
+    // The customer has what they paid for (the redelivery): served once, not paid back as well.
+    expect((await rowOf(purchase.id))?.status).toBe("successful");
+    expect(await walletBalance(server.db, customer.id)).toBe(before);
+    expect(await refundsAccount()).toBe(refundsBefore + purchase.total);
+    const told = await server.db.select().from(smsMessages).where(eq(smsMessages.transactionId, purchase.id));
+    expect(told.filter((m) => m.purpose === "outcome")).toHaveLength(0);
+    // Asked again, the same reversal moves nothing more.
+    await server.post(`core/staff/transaction/${purchase.id}/requery/`, {}, staff.token);
+    expect(await refundsAccount()).toBe(refundsBefore + purchase.total);
+    await expectLedgerConsistent(server.db);
   });
 
   it("redelivers at the business's cost: a new purchase, the wallet untouched, the ledger balanced", async () => {

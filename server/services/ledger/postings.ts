@@ -104,7 +104,10 @@ export const postingLines = {
       ],
     };
   },
-  /** The provider reversed a purchase staff had already refunded: the customer was paid once; only the books move. */
+  /**
+   * The provider reversed a purchase staff had already refunded, or one a dispute had sent again at
+   * the business's cost: the customer was served once; only the books move.
+   */
   reverseRefunded(total: number, cost: number): Posting {
     return {
       kind: "purchase_reversed",

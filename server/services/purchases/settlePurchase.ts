@@ -22,6 +22,7 @@ import type { AppMetrics } from "../../metrics/appMetrics";
 import type { ProviderResult } from "../../outside/provider";
 import { providerNameOf } from "../../outside/providerSet";
 import { sealSecret } from "../accounts/secretBox";
+import { wasRedelivered } from "../disputes/disputeViews";
 import { requestCompletion } from "../idempotency";
 import { payerOf, postingLines, postings } from "../ledger/postings";
 import { ledgerJson, ledgerPosting, ledgerRows } from "../ledger/postLedger";
@@ -282,6 +283,24 @@ export async function settlePurchase(
           result.note ?? result.reason,
         );
       return moneyBack("failed", result.reason);
+    }
+
+    if (result.status === "reversed" && row.status === "successful" && (await wasRedelivered(tx, row.id))) {
+      // Sent again at OjaPay's cost after a dispute, the customer has what they paid for, once: as after
+      // a staff refund, the provider's reversal of the first delivery only corrects the books (its money
+      // to the refunds account that paid the second), and the purchase stays delivered.
+      if (!(await alreadyReversed(tx, row.id))) {
+        await postings.reverseRefunded(tx, deps.clock, row.id, row.total, row.cost);
+        await recordEvent(
+          tx,
+          deps.clock,
+          row.id,
+          "successful",
+          `The provider reversed this purchase, which OjaPay had sent again at its cost; ${formatNaira(row.total)} went back to the refunds account.${said}`,
+        );
+      }
+      if (answered) await requestCompletion(tx, deps.clock, answered.userId, answered.requestId);
+      return row;
     }
 
     if (result.status === "reversed" && (row.status === "pending" || row.status === "successful")) {
