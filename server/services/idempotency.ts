@@ -123,12 +123,17 @@ export function requestValues(now: Date, request: RequestRecord) {
   };
 }
 
-/** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */
-export async function assertRequestNew(db: Queryable, userId: string, requestId: string): Promise<void> {
+/** The purchase the customer's request id made, if it made one (a retry, a restart, another instance). */
+export async function purchaseOfRequest(db: Queryable, userId: string, requestId: string) {
   const [taken] = await db
     .select({ id: idempotencyKeys.transactionId })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.requestId, requestId)))
     .limit(1);
-  if (taken) throw new AlreadyRequested();
+  return taken?.id ?? null;
+}
+
+/** Inside the money transaction, after the wallet is locked: a taken id means replay, not a second charge. */
+export async function assertRequestNew(db: Queryable, userId: string, requestId: string): Promise<void> {
+  if (await purchaseOfRequest(db, userId, requestId)) throw new AlreadyRequested();
 }

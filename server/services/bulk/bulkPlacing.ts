@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Config } from "../../config";
-import { apiKeys, bulkBatches, bulkRows, idempotencyKeys, users } from "../../db/schema";
+import { apiKeys, bulkBatches, bulkRows, users } from "../../db/schema";
 import { Refusal } from "../../refusal";
+import { purchaseOfRequest } from "../idempotency";
 import type { PurchaseKey } from "../purchases/keyHold";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type AnyConfirmation, type PurchaseDeps, placePurchase } from "../purchases/placePurchase";
@@ -14,13 +15,8 @@ export type BulkDeps = PurchaseDeps & { config: Pick<Config, "bulkConcurrency"> 
 const maxAttempts = 5;
 
 /** The purchase an earlier placing of the row made, if any: its request id's. */
-async function purchaseOf(deps: Pick<BulkDeps, "db">, row: ClaimedRow): Promise<string | null> {
-  const [found] = await deps.db
-    .select({ id: idempotencyKeys.transactionId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, row.batch.userId), eq(idempotencyKeys.requestId, row.requestId)));
-  return found?.id ?? null;
-}
+const purchaseOf = (deps: Pick<BulkDeps, "db">, row: ClaimedRow) =>
+  purchaseOfRequest(deps.db, row.batch.userId, row.requestId);
 
 /** Records the row's outcome: its purchase, or why it could not be placed; then the batch's end if it was the last. */
 async function settleRow(

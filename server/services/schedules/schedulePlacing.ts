@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Config } from "../../config";
-import { idempotencyKeys, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { daysBefore } from "../../lagosCalendar";
 import { Refusal } from "../../refusal";
+import { purchaseOfRequest } from "../idempotency";
 import { purchaseRequest } from "../purchases/kinds/purchaseKinds";
 import { type PurchaseDeps, placePurchase } from "../purchases/placePurchase";
 import { claimDueRuns } from "./scheduleClaims";
@@ -19,13 +20,8 @@ export type ScheduleDeps = PurchaseDeps &
 const maxAttempts = 5;
 
 /** The purchase an earlier placing of the period made, if any: its request id's. */
-async function purchaseOf(deps: Pick<ScheduleDeps, "db">, row: ScheduleRow, requestId: string) {
-  const [found] = await deps.db
-    .select({ id: idempotencyKeys.transactionId })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, row.userId), eq(idempotencyKeys.requestId, requestId)));
-  return found?.id ?? null;
-}
+const purchaseOf = (deps: Pick<ScheduleDeps, "db">, row: ScheduleRow, requestId: string) =>
+  purchaseOfRequest(deps.db, row.userId, requestId);
 
 /**
  * Places a claimed schedule's due period as an ordinary purchase (limits, emergency mode, routing,
