@@ -123,7 +123,6 @@ export async function login(
   // Looked for whether or not the email has an account: a stranger's sign-up of a taken email answers
   // its password as any sign-up does (docs/decisions.md, "A sign-up's password on a taken email").
   const candidates = await signInCandidatesFor(deps, body.email);
-  const guarded = await enterAccountGuard(deps.db, deps.clock, body.email);
   let signUp: Awaited<ReturnType<typeof signUpWithPassword>> = null;
   /**
    * The password was not the account's. A sign-up's password counts as wrong too, for every email:
@@ -131,27 +130,37 @@ export async function login(
    * sign up with each guess and try it for free.
    */
   let wrongPassword = false;
-  let outcome: Awaited<ReturnType<typeof tryGuess<CheckResult>>>;
-  let failures: number;
-  try {
-    outcome = await tryGuess(deps.db, deps.clock, signInTries(body.email, meta.ip), loginRules, async () => {
-      // One slow hash for the account, real or not, then the sign-ups': the same count for any email.
-      const passwordRight = user
-        ? await verifySecret(user.passwordHash, body.password)
-        : await verifyDecoy(body.password);
-      wrongPassword = !passwordRight;
-      if (!passwordRight) signUp = await signUpWithPassword(deps, candidates, body.password);
-      const code = body.code;
-      return passwordJudged(
-        passwordRight,
-        guarded,
-        user && code ? () => signInCodeRight(deps, user, code) : null,
-      );
-    });
-  } finally {
-    // Settled however the guess ended (refused, thrown, checked), counting only a wrong password.
-    failures = await leaveAccountGuard(deps.db, deps.clock, body.email, wrongPassword);
-  }
+  /** Whether the account guard asked this sign-in for a code; known once it was let in to be checked. */
+  let guarded = false;
+  let failures = 0;
+  const outcome = await tryGuess(
+    deps.db,
+    deps.clock,
+    signInTries(body.email, meta.ip),
+    loginRules,
+    async () => {
+      // Entered only by a guess its address lets in: a burst refused at its address is not "in flight"
+      // for the account, so it cannot make the guesses actually checked beside it ask for a code.
+      guarded = await enterAccountGuard(deps.db, deps.clock, body.email);
+      try {
+        // One slow hash for the account, real or not, then the sign-ups': the same count for any email.
+        const passwordRight = user
+          ? await verifySecret(user.passwordHash, body.password)
+          : await verifyDecoy(body.password);
+        wrongPassword = !passwordRight;
+        if (!passwordRight) signUp = await signUpWithPassword(deps, candidates, body.password);
+        const code = body.code;
+        return await passwordJudged(
+          passwordRight,
+          guarded,
+          user && code ? () => signInCodeRight(deps, user, code) : null,
+        );
+      } finally {
+        // Settled however the check ended (thrown or answered), counting only a wrong password.
+        failures = await leaveAccountGuard(deps.db, deps.clock, body.email, wrongPassword);
+      }
+    },
+  );
   if (outcome.result === "refused") throw lockedOut(outcome.retryAt, now);
   const found = signUp as Awaited<ReturnType<typeof signUpWithPassword>>;
   if (outcome.result === "wrong") {
